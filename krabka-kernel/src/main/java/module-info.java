@@ -1,0 +1,4 @@
+/** Krabka's kernel: the plugin host and the engines behind the broker. */
+module io.krabka.kernel {
+    requires transitive io.krabka.spi;
+}

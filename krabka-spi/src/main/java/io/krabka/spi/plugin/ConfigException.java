@@ -1,0 +1,19 @@
+package io.krabka.spi.plugin;
+
+import java.io.Serial;
+
+/** A setting that is missing, unknown, of the wrong type or out of range. The message names the key. */
+public class ConfigException extends RuntimeException {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** A problem with a setting, described by a message that names the key and why. */
+    public ConfigException(String message) {
+        super(message);
+    }
+
+    /** A problem with the value of {@code key}. */
+    public ConfigException(String key, Object value, String why) {
+        super("invalid value " + value + " for " + key + ": " + why);
+    }
+}

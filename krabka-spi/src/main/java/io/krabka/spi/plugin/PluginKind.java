@@ -1,0 +1,27 @@
+package io.krabka.spi.plugin;
+
+/** The extension points a plugin can fill, each with the provider interface it implements. */
+public enum PluginKind {
+    /** A remote tier for segments: {@link RemoteStorageManagerProvider}. */
+    REMOTE_STORAGE_MANAGER("rsm", RemoteStorageManagerProvider.class),
+    /** A store of remote segment metadata: {@link RemoteLogMetadataManagerProvider}. */
+    REMOTE_LOG_METADATA_MANAGER("rlmm", RemoteLogMetadataManagerProvider.class);
+
+    private final String shortName;
+    private final Class<? extends PluginProvider<?>> providerType;
+
+    PluginKind(String shortName, Class<? extends PluginProvider<?>> providerType) {
+        this.shortName = shortName;
+        this.providerType = providerType;
+    }
+
+    /** The short name operators see, as in Kafka's {@code rsm.config.} and {@code rlmm.config.} prefixes. */
+    public String shortName() {
+        return shortName;
+    }
+
+    /** The service interface a provider of this kind implements. */
+    public Class<? extends PluginProvider<?>> providerType() {
+        return providerType;
+    }
+}

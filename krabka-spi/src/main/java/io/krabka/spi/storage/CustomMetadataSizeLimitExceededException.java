@@ -1,0 +1,17 @@
+package io.krabka.spi.storage;
+
+import java.io.Serial;
+
+/**
+ * Custom metadata returned by a copy is larger than the broker allows
+ * ({@code remote.log.metadata.custom.metadata.max.bytes}).
+ */
+public class CustomMetadataSizeLimitExceededException extends RemoteStorageException {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** Metadata of {@code size} bytes against a limit of {@code maxBytes}. */
+    public CustomMetadataSizeLimitExceededException(int size, int maxBytes) {
+        super("custom metadata of " + size + " bytes exceeds the limit of " + maxBytes + " bytes");
+    }
+}

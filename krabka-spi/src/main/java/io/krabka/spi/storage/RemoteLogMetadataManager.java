@@ -1,0 +1,120 @@
+package io.krabka.spi.storage;
+
+import io.krabka.spi.common.TopicIdPartition;
+import io.krabka.spi.plugin.Configurable;
+import java.io.Closeable;
+import java.util.Iterator;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Keeps the metadata of the segments in the remote tier, in the shape of Kafka's
+ * {@code RemoteLogMetadataManager} (KIP-405): which segment copies exist, in what state, covering which
+ * offsets and leader epochs. Implementations are thread-safe.
+ */
+public interface RemoteLogMetadataManager extends Configurable, Closeable {
+
+    /**
+     * Records a segment whose copy is starting.
+     *
+     * @param remoteLogSegmentMetadata metadata in state {@link RemoteLogSegmentState#COPY_SEGMENT_STARTED}
+     * @return completes when the metadata is stored
+     * @throws IllegalArgumentException if the state is another one
+     * @throws RemoteStorageException   if the metadata could not be stored
+     */
+    CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata remoteLogSegmentMetadata)
+            throws RemoteStorageException;
+
+    /**
+     * Records a change of state of a known segment.
+     *
+     * @return completes when the update is stored
+     * @throws RemoteResourceNotFoundException if the segment is not known
+     * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the new state
+     * @throws RemoteStorageException          if the update could not be stored
+     */
+    CompletableFuture<Void> updateRemoteLogSegmentMetadata(RemoteLogSegmentMetadataUpdate remoteLogSegmentMetadataUpdate)
+            throws RemoteStorageException;
+
+    /**
+     * The readable segment ({@code COPY_SEGMENT_FINISHED}) that holds {@code offset} within leader epoch
+     * {@code epochForOffset}, if any.
+     *
+     * @throws RemoteStorageException if the lookup failed
+     */
+    Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition topicIdPartition,
+                                                                int epochForOffset,
+                                                                long offset) throws RemoteStorageException;
+
+    /**
+     * The highest offset of {@code leaderEpoch} held by readable segments, if any.
+     *
+     * @throws RemoteStorageException if the lookup failed
+     */
+    Optional<Long> highestOffsetForEpoch(TopicIdPartition topicIdPartition, int leaderEpoch)
+            throws RemoteStorageException;
+
+    /**
+     * Records a step in deleting a partition's remote data.
+     *
+     * @return completes when the step is stored
+     * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the step
+     * @throws RemoteStorageException          if the step could not be stored
+     */
+    CompletableFuture<Void> putRemotePartitionDeleteMetadata(RemotePartitionDeleteMetadata remotePartitionDeleteMetadata)
+            throws RemoteStorageException;
+
+    /**
+     * Every segment of the partition in any state, in no particular order.
+     *
+     * @throws RemoteResourceNotFoundException if the partition is not known
+     * @throws RemoteStorageException          if the listing failed
+     */
+    Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition)
+            throws RemoteStorageException;
+
+    /**
+     * The readable segments of the partition that hold records of {@code leaderEpoch}, by ascending start
+     * offset.
+     *
+     * @throws RemoteResourceNotFoundException if the partition is not known
+     * @throws RemoteStorageException          if the listing failed
+     */
+    Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition, int leaderEpoch)
+            throws RemoteStorageException;
+
+    /**
+     * Tells the manager which partitions this broker now leads and which it follows, so it can load their
+     * metadata.
+     */
+    void onPartitionLeadershipChanges(Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions);
+
+    /** Tells the manager that this broker no longer hosts these partitions, so it can drop their metadata. */
+    void onStopPartitions(Set<TopicIdPartition> partitions);
+
+    /**
+     * The total size in bytes of the readable segments that hold records of {@code leaderEpoch}.
+     *
+     * @throws RemoteStorageException if the computation failed
+     */
+    long remoteLogSize(TopicIdPartition topicIdPartition, int leaderEpoch) throws RemoteStorageException;
+
+    /**
+     * The first readable segment at or after {@code offset} within {@code epoch} whose transaction index is not
+     * empty (KIP-1058). The default answers with the segment holding the offset, which is correct but lets a
+     * transactional consumer read segments it could have skipped.
+     *
+     * @throws RemoteStorageException if the lookup failed
+     */
+    default Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition topicIdPartition,
+                                                                       int epoch,
+                                                                       long offset) throws RemoteStorageException {
+        return remoteLogSegmentMetadata(topicIdPartition, epoch, offset);
+    }
+
+    /** Whether the manager has loaded the partition's metadata and can answer for it. */
+    default boolean isReady(TopicIdPartition topicIdPartition) {
+        return true;
+    }
+}

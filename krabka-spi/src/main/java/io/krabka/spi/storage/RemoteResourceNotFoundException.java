@@ -1,0 +1,19 @@
+package io.krabka.spi.storage;
+
+import java.io.Serial;
+
+/** The remote tier does not hold what was asked for: a segment, an index, or a partition's metadata. */
+public class RemoteResourceNotFoundException extends RemoteStorageException {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** A missing resource, described by a message that names it. */
+    public RemoteResourceNotFoundException(String message) {
+        super(message);
+    }
+
+    /** A missing resource, described by a message that names it, reported by another exception. */
+    public RemoteResourceNotFoundException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

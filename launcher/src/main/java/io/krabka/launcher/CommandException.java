@@ -1,0 +1,25 @@
+package io.krabka.launcher;
+
+import java.io.Serial;
+
+/** A failure a command reports as one line on standard error, with its exit code. */
+final class CommandException extends Exception {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    private final int exitCode;
+
+    CommandException(int exitCode, String message) {
+        super(message);
+        this.exitCode = exitCode;
+    }
+
+    CommandException(int exitCode, String message, Throwable cause) {
+        super(message, cause);
+        this.exitCode = exitCode;
+    }
+
+    int exitCode() {
+        return exitCode;
+    }
+}

@@ -1,0 +1,9 @@
+/** The {@code krabka} command: one small command class per subcommand over Commons CLI. */
+module io.krabka.launcher {
+    requires io.krabka.kernel;
+    requires io.krabka.spi;
+    requires org.apache.commons.cli;
+    requires com.fasterxml.jackson.databind;
+
+    exports io.krabka.launcher to com.fasterxml.jackson.databind;
+}
