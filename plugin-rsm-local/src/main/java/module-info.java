@@ -1,4 +1,7 @@
 /** A RemoteStorageManager on a local directory, laid out exactly as Kafka's LocalTieredStorage. */
 module io.krabka.plugin.rsm.local {
     requires io.krabka.spi;
+
+    provides io.krabka.spi.plugin.RemoteStorageManagerProvider
+            with io.krabka.plugin.rsm.local.LocalRemoteStorageManagerProvider;
 }

@@ -1,0 +1,229 @@
+package io.krabka.plugin.rsm.local;
+
+import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.storage.CustomMetadata;
+import io.krabka.spi.storage.IndexType;
+import io.krabka.spi.storage.LogSegmentData;
+import io.krabka.spi.storage.RemoteLogSegmentMetadata;
+import io.krabka.spi.storage.RemoteResourceNotFoundException;
+import io.krabka.spi.storage.RemoteStorageException;
+import io.krabka.spi.storage.RemoteStorageManager;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A remote tier on a local directory, laid out exactly as Kafka's LocalTieredStorage (see
+ * {@link LocalTieredStorageLayout}), so that either reads what the other wrote. Unlike Kafka's test class, a copy
+ * is atomic and durable: staged outside the tier, forced to disk, moved in with the {@code .log} last. Safe for
+ * concurrent calls about different segments.
+ */
+public final class LocalRemoteStorageManager implements RemoteStorageManager {
+    private static final System.Logger LOG = System.getLogger(LocalRemoteStorageManager.class.getName());
+
+    /** Everything a configured instance uses; null before {@link #configure} and after {@link #close}. */
+    private record Tier(LocalStorageConfig config, LocalTieredStorageLayout layout, StagingArea staging,
+                        SegmentStager stager, TierWriter writer, PartitionLocks locks) {
+    }
+
+    private volatile Tier tier;
+    private volatile boolean configured;
+
+    /** An instance to configure. */
+    public LocalRemoteStorageManager() {
+    }
+
+    /**
+     * Checks the settings through {@link io.krabka.spi.plugin.PluginConfig#parse}, so direct use is checked as the
+     * kernel checks it, creates {@code kafka-tiered-storage/} and the staging directory, and deletes what a
+     * crashed instance left in staging.
+     *
+     * @throws ConfigException       naming the key and the value when a setting is missing, unknown or invalid,
+     *                               or the directory cannot be used
+     * @throws IllegalStateException if called twice
+     */
+    @Override
+    public synchronized void configure(Map<String, ?> configs) {
+        if (configured) {
+            throw new IllegalStateException("the local remote storage manager is already configured");
+        }
+        LocalStorageConfig config = LocalStorageConfig.parse(configs);
+        FileSync sync = new FileSync(config.fsync());
+        LocalTieredStorageLayout layout = new LocalTieredStorageLayout(config.dir());
+        StagingArea staging;
+        try {
+            if (!Files.isDirectory(layout.root())) {
+                Files.createDirectories(layout.root());
+                sync.directory(config.dir());
+            }
+            staging = StagingArea.open(config.dir());
+        } catch (IOException e) {
+            throw new ConfigException(LocalStorageConfig.DIR, config.dir(), "cannot be used: " + e);
+        }
+        tier = new Tier(config, layout, staging, new SegmentStager(sync), new TierWriter(layout.root(), sync),
+                new PartitionLocks());
+        configured = true;
+    }
+
+    @Override
+    public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
+            throws RemoteStorageException {
+        Tier tier = tier();
+        SegmentFiles target = tier.layout.files(metadata);
+        Path attempt = null;
+        try {
+            attempt = tier.staging.newAttempt(metadata.remoteLogSegmentId().id());
+            Map<SegmentFileType, Path> staged = tier.stager.stage(data, attempt, target);
+            publish(tier, metadata, staged, target);
+        } catch (IOException e) {
+            throw new RemoteStorageException("cannot copy " + describe(metadata) + " to " + target.directory() + ": " + e, e);
+        } finally {
+            discard(tier, attempt);
+        }
+        return Optional.empty();
+    }
+
+    private static void publish(Tier tier, RemoteLogSegmentMetadata metadata, Map<SegmentFileType, Path> staged,
+                                SegmentFiles target) throws IOException {
+        ReentrantLock lock = tier.locks.of(metadata.topicIdPartition());
+        lock.lock();
+        try {
+            tier.writer.publish(staged, target);
+        } catch (IOException e) {
+            try {
+                tier.writer.delete(target);
+            } catch (IOException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Staging is swept by the next instance anyway, so a failure here must not fail a copy that succeeded. */
+    private static void discard(Tier tier, Path attempt) {
+        if (attempt == null) {
+            return;
+        }
+        try {
+            tier.staging.discard(attempt);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not delete the staging directory " + attempt, e);
+        }
+    }
+
+    @Override
+    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition) throws RemoteStorageException {
+        return fetchLogSegment(metadata, startPosition, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition, int endPosition)
+            throws RemoteStorageException {
+        FetchRange range = FetchRange.of(startPosition, endPosition, describe(metadata));
+        FileChannel channel = open(tier(), metadata, SegmentFileType.SEGMENT);
+        try {
+            return new BoundedFileInputStream(channel, startPosition, range.lengthWithin(channel.size()));
+        } catch (RemoteStorageException e) {
+            closeQuietly(channel, e);
+            throw e;
+        } catch (IOException e) {
+            closeQuietly(channel, e);
+            throw new RemoteStorageException("cannot read " + describe(metadata) + ": " + e, e);
+        }
+    }
+
+    @Override
+    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) throws RemoteStorageException {
+        FileChannel channel = open(tier(), metadata, SegmentFileType.of(indexType));
+        try {
+            return new BoundedFileInputStream(channel, 0, channel.size());
+        } catch (IOException e) {
+            closeQuietly(channel, e);
+            throw new RemoteStorageException("cannot read the " + indexType + " index of " + describe(metadata) + ": " + e, e);
+        }
+    }
+
+    /** Opens one file of a complete segment. */
+    private static FileChannel open(Tier tier, RemoteLogSegmentMetadata metadata, SegmentFileType type)
+            throws RemoteStorageException {
+        SegmentFiles files = tier.layout.files(metadata);
+        Path path = files.path(type);
+        List<SegmentFileType> missing = files.missing();
+        if (!missing.isEmpty()) {
+            throw new RemoteResourceNotFoundException(describe(metadata) + " is not in the remote tier: "
+                    + (missing.contains(SegmentFileType.SEGMENT) ? "no " + files.path(SegmentFileType.SEGMENT)
+                    : "incomplete, missing " + missing + " in " + files.directory()));
+        }
+        try {
+            return FileChannel.open(path, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw new RemoteResourceNotFoundException(
+                    (type == SegmentFileType.TRANSACTION_INDEX ? describe(metadata) + " has no transaction index: no "
+                            : describe(metadata) + " is not in the remote tier: no ") + path, e);
+        } catch (IOException e) {
+            throw new RemoteStorageException("cannot open " + path + " of " + describe(metadata) + ": " + e, e);
+        }
+    }
+
+    /** Deletes the segment's files, or does nothing when {@code delete.enable=false}. Never throws not-found. */
+    @Override
+    public void deleteLogSegmentData(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
+        Tier tier = tier();
+        if (!tier.config.deleteEnabled()) {
+            return;
+        }
+        SegmentFiles target = tier.layout.files(metadata);
+        ReentrantLock lock = tier.locks.of(metadata.topicIdPartition());
+        lock.lock();
+        try {
+            tier.writer.delete(target);
+        } catch (IOException e) {
+            throw new RemoteStorageException("cannot delete " + describe(metadata) + " from " + target.directory() + ": " + e, e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Deletes this instance's staging directory and releases its lock; streams already returned stay open. */
+    @Override
+    public synchronized void close() throws IOException {
+        Tier closing = tier;
+        tier = null;
+        if (closing != null) {
+            closing.staging.close();
+        }
+    }
+
+    private Tier tier() throws RemoteStorageException {
+        Tier current = tier;
+        if (current == null) {
+            throw new RemoteStorageException(configured
+                    ? "the local remote storage manager is closed"
+                    : "the local remote storage manager is not configured; call configure() first");
+        }
+        return current;
+    }
+
+    private static String describe(RemoteLogSegmentMetadata metadata) {
+        return "segment " + metadata.remoteLogSegmentId().id() + " of " + metadata.topicIdPartition()
+                + " at offset " + metadata.startOffset();
+    }
+
+    private static void closeQuietly(FileChannel channel, Exception primary) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            primary.addSuppressed(e);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.krabka.plugin.rsm.local;
+
+import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.ConfigKey;
+import io.krabka.spi.plugin.ConfigType;
+import io.krabka.spi.plugin.ConfigValidator;
+import io.krabka.spi.plugin.PluginConfig;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The settings of the local remote tier. {@code dir} and {@code delete.enable} are the keys of Kafka's
+ * LocalTieredStorage.
+ *
+ * @param dir           the directory that holds {@code kafka-tiered-storage/}; absolute, an existing directory
+ * @param deleteEnabled whether deletes delete; false makes them no-ops, as in Kafka
+ * @param fsync         whether files and directories are forced to disk before a copy or delete returns
+ */
+record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync) {
+    static final String DIR = "dir";
+    static final String DELETE_ENABLE = "delete.enable";
+    static final String FSYNC_ENABLE = "fsync.enable";
+
+    /** The keys, as the provider declares them. */
+    static final List<ConfigKey> KEYS = List.of(
+            ConfigKey.required(DIR, ConfigType.STRING,
+                            "An existing, writable directory; segments go to kafka-tiered-storage/ under it, "
+                                    + "laid out as Kafka's LocalTieredStorage.")
+                    .withValidator(ConfigValidator.nonBlank()),
+            ConfigKey.optional(DELETE_ENABLE, ConfigType.BOOLEAN, true,
+                    "Whether deleting a segment removes its files; false makes deletes no-ops, as in Kafka's "
+                            + "LocalTieredStorage."),
+            ConfigKey.optional(FSYNC_ENABLE, ConfigType.BOOLEAN, true,
+                    "Whether every file and directory change is forced to disk before a copy or delete returns. "
+                            + "false is faster but may lose a copied segment in a power failure."));
+
+    /** Validates the parts. */
+    LocalStorageConfig {
+        Objects.requireNonNull(dir, "dir");
+        if (!dir.isAbsolute()) {
+            throw new IllegalArgumentException("dir must be absolute: " + dir);
+        }
+    }
+
+    /**
+     * Checks and parses settings, raw or already parsed, and checks that {@code dir} is an existing directory.
+     * A directory that is missing is an error rather than created, so that a typo or an unmounted volume is
+     * caught here instead of filling another disk.
+     *
+     * @throws ConfigException naming the key and the value for anything missing, unknown or invalid
+     */
+    static LocalStorageConfig parse(Map<String, ?> configs) {
+        PluginConfig config = PluginConfig.parse(KEYS, configs);
+        String text = config.getString(DIR);
+        Path dir;
+        try {
+            dir = Path.of(text).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            throw new ConfigException(DIR, text, "not a path: " + e.getMessage());
+        }
+        if (!Files.exists(dir)) {
+            throw new ConfigException(DIR, dir, "no such directory");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new ConfigException(DIR, dir, "not a directory");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new ConfigException(DIR, dir, "not writable");
+        }
+        return new LocalStorageConfig(dir, config.getBoolean(DELETE_ENABLE), config.getBoolean(FSYNC_ENABLE));
+    }
+}

@@ -1,0 +1,86 @@
+package io.krabka.plugin.rsm.local;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+
+/**
+ * Changes the tier: moves staged segments into place and deletes segments, in an order that never lets an
+ * incomplete segment look complete. The {@code .log} is moved in last and deleted first, and its presence is
+ * what a fetch checks with the other required files. The caller holds the partition's lock.
+ */
+final class TierWriter {
+    private final Path root;
+    private final FileSync sync;
+
+    TierWriter(Path root, FileSync sync) {
+        this.root = root;
+        this.sync = sync;
+    }
+
+    /**
+     * Moves staged files to their places in the tier, replacing what an earlier attempt with the same segment id
+     * left there.
+     *
+     * @param staged every staged file by type; the transaction index may be absent
+     */
+    void publish(Map<SegmentFileType, Path> staged, SegmentFiles target) throws IOException {
+        Path directory = target.directory();
+        if (!Files.isDirectory(directory)) {
+            Files.createDirectories(directory);
+            sync.directory(root);
+        }
+        // A retry: the old segment stops being complete before any of its files is replaced.
+        if (Files.deleteIfExists(target.path(SegmentFileType.SEGMENT))) {
+            sync.directory(directory);
+        }
+        for (SegmentFileType type : SegmentFileType.values()) {
+            if (type == SegmentFileType.SEGMENT) {
+                continue;
+            }
+            Path from = staged.get(type);
+            if (from == null) {
+                Files.deleteIfExists(target.path(type));
+            } else {
+                move(from, target.path(type));
+            }
+        }
+        sync.directory(directory);
+        move(staged.get(SegmentFileType.SEGMENT), target.path(SegmentFileType.SEGMENT));
+        sync.directory(directory);
+    }
+
+    /**
+     * Deletes every file of a segment that exists, the {@code .log} first, and the partition directory if that
+     * leaves it empty.
+     */
+    void delete(SegmentFiles target) throws IOException {
+        boolean deleted = false;
+        for (SegmentFileType type : SegmentFileType.values()) { // the .log first
+            deleted |= Files.deleteIfExists(target.path(type));
+        }
+        if (deleted) {
+            sync.directory(target.directory());
+        }
+        try {
+            Files.delete(target.directory());
+            sync.directory(root);
+        } catch (DirectoryNotEmptyException | NoSuchFileException keep) {
+            // Other segments live there, or it is already gone.
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            throw new IOException("cannot rename " + from + " to " + to
+                    + " atomically: the staging directory and the tier must be on the same file system", e);
+        }
+    }
+}
