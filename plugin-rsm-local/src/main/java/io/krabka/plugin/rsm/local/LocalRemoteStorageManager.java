@@ -5,17 +5,12 @@ import io.krabka.spi.storage.CustomMetadata;
 import io.krabka.spi.storage.IndexType;
 import io.krabka.spi.storage.LogSegmentData;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
-import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
@@ -31,7 +26,7 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
 
     /** Everything a configured instance uses; null before {@link #configure} and after {@link #close}. */
     private record Tier(LocalStorageConfig config, LocalTieredStorageLayout layout, StagingArea staging,
-                        SegmentStager stager, TierWriter writer, PartitionLocks locks) {
+                        SegmentStager stager, TierWriter writer, SegmentReader reader, PartitionLocks locks) {
     }
 
     private volatile Tier tier;
@@ -69,37 +64,38 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
             throw new ConfigException(LocalStorageConfig.DIR, config.dir(), "cannot be used: " + e);
         }
         tier = new Tier(config, layout, staging, new SegmentStager(sync), new TierWriter(layout.root(), sync),
-                new PartitionLocks());
+                new SegmentReader(layout), new PartitionLocks());
         configured = true;
     }
 
     @Override
     public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
             throws RemoteStorageException {
-        Tier tier = tier();
-        SegmentFiles target = tier.layout.files(metadata);
+        Tier current = tier();
+        SegmentFiles target = current.layout.files(metadata);
         Path attempt = null;
         try {
-            attempt = tier.staging.newAttempt(metadata.remoteLogSegmentId().id());
-            Map<SegmentFileType, Path> staged = tier.stager.stage(data, attempt, target);
-            publish(tier, metadata, staged, target);
+            attempt = current.staging.newAttempt(metadata.remoteLogSegmentId().id());
+            Map<SegmentFileType, Path> staged = current.stager.stage(data, attempt, target);
+            publish(current, metadata, staged, target);
         } catch (IOException e) {
-            throw new RemoteStorageException("cannot copy " + describe(metadata) + " to " + target.directory() + ": " + e, e);
+            throw new RemoteStorageException("cannot copy " + target.segment() + " to " + target.directory() + ": " + e, e);
         } finally {
-            discard(tier, attempt);
+            discard(current, attempt);
         }
         return Optional.empty();
     }
 
-    private static void publish(Tier tier, RemoteLogSegmentMetadata metadata, Map<SegmentFileType, Path> staged,
+    /** Moves the staged files in; on failure, deletes what was moved so no half-published segment remains. */
+    private static void publish(Tier current, RemoteLogSegmentMetadata metadata, Map<SegmentFileType, Path> staged,
                                 SegmentFiles target) throws IOException {
-        ReentrantLock lock = tier.locks.of(metadata.topicIdPartition());
+        ReentrantLock lock = current.locks.of(metadata.topicIdPartition());
         lock.lock();
         try {
-            tier.writer.publish(staged, target);
+            current.writer.publish(staged, target);
         } catch (IOException e) {
             try {
-                tier.writer.delete(target);
+                current.writer.delete(target);
             } catch (IOException cleanup) {
                 e.addSuppressed(cleanup);
             }
@@ -110,12 +106,12 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
     }
 
     /** Staging is swept by the next instance anyway, so a failure here must not fail a copy that succeeded. */
-    private static void discard(Tier tier, Path attempt) {
+    private static void discard(Tier current, Path attempt) {
         if (attempt == null) {
             return;
         }
         try {
-            tier.staging.discard(attempt);
+            current.staging.discard(attempt);
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "could not delete the staging directory " + attempt, e);
         }
@@ -129,66 +125,28 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
     @Override
     public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition, int endPosition)
             throws RemoteStorageException {
-        FetchRange range = FetchRange.of(startPosition, endPosition, describe(metadata));
-        FileChannel channel = open(tier(), metadata, SegmentFileType.SEGMENT);
-        try {
-            return new BoundedFileInputStream(channel, startPosition, range.lengthWithin(channel.size()));
-        } catch (RemoteStorageException e) {
-            closeQuietly(channel, e);
-            throw e;
-        } catch (IOException e) {
-            closeQuietly(channel, e);
-            throw new RemoteStorageException("cannot read " + describe(metadata) + ": " + e, e);
-        }
+        return tier().reader.segment(metadata, startPosition, endPosition);
     }
 
     @Override
     public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) throws RemoteStorageException {
-        FileChannel channel = open(tier(), metadata, SegmentFileType.of(indexType));
-        try {
-            return new BoundedFileInputStream(channel, 0, channel.size());
-        } catch (IOException e) {
-            closeQuietly(channel, e);
-            throw new RemoteStorageException("cannot read the " + indexType + " index of " + describe(metadata) + ": " + e, e);
-        }
-    }
-
-    /** Opens one file of a complete segment. */
-    private static FileChannel open(Tier tier, RemoteLogSegmentMetadata metadata, SegmentFileType type)
-            throws RemoteStorageException {
-        SegmentFiles files = tier.layout.files(metadata);
-        Path path = files.path(type);
-        List<SegmentFileType> missing = files.missing();
-        if (!missing.isEmpty()) {
-            throw new RemoteResourceNotFoundException(describe(metadata) + " is not in the remote tier: "
-                    + (missing.contains(SegmentFileType.SEGMENT) ? "no " + files.path(SegmentFileType.SEGMENT)
-                    : "incomplete, missing " + missing + " in " + files.directory()));
-        }
-        try {
-            return FileChannel.open(path, StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
-            throw new RemoteResourceNotFoundException(
-                    (type == SegmentFileType.TRANSACTION_INDEX ? describe(metadata) + " has no transaction index: no "
-                            : describe(metadata) + " is not in the remote tier: no ") + path, e);
-        } catch (IOException e) {
-            throw new RemoteStorageException("cannot open " + path + " of " + describe(metadata) + ": " + e, e);
-        }
+        return tier().reader.index(metadata, indexType);
     }
 
     /** Deletes the segment's files, or does nothing when {@code delete.enable=false}. Never throws not-found. */
     @Override
     public void deleteLogSegmentData(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
-        Tier tier = tier();
-        if (!tier.config.deleteEnabled()) {
+        Tier current = tier();
+        if (!current.config.deleteEnabled()) {
             return;
         }
-        SegmentFiles target = tier.layout.files(metadata);
-        ReentrantLock lock = tier.locks.of(metadata.topicIdPartition());
+        SegmentFiles target = current.layout.files(metadata);
+        ReentrantLock lock = current.locks.of(metadata.topicIdPartition());
         lock.lock();
         try {
-            tier.writer.delete(target);
+            current.writer.delete(target);
         } catch (IOException e) {
-            throw new RemoteStorageException("cannot delete " + describe(metadata) + " from " + target.directory() + ": " + e, e);
+            throw new RemoteStorageException("cannot delete " + target.segment() + " from " + target.directory() + ": " + e, e);
         } finally {
             lock.unlock();
         }
@@ -212,18 +170,5 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
                     : "the local remote storage manager is not configured; call configure() first");
         }
         return current;
-    }
-
-    private static String describe(RemoteLogSegmentMetadata metadata) {
-        return "segment " + metadata.remoteLogSegmentId().id() + " of " + metadata.topicIdPartition()
-                + " at offset " + metadata.startOffset();
-    }
-
-    private static void closeQuietly(FileChannel channel, Exception primary) {
-        try {
-            channel.close();
-        } catch (IOException e) {
-            primary.addSuppressed(e);
-        }
     }
 }

@@ -58,6 +58,8 @@ final class LocalTieredStorageLayout {
         for (SegmentFileType type : SegmentFileType.values()) {
             paths.put(type, directory.resolve(fileName(metadata.startOffset(), metadata.remoteLogSegmentId().id(), type)));
         }
-        return new SegmentFiles(directory, paths);
+        String segment = "segment " + metadata.remoteLogSegmentId().id() + " of " + metadata.topicIdPartition()
+                + " at offset " + metadata.startOffset();
+        return new SegmentFiles(segment, directory, paths);
     }
 }

@@ -12,13 +12,15 @@ import java.util.Objects;
 /**
  * The paths of one segment's files in the tier, present or not.
  *
+ * @param segment   the segment, as messages name it
  * @param directory the partition directory that holds them
  * @param paths     every {@link SegmentFileType} to its path
  */
-record SegmentFiles(Path directory, Map<SegmentFileType, Path> paths) {
+record SegmentFiles(String segment, Path directory, Map<SegmentFileType, Path> paths) {
 
     /** Checks that every type has a path inside {@code directory}. */
     SegmentFiles {
+        Objects.requireNonNull(segment, "segment");
         Objects.requireNonNull(directory, "directory");
         paths = Collections.unmodifiableMap(new EnumMap<>(paths));
         for (SegmentFileType type : SegmentFileType.values()) {

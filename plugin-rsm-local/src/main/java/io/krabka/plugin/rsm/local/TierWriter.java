@@ -61,11 +61,24 @@ final class TierWriter {
      */
     void delete(SegmentFiles target) throws IOException {
         boolean deleted = false;
+        IOException failure = null;
         for (SegmentFileType type : SegmentFileType.values()) { // the .log first
-            deleted |= Files.deleteIfExists(target.path(type));
+            try {
+                deleted |= Files.deleteIfExists(target.path(type));
+            } catch (IOException e) {
+                // Delete what can be deleted; a retry handles the rest.
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
         }
         if (deleted) {
             sync.directory(target.directory());
+        }
+        if (failure != null) {
+            throw failure;
         }
         try {
             Files.delete(target.directory());

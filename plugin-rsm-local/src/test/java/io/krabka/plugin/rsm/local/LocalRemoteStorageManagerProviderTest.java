@@ -1,0 +1,52 @@
+package io.krabka.plugin.rsm.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.krabka.spi.plugin.ConfigKey;
+import io.krabka.spi.plugin.PluginKind;
+import io.krabka.spi.plugin.RemoteStorageManagerProvider;
+import io.krabka.spi.plugin.SpiVersion;
+import java.lang.module.ModuleDescriptor;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class LocalRemoteStorageManagerProviderTest {
+    private final LocalRemoteStorageManagerProvider provider = new LocalRemoteStorageManagerProvider();
+
+    @Test
+    void describesTheLocalPlugin() {
+        assertEquals("local", provider.name());
+        assertEquals(PluginKind.REMOTE_STORAGE_MANAGER, provider.kind());
+        assertEquals(SpiVersion.CURRENT, provider.spiVersion());
+        assertFalse(provider.description().isBlank());
+        assertInstanceOf(LocalRemoteStorageManager.class, provider.create());
+        assertNotSame(provider.create(), provider.create());
+    }
+
+    @Test
+    void declaresKafkasKeysWithTheirDefaults() {
+        Map<String, ConfigKey> keys = provider.configKeys().stream()
+                .collect(Collectors.toMap(ConfigKey::name, key -> key));
+        assertEquals(List.of("dir", "delete.enable", "fsync.enable"),
+                provider.configKeys().stream().map(ConfigKey::name).toList());
+        assertTrue(keys.get("dir").isRequired());
+        assertEquals(Optional.of(true), keys.get("delete.enable").defaultValue());
+        assertEquals(Optional.of(true), keys.get("fsync.enable").defaultValue());
+    }
+
+    @Test
+    void isDeclaredWithProvidesInModuleInfo() {
+        ModuleDescriptor descriptor = LocalRemoteStorageManagerProvider.class.getModule().getDescriptor();
+        assertEquals("io.krabka.plugin.rsm.local", descriptor.name());
+        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(LocalRemoteStorageManagerProvider.class.getName())),
+                descriptor.provides().stream().collect(Collectors.toMap(ModuleDescriptor.Provides::service,
+                        ModuleDescriptor.Provides::providers)));
+    }
+}
