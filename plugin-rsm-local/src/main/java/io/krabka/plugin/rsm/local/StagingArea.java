@@ -36,6 +36,7 @@ final class StagingArea implements Closeable {
     static final String DIR_NAME = "krabka-rsm-staging";
     static final String LOCK_FILE = "owner.lock";
     private static final int CLAIM_ATTEMPTS = 10;
+    private static final System.Logger LOG = System.getLogger(StagingArea.class.getName());
 
     /** The lock files this JVM holds; guarded by itself, as are all claims, sweeps and closes. */
     private static final Set<Path> HELD = new HashSet<>();
@@ -83,11 +84,6 @@ final class StagingArea implements Closeable {
         return null;
     }
 
-    /** This instance's directory. */
-    Path directory() {
-        return directory;
-    }
-
     /** A new empty directory for one copy attempt of a segment. */
     Path newAttempt(Uuid segmentId) throws IOException {
         return Files.createTempDirectory(directory, segmentId + "-");
@@ -110,10 +106,15 @@ final class StagingArea implements Closeable {
         }
     }
 
+    /** Housekeeping: a directory that cannot be swept is reported and left for the next instance. */
     private static void sweep(Path root) throws IOException {
         try (DirectoryStream<Path> children = Files.newDirectoryStream(root, Files::isDirectory)) {
             for (Path child : children) {
-                sweepOne(child);
+                try {
+                    sweepOne(child);
+                } catch (IOException e) {
+                    LOG.log(System.Logger.Level.WARNING, "could not delete the stale staging directory " + child, e);
+                }
             }
         }
     }
