@@ -41,6 +41,11 @@ public record PluginDescriptor(String name, PluginKind kind, String version, Str
 
     /** The module or jar and where it came from, as messages name a plugin. */
     String origin() {
-        return module + " (" + source() + ")";
+        return origin(module, folder);
+    }
+
+    /** How messages name a module or jar from a folder (or the boot layer), before a descriptor exists. */
+    static String origin(String moduleOrJar, Optional<Path> folder) {
+        return moduleOrJar + " (" + folder.map(Path::toString).orElse("boot") + ")";
     }
 }

@@ -58,13 +58,9 @@ public final class PluginDiscovery {
     }
 
     private static List<LoadedPlugin> bootPlugins() {
-        ProviderReader reader = new ProviderReader(Optional.empty(), PluginIsolation.BOOT);
         ClassLoader kernelLoader = PluginDiscovery.class.getClassLoader();
-        List<LoadedPlugin> plugins = new ArrayList<>();
-        for (PluginKind kind : PluginKind.values()) {
-            plugins.addAll(reader.readAll(kind, ServiceLoader.load(kind.providerType(), kernelLoader), type -> true));
-        }
-        return plugins;
+        return new ProviderReader(Optional.empty(), PluginIsolation.BOOT)
+                .readAll(kind -> ServiceLoader.load(kind.providerType(), kernelLoader), type -> true);
     }
 
     private static List<Path> folders(Path pluginsDirectory) {

@@ -15,7 +15,6 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -29,6 +28,10 @@ import java.util.stream.Stream;
  * that {@code provides} a Krabka provider type, the folder's jars become a child {@link ModuleLayer};
  * otherwise they go into a {@link PluginClassLoader} and providers are found through {@code META-INF/services}
  * (some libraries, such as the GCS client, split packages across jars and cannot resolve as modules).
+ *
+ * <p>The layer's parent is the SPI's layer (the boot layer). JPMS makes an automatic module read every module of
+ * its parent layers too, so a folder holding an automatic module cannot also bundle its own copy of a module the
+ * boot layer has: resolution fails with "reads more than one module named ...".
  */
 final class PluginFolder {
     private static final Set<String> PROVIDER_TYPES = Arrays.stream(PluginKind.values())
@@ -66,11 +69,11 @@ final class PluginFolder {
 
     /** Whether a jar is an explicit module providing a Krabka provider type: the rule that picks a module layer. */
     private boolean providesAsModule() {
-        return jars.stream().flatMap(PluginFolder::explicitModule)
+        return jars.stream().flatMap(PluginFolder::explicitModules)
                 .anyMatch(d -> d.provides().stream().anyMatch(p -> PROVIDER_TYPES.contains(p.service())));
     }
 
-    private static Stream<ModuleDescriptor> explicitModule(Path jar) {
+    private static Stream<ModuleDescriptor> explicitModules(Path jar) {
         try {
             return ModuleFinder.of(jar).findAll().stream().map(ModuleReference::descriptor).filter(d -> !d.isAutomatic());
         } catch (FindException e) {
@@ -95,13 +98,8 @@ final class PluginFolder {
         } catch (LayerInstantiationException e) {
             throw new PluginLoadException("plugin folder " + folder + " cannot be loaded as modules: " + e.getMessage(), e);
         }
-        ProviderReader reader = new ProviderReader(Optional.of(folder), PluginIsolation.MODULE_LAYER);
-        List<LoadedPlugin> plugins = new ArrayList<>();
-        for (PluginKind kind : PluginKind.values()) {
-            plugins.addAll(reader.readAll(kind, ServiceLoader.load(layer, kind.providerType()),
-                    type -> type.getModule().getLayer() == layer));
-        }
-        return plugins;
+        return new ProviderReader(Optional.of(folder), PluginIsolation.MODULE_LAYER).readAll(
+                kind -> ServiceLoader.load(layer, kind.providerType()), type -> type.getModule().getLayer() == layer);
     }
 
     /**
@@ -139,12 +137,7 @@ final class PluginFolder {
         }
         PluginClassLoader loader = new PluginClassLoader("plugin " + folder.getFileName(), urls,
                 PluginProvider.class.getClassLoader());
-        ProviderReader reader = new ProviderReader(Optional.of(folder), PluginIsolation.CLASS_LOADER);
-        List<LoadedPlugin> plugins = new ArrayList<>();
-        for (PluginKind kind : PluginKind.values()) {
-            plugins.addAll(reader.readAll(kind, ServiceLoader.load(kind.providerType(), loader),
-                    type -> type.getClassLoader() == loader));
-        }
-        return plugins;
+        return new ProviderReader(Optional.of(folder), PluginIsolation.CLASS_LOADER).readAll(
+                kind -> ServiceLoader.load(kind.providerType(), loader), type -> type.getClassLoader() == loader);
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -30,26 +31,33 @@ final class ProviderReader {
         this.isolation = isolation;
     }
 
-    /** The providers of {@code kind} that {@code services} finds and whose class {@code belongs} to the source. */
-    List<LoadedPlugin> readAll(PluginKind kind, ServiceLoader<? extends PluginProvider<?>> services,
+    /**
+     * The providers of every kind that {@code services} finds and whose class {@code belongs} to the source being
+     * read (a {@link ServiceLoader} also finds the providers of parent layers and loaders).
+     */
+    List<LoadedPlugin> readAll(Function<PluginKind, ServiceLoader<? extends PluginProvider<?>>> services,
                                Predicate<Class<?>> belongs) {
         List<LoadedPlugin> plugins = new ArrayList<>();
-        Iterator<? extends ServiceLoader.Provider<? extends PluginProvider<?>>> candidates = services.stream().iterator();
-        while (true) {
-            ServiceLoader.Provider<? extends PluginProvider<?>> candidate;
-            try {
-                if (!candidates.hasNext()) {
-                    return plugins;
+        for (PluginKind kind : PluginKind.values()) {
+            Iterator<? extends ServiceLoader.Provider<? extends PluginProvider<?>>> candidates =
+                    services.apply(kind).stream().iterator();
+            while (true) {
+                ServiceLoader.Provider<? extends PluginProvider<?>> candidate;
+                try {
+                    if (!candidates.hasNext()) {
+                        break;
+                    }
+                    candidate = candidates.next();
+                } catch (ServiceConfigurationError | LinkageError e) {
+                    throw new PluginLoadException(where() + ": cannot list its " + kind + " providers: "
+                            + PluginLoadException.describe(e), e);
                 }
-                candidate = candidates.next();
-            } catch (ServiceConfigurationError | LinkageError e) {
-                throw new PluginLoadException(where() + ": cannot list its " + kind + " providers: "
-                        + PluginLoadException.describe(e), e);
-            }
-            if (belongs.test(candidate.type())) {
-                plugins.add(read(kind, candidate));
+                if (belongs.test(candidate.type())) {
+                    plugins.add(read(kind, candidate));
+                }
             }
         }
+        return plugins;
     }
 
     private LoadedPlugin read(PluginKind kind, ServiceLoader.Provider<? extends PluginProvider<?>> candidate) {
@@ -62,16 +70,14 @@ final class ProviderReader {
                 PluginProvider<?> provider = candidate.get();
                 return new Stated(provider, provider.name(), provider.kind(), provider.version(), provider.spiVersion());
             });
-        } catch (ServiceConfigurationError e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new PluginLoadException("plugin provider " + type.getName() + " in " + jar + " (" + source()
-                    + ") failed to load: " + PluginLoadException.describe(cause), cause);
-        } catch (RuntimeException | LinkageError e) {
-            throw new PluginLoadException("plugin provider " + type.getName() + " in " + jar + " (" + source()
-                    + ") failed to load: " + PluginLoadException.describe(e), e);
+        } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+            // ServiceLoader wraps what the provider's constructor threw
+            Throwable cause = e instanceof ServiceConfigurationError && e.getCause() != null ? e.getCause() : e;
+            throw new PluginLoadException("plugin provider " + type.getName() + " in "
+                    + PluginDescriptor.origin(jar, folder) + " failed to load: " + PluginLoadException.describe(cause), cause);
         }
         String module = type.getModule().isNamed() ? type.getModule().getName() : jar;
-        String origin = module + " (" + source() + ")";
+        String origin = PluginDescriptor.origin(module, folder);
         if (stated.name() == null || !NAME.matcher(stated.name()).matches()) {
             throw new PluginLoadException("plugin name '" + stated.name() + "' of " + origin
                     + " breaks the naming rule: lower case letters, digits and dashes, not starting with a dash");
@@ -105,10 +111,6 @@ final class ProviderReader {
     /** The source of the plugins as messages name it: a plugin folder, or the boot layer. */
     private String where() {
         return folder.map(f -> "plugin folder " + f).orElse("the boot layer");
-    }
-
-    private String source() {
-        return folder.map(Path::toString).orElse("boot");
     }
 
     /** The file name of the jar (or classes directory) a class was loaded from. */

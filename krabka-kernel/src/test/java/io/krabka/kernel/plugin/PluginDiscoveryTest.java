@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.krabka.spi.plugin.PluginKind;
+import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,6 +104,17 @@ class PluginDiscoveryTest {
 
         assertEquals("plugin provider com.example.bang.ProbeProvider in bang.jar (" + plugins.folder("bang")
                 + ") failed to load: java.lang.IllegalStateException: disk on fire", discoveryError());
+    }
+
+    @Test
+    void aServiceFileNamingAMissingClassIsAnErrorNamingTheFolder() {
+        plugins.jar().source("com.example.stray.Stray", "package com.example.stray; public final class Stray { }")
+                .service(RemoteStorageManagerProvider.class, "com.example.stray.Gone")
+                .writeTo(plugins.folder("stray").resolve("stray.jar"));
+
+        assertEquals("plugin folder " + plugins.folder("stray") + ": cannot list its REMOTE_STORAGE_MANAGER providers:"
+                + " java.util.ServiceConfigurationError: io.krabka.spi.plugin.RemoteStorageManagerProvider: Provider"
+                + " com.example.stray.Gone not found", discoveryError());
     }
 
     @Test

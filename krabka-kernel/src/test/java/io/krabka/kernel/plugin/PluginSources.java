@@ -196,6 +196,7 @@ final class PluginSources {
             import io.krabka.spi.storage.RemoteLogSegmentMetadata;
             import io.krabka.spi.storage.RemoteLogSegmentMetadataUpdate;
             import io.krabka.spi.storage.RemotePartitionDeleteMetadata;
+            import java.util.Collections;
             import java.util.Iterator;
             import java.util.Map;
             import java.util.Optional;
@@ -239,12 +240,12 @@ final class PluginSources {
 
                 @Override
                 public Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition partition) {
-                    return java.util.Collections.emptyIterator();
+                    return Collections.emptyIterator();
                 }
 
                 @Override
                 public Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition partition, int epoch) {
-                    return java.util.Collections.emptyIterator();
+                    return Collections.emptyIterator();
                 }
 
                 @Override

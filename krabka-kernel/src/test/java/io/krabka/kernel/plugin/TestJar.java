@@ -1,6 +1,8 @@
 package io.krabka.kernel.plugin;
 
+import io.krabka.spi.plugin.PluginProvider;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -16,7 +18,8 @@ import java.util.spi.ToolProvider;
 import java.util.stream.Collectors;
 
 /**
- * A real jar built while a test runs: Java sources compiled by javac against the SPI (and any jars given), then
+ * A real jar built while a test runs (javac and jar through {@link ToolProvider}, in process): Java sources
+ * compiled against the SPI (and any jars given), then
  * packed by the jar tool, with optional {@code META-INF/services} entries and manifest attributes. A source
  * named {@code module-info} makes it a modular jar.
  */
@@ -27,7 +30,7 @@ final class TestJar {
     private final Map<String, String> sources = new LinkedHashMap<>();
     private final Map<String, String> services = new LinkedHashMap<>();
     private final Map<String, String> manifest = new LinkedHashMap<>();
-    private final List<Path> path = new ArrayList<>(List.of(locationOf(io.krabka.spi.plugin.PluginProvider.class)));
+    private final List<Path> path = new ArrayList<>(List.of(locationOf(PluginProvider.class)));
     private final Path buildDirectory;
     private String moduleVersion;
 
@@ -73,7 +76,7 @@ final class TestJar {
             Path src = work.resolve("src");
             Path classes = Files.createDirectories(work.resolve("classes"));
             List<String> javac = new ArrayList<>(List.of("-d", classes.toString(), "-Xlint:all,-requires-automatic", "-Werror"));
-            String pathText = path.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
+            String pathText = path.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
             boolean modular = sources.containsKey("module-info");
             javac.addAll(List.of(modular ? "--module-path" : "--class-path", pathText));
             if (moduleVersion != null) {

@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -106,7 +107,7 @@ final class TestPlugins {
         private Probe(String name) {
             this.name = name;
             this.folder = name;
-            this.pkg = "com.example." + name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]", "");
+            this.pkg = "com.example." + name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
         }
 
         /** Put it in this folder. */
