@@ -1,4 +1,13 @@
 /** Krabka's kernel: the plugin host and the engines behind the broker. */
+// "module": the launcher is not on the kernel's module path when the kernel compiles alone.
+@SuppressWarnings("module")
 module io.krabka.kernel {
     requires transitive io.krabka.spi;
+
+    // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
+    // so the kernel's packages are exported to no one else.
+    exports io.krabka.kernel.plugin to io.krabka.launcher;
+
+    uses io.krabka.spi.plugin.RemoteStorageManagerProvider;
+    uses io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;
 }

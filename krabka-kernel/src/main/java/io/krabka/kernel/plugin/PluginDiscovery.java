@@ -1,0 +1,87 @@
+package io.krabka.kernel.plugin;
+
+import io.krabka.spi.plugin.PluginKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
+
+/**
+ * Finds every plugin: the providers on the boot layer (module path or class path), then one isolated plugin
+ * per folder under the plugins directory, in folder-name order. Any problem stops discovery with a
+ * {@link PluginLoadException}: a half-loaded set of plugins would make configuration errors look like
+ * missing plugins.
+ */
+public final class PluginDiscovery {
+    /** The system property naming the distribution's root, whose {@code plugins/} folder holds the plugins. */
+    public static final String HOME_PROPERTY = "krabka.home";
+
+    private PluginDiscovery() {
+    }
+
+    /**
+     * The plugins of the distribution named by {@value #HOME_PROPERTY}.
+     *
+     * @throws PluginLoadException if the property is not set, or as {@link #discover(Path)}
+     */
+    public static PluginRegistry discover() {
+        String home = System.getProperty(HOME_PROPERTY);
+        if (home == null || home.isBlank()) {
+            throw new PluginLoadException("the system property " + HOME_PROPERTY
+                    + " is not set; it names the distribution whose plugins/ folder holds the plugins");
+        }
+        return discover(Path.of(home).resolve("plugins"));
+    }
+
+    /**
+     * The plugins on the boot layer and in the folders of {@code pluginsDirectory}, one plugin per folder.
+     *
+     * @throws PluginLoadException if the directory cannot be read, a folder yields no provider or fails to load,
+     *                             or two plugins of one kind share a name
+     */
+    public static PluginRegistry discover(Path pluginsDirectory) {
+        if (!Files.isDirectory(pluginsDirectory)) {
+            throw new PluginLoadException("the plugins directory " + pluginsDirectory + " does not exist or is not a directory");
+        }
+        List<LoadedPlugin> plugins = new ArrayList<>(bootPlugins());
+        for (Path folder : folders(pluginsDirectory)) {
+            plugins.addAll(PluginFolder.load(folder));
+        }
+        checkUniqueNames(plugins);
+        return new PluginRegistry(plugins);
+    }
+
+    private static List<LoadedPlugin> bootPlugins() {
+        ClassLoader kernelLoader = PluginDiscovery.class.getClassLoader();
+        return new ProviderReader(Optional.empty(), PluginIsolation.BOOT)
+                .readAll(kind -> ServiceLoader.load(kind.providerType(), kernelLoader), type -> true);
+    }
+
+    private static List<Path> folders(Path pluginsDirectory) {
+        try (Stream<Path> entries = Files.list(pluginsDirectory)) {
+            return entries.filter(Files::isDirectory).map(Path::toAbsolutePath).sorted().toList();
+        } catch (IOException e) {
+            throw new PluginLoadException("cannot read the plugins directory " + pluginsDirectory + ": "
+                    + PluginLoadException.describe(e), e);
+        }
+    }
+
+    private static void checkUniqueNames(List<LoadedPlugin> plugins) {
+        Map<PluginKind, Map<String, PluginDescriptor>> seen = new HashMap<>();
+        for (LoadedPlugin plugin : plugins) {
+            PluginDescriptor descriptor = plugin.descriptor();
+            PluginDescriptor earlier = seen.computeIfAbsent(descriptor.kind(), kind -> new HashMap<>())
+                    .putIfAbsent(descriptor.name(), descriptor);
+            if (earlier != null) {
+                throw new PluginLoadException("two " + descriptor.kind() + " plugins are named '" + descriptor.name()
+                        + "': " + earlier.origin() + " and " + descriptor.origin());
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.krabka.kernel.plugin;
+
+import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.Configurable;
+import io.krabka.spi.plugin.PluginKind;
+import io.krabka.spi.storage.RemoteLogMetadataManager;
+import io.krabka.spi.storage.RemoteStorageManager;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The plugins discovery found, by kind and name, and the one place their instances are created. Every instance
+ * it returns runs each call with its plugin's class loader as the thread context class loader.
+ */
+public final class PluginRegistry {
+    private final List<LoadedPlugin> plugins;
+
+    PluginRegistry(List<LoadedPlugin> plugins) {
+        this.plugins = plugins.stream()
+                .sorted(Comparator.comparing((LoadedPlugin p) -> p.descriptor().kind())
+                        .thenComparing(p -> p.descriptor().name()))
+                .toList();
+    }
+
+    /** Every plugin, by kind and then name. */
+    public List<PluginDescriptor> plugins() {
+        return plugins.stream().map(LoadedPlugin::descriptor).toList();
+    }
+
+    /** The names of the plugins of one kind, in order. */
+    public List<String> names(PluginKind kind) {
+        return plugins.stream().map(LoadedPlugin::descriptor).filter(d -> d.kind() == kind)
+                .map(PluginDescriptor::name).toList();
+    }
+
+    /**
+     * A new instance of the plugin of {@code kind} named {@code name}, configured with {@code raw} (keys relative
+     * to the kind's prefix, values as text or already typed). The settings are checked before the instance is
+     * created. It is a {@link RemoteStorageManager} or a {@link RemoteLogMetadataManager}, as the kind says.
+     *
+     * @throws PluginLoadException if no plugin of that kind has that name, or the plugin fails to create or
+     *                             configure the instance
+     * @throws ConfigException     if a setting is unknown, missing or invalid; the message names the key
+     */
+    public Configurable create(PluginKind kind, String name, Map<String, ?> raw) {
+        Objects.requireNonNull(raw, "raw");
+        return find(kind, name).create(raw);
+    }
+
+    /** {@link #create} for a {@link PluginKind#REMOTE_STORAGE_MANAGER}. */
+    public RemoteStorageManager createRemoteStorageManager(String name, Map<String, ?> raw) {
+        return (RemoteStorageManager) create(PluginKind.REMOTE_STORAGE_MANAGER, name, raw);
+    }
+
+    /** {@link #create} for a {@link PluginKind#REMOTE_LOG_METADATA_MANAGER}. */
+    public RemoteLogMetadataManager createRemoteLogMetadataManager(String name, Map<String, ?> raw) {
+        return (RemoteLogMetadataManager) create(PluginKind.REMOTE_LOG_METADATA_MANAGER, name, raw);
+    }
+
+    private LoadedPlugin find(PluginKind kind, String name) {
+        return plugins.stream()
+                .filter(p -> p.descriptor().kind() == kind && p.descriptor().name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> {
+                    List<String> known = names(kind);
+                    return new PluginLoadException("unknown " + kind + " plugin '" + name + "'; "
+                            + (known.isEmpty() ? "there are none" : "known: " + String.join(", ", known)));
+                });
+    }
+}

@@ -1,0 +1,138 @@
+package io.krabka.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.krabka.kernel.plugin.PluginDescriptor;
+import io.krabka.kernel.plugin.PluginDiscovery;
+import io.krabka.kernel.plugin.PluginIsolation;
+import io.krabka.spi.plugin.PluginKind;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PluginsCommandTest {
+    private static final Path LOCAL = Path.of("/opt/krabka/plugins/local");
+    private static final Path GCS = Path.of("/opt/krabka/plugins/gcs");
+    private static final List<PluginDescriptor> PLUGINS = List.of(
+            new PluginDescriptor("local", PluginKind.REMOTE_STORAGE_MANAGER, "0.1.0-SNAPSHOT", "1.0",
+                    "io.krabka.plugin.rsm.local", Optional.of(LOCAL), PluginIsolation.MODULE_LAYER),
+            new PluginDescriptor("gcs", PluginKind.REMOTE_STORAGE_MANAGER, "0.3.1", "1.0",
+                    "plugin-rsm-gcs-0.3.1.jar", Optional.of(GCS), PluginIsolation.CLASS_LOADER),
+            new PluginDescriptor("inmemory", PluginKind.REMOTE_LOG_METADATA_MANAGER, "0.1.0-SNAPSHOT", "1.0",
+                    "io.krabka.plugin.rlmm.inmemory", Optional.empty(), PluginIsolation.BOOT));
+
+    @TempDir
+    Path root;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(Supplier<List<PluginDescriptor>> discovery, String... args) {
+        Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Krabka(List.of(new PluginsCommand(discovery))).run(args, console);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void listsThePluginsAsAnAlignedTable() {
+        assertEquals(ExitCode.OK, run(() -> PLUGINS, "plugins"));
+
+        assertEquals("""
+                NAME      KIND                         VERSION         SPI  MODULE                          ISOLATION     SOURCE
+                local     REMOTE_STORAGE_MANAGER       0.1.0-SNAPSHOT  1.0  io.krabka.plugin.rsm.local      module-layer  /opt/krabka/plugins/local
+                gcs       REMOTE_STORAGE_MANAGER       0.3.1           1.0  plugin-rsm-gcs-0.3.1.jar        class-loader  /opt/krabka/plugins/gcs
+                inmemory  REMOTE_LOG_METADATA_MANAGER  0.1.0-SNAPSHOT  1.0  io.krabka.plugin.rlmm.inmemory  boot          boot
+                """, out());
+        assertEquals("", err());
+    }
+
+    @Test
+    void jsonHasOneObjectPerPluginWithTheDocumentedFields() {
+        assertEquals(ExitCode.OK, run(() -> PLUGINS, "plugins", "--json"));
+
+        assertEquals("{\"plugins\":["
+                + "{\"name\":\"local\",\"kind\":\"REMOTE_STORAGE_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.0\","
+                + "\"module\":\"io.krabka.plugin.rsm.local\",\"source\":\"/opt/krabka/plugins/local\",\"isolation\":\"module-layer\"},"
+                + "{\"name\":\"gcs\",\"kind\":\"REMOTE_STORAGE_MANAGER\",\"version\":\"0.3.1\",\"spiVersion\":\"1.0\","
+                + "\"module\":\"plugin-rsm-gcs-0.3.1.jar\",\"source\":\"/opt/krabka/plugins/gcs\",\"isolation\":\"class-loader\"},"
+                + "{\"name\":\"inmemory\",\"kind\":\"REMOTE_LOG_METADATA_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.0\","
+                + "\"module\":\"io.krabka.plugin.rlmm.inmemory\",\"source\":\"boot\",\"isolation\":\"boot\"}"
+                + "]}\n", out());
+    }
+
+    @Test
+    void aDistributionWithoutPluginsListsNone() throws IOException {
+        Path plugins = Files.createDirectories(root.resolve("plugins"));
+
+        assertEquals(ExitCode.OK, run(() -> PluginDiscovery.discover(plugins).plugins(), "plugins", "--json"));
+        assertEquals("{\"plugins\":[]}\n", out());
+
+        assertEquals(ExitCode.OK, run(() -> PluginDiscovery.discover(plugins).plugins(), "plugins"));
+        assertEquals("{\"plugins\":[]}\nno plugins\n", out());
+    }
+
+    @Test
+    void aDiscoveryErrorIsOneLineOnStandardErrorAndExitsOne() throws IOException {
+        Path empty = Files.createDirectories(root.resolve("plugins").resolve("empty"));
+
+        int code = run(() -> PluginDiscovery.discover(root.resolve("plugins")).plugins(), "plugins", "--json");
+
+        assertEquals(ExitCode.FAILURE, code);
+        assertEquals("krabka plugins: plugin folder " + empty.toAbsolutePath() + " has no plugin provider: it holds no jar\n",
+                err());
+        assertEquals("", out());
+    }
+
+    @Test
+    void anUnknownFlagIsAUsageError() {
+        assertEquals(ExitCode.USAGE, run(() -> PLUGINS, "plugins", "--jsn"));
+
+        assertEquals("krabka plugins: Unrecognized option: --jsn\n", err());
+        assertEquals("", out());
+    }
+
+    @Test
+    void anArgumentIsAUsageError() {
+        assertEquals(ExitCode.USAGE, run(() -> PLUGINS, "plugins", "local"));
+
+        assertEquals("krabka plugins: unexpected argument 'local'\n", err());
+        assertEquals("", out());
+    }
+
+    @Test
+    void theStandardCommandsIncludePluginsWhichNeedsKrabkaHome() {
+        String before = System.getProperty(PluginDiscovery.HOME_PROPERTY);
+        System.clearProperty(PluginDiscovery.HOME_PROPERTY);
+        try {
+            Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            assertEquals(ExitCode.OK, Krabka.standard().run(new String[] {"plugins", "--help"}, console));
+            assertTrue(out().contains("--json"), out());
+
+            assertEquals(ExitCode.FAILURE, Krabka.standard().run(new String[] {"plugins"}, console));
+            assertEquals("krabka plugins: the system property krabka.home is not set; it names the distribution whose"
+                    + " plugins/ folder holds the plugins\n", err());
+        } finally {
+            if (before != null) {
+                System.setProperty(PluginDiscovery.HOME_PROPERTY, before);
+            }
+        }
+    }
+}
