@@ -3,13 +3,13 @@ package io.krabka.kernel.log;
 import java.nio.ByteBuffer;
 
 /** Encodes index bytes in Kafka's exact layouts, including values Kafka would never write. */
-final class IndexBytes {
+public final class IndexBytes {
 
     private IndexBytes() {
     }
 
     /** An offset index from (relative offset, position) pairs. */
-    static ByteBuffer offsetIndex(int... relativeOffsetAndPosition) {
+    public static ByteBuffer offsetIndex(int... relativeOffsetAndPosition) {
         if (relativeOffsetAndPosition.length % 2 != 0) {
             throw new IllegalArgumentException("pairs of relative offset and position");
         }
@@ -21,7 +21,7 @@ final class IndexBytes {
     }
 
     /** A time index from (timestamp, relative offset) pairs. */
-    static ByteBuffer timeIndex(long... timestampAndRelativeOffset) {
+    public static ByteBuffer timeIndex(long... timestampAndRelativeOffset) {
         if (timestampAndRelativeOffset.length % 2 != 0) {
             throw new IllegalArgumentException("pairs of timestamp and relative offset");
         }
@@ -33,7 +33,7 @@ final class IndexBytes {
     }
 
     /** A transaction index of version-0 entries. */
-    static ByteBuffer txnIndex(AbortedTxn... txns) {
+    public static ByteBuffer txnIndex(AbortedTxn... txns) {
         ByteBuffer buffer = ByteBuffer.allocate(txns.length * AbortedTxn.TOTAL_SIZE);
         for (AbortedTxn txn : txns) {
             putTxn(buffer, AbortedTxn.CURRENT_VERSION, txn.producerId(), txn.firstOffset(), txn.lastOffset(),
@@ -43,14 +43,14 @@ final class IndexBytes {
     }
 
     /** One raw transaction index entry, with any version and offsets. */
-    static ByteBuffer rawTxn(short version, long producerId, long firstOffset, long lastOffset, long lastStableOffset) {
+    public static ByteBuffer rawTxn(short version, long producerId, long firstOffset, long lastOffset, long lastStableOffset) {
         ByteBuffer buffer = ByteBuffer.allocate(AbortedTxn.TOTAL_SIZE);
         putTxn(buffer, version, producerId, firstOffset, lastOffset, lastStableOffset);
         return buffer.flip();
     }
 
     /** The bytes of the buffers one after another. */
-    static ByteBuffer concat(ByteBuffer... parts) {
+    public static ByteBuffer concat(ByteBuffer... parts) {
         int size = 0;
         for (ByteBuffer part : parts) {
             size += part.remaining();
