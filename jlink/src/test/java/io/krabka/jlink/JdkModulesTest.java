@@ -18,29 +18,21 @@ import org.junit.jupiter.api.io.TempDir;
 class JdkModulesTest {
 
     @Test
-    void declaredRequiresCountAndStaticOnesDoNot(@TempDir Path dir) throws IOException, URISyntaxException {
-        Path lib = Files.createDirectories(dir.resolve("lib"));
-        for (Class<?> type : List.of(ObjectMapper.class, JsonFactory.class, JsonProperty.class)) {
-            Path jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Files.copy(jar, lib.resolve(jar.getFileName()));
-        }
-        // jackson-databind requires java.logging, which jdeps does not report; java.sql, java.xml and
-        // java.desktop it requires static, so they are left out.
-        assertEquals(Set.of("java.base", "java.logging"), new JdkModules(Tool.find("jdeps")).required(lib, List.of()));
-    }
-
-    @Test
-    void eachPluginFolderCounts(@TempDir Path dir) throws IOException, URISyntaxException {
+    void eachPluginCountsAndDeclaredRequiresDoTooButNotStaticOnes(@TempDir Path dir) throws IOException, URISyntaxException {
         Path lib = Files.createDirectories(dir.resolve("lib"));
         Path plugin = Files.createDirectories(dir.resolve("plugins/json"));
-        Path core = Path.of(JsonFactory.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Files.copy(core, lib.resolve(core.getFileName()));
-        for (Class<?> type : List.of(ObjectMapper.class, JsonProperty.class)) {
-            Path jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Files.copy(jar, plugin.resolve(jar.getFileName()));
-        }
+        copyJarOf(JsonFactory.class, lib);
+        copyJarOf(ObjectMapper.class, plugin);
+        copyJarOf(JsonProperty.class, plugin);
         JdkModules modules = new JdkModules(Tool.find("jdeps"));
         assertEquals(Set.of("java.base"), modules.required(lib, List.of()));
+        // jackson-databind requires java.logging, which jdeps does not report; java.sql, java.xml and
+        // java.desktop it requires static, so they are left out.
         assertEquals(Set.of("java.base", "java.logging"), modules.required(lib, List.of(plugin)));
+    }
+
+    private static void copyJarOf(Class<?> type, Path folder) throws IOException, URISyntaxException {
+        Path jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Files.copy(jar, folder.resolve(jar.getFileName()));
     }
 }
