@@ -1,0 +1,2 @@
+# Every plugin the distribution holds.
+*

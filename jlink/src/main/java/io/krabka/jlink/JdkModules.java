@@ -1,0 +1,84 @@
+package io.krabka.jlink;
+
+import java.lang.module.FindException;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * The JDK modules an image must link so that the kernel's module path, and every chosen plugin's layer on top
+ * of it, resolve and run. A plugin layer can only read system modules the image holds, so each plugin counts.
+ *
+ * <p>Two sources, since each misses what the other sees: jdeps finds the modules the classes use (the only
+ * source for automatic modules, which declare nothing), and the module descriptors' non-static
+ * {@code requires} name the modules resolution demands even where jdeps sees no use (jackson-databind requires
+ * java.logging, which jdeps does not report).
+ */
+final class JdkModules {
+    private final Tool jdeps;
+    private final ModuleFinder system = ModuleFinder.ofSystem();
+
+    JdkModules(Tool jdeps) {
+        this.jdeps = jdeps;
+    }
+
+    /** The JDK modules {@code lib} and the plugin folders need, sorted. */
+    SortedSet<String> required(Path lib, List<Path> pluginFolders) {
+        SortedSet<String> modules = new TreeSet<>();
+        for (Path folder : concat(lib, pluginFolders)) {
+            List<Path> jars = Distribution.jars(folder);
+            modules.addAll(used(lib, jars));
+            jars.forEach(jar -> modules.addAll(declared(jar)));
+        }
+        return modules;
+    }
+
+    /** The system modules jdeps finds the classes use; the kernel's module path resolves what a plugin requires of it. */
+    private Set<String> used(Path lib, List<Path> jars) {
+        List<String> args = new ArrayList<>(List.of("--print-module-deps", "--ignore-missing-deps",
+                "--multi-release", String.valueOf(Runtime.version().feature()), "--module-path", lib.toString()));
+        jars.forEach(jar -> args.add(jar.toString()));
+        String printed = jdeps.run(args).strip();
+        // The answer is the last line (java.base,java.logging,...), warnings may come before it; jars without
+        // classes (a module-info alone) give none. It also names the modules of lib/ the jars use: those are
+        // installed as jars, not linked.
+        String answer = printed.substring(printed.lastIndexOf('\n') + 1);
+        Set<String> modules = new TreeSet<>();
+        for (String module : answer.isEmpty() ? new String[0] : answer.split(",")) {
+            if (system.find(module).isPresent()) {
+                modules.add(module);
+            }
+        }
+        return modules;
+    }
+
+    /** The system modules a jar's descriptor requires at run time. */
+    private Set<String> declared(Path jar) {
+        Set<ModuleDescriptor.Requires> requires;
+        try {
+            requires = ModuleFinder.of(jar).findAll().stream().findFirst().map(m -> m.descriptor().requires()).orElse(Set.of());
+        } catch (FindException e) {
+            // Not usable as a module (a class-path plugin's jar): it declares nothing, and jdeps read its classes.
+            return Set.of();
+        }
+        Set<String> modules = new TreeSet<>();
+        for (ModuleDescriptor.Requires require : requires) {
+            if (!require.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC) && system.find(require.name()).isPresent()) {
+                modules.add(require.name());
+            }
+        }
+        return modules;
+    }
+
+    private static List<Path> concat(Path first, List<Path> rest) {
+        List<Path> all = new ArrayList<>(rest.size() + 1);
+        all.add(first);
+        all.addAll(rest);
+        return all;
+    }
+}
