@@ -42,9 +42,18 @@ final class RemotePartitionMetadataStore {
     private final Map<TopicIdPartition, RemotePartitionDeleteMetadata> deletions = new HashMap<>();
     private boolean closed;
 
-    /** See {@link RemoteLogMetadataCache#addCopyInProgressSegment}. */
+    /** See {@link RemoteLogMetadataCache#addCopyInProgressSegment}; a refused segment leaves no partition behind. */
     void addCopyInProgressSegment(RemoteLogSegmentMetadata segment) {
-        write(() -> cache(segment.topicIdPartition()).addCopyInProgressSegment(segment));
+        write(() -> {
+            RemoteLogMetadataCache cache = caches.get(segment.topicIdPartition());
+            if (cache == null) {
+                RemoteLogMetadataCache created = new RemoteLogMetadataCache();
+                created.addCopyInProgressSegment(segment);
+                caches.put(segment.topicIdPartition(), created);
+            } else {
+                cache.addCopyInProgressSegment(segment);
+            }
+        });
     }
 
     /** See {@link RemoteLogMetadataCache#updateRemoteLogSegmentMetadata}; an unknown partition is not found either. */
