@@ -122,17 +122,18 @@ final class RemoteLogMetadataCache {
         long next = offset;
         while (true) {
             Optional<RemoteLogSegmentMetadata> holding = remoteLogSegmentMetadata(leaderEpoch, next);
-            if (holding.isPresent()) {
-                if (!holding.get().txnIdxEmpty() || holding.get().endOffset() == Long.MAX_VALUE) {
-                    return holding.filter(segment -> !segment.txnIdxEmpty());
-                }
-                next = holding.get().endOffset() + 1;
-            } else {
+            if (holding.isEmpty()) {
                 Optional<Long> after = state.higherStart(next);
                 if (after.isEmpty()) {
                     return Optional.empty();
                 }
                 next = after.get();
+            } else if (!holding.get().txnIdxEmpty()) {
+                return holding;
+            } else if (holding.get().endOffset() == Long.MAX_VALUE) {
+                return Optional.empty();
+            } else {
+                next = holding.get().endOffset() + 1;
             }
         }
     }

@@ -50,7 +50,7 @@ final class SnapshotJsonReader {
         if (version < FORMAT_VERSION) {
             throw json.error("version", "expected " + FORMAT_VERSION + ", found " + version);
         }
-        json.requireExactly("version", "partitions");
+        json.rejectOtherFields("version", "partitions");
         List<PartitionSnapshot> partitions = new ArrayList<>();
         for (StrictJsonObject partition : json.objectArray("partitions")) {
             partitions.add(partitionFromJson(partition));
@@ -59,7 +59,7 @@ final class SnapshotJsonReader {
     }
 
     private static PartitionSnapshot partitionFromJson(StrictJsonObject json) throws InvalidSnapshotException {
-        json.requireExactly("topicId", "topic", "partition", "deleteState", "segments", "leaderEpochs");
+        json.rejectOtherFields("topicId", "topic", "partition", "deleteState", "segments", "leaderEpochs");
         Uuid topicId = json.parsedField("topicId", Uuid::fromString);
         String topic = json.textField("topic");
         int partitionNumber = json.intField("partition");
@@ -80,7 +80,7 @@ final class SnapshotJsonReader {
 
     private static RemotePartitionDeleteMetadata deleteFromJson(StrictJsonObject json, TopicIdPartition partition)
             throws InvalidSnapshotException {
-        json.requireExactly("state", "eventTimestampMs", "brokerId");
+        json.rejectOtherFields("state", "eventTimestampMs", "brokerId");
         RemotePartitionDeleteState state =
                 json.parsedField("state", enumParser(RemotePartitionDeleteState.class));
         return new RemotePartitionDeleteMetadata(partition, state, json.longField("eventTimestampMs"),
@@ -89,7 +89,7 @@ final class SnapshotJsonReader {
 
     private static RemoteLogSegmentMetadata segmentFromJson(StrictJsonObject json, TopicIdPartition partition)
             throws InvalidSnapshotException {
-        json.requireExactly("segmentId", "startOffset", "endOffset", "maxTimestampMs", "brokerId",
+        json.rejectOtherFields("segmentId", "startOffset", "endOffset", "maxTimestampMs", "brokerId",
                 "eventTimestampMs", "segmentSizeInBytes", "customMetadata", "state", "segmentLeaderEpochs",
                 "txnIdxEmpty");
         RemoteLogSegmentId id = new RemoteLogSegmentId(partition, json.parsedField("segmentId", Uuid::fromString));
@@ -110,12 +110,12 @@ final class SnapshotJsonReader {
 
     private static LeaderEpochSnapshot epochFromJson(StrictJsonObject json, TopicIdPartition partition)
             throws InvalidSnapshotException {
-        json.requireExactly("epoch", "highestLogOffset", "referenced", "unreferenced");
+        json.rejectOtherFields("epoch", "highestLogOffset", "referenced", "unreferenced");
         int epoch = json.intField("epoch");
         Optional<Long> highest = json.optionalLongField("highestLogOffset");
         NavigableMap<Long, RemoteLogSegmentId> referenced = new TreeMap<>();
         for (StrictJsonObject entry : json.objectArray("referenced")) {
-            entry.requireExactly("startOffset", "segmentId");
+            entry.rejectOtherFields("startOffset", "segmentId");
             long startOffset = entry.longField("startOffset");
             RemoteLogSegmentId id = new RemoteLogSegmentId(partition, entry.parsedField("segmentId", Uuid::fromString));
             if (referenced.put(startOffset, id) != null) {

@@ -37,17 +37,11 @@ final class StrictJsonObject {
         return new StrictJsonObject(node, "", file);
     }
 
-    /** Checks that the object has exactly these fields. */
-    void requireExactly(String... names) throws InvalidSnapshotException {
-        Set<String> expected = Set.of(names);
-        for (String name : names) {
-            if (!node.has(name)) {
-                throw error(name, "missing");
-            }
-        }
+    /** Checks that the object has no fields but these; a missing one is reported when it is read. */
+    void rejectOtherFields(String... names) throws InvalidSnapshotException {
         Set<String> unexpected = new TreeSet<>();
         node.properties().forEach(property -> unexpected.add(property.getKey()));
-        unexpected.removeAll(expected);
+        unexpected.removeAll(Set.of(names));
         if (!unexpected.isEmpty()) {
             throw error(unexpected.iterator().next(), "unexpected field; expected only " + Arrays.toString(names));
         }
