@@ -1,0 +1,61 @@
+package io.krabka.plugin.rlmm.inmemory;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** A snapshot on disk: written atomically, read strictly. */
+final class SnapshotFile {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            // AtomicFile forces and closes the stream itself.
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .build();
+
+    private SnapshotFile() {
+    }
+
+    /** Writes the snapshot to {@code file}, replacing it all at once. */
+    static void write(Path file, MetadataSnapshot snapshot) throws IOException {
+        JsonNode json = SnapshotJsonWriter.toJson(snapshot);
+        AtomicFile.write(file, out -> {
+            MAPPER.writeValue(out, json);
+            out.write('\n');
+        });
+    }
+
+    /**
+     * Reads the snapshot in {@code file}.
+     *
+     * @throws UnsupportedSnapshotVersionException if the file is in a newer format
+     * @throws InvalidSnapshotException            if the file is not a valid snapshot
+     * @throws IOException                         if the file cannot be read
+     */
+    static MetadataSnapshot read(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(bytes);
+        } catch (JsonProcessingException e) {
+            JsonLocation location = e.getLocation();
+            String where = location == null ? "" : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+            throw new InvalidSnapshotException(file, "malformed JSON" + where + ": " + e.getOriginalMessage(), e);
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new InvalidSnapshotException(file, "the file is empty");
+        }
+        return SnapshotJsonReader.fromJson(root, file);
+    }
+}
