@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A laid-out distribution, as the jlink module's package phase writes it: {@code lib/} is the kernel's module
- * path, {@code plugins/<name>/} holds each plugin's jars.
+ * A laid-out distribution, as the jlink module's package phase writes it: {@code boot/} is the boot module path
+ * (the SPI and the module that starts the kernel), {@code lib/} the kernel's layer, {@code plugins/<name>/} holds
+ * each plugin's jars.
  *
  * @param home the distribution's folder
  */
@@ -16,9 +17,15 @@ record Distribution(Path home) {
 
     Distribution {
         home = home.toAbsolutePath().normalize();
-        if (!Files.isDirectory(home.resolve("lib"))) {
-            throw new ImageException("not a Krabka distribution: " + home + " has no lib/ (./krabka builds one)");
+        for (String folder : List.of("boot", "lib")) {
+            if (!Files.isDirectory(home.resolve(folder))) {
+                throw new ImageException("not a Krabka distribution: " + home + " has no " + folder + "/ (./krabka builds one)");
+            }
         }
+    }
+
+    Path boot() {
+        return home.resolve("boot");
     }
 
     Path lib() {

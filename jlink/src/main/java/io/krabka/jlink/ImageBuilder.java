@@ -14,7 +14,7 @@ import java.util.List;
  * result. It all happens in a temporary folder next to the output, renamed into place only once the image runs,
  * so the output is a whole image or nothing.
  *
- * <p>An image holds {@code jdk/} (the linked JDK), {@code lib/} (the kernel's module path), {@code plugins/<name>/}
+ * <p>An image holds {@code jdk/} (the linked JDK), {@code boot/} and {@code lib/} (the kernel), {@code plugins/<name>/}
  * and {@code bin/krabka}: the distribution's layout, so {@code krabka.home} means the same in both. The JDK keeps
  * a folder of its own because its {@code lib/} holds {@code jrt-fs.jar}, which on the module path becomes a module
  * that splits java.base's packages and stops the boot layer. jlink only links JDK modules: it refuses automatic
@@ -59,9 +59,11 @@ final class ImageBuilder {
 
     private Image buildIn(Path work, List<String> plugins, Path target, boolean replace) throws IOException {
         Path image = work.resolve("image");
-        List<String> modules = new ArrayList<>(jdkModules.required(distribution.lib(), plugins.stream().map(distribution::plugin).toList()));
+        List<String> modules = new ArrayList<>(jdkModules.required(List.of(distribution.boot(), distribution.lib()),
+                plugins.stream().map(distribution::plugin).toList()));
         jlink.run(List.of("--add-modules", String.join(",", modules), "--strip-debug", "--no-header-files",
                 "--no-man-pages", "--compress=zip-6", "--output", image.resolve("jdk").toString()));
+        FileTrees.copy(distribution.boot(), image.resolve("boot"));
         FileTrees.copy(distribution.lib(), image.resolve("lib"));
         for (String plugin : plugins) {
             FileTrees.copy(distribution.plugin(plugin), image.resolve("plugins").resolve(plugin));

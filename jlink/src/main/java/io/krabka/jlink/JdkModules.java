@@ -1,5 +1,6 @@
 package io.krabka.jlink;
 
+import java.io.File;
 import java.lang.module.FindException;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
@@ -27,21 +28,25 @@ final class JdkModules {
         this.jdeps = jdeps;
     }
 
-    /** The JDK modules {@code lib} and the plugin folders need, sorted. */
-    SortedSet<String> required(Path lib, List<Path> pluginFolders) {
+    /**
+     * The JDK modules the folders of the kernel's module path ({@code boot/} and {@code lib/}) and the plugin
+     * folders need, sorted.
+     */
+    SortedSet<String> required(List<Path> modulePath, List<Path> pluginFolders) {
+        String path = String.join(File.pathSeparator, modulePath.stream().map(Path::toString).toList());
         SortedSet<String> modules = new TreeSet<>();
-        for (Path folder : concat(lib, pluginFolders)) {
+        for (Path folder : concat(modulePath, pluginFolders)) {
             List<Path> jars = Distribution.jars(folder);
-            modules.addAll(used(lib, jars));
+            modules.addAll(used(path, jars));
             jars.forEach(jar -> modules.addAll(declared(jar)));
         }
         return modules;
     }
 
     /** The system modules jdeps finds the classes use; the kernel's module path resolves what a plugin requires of it. */
-    private Set<String> used(Path lib, List<Path> jars) {
+    private Set<String> used(String modulePath, List<Path> jars) {
         List<String> args = new ArrayList<>(List.of("--print-module-deps", "--ignore-missing-deps",
-                "--multi-release", String.valueOf(Runtime.version().feature()), "--module-path", lib.toString()));
+                "--multi-release", String.valueOf(Runtime.version().feature()), "--module-path", modulePath));
         jars.forEach(jar -> args.add(jar.toString()));
         String printed = jdeps.run(args).strip();
         // The answer is the last line (java.base,java.logging,...), warnings may come before it; jars without
@@ -75,9 +80,8 @@ final class JdkModules {
         return modules;
     }
 
-    private static List<Path> concat(Path first, List<Path> rest) {
-        List<Path> all = new ArrayList<>(rest.size() + 1);
-        all.add(first);
+    private static List<Path> concat(List<Path> first, List<Path> rest) {
+        List<Path> all = new ArrayList<>(first);
         all.addAll(rest);
         return all;
     }

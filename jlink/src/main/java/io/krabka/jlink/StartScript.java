@@ -7,8 +7,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 /** Writes an image's {@code bin/krabka}, which runs Krabka on the image's own Java. */
 final class StartScript {
-    /** The launcher's module and main class, as ./krabka runs them. */
-    static final String MAIN = "io.krabka.launcher/io.krabka.launcher.Krabka";
+    /** The boot module and main class, as ./krabka runs them. */
+    static final String MAIN = "io.krabka.boot/io.krabka.boot.Boot";
 
     // A plugin layer reads only system modules resolved at start, hence ALL-SYSTEM. The image's home is found
     // from the script's own path (following links), so an image can be moved or linked to from a bin folder.
@@ -26,7 +26,7 @@ final class StartScript {
             done
             home=$(cd "$(dirname "$self")/.." && pwd -P)
             exec "$home/jdk/bin/java" ${KRABKA_JAVA_OPTS:-} --add-modules=ALL-SYSTEM -Dkrabka.home="$home" \\
-              -p "$home/lib" -m %s "$@"
+              -p "$home/boot" -m %s "$@"
             """.formatted(MAIN);
 
     private StartScript() {

@@ -13,13 +13,17 @@ import org.junit.jupiter.api.io.TempDir;
 class DistributionTest {
 
     @Test
-    void needsALibFolder(@TempDir Path home) {
+    void needsBootAndLibFolders(@TempDir Path home) throws IOException {
+        assertEquals("not a Krabka distribution: " + home + " has no boot/ (./krabka builds one)",
+                assertThrows(ImageException.class, () -> new Distribution(home)).getMessage());
+        Files.createDirectories(home.resolve("boot"));
         assertEquals("not a Krabka distribution: " + home + " has no lib/ (./krabka builds one)",
                 assertThrows(ImageException.class, () -> new Distribution(home)).getMessage());
     }
 
     @Test
     void pluginsAreTheFoldersUnderPlugins(@TempDir Path home) throws IOException {
+        Files.createDirectories(home.resolve("boot"));
         Files.createDirectories(home.resolve("lib"));
         assertEquals(List.of(), new Distribution(home).plugins());
         Files.createDirectories(home.resolve("plugins/s3"));
@@ -55,6 +59,7 @@ class DistributionTest {
     }
 
     static Distribution distribution(Path home, String... plugins) throws IOException {
+        Files.createDirectories(home.resolve("boot"));
         Files.createDirectories(home.resolve("lib"));
         for (String plugin : plugins) {
             Files.createDirectories(home.resolve("plugins").resolve(plugin));

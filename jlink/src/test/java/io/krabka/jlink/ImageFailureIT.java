@@ -24,6 +24,7 @@ class ImageFailureIT {
     void anImageThatDoesNotRunIsNotInstalled() throws IOException, InterruptedException {
         // Without the launcher jdeps and jlink succeed, and the smoke run fails: the last step before renaming.
         Path dist = work.resolve("dist");
+        FileTrees.copy(DIST.resolve("boot"), dist.resolve("boot"));
         FileTrees.copy(DIST.resolve("lib"), dist.resolve("lib"));
         FileTrees.copy(DIST.resolve("plugins/local"), dist.resolve("plugins/local"));
         try (Stream<Path> jars = Files.list(dist.resolve("lib"))) {

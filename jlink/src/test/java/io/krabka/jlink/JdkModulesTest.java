@@ -25,10 +25,10 @@ class JdkModulesTest {
         copyJarOf(ObjectMapper.class, plugin);
         copyJarOf(JsonProperty.class, plugin);
         JdkModules modules = new JdkModules(Tool.find("jdeps"));
-        assertEquals(Set.of("java.base"), modules.required(lib, List.of()));
+        assertEquals(Set.of("java.base"), modules.required(List.of(lib), List.of()));
         // jackson-databind requires java.logging, which jdeps does not report; java.sql, java.xml and
         // java.desktop it requires static, so they are left out.
-        assertEquals(Set.of("java.base", "java.logging"), modules.required(lib, List.of(plugin)));
+        assertEquals(Set.of("java.base", "java.logging"), modules.required(List.of(lib), List.of(plugin)));
     }
 
     private static void copyJarOf(Class<?> type, Path folder) throws IOException, URISyntaxException {

@@ -76,12 +76,13 @@ class MinimalImageIT {
 
     @Test
     void holdsTheKernelAndTheProfilesPlugins() throws IOException {
+        assertEquals(files(DIST.resolve("boot")), files(image.resolve("boot")));
         assertEquals(files(DIST.resolve("lib")), files(image.resolve("lib")));
         assertEquals(Set.of("inmemory", "local"), names(image.resolve("plugins")));
         for (String plugin : List.of("inmemory", "local")) {
             assertEquals(files(DIST.resolve("plugins").resolve(plugin)), files(image.resolve("plugins").resolve(plugin)));
         }
-        assertEquals(Set.of("bin", "jdk", "lib", "plugins"), names(image));
+        assertEquals(Set.of("bin", "boot", "jdk", "lib", "plugins"), names(image));
         assertEquals(Set.of("minimal"), names(work.resolve("images")));
     }
 
