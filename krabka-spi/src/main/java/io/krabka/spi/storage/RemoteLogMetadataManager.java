@@ -48,7 +48,8 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
                                                                 long offset) throws RemoteStorageException;
 
     /**
-     * The highest offset of {@code leaderEpoch} held by readable segments, if any.
+     * The highest offset of {@code leaderEpoch} ever copied: the end of the last segment whose copy finished
+     * within the epoch, kept after that segment is deleted, because the broker resumes copying after it.
      *
      * @throws RemoteStorageException if the lookup failed
      */
@@ -68,15 +69,16 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
     /**
      * Every segment of the partition in any state, in no particular order.
      *
-     * @throws RemoteResourceNotFoundException if the partition is not known
+     * @throws RemoteResourceNotFoundException if the partition is not known, or its deletion has finished
      * @throws RemoteStorageException          if the listing failed
      */
     Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition)
             throws RemoteStorageException;
 
     /**
-     * The readable segments of the partition that hold records of {@code leaderEpoch}, by ascending start
-     * offset.
+     * The segments of the partition that hold records of {@code leaderEpoch}, by ascending start offset: copies
+     * started, finished and being deleted (every state but {@code DELETE_SEGMENT_FINISHED}), as Kafka lists them.
+     * The caller filters on state.
      *
      * @throws RemoteResourceNotFoundException if the partition is not known
      * @throws RemoteStorageException          if the listing failed
@@ -94,7 +96,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
     void onStopPartitions(Set<TopicIdPartition> partitions);
 
     /**
-     * The total size in bytes of the readable segments that hold records of {@code leaderEpoch}.
+     * The total size in bytes of the segments {@link #listRemoteLogSegments(TopicIdPartition, int)} lists.
      *
      * @throws RemoteStorageException if the computation failed
      */
