@@ -179,8 +179,9 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
     }
 
     /**
-     * The first readable segment at or after {@code offset} in {@code epoch} whose transaction index is not empty
-     * (KIP-1058).
+     * The first segment with aborted transactions (KIP-1058) among the readable segments of {@code epoch} that
+     * follow one another from the one holding {@code offset}; empty when the walk reaches a gap or the epoch's end
+     * first, as Kafka's {@code RemoteLogMetadataCache} answers.
      *
      * @throws RemoteResourceNotFoundException if the partition is not known
      */

@@ -69,11 +69,6 @@ final class RemoteLogLeaderEpochState {
         return Optional.ofNullable(offsetToId.floorEntry(offset)).map(Map.Entry::getValue);
     }
 
-    /** The least epoch start above {@code offset} among the readable segments. */
-    Optional<Long> higherStart(long offset) {
-        return Optional.ofNullable(offsetToId.higherKey(offset));
-    }
-
     /** The highest offset of this epoch in a segment that finished copying, if any did. */
     Optional<Long> highestLogOffset() {
         return Optional.ofNullable(highestLogOffset);

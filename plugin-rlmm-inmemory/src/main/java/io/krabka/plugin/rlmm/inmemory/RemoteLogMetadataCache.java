@@ -109,33 +109,19 @@ final class RemoteLogMetadataCache {
     }
 
     /**
-     * The first readable segment at or after {@code offset} in {@code leaderEpoch} whose transaction index is not
-     * empty (KIP-1058). Kafka walks from the segment holding the offset to the one starting right after it; where
-     * the epoch's segments leave a gap, Kafka stops, while this walk carries on at the next readable segment, so
-     * that a read-committed fetch never misses an aborted transaction beyond the gap.
+     * The segment with aborted transactions that a read-committed fetch from {@code offset} in {@code leaderEpoch}
+     * reaches next (KIP-1058), as Kafka's cache answers it: starting at the readable segment holding the offset,
+     * the walk goes on to the readable segment holding the offset right after each segment's end while the
+     * transaction indexes are empty. It stops, answering nothing, where no readable segment holds the offset: past
+     * the epoch's end, or at a gap (a segment being deleted or still being copied).
      */
     Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(int leaderEpoch, long offset) {
-        RemoteLogLeaderEpochState state = epochs.get(leaderEpoch);
-        if (state == null) {
-            return Optional.empty();
+        Optional<RemoteLogSegmentMetadata> segment = remoteLogSegmentMetadata(leaderEpoch, offset);
+        while (segment.isPresent() && segment.get().txnIdxEmpty()) {
+            long end = segment.get().endOffset();
+            segment = end == Long.MAX_VALUE ? Optional.empty() : remoteLogSegmentMetadata(leaderEpoch, end + 1);
         }
-        long next = offset;
-        while (true) {
-            Optional<RemoteLogSegmentMetadata> holding = remoteLogSegmentMetadata(leaderEpoch, next);
-            if (holding.isEmpty()) {
-                Optional<Long> after = state.higherStart(next);
-                if (after.isEmpty()) {
-                    return Optional.empty();
-                }
-                next = after.get();
-            } else if (!holding.get().txnIdxEmpty()) {
-                return holding;
-            } else if (holding.get().endOffset() == Long.MAX_VALUE) {
-                return Optional.empty();
-            } else {
-                next = holding.get().endOffset() + 1;
-            }
-        }
+        return segment;
     }
 
     /** The highest offset of {@code leaderEpoch} ever held by a segment that finished copying. */

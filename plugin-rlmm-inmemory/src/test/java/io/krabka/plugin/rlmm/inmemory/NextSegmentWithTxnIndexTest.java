@@ -18,7 +18,10 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** KIP-1058: the first readable segment at or after an offset, within an epoch, that has aborted transactions. */
+/**
+ * KIP-1058: from the readable segment holding an offset, through the readable segments that follow it in the epoch,
+ * the first that has aborted transactions; nothing once the walk meets a gap, as Kafka's cache answers.
+ */
 class NextSegmentWithTxnIndexTest {
 
     private final InMemoryRemoteLogMetadataManager manager = manager();
@@ -61,22 +64,42 @@ class NextSegmentWithTxnIndexTest {
     }
 
     @Test
-    void ignoresSegmentsThatAreNotReadable() throws Exception {
+    void stopsAtASegmentStillBeingCopied() throws Exception {
         segment(0, 99, Map.of(0, 0L), false);
         upsert(manager, started(TP0, 100, 199, Map.of(0, 100L), false), COPY_SEGMENT_STARTED);
-        upsert(manager, started(TP0, 200, 299, Map.of(0, 200L), false), DELETE_SEGMENT_STARTED);
-        RemoteLogSegmentMetadata readable = segment(300, 399, Map.of(0, 300L), true);
-        assertEquals(Optional.of(readable), next(0, 0));
+        RemoteLogSegmentMetadata afterGap = segment(200, 299, Map.of(0, 200L), true);
+        assertEquals(Optional.empty(), next(0, 0), "a copy under way is not readable, even with transactions");
+        assertEquals(Optional.empty(), next(0, 150), "an offset in the gap");
+        assertEquals(Optional.of(afterGap), next(0, 200));
     }
 
     @Test
-    void carriesOnPastAGapInTheEpoch() throws Exception {
+    void stopsAtASegmentBeingDeleted() throws Exception {
         segment(0, 99, Map.of(0, 0L), false);
         RemoteLogSegmentMetadata deleted = segment(100, 199, Map.of(0, 100L), false);
         manager.updateRemoteLogSegmentMetadata(update(deleted, DELETE_SEGMENT_STARTED));
         RemoteLogSegmentMetadata afterGap = segment(200, 299, Map.of(0, 200L), true);
-        assertEquals(Optional.of(afterGap), next(0, 50));
-        assertEquals(Optional.of(afterGap), next(0, 150), "an offset in the gap");
+        assertEquals(Optional.empty(), next(0, 50));
+        assertEquals(Optional.empty(), next(0, 150), "an offset in the gap");
+        assertEquals(Optional.of(afterGap), next(0, 250));
+    }
+
+    @Test
+    void crossesAGapOnceACopyOfItsOffsetsFinishes() throws Exception {
+        segment(0, 99, Map.of(0, 0L), false);
+        // A copy that failed goes from started straight to deletion; the broker retries it under a new id.
+        upsert(manager, started(TP0, 100, 199, Map.of(0, 100L), true), DELETE_SEGMENT_STARTED);
+        RemoteLogSegmentMetadata afterGap = segment(200, 299, Map.of(0, 200L), true);
+        assertEquals(Optional.empty(), next(0, 50));
+        segment(100, 199, Map.of(0, 100L), false);
+        assertEquals(Optional.of(afterGap), next(0, 50), "the retried copy fills the gap");
+    }
+
+    @Test
+    void anOffsetBeforeTheFirstSegmentFindsNothing() throws Exception {
+        segment(100, 199, Map.of(0, 100L), true);
+        assertEquals(Optional.empty(), next(0, 50));
+        assertEquals(Optional.empty(), next(0, 200), "past the last segment");
     }
 
     @Test
