@@ -1,5 +1,6 @@
 package io.krabka.testkit;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -12,12 +13,23 @@ final class Verdicts {
     static final String NOT_VERIFIED = "NOT VERIFIED: ";
     /** Starts the message of a rule about a capability the implementation does not declare. */
     static final String NOT_APPLICABLE = "NOT APPLICABLE: ";
+    /**
+     * The system property that, when {@code true}, makes a rule the kit could not check fail instead of abort, so
+     * that a release build cannot pass with a rule unchecked.
+     */
+    static final String FAIL_ON_NOT_VERIFIED = "krabka.testkit.failOnNotVerified";
 
     private Verdicts() {
     }
 
-    /** Ends the rule as not checked; {@code why} says what to change so that it can be. */
+    /**
+     * Ends the rule as not checked, or fails it when {@value #FAIL_ON_NOT_VERIFIED} is {@code true}; {@code why}
+     * says what to change so that it can be checked.
+     */
     static void notVerified(String why) {
+        if (Boolean.getBoolean(FAIL_ON_NOT_VERIFIED)) {
+            Assertions.fail(NOT_VERIFIED + why + " (failing because " + FAIL_ON_NOT_VERIFIED + "=true)");
+        }
         Assumptions.abort(NOT_VERIFIED + why);
     }
 

@@ -335,4 +335,16 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
                 "required_validate_concurrency");
         assertTrue(run.messages().get(LARGE_SEGMENT).startsWith(Verdicts.NOT_VERIFIED), run::toString);
     }
+
+    @Test
+    void aRuleNotVerifiedFailsWhenTheBuildDemandsEveryRule() {
+        System.setProperty(Verdicts.FAIL_ON_NOT_VERIFIED, "true");
+        try {
+            KitRun run = KitRun.only(BadKnobs.class, LARGE_SEGMENT);
+            run.expectFailed(LARGE_SEGMENT);
+            assertTrue(run.messages().get(LARGE_SEGMENT).startsWith(Verdicts.NOT_VERIFIED), run::toString);
+        } finally {
+            System.clearProperty(Verdicts.FAIL_ON_NOT_VERIFIED);
+        }
+    }
 }
