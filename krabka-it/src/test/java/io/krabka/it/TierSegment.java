@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -38,7 +39,7 @@ record TierSegment(TopicIdPartition partition, Uuid segmentId, long startOffset,
 
     /** Freezes the files, in suffix order. */
     TierSegment {
-        files = new TreeMap<>(files);
+        files = Collections.unmodifiableSortedMap(new TreeMap<>(files));
     }
 
     /** The segment file. */
