@@ -27,6 +27,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  */
 final class ReferenceKafka implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
     private final Process process;
     private final Path workDir;
@@ -105,12 +106,25 @@ final class ReferenceKafka implements AutoCloseable {
         return workDir.resolve("data");
     }
 
-    /** Stops the broker cleanly (SIGTERM), forcibly if it does not stop in time. */
+    /** The directory of the broker's own logs ({@code server.log}, {@code stdout.log}), for failure messages. */
+    Path logsDir() {
+        return workDir.resolve("logs");
+    }
+
+    /**
+     * Stops the broker cleanly (SIGTERM) and waits for it to exit, killing it if it does not stop in time or
+     * the wait is interrupted (the interrupt is kept).
+     */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         process.destroy();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -120,7 +134,7 @@ final class ReferenceKafka implements AutoCloseable {
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("reference Kafka exited with " + process.exitValue() + "; see " + workDir.resolve("logs"));
+                throw new IllegalStateException("reference Kafka exited with " + process.exitValue() + "; see " + logsDir());
             }
             try (Admin admin = Admin.create(config)) {
                 admin.describeCluster().nodes().get(5, TimeUnit.SECONDS);
@@ -129,10 +143,15 @@ final class ReferenceKafka implements AutoCloseable {
                 Thread.sleep(500);
             }
         }
-        throw new IllegalStateException("reference Kafka did not answer within " + START_TIMEOUT + "; see " + workDir.resolve("logs"));
+        throw new IllegalStateException("reference Kafka did not answer within " + START_TIMEOUT + "; see " + logsDir());
     }
 
-    private static Path libs(String version) {
+    /**
+     * The jars of Apache Kafka {@code version}, from the system property {@code kafka.reference.<version>}.
+     *
+     * @throws IllegalStateException if they are not there
+     */
+    static Path libs(String version) {
         String property = System.getProperty("kafka.reference." + version);
         if (property == null || !Files.isDirectory(Path.of(property))) {
             throw new IllegalStateException("no Apache Kafka " + version + " jars at " + property
