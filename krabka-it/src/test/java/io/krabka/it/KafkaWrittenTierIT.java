@@ -74,7 +74,7 @@ class KafkaWrittenTierIT {
     @BeforeAll
     static void kafkaWritesATier() throws Exception {
         // Before the broker starts, so that a missing distribution fails at once.
-        plugins = DistributionPlugins.only("local", work);
+        plugins = DistributionPlugins.discover();
         kafkaTier = work.resolve("kafka-tier");
         produced = KafkaTierWriter.write(work.resolve("kafka"), kafkaTier, TOPIC);
         segments = new ArrayList<>();
