@@ -102,7 +102,9 @@ class PluginIsolationIT {
                 "same-loader", "true",                             // in the plugin's layer
                 "parents-are-boot", "true",                        // its layer's only parent is the boot layer
                 "finds-databind", "false",                         // the kernel's modules are not in its layers
-                "loads-JsonParser", "false"), probe(run.err()));   // nor are the kernel's classes
+                "loads-JsonParser", "false",                       // nor are the kernel's classes
+                // libraries that load through the context class loader (the AWS SDK does) find the plugin's too
+                "context-loader-is-plugins", "true"), probe(run.err()));
     }
 
     /** The failure the boot layer prevents: the kernel's libraries in the boot layer, as Krabka once started. */
