@@ -103,7 +103,7 @@ class PluginIsolationIT {
                 "parents-are-boot", "true",                        // its layer's only parent is the boot layer
                 "finds-databind", "false",                         // the kernel's modules are not in its layers
                 "loads-JsonParser", "false",                       // nor are the kernel's classes
-                // libraries that load through the context class loader (the AWS SDK does) find the plugin's too
+                // a library that loads through the context class loader finds the plugin's classes too
                 "context-loader-is-plugins", "true"), probe(run.err()));
     }
 
