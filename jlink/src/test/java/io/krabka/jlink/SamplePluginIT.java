@@ -1,0 +1,196 @@
+package io.krabka.jlink;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.krabka.testkit.RemoteStorageManagerConformance;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * Builds examples/rsm-sample as a third party would, with the repository's Maven wrapper against the artifacts this
+ * build installed, checks that its conformance kit run passed, and installs its bundle into a runtime image as its
+ * README says: unpacked into {@code plugins/sample/} of an image built from the minimal profile.
+ *
+ * <p>The image builder takes plugins from the distribution only, so the plugin is added to the built image rather
+ * than to a profile: that is what an operator does with a plugin from elsewhere, and the jdeps check below covers
+ * the one thing the builder would otherwise have checked, that the image links the JDK modules the plugin needs.
+ */
+class SamplePluginIT {
+    private static final Path DIST = Path.of(System.getProperty("krabka.dist"));
+    private static final Path ROOT = Path.of(System.getProperty("krabka.root"));
+    private static final Path M2 = Path.of(System.getProperty("krabka.m2"));
+    private static final String VERSION = System.getProperty("krabka.version");
+    private static final String KIT_REPORT =
+            "target/surefire-reports/TEST-com.example.krabka.rsm.sample.PackedRemoteStorageManagerConformanceTest.xml";
+    private static final String BUNDLE = "target/krabka-rsm-sample-1.0.0-plugin.zip";
+
+    @TempDir
+    static Path work;
+    private static Path example;
+    private static Path image;
+
+    @BeforeAll
+    static void buildTheExampleAndAnImage() throws IOException, InterruptedException {
+        assertTheInstalledSpiIsThisBuilds();
+        example = work.resolve("rsm-sample");
+        Files.createDirectories(example);
+        Files.copy(ROOT.resolve("examples/rsm-sample/pom.xml"), example.resolve("pom.xml"));
+        FileTrees.copy(ROOT.resolve("examples/rsm-sample/src"), example.resolve("src"));
+        mavenVerify(example);
+
+        image = work.resolve("images/minimal");
+        ImageRun build = ImageRun.buildImage(work, DIST, "--profile", "minimal", "--output", image.toString());
+        assertEquals(BuildImage.OK, build.exitCode(), build.err());
+        image = image.toRealPath();
+        unzip(example.resolve(BUNDLE), Files.createDirectory(image.resolve("plugins/sample")));
+    }
+
+    @Test
+    void everyRuleOfTheKitRanAndPassedOrDoesNotApply() throws Exception {
+        Map<String, List<String>> verdicts = verdicts(example.resolve(KIT_REPORT));
+        assertEquals(kitRules(), verdicts.keySet(), "the report holds every rule of the kit");
+        Map<String, List<String>> notPassed = new TreeMap<>(verdicts);
+        notPassed.values().removeIf(outcomes -> outcomes.stream().allMatch("passed"::equals));
+        // The sample declares DELETE and DURABLE, not CUSTOM_METADATA: exactly two rules are about others.
+        assertEquals(Map.of(
+                "optional_copyReturnsCustomMetadataThatLaterCallsReceive", List.of("NOT APPLICABLE"),
+                "required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost", List.of("NOT APPLICABLE")), notPassed);
+        assertEquals(List.of("passed"), verdicts.get("required_largeSegmentIsStreamedWithBoundedMemory"));
+    }
+
+    @Test
+    void theImageListsTheSamplePluginBesideTheProfilesPlugins() throws IOException, InterruptedException {
+        ImageRun run = ImageRun.run(work, Map.of(), image.resolve("bin/krabka").toString(), "plugins", "--json");
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> plugins = new HashMap<>();
+        new ObjectMapper().readTree(run.out()).required("plugins").forEach(plugin -> plugins.put(plugin.required("name").asText(), plugin));
+        assertEquals(Set.of("local", "inmemory", "sample"), plugins.keySet(), run.out());
+        JsonNode sample = plugins.get("sample");
+        assertEquals("REMOTE_STORAGE_MANAGER", sample.required("kind").asText());
+        assertEquals("1.0.0", sample.required("version").asText());
+        assertEquals("1.0", sample.required("spiVersion").asText());
+        assertEquals("com.example.krabka.rsm.sample", sample.required("module").asText());
+        assertEquals("module-layer", sample.required("isolation").asText());
+        assertEquals(image.resolve("plugins/sample"), Path.of(sample.required("source").asText()).toRealPath());
+        for (String plugin : List.of("local", "inmemory")) {
+            assertEquals("module-layer", plugins.get(plugin).required("isolation").asText(), plugins.get(plugin).toString());
+        }
+    }
+
+    /** The plugin was not part of the image's build, so nothing else checked that the image's JDK can run it. */
+    @Test
+    void theImageLinksEveryJdkModuleThePluginNeeds() throws IOException, InterruptedException {
+        Set<String> needed = new JdkModules(Tool.find("jdeps"))
+                .required(List.of(image.resolve("boot"), image.resolve("lib")), List.of(image.resolve("plugins/sample")));
+        ImageRun run = ImageRun.run(work, Map.of(), image.resolve("jdk/bin/java").toString(), "--list-modules");
+        assertEquals(0, run.exitCode(), run.err());
+        Set<String> linked = run.out().lines().map(line -> line.substring(0, line.indexOf('@'))).collect(Collectors.toSet());
+        assertTrue(linked.containsAll(needed), "needed " + needed + ", linked " + linked);
+    }
+
+    /**
+     * The example resolves krabka-spi from the local repository, the distribution took this build's: they must be
+     * the same jar, or the example was built against another Krabka.
+     */
+    private static void assertTheInstalledSpiIsThisBuilds() throws IOException {
+        String jar = "krabka-spi-" + VERSION + ".jar";
+        Path installed = M2.resolve("io/krabka/krabka-spi").resolve(VERSION).resolve(jar);
+        assertTrue(Files.isRegularFile(installed), installed + " is missing: the example builds against installed"
+                + " artifacts, so run ./mvnw install (./run-tests)");
+        assertArrayEquals(Files.readAllBytes(DIST.resolve("boot").resolve(jar)), Files.readAllBytes(installed),
+                installed + " is not this build's SPI: run ./mvnw install (./run-tests)");
+    }
+
+    /**
+     * Runs {@code ./mvnw verify} on the example: offline, since the example uses only plugins and libraries this
+     * build has already resolved, with this build's local repository and Krabka version, and this JDK.
+     */
+    private static void mavenVerify(Path project) throws IOException, InterruptedException {
+        Path log = work.resolve("example-build.log");
+        ProcessBuilder maven = new ProcessBuilder(ROOT.resolve("mvnw").toString(), "-B", "-o", "-ntp",
+                "-f", project.resolve("pom.xml").toString(), "-Dmaven.repo.local=" + M2, "-Dkrabka.version=" + VERSION, "verify")
+                .directory(project.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        maven.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        // Set by the Maven that runs this test; the example's build finds its own.
+        maven.environment().remove("MAVEN_PROJECTBASEDIR");
+        Process process = maven.start();
+        // Not a measurement: only keeps a hung build from hanging this one.
+        if (!process.waitFor(10, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("the example's build did not finish; see " + log);
+        }
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        assertEquals(0, process.exitValue(), "the example's build failed:\n" + output);
+    }
+
+    /** The outcome of every run of every test method in a surefire XML report, by method name. */
+    private static Map<String, List<String>> verdicts(Path report) throws Exception {
+        NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(report.toFile())
+                .getElementsByTagName("testcase");
+        Map<String, List<String>> verdicts = new TreeMap<>();
+        for (int i = 0; i < cases.getLength(); i++) {
+            Element testCase = (Element) cases.item(i);
+            String name = testCase.getAttribute("name").split("[(\\[]", 2)[0];
+            verdicts.computeIfAbsent(name, n -> new ArrayList<>()).add(outcome(testCase));
+        }
+        return verdicts;
+    }
+
+    /** passed, NOT APPLICABLE, or what went wrong. */
+    private static String outcome(Element testCase) {
+        for (String verdict : List.of("failure", "error", "skipped")) {
+            NodeList found = testCase.getElementsByTagName(verdict);
+            if (found.getLength() > 0) {
+                String text = found.item(0).getTextContent();
+                return verdict.equals("skipped") && text.contains("TestAbortedException: NOT APPLICABLE: ")
+                        ? "NOT APPLICABLE" : verdict + ": " + text.lines().findFirst().orElse("");
+            }
+        }
+        return "passed";
+    }
+
+    /** The kit's rules: its public final methods named required_ or optional_. */
+    private static Set<String> kitRules() {
+        return Arrays.stream(RemoteStorageManagerConformance.class.getDeclaredMethods())
+                .filter(m -> Modifier.isPublic(m.getModifiers()) && Modifier.isFinal(m.getModifiers()))
+                .map(Method::getName)
+                .filter(name -> name.startsWith("required_") || name.startsWith("optional_"))
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    private static void unzip(Path zip, Path into) throws IOException {
+        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
+            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
+                Path target = into.resolve(entry.getName()).normalize();
+                assertTrue(target.startsWith(into) && !entry.isDirectory(), "unexpected entry " + entry.getName() + " in " + zip);
+                Files.copy(in, target);
+            }
+        }
+    }
+}
