@@ -3,6 +3,10 @@
 @SuppressWarnings("module")
 module io.krabka.kernel {
     requires transitive io.krabka.spi;
+    // The codecs of Kafka's compressed record batches.
+    requires com.github.luben.zstd_jni;
+    requires org.lz4.java;
+    requires snappy.java;
 
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.
