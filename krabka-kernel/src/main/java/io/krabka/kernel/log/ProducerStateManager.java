@@ -108,8 +108,9 @@ public final class ProducerStateManager {
     }
 
     /**
-     * The retained batch that {@code batch} retries, looked up before appending it: the log answers a retry with
-     * that batch's offsets.
+     * The retained batch that {@code batch} retries, looked up before appending a client's batch: the log answers a
+     * retry with that batch's offsets ({@link BatchMetadata#firstOffset()}, {@link BatchMetadata#lastOffset()})
+     * instead of appending it again. Replicas and coordinators are not checked for retries, as in Kafka.
      */
     public Optional<BatchMetadata> findDuplicateBatch(ProducerBatch batch) {
         return lastEntry(batch.producerId()).flatMap(entry -> entry.findDuplicateBatch(batch));
