@@ -183,10 +183,11 @@ class KafkaProducerStateCompatibilityTest {
         Path file = krabkaDir.resolve("00000000000000000099.snapshot");
         for (byte[] bytes : damaged) {
             Files.write(file, bytes);
-            String hex = HexFormat.of().formatHex(bytes);
             assertThrows(org.apache.kafka.storage.internals.log.CorruptSnapshotException.class,
-                    () -> org.apache.kafka.storage.internals.log.ProducerStateManager.readSnapshot(file.toFile()), hex);
-            assertThrows(CorruptSnapshotException.class, () -> ProducerStateManager.readSnapshot(file), hex);
+                    () -> org.apache.kafka.storage.internals.log.ProducerStateManager.readSnapshot(file.toFile()),
+                    () -> HexFormat.of().formatHex(bytes));
+            assertThrows(CorruptSnapshotException.class, () -> ProducerStateManager.readSnapshot(file),
+                    () -> HexFormat.of().formatHex(bytes));
         }
     }
 
