@@ -1,6 +1,8 @@
 package io.krabka.kernel.log;
 
-/** Kafka's file name suffixes for a segment's files, as in its {@code LogFileUtils}. */
+import java.nio.file.Path;
+
+/** Kafka's file names for a segment's files, as in its {@code LogFileUtils}. */
 public final class LogFileUtils {
 
     /** The offset index. */
@@ -12,9 +14,45 @@ public final class LogFileUtils {
     /** The transaction index. */
     public static final String TXN_INDEX_FILE_SUFFIX = ".txnindex";
 
+    /** A producer state snapshot. */
+    public static final String PRODUCER_SNAPSHOT_FILE_SUFFIX = ".snapshot";
+
     /** Appended to a file that is scheduled for deletion. */
     public static final String DELETED_FILE_SUFFIX = ".deleted";
 
+    private static final int OFFSET_DIGITS = 20;
+
     private LogFileUtils() {
+    }
+
+    /** The name of a file for {@code offset} without its suffix: the offset in 20 digits, zero-padded. */
+    public static String filenamePrefixFromOffset(long offset) {
+        if (offset < 0) {
+            throw new IllegalArgumentException("negative offset " + offset);
+        }
+        String digits = Long.toString(offset);
+        return "0".repeat(OFFSET_DIGITS - digits.length()) + digits;
+    }
+
+    /**
+     * The offset a file name starts with, up to its first dot.
+     *
+     * @throws IllegalArgumentException if the name does not start with decimal digits and a dot
+     */
+    public static long offsetFromFileName(String fileName) {
+        int dot = fileName.indexOf('.');
+        if (dot <= 0 || dot > OFFSET_DIGITS || !fileName.substring(0, dot).chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new IllegalArgumentException("not a file name that starts with an offset: " + fileName);
+        }
+        try {
+            return Long.parseLong(fileName, 0, dot, 10);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("offset out of range in file name " + fileName, e);
+        }
+    }
+
+    /** The producer state snapshot file for {@code offset} in {@code dir}. */
+    public static Path producerSnapshotFile(Path dir, long offset) {
+        return dir.resolve(filenamePrefixFromOffset(offset) + PRODUCER_SNAPSHOT_FILE_SUFFIX);
     }
 }

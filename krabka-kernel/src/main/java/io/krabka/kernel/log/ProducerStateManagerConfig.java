@@ -1,0 +1,40 @@
+package io.krabka.kernel.log;
+
+/**
+ * The broker settings the producer state follows. Kafka's name. {@code producer.id.expiration.ms} is a dynamic
+ * broker setting, so one instance is shared by every partition and may change while they run.
+ */
+public final class ProducerStateManagerConfig {
+
+    /** How long a producer without an open transaction is remembered after its last write. */
+    public static final String PRODUCER_ID_EXPIRATION_MS_CONFIG = "producer.id.expiration.ms";
+
+    /** Kafka's default for {@value #PRODUCER_ID_EXPIRATION_MS_CONFIG}: one day. */
+    public static final int DEFAULT_PRODUCER_ID_EXPIRATION_MS = 86_400_000;
+
+    private volatile int producerIdExpirationMs;
+
+    /** Settings with {@code producer.id.expiration.ms} at {@code producerIdExpirationMs}. */
+    public ProducerStateManagerConfig(int producerIdExpirationMs) {
+        setProducerIdExpirationMs(producerIdExpirationMs);
+    }
+
+    /** Kafka's defaults. */
+    public static ProducerStateManagerConfig defaults() {
+        return new ProducerStateManagerConfig(DEFAULT_PRODUCER_ID_EXPIRATION_MS);
+    }
+
+    /** The value of {@value #PRODUCER_ID_EXPIRATION_MS_CONFIG}. */
+    public int producerIdExpirationMs() {
+        return producerIdExpirationMs;
+    }
+
+    /** Changes {@value #PRODUCER_ID_EXPIRATION_MS_CONFIG}; at least 1, as Kafka requires. */
+    public void setProducerIdExpirationMs(int producerIdExpirationMs) {
+        if (producerIdExpirationMs < 1) {
+            throw new IllegalArgumentException(PRODUCER_ID_EXPIRATION_MS_CONFIG + " must be at least 1: "
+                    + producerIdExpirationMs);
+        }
+        this.producerIdExpirationMs = producerIdExpirationMs;
+    }
+}
