@@ -1,0 +1,380 @@
+package io.krabka.kernel.log;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.StampedLock;
+
+/**
+ * What Kafka's offset and time indexes share: fixed-size big-endian entries sorted by key, over a memory-mapped
+ * file or over bytes from elsewhere.
+ *
+ * <p>A file-backed index is Kafka's: a writable one whose file does not exist gets a new file preallocated to the
+ * maximum index size ({@code segment.index.bytes}) rounded down to whole entries; an existing file is mapped at its
+ * length and, as in Kafka, every whole entry in it counts, so a preallocated file that was never trimmed reads as
+ * full of entries up to its end. {@link #sanityCheck()} finds that and other damage in constant time; the caller
+ * rebuilds an index that is missing ({@link java.nio.file.NoSuchFileException}) or fails it
+ * ({@link CorruptIndexException}), as Kafka's log loader does. {@link #trimToValidSize()} cuts the file to its
+ * entries when the segment rolls; {@link #close()} does the same and unmaps it.
+ *
+ * <p>An index over bytes is read-only and checked entry by entry when made, as those bytes come from elsewhere.
+ *
+ * <p>One writer at a time (appends, truncation, resizing are serialized); lookups run concurrently with appends
+ * and with each other, allocating nothing but their result. Remapping and unmapping wait for running lookups.
+ */
+public abstract sealed class AbstractIndex implements Closeable permits OffsetIndex, TimeIndex {
+
+    /** Which half of an entry a search compares: the key it is sorted by, or the value it maps to. */
+    enum IndexSearchType { KEY, VALUE }
+
+    /** Serializes changes. */
+    final ReentrantLock lock = new ReentrantLock();
+    private final StampedLock remapLock = new StampedLock();
+    private final long baseOffset;
+    private final int entrySize;
+    private final int maxIndexSize;
+    private final IndexFile indexFile;
+    private final String bytesSource;
+    private volatile ByteBuffer buffer;
+    private volatile int entries;
+    private volatile int maxEntries;
+
+    AbstractIndex(Path file, long baseOffset, int maxIndexSize, boolean writable, int entrySize) throws IOException {
+        checkBaseOffset(baseOffset);
+        if (writable && maxIndexSize < entrySize) {
+            throw new IllegalArgumentException("Invalid max index size " + maxIndexSize + " for " + file
+                    + ": less than one entry of " + entrySize + " bytes");
+        }
+        this.baseOffset = baseOffset;
+        this.entrySize = entrySize;
+        this.maxIndexSize = maxIndexSize;
+        this.indexFile = IndexFile.open(file, roundDownToEntries(maxIndexSize), writable);
+        this.bytesSource = null;
+        this.buffer = indexFile.buffer();
+        this.maxEntries = indexFile.length() / entrySize;
+        this.entries = indexFile.created() ? 0 : maxEntries;
+    }
+
+    AbstractIndex(ByteBuffer bytes, long baseOffset, String source, int entrySize) {
+        checkBaseOffset(baseOffset);
+        this.baseOffset = baseOffset;
+        this.entrySize = entrySize;
+        this.indexFile = null;
+        this.bytesSource = Objects.requireNonNull(source, "source");
+        this.buffer = IndexBuffers.entriesView(bytes, entrySize, source);
+        this.maxIndexSize = buffer.capacity();
+        this.maxEntries = buffer.capacity() / entrySize;
+        this.entries = maxEntries;
+    }
+
+    private static void checkBaseOffset(long baseOffset) {
+        if (baseOffset < 0 || baseOffset > Long.MAX_VALUE - Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("base offset out of range: " + baseOffset);
+        }
+    }
+
+    /** Kafka's checks on open; throws {@link CorruptIndexException} for an index to rebuild. */
+    public abstract void sanityCheck();
+
+    /** Checks every entry, not just the ends {@link #sanityCheck()} looks at; run on bytes from elsewhere. */
+    public abstract void checkAllEntries();
+
+    /** Removes the entries whose offset is at or above {@code offset}; an offset above all removes nothing. */
+    public abstract void truncateTo(long offset);
+
+    /** Removes every entry. */
+    public abstract void truncate();
+
+    /** The entry's key: what it is sorted by. */
+    abstract long key(ByteBuffer idx, int n);
+
+    /** The entry's value. */
+    abstract long value(ByteBuffer idx, int n);
+
+    /** Whether there is no slot left for an append. */
+    public boolean isFull() {
+        return entries >= maxEntries;
+    }
+
+    /** The segment's base offset, which entries are relative to. */
+    public long baseOffset() {
+        return baseOffset;
+    }
+
+    /** The number of entries. */
+    public int entries() {
+        return entries;
+    }
+
+    /** The number of entries the file has room for. */
+    public int maxEntries() {
+        return maxEntries;
+    }
+
+    /** The bytes the entries take. */
+    public int sizeInBytes() {
+        return entries * entrySize;
+    }
+
+    /** The length of the file (or of the bytes), entries and free slots together. */
+    public int length() {
+        ByteBuffer current = buffer;
+        return current == null ? 0 : current.capacity();
+    }
+
+    /** The size a {@link #reset()} gives the file. */
+    public int maxIndexSize() {
+        return maxIndexSize;
+    }
+
+    /**
+     * The index file, under its current name.
+     *
+     * @throws IllegalStateException for an index over bytes
+     */
+    public Path file() {
+        return requireFile().path();
+    }
+
+    /** The file path, or what the bytes came from: for messages. */
+    public String source() {
+        return indexFile == null ? bytesSource : indexFile.path().toString();
+    }
+
+    /**
+     * {@code offset} relative to the base offset.
+     *
+     * @throws IndexOffsetOverflowException if an entry cannot hold it
+     */
+    public int relativeOffset(long offset) {
+        if (!canAppendOffset(offset)) {
+            throw new IndexOffsetOverflowException("Integer overflow for offset: " + offset + " (" + source()
+                    + ", base offset " + baseOffset + ")");
+        }
+        return (int) (offset - baseOffset);
+    }
+
+    /** Whether an entry can hold {@code offset}: at most {@link Integer#MAX_VALUE} above the base offset. */
+    public boolean canAppendOffset(long offset) {
+        long relative = offset - baseOffset;
+        return relative >= 0 && relative <= Integer.MAX_VALUE;
+    }
+
+    /**
+     * Sets the file's length to {@code newSize} rounded down to whole entries, and maps it again: to trim it on roll,
+     * or to give a reloaded active segment's index room again.
+     *
+     * @return false if the file already had that length
+     * @throws IllegalArgumentException if the new size would cut entries
+     */
+    public boolean resize(int newSize) throws IOException {
+        lock.lock();
+        try {
+            IndexFile file = writableFile();
+            openBuffer();
+            int rounded = roundDownToEntries(newSize);
+            if (rounded < sizeInBytes()) {
+                throw new IllegalArgumentException("cannot resize " + source() + " to " + newSize + " bytes: its "
+                        + entries + " entries take " + sizeInBytes());
+            }
+            if (file.length() == rounded) {
+                return false;
+            }
+            long stamp = remapLock.writeLock();
+            try {
+                buffer = file.resize(rounded);
+                maxEntries = rounded / entrySize;
+            } finally {
+                remapLock.unlockWrite(stamp);
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Cuts the file to its entries, dropping the free slots: done when the segment rolls. */
+    public void trimToValidSize() throws IOException {
+        lock.lock();
+        try {
+            resize(sizeInBytes());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes every entry and gives the file its maximum size again. */
+    public void reset() throws IOException {
+        lock.lock();
+        try {
+            truncate();
+            resize(maxIndexSize);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Writes the entries to the storage device. */
+    public void flush() {
+        lock.lock();
+        try {
+            openBuffer();
+            requireFile().force();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Renames the file atomically, e.g. to its {@code .deleted} or {@code .swap} name; the index stays usable. */
+    public void renameTo(Path target) throws IOException {
+        requireFile().renameTo(target);
+    }
+
+    /** Follows a rename of the directory the file is in. */
+    public void updateParentDir(Path parentDir) {
+        requireFile().updateParentDir(parentDir);
+    }
+
+    /** Unmaps and deletes the file; false if it did not exist. */
+    public boolean deleteIfExists() throws IOException {
+        closeHandler();
+        return Files.deleteIfExists(file());
+    }
+
+    /** Trims a writable index to its entries, then unmaps it. Idempotent. */
+    @Override
+    public void close() throws IOException {
+        lock.lock();
+        try {
+            if (buffer != null && indexFile != null && indexFile.writable()) {
+                trimToValidSize();
+            }
+            closeHandler();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Unmaps the file at once, without trimming it; later use fails. Idempotent. */
+    public void closeHandler() {
+        lock.lock();
+        long stamp = remapLock.writeLock();
+        try {
+            buffer = null;
+            if (indexFile != null) {
+                indexFile.unmap();
+            }
+        } finally {
+            remapLock.unlockWrite(stamp);
+            lock.unlock();
+        }
+    }
+
+    /** Keeps remapping and unmapping out until {@link #unlockRead}: taken by every read of the entries. */
+    final long lockRead() {
+        return remapLock.readLock();
+    }
+
+    final void unlockRead(long stamp) {
+        remapLock.unlockRead(stamp);
+    }
+
+    /** The entries' bytes, for reads under {@link #lockRead} and writes under {@link #lock}. */
+    final ByteBuffer openBuffer() {
+        ByteBuffer current = buffer;
+        if (current == null) {
+            throw new IllegalStateException("index " + source() + " is closed");
+        }
+        return current;
+    }
+
+    /** The buffer to append to, under {@link #lock}. */
+    final ByteBuffer writableBuffer() {
+        writableFile();
+        return openBuffer();
+    }
+
+    /** Publishes an entry written at slot {@link #entries()}, under {@link #lock}. */
+    final void incrementEntries() {
+        entries++;
+    }
+
+    /** Drops the entries from slot {@code n} on, under {@link #lock}. */
+    final void truncateToEntries(int n) {
+        writableFile();
+        entries = n;
+    }
+
+    /**
+     * The number of leading entries whose key (or value) is at or below {@code target}; minus one, the slot of the
+     * entry a lookup finds, or -1. Entries must be sorted by what is compared.
+     */
+    final int countAtOrBelow(ByteBuffer idx, int n, long target, IndexSearchType type) {
+        return boundary(idx, n, target, type, true);
+    }
+
+    /** The number of leading entries whose key (or value) is below {@code target}: the first slot at or above it. */
+    final int countBelow(ByteBuffer idx, int n, long target, IndexSearchType type) {
+        return boundary(idx, n, target, type, false);
+    }
+
+    // Kafka's cache-friendly search: lookups near the end, the common case, touch only the last pages of the file
+    // (its "warm section", 8 KiB of entries), which appends keep in the page cache.
+    private int boundary(ByteBuffer idx, int n, long target, IndexSearchType type, boolean inclusive) {
+        if (n == 0) {
+            return 0;
+        }
+        int firstWarm = Math.max(0, n - 1 - 8192 / entrySize);
+        int low;
+        int high;
+        if (precedes(idx, firstWarm, target, type, inclusive)) {
+            low = firstWarm + 1;
+            high = n;
+        } else {
+            low = 0;
+            high = firstWarm;
+        }
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (precedes(idx, mid, target, type, inclusive)) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    private boolean precedes(ByteBuffer idx, int n, long target, IndexSearchType type, boolean inclusive) {
+        long probe = type == IndexSearchType.KEY ? key(idx, n) : value(idx, n);
+        return inclusive ? probe <= target : probe < target;
+    }
+
+    private int roundDownToEntries(int size) {
+        return size < 0 ? size : size / entrySize * entrySize;
+    }
+
+    private IndexFile requireFile() {
+        if (indexFile == null) {
+            throw new IllegalStateException("index over bytes from " + bytesSource + " has no file");
+        }
+        return indexFile;
+    }
+
+    private IndexFile writableFile() {
+        IndexFile file = requireFile();
+        if (!file.writable()) {
+            throw new IllegalStateException("index " + source() + " is read-only");
+        }
+        return file;
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + source() + ", baseOffset=" + baseOffset + ", entries=" + entries + "]";
+    }
+}
