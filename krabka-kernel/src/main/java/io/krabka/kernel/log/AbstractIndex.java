@@ -19,7 +19,7 @@ import java.util.concurrent.locks.StampedLock;
  * full of entries up to its end. {@link #sanityCheck()} finds that and other damage in constant time; the caller
  * rebuilds an index that is missing ({@link java.nio.file.NoSuchFileException}) or fails it
  * ({@link CorruptIndexException}), as Kafka's log loader does. {@link #trimToValidSize()} cuts the file to its
- * entries when the segment rolls; {@link #close()} does the same and unmaps it.
+ * entries when the segment rolls or the log closes; {@link #close()} only unmaps it.
  *
  * <p>An index over bytes is read-only and checked entry by entry when made, as those bytes come from elsewhere.
  *
@@ -241,26 +241,16 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
 
     /** Unmaps and deletes the file; false if it did not exist. */
     public boolean deleteIfExists() throws IOException {
-        closeHandler();
+        close();
         return Files.deleteIfExists(file());
     }
 
-    /** Trims a writable index to its entries, then unmaps it. Idempotent. */
+    /**
+     * Unmaps the file at once; later use fails. Idempotent. As in Kafka 4, closing does not trim: the log trims an
+     * active segment's indexes with {@link #trimToValidSize()} before it closes them.
+     */
     @Override
-    public void close() throws IOException {
-        lock.lock();
-        try {
-            if (buffer != null && indexFile != null && indexFile.writable()) {
-                trimToValidSize();
-            }
-            closeHandler();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Unmaps the file at once, without trimming it; later use fails. Idempotent. */
-    public void closeHandler() {
+    public void close() {
         lock.lock();
         long stamp = remapLock.writeLock();
         try {
