@@ -3,6 +3,7 @@
 @SuppressWarnings("module")
 module io.krabka.kernel {
     requires transitive io.krabka.spi;
+    requires com.fasterxml.jackson.core;
 
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.
