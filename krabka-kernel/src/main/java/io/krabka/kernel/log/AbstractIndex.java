@@ -24,7 +24,7 @@ import java.util.concurrent.locks.StampedLock;
  * <p>An index over bytes is read-only and checked entry by entry when made, as those bytes come from elsewhere.
  *
  * <p>One writer at a time (appends, truncation, resizing are serialized); lookups run concurrently with appends
- * and with each other, allocating nothing but their result. Remapping and unmapping wait for running lookups.
+ * and with each other, take no lock unless a remap or close overlaps them, and allocate nothing but their result.
  */
 public abstract sealed class AbstractIndex implements Closeable permits OffsetIndex, TimeIndex {
 
@@ -186,6 +186,7 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
             }
             long stamp = remapLock.writeLock();
             try {
+                buffer = null; // closed until the new mapping is in: a failure leaves the index closed
                 buffer = file.resize(rounded);
                 maxEntries = rounded / entrySize;
             } finally {
@@ -264,7 +265,39 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
         }
     }
 
-    /** Keeps remapping and unmapping out until {@link #unlockRead}: taken by every read of the entries. */
+    /** A read of the entries: {@code idx} and {@code n} are a consistent view of them, {@code arg} the caller's. */
+    @FunctionalInterface
+    interface EntriesRead<T extends AbstractIndex, R> {
+        R read(T index, ByteBuffer idx, int n, long arg);
+    }
+
+    /**
+     * Runs a read of the entries without a lock and checks afterwards that no remap or close came between; if one
+     * did, the read fails or its result is dropped, and it runs again with remapping kept out. A remap closes the
+     * old mapping before it changes the file, so a read on the old one fails cleanly and never reads past the
+     * file's end. Callers pass a non-capturing method reference, so nothing is allocated here.
+     */
+    final <T extends AbstractIndex, R> R readEntries(EntriesRead<T, R> read, T index, long arg) {
+        long stamp = remapLock.tryOptimisticRead();
+        if (stamp != 0) {
+            try {
+                R result = read.read(index, openBuffer(), entries, arg);
+                if (remapLock.validate(stamp)) {
+                    return result;
+                }
+            } catch (IllegalStateException | IndexOutOfBoundsException remappedOrClosed) {
+                // Decided below, with remapping kept out: a closed index or a bad slot fails there too.
+            }
+        }
+        stamp = remapLock.readLock();
+        try {
+            return read.read(index, openBuffer(), entries, arg);
+        } finally {
+            remapLock.unlockRead(stamp);
+        }
+    }
+
+    /** Keeps remapping and unmapping out until {@link #unlockRead}: taken by reads that must not be retried. */
     final long lockRead() {
         return remapLock.readLock();
     }
@@ -273,7 +306,7 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
         remapLock.unlockRead(stamp);
     }
 
-    /** The entries' bytes, for reads under {@link #lockRead} and writes under {@link #lock}. */
+    /** The entries' bytes, for reads through {@link #readEntries} or under {@link #lockRead}, and writes under {@link #lock}. */
     final ByteBuffer openBuffer() {
         ByteBuffer current = buffer;
         if (current == null) {

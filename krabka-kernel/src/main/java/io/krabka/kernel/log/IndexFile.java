@@ -84,13 +84,13 @@ final class IndexFile {
     }
 
     /**
-     * Sets the file's length and maps it again. The new mapping is made before the old one goes, so a failure
-     * leaves the old one in use; the caller keeps readers out until this returns.
+     * Sets the file's length and maps it again. The old mapping is closed first, so no read through it can reach
+     * past the file's new end; if the new mapping fails, there is none. The caller keeps its lock-taking readers
+     * out until this returns.
      */
     ByteBuffer resize(int newLength) throws IOException {
-        MappedFile old = mapping;
+        mapping.close();
         mapping = MappedFile.openReadWrite(path, newLength);
-        old.close();
         return mapping.buffer();
     }
 

@@ -120,14 +120,12 @@ public final class OffsetIndex extends AbstractIndex {
      * it. When the target precedes every entry, or the index is empty, the segment start: (base offset, 0).
      */
     public OffsetPosition lookup(long targetOffset) {
-        long stamp = lockRead();
-        try {
-            ByteBuffer idx = openBuffer();
-            int slot = countAtOrBelow(idx, entries(), targetOffset, IndexSearchType.KEY) - 1;
-            return slot < 0 ? new OffsetPosition(baseOffset(), 0) : parseEntry(idx, slot);
-        } finally {
-            unlockRead(stamp);
-        }
+        return readEntries(OffsetIndex::floorEntry, this, targetOffset);
+    }
+
+    private OffsetPosition floorEntry(ByteBuffer idx, int n, long targetOffset) {
+        int slot = countAtOrBelow(idx, n, targetOffset, IndexSearchType.KEY) - 1;
+        return slot < 0 ? new OffsetPosition(baseOffset(), 0) : parseEntry(idx, slot);
     }
 
     /**
@@ -136,26 +134,21 @@ public final class OffsetIndex extends AbstractIndex {
      * {@code fetchUpperBoundOffset}; empty if no entry is that far.
      */
     public Optional<OffsetPosition> fetchUpperBoundOffset(OffsetPosition fetchOffset, int fetchSize) {
-        long stamp = lockRead();
-        try {
-            ByteBuffer idx = openBuffer();
-            int n = entries();
-            int slot = countBelow(idx, n, (long) fetchOffset.position() + fetchSize, IndexSearchType.VALUE);
-            return slot == n ? Optional.empty() : Optional.of(parseEntry(idx, slot));
-        } finally {
-            unlockRead(stamp);
-        }
+        return readEntries(OffsetIndex::firstEntryFrom, this, (long) fetchOffset.position() + fetchSize);
+    }
+
+    private Optional<OffsetPosition> firstEntryFrom(ByteBuffer idx, int n, long position) {
+        int slot = countBelow(idx, n, position, IndexSearchType.VALUE);
+        return slot == n ? Optional.empty() : Optional.of(parseEntry(idx, slot));
     }
 
     /** The {@code n}th entry, from zero. */
     public OffsetPosition entry(int n) {
-        long stamp = lockRead();
-        try {
-            Objects.checkIndex(n, entries());
-            return parseEntry(openBuffer(), n);
-        } finally {
-            unlockRead(stamp);
-        }
+        return readEntries(OffsetIndex::entryAt, this, n);
+    }
+
+    private OffsetPosition entryAt(ByteBuffer idx, int n, long slot) {
+        return parseEntry(idx, (int) Objects.checkIndex(slot, n));
     }
 
     /** The offset of the last entry, or the base offset when the index is empty. */

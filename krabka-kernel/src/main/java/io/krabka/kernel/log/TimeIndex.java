@@ -125,25 +125,21 @@ public final class TimeIndex extends AbstractIndex {
      * ({@link #NO_TIMESTAMP}, base offset).
      */
     public TimestampOffset lookup(long targetTimestamp) {
-        long stamp = lockRead();
-        try {
-            ByteBuffer idx = openBuffer();
-            int slot = countAtOrBelow(idx, entries(), targetTimestamp, IndexSearchType.KEY) - 1;
-            return slot < 0 ? new TimestampOffset(NO_TIMESTAMP, baseOffset()) : parseEntry(idx, slot);
-        } finally {
-            unlockRead(stamp);
-        }
+        return readEntries(TimeIndex::floorEntry, this, targetTimestamp);
+    }
+
+    private TimestampOffset floorEntry(ByteBuffer idx, int n, long targetTimestamp) {
+        int slot = countAtOrBelow(idx, n, targetTimestamp, IndexSearchType.KEY) - 1;
+        return slot < 0 ? new TimestampOffset(NO_TIMESTAMP, baseOffset()) : parseEntry(idx, slot);
     }
 
     /** The {@code n}th entry, from zero. */
     public TimestampOffset entry(int n) {
-        long stamp = lockRead();
-        try {
-            Objects.checkIndex(n, entries());
-            return parseEntry(openBuffer(), n);
-        } finally {
-            unlockRead(stamp);
-        }
+        return readEntries(TimeIndex::entryAt, this, n);
+    }
+
+    private TimestampOffset entryAt(ByteBuffer idx, int n, long slot) {
+        return parseEntry(idx, (int) Objects.checkIndex(slot, n));
     }
 
     /** The last entry, or ({@link #NO_TIMESTAMP}, base offset) when the index is empty. */

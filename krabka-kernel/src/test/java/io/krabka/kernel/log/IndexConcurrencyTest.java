@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Lookups while one writer appends, trims and resizes: never a torn entry, never an unmapped read. */
+/** Lookups while one writer appends, truncates, trims and resizes: never a torn entry, never an unmapped read. */
 class IndexConcurrencyTest {
 
     private static final long BASE = 0;
@@ -39,12 +39,19 @@ class IndexConcurrencyTest {
                     return checked;
                 }));
             }
-            for (int n = 1; n <= ENTRIES; n++) {
+            int n = 1;
+            for (int step = 1; n <= ENTRIES; step++, n++) {
                 if (index.isFull()) {
                     index.trimToValidSize();
                     index.resize(index.length() + 1_024);
                 }
                 index.append(BASE + 2L * n, 10 * n);
+                if (step % 1_000 == 0) { // a truncation, then a shrink below the old end: reads must not pass it
+                    n -= 300;
+                    index.truncateTo(BASE + 2L * (n + 1));
+                    index.trimToValidSize();
+                    index.resize(index.length() + 1_024);
+                }
             }
             writing.set(false);
             for (Future<Integer> lookup : lookups) {
