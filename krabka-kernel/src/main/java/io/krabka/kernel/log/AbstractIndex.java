@@ -28,9 +28,6 @@ import java.util.concurrent.locks.StampedLock;
  */
 public abstract sealed class AbstractIndex implements Closeable permits OffsetIndex, TimeIndex {
 
-    /** Which half of an entry a search compares: the key it is sorted by, or the value it maps to. */
-    enum IndexSearchType { KEY, VALUE }
-
     /** Serializes changes. */
     final ReentrantLock lock = new ReentrantLock();
     private final StampedLock remapLock = new StampedLock();
@@ -94,6 +91,11 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
 
     /** The entry's value. */
     abstract long value(ByteBuffer idx, int n);
+
+    /** Bytes per entry. */
+    final int entrySize() {
+        return entrySize;
+    }
 
     /** Whether there is no slot left for an append. */
     public boolean isFull() {
@@ -330,51 +332,6 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
     final void truncateToEntries(int n) {
         writableFile();
         entries = n;
-    }
-
-    /**
-     * The number of leading entries whose key (or value) is at or below {@code target}; minus one, the slot of the
-     * entry a lookup finds, or -1. Entries must be sorted by what is compared.
-     */
-    final int countAtOrBelow(ByteBuffer idx, int n, long target, IndexSearchType type) {
-        return boundary(idx, n, target, type, true);
-    }
-
-    /** The number of leading entries whose key (or value) is below {@code target}: the first slot at or above it. */
-    final int countBelow(ByteBuffer idx, int n, long target, IndexSearchType type) {
-        return boundary(idx, n, target, type, false);
-    }
-
-    // Kafka's cache-friendly search: lookups near the end, the common case, touch only the last pages of the file
-    // (its "warm section", 8 KiB of entries), which appends keep in the page cache.
-    private int boundary(ByteBuffer idx, int n, long target, IndexSearchType type, boolean inclusive) {
-        if (n == 0) {
-            return 0;
-        }
-        int firstWarm = Math.max(0, n - 1 - 8192 / entrySize);
-        int low;
-        int high;
-        if (precedes(idx, firstWarm, target, type, inclusive)) {
-            low = firstWarm + 1;
-            high = n;
-        } else {
-            low = 0;
-            high = firstWarm;
-        }
-        while (low < high) {
-            int mid = (low + high) >>> 1;
-            if (precedes(idx, mid, target, type, inclusive)) {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        return low;
-    }
-
-    private boolean precedes(ByteBuffer idx, int n, long target, IndexSearchType type, boolean inclusive) {
-        long probe = type == IndexSearchType.KEY ? key(idx, n) : value(idx, n);
-        return inclusive ? probe <= target : probe < target;
     }
 
     private int roundDownToEntries(int size) {

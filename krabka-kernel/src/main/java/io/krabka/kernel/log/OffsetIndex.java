@@ -124,7 +124,7 @@ public final class OffsetIndex extends AbstractIndex {
     }
 
     private OffsetPosition floorEntry(ByteBuffer idx, int n, long targetOffset) {
-        int slot = countAtOrBelow(idx, n, targetOffset, IndexSearchType.KEY) - 1;
+        int slot = IndexSearch.countAtOrBelow(this, idx, n, targetOffset, IndexSearchType.KEY) - 1;
         return slot < 0 ? new OffsetPosition(baseOffset(), 0) : parseEntry(idx, slot);
     }
 
@@ -138,7 +138,7 @@ public final class OffsetIndex extends AbstractIndex {
     }
 
     private Optional<OffsetPosition> firstEntryFrom(ByteBuffer idx, int n, long position) {
-        int slot = countBelow(idx, n, position, IndexSearchType.VALUE);
+        int slot = IndexSearch.countBelow(this, idx, n, position, IndexSearchType.VALUE);
         return slot == n ? Optional.empty() : Optional.of(parseEntry(idx, slot));
     }
 
@@ -196,7 +196,7 @@ public final class OffsetIndex extends AbstractIndex {
         lock.lock();
         try {
             ByteBuffer idx = openBuffer();
-            truncateToEntries(idx, countBelow(idx, entries(), offset, IndexSearchType.KEY));
+            truncateToEntries(idx, IndexSearch.countBelow(this, idx, entries(), offset, IndexSearchType.KEY));
         } finally {
             lock.unlock();
         }

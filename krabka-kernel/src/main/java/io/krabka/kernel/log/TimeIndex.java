@@ -129,7 +129,7 @@ public final class TimeIndex extends AbstractIndex {
     }
 
     private TimestampOffset floorEntry(ByteBuffer idx, int n, long targetTimestamp) {
-        int slot = countAtOrBelow(idx, n, targetTimestamp, IndexSearchType.KEY) - 1;
+        int slot = IndexSearch.countAtOrBelow(this, idx, n, targetTimestamp, IndexSearchType.KEY) - 1;
         return slot < 0 ? new TimestampOffset(NO_TIMESTAMP, baseOffset()) : parseEntry(idx, slot);
     }
 
@@ -199,7 +199,7 @@ public final class TimeIndex extends AbstractIndex {
         lock.lock();
         try {
             ByteBuffer idx = openBuffer();
-            truncateToEntries(idx, countBelow(idx, entries(), offset, IndexSearchType.VALUE));
+            truncateToEntries(idx, IndexSearch.countBelow(this, idx, entries(), offset, IndexSearchType.VALUE));
         } finally {
             lock.unlock();
         }
