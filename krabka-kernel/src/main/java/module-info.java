@@ -7,6 +7,8 @@ module io.krabka.kernel {
     requires com.github.luben.zstd_jni;
     requires org.lz4.java;
     requires snappy.java;
+    // The JSON body of Kafka's clean-shutdown marker.
+    requires com.fasterxml.jackson.core;
 
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.

@@ -20,11 +20,19 @@ final class IndexBuffers {
         Objects.requireNonNull(bytes, "bytes");
         Objects.requireNonNull(source, "source");
         ByteBuffer view = bytes.slice().asReadOnlyBuffer().order(ByteOrder.BIG_ENDIAN);
-        int size = view.remaining();
+        checkWholeEntries(view.remaining(), entrySize, source);
+        return view;
+    }
+
+    /**
+     * Checks that {@code size} bytes are a whole number of entries.
+     *
+     * @throws CorruptIndexException if they are not
+     */
+    static void checkWholeEntries(long size, int entrySize, String source) {
         if (size % entrySize != 0) {
             throw new CorruptIndexException(source, size - size % entrySize, "size " + size
                     + " bytes is not a multiple of the entry size " + entrySize);
         }
-        return view;
     }
 }

@@ -51,4 +51,22 @@ class MappedFileTest {
     void aMissingFileIsAnIoError() {
         assertThrows(IOException.class, () -> MappedFile.open(dir.resolve("missing")));
     }
+
+    @Test
+    void aReadWriteMappingSetsTheLengthAndItsWritesReachTheFile() throws IOException {
+        Path file = Files.write(dir.resolve("rw"), new byte[] {1, 2, 3, 4, 5, 6});
+        try (MappedFile mapped = MappedFile.openReadWrite(file, 16)) {
+            assertEquals(16, Files.size(file));
+            assertEquals(0x01020304, mapped.buffer().getInt(0));
+            assertEquals(0, mapped.buffer().getLong(8));
+            mapped.buffer().putInt(12, 42);
+            mapped.force();
+        }
+        assertEquals(42, ByteBuffer.wrap(Files.readAllBytes(file)).getInt(12));
+        try (MappedFile mapped = MappedFile.openReadWrite(file, 4)) {
+            assertEquals(4, Files.size(file));
+            assertEquals(0x01020304, mapped.buffer().getInt(0));
+        }
+        assertThrows(java.nio.file.NoSuchFileException.class, () -> MappedFile.openReadWrite(dir.resolve("none"), 8));
+    }
 }

@@ -140,7 +140,7 @@ class OffsetIndexTest {
 
     @Test
     void relativeOffsetGoingBackwardsIsCorrupt() {
-        assertCorrupt(offsetIndex(0, 0, 9, 100, 5, 200), 16, "relative offset 5 goes backwards from the previous entry's 9");
+        assertCorrupt(offsetIndex(0, 0, 9, 100, 5, 200), 16, "relative offset 5 is not above the previous entry's 9");
     }
 
     @Test
@@ -152,7 +152,7 @@ class OffsetIndexTest {
     void aZeroFilledTailAfterEntriesIsCorrupt() {
         // What a preallocated index that was never trimmed looks like.
         assertCorrupt(IndexBytes.concat(offsetIndex(4, 100), ByteBuffer.allocate(16)), 8,
-                "relative offset 0 goes backwards from the previous entry's 4");
+                "relative offset 0 is not above the previous entry's 4");
     }
 
     private static void assertCorrupt(ByteBuffer bytes, long bytePosition, String detail) {

@@ -110,7 +110,7 @@ class TimeIndexTest {
 
     @Test
     void timestampGoingBackwardsIsCorrupt() {
-        assertCorrupt(timeIndex(1_000, 2, 1_500, 3, 1_200, 4), 24, "timestamp 1200 goes backwards from the previous entry's 1500");
+        assertCorrupt(timeIndex(1_000, 2, 1_500, 3, 1_200, 4), 24, "timestamp 1200 is not above the previous entry's 1500");
     }
 
     @Test
@@ -120,7 +120,7 @@ class TimeIndexTest {
 
     @Test
     void lastTimestampBelowTheFirstIsCorruptAsInKafkasSanityCheck() {
-        assertCorrupt(timeIndex(5_000, 1, 1_000, 2), 12, "timestamp 1000 goes backwards from the previous entry's 5000");
+        assertCorrupt(timeIndex(5_000, 1, 1_000, 2), 12, "timestamp 1000 is not above the previous entry's 5000");
     }
 
     private static void assertCorrupt(ByteBuffer bytes, long bytePosition, String detail) {
