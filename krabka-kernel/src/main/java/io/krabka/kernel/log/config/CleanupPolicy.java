@@ -1,0 +1,37 @@
+package io.krabka.kernel.log.config;
+
+/** The values of {@code cleanup.policy}. */
+public enum CleanupPolicy {
+    /**
+     * Keep the latest record of each key. Accepted as a value as Kafka accepts it, but the log cleaner is not
+     * implemented yet: a compacted topic keeps everything (and is rolled by {@code max.compaction.lag.ms}).
+     */
+    COMPACT("compact"),
+    /** Delete old segments by retention time and size. */
+    DELETE("delete");
+
+    private final String kafkaName;
+
+    CleanupPolicy(String kafkaName) {
+        this.kafkaName = kafkaName;
+    }
+
+    /** Kafka's name: {@code compact}, {@code delete}. */
+    public String kafkaName() {
+        return kafkaName;
+    }
+
+    /**
+     * The policy with Kafka's name, which is case-sensitive as in Kafka.
+     *
+     * @throws IllegalArgumentException if no policy has it
+     */
+    public static CleanupPolicy forName(String name) {
+        for (CleanupPolicy policy : values()) {
+            if (policy.kafkaName.equals(name)) {
+                return policy;
+            }
+        }
+        throw new IllegalArgumentException("unknown cleanup policy: " + name);
+    }
+}
