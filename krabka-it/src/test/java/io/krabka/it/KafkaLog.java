@@ -34,8 +34,9 @@ record KafkaLog(Path logDir, Path brokerLogs, Shutdown shutdown, Map<TopicPartit
         /** SIGTERM: Kafka closed every log, trimmed the indexes, wrote its checkpoints and {@value #CLEAN_SHUTDOWN}. */
         CLEAN,
         /**
-         * SIGKILL while records were in flight: the active segments' indexes are left preallocated, there is no
-         * {@value #CLEAN_SHUTDOWN}, the checkpoints are those of the last periodic write (or none).
+         * SIGKILL while records were in flight: the active segments' indexes are left preallocated (or not yet
+         * created, see {@link PartitionFiles.SegmentFiles}), there is no {@value #CLEAN_SHUTDOWN}, the checkpoints
+         * are those of the last periodic write (or empty).
          */
         KILLED
     }

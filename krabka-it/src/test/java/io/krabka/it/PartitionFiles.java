@@ -36,19 +36,22 @@ record PartitionFiles(Path dir, List<SegmentFiles> segments, List<Path> producer
     }
 
     /**
-     * The files of one segment.
+     * The files of one segment. Kafka creates a segment's indexes when it first needs them: a killed broker can
+     * leave its active segment with a {@code .log} alone (empty, just rolled), or without its {@code .index}
+     * (no entry yet). Every other segment has both indexes.
      *
      * @param baseOffset  its base offset, from the file names
      * @param log         the {@code .log}
-     * @param offsetIndex the {@code .index}
-     * @param timeIndex   the {@code .timeindex}
+     * @param offsetIndex where its {@code .index} is
+     * @param timeIndex   where its {@code .timeindex} is
      * @param txnIndex    the {@code .txnindex}, which Kafka writes only for a segment holding an abort marker
      */
     record SegmentFiles(long baseOffset, Path log, Path offsetIndex, Path timeIndex, Optional<Path> txnIndex) {
 
-        /** Its files, the log first. */
+        /** Its files that exist, the log first. */
         List<Path> all() {
-            List<Path> all = new ArrayList<>(List.of(log, offsetIndex, timeIndex));
+            List<Path> all = new ArrayList<>(List.of(log));
+            Stream.of(offsetIndex, timeIndex).filter(Files::exists).forEach(all::add);
             txnIndex.ifPresent(all::add);
             return all;
         }
@@ -70,8 +73,9 @@ record PartitionFiles(Path dir, List<SegmentFiles> segments, List<Path> producer
     /**
      * Reads a partition directory.
      *
-     * @throws IllegalStateException if it holds a file Kafka does not write there, a segment misses its log or an
-     *                               index, or a file the partition always has is missing
+     * @throws IllegalStateException if it holds a file Kafka does not write there, a segment misses its log, a
+     *                               segment but the active one misses an index, or a file the partition always has
+     *                               is missing
      */
     static PartitionFiles scan(Path dir) throws IOException {
         TreeMap<Long, TreeMap<String, Path>> byOffset = new TreeMap<>();
@@ -95,12 +99,14 @@ record PartitionFiles(Path dir, List<SegmentFiles> segments, List<Path> producer
         }
         List<SegmentFiles> segments = new ArrayList<>();
         byOffset.forEach((offset, files) -> {
-            for (String required : List.of("log", "index", "timeindex")) {
+            boolean active = offset.equals(byOffset.lastKey());
+            for (String required : active ? List.of("log") : List.of("log", "index", "timeindex")) {
                 if (!files.containsKey(required)) {
                     throw new IllegalStateException("segment " + offset + " of " + dir + " has no ." + required + ": " + files.values());
                 }
             }
-            segments.add(new SegmentFiles(offset, files.get("log"), files.get("index"), files.get("timeindex"),
+            String name = "%020d".formatted(offset);
+            segments.add(new SegmentFiles(offset, files.get("log"), dir.resolve(name + ".index"), dir.resolve(name + ".timeindex"),
                     Optional.ofNullable(files.get("txnindex"))));
         });
         for (String required : List.of(PARTITION_METADATA, LEADER_EPOCH_CHECKPOINT)) {
