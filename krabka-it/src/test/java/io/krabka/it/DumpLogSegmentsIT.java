@@ -98,8 +98,9 @@ class DumpLogSegmentsIT {
      * A killed broker leaves the indexes of each active segment preallocated, zeros after the entries written.
      * DumpLogSegments reads the first zero slot of an index with no entry as an entry (the base offset, at position
      * 0 or with timestamp 0) and reports it where the first batch does not match it; and the broker's sanity check
-     * fails a time index with an entry, whose last slot (0) is below its first timestamp. These are the exact
-     * errors: a recovering log must rebuild those indexes, as Kafka does.
+     * fails a time index with an entry, whose last slot (0) is below its first timestamp. Killed during a roll, it
+     * leaves the new segment's producer snapshot empty (Kafka writes snapshots in place), which DumpLogSegments
+     * cannot read. These are the exact errors: a recovering log must rebuild those files, as Kafka does.
      */
     @Test
     void killedKafkasFilesFailOnlyWhereTheActiveSegmentsIndexesArePreallocated(@KafkaLogs.Killed KafkaLog log) throws Exception {
@@ -111,6 +112,10 @@ class DumpLogSegmentsIT {
             files.addAll(partitionFiles.dumpable());
             PartitionFiles.SegmentFiles active = partitionFiles.activeSegment();
             long base = active.baseOffset();
+            Path rollSnapshot = partitionFiles.dir().resolve("%020d.snapshot".formatted(base)).toAbsolutePath().normalize();
+            if (Files.exists(rollSnapshot) && Files.size(rollSnapshot) == 0) {
+                expectedDeep.add(new DumpError.CorruptSnapshot(rollSnapshot, "Snapshot failed schema validation: null"));
+            }
             Path index = active.offsetIndex().toAbsolutePath().normalize();
             Path timeIndex = active.timeIndex().toAbsolutePath().normalize();
             List<LoggedBatch> batches = LoggedBatch.decode(Files.readAllBytes(active.log()), active.log().toString());
