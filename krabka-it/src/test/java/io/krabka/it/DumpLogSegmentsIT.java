@@ -95,12 +95,13 @@ class DumpLogSegmentsIT {
     }
 
     /**
-     * A killed broker leaves the indexes of each active segment preallocated, zeros after the entries written.
-     * DumpLogSegments reads the first zero slot of an index with no entry as an entry (the base offset, at position
-     * 0 or with timestamp 0) and reports it where the first batch does not match it; and the broker's sanity check
-     * fails a time index with an entry, whose last slot (0) is below its first timestamp. Killed during a roll, it
-     * leaves the new segment's producer snapshot empty (Kafka writes snapshots in place), which DumpLogSegments
-     * cannot read. These are the exact errors: a recovering log must rebuild those files, as Kafka does.
+     * A killed broker leaves the indexes of each active segment preallocated, zeros after the entries written (or,
+     * killed while rolling it, trimmed). DumpLogSegments reads the first slot of an index with no entry as an entry
+     * (the base offset, at position 0 or with timestamp 0) and reports it where the first batch does not match it;
+     * and the broker's sanity check fails a time index whose last slot (a zero one) is below its first timestamp.
+     * Killed during a roll, Kafka leaves the new segment's producer snapshot empty (it writes snapshots in place),
+     * which DumpLogSegments cannot read. These are the exact errors: a recovering log must rebuild those files, as
+     * Kafka does.
      */
     @Test
     void killedKafkasFilesFailOnlyWhereTheActiveSegmentsIndexesArePreallocated(@KafkaLogs.Killed KafkaLog log) throws Exception {
@@ -125,18 +126,20 @@ class DumpLogSegmentsIT {
                 continue;
             }
             LoggedBatch first = batches.getFirst();
-            if (Files.exists(index) && firstLong(index) == 0 && first.lastOffset() != base) {
+            if (slots(index, 8) > 0 && longAt(index, 0) == 0 && first.lastOffset() != base) {
                 expectedDeep.add(new DumpError.OffsetIndexMismatch(index, base, first.lastOffset()));
             }
-            if (!Files.exists(timeIndex)) {
+            long timeSlots = slots(timeIndex, 12);
+            if (timeSlots == 0) {
                 continue;
             }
-            if (firstLong(timeIndex) > 0) {
-                expectedInsane.add(timeIndex);
-            } else if (first.lastOffset() != base) {
+            long firstTimestamp = longAt(timeIndex, 0);
+            if (firstTimestamp == 0 && first.lastOffset() != base) {
                 expectedDeep.add(new DumpError.IndexedOffsetNotFound(timeIndex, base, first.lastOffset()));
-            } else {
+            } else if (firstTimestamp == 0) {
                 expectedDeep.add(new DumpError.TimestampMismatch(timeIndex, 0, first.maxTimestamp()));
+            } else if (longAt(timeIndex, (timeSlots - 1) * 12) < firstTimestamp) {
+                expectedInsane.add(timeIndex);
             }
         }
         DumpCheck check = dumpLogSegments.check(files);
@@ -148,12 +151,17 @@ class DumpLogSegmentsIT {
                 check::describe);
     }
 
-    /** The first 8 bytes of an index: zero where it has no entry. */
-    private static long firstLong(Path file) throws IOException {
+    /** How many entries of {@code entrySize} an index file has room for; 0 if there is no file. */
+    private static long slots(Path index, int entrySize) throws IOException {
+        return Files.exists(index) ? Files.size(index) / entrySize : 0;
+    }
+
+    /** The 8 bytes at {@code position} of a file, big-endian as Kafka writes them. */
+    private static long longAt(Path file, long position) throws IOException {
         try (FileChannel channel = FileChannel.open(file)) {
             ByteBuffer bytes = ByteBuffer.allocate(8);
-            channel.read(bytes, 0);
-            return bytes.position() < 8 ? 0 : bytes.flip().getLong();
+            channel.read(bytes, position);
+            return bytes.flip().getLong();
         }
     }
 
