@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.record.internal.ControlRecordType;
 import org.junit.jupiter.api.BeforeAll;
@@ -84,7 +85,7 @@ class DumpLogSegmentsIT {
     void theTransactionIndexesHoldExactlyTheAbortedTransactions(KafkaLog log) throws Exception {
         for (TopicPartition partition : KafkaLogWorkload.partitions(KafkaLogWorkload.TRANSACTIONS)) {
             List<Path> txnIndexes = log.partition(partition).segments().stream().flatMap(s -> s.txnIndex().stream()).toList();
-            DumpReport report = dumpLogSegments.dump(java.util.Set.of(), txnIndexes);
+            DumpReport report = dumpLogSegments.dump(Set.of(), txnIndexes);
             assertEquals(List.of(), report.errors(), report::describe);
             List<String> dumped = txnIndexes.stream().flatMap(f -> report.dump(f, TxnIndexDump.class).orElseThrow().abortedTxns().stream())
                     .map(t -> t.firstOffset() + "-" + t.lastOffset()).toList();
