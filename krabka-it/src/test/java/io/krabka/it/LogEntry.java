@@ -12,7 +12,7 @@ sealed interface LogEntry {
     /**
      * A record as produced, or as read back from the log.
      *
-     * @param timestamp     its create time
+     * @param timestamp     its timestamp: the create time, or the log append time where the topic uses it
      * @param key           its key, or null
      * @param value         its value, or null
      * @param headers       its headers in order, with null values where produced so

@@ -7,6 +7,8 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.common.record.internal.CompressionType;
 import org.apache.kafka.common.record.internal.ControlRecordType;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MutableRecordBatch;
@@ -24,10 +26,13 @@ import org.apache.kafka.common.record.internal.RecordBatch;
  * @param maxTimestamp         the largest timestamp of its records
  * @param partitionLeaderEpoch the leader epoch it was written in
  * @param producerId           its producer, or -1
+ * @param compression          how its records are compressed
+ * @param timestampType        CreateTime or LogAppendTime
  * @param records              its records, in offset order
  */
 record LoggedBatch(int position, int sizeInBytes, long baseOffset, long lastOffset, long maxTimestamp,
-                   int partitionLeaderEpoch, long producerId, List<LoggedRecord> records) {
+                   int partitionLeaderEpoch, long producerId, CompressionType compression, TimestampType timestampType,
+                   List<LoggedRecord> records) {
 
     /** Copies the records. */
     LoggedBatch {
@@ -73,7 +78,8 @@ record LoggedBatch(int position, int sizeInBytes, long baseOffset, long lastOffs
                 records.add(new LoggedRecord(record.offset(), record.timestamp(), entry));
             }
             batches.add(new LoggedBatch(position, batch.sizeInBytes(), batch.baseOffset(), batch.lastOffset(),
-                    batch.maxTimestamp(), batch.partitionLeaderEpoch(), batch.producerId(), records));
+                    batch.maxTimestamp(), batch.partitionLeaderEpoch(), batch.producerId(), batch.compressionType(),
+                    batch.timestampType(), records));
             position += batch.sizeInBytes();
         }
         if (position != segment.length) {

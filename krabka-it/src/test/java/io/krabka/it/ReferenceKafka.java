@@ -128,6 +128,17 @@ final class ReferenceKafka implements AutoCloseable {
         }
     }
 
+    /**
+     * Kills the broker as {@code kill -9} does (SIGKILL: no shutdown hook, no flush, no checkpoint) and waits for
+     * it to be gone; what it had written to its files stays in the page cache, as after a process crash.
+     */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            throw new IllegalStateException("reference Kafka (pid " + process.pid() + ") outlived SIGKILL for " + STOP_TIMEOUT);
+        }
+    }
+
     private void awaitReady() throws IOException, InterruptedException {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         Map<String, Object> config = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),

@@ -6,20 +6,17 @@ import io.krabka.it.LogEntry.Marker;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.record.internal.ControlRecordType;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Known records produced to one partition with kafka-clients, in phases that make the log hold uncompressed and
@@ -112,16 +109,6 @@ final class TieredWorkload {
     }
 
     private Producer<byte[], byte[]> producer(Map<String, Object> extra) {
-        Map<String, Object> config = new HashMap<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 5,
-                ProducerConfig.BATCH_SIZE_CONFIG, 16384,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 60_000,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 120_000));
-        config.putAll(extra);
-        return new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
+        return TestProducers.create(bootstrapServers, extra);
     }
 }
