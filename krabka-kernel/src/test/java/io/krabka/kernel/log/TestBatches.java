@@ -30,6 +30,15 @@ final class TestBatches {
         return builder.build();
     }
 
+    /** An uncompressed batch of one record per value from {@code offset}, all stamped {@code timestamp}. */
+    static ByteBuffer simple(long offset, long timestamp, String... values) {
+        RecordBatchBuilder builder = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, offset);
+        for (String value : values) {
+            builder.append(timestamp, null, value.getBytes(StandardCharsets.UTF_8));
+        }
+        return builder.build();
+    }
+
     /** A batch of a producer: idempotent, or transactional. */
     static ByteBuffer producerBatch(long baseOffset, int count, long timestamp, long producerId, short epoch, int sequence,
                                     boolean transactional) {
