@@ -31,14 +31,14 @@ public record BufferRecords(ByteBuffer buffer) implements FetchRecords {
 
     @Override
     public long transferTo(WritableByteChannel target, long position, long count) throws IOException {
-        FetchRecords.checkRange(position, count, sizeInBytes());
+        FileSlice.checkRange(position, count, sizeInBytes());
         int n = (int) Math.min(count, sizeInBytes() - position);
         return target.write(buffer.slice((int) position, n));
     }
 
     @Override
     public int readInto(ByteBuffer target, int position) {
-        FetchRecords.checkRange(position, 0, sizeInBytes());
+        FileSlice.checkRange(position, 0, sizeInBytes());
         int n = Math.min(target.remaining(), sizeInBytes() - position);
         target.put(buffer.slice(position, n));
         return n;

@@ -31,12 +31,4 @@ public sealed interface FetchRecords permits FileSlice, BufferRecords {
      * @throws IllegalArgumentException if {@code position} is outside the records
      */
     int readInto(ByteBuffer buffer, int position) throws IOException;
-
-    /** Checks a position and count against a size. */
-    static void checkRange(long position, long count, int size) {
-        if (position < 0 || position > size || count < 0) {
-            throw new IllegalArgumentException("position " + position + " or count " + count + " out of range for "
-                    + size + " bytes");
-        }
-    }
 }

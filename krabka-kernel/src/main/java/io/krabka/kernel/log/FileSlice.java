@@ -39,7 +39,7 @@ public record FileSlice(FileChannel channel, Path file, int start, int size) imp
      */
     @Override
     public long transferTo(WritableByteChannel target, long position, long count) throws IOException {
-        FetchRecords.checkRange(position, count, size);
+        checkRange(position, count, size);
         long fileSize = channel.size();
         if (fileSize < (long) start + size) {
             throw new EOFException("Size of " + file + " has been truncated during write: the slice [" + start + ", +"
@@ -55,12 +55,20 @@ public record FileSlice(FileChannel channel, Path file, int start, int size) imp
      */
     @Override
     public int readInto(ByteBuffer buffer, int position) throws IOException {
-        FetchRecords.checkRange(position, 0, size);
+        checkRange(position, 0, size);
         int n = Math.min(buffer.remaining(), size - position);
         ByteBuffer target = buffer.slice(buffer.position(), n);
         FileBatchCursor.readFully(channel, target, (long) start + position, file.toString());
         buffer.position(buffer.position() + n);
         return n;
+    }
+
+    /** Checks a position and count against the size of fetch records. */
+    static void checkRange(long position, long count, int size) {
+        if (position < 0 || position > size || count < 0) {
+            throw new IllegalArgumentException("position " + position + " or count " + count + " out of range for "
+                    + size + " bytes");
+        }
     }
 
     /** The batches of the region, by their headers; a batch running past its end is not returned. */

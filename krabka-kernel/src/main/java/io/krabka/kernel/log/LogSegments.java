@@ -63,21 +63,8 @@ public final class LogSegments implements Closeable {
 
     /** Closes every segment's files without writing to them, each attempted: for a disk that failed. */
     public void closeHandlers() throws IOException {
-        IOException failure = null;
-        for (LogSegment segment : values()) {
-            try {
-                segment.closeHandlers();
-            } catch (IOException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        SegmentFiles.closeAll(values().stream().map(segment -> (Closeable) segment::closeHandlers)
+                .toArray(Closeable[]::new));
     }
 
     /** Follows a rename of the log directory. */

@@ -12,7 +12,7 @@ public record SegmentConfig(int maxIndexSize, int indexIntervalBytes, long rollJ
 
     /** Checks the values. */
     public SegmentConfig {
-        if (maxIndexSize < OffsetIndex.ENTRY_SIZE || indexIntervalBytes < 0 || rollJitterMs < 0) {
+        if (maxIndexSize < TimeIndex.ENTRY_SIZE || indexIntervalBytes < 0 || rollJitterMs < 0) {
             throw new IllegalArgumentException("out of range: segment.index.bytes " + maxIndexSize
                     + ", index.interval.bytes " + indexIntervalBytes + ", roll jitter " + rollJitterMs);
         }

@@ -97,7 +97,7 @@ record SegmentFiles(FileRecords log, OffsetIndex offsetIndex, TimeIndex timeInde
 
     /** Closes each of {@code closeables} that is not null; the first failure is thrown with the others suppressed. */
     static void closeAll(Closeable... closeables) throws IOException {
-        Throwable failure = null;
+        Exception failure = null;
         for (Closeable closeable : closeables) {
             if (closeable == null) {
                 continue;
@@ -112,11 +112,11 @@ record SegmentFiles(FileRecords log, OffsetIndex offsetIndex, TimeIndex timeInde
                 }
             }
         }
-        switch (failure) {
-            case null -> { }
-            case IOException e -> throw e;
-            case RuntimeException e -> throw e;
-            default -> throw new IllegalStateException(failure);
+        if (failure instanceof IOException e) {
+            throw e;
+        }
+        if (failure != null) {
+            throw (RuntimeException) failure;
         }
     }
 }

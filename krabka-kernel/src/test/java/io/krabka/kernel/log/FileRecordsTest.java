@@ -274,6 +274,7 @@ class FileRecordsTest {
     @Test
     void largestTimestampAfterAPositionComesFromTheBatchHeaders() throws IOException {
         records.append(batch(Compression.NONE, 0, 5, T0 + 10, 3));
+        assertEquals(3, records.batches().iterator().next().partitionLeaderEpoch());
         int second = records.sizeInBytes();
         records.append(batch(Compression.NONE, 5, 5, T0 + 50, 4));
         int third = records.sizeInBytes();

@@ -566,6 +566,25 @@ class LogSegmentTest {
         assertEquals(List.of(new AbortedTxn(3, 12, 20, 12)), segment.collectAbortedTxns(11, 30).abortedTransactions());
     }
 
+    @Test
+    void theFetchUpperBoundIsTheFirstIndexEntryPastTheFetch() throws IOException {
+        LogSegment segment = createSegment(0, 0);
+        int position = 0;
+        List<Integer> positions = new ArrayList<>();
+        for (long offset = 0; offset < 10; offset++) {
+            positions.add(position);
+            ByteBuffer batch = values(offset, "value-" + offset);
+            append(segment, batch);
+            position += batch.remaining();
+        }
+        // Entries for batches 1..9 (the first batch is never indexed), each at its batch's position.
+        OffsetPosition start = new OffsetPosition(2, positions.get(2));
+        assertEquals(OptionalLong.of(2), segment.fetchUpperBoundOffset(start, 0));
+        assertEquals(OptionalLong.of(3), segment.fetchUpperBoundOffset(start, 1));
+        assertEquals(OptionalLong.of(5), segment.fetchUpperBoundOffset(start, positions.get(5) - positions.get(2)));
+        assertEquals(OptionalLong.empty(), segment.fetchUpperBoundOffset(start, position));
+    }
+
     static List<OffsetPosition> entries(OffsetIndex index) {
         List<OffsetPosition> entries = new ArrayList<>();
         for (int n = 0; n < index.entries(); n++) {
