@@ -36,10 +36,8 @@ public final class LogSegment implements Closeable {
     private final long rollJitterMs;
     private final InstantSource time;
 
-    // The first batch's timestamp, which time-based rolling measures from; loaded from the file when first needed.
-    private volatile OptionalLong rollingBasedTimestamp = OptionalLong.empty();
+    private final SegmentAge age;
     private volatile TimestampOffset maxTimestampAndOffsetSoFar;
-    private volatile long created;
     private int bytesSinceLastIndexEntry;
 
     /**
@@ -64,7 +62,7 @@ public final class LogSegment implements Closeable {
         this.indexIntervalBytes = indexIntervalBytes;
         this.rollJitterMs = rollJitterMs;
         this.time = Objects.requireNonNull(time, "time");
-        this.created = time.millis();
+        this.age = new SegmentAge(time.millis());
         this.maxTimestampAndOffsetSoFar = timeIndex.lastEntry();
     }
 
@@ -329,24 +327,13 @@ public final class LogSegment implements Closeable {
      * first batch has one, else from its creation (or its last truncation to empty) to {@code now}.
      */
     public long timeWaitedForRoll(long now, long messageTimestamp) throws IOException {
-        long first = loadFirstBatchTimestamp().orElse(-1L);
-        return first >= 0 ? messageTimestamp - first : now - created;
+        return age.timeWaitedForRoll(log, now, messageTimestamp);
     }
 
     /** The first batch's timestamp, or {@link Long#MAX_VALUE} if it has none or there is no batch. */
     public long getFirstBatchTimestamp() throws IOException {
-        OptionalLong first = loadFirstBatchTimestamp();
+        OptionalLong first = age.firstBatchTimestamp(log);
         return first.isPresent() && first.getAsLong() >= 0 ? first.getAsLong() : Long.MAX_VALUE;
-    }
-
-    private OptionalLong loadFirstBatchTimestamp() throws IOException {
-        if (rollingBasedTimestamp.isEmpty()) {
-            FileBatchCursor batches = log.cursor(0);
-            if (batches.next()) {
-                rollingBasedTimestamp = OptionalLong.of(batches.maxTimestamp());
-            }
-        }
-        return rollingBasedTimestamp;
     }
 
     /** Sets the sizes of the offset and time index files, e.g. back to the maximum when a segment is active again. */
@@ -366,9 +353,10 @@ public final class LogSegment implements Closeable {
         log.trim();
     }
 
+    // The time index keeps a slot for this entry; only a trimmed index of a reopened segment has none.
     private void appendLargestTimestampEntry() {
         TimestampOffset max = maxTimestampAndOffsetSoFar;
-        if (max.timestamp() > timeIndex.lastEntry().timestamp()) {
+        if (max.timestamp() > timeIndex.lastEntry().timestamp() && timeIndex.entries() < timeIndex.maxEntries()) {
             timeIndex.maybeAppend(max.timestamp(), max.offset(), true);
         }
     }
@@ -437,8 +425,7 @@ public final class LogSegment implements Closeable {
         timeIndex.resize(timeIndex.maxIndexSize());
         int bytesTruncated = mapping.isEmpty() ? 0 : log.truncateTo(mapping.get().position());
         if (log.sizeInBytes() == 0) {
-            created = time.millis();
-            rollingBasedTimestamp = OptionalLong.empty();
+            age.reset(time.millis());
         }
         bytesSinceLastIndexEntry = 0;
         if (maxTimestampSoFar() >= 0) {
