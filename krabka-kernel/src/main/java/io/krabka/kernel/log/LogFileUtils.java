@@ -5,6 +5,9 @@ import java.nio.file.Path;
 /** Kafka's file names for a segment's files, as in its {@code LogFileUtils}. */
 public final class LogFileUtils {
 
+    /** A segment's records. */
+    public static final String LOG_FILE_SUFFIX = ".log";
+
     /** The offset index. */
     public static final String INDEX_FILE_SUFFIX = ".index";
 
@@ -19,6 +22,12 @@ public final class LogFileUtils {
 
     /** Appended to a file that is scheduled for deletion. */
     public static final String DELETED_FILE_SUFFIX = ".deleted";
+
+    /** Appended to the files of a segment the cleaner is writing. */
+    public static final String CLEANED_FILE_SUFFIX = ".cleaned";
+
+    /** Appended to the files of a segment that is about to replace others. */
+    public static final String SWAP_FILE_SUFFIX = ".swap";
 
     private static final int OFFSET_DIGITS = 20;
 
@@ -49,6 +58,48 @@ public final class LogFileUtils {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("offset out of range in file name " + fileName, e);
         }
+    }
+
+    /** The records file of the segment at {@code offset} in {@code dir}, its name ending with {@code suffix}. */
+    public static Path logFile(Path dir, long offset, String suffix) {
+        return segmentFile(dir, offset, LOG_FILE_SUFFIX, suffix);
+    }
+
+    /** The offset index file of the segment at {@code offset} in {@code dir}, its name ending with {@code suffix}. */
+    public static Path offsetIndexFile(Path dir, long offset, String suffix) {
+        return segmentFile(dir, offset, INDEX_FILE_SUFFIX, suffix);
+    }
+
+    /** The time index file of the segment at {@code offset} in {@code dir}, its name ending with {@code suffix}. */
+    public static Path timeIndexFile(Path dir, long offset, String suffix) {
+        return segmentFile(dir, offset, TIME_INDEX_FILE_SUFFIX, suffix);
+    }
+
+    /**
+     * The transaction index file of the segment at {@code offset} in {@code dir}, its name ending with
+     * {@code suffix}.
+     */
+    public static Path transactionIndexFile(Path dir, long offset, String suffix) {
+        return segmentFile(dir, offset, TXN_INDEX_FILE_SUFFIX, suffix);
+    }
+
+    private static Path segmentFile(Path dir, long offset, String type, String suffix) {
+        return dir.resolve(filenamePrefixFromOffset(offset) + type + suffix);
+    }
+
+    /**
+     * {@code path} with its name's {@code oldSuffix} replaced by {@code newSuffix}, as Kafka's
+     * {@code Utils.replaceSuffix}.
+     *
+     * @throws IllegalArgumentException if the name does not end with {@code oldSuffix}
+     */
+    public static Path replaceSuffix(Path path, String oldSuffix, String newSuffix) {
+        String name = path.getFileName().toString();
+        if (!name.endsWith(oldSuffix)) {
+            throw new IllegalArgumentException("Expected string to end with '" + oldSuffix + "' but string is '"
+                    + path + "'");
+        }
+        return path.resolveSibling(name.substring(0, name.length() - oldSuffix.length()) + newSuffix);
     }
 
     /** The producer state snapshot file for {@code offset} in {@code dir}. */

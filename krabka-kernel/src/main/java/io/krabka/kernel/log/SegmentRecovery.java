@@ -1,0 +1,80 @@
+package io.krabka.kernel.log;
+
+import io.krabka.kernel.record.LogBatch;
+import io.krabka.kernel.record.RecordBatch;
+import io.krabka.kernel.record.RecordException;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The walk of {@link LogSegment#recover}: every batch from the start, read whole and checked, until the first
+ * one that is torn or invalid. A batch counts as valid only once its CRC holds and, for a batch with a producer id,
+ * its producer state input decodes (a control batch whose marker cannot be read is cut with what follows it).
+ */
+final class SegmentRecovery {
+
+    private static final System.Logger LOG = System.getLogger(SegmentRecovery.class.getName());
+
+    private final LogSegment segment;
+    private final ProducerStateManager producerStateManager;
+    private final LeaderEpochAssigner leaderEpochCache;
+
+    SegmentRecovery(LogSegment segment, ProducerStateManager producerStateManager, LeaderEpochAssigner leaderEpochCache) {
+        this.segment = segment;
+        this.producerStateManager = producerStateManager;
+        this.leaderEpochCache = leaderEpochCache;
+    }
+
+    /** Walks the batches, feeding the segment's indexes, the epochs and the producer state; returns the valid bytes. */
+    int run() throws IOException {
+        int validBytes = 0;
+        int lastIndexEntry = 0;
+        FileBatchCursor batches = segment.log().cursor(0);
+        try {
+            while (batches.next()) {
+                LogBatch batch = batches.load();
+                batch.ensureValid();
+                Optional<ProducerBatch> producerBatch = batch instanceof RecordBatch v2 ? ProducerBatches.of(v2)
+                        : Optional.empty();
+                segment.observeBatch(batch.maxTimestamp(), batch.lastOffset());
+                if (validBytes - lastIndexEntry > segment.indexIntervalBytes()) {
+                    segment.appendIndexEntries(batch.lastOffset(), validBytes);
+                    lastIndexEntry = validBytes;
+                }
+                validBytes += batch.sizeInBytes();
+                if (batch instanceof RecordBatch v2) {
+                    assignEpoch(v2);
+                    updateProducerState(v2, producerBatch);
+                }
+            }
+        } catch (RecordException e) {
+            LOG.log(System.Logger.Level.WARNING, "Found invalid messages in log segment " + segment.log().file()
+                    + " at byte offset " + validBytes + ": " + e.getMessage());
+        }
+        return validBytes;
+    }
+
+    private void assignEpoch(RecordBatch batch) {
+        int epoch = batch.partitionLeaderEpoch();
+        OptionalInt latest = leaderEpochCache.latestEpoch();
+        if (epoch >= 0 && (latest.isEmpty() || epoch > latest.getAsInt())) {
+            leaderEpochCache.assign(epoch, batch.baseOffset());
+        }
+    }
+
+    private void updateProducerState(RecordBatch batch, Optional<ProducerBatch> producerBatch) throws IOException {
+        if (producerBatch.isPresent()) {
+            ProducerBatch input = producerBatch.get();
+            ProducerAppendInfo appendInfo = producerStateManager.prepareUpdate(input.producerId(), AppendOrigin.REPLICATION);
+            Optional<CompletedTxn> completedTxn = appendInfo.append(input, Optional.empty(), ProducerAppendInfo.TV_UNKNOWN);
+            producerStateManager.update(appendInfo);
+            if (completedTxn.isPresent()) {
+                long lastStableOffset = producerStateManager.lastStableOffset(completedTxn.get());
+                segment.updateTxnIndex(completedTxn.get(), lastStableOffset);
+                producerStateManager.completeTxn(completedTxn.get());
+            }
+        }
+        producerStateManager.updateMapEndOffset(batch.lastOffset() + 1);
+    }
+}
