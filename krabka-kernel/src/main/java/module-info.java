@@ -9,6 +9,16 @@ module io.krabka.kernel {
     requires snappy.java;
     // The JSON body of Kafka's clean-shutdown marker.
     requires com.fasterxml.jackson.core;
+    // Kafka's wire protocol: request headers and the generated message classes.
+    requires kafka.clients;
+    // The broker's network layer.
+    requires io.netty.buffer;
+    requires io.netty.common;
+    requires io.netty.transport;
+    requires io.netty.handler;
+    requires io.netty.codec;
+    // Optional: the network layer uses epoll only where the native transport is present.
+    requires static io.netty.transport.classes.epoll;
 
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.
