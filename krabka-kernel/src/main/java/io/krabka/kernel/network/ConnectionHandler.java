@@ -1,0 +1,230 @@
+package io.krabka.kernel.network;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+
+import org.apache.kafka.common.errors.InvalidRequestException;
+
+/**
+ * One connection's requests: parses each frame, hands the requests to their handlers one at a time in arrival
+ * order (so a producer's pipelined batches are appended in order), and writes the responses strictly in request
+ * order however the handlers complete. Up to {@code maxInFlight} requests may be pipelined; past that, or while
+ * responses wait for the socket, the connection stops reading. All methods but the handlers run on the
+ * connection's event loop.
+ */
+final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+
+    private static final System.Logger LOG = System.getLogger(ConnectionHandler.class.getName());
+
+    private final RequestDispatcher dispatcher;
+    private final RequestParser parser;
+    private final Executor executor;
+    private final RequestBudget budget;
+    private final ReadGate gate;
+    private final int maxInFlight;
+    private final long index;
+    private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
+    private CompletableFuture<Void> handling = CompletableFuture.completedFuture(null);
+    private ChannelHandlerContext ctx;
+    private ConnectionInfo connection;
+    private boolean closed;
+    private CompletableFuture<Void> drained;
+
+    ConnectionHandler(RequestDispatcher dispatcher, Executor executor, RequestBudget budget, ReadGate gate,
+            int maxInFlight, long index) {
+        this.dispatcher = dispatcher;
+        this.parser = new RequestParser(dispatcher.apiVersions());
+        this.executor = executor;
+        this.budget = budget;
+        this.gate = gate;
+        this.maxInFlight = maxInFlight;
+        this.index = index;
+    }
+
+    /** A request between its frame and its response; holds the frame's bytes, which the body may share. */
+    private static final class InFlight {
+        final Request request;
+        final ByteBuf frame;
+        Response response;
+
+        InFlight(Request request, ByteBuf frame) {
+            this.request = request;
+            this.frame = frame;
+        }
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext context) {
+        this.ctx = context;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        connection = ConnectionInfo.of((InetSocketAddress) ctx.channel().localAddress(),
+                (InetSocketAddress) ctx.channel().remoteAddress(), index);
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf frame = (ByteBuf) msg;
+        int size = frame.readableBytes();
+        Request request;
+        try {
+            if (closed) {
+                throw new InvalidRequestException("the connection is closing");
+            }
+            request = parser.parse(frame.nioBuffer(), connection);
+        } catch (InvalidRequestException e) {
+            frame.release();
+            budget.release(size);
+            if (!closed) {
+                LOG.log(System.Logger.Level.DEBUG, () -> "Closing " + connection.connectionId(), e);
+                closeAfterFlush(ctx);
+            }
+            return;
+        }
+        InFlight slot = new InFlight(request, frame);
+        inFlight.add(slot);
+        if (inFlight.size() >= maxInFlight) {
+            gate.close(ReadGate.Reason.IN_FLIGHT);
+        }
+        CompletableFuture<Response> response = new CompletableFuture<>();
+        handling = handling.thenRunAsync(() -> dispatcher.dispatch(request).whenComplete((r, e) -> {
+            if (e == null) {
+                response.complete(r);
+            } else {
+                response.completeExceptionally(e);
+            }
+        }), executor);
+        handling.exceptionally(e -> {
+            response.completeExceptionally(e);
+            return null;
+        });
+        response.whenComplete((r, e) -> ctx.executor().execute(() -> completed(ctx, slot,
+                e == null ? r : Response.closeConnection("the request could not be handled: " + e))));
+    }
+
+    private void completed(ChannelHandlerContext ctx, InFlight slot, Response response) {
+        slot.response = response;
+        boolean wrote = false;
+        while (!inFlight.isEmpty() && inFlight.peek().response != null) {
+            InFlight done = inFlight.poll();
+            try {
+                wrote |= !closed && write(ctx, done);
+            } finally {
+                done.frame.release();
+                budget.release(done.request.sizeInBytes());
+            }
+        }
+        if (inFlight.size() < maxInFlight) {
+            gate.open(ReadGate.Reason.IN_FLIGHT);
+        }
+        if (wrote) {
+            ctx.flush();
+        }
+        if (inFlight.isEmpty() && drained != null) {
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> drained.complete(null));
+        }
+    }
+
+    /** Writes a response without flushing; returns whether anything was written. */
+    private boolean write(ChannelHandlerContext ctx, InFlight slot) {
+        Request request = slot.request;
+        switch (slot.response) {
+            case Response.Send(var data) -> {
+                List<Object> pieces;
+                try {
+                    pieces = ResponseEncoder.encode(ctx.alloc(), request.header().correlationId(), request.apiKey(),
+                            request.apiVersion(), data);
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.ERROR, "Cannot encode the response to " + request.header()
+                            + "; closing " + connection.connectionId(), e);
+                    closeAfterFlush(ctx);
+                    return false;
+                }
+                pieces.forEach(piece -> ctx.write(piece, ctx.voidPromise()));
+                return true;
+            }
+            case Response.NoResponse none -> {
+                return false;
+            }
+            case Response.CloseConnection(var reason) -> {
+                LOG.log(System.Logger.Level.DEBUG, () -> "Closing " + connection.connectionId() + ": " + reason);
+                closeAfterFlush(ctx);
+                return false;
+            }
+        }
+    }
+
+    /** Closes once the responses written before are flushed; later requests are dropped. */
+    private void closeAfterFlush(ChannelHandlerContext ctx) {
+        closed = true;
+        gate.close(ReadGate.Reason.SHUTDOWN);
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * Stops reading and completes once every request read so far is answered and flushed (or dropped, where the
+     * connection closed). Called from any thread.
+     */
+    CompletableFuture<Void> drain() {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        ctx.executor().execute(() -> {
+            gate.close(ReadGate.Reason.SHUTDOWN);
+            drained = done;
+            if (inFlight.isEmpty()) {
+                ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> done.complete(null));
+            }
+        });
+        return done;
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            gate.open(ReadGate.Reason.UNWRITABLE);
+        } else {
+            gate.close(ReadGate.Reason.UNWRITABLE);
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent && inFlight.isEmpty()) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "Closing idle connection " + connection.connectionId());
+            ctx.close();
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        closed = true;
+        if (drained != null && inFlight.isEmpty()) {
+            drained.complete(null);
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        System.Logger.Level level = cause instanceof IOException ? System.Logger.Level.DEBUG
+                : System.Logger.Level.WARNING;
+        LOG.log(level, () -> "Closing " + (connection == null ? ctx.channel() : connection.connectionId()), cause);
+        closed = true;
+        ctx.close();
+    }
+}

@@ -1,0 +1,28 @@
+package io.krabka.kernel.network;
+
+import java.net.InetSocketAddress;
+import java.util.Objects;
+
+/**
+ * The connection a request came on.
+ *
+ * @param connectionId Kafka's connection id: {@code localHost:localPort-remoteHost:remotePort-index}
+ * @param local        the broker's end
+ * @param remote       the client's end
+ */
+public record ConnectionInfo(String connectionId, InetSocketAddress local, InetSocketAddress remote) {
+
+    /** Checks the fields are present. */
+    public ConnectionInfo {
+        Objects.requireNonNull(connectionId, "connectionId");
+        Objects.requireNonNull(local, "local");
+        Objects.requireNonNull(remote, "remote");
+    }
+
+    /** Names a connection as Kafka does; {@code index} tells apart connections reusing the same ports. */
+    static ConnectionInfo of(InetSocketAddress local, InetSocketAddress remote, long index) {
+        String id = local.getAddress().getHostAddress() + ":" + local.getPort() + "-"
+                + remote.getAddress().getHostAddress() + ":" + remote.getPort() + "-" + index;
+        return new ConnectionInfo(id, local, remote);
+    }
+}

@@ -1,0 +1,131 @@
+package io.krabka.kernel.network;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.ByteToMessageDecoder;
+
+/**
+ * Cuts the byte stream into request frames: an int32 size, then that many bytes. A size below 0 or above
+ * {@code socket.request.max.bytes} closes the connection before anything is allocated for it. The declared size is
+ * reserved in the broker's {@link RequestBudget} when the size is read, but memory grows only with the bytes that
+ * arrive. Frames are passed on as contiguous buffers (released by whoever receives them) only while the
+ * {@link ReadGate} is open; the rest stay buffered until it opens again.
+ */
+final class FrameDecoder extends ChannelInboundHandlerAdapter {
+
+    private static final System.Logger LOG = System.getLogger(FrameDecoder.class.getName());
+
+    private final int maxSize;
+    private final RequestBudget budget;
+    private final ReadGate gate;
+    private ByteBuf cumulation;
+    private int frameSize = -1;
+    private boolean reserved;
+    private boolean stopped;
+
+    FrameDecoder(int maxSize, RequestBudget budget, ReadGate gate) {
+        this.maxSize = maxSize;
+        this.budget = budget;
+        this.gate = gate;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        if (stopped) {
+            in.release();
+            return;
+        }
+        cumulation = cumulation == null ? in : ByteToMessageDecoder.COMPOSITE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
+        decode(ctx);
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt == ReadGate.OPENED && cumulation != null && !stopped) {
+            decode(ctx);
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    private void decode(ChannelHandlerContext ctx) {
+        while (gate.isOpen() && !stopped && cumulation != null) {
+            if (frameSize < 0) {
+                if (cumulation.readableBytes() < Integer.BYTES) {
+                    break;
+                }
+                int size = cumulation.readInt();
+                InvalidReceiveException invalid = InvalidReceiveException.check(size, maxSize);
+                if (invalid != null) {
+                    fail(ctx, invalid);
+                    return;
+                }
+                frameSize = size;
+            }
+            if (!reserved) {
+                reserved = budget.tryReserve(frameSize, () -> ctx.executor().execute(() -> gate.open(ReadGate.Reason.BUDGET)));
+                if (!reserved) {
+                    gate.close(ReadGate.Reason.BUDGET);
+                    break;
+                }
+            }
+            if (cumulation.readableBytes() < frameSize) {
+                break;
+            }
+            ByteBuf frame = contiguous(ctx, cumulation.readRetainedSlice(frameSize));
+            frameSize = -1;
+            reserved = false;
+            ctx.fireChannelRead(frame);
+        }
+        if (cumulation != null && !cumulation.isReadable()) {
+            cumulation.release();
+            cumulation = null;
+        } else if (cumulation != null) {
+            cumulation.discardSomeReadBytes();
+        }
+    }
+
+    /** A frame spread over several reads is copied once into one buffer, which the request parser needs. */
+    private static ByteBuf contiguous(ChannelHandlerContext ctx, ByteBuf frame) {
+        if (frame.nioBufferCount() == 1) {
+            return frame;
+        }
+        ByteBuf copy = ctx.alloc().buffer(frame.readableBytes());
+        copy.writeBytes(frame);
+        frame.release();
+        return copy;
+    }
+
+    private void fail(ChannelHandlerContext ctx, InvalidReceiveException e) {
+        LOG.log(System.Logger.Level.INFO, "Closing connection from " + ctx.channel().remoteAddress() + ": "
+                + e.getMessage());
+        freeBuffered();
+        ctx.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        freeBuffered();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        freeBuffered();
+    }
+
+    /** Stops decoding and frees the bytes of frames not yet passed on and their reservation. */
+    private void freeBuffered() {
+        stopped = true;
+        if (cumulation != null) {
+            cumulation.release();
+            cumulation = null;
+        }
+        if (reserved) {
+            reserved = false;
+            budget.release(frameSize);
+        }
+        frameSize = -1;
+    }
+}

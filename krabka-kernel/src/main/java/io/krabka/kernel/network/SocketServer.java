@@ -1,0 +1,160 @@
+package io.krabka.kernel.network;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+/**
+ * The broker's Kafka-protocol server: one acceptor thread, {@code num.network.threads} event loops that frame,
+ * parse and write, and the requests handled on virtual threads by a {@link RequestDispatcher}'s handlers.
+ * {@link #close()} stops accepting, lets the requests in flight be answered, then closes every connection.
+ */
+public final class SocketServer implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(SocketServer.class.getName());
+
+    private final SocketServerConfig config;
+    private final Transport transport;
+    private final EventLoopGroup acceptorGroup;
+    private final EventLoopGroup networkGroup;
+    private final ExecutorService requestExecutor;
+    private final RequestBudget budget;
+    private final ConnectionLimiter limiter;
+    private final Set<Channel> connections = ConcurrentHashMap.newKeySet();
+    private final AtomicLong connectionIndex = new AtomicLong();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Channel serverChannel;
+
+    private SocketServer(SocketServerConfig config, RequestDispatcher dispatcher) throws InterruptedException {
+        this.config = config;
+        this.transport = config.transport().resolve();
+        this.acceptorGroup = new MultiThreadIoEventLoopGroup(1,
+                new DefaultThreadFactory("krabka-network-acceptor"), transport.ioHandlerFactory());
+        this.networkGroup = new MultiThreadIoEventLoopGroup(config.numNetworkThreads(),
+                new DefaultThreadFactory("krabka-network"), transport.ioHandlerFactory());
+        this.requestExecutor = Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("krabka-request-", 0).factory());
+        this.budget = new RequestBudget(config.queuedMaxRequests(), config.queuedMaxRequestBytes());
+        this.limiter = new ConnectionLimiter(config.maxConnections());
+        try {
+            this.serverChannel = bootstrap(dispatcher).bind(config.listenAddress()).sync().channel();
+        } catch (InterruptedException | RuntimeException e) {
+            shutdownThreads();
+            throw e;
+        }
+    }
+
+    /**
+     * Starts a server listening on the configured address.
+     *
+     * @throws InterruptedException if interrupted while binding
+     */
+    public static SocketServer start(SocketServerConfig config, RequestDispatcher dispatcher)
+            throws InterruptedException {
+        SocketServer server = new SocketServer(config, dispatcher);
+        LOG.log(System.Logger.Level.INFO, "Listening on " + server.localAddress() + " (" + server.transport
+                + ", " + config.numNetworkThreads() + " network threads)");
+        return server;
+    }
+
+    private ServerBootstrap bootstrap(RequestDispatcher dispatcher) {
+        int highWaterMark = config.maxQueuedResponseBytes();
+        return new ServerBootstrap()
+                .group(acceptorGroup, networkGroup)
+                .channel(transport.serverChannel())
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                        new WriteBufferWaterMark(highWaterMark / 2, highWaterMark))
+                .childHandler(new ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(Channel channel) {
+                        connections.add(channel);
+                        channel.closeFuture().addListener(f -> connections.remove(channel));
+                        ReadGate gate = new ReadGate(channel);
+                        channel.pipeline().addLast(limiter,
+                                new IdleStateHandler(0, 0, config.connectionsMaxIdle().toMillis(),
+                                        TimeUnit.MILLISECONDS),
+                                new FrameDecoder(config.socketRequestMaxBytes(), budget, gate),
+                                new ConnectionHandler(dispatcher, requestExecutor, budget, gate,
+                                        config.maxInFlightRequestsPerConnection(),
+                                        connectionIndex.getAndIncrement()));
+                    }
+                });
+    }
+
+    /** The address the server listens on (with the port chosen, where the configured port was 0). */
+    public InetSocketAddress localAddress() {
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /** The transport in use: EPOLL or NIO. */
+    public Transport transport() {
+        return transport;
+    }
+
+    /** The connections open now. */
+    public int connectionCount() {
+        return limiter.connections();
+    }
+
+    /**
+     * Shuts down: stops accepting, stops reading, waits up to the shutdown timeout for the requests in flight to be
+     * answered and flushed, then closes the connections and stops the threads. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        serverChannel.close().syncUninterruptibly();
+        List<CompletableFuture<Void>> drains = connections.stream()
+                .map(channel -> channel.pipeline().get(ConnectionHandler.class))
+                .filter(handler -> handler != null)
+                .map(ConnectionHandler::drain)
+                .toList();
+        try {
+            CompletableFuture.allOf(drains.toArray(CompletableFuture[]::new))
+                    .get(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LOG.log(System.Logger.Level.WARNING, "Closing connections with requests still in flight after "
+                    + config.shutdownTimeout());
+        } catch (ExecutionException e) {
+            LOG.log(System.Logger.Level.WARNING, "Draining the connections failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (Channel channel : List.copyOf(connections)) {
+            channel.close().syncUninterruptibly();
+        }
+        shutdownThreads();
+        LOG.log(System.Logger.Level.INFO, "Stopped listening on " + serverChannel.localAddress());
+    }
+
+    private void shutdownThreads() {
+        requestExecutor.shutdown();
+        acceptorGroup.shutdownGracefully(0, config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .syncUninterruptibly();
+        networkGroup.shutdownGracefully(0, config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .syncUninterruptibly();
+    }
+}
