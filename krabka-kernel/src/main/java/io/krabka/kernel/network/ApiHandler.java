@@ -28,8 +28,8 @@ public interface ApiHandler {
     }
 
     /**
-     * Handles one request. The request's bytes (and so any records in its body) stay valid until the returned
-     * future completes. A handler that throws or completes exceptionally is answered with the request's error
+     * Handles one request. The request, and any records in its body (which share its bytes), are heap objects the
+     * handler may keep as long as it needs. A handler that throws or completes exceptionally is answered with the request's error
      * response, as Kafka does ({@code AbstractRequest.getErrorResponse}), or with a closed connection where the
      * request has none (acks=0 Produce).
      */

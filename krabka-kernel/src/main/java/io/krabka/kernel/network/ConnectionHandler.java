@@ -2,12 +2,12 @@ package io.krabka.kernel.network;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -52,15 +52,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         this.index = index;
     }
 
-    /** A request between its frame and its response; holds the frame's bytes, which the body may share. */
+    /** A request between its frame and its response. */
     private static final class InFlight {
         final Request request;
-        final ByteBuf frame;
         Response response;
 
-        InFlight(Request request, ByteBuf frame) {
+        InFlight(Request request) {
             this.request = request;
-            this.frame = frame;
         }
     }
 
@@ -78,16 +76,15 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf frame = (ByteBuf) msg;
-        int size = frame.readableBytes();
+        ByteBuffer frame = (ByteBuffer) msg;
+        int size = frame.remaining();
         Request request;
         try {
             if (closed) {
                 throw new InvalidRequestException("the connection is closing");
             }
-            request = parser.parse(frame.nioBuffer(), connection);
+            request = parser.parse(frame, connection);
         } catch (InvalidRequestException e) {
-            frame.release();
             budget.release(size);
             if (!closed) {
                 LOG.log(System.Logger.Level.DEBUG, () -> "Closing " + connection.connectionId(), e);
@@ -95,7 +92,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        InFlight slot = new InFlight(request, frame);
+        InFlight slot = new InFlight(request);
         inFlight.add(slot);
         if (inFlight.size() >= maxInFlight) {
             gate.close(ReadGate.Reason.IN_FLIGHT);
@@ -124,7 +121,6 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             try {
                 wrote |= !closed && write(ctx, done);
             } finally {
-                done.frame.release();
                 budget.release(done.request.sizeInBytes());
             }
         }

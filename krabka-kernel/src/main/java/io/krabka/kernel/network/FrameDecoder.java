@@ -1,5 +1,7 @@
 package io.krabka.kernel.network;
 
+import java.nio.ByteBuffer;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -9,8 +11,10 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * Cuts the byte stream into request frames: an int32 size, then that many bytes. A size below 0 or above
  * {@code socket.request.max.bytes} closes the connection before anything is allocated for it. The declared size is
  * reserved in the broker's {@link RequestBudget} when the size is read, but memory grows only with the bytes that
- * arrive. Frames are passed on as contiguous buffers (released by whoever receives them) only while the
- * {@link ReadGate} is open; the rest stay buffered until it opens again.
+ * arrive. A complete frame is copied once into a heap buffer and passed on as a {@link ByteBuffer}: the request, and
+ * the records its body shares bytes with, then live as long as their handler keeps them, with no pooled memory to
+ * give back (Kafka's requests are heap buffers too). Frames are passed on only while the {@link ReadGate} is open;
+ * the rest stay buffered until it opens again.
  */
 final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
@@ -73,10 +77,11 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             if (cumulation.readableBytes() < frameSize) {
                 break;
             }
-            ByteBuf frame = contiguous(ctx, cumulation.readRetainedSlice(frameSize));
+            byte[] frame = new byte[frameSize];
+            cumulation.readBytes(frame);
             frameSize = -1;
             reserved = false;
-            ctx.fireChannelRead(frame);
+            ctx.fireChannelRead(ByteBuffer.wrap(frame));
         }
         if (cumulation != null && !cumulation.isReadable()) {
             cumulation.release();
@@ -84,17 +89,6 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         } else if (cumulation != null) {
             cumulation.discardSomeReadBytes();
         }
-    }
-
-    /** A frame spread over several reads is copied once into one buffer, which the request parser needs. */
-    private static ByteBuf contiguous(ChannelHandlerContext ctx, ByteBuf frame) {
-        if (frame.nioBufferCount() == 1) {
-            return frame;
-        }
-        ByteBuf copy = ctx.alloc().buffer(frame.readableBytes());
-        copy.writeBytes(frame);
-        frame.release();
-        return copy;
     }
 
     private void fail(ChannelHandlerContext ctx, InvalidReceiveException e) {
