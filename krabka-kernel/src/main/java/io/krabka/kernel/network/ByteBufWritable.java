@@ -5,23 +5,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCountUtil;
 
 import org.apache.kafka.common.protocol.Writable;
 import org.apache.kafka.common.record.internal.BaseRecords;
+import org.apache.kafka.common.record.internal.MemoryRecords;
 
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FileSlice;
 
 /**
- * A {@link Writable} that writes a response into one buffer and cuts it at every {@link FileSlice}, which goes out
- * as a {@link RecordsRegion}: the pieces, in order, are the response's bytes.
+ * A {@link Writable} that writes a response into one buffer and cuts it at every records field: a {@link FileSlice}
+ * goes out as a {@link RecordsRegion}, records in memory as a buffer wrapping their bytes, neither copied. The
+ * pieces, in order, are the response's bytes; the buffer holds exactly what kafka-clients sizes as not zero-copy.
  */
 final class ByteBufWritable implements Writable {
 
     private final ByteBuf buffer;
     private final List<Object> pieces = new ArrayList<>();
     private int cut;
+    private long zeroCopyBytes;
 
     /** Writes into {@code buffer}, which this writer then owns. */
     ByteBufWritable(ByteBuf buffer) {
@@ -88,20 +92,18 @@ final class ByteBufWritable implements Writable {
         buffer.writeByte((int) value);
     }
 
-    /** Writes records in memory as bytes and a segment file's region as a region to send from the file. */
+    /** Cuts the buffer and adds the records as their own piece. */
     @Override
     public void writeRecords(BaseRecords records) {
-        if (!(records instanceof WireRecords(var fetched))) {
-            Writable.super.writeRecords(records);
-            return;
-        }
-        switch (fetched) {
-            case BufferRecords bytes -> buffer.writeBytes(bytes.buffer());
-            case FileSlice slice -> {
-                cutHere();
-                pieces.add(new RecordsRegion(slice));
-            }
-        }
+        Object piece = switch (records) {
+            case WireRecords(FileSlice slice) -> new RecordsRegion(slice);
+            case WireRecords(BufferRecords bytes) -> Unpooled.wrappedBuffer(bytes.buffer());
+            case MemoryRecords memory -> Unpooled.wrappedBuffer(memory.buffer());
+            default -> throw new UnsupportedOperationException("Unsupported record type " + records.getClass());
+        };
+        cutHere();
+        pieces.add(piece);
+        zeroCopyBytes += records.sizeInBytes();
     }
 
     private void cutHere() {
@@ -130,5 +132,10 @@ final class ByteBufWritable implements Writable {
     /** The number of bytes written to the buffer so far. */
     int bytesWritten() {
         return buffer.writerIndex();
+    }
+
+    /** The number of bytes in records pieces so far. */
+    long zeroCopyBytes() {
+        return zeroCopyBytes;
     }
 }

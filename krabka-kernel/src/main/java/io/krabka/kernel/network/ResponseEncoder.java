@@ -12,8 +12,8 @@ import org.apache.kafka.common.protocol.ObjectSerializationCache;
 
 /**
  * Encodes a response frame with kafka-clients' generated classes, as Kafka's {@code SendBuilder}: the size and the
- * bytes computed with the same {@link ObjectSerializationCache}, one buffer for everything but the
- * {@link WireRecords} file regions, which follow in place.
+ * bytes computed with the same {@link ObjectSerializationCache}, one buffer for everything but the records fields,
+ * which follow in place: {@link WireRecords} file slices as file regions, records in memory as wrapped buffers.
  */
 final class ResponseEncoder {
 
@@ -49,9 +49,11 @@ final class ResponseEncoder {
             writable.writeInt(size.totalSize());
             header.write(writable, cache, headerVersion);
             body.write(writable, cache, apiVersion);
-            if (writable.bytesWritten() != inBuffer) {
-                throw new IllegalStateException("wrote " + writable.bytesWritten() + " bytes of a " + apiKey
-                        + " response sized " + inBuffer);
+            if (writable.bytesWritten() != inBuffer
+                    || writable.zeroCopyBytes() != size.totalSize() - size.sizeExcludingZeroCopy()) {
+                throw new IllegalStateException("wrote " + writable.bytesWritten() + " + " + writable.zeroCopyBytes()
+                        + " bytes of a " + apiKey + " response sized " + inBuffer + " + "
+                        + (size.totalSize() - size.sizeExcludingZeroCopy()));
             }
         } catch (RuntimeException e) {
             writable.discard();
