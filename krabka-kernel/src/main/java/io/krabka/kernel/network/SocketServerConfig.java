@@ -96,4 +96,11 @@ public record SocketServerConfig(InetSocketAddress listenAddress, Transport tran
                 queuedMaxRequests, queuedMaxRequestBytes, maxInFlightRequestsPerConnection, maxQueuedResponseBytes,
                 maxIdle, connections, shutdownTimeout);
     }
+
+    /** These settings with another shutdown timeout. */
+    public SocketServerConfig withShutdownTimeout(Duration value) {
+        return new SocketServerConfig(listenAddress, transport, numNetworkThreads, socketRequestMaxBytes,
+                queuedMaxRequests, queuedMaxRequestBytes, maxInFlightRequestsPerConnection, maxQueuedResponseBytes,
+                connectionsMaxIdle, maxConnections, value);
+    }
 }

@@ -1,0 +1,140 @@
+package io.krabka.kernel.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.kafka.common.message.ApiVersionsRequestData;
+import org.apache.kafka.common.message.MetadataRequestData;
+import org.apache.kafka.common.message.MetadataResponseData;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.ApiVersionsResponse;
+import org.apache.kafka.common.requests.MetadataResponse;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Idle connections, max.connections, and shutdown with requests in flight. */
+@ExtendWith(NettyLeakCheck.class)
+class ConnectionsIT {
+
+    private SocketServer server;
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void anIdleConnectionIsClosedButNotWhileARequestIsInFlight() throws Exception {
+        HeldHandler metadata = new HeldHandler(ApiKeys.METADATA);
+        server = Servers.start(Servers.config().withConnectionLimits(Duration.ofMillis(300), Integer.MAX_VALUE),
+                metadata);
+        try (KafkaWire idle = KafkaWire.connect(server.localAddress())) {
+            assertNull(idle.readFrame(), "closed after connections.max.idle.ms without traffic");
+        }
+        try (KafkaWire busy = KafkaWire.connect(server.localAddress())) {
+            busy.send(ApiKeys.METADATA, (short) 12, 1, new MetadataRequestData());
+            HeldHandler.Held held = metadata.next();
+            Thread.sleep(1000);
+            held.response().complete(Response.send(new MetadataResponseData()));
+            busy.receive(ApiKeys.METADATA, (short) 12, 1, MetadataResponse.class);
+            assertNull(busy.readFrame(), "idle again once answered");
+        }
+    }
+
+    @Test
+    void pastMaxConnectionsNewConnectionsWaitUntilOneCloses() throws Exception {
+        server = Servers.start(Servers.config().withConnectionLimits(Duration.ofMinutes(10), 2));
+        KafkaWire first = KafkaWire.connect(server.localAddress());
+        KafkaWire second = KafkaWire.connect(server.localAddress());
+        try {
+            assertAnswers(first, 1);
+            assertAnswers(second, 2);
+            try (Socket third = new Socket(); Socket fourth = new Socket()) {
+                // The kernel completes the handshakes from the backlog; the broker serves neither yet.
+                third.connect(server.localAddress(), 10_000);
+                third.getOutputStream().write(KafkaWire.frame(KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0, 3,
+                        "c", new ApiVersionsRequestData())));
+                fourth.connect(server.localAddress(), 10_000);
+                fourth.getOutputStream().write(KafkaWire.frame(KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0,
+                        4, "c", new ApiVersionsRequestData())));
+                third.setSoTimeout(300);
+                fourth.setSoTimeout(300);
+                InputStream in = third.getInputStream();
+                assertThrows(SocketTimeoutException.class, in::read, "not served past max.connections");
+                assertThrows(SocketTimeoutException.class, fourth.getInputStream()::read);
+                assertEquals(2, server.connectionCount());
+                first.close();
+                third.setSoTimeout(30_000);
+                assertTrue(in.read() >= 0, "served once a connection closed");
+                second.close();
+                fourth.setSoTimeout(30_000);
+                assertTrue(fourth.getInputStream().read() >= 0, "served once another closed");
+            }
+        } finally {
+            first.close();
+            second.close();
+        }
+    }
+
+    @Test
+    void shutdownStopsAcceptingAndAnswersTheRequestsInFlight() throws Exception {
+        HeldHandler metadata = new HeldHandler(ApiKeys.METADATA);
+        server = Servers.start(Servers.config(), metadata);
+        InetSocketAddress address = server.localAddress();
+        try (KafkaWire wire = KafkaWire.connect(address)) {
+            wire.send(ApiKeys.METADATA, (short) 12, 1, new MetadataRequestData());
+            HeldHandler.Held held = metadata.next();
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(server::close);
+            awaitRefused(address);
+            held.response().complete(Response.send(new MetadataResponseData()));
+            wire.receive(ApiKeys.METADATA, (short) 12, 1, MetadataResponse.class);
+            assertNull(wire.readFrame(), "closed once answered");
+            closing.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void shutdownClosesConnectionsWhoseRequestsOutlastTheTimeout() throws Exception {
+        HeldHandler metadata = new HeldHandler(ApiKeys.METADATA);
+        server = Servers.start(Servers.config().withShutdownTimeout(Duration.ofMillis(200)), metadata);
+        try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
+            wire.send(ApiKeys.METADATA, (short) 12, 1, new MetadataRequestData());
+            HeldHandler.Held held = metadata.next();
+            server.close();
+            assertNull(wire.readFrame());
+            held.response().complete(Response.send(new MetadataResponseData()));
+        }
+    }
+
+    private static void awaitRefused(InetSocketAddress address) throws InterruptedException {
+        for (int attempt = 0; attempt < 3000; attempt++) {
+            try (Socket probe = new Socket()) {
+                probe.connect(address, 1000);
+            } catch (ConnectException refused) {
+                return;
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("still accepting connections during shutdown");
+    }
+
+    private static void assertAnswers(KafkaWire wire, int correlationId) throws IOException {
+        wire.send(ApiKeys.API_VERSIONS, (short) 0, correlationId, new ApiVersionsRequestData());
+        wire.receive(ApiKeys.API_VERSIONS, (short) 0, correlationId, ApiVersionsResponse.class);
+    }
+}
