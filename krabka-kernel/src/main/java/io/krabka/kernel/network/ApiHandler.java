@@ -22,9 +22,12 @@ public interface ApiHandler {
         return apiKey().oldestVersion();
     }
 
-    /** The latest version handled: by default Kafka 4.4's latest; a handler caps it to what it implements. */
+    /**
+     * The latest version handled: by default Kafka 4.4's latest stable one (what Kafka advertises without
+     * {@code unstable.api.versions.enable}); a handler caps it to what it implements.
+     */
     default short latestVersion() {
-        return apiKey().latestVersion();
+        return apiKey().latestVersion(false);
     }
 
     /**

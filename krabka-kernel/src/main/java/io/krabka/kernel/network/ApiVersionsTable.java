@@ -28,7 +28,7 @@ public final class ApiVersionsTable {
     static ApiVersionsTable of(Iterable<? extends ApiHandler> handlers) {
         Map<ApiKeys, ApiVersion> enabled = new EnumMap<>(ApiKeys.class);
         enabled.put(ApiKeys.API_VERSIONS, range(ApiKeys.API_VERSIONS, ApiKeys.API_VERSIONS.oldestVersion(),
-                ApiKeys.API_VERSIONS.latestVersion()));
+                ApiKeys.API_VERSIONS.latestVersion(false)));
         for (ApiHandler handler : handlers) {
             ApiKeys key = handler.apiKey();
             short oldest = handler.oldestVersion();

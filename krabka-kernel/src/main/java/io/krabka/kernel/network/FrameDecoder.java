@@ -1,6 +1,7 @@
 package io.krabka.kernel.network;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.RejectedExecutionException;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -68,7 +69,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
                 frameSize = size;
             }
             if (!reserved) {
-                reserved = budget.tryReserve(frameSize, () -> ctx.executor().execute(() -> gate.open(ReadGate.Reason.BUDGET)));
+                reserved = budget.tryReserve(frameSize, () -> wake(ctx));
                 if (!reserved) {
                     gate.close(ReadGate.Reason.BUDGET);
                     break;
@@ -88,6 +89,15 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             cumulation = null;
         } else if (cumulation != null) {
             cumulation.discardSomeReadBytes();
+        }
+    }
+
+    /** Reopens the gate on the connection's event loop; runs on the thread that released budget. */
+    private void wake(ChannelHandlerContext ctx) {
+        try {
+            ctx.executor().execute(() -> gate.open(ReadGate.Reason.BUDGET));
+        } catch (RejectedExecutionException e) {
+            // The event loop is shutting down: nothing left to read.
         }
     }
 
