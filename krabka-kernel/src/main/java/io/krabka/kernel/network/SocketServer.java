@@ -46,7 +46,7 @@ public final class SocketServer implements AutoCloseable {
 
     private SocketServer(SocketServerConfig config, RequestDispatcher dispatcher) throws InterruptedException {
         this.config = config;
-        this.transport = config.transport().resolve();
+        this.transport = config.transport();
         this.acceptorGroup = new MultiThreadIoEventLoopGroup(1,
                 new DefaultThreadFactory("krabka-network-acceptor"), transport.ioHandlerFactory());
         this.networkGroup = new MultiThreadIoEventLoopGroup(config.numNetworkThreads(),
@@ -107,7 +107,7 @@ public final class SocketServer implements AutoCloseable {
         return (InetSocketAddress) serverChannel.localAddress();
     }
 
-    /** The transport in use: EPOLL or NIO. */
+    /** The transport in use. */
     public Transport transport() {
         return transport;
     }

@@ -58,7 +58,7 @@ public record SocketServerConfig(InetSocketAddress listenAddress, Transport tran
 
     /** Kafka's defaults on this address. */
     public static SocketServerConfig defaults(InetSocketAddress listenAddress) {
-        return new SocketServerConfig(listenAddress, Transport.AUTO, 3, DEFAULT_SOCKET_REQUEST_MAX_BYTES, 500, -1,
+        return new SocketServerConfig(listenAddress, Transport.NIO, 3, DEFAULT_SOCKET_REQUEST_MAX_BYTES, 500, -1,
                 5, 1 << 20, Duration.ofMillis(600_000), Integer.MAX_VALUE, Duration.ofSeconds(30));
     }
 
