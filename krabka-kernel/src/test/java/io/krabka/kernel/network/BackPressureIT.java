@@ -22,6 +22,8 @@ import org.apache.kafka.common.requests.MetadataResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import io.krabka.kernel.log.BufferRecords;
 
@@ -124,17 +126,19 @@ class BackPressureIT {
         return KafkaWire.frame(java.util.Arrays.copyOf(request, request.length + REQUEST_PADDING));
     }
 
-    @Test
-    void theBrokersRequestBudgetHoldsBackOtherConnections() throws Exception {
+    /** queued.max.requests=1, or queued.max.request.bytes=1: either way one request fills the budget. */
+    @ParameterizedTest
+    @CsvSource({"1, -1", "500, 1"})
+    void theBrokersRequestBudgetHoldsBackOtherConnections(int queuedRequests, long queuedBytes) throws Exception {
         HeldHandler metadata = new HeldHandler(ApiKeys.METADATA);
-        server = Servers.start(Servers.config().withRequestBounds(5, 1, -1), metadata);
+        server = Servers.start(Servers.config().withRequestBounds(5, queuedRequests, queuedBytes), metadata);
         try (KafkaWire first = KafkaWire.connect(server.localAddress());
                 KafkaWire second = KafkaWire.connect(server.localAddress())) {
             first.send(ApiKeys.METADATA, (short) 12, 1, new MetadataRequestData());
             HeldHandler.Held held = metadata.next();
             second.send(ApiKeys.METADATA, (short) 12, 2, new MetadataRequestData());
             Thread.sleep(200);
-            assertEquals(List.of(1), metadata.handled(), "queued.max.requests=1 holds the second request back");
+            assertEquals(List.of(1), metadata.handled(), "the spent budget holds the second request back");
             held.response().complete(Response.send(new MetadataResponseData()));
             first.receive(ApiKeys.METADATA, (short) 12, 1, MetadataResponse.class);
             metadata.next().response().complete(Response.send(new MetadataResponseData()));
