@@ -83,8 +83,8 @@ public final class LogLoader {
             if (segments.isEmpty()) {
                 segments.add(LogSegment.open(dir, 0, SegmentConfig.from(config), time, config.initFileSize(), false));
             }
-            recoveryPoint = 0;
-            nextOffset = 0;
+            nextOffset = segments.activeSegment().readNextOffset();
+            recoveryPoint = nextOffset;
         } else {
             long[] recovered = recoverLog();
             recoveryPoint = recovered[0];
@@ -109,6 +109,7 @@ public final class LogLoader {
 
     // Kafka's loadSegmentFiles: in offset order, as a segment's transactions may depend on earlier ones.
     private void loadSegmentFiles() throws IOException {
+        List<LogSegment> indexesToRebuild = new ArrayList<>();
         for (Path file : LeftoverFiles.sortedFiles(dir)) {
             String name = file.getFileName().toString();
             if (LeftoverFiles.isIndexFile(name)) {
@@ -119,39 +120,44 @@ public final class LogLoader {
                     Files.deleteIfExists(file);
                 }
             } else if (name.endsWith(LogFileUtils.LOG_FILE_SUFFIX)) {
-                loadSegment(LogFileUtils.offsetFromFileName(name));
+                long baseOffset = LogFileUtils.offsetFromFileName(name);
+                boolean indexMissing = !Files.exists(LogFileUtils.offsetIndexFile(dir, baseOffset, ""))
+                        || !Files.exists(LogFileUtils.timeIndexFile(dir, baseOffset, ""));
+                LogSegment segment = LogSegment.open(dir, baseOffset, SegmentConfig.from(config), time, true, 0, false,
+                        "");
+                segments.add(segment);
+                if (!indexesUsable(segment, indexMissing)) {
+                    indexesToRebuild.add(segment);
+                }
+            }
+        }
+        // Segments that recoverLog will recover are left to it: recovered here first, a torn tail would be cut
+        // before recoverLog could see it and delete the segments after it.
+        long recoverFrom = hadCleanShutdown ? Long.MAX_VALUE
+                : segments.floorSegment(recoveryPointCheckpoint).map(LogSegment::baseOffset).orElse(Long.MIN_VALUE);
+        for (LogSegment segment : indexesToRebuild) {
+            if (segment.baseOffset() < recoverFrom) {
+                recoverSegment(segment);
             }
         }
     }
 
-    private void loadSegment(long baseOffset) throws IOException {
-        boolean indexMissing = !Files.exists(LogFileUtils.offsetIndexFile(dir, baseOffset, ""))
-                || !Files.exists(LogFileUtils.timeIndexFile(dir, baseOffset, ""));
-        LogSegment segment = LogSegment.open(dir, baseOffset, SegmentConfig.from(config), time, true, 0, false, "");
-        try {
-            if (indexMissing) {
-                LOG.log(System.Logger.Level.WARNING, "Could not find an index file of log file " + segment.log().file()
-                        + ", recovering segment and rebuilding index files...");
-                recoverSegment(segment);
-            } else {
-                try {
-                    sanityCheck(segment);
-                } catch (CorruptIndexException e) {
-                    LOG.log(System.Logger.Level.WARNING, "Found a corrupted index file corresponding to log file "
-                            + segment.log().file() + " due to " + e.getMessage()
-                            + ", recovering segment and rebuilding index files...");
-                    recoverSegment(segment);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            try {
-                segment.closeHandlers();
-            } catch (IOException closing) {
-                e.addSuppressed(closing);
-            }
-            throw e;
+    // Whether the segment's indexes may be trusted; a missing or corrupt one is rebuilt by a recovery.
+    private static boolean indexesUsable(LogSegment segment, boolean indexMissing) {
+        if (indexMissing) {
+            LOG.log(System.Logger.Level.WARNING, "Could not find an index file of log file " + segment.log().file()
+                    + ", recovering segment and rebuilding index files...");
+            return false;
         }
-        segments.add(segment);
+        try {
+            sanityCheck(segment);
+            return true;
+        } catch (CorruptIndexException e) {
+            LOG.log(System.Logger.Level.WARNING, "Found a corrupted index file corresponding to log file "
+                    + segment.log().file() + " due to " + e.getMessage()
+                    + ", recovering segment and rebuilding index files...");
+            return false;
+        }
     }
 
     /**

@@ -573,7 +573,10 @@ public final class UnifiedLog implements Closeable {
     private void flushInBackground(long offset) {
         try {
             flushUptoOffsetExclusive(offset);
-        } catch (IOException | KafkaStorageException e) {
+        } catch (KafkaStorageException e) {
+            LOG.log(System.Logger.Level.DEBUG, "Not flushing " + topicPartition() + " up to " + offset
+                    + ": the log was closed, and flushed, in the meantime");
+        } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "Could not flush " + topicPartition() + " up to " + offset, e);
         }
     }
