@@ -46,9 +46,8 @@ public final class UnifiedLog implements Closeable {
     private final ProducerStateManager producerStateManager;
     private final List<Long> segmentsRecoveredAtLoad;
     private final ScheduledFuture<?> producerExpireCheck;
-    private volatile Optional<LogOffsetMetadata> firstUnstableOffsetMetadata = Optional.empty();
     private volatile PartitionMetadataFile partitionMetadataFile;
-    private volatile LogOffsetMetadata highWatermarkMetadata;
+    private final LogWatermarks watermarks;
     private volatile long logStartOffset;
     private volatile LeaderEpochFileCache leaderEpochCache;
     private volatile Optional<Uuid> topicId;
@@ -61,11 +60,11 @@ public final class UnifiedLog implements Closeable {
         this.producerStateManager = producerStateManager;
         this.topicId = Objects.requireNonNull(topicId, "topicId");
         this.segmentsRecoveredAtLoad = List.copyOf(segmentsRecoveredAtLoad);
-        this.highWatermarkMetadata = new LogOffsetMetadata(logStartOffset);
-        this.partitionMetadataFile = new PartitionMetadataFile(PartitionMetadataFile.newFile(localLog.dir()));
         this.logStartOffset = logStartOffset;
+        this.watermarks = new LogWatermarks(lock, localLog, producerStateManager, this::logStartOffset);
+        this.partitionMetadataFile = new PartitionMetadataFile(PartitionMetadataFile.newFile(localLog.dir()));
         updateLogStartOffset(Math.max(logStartOffset, localLog.segments().firstSegmentBaseOffset().orElse(0L)));
-        maybeIncrementFirstUnstableOffset();
+        watermarks.maybeIncrementFirstUnstableOffset();
         initializeTopicId();
         this.producerExpireCheck = localLog.scheduler().schedule("PeriodicProducerExpirationCheck",
                 () -> removeExpiredProducers(localLog.time().millis()), producerIdExpirationCheckIntervalMs,
@@ -239,22 +238,17 @@ public final class UnifiedLog implements Closeable {
 
     /** The offset up to which (exclusive) appends are acknowledged: what consumers may read. */
     public long highWatermark() {
-        return highWatermarkMetadata.messageOffset();
+        return watermarks.highWatermark();
     }
 
     /** Sets the high watermark, kept within [log start offset, log end offset]; returns the value set. */
     public long updateHighWatermark(long hw) throws IOException {
-        return updateHighWatermark(new LogOffsetMetadata(hw));
+        return watermarks.updateHighWatermark(new LogOffsetMetadata(hw));
     }
 
     /** Sets the high watermark, kept within [log start offset, log end offset]; returns the value set. */
     public long updateHighWatermark(LogOffsetMetadata highWatermark) throws IOException {
-        LogOffsetMetadata end = localLog.logEndOffsetMetadata();
-        LogOffsetMetadata newHighWatermark = highWatermark.messageOffset() < logStartOffset
-                ? new LogOffsetMetadata(logStartOffset)
-                : highWatermark.messageOffset() >= end.messageOffset() ? end : highWatermark;
-        updateHighWatermarkMetadata(newHighWatermark);
-        return newHighWatermark.messageOffset();
+        return watermarks.updateHighWatermark(highWatermark);
     }
 
     /**
@@ -266,57 +260,12 @@ public final class UnifiedLog implements Closeable {
      */
     public Optional<LogOffsetMetadata> maybeIncrementHighWatermark(LogOffsetMetadata newHighWatermark)
             throws IOException {
-        if (newHighWatermark.messageOffset() > logEndOffset()) {
-            throw new IllegalArgumentException("High watermark " + newHighWatermark + " update exceeds current log "
-                    + "end offset " + localLog.logEndOffsetMetadata());
-        }
-        synchronized (lock) {
-            LogOffsetMetadata old = fetchHighWatermarkMetadata();
-            boolean newerSegment = old.messageOffset() == newHighWatermark.messageOffset()
-                    && !newHighWatermark.messageOffsetOnly() && old.segmentBaseOffset() < newHighWatermark.segmentBaseOffset();
-            if (old.messageOffset() < newHighWatermark.messageOffset() || newerSegment) {
-                updateHighWatermarkMetadata(newHighWatermark);
-                return Optional.of(old);
-            }
-            return Optional.empty();
-        }
-    }
-
-    private LogOffsetMetadata fetchHighWatermarkMetadata() throws IOException {
-        localLog.checkIfMemoryMappedBufferClosed();
-        LogOffsetMetadata offsetMetadata = highWatermarkMetadata;
-        if (!offsetMetadata.messageOffsetOnly()) {
-            return offsetMetadata;
-        }
-        synchronized (lock) {
-            LogOffsetMetadata full = maybeConvertToOffsetMetadata(highWatermark());
-            updateHighWatermarkMetadata(full);
-            return full;
-        }
-    }
-
-    private void updateHighWatermarkMetadata(LogOffsetMetadata newHighWatermark) throws IOException {
-        synchronized (lock) {
-            if (newHighWatermark.messageOffset() < highWatermarkMetadata.messageOffset()) {
-                LOG.log(System.Logger.Level.WARNING, "Non-monotonic update of high watermark of " + topicPartition()
-                        + " from " + highWatermarkMetadata + " to " + newHighWatermark);
-            }
-            highWatermarkMetadata = newHighWatermark;
-            producerStateManager.onHighWatermarkUpdated(newHighWatermark.messageOffset());
-            maybeIncrementFirstUnstableOffset();
-        }
-    }
-
-    // After a truncation or a roll the high watermark may be past the end, or at the end in the old segment.
-    private void updateHighWatermarkWithLogEndOffset() throws IOException {
-        if (highWatermark() >= localLog.logEndOffset()) {
-            updateHighWatermarkMetadata(localLog.logEndOffsetMetadata());
-        }
+        return watermarks.maybeIncrementHighWatermark(newHighWatermark);
     }
 
     /** The first offset of the earliest transaction not yet decided below the high watermark, if any. */
     public OptionalLong firstUnstableOffset() {
-        return firstUnstableOffsetMetadata.map(m -> OptionalLong.of(m.messageOffset())).orElse(OptionalLong.empty());
+        return watermarks.firstUnstableOffset();
     }
 
     /**
@@ -324,64 +273,19 @@ public final class UnifiedLog implements Closeable {
      * or the high watermark if that is lower or there is none. What read_committed consumers may read.
      */
     public long lastStableOffset() {
-        Optional<LogOffsetMetadata> firstUnstable = firstUnstableOffsetMetadata;
-        long highWatermark = highWatermark();
-        return firstUnstable.isPresent() && firstUnstable.get().messageOffset() < highWatermark
-                ? firstUnstable.get().messageOffset() : highWatermark;
-    }
-
-    private LogOffsetMetadata fetchLastStableOffsetMetadata() throws IOException {
-        localLog.checkIfMemoryMappedBufferClosed();
-        LogOffsetMetadata highWatermark = fetchHighWatermarkMetadata();
-        Optional<LogOffsetMetadata> firstUnstable = firstUnstableOffsetMetadata;
-        if (firstUnstable.isEmpty() || firstUnstable.get().messageOffset() >= highWatermark.messageOffset()) {
-            return highWatermark;
-        }
-        if (!firstUnstable.get().messageOffsetOnly()) {
-            return firstUnstable.get();
-        }
-        synchronized (lock) {
-            LogOffsetMetadata full = maybeConvertToOffsetMetadata(firstUnstable.get().messageOffset());
-            firstUnstableOffsetMetadata = Optional.of(full);
-            return full;
-        }
+        return watermarks.lastStableOffset();
     }
 
     /** The log start, log end, high watermark and last stable offsets, with positions: what a fetch reports. */
     public LogOffsetSnapshot fetchOffsetSnapshot() throws IOException {
-        LogOffsetMetadata lastStable = fetchLastStableOffsetMetadata();
-        LogOffsetMetadata highWatermark = fetchHighWatermarkMetadata();
+        LogOffsetMetadata lastStable = watermarks.fetchLastStableOffsetMetadata();
+        LogOffsetMetadata highWatermark = watermarks.fetchHighWatermarkMetadata();
         return new LogOffsetSnapshot(logStartOffset, localLog.logEndOffsetMetadata(), highWatermark, lastStable);
     }
 
-    private void maybeIncrementFirstUnstableOffset() throws IOException {
-        synchronized (lock) {
-            localLog.checkIfMemoryMappedBufferClosed();
-            Optional<LogOffsetMetadata> updated = producerStateManager.firstUnstableOffset();
-            if (updated.isPresent()
-                    && (updated.get().messageOffsetOnly() || updated.get().messageOffset() < logStartOffset)) {
-                long offset = Math.max(updated.get().messageOffset(), logStartOffset);
-                updated = Optional.of(maybeConvertToOffsetMetadata(offset));
-            }
-            firstUnstableOffsetMetadata = updated;
-        }
-    }
-
-    /**
-     * Where {@code offset} lies: the segment and position of the batch holding it (or of the first batch after it),
-     * or only the offset if it is outside the local log. Unlike Kafka 4.4, which gives the batch's base offset
-     * here, an offset inside a batch is kept, so that a high watermark inside a batch does not move back when its
-     * position is looked up.
-     */
+    /** Where {@code offset} lies, or only the offset if it is outside the local log; see {@link LogWatermarks}. */
     public LogOffsetMetadata maybeConvertToOffsetMetadata(long offset) throws IOException {
-        try {
-            LogOffsetMetadata found = localLog.convertToOffsetMetadataOrThrow(offset);
-            return found.messageOffset() < offset
-                    ? new LogOffsetMetadata(offset, found.segmentBaseOffset(), found.relativePositionInSegment())
-                    : found;
-        } catch (OffsetOutOfRangeException e) {
-            return new LogOffsetMetadata(offset);
-        }
+        return watermarks.maybeConvertToOffsetMetadata(offset);
     }
 
     // The log start offset.
@@ -411,7 +315,7 @@ public final class UnifiedLog implements Closeable {
                     + newLogStartOffset + " due to " + reason);
             leaderEpochCache.truncateFromStart(logStartOffset);
             producerStateManager.onLogStartOffsetIncremented(newLogStartOffset);
-            maybeIncrementFirstUnstableOffset();
+            watermarks.maybeIncrementFirstUnstableOffset();
             return true;
         }
     }
@@ -497,10 +401,10 @@ public final class UnifiedLog implements Closeable {
             // The end offset moves right after the write: a failing transaction index write below must not let
             // a later append reuse these offsets.
             localLog.append(validated.lastOffset(), validRecords);
-            updateHighWatermarkWithLogEndOffset();
+            watermarks.updateHighWatermarkWithLogEndOffset();
             update.apply(producerStateManager, segment);
             producerStateManager.updateMapEndOffset(validated.lastOffset() + 1);
-            maybeIncrementFirstUnstableOffset();
+            watermarks.maybeIncrementFirstUnstableOffset();
             if (localLog.unflushedMessages() >= config.flushMessages()) {
                 flush(false);
             }
@@ -564,7 +468,7 @@ public final class UnifiedLog implements Closeable {
             LogSegment newSegment = localLog.roll(expectedNextOffset.orElse(0L));
             producerStateManager.updateMapEndOffset(newSegment.baseOffset());
             producerStateManager.takeSnapshot();
-            updateHighWatermarkWithLogEndOffset();
+            watermarks.updateHighWatermarkWithLogEndOffset();
             localLog.scheduler().scheduleOnce("flush-log", () -> flushInBackground(newSegment.baseOffset()));
             return newSegment;
         }
@@ -624,8 +528,8 @@ public final class UnifiedLog implements Closeable {
         checkLogStartOffset(startOffset);
         LogOffsetMetadata maxOffsetMetadata = switch (isolation) {
             case LOG_END -> localLog.logEndOffsetMetadata();
-            case HIGH_WATERMARK -> fetchHighWatermarkMetadata();
-            case TXN_COMMITTED -> fetchLastStableOffsetMetadata();
+            case HIGH_WATERMARK -> watermarks.fetchHighWatermarkMetadata();
+            case TXN_COMMITTED -> watermarks.fetchLastStableOffsetMetadata();
         };
         try {
             return localLog.read(startOffset, maxLength, minOneMessage, maxOffsetMetadata,
@@ -726,7 +630,7 @@ public final class UnifiedLog implements Closeable {
             leaderEpochCache.truncateFromEnd(targetOffset);
             logStartOffset = Math.min(targetOffset, logStartOffset);
             rebuildProducerState(targetOffset);
-            maybeIncrementFirstUnstableOffset();
+            watermarks.maybeIncrementFirstUnstableOffset();
             if (highWatermark() >= localLog.logEndOffset()) {
                 updateHighWatermark(localLog.logEndOffsetMetadata());
             }
@@ -745,7 +649,7 @@ public final class UnifiedLog implements Closeable {
             producerStateManager.truncateFullyAndStartAt(newOffset);
             logStartOffset = newLogStartOffset.orElse(newOffset);
             rebuildProducerState(newOffset);
-            maybeIncrementFirstUnstableOffset();
+            watermarks.maybeIncrementFirstUnstableOffset();
             updateHighWatermark(localLog.logEndOffsetMetadata());
         }
     }

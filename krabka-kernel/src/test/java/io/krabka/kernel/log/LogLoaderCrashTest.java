@@ -189,6 +189,11 @@ class LogLoaderCrashTest {
             }
             LogAppendInfo next = recovered.appendAsLeader(fixture.records("after"), 99);
             assertEquals(logEndOffset, next.firstOffset(), what);
+            // The idempotent producer goes on at the sequence after its last surviving batch.
+            int nextSequence = recovered.producerStateManager().lastEntry(LogWorkload.IDEMPOTENT_PRODUCER)
+                    .map(entry -> entry.lastSeq() + 1).orElse(0);
+            assertEquals(logEndOffset + 1, recovered.appendAsLeader(fixture.producerRecords(
+                    LogWorkload.IDEMPOTENT_PRODUCER, (short) 0, nextSequence, false, "again"), 99).firstOffset(), what);
         } finally {
             recovered.closeHandlers();
         }
