@@ -61,12 +61,6 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
         }
     }
 
-    /** Kafka's defaults, with {@code logDirs} and {@code nodeId}. */
-    public static LogManagerConfig defaults(List<Path> logDirs, int nodeId) {
-        return fromProps(Map.of("log.dirs", String.join(",", logDirs.stream().map(Path::toString).toList()),
-                "node.id", nodeId));
-    }
-
     /**
      * The settings in broker properties ({@code server.properties}), Kafka's defaults for those not set.
      *

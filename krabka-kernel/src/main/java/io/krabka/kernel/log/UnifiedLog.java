@@ -46,8 +46,8 @@ public final class UnifiedLog implements Closeable {
     private final ProducerStateManager producerStateManager;
     private final List<Long> segmentsRecoveredAtLoad;
     private final ScheduledFuture<?> producerExpireCheck;
-    private volatile PartitionMetadataFile partitionMetadataFile;
     private final LogWatermarks watermarks;
+    private volatile PartitionMetadataFile partitionMetadataFile;
     private volatile long logStartOffset;
     private volatile LeaderEpochFileCache leaderEpochCache;
     private volatile Optional<Uuid> topicId;
