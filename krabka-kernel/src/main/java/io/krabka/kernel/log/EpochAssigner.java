@@ -1,13 +1,17 @@
 package io.krabka.kernel.log;
 
 import java.io.IOException;
+import java.util.OptionalInt;
 
 /**
- * Learns where leader epochs start: appends and segment recovery report each batch's partition leader epoch and
- * base offset. {@link LeaderEpochFileCache} is the one that keeps them.
+ * Where leader epochs start: appends and segment recovery report each batch's partition leader epoch and base
+ * offset. {@link LeaderEpochFileCache} is the one that keeps them; segment recovery asks for the latest epoch so
+ * that it assigns an epoch only at the first batch that carries it.
  */
-@FunctionalInterface
 public interface EpochAssigner {
+
+    /** The latest epoch assigned, if any: the one being written to. */
+    OptionalInt latestEpoch();
 
     /**
      * Records that {@code epoch} starts at {@code startOffset}, if that is news: a batch of the latest epoch at a

@@ -125,6 +125,26 @@ final class FileBatchCursor {
                 : RecordBatch.NO_PARTITION_LEADER_EPOCH;
     }
 
+    /** The producer id of a v2 batch, or -1; -1 for v0/v1. */
+    long producerId() {
+        return magic() == RecordBatch.MAGIC ? header.getLong(RecordBatch.PRODUCER_ID_OFFSET) : RecordBatch.NO_PRODUCER_ID;
+    }
+
+    /** The attributes of a v2 batch. */
+    short attributes() {
+        return header.getShort(RecordBatch.ATTRIBUTES_OFFSET);
+    }
+
+    /** The producer epoch of a v2 batch. */
+    short producerEpoch() {
+        return header.getShort(RecordBatch.PRODUCER_EPOCH_OFFSET);
+    }
+
+    /** The base sequence of a v2 batch. */
+    int baseSequence() {
+        return header.getInt(RecordBatch.BASE_SEQUENCE_OFFSET);
+    }
+
     /** Whether this is a v0/v1 wrapper, whose base offset is known only once its inner messages are read. */
     boolean isCompressedLegacy() {
         return magic() < RecordBatch.MAGIC && (header.get(LEGACY_ATTRIBUTES_OFFSET) & LEGACY_CODEC_MASK) != 0;

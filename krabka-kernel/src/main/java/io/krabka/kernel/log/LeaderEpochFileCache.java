@@ -87,7 +87,7 @@ public final class LeaderEpochFileCache implements EpochAssigner {
         return read(() -> Optional.ofNullable(epochs.lastEntry()).map(Map.Entry::getValue));
     }
 
-    /** The latest epoch: the one being written to. */
+    @Override
     public OptionalInt latestEpoch() {
         return latestEntry().map(entry -> OptionalInt.of(entry.epoch())).orElse(OptionalInt.empty());
     }

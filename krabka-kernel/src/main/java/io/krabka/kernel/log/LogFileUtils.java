@@ -29,6 +29,15 @@ public final class LogFileUtils {
     /** Appended to the files of a segment that is about to replace others. */
     public static final String SWAP_FILE_SUFFIX = ".swap";
 
+    /** Ends the name a partition directory is renamed to when its log is deleted. */
+    public static final String DELETE_DIR_SUFFIX = "-delete";
+
+    /** Ends the name of the directory a partition's log is being moved to. */
+    public static final String FUTURE_DIR_SUFFIX = "-future";
+
+    /** Ends the name of a partition directory that no longer belongs to the broker. */
+    public static final String STRAY_DIR_SUFFIX = "-stray";
+
     private static final int OFFSET_DIGITS = 20;
 
     private LogFileUtils() {

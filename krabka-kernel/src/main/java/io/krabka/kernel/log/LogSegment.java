@@ -374,7 +374,7 @@ public final class LogSegment implements Closeable {
      * @return the number of bytes cut from the end
      * @throws LogSegmentOffsetOverflowException if a batch's offsets are too far above the base offset
      */
-    public int recover(ProducerStateManager producerStateManager, LeaderEpochAssigner leaderEpochCache)
+    public int recover(ProducerStateManager producerStateManager, EpochAssigner leaderEpochCache)
             throws IOException {
         offsetIndex.reset();
         timeIndex.reset();

@@ -4,6 +4,7 @@ import io.krabka.kernel.record.ControlRecordType;
 import io.krabka.kernel.record.EndTransactionMarker;
 import io.krabka.kernel.record.RecordBatch;
 import io.krabka.kernel.record.RecordCursor;
+import java.io.IOException;
 import java.util.Optional;
 
 /** What the producer state learns from a stored batch, as Kafka's {@code ProducerAppendInfo.append(RecordBatch)}. */
@@ -42,5 +43,28 @@ final class ProducerBatches {
             return Optional.of(new ProducerBatch.EndTxnMarker(producerId, epoch, batch.baseOffset(), records.timestamp(),
                     result, marker.coordinatorEpoch()));
         }
+    }
+
+    /**
+     * The current batch of a file scan as producer state input, read from its header as Kafka's
+     * {@code FileChannelRecordBatch} does: only a control batch is read whole, for its marker. Empty for a batch
+     * without a producer id, and for v0/v1.
+     */
+    static Optional<ProducerBatch> of(FileBatchCursor batch) throws IOException {
+        long producerId = batch.producerId();
+        if (producerId == RecordBatch.NO_PRODUCER_ID) {
+            return Optional.empty();
+        }
+        int attributes = batch.attributes();
+        if ((attributes & RecordBatch.CONTROL_FLAG_MASK) != 0) {
+            return of((RecordBatch) batch.load());
+        }
+        long baseOffset = batch.offsetField();
+        long lastOffset = batch.lastOffset();
+        int baseSequence = batch.baseSequence();
+        int lastSequence = baseSequence == RecordBatch.NO_SEQUENCE ? RecordBatch.NO_SEQUENCE
+                : RecordBatch.incrementSequence(baseSequence, (int) (lastOffset - baseOffset));
+        return Optional.of(new ProducerBatch.Data(producerId, batch.producerEpoch(), baseSequence, lastSequence,
+                baseOffset, lastOffset, batch.maxTimestamp(), (attributes & RecordBatch.TRANSACTIONAL_FLAG_MASK) != 0));
     }
 }

@@ -1,5 +1,7 @@
 package io.krabka.kernel.log;
 
+import io.krabka.kernel.log.config.LogConfig;
+
 /**
  * The topic settings a segment follows, resolved for one segment; the log's configuration makes one per segment
  * it opens.
@@ -16,5 +18,10 @@ public record SegmentConfig(int maxIndexSize, int indexIntervalBytes, long rollJ
             throw new IllegalArgumentException("out of range: segment.index.bytes " + maxIndexSize
                     + ", index.interval.bytes " + indexIntervalBytes + ", roll jitter " + rollJitterMs);
         }
+    }
+
+    /** A new segment's settings under the topic's {@code config}, with a fresh random share of the jitter. */
+    public static SegmentConfig from(LogConfig config) {
+        return new SegmentConfig(config.segmentIndexBytes(), config.indexIntervalBytes(), config.randomSegmentJitter());
     }
 }

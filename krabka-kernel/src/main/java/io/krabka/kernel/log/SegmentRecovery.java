@@ -18,9 +18,9 @@ final class SegmentRecovery {
 
     private final LogSegment segment;
     private final ProducerStateManager producerStateManager;
-    private final LeaderEpochAssigner leaderEpochCache;
+    private final EpochAssigner leaderEpochCache;
 
-    SegmentRecovery(LogSegment segment, ProducerStateManager producerStateManager, LeaderEpochAssigner leaderEpochCache) {
+    SegmentRecovery(LogSegment segment, ProducerStateManager producerStateManager, EpochAssigner leaderEpochCache) {
         this.segment = segment;
         this.producerStateManager = producerStateManager;
         this.leaderEpochCache = leaderEpochCache;
@@ -55,7 +55,7 @@ final class SegmentRecovery {
         return validBytes;
     }
 
-    private void assignEpoch(RecordBatch batch) {
+    private void assignEpoch(RecordBatch batch) throws IOException {
         int epoch = batch.partitionLeaderEpoch();
         OptionalInt latest = leaderEpochCache.latestEpoch();
         if (epoch >= 0 && (latest.isEmpty() || epoch > latest.getAsInt())) {

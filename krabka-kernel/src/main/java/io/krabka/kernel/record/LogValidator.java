@@ -90,12 +90,31 @@ public final class LogValidator {
      */
     public static ValidationResult validateMessagesAndAssignOffsets(ByteBuffer records, String source, Config config,
                                                                     long now, long nextOffset, int partitionLeaderEpoch) {
+        return validateMessagesAndAssignOffsets(records, source, config, now, nextOffset, partitionLeaderEpoch, true);
+    }
+
+    /**
+     * Validates {@code records} as {@link #validateMessagesAndAssignOffsets(ByteBuffer, String, Config, long, long,
+     * int)} does, for an append from a producer or, with {@code fromClient} false, from a coordinator (Kafka's
+     * {@code AppendOrigin.COORDINATOR}): then the base offset need not be 0 and the batch checks Kafka reserves for
+     * clients (offset range and count, no control batches, a sequence with a producer id) are skipped, so the
+     * transaction coordinator can write its markers. An uncompressed control batch is never recompressed.
+     *
+     * @param fromClient whether a producer sent the records
+     */
+    public static ValidationResult validateMessagesAndAssignOffsets(ByteBuffer records, String source, Config config,
+                                                                    long now, long nextOffset, int partitionLeaderEpoch,
+                                                                    boolean fromClient) {
         RecordBatch batch = singleBatch(records, source);
-        analyze(batch, source, config);
+        analyze(batch, source, config, fromClient);
         CompressionType sourceCompression = batch.compressionType();
-        validateBatch(batch, source);
+        if (fromClient) {
+            validateBatch(batch, source);
+        }
         Compression target = config.targetCompression().orElse(Compression.of(sourceCompression));
-        boolean inPlace = sourceCompression == target.type();
+        // Kafka: "Do not compress control records unless they are written compressed".
+        boolean inPlace = sourceCompression == target.type()
+                || (sourceCompression == CompressionType.NONE && batch.isControlBatch());
         List<Record> rebuilt = inPlace ? null : new ArrayList<>(batch.recordsCount());
         long maxTimestamp = validateRecords(batch, source, config, now, rebuilt);
         int count = batch.recordsCount();
@@ -113,6 +132,7 @@ public final class LogValidator {
         RecordBatchBuilder builder = new RecordBatchBuilder(target, config.timestampType(), nextOffset)
                 .producer(batch.producerId(), batch.producerEpoch(), batch.baseSequence())
                 .transactional(batch.isTransactional())
+                .control(batch.isControlBatch())
                 .partitionLeaderEpoch(partitionLeaderEpoch)
                 .logAppendTime(now);
         long offset = nextOffset;
@@ -140,9 +160,9 @@ public final class LogValidator {
         return batch;
     }
 
-    // UnifiedLog.analyzeAndValidateRecords.
-    private static void analyze(RecordBatch batch, String source, Config config) {
-        if (batch.baseOffset() != 0) {
+    // UnifiedLog.analyzeAndValidateRecords; the base offset is checked for clients only.
+    private static void analyze(RecordBatch batch, String source, Config config, boolean fromClient) {
+        if (fromClient && batch.baseOffset() != 0) {
             throw new InvalidRecordException("The baseOffset of the record batch in the append to " + source
                     + " should be 0, but it is " + batch.baseOffset());
         }

@@ -41,8 +41,10 @@ public final class RecordBatch implements LogBatch {
 
     static final int COMPRESSION_CODEC_MASK = 0x07;
     static final int TIMESTAMP_TYPE_MASK = 0x08;
-    static final int TRANSACTIONAL_FLAG_MASK = 0x10;
-    static final int CONTROL_FLAG_MASK = 0x20;
+    /** The attribute bit of a transactional batch. */
+    public static final int TRANSACTIONAL_FLAG_MASK = 0x10;
+    /** The attribute bit of a control batch. */
+    public static final int CONTROL_FLAG_MASK = 0x20;
     static final int DELETE_HORIZON_FLAG_MASK = 0x40;
 
     private final ByteBuffer buffer;

@@ -29,7 +29,7 @@ class LegacySegmentTest {
     final TestTime time = new TestTime();
 
     /** A v0/v1 entry: offset, size, CRC-32 over magic..end, magic, attributes, [timestamp], key, value. */
-    private static ByteBuffer entry(long offset, int magic, int attributes, long timestamp, byte[] value) {
+    static ByteBuffer entry(long offset, int magic, int attributes, long timestamp, byte[] value) {
         int messageSize = (magic == 0 ? 14 : 22) + value.length;
         ByteBuffer b = ByteBuffer.allocate(12 + messageSize);
         b.putLong(offset).putInt(messageSize).position(16).put((byte) magic).put((byte) attributes);
@@ -42,12 +42,12 @@ class LegacySegmentTest {
         return b.putInt(12, (int) crc.getValue()).flip();
     }
 
-    private static ByteBuffer entry(long offset, long timestamp, String value) {
+    static ByteBuffer entry(long offset, long timestamp, String value) {
         return entry(offset, 1, 0, timestamp, value.getBytes(StandardCharsets.UTF_8));
     }
 
     /** A v1 gzip wrapper of records at offsets {@code first..first+n-1}: inner offsets relative, the wrapper's last. */
-    private static ByteBuffer gzipWrapper(long first, long... timestamps) {
+    static ByteBuffer gzipWrapper(long first, long... timestamps) {
         ByteArrayOutputStream compressed = new ByteArrayOutputStream();
         try (GZIPOutputStream gzip = new GZIPOutputStream(compressed)) {
             for (int i = 0; i < timestamps.length; i++) {

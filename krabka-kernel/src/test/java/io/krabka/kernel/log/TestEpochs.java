@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /** The epoch assignments recovery makes, in order, standing in for the leader epoch cache. */
-final class TestEpochs implements LeaderEpochAssigner {
+final class TestEpochs implements EpochAssigner {
 
     /** One assignment. */
     record Assignment(int epoch, long startOffset) {

@@ -204,6 +204,40 @@ class LogValidatorTest {
                 assertThrows(InvalidRecordException.class, () -> validate(marker, CREATE_TIME)).getMessage());
     }
 
+    @ParameterizedTest
+    @EnumSource(CompressionType.class)
+    void aCoordinatorWritesMarkersAtAnyBaseOffsetUncompressedWhateverTheTopicCodec(CompressionType topicCodec) {
+        ByteBuffer marker = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 17)
+                .producer(42, (short) 1, -1)
+                .appendEndTxnMarker(NOW, new EndTransactionMarker(ControlRecordType.ABORT, 3)).build();
+        LogValidator.ValidationResult result = LogValidator.validateMessagesAndAssignOffsets(marker, TP,
+                config(TimestampType.CREATE_TIME, Optional.of(Compression.of(topicCodec))), NOW, NEXT_OFFSET, EPOCH,
+                false);
+        RecordBatch batch = result.batch();
+        assertFalse(result.messageSizeMaybeChanged());
+        assertTrue(batch.isControlBatch());
+        assertEquals(CompressionType.NONE, batch.compressionType());
+        assertEquals(NEXT_OFFSET, batch.baseOffset());
+        assertEquals(EPOCH, batch.partitionLeaderEpoch());
+        MutableRecordBatch kafka = Kafka.batches(result.validatedRecords()).getFirst();
+        assertTrue(kafka.isControlBatch());
+        kafka.ensureValid();
+    }
+
+    @Test
+    void aCompressedControlBatchRebuiltForTheTopicCodecStaysAControlBatch() {
+        ByteBuffer marker = new RecordBatchBuilder(Compression.of(CompressionType.GZIP), TimestampType.CREATE_TIME, 0)
+                .producer(42, (short) 1, -1).control(true)
+                .appendEndTxnMarker(NOW, new EndTransactionMarker(ControlRecordType.COMMIT, 3)).build();
+        LogValidator.ValidationResult result = LogValidator.validateMessagesAndAssignOffsets(marker, TP,
+                config(TimestampType.CREATE_TIME, Optional.of(Compression.of(CompressionType.ZSTD))), NOW,
+                NEXT_OFFSET, EPOCH, false);
+        assertTrue(result.messageSizeMaybeChanged());
+        assertTrue(result.batch().isControlBatch());
+        assertEquals(CompressionType.ZSTD, result.batch().compressionType());
+        assertTrue(Kafka.batches(result.validatedRecords()).getFirst().isControlBatch());
+    }
+
     @Test
     void aProducerIdNeedsABaseSequence() {
         ByteBuffer request = produced(Compression.NONE).producer(42, (short) 1, -1).build();

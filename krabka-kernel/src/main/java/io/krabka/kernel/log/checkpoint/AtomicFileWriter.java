@@ -42,11 +42,14 @@ public final class AtomicFileWriter {
             }
             throw e;
         }
-        syncDirectory(file.toAbsolutePath().getParent());
+        flushDir(file.toAbsolutePath().getParent());
     }
 
-    // Kafka's Utils.flushDir: without it, a power loss can undo the rename.
-    private static void syncDirectory(Path dir) throws IOException {
+    /**
+     * Writes a directory's entries to the storage device, as Kafka's {@code Utils.flushDir}: without it, a power
+     * loss can undo a rename or a file creation in it.
+     */
+    public static void flushDir(Path dir) throws IOException {
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
             channel.force(true);
         }

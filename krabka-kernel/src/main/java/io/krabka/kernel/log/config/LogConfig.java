@@ -7,7 +7,9 @@ import io.krabka.kernel.record.CompressionType;
 import io.krabka.kernel.record.LogValidator;
 import io.krabka.kernel.record.TimestampType;
 import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.ConfigType;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +29,7 @@ public final class LogConfig {
 
     private final Map<String, ConfigEntry> entries;
     private final int segmentBytes;
+    private final Optional<Integer> internalSegmentBytes;
     private final long segmentMs;
     private final long segmentJitterMs;
     private final int segmentIndexBytes;
@@ -49,8 +52,9 @@ public final class LogConfig {
     private final long localRetentionMs;
     private final long localRetentionBytes;
 
-    private LogConfig(Map<String, ConfigEntry> entries) {
+    private LogConfig(Map<String, ConfigEntry> entries, Optional<Integer> internalSegmentBytes) {
         this.entries = Map.copyOf(entries);
+        this.internalSegmentBytes = internalSegmentBytes;
         segmentBytes = (Integer) value(SEGMENT_BYTES);
         segmentMs = (Long) value(SEGMENT_MS);
         segmentJitterMs = (Long) value(SEGMENT_JITTER_MS);
@@ -87,7 +91,10 @@ public final class LogConfig {
      * @throws ConfigException naming the key, for an unknown topic setting or a value of the wrong type or range
      */
     public static LogConfig fromProps(Map<String, ?> brokerProps, Map<String, ?> topicOverrides) {
-        return new LogConfig(TopicConfigResolver.resolve(brokerProps, topicOverrides));
+        Map<String, Object> overrides = new HashMap<>(topicOverrides);
+        Object internal = overrides.remove(INTERNAL_SEGMENT_BYTES_CONFIG);
+        return new LogConfig(TopicConfigResolver.resolve(brokerProps, overrides), Optional.ofNullable(internal)
+                .map(value -> (Integer) ConfigType.INT.parse(INTERNAL_SEGMENT_BYTES_CONFIG, value)));
     }
 
     /** Kafka's defaults. */
@@ -162,6 +169,15 @@ public final class LogConfig {
         return segmentBytes;
     }
 
+    /**
+     * The size at which segments roll, as Kafka's {@code segmentSize()}: Kafka's test-only
+     * {@value TopicConfigs#INTERNAL_SEGMENT_BYTES_CONFIG} where the topic sets it (Kafka's own tests and Kafka-written
+     * test logs use segments below {@code segment.bytes}' minimum of 1 MiB), else {@code segment.bytes}.
+     */
+    public int segmentSize() {
+        return internalSegmentBytes.orElse(segmentBytes);
+    }
+
     /** {@code segment.ms}. */
     public long segmentMs() {
         return segmentMs;
@@ -182,9 +198,9 @@ public final class LogConfig {
         return isCompact() && maxCompactionLagMs > 0 ? Math.min(maxCompactionLagMs, segmentMs) : segmentMs;
     }
 
-    /** The size a new segment file is created with: {@code segment.bytes} when preallocating, else 0. */
+    /** The size a new segment file is created with: {@link #segmentSize()} when preallocating, else 0. */
     public int initFileSize() {
-        return preallocate ? segmentBytes : 0;
+        return preallocate ? segmentSize() : 0;
     }
 
     /** {@code segment.index.bytes}: the size of a segment's offset and time indexes. */

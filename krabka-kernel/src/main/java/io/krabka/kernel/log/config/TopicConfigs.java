@@ -25,9 +25,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * Every topic setting of Kafka 4.4 ({@code TopicConfig} and storage's {@code LogConfig}), in Kafka's order, with
  * Kafka's names, types, defaults, checks and broker synonyms ({@code ServerTopicConfigSynonyms}). Kafka's
- * test-only {@code internal.segment.bytes} is left out.
+ * test-only {@value #INTERNAL_SEGMENT_BYTES_CONFIG} is not among them: {@link LogConfig#fromProps} takes it as a
+ * topic override without a default, check or entry, as Kafka's internal setting.
  */
 public final class TopicConfigs {
+
+    /** Kafka's internal, test-only segment size: any int, overriding {@code segment.bytes} where set. */
+    public static final String INTERNAL_SEGMENT_BYTES_CONFIG = "internal.segment.bytes";
 
     private static final long DAY_MS = TimeUnit.DAYS.toMillis(1);
     private static final long WEEK_MS = TimeUnit.DAYS.toMillis(7);

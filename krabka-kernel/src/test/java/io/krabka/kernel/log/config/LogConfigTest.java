@@ -87,6 +87,18 @@ class LogConfigTest {
     }
 
     @Test
+    void kafkasInternalSegmentBytesOverridesSegmentBytesWithoutAnEntry() {
+        LogConfig config = topic(Map.of("internal.segment.bytes", "65536", "segment.bytes", 2 << 20, "preallocate",
+                true));
+        assertEquals(65_536, config.segmentSize());
+        assertEquals(2 << 20, config.segmentBytes());
+        assertEquals(65_536, config.initFileSize());
+        assertFalse(config.overriddenConfigs().contains("internal.segment.bytes"));
+        assertEquals(1 << 30, topic(Map.of()).segmentSize());
+        assertThrows(ConfigException.class, () -> topic(Map.of("internal.segment.bytes", "big")));
+    }
+
+    @Test
     void retentionBrokerSynonymsTakeMillisOverMinutesOverHours() {
         assertEquals(5 * HOUR, broker(Map.of("log.retention.hours", "5")).retentionMs());
         assertEquals(TimeUnit.MINUTES.toMillis(7), broker(Map.of("log.retention.hours", "5", "log.retention.minutes", "7"))

@@ -1,0 +1,136 @@
+package io.krabka.kernel.log;
+
+import io.krabka.kernel.log.checkpoint.CleanShutdownFile;
+import io.krabka.spi.common.TopicPartition;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+/**
+ * Loads the logs of one log directory at startup, as Kafka's {@code LogManager.loadLogs}: every partition directory
+ * on a few threads, with the offsets the directory's checkpoints hold, recovered unless the clean shutdown marker
+ * is there; a log renamed for deletion is loaded to be deleted. The KRaft metadata log is left to the controller,
+ * and the directories of replica moves ({@code -future}) and of partitions the broker lost ({@code -stray}) are
+ * left alone.
+ */
+final class LogDirLoading {
+
+    private static final System.Logger LOG = System.getLogger(LogDirLoading.class.getName());
+
+    /** Opens one partition directory. */
+    @FunctionalInterface
+    interface LogOpener {
+        UnifiedLog open(Path dir, boolean hadCleanShutdown, long logStartOffset, long recoveryPoint) throws IOException;
+    }
+
+    /**
+     * The logs of a directory.
+     *
+     * @param logs         the partitions' logs, their high watermarks restored
+     * @param logsToDelete the logs of directories renamed for deletion
+     */
+    record Loaded(List<UnifiedLog> logs, List<UnifiedLog> logsToDelete) {
+
+        /** Closes every log without writing to it. */
+        void closeAll() {
+            Stream.concat(logs.stream(), logsToDelete.stream()).forEach(LogDirLoading::closeQuietly);
+        }
+    }
+
+    private LogDirLoading() {
+    }
+
+    static Loaded load(Path logDir, LogDirCheckpoints checkpoints, LogOpener opener, int threads) throws IOException {
+        boolean hadCleanShutdown = new CleanShutdownFile(logDir).exists();
+        Map<TopicPartition, Long> recoveryPoints = checkpoints.recoveryPoints();
+        Map<TopicPartition, Long> logStartOffsets = checkpoints.logStartOffsets();
+        Map<TopicPartition, Long> highWatermarks = checkpoints.highWatermarks();
+        LOG.log(System.Logger.Level.INFO, "Loading logs from log dir " + logDir + (hadCleanShutdown ? ""
+                : ", recovering them: the broker did not shut down cleanly"));
+        List<Path> partitionDirs = partitionDirs(logDir);
+        List<UnifiedLog> opened = new ArrayList<>();
+        try (ExecutorService executor = Executors.newFixedThreadPool(threads,
+                Thread.ofPlatform().name("log-recovery-", 0).daemon().factory())) {
+            List<Future<UnifiedLog>> futures = new ArrayList<>();
+            for (Path dir : partitionDirs) {
+                TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
+                futures.add(executor.submit(() -> opener.open(dir, hadCleanShutdown,
+                        logStartOffsets.getOrDefault(topicPartition, 0L),
+                        recoveryPoints.getOrDefault(topicPartition, 0L))));
+            }
+            IOException failure = null;
+            for (Future<UnifiedLog> future : futures) {
+                try {
+                    opened.add(future.get());
+                } catch (ExecutionException e) {
+                    failure = addFailure(failure, e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    failure = addFailure(failure, e);
+                }
+            }
+            if (failure != null) {
+                opened.forEach(LogDirLoading::closeQuietly);
+                throw failure;
+            }
+        }
+        List<UnifiedLog> logs = new ArrayList<>();
+        List<UnifiedLog> logsToDelete = new ArrayList<>();
+        for (UnifiedLog log : opened) {
+            if (LogDirNames.isDeleteDir(log.dir())) {
+                logsToDelete.add(log);
+            } else {
+                Long highWatermark = highWatermarks.get(log.topicPartition());
+                if (highWatermark != null) {
+                    log.updateHighWatermark(highWatermark);
+                }
+                logs.add(log);
+            }
+        }
+        return new Loaded(logs, logsToDelete);
+    }
+
+    private static List<Path> partitionDirs(Path logDir) throws IOException {
+        List<Path> dirs = new ArrayList<>();
+        try (Stream<Path> children = Files.list(logDir)) {
+            for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
+                String name = dir.getFileName().toString();
+                if (name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX) || name.endsWith(LogFileUtils.STRAY_DIR_SUFFIX)) {
+                    LOG.log(System.Logger.Level.WARNING, "Leaving " + dir + " alone: replica moves and stray "
+                            + "partitions are not handled yet");
+                } else if (!LogDirNames.parseTopicPartitionName(dir).topic().equals(LogManager.CLUSTER_METADATA_TOPIC)) {
+                    dirs.add(dir);
+                }
+            }
+        }
+        return dirs;
+    }
+
+    private static IOException addFailure(IOException failure, Throwable cause) {
+        IOException next = cause instanceof IOException io ? io
+                : cause instanceof UncheckedIOException unchecked ? unchecked.getCause()
+                : new IOException("Failed to load a log: " + cause, cause);
+        if (failure == null) {
+            return next;
+        }
+        failure.addSuppressed(next);
+        return failure;
+    }
+
+    private static void closeQuietly(UnifiedLog log) {
+        try {
+            log.closeHandlers();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "Could not close " + log, e);
+        }
+    }
+}

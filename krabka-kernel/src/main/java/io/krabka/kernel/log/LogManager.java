@@ -1,0 +1,383 @@
+package io.krabka.kernel.log;
+
+import io.krabka.kernel.log.checkpoint.CleanShutdownFile;
+import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledFuture;
+import java.util.function.Function;
+
+/**
+ * The broker's logs, Kafka's {@code LogManager}: the log directories (formatted, locked), their partitions' logs,
+ * the offset checkpoints, the clean shutdown marker (deleted once the logs are loaded, written after they are all
+ * closed), and the periodic work: retention, flushes by {@code flush.ms}, checkpoints, and the removal of deleted
+ * logs' directories. New logs go to the directory with the fewest.
+ *
+ * <p>Thread-safe.
+ */
+public final class LogManager implements Closeable {
+
+    private static final System.Logger LOG = System.getLogger(LogManager.class.getName());
+
+    /** The KRaft metadata log's topic, which the controller's own log code keeps. */
+    public static final String CLUSTER_METADATA_TOPIC = "__cluster_metadata";
+
+    private final LogManagerConfig config;
+    private final Function<String, LogConfig> topicConfigs;
+    private final Scheduler scheduler;
+    private final InstantSource time;
+    private final ProducerStateManagerConfig producerStateManagerConfig;
+    private final String clusterId;
+    private final List<Path> logDirs;
+    private final Map<Path, LogDirCheckpoints> checkpoints = new ConcurrentHashMap<>();
+    private final LogDirLocks dirLocks;
+    private final Object logCreationOrDeletionLock = new Object();
+    private final ConcurrentHashMap<TopicPartition, UnifiedLog> currentLogs = new ConcurrentHashMap<>();
+    private final LinkedBlockingQueue<Map.Entry<UnifiedLog, Long>> logsToBeDeleted = new LinkedBlockingQueue<>();
+    private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
+
+    /**
+     * Checks and locks the log directories; {@link #startup()} loads the logs.
+     *
+     * @param topicConfigs the settings of a topic, by name, for the logs found at startup
+     * @throws MetaPropertiesException if a directory is not formatted, or they disagree
+     * @throws IOException             if a directory is locked by another broker
+     */
+    public LogManager(LogManagerConfig config, Function<String, LogConfig> topicConfigs, Scheduler scheduler,
+                      InstantSource time) throws IOException {
+        this.config = Objects.requireNonNull(config, "config");
+        this.topicConfigs = Objects.requireNonNull(topicConfigs, "topicConfigs");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.time = Objects.requireNonNull(time, "time");
+        this.producerStateManagerConfig = config.producerStateManagerConfig();
+        this.logDirs = config.logDirs().stream().map(dir -> dir.toAbsolutePath().normalize()).distinct().toList();
+        if (logDirs.size() != config.logDirs().size()) {
+            throw new IllegalArgumentException("Duplicate log directory found: " + config.logDirs());
+        }
+        this.clusterId = MetaPropertiesEnsemble.verify(logDirs, config.nodeId());
+        this.dirLocks = LogDirLocks.lock(logDirs);
+        logDirs.forEach(dir -> checkpoints.put(dir, new LogDirCheckpoints(dir)));
+    }
+
+    /** The cluster the log directories belong to. */
+    public String clusterId() {
+        return clusterId;
+    }
+
+    /** The log directories. */
+    public List<Path> logDirs() {
+        return logDirs;
+    }
+
+    /**
+     * Loads every log of every directory (recovering those of a directory without the clean shutdown marker, on
+     * {@code num.recovery.threads.per.data.dir} threads), deletes the markers, and schedules the periodic tasks.
+     */
+    public void startup() throws IOException {
+        for (Path dir : logDirs) {
+            LogDirLoading.Loaded loaded = LogDirLoading.load(dir, checkpoints.get(dir), this::openLog,
+                    config.numRecoveryThreadsPerDataDir());
+            try {
+                for (UnifiedLog log : loaded.logs()) {
+                    add(log);
+                }
+            } catch (RuntimeException e) {
+                loaded.closeAll();
+                throw e;
+            }
+            loaded.logsToDelete().forEach(this::addLogToBeDeleted);
+            new CleanShutdownFile(dir).delete();
+        }
+        long delay = config.initialTaskDelayMs();
+        tasks.add(scheduler.schedule("kafka-log-retention", this::cleanupLogs, delay, config.retentionCheckMs()));
+        tasks.add(scheduler.schedule("kafka-log-flusher", this::flushDirtyLogs, delay, config.flushCheckMs()));
+        tasks.add(scheduler.schedule("kafka-recovery-point-checkpoint", this::checkpointLogRecoveryOffsets, delay,
+                config.flushRecoveryOffsetCheckpointMs()));
+        tasks.add(scheduler.schedule("kafka-log-start-offset-checkpoint", this::checkpointLogStartOffsets, delay,
+                config.flushStartOffsetCheckpointMs()));
+        tasks.add(scheduler.schedule("highwatermark-checkpoint", this::checkpointHighWatermarks, delay,
+                config.highWatermarkCheckpointMs()));
+        tasks.add(scheduler.scheduleOnce("kafka-delete-logs", this::deleteLogs, delay));
+    }
+
+    // Opens a partition directory found at startup, with its checkpointed offsets.
+    private UnifiedLog openLog(Path dir, boolean hadCleanShutdown, long logStartOffset, long recoveryPoint)
+            throws IOException {
+        TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
+        return UnifiedLog.create(dir, topicConfigs.apply(topicPartition.topic()), logStartOffset, recoveryPoint,
+                scheduler, time, config.maxTransactionTimeoutMs(), producerStateManagerConfig,
+                config.producerIdExpirationCheckIntervalMs(), hadCleanShutdown, Optional.empty());
+    }
+
+    private void add(UnifiedLog log) {
+        UnifiedLog previous = currentLogs.putIfAbsent(log.topicPartition(), log);
+        if (previous != null) {
+            throw new IllegalStateException("Duplicate log directories for " + log.topicPartition() + " are found in "
+                    + "both " + log.dir() + " and " + previous.dir() + ". It is likely because log directory failure "
+                    + "happened while broker was replacing current replica with future replica.");
+        }
+    }
+
+    /** The log of {@code topicPartition}, if this broker has it. */
+    public Optional<UnifiedLog> getLog(TopicPartition topicPartition) {
+        return Optional.ofNullable(currentLogs.get(topicPartition));
+    }
+
+    /** Every log, in no particular order; a copy. */
+    public List<UnifiedLog> allLogs() {
+        return List.copyOf(currentLogs.values());
+    }
+
+    /**
+     * The log of {@code topicPartition}, created empty in the directory with the fewest logs if there is none,
+     * its {@code partition.metadata} holding {@code topicId}.
+     *
+     * @param config the topic's settings, for a new log
+     * @throws InconsistentTopicIdException if the log exists with another topic id
+     */
+    public UnifiedLog getOrCreateLog(TopicPartition topicPartition, Optional<Uuid> topicId, LogConfig config)
+            throws IOException {
+        synchronized (logCreationOrDeletionLock) {
+            UnifiedLog existing = currentLogs.get(topicPartition);
+            if (existing != null) {
+                if (topicId.isPresent() && existing.topicId().isPresent() && !topicId.equals(existing.topicId())) {
+                    throw new InconsistentTopicIdException("Tried to assign topic ID " + topicId.get() + " to log for "
+                            + "topic partition " + topicPartition + ", but log already contained topic ID "
+                            + existing.topicId().get());
+                }
+                return existing;
+            }
+            Path dir = nextLogDir().resolve(LogDirNames.logDirName(topicPartition));
+            UnifiedLog log = UnifiedLog.create(dir, config, 0, 0, scheduler, time, this.config.maxTransactionTimeoutMs(),
+                    producerStateManagerConfig, this.config.producerIdExpirationCheckIntervalMs(), true, topicId);
+            currentLogs.put(topicPartition, log);
+            LOG.log(System.Logger.Level.INFO, "Created log for partition " + topicPartition + " in " + dir
+                    + " with properties " + config);
+            return log;
+        }
+    }
+
+    private Path nextLogDir() {
+        return logDirs.stream().min(Comparator.comparingLong(dir -> logsIn(dir).size())).orElseThrow();
+    }
+
+    /** Gives every log of {@code topic} its new settings (AlterConfigs). */
+    public void updateTopicConfig(String topic, LogConfig newConfig) {
+        currentLogs.values().stream().filter(log -> log.topicPartition().topic().equals(topic))
+                .forEach(log -> log.updateConfig(newConfig));
+    }
+
+    /**
+     * Deletes the log of {@code topicPartition}: its directory is renamed at once to
+     * {@code <topic>-<partition>.<unique id>-delete}, which readers and restarts no longer take for the partition,
+     * and removed {@code log.segment.delete.delay.ms} later.
+     *
+     * @return the log, if there was one
+     */
+    public Optional<UnifiedLog> deleteLog(TopicPartition topicPartition) throws IOException {
+        synchronized (logCreationOrDeletionLock) {
+            UnifiedLog removed = currentLogs.remove(topicPartition);
+            if (removed == null) {
+                return Optional.empty();
+            }
+            Path logDir = logDirOf(removed);
+            removed.renameDir(LogDirNames.logDeleteDirName(topicPartition));
+            List<UnifiedLog> remaining = logsIn(logDir);
+            LogDirCheckpoints dirCheckpoints = checkpoints.get(logDir);
+            dirCheckpoints.writeRecoveryPoints(remaining);
+            dirCheckpoints.writeLogStartOffsets(remaining);
+            dirCheckpoints.writeHighWatermarks(remaining);
+            addLogToBeDeleted(removed);
+            LOG.log(System.Logger.Level.INFO, "Log for partition " + topicPartition + " is renamed to "
+                    + removed.dir() + " and is scheduled for deletion");
+            return Optional.of(removed);
+        }
+    }
+
+    private void addLogToBeDeleted(UnifiedLog log) {
+        logsToBeDeleted.add(Map.entry(log, time.millis()));
+    }
+
+    /** Whether deleted logs wait for the removal of their directories. */
+    public boolean hasLogsToBeDeleted() {
+        return !logsToBeDeleted.isEmpty();
+    }
+
+    // The periodic tasks; each goes on with the next log when one fails.
+
+    /**
+     * Removes the directories of deleted logs whose delay is over, then runs again when the next one is due:
+     * Kafka's {@code deleteLogs}.
+     */
+    public void deleteLogs() {
+        long nextDelayMs = config.fileDeleteDelayMs();
+        try {
+            while (true) {
+                Map.Entry<UnifiedLog, Long> next = logsToBeDeleted.peek();
+                if (next == null) {
+                    break;
+                }
+                nextDelayMs = next.getValue() + config.fileDeleteDelayMs() - time.millis();
+                if (nextDelayMs > 0) {
+                    break;
+                }
+                logsToBeDeleted.remove(next);
+                UnifiedLog log = next.getKey();
+                try {
+                    log.delete();
+                    LOG.log(System.Logger.Level.INFO, "Deleted log for partition " + log.topicPartition() + " in "
+                            + log.dir());
+                } catch (IOException | RuntimeException e) {
+                    LOG.log(System.Logger.Level.ERROR, "Exception while deleting " + log + " in dir " + log.dir(), e);
+                }
+            }
+        } finally {
+            if (!tasks.isEmpty()) {
+                tasks.add(scheduler.scheduleOnce("kafka-delete-logs", this::deleteLogs, Math.max(0, nextDelayMs)));
+            }
+        }
+    }
+
+    /** Deletes each log's segments past retention: Kafka's {@code cleanupLogs}. */
+    public void cleanupLogs() {
+        for (UnifiedLog log : allLogs()) {
+            try {
+                log.deleteOldSegments();
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "Error while deleting old segments of " + log.topicPartition(), e);
+            }
+        }
+    }
+
+    /** Flushes each log not flushed for {@code flush.ms}: Kafka's {@code flushDirtyLogs}. */
+    public void flushDirtyLogs() {
+        for (UnifiedLog log : allLogs()) {
+            try {
+                if (time.millis() - log.lastFlushTime() >= log.config().flushMs()) {
+                    log.flush(false);
+                }
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "Error flushing topic " + log.topicPartition(), e);
+            }
+        }
+    }
+
+    /**
+     * Writes each directory's {@code recovery-point-offset-checkpoint}, then deletes the producer snapshots recovery
+     * will no longer start from.
+     */
+    public void checkpointLogRecoveryOffsets() {
+        forEachDir("recovery point", (dirCheckpoints, logs) -> {
+            dirCheckpoints.writeRecoveryPoints(logs);
+            for (UnifiedLog log : logs) {
+                log.deleteSnapshotsAfterRecoveryPointCheckpoint();
+            }
+        });
+    }
+
+    /** Writes each directory's {@code log-start-offset-checkpoint}. */
+    public void checkpointLogStartOffsets() {
+        forEachDir("log start offset", LogDirCheckpoints::writeLogStartOffsets);
+    }
+
+    /** Writes each directory's {@code replication-offset-checkpoint}. */
+    public void checkpointHighWatermarks() {
+        forEachDir("high watermark", LogDirCheckpoints::writeHighWatermarks);
+    }
+
+    @FunctionalInterface
+    private interface DirCheckpoint {
+        void write(LogDirCheckpoints checkpoints, List<UnifiedLog> logs) throws IOException;
+    }
+
+    private void forEachDir(String what, DirCheckpoint checkpoint) {
+        for (Path dir : logDirs) {
+            try {
+                checkpoint.write(checkpoints.get(dir), logsIn(dir));
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "Disk error while writing the " + what + " checkpoint of " + dir, e);
+            }
+        }
+    }
+
+    private List<UnifiedLog> logsIn(Path logDir) {
+        return currentLogs.values().stream().filter(log -> logDirOf(log).equals(logDir)).toList();
+    }
+
+    private static Path logDirOf(UnifiedLog log) {
+        return log.dir().toAbsolutePath().normalize().getParent();
+    }
+
+    /** {@code shutdown(-1)}: a clean shutdown without a broker epoch. */
+    @Override
+    public void close() throws IOException {
+        shutdown(-1);
+    }
+
+    /**
+     * Shuts down cleanly, as Kafka: stops the periodic tasks; in each directory closes every log (flushed, producer
+     * snapshot at the end, indexes trimmed), writes the checkpoints and then the clean shutdown marker, so the next
+     * startup recovers nothing; releases the directories. A directory where a log failed to close gets no marker.
+     *
+     * @param brokerEpoch the broker epoch the marker records, or -1
+     */
+    public void shutdown(long brokerEpoch) throws IOException {
+        tasks.forEach(task -> task.cancel(false));
+        tasks.clear();
+        IOException failure = null;
+        for (Path dir : logDirs) {
+            try {
+                shutdownDir(dir, brokerEpoch);
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "Error while shutting down the logs of " + dir, e);
+                if (failure == null) {
+                    failure = e instanceof IOException io ? io : new IOException(e);
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        dirLocks.release();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private void shutdownDir(Path dir, long brokerEpoch) throws IOException {
+        List<UnifiedLog> logs = logsIn(dir);
+        for (UnifiedLog log : logs) {
+            log.close();
+        }
+        for (Map.Entry<UnifiedLog, Long> deleted : logsToBeDeleted) {
+            if (logDirOf(deleted.getKey()).equals(dir)) {
+                deleted.getKey().close();
+            }
+        }
+        LogDirCheckpoints dirCheckpoints = checkpoints.get(dir);
+        dirCheckpoints.writeRecoveryPoints(logs);
+        dirCheckpoints.writeLogStartOffsets(logs);
+        dirCheckpoints.writeHighWatermarks(logs);
+        if (Files.isDirectory(dir)) {
+            new CleanShutdownFile(dir).write(brokerEpoch);
+        }
+        logs.forEach(log -> currentLogs.remove(log.topicPartition(), log));
+    }
+
+    @Override
+    public String toString() {
+        return "LogManager(" + logDirs + ", " + currentLogs.size() + " logs)";
+    }
+}
