@@ -9,10 +9,13 @@ module io.krabka.kernel {
     requires snappy.java;
     // The JSON body of Kafka's clean-shutdown marker.
     requires com.fasterxml.jackson.core;
+    // Kafka's wire protocol: request headers and the generated message classes.
+    requires kafka.clients;
 
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.
     exports io.krabka.kernel.plugin to io.krabka.launcher;
+    exports io.krabka.kernel.format to io.krabka.launcher;
 
     uses io.krabka.spi.plugin.RemoteStorageManagerProvider;
     uses io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;
