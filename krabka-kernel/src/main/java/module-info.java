@@ -16,6 +16,7 @@ module io.krabka.kernel {
     // so the kernel's packages are exported to no one else.
     exports io.krabka.kernel.plugin to io.krabka.launcher;
     exports io.krabka.kernel.format to io.krabka.launcher;
+    exports io.krabka.kernel.metadata to io.krabka.launcher;
 
     uses io.krabka.spi.plugin.RemoteStorageManagerProvider;
     uses io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;

@@ -10,15 +10,17 @@ public final class ClusterId {
     }
 
     /**
-     * The id {@code text} names: Kafka's 22-character base64 form as it is, or a hyphenated UUID
-     * ({@code 8-4-4-4-12} hex digits) in Kafka's form.
+     * The id {@code text} names: Kafka's 22-character base64 form as it is (not re-encoded: ids whose last
+     * character carries stray bits, such as the documentation's {@code MkU3OEVBNTcwNTJENDM2Qk}, stay as written,
+     * as Kafka keeps them), or a hyphenated UUID ({@code 8-4-4-4-12} hex digits) in Kafka's form.
      *
      * @throws IllegalArgumentException if it is neither
      */
     public static String parse(String text) {
         if (text.length() == 22) {
             try {
-                return Uuid.fromString(text).toString();
+                Uuid.fromString(text);
+                return text;
             } catch (IllegalArgumentException e) {
                 throw notAnId(text, e);
             }

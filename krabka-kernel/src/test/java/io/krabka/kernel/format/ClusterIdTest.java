@@ -13,6 +13,8 @@ class ClusterIdTest {
     @Test
     void kafkasFormIsKeptAndAHyphenatedUuidBecomesIt() {
         assertEquals("MkU3OEVBNTcwNTJENDM2Qg", ClusterId.parse("MkU3OEVBNTcwNTJENDM2Qg"));
+        // Stray bits in the last character are kept, as Kafka keeps the id it is given.
+        assertEquals("MkU3OEVBNTcwNTJENDM2Qk", ClusterId.parse("MkU3OEVBNTcwNTJENDM2Qk"));
         UUID uuid = UUID.fromString("3ad0e4b1-2b1f-4c49-9a64-5e0b9f0c1d2e");
         String kafka = new org.apache.kafka.common.Uuid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits()).toString();
 
