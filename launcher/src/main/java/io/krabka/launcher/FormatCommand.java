@@ -50,7 +50,7 @@ final class FormatCommand implements Command {
 
     @Override
     public String summary() {
-        return "Format log directories for a new node: meta.properties and the KRaft bootstrap snapshot, as Kafka's kafka-storage format";
+        return "Format log directories for a new node as Kafka's kafka-storage format does: meta.properties and the KRaft bootstrap snapshot";
     }
 
     @Override
