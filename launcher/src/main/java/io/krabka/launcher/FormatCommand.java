@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -62,7 +63,7 @@ final class FormatCommand implements Command {
                 .addOption(flag("no-initial-controllers", "Record no controllers: the node joins a quorum formatted elsewhere"));
         quorum.setRequired(true);
         return new Options()
-                .addOption(Option.builder().longOpt("log-dir").hasArgs().valueSeparator(',').argName("DIR")
+                .addOption(Option.builder().longOpt("log-dir").hasArg().argName("DIR")
                         .desc("A log directory to format (repeatable, or comma-separated)").required().get())
                 .addOption(value("metadata-log-dir", "DIR", "The metadata log directory (default: the first --log-dir)"))
                 .addOption(value("cluster-id", "ID", "The cluster id: 22 characters of base64, or a hyphenated UUID (default: a new one, printed)"))
@@ -81,7 +82,8 @@ final class FormatCommand implements Command {
 
     @Override
     public int run(CommandLine line, Console console) throws CommandException {
-        List<Path> logDirs = Arrays.stream(line.getOptionValues("log-dir")).filter(dir -> !dir.isEmpty()).map(Path::of).toList();
+        List<Path> logDirs = Arrays.stream(line.getOptionValues("log-dir")).flatMap(dirs -> Arrays.stream(dirs.split(",")))
+                .filter(dir -> !dir.isEmpty()).map(Path::of).toList();
         if (logDirs.isEmpty()) {
             throw usage("--log-dir names no directory");
         }
@@ -174,14 +176,10 @@ final class FormatCommand implements Command {
         };
     }
 
-    private interface Parser<T> {
-        T parse();
-    }
-
     // A flag value that does not parse: a usage error with the parser's message.
-    private static <T> T parse(Parser<T> parser) throws CommandException {
+    private static <T> T parse(Supplier<T> parser) throws CommandException {
         try {
-            return parser.parse();
+            return parser.get();
         } catch (IllegalArgumentException e) {
             throw new CommandException(ExitCode.USAGE, e.getMessage(), e);
         }

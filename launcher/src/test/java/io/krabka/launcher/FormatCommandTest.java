@@ -230,7 +230,16 @@ class FormatCommandTest {
                 "format", "--log-dir", dir, "--node-id", "1", "--standalone", "--controller-listener", "::1:9093");
         assertFails(ExitCode.USAGE, "the controller listener's port 70000 is not 0 to 65535",
                 "format", "--log-dir", dir, "--node-id", "1", "--standalone", "--controller-listener", "h:70000");
+        assertFails(ExitCode.USAGE, "controller listener 'localhost' is not HOST:PORT",
+                "format", "--log-dir", dir, "--node-id", "1", "--standalone", "--controller-listener", "localhost");
+        assertFails(ExitCode.USAGE, "controller listener 'localhost:' has no port number",
+                "format", "--log-dir", dir, "--node-id", "1", "--standalone", "--controller-listener", "localhost:");
+        assertFails(ExitCode.USAGE, "the controller listener has no host",
+                "format", "--log-dir", dir, "--node-id", "1", "--standalone", "--controller-listener", ":9093");
+        assertFails(ExitCode.USAGE, "--controller-listener-name is empty",
+                "format", "--log-dir", dir, "--node-id", "1", "--standalone", "--controller-listener-name", " ");
         assertFails(ExitCode.USAGE, "--log-dir names no directory", "format", "--log-dir", ",", "--node-id", "1", "--standalone");
+        assertFails(ExitCode.USAGE, "unexpected argument 'other'", "format", "--log-dir", dir, "other", "--node-id", "1", "--standalone");
 
         assertEquals(ExitCode.USAGE, run("format", "--log-dir", dir, "--standalone"));
         assertEquals("krabka format: Missing required option: node-id\n", err());

@@ -1,5 +1,6 @@
 package io.krabka.kernel.format;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -39,7 +40,7 @@ public final class DynamicVoters {
      * @throws IllegalArgumentException with Kafka's message
      */
     public static DynamicVoters parse(String text) {
-        List<DynamicVoter> voters = java.util.Arrays.stream(text.trim().split(","))
+        List<DynamicVoter> voters = Arrays.stream(text.trim().split(","))
                 .filter(item -> !item.isEmpty()).map(DynamicVoter::parse).toList();
         return new DynamicVoters(voters);
     }
