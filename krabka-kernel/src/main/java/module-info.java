@@ -23,6 +23,8 @@ module io.krabka.kernel {
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.
     exports io.krabka.kernel.plugin to io.krabka.launcher;
+    exports io.krabka.kernel.format to io.krabka.launcher;
+    exports io.krabka.kernel.metadata to io.krabka.launcher;
 
     uses io.krabka.spi.plugin.RemoteStorageManagerProvider;
     uses io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;

@@ -39,18 +39,41 @@ final class ReferenceKafka implements AutoCloseable {
         this.brokerPort = brokerPort;
     }
 
+    /** How a reference broker's log directory is formatted before it starts. */
+    @FunctionalInterface
+    interface Format {
+        /**
+         * Formats {@code logDir} for node 1.
+         *
+         * @param config             the broker's {@code server.properties}
+         * @param controllerListener the controller listener, {@code 127.0.0.1:<port>}
+         */
+        void format(Path config, Path logDir, String controllerListener) throws IOException, InterruptedException;
+    }
+
     /**
-     * Formats a fresh log directory under {@code workDir} and starts Kafka {@code version} on free loopback
-     * ports, returning once it answers an admin request.
+     * Formats a fresh log directory under {@code workDir} with Kafka's own {@code kafka-storage format --standalone}
+     * and starts Kafka {@code version} on free loopback ports, returning once it answers an admin request.
      *
      * @param extraProperties broker settings added to the single-node defaults
      */
     static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties) throws IOException, InterruptedException {
-        Path libs = libs(version);
+        return start(version, workDir, extraProperties, (config, logDir, controllerListener) -> run(
+                workDir.resolve("logs").resolve("format.log"), concat(java(version, workDir), "kafka.tools.StorageTool",
+                        "format", "--standalone", "-t", Uuid.randomUuid().toString(), "-c", config.toString())));
+    }
+
+    /**
+     * Starts Kafka {@code version} on free loopback ports on a log directory under {@code workDir} that
+     * {@code format} formats, returning once it answers an admin request.
+     *
+     * @param extraProperties broker settings added to the single-node defaults
+     */
+    static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties, Format format)
+            throws IOException, InterruptedException {
         Path logs = Files.createDirectories(workDir.resolve("logs"));
-        Path log4j = workDir.resolve("log4j2.properties");
         try (InputStream in = ReferenceKafka.class.getResourceAsStream("/reference-kafka-log4j2.properties")) {
-            Files.copy(in, log4j);
+            Files.copy(in, workDir.resolve("log4j2.properties"));
         }
         int brokerPort = freePort();
         int controllerPort = freePort();
@@ -77,12 +100,9 @@ final class ReferenceKafka implements AutoCloseable {
             server.store(out, "reference Apache Kafka " + version);
         }
 
-        List<String> java = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dlog4j2.configurationFile=" + log4j, "-Dkafka.logs.dir=" + logs, "-cp", libs + "/*");
-        String clusterId = Uuid.randomUuid().toString();
-        run(logs.resolve("format.log"), concat(java, "kafka.tools.StorageTool", "format", "--standalone", "-t", clusterId, "-c", config.toString()));
+        format.format(config, workDir.resolve("data"), "127.0.0.1:" + controllerPort);
 
-        Process process = new ProcessBuilder(concat(java, "-Xms256m", "-Xmx768m", "kafka.Kafka", config.toString()))
+        Process process = new ProcessBuilder(concat(java(version, workDir), "-Xms256m", "-Xmx768m", "kafka.Kafka", config.toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(logs.resolve("stdout.log").toFile())
                 .start();
@@ -169,6 +189,13 @@ final class ReferenceKafka implements AutoCloseable {
                     + ": build reference-kafka/kafka-" + version + " first (./run-tests does)");
         }
         return Path.of(property);
+    }
+
+    // A JVM on Kafka's jars, logging as the brokers of these tests log.
+    private static List<String> java(String version, Path workDir) {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dlog4j2.configurationFile=" + workDir.resolve("log4j2.properties"),
+                "-Dkafka.logs.dir=" + workDir.resolve("logs"), "-cp", libs(version) + "/*");
     }
 
     private static void run(Path log, List<String> command) throws IOException, InterruptedException {

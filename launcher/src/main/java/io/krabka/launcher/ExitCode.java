@@ -11,6 +11,15 @@ final class ExitCode {
     static final int FAILURE = 1;
     /** Wrong flags or arguments: nothing was done. */
     static final int USAGE = 2;
+    /**
+     * {@code format}: a log directory is formatted already (without {@code --ignore-formatted}), holds foreign
+     * files, or belongs to another cluster or node. Nothing was written.
+     */
+    static final int STORAGE_REFUSED = 3;
+    /** {@code format}: writing failed (nothing is left formatted), or the initial controllers are invalid. */
+    static final int WRITE_FAILED = 4;
+    /** {@code format}: an invalid {@code --feature}, {@code --release-version} or quorum combination. */
+    static final int INVALID_FEATURES = 5;
 
     private ExitCode() {
     }

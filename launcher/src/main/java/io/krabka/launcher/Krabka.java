@@ -24,7 +24,7 @@ public final class Krabka {
 
     /** Every subcommand that works today. */
     static Krabka standard() {
-        return new Krabka(List.of(new PluginsCommand(), new VersionCommand()));
+        return new Krabka(List.of(new FormatCommand(), new PluginsCommand(), new VersionCommand()));
     }
 
     /** Runs {@code krabka} and exits with its code. */
@@ -45,14 +45,9 @@ public final class Krabka {
         }
         Options options = command.options();
         options.addOption(Option.builder("h").longOpt("help").desc("Show this help").get());
-        CommandLine line;
-        try {
-            line = DefaultParser.builder().setAllowPartialMatching(false).get().parse(options, Arrays.copyOfRange(args, 1, args.length));
-        } catch (ParseException e) {
-            console.err().println("krabka " + command.name() + ": " + e.getMessage());
-            return ExitCode.USAGE;
-        }
-        if (line.hasOption("help")) {
+        String[] commandArgs = Arrays.copyOfRange(args, 1, args.length);
+        // Before parsing: a command's required options must not stand in the way of its help.
+        if (Arrays.asList(commandArgs).contains("--help") || Arrays.asList(commandArgs).contains("-h")) {
             try {
                 HelpFormatter.builder().setShowSince(false).setHelpAppendable(new TextHelpAppendable(console.out())).get()
                         .printHelp("krabka " + command.name(), command.summary(), options, "", true);
@@ -60,6 +55,13 @@ public final class Krabka {
                 throw new UncheckedIOException(e);
             }
             return ExitCode.OK;
+        }
+        CommandLine line;
+        try {
+            line = DefaultParser.builder().setAllowPartialMatching(false).get().parse(options, commandArgs);
+        } catch (ParseException e) {
+            console.err().println("krabka " + command.name() + ": " + e.getMessage());
+            return ExitCode.USAGE;
         }
         if (!line.getArgList().isEmpty()) {
             console.err().println("krabka " + command.name() + ": unexpected argument '" + line.getArgList().getFirst() + "'");

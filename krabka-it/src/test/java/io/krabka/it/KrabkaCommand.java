@@ -1,0 +1,39 @@
+package io.krabka.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code krabka} command of the built distribution ({@code krabka.dist}), run in a child JVM as
+ * {@code ./krabka} runs it: the boot module resolving the distribution's {@code lib/} as a layer.
+ */
+final class KrabkaCommand {
+    private final Path dist;
+    private final Path workDir;
+    private int runs;
+
+    /**
+     * @throws IllegalStateException if there is no distribution
+     */
+    KrabkaCommand(Path workDir) {
+        String property = System.getProperty(DistributionPlugins.DIST_PROPERTY);
+        if (property == null || !Files.isDirectory(Path.of(property, "boot")) || !Files.isDirectory(Path.of(property, "lib"))) {
+            throw new IllegalStateException("no Krabka distribution at " + property + " (system property "
+                    + DistributionPlugins.DIST_PROPERTY + "): build jlink first (./run-tests does)");
+        }
+        this.dist = Path.of(property);
+        this.workDir = workDir;
+    }
+
+    /** {@code krabka <args>}, with {@code meta.properties} dated as Kafka's in {@link KafkaStorageTool}. */
+    ToolRun run(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.properties.date=" + KafkaStorageTool.PROPERTIES_DATE, "-Dkrabka.home=" + dist,
+                "-p", dist.resolve("boot").toString(), "-m", "io.krabka.boot/io.krabka.boot.Boot"));
+        command.addAll(List.of(args));
+        return ToolRun.run(workDir, "krabka-" + ++runs, command);
+    }
+}

@@ -1,0 +1,199 @@
+package io.krabka.launcher;
+
+import io.krabka.kernel.format.ClusterId;
+import io.krabka.kernel.format.DirectoryId;
+import io.krabka.kernel.format.DynamicVoters;
+import io.krabka.kernel.format.FormatException;
+import io.krabka.kernel.format.FormatResult;
+import io.krabka.kernel.format.FormatSpec;
+import io.krabka.kernel.format.FormattedDirectory;
+import io.krabka.kernel.format.Formatter;
+import io.krabka.kernel.format.InitialQuorum;
+import io.krabka.spi.common.Uuid;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.OptionGroup;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code krabka format}: formats a node's log directories as Kafka 4.4's {@code kafka-storage format} does, from
+ * flags rather than a {@code server.properties}.
+ */
+final class FormatCommand implements Command {
+    /** The controller listener of {@code --standalone} when none is given: the broker's default. */
+    static final String DEFAULT_CONTROLLER_LISTENER = "127.0.0.1:9093";
+    static final String DEFAULT_CONTROLLER_LISTENER_NAME = "CONTROLLER";
+
+    private final Formatter formatter;
+
+    /** Formats with the system clock's time in the snapshot. */
+    FormatCommand() {
+        this(new Formatter(Clock.systemUTC()));
+    }
+
+    FormatCommand(Formatter formatter) {
+        this.formatter = Objects.requireNonNull(formatter, "formatter");
+    }
+
+    @Override
+    public String name() {
+        return "format";
+    }
+
+    @Override
+    public String summary() {
+        return "Format log directories for a new node as Kafka's kafka-storage format does: meta.properties and the KRaft bootstrap snapshot";
+    }
+
+    @Override
+    public Options options() {
+        OptionGroup quorum = new OptionGroup()
+                .addOption(flag("standalone", "This node is the quorum's only controller, at --controller-listener"))
+                .addOption(value("initial-controllers", "ID@HOST:PORT:DIRID,...",
+                        "The quorum's initial controllers, the same on every node (KIP-853)"))
+                .addOption(flag("no-initial-controllers", "Record no controllers: the node joins a quorum formatted elsewhere"));
+        quorum.setRequired(true);
+        return new Options()
+                .addOption(Option.builder().longOpt("log-dir").hasArg().argName("DIR")
+                        .desc("A log directory to format (repeatable, or comma-separated)").required().get())
+                .addOption(value("metadata-log-dir", "DIR", "The metadata log directory (default: the first --log-dir)"))
+                .addOption(value("cluster-id", "ID", "The cluster id: 22 characters of base64, or a hyphenated UUID (default: a new one, printed)"))
+                .addOption(Option.builder().longOpt("node-id").hasArg().argName("N").desc("This node's id, 0 to 2147483647").required().get())
+                .addOption(value("directory-id", "ID", "The metadata log directory's id (default: a new one; --initial-controllers gives a voter's)"))
+                .addOption(value("release-version", "V", "The metadata.version to start at, such as 4.4-IV2 or 4.4 (default: 4.4-IV2)"))
+                .addOption(Option.builder().longOpt("feature").hasArg().argName("NAME=LEVEL")
+                        .desc("A feature's starting level, such as group.version=0 (repeatable)").get())
+                .addOptionGroup(quorum)
+                .addOption(value("controller-listener", "HOST:PORT",
+                        "With --standalone: where this controller listens (default: " + DEFAULT_CONTROLLER_LISTENER + ")"))
+                .addOption(value("controller-listener-name", "NAME",
+                        "The controller listener's name (default: " + DEFAULT_CONTROLLER_LISTENER_NAME + ")"))
+                .addOption(flag("ignore-formatted", "Skip directories formatted already rather than refuse them"));
+    }
+
+    @Override
+    public int run(CommandLine line, Console console) throws CommandException {
+        List<Path> logDirs = Arrays.stream(line.getOptionValues("log-dir")).flatMap(dirs -> Arrays.stream(dirs.split(",")))
+                .filter(dir -> !dir.isEmpty()).map(Path::of).toList();
+        if (logDirs.isEmpty()) {
+            throw usage("--log-dir names no directory");
+        }
+        Path metadataLogDir = Optional.ofNullable(line.getOptionValue("metadata-log-dir")).map(Path::of).orElse(logDirs.getFirst());
+        boolean generated = !line.hasOption("cluster-id");
+        String clusterId = generated ? ClusterId.random() : parse(() -> ClusterId.parse(line.getOptionValue("cluster-id")));
+        FormatSpec spec = new FormatSpec(logDirs, metadataLogDir, clusterId, nodeId(line.getOptionValue("node-id")),
+                directoryId(line), Optional.ofNullable(line.getOptionValue("release-version")),
+                Optional.ofNullable(line.getOptionValues("feature")).map(List::of).orElse(List.of()), quorum(line),
+                listenerName(line), line.hasOption("ignore-formatted"));
+
+        FormatResult result;
+        try {
+            result = formatter.format(spec);
+        } catch (FormatException e) {
+            throw new CommandException(exitCode(e.kind()), e.getMessage(), e);
+        }
+        if (generated) {
+            console.out().println("Generated cluster id " + clusterId + ".");
+        }
+        result.skipped().forEach(dir -> console.out().println("Skipping " + dir + ": it is formatted already."));
+        if (result.formatted().isEmpty()) {
+            console.out().println("All of the log directories are already formatted.");
+            return ExitCode.OK;
+        }
+        console.out().println("Bootstrap features: " + result.features().levels().entrySet().stream()
+                .map(level -> level.getKey() + "=" + level.getValue()).collect(Collectors.joining(", ")) + ".");
+        for (FormattedDirectory dir : result.formatted()) {
+            console.out().println("Formatting " + dir.type().description() + " " + dir.path() + " with metadata.version "
+                    + result.features().metadataVersion() + ".");
+        }
+        return ExitCode.OK;
+    }
+
+    private static InitialQuorum quorum(CommandLine line) throws CommandException {
+        if (line.hasOption("controller-listener") && !line.hasOption("standalone")) {
+            throw usage("--controller-listener goes with --standalone; --initial-controllers names every controller's listener");
+        }
+        if (line.hasOption("standalone")) {
+            return parse(() -> InitialQuorum.Standalone.parse(line.getOptionValue("controller-listener", DEFAULT_CONTROLLER_LISTENER)));
+        }
+        if (line.hasOption("no-initial-controllers")) {
+            return new InitialQuorum.NoInitialControllers();
+        }
+        try {
+            return new InitialQuorum.InitialControllers(DynamicVoters.parse(line.getOptionValue("initial-controllers")));
+        } catch (IllegalArgumentException e) {
+            throw new CommandException(ExitCode.WRITE_FAILED, "--initial-controllers: " + e.getMessage(), e);
+        }
+    }
+
+    private static int nodeId(String text) throws CommandException {
+        int nodeId;
+        try {
+            nodeId = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw usage("--node-id '" + text + "' is not a number from 0 to 2147483647");
+        }
+        if (nodeId < 0) {
+            // Kafka's message for node.id below zero.
+            throw usage("Invalid value " + nodeId + " for configuration node.id: Value must be at least 0");
+        }
+        return nodeId;
+    }
+
+    private static Optional<Uuid> directoryId(CommandLine line) throws CommandException {
+        if (!line.hasOption("directory-id")) {
+            return Optional.empty();
+        }
+        Uuid id = parse(() -> Uuid.fromString(line.getOptionValue("directory-id")));
+        if (DirectoryId.isReserved(id)) {
+            throw usage("--directory-id " + id + " is one of the 100 ids Kafka reserves");
+        }
+        return Optional.of(id);
+    }
+
+    private static String listenerName(CommandLine line) throws CommandException {
+        String name = line.getOptionValue("controller-listener-name", DEFAULT_CONTROLLER_LISTENER_NAME).toUpperCase(Locale.ROOT);
+        if (name.isBlank()) {
+            throw usage("--controller-listener-name is empty");
+        }
+        return name;
+    }
+
+    private static int exitCode(FormatException.Kind kind) {
+        return switch (kind) {
+            case ALREADY_FORMATTED, CONFLICT -> ExitCode.STORAGE_REFUSED;
+            case INVALID_VOTERS, IO_ERROR -> ExitCode.WRITE_FAILED;
+            case INVALID_FEATURES -> ExitCode.INVALID_FEATURES;
+        };
+    }
+
+    // A flag value that does not parse: a usage error with the parser's message.
+    private static <T> T parse(Supplier<T> parser) throws CommandException {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new CommandException(ExitCode.USAGE, e.getMessage(), e);
+        }
+    }
+
+    private static CommandException usage(String message) {
+        return new CommandException(ExitCode.USAGE, message);
+    }
+
+    private static Option flag(String name, String description) {
+        return Option.builder().longOpt(name).desc(description).get();
+    }
+
+    private static Option value(String name, String argName, String description) {
+        return Option.builder().longOpt(name).hasArg().argName(argName).desc(description).get();
+    }
+}
