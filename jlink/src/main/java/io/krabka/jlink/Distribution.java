@@ -24,6 +24,11 @@ record Distribution(Path home) {
         }
     }
 
+    /** The start script, {@code bin/krabka}, which images take over as it is. */
+    Path startScript() {
+        return home.resolve("bin").resolve("krabka");
+    }
+
     Path boot() {
         return home.resolve("boot");
     }

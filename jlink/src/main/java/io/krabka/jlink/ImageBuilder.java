@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -68,7 +69,10 @@ final class ImageBuilder {
         for (String plugin : plugins) {
             FileTrees.copy(distribution.plugin(plugin), image.resolve("plugins").resolve(plugin));
         }
-        StartScript.write(image.resolve("bin").resolve("krabka"));
+        Path script = image.resolve("bin").resolve("krabka");
+        Files.createDirectories(script.getParent());
+        Files.copy(distribution.startScript(), script);
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         String version = SmokeRun.version(image, work.resolve("smoke.log"));
         install(image, target, work, replace);
         return new Image(target, modules, plugins, version);

@@ -84,9 +84,8 @@ class PluginIsolationIT {
 
     @Test
     void startedTheRealWayThePluginLoadsWithItsOwnJacksonCoreAndCannotReachTheKernels() throws IOException, InterruptedException {
-        ImageRun run = ImageRun.run(work, Map.of(), JDK.resolve("java").toString(), "-Dkrabka.home=" + home,
-                "--add-modules=ALL-DEFAULT", "-p", home.resolve("boot").toString(), "-m", "io.krabka.boot/io.krabka.boot.Boot",
-                "plugins", "--json");
+        ImageRun run = ImageRun.run(work, Map.of("JAVA_HOME", JDK.getParent().toString()), "sh",
+                home.resolve("bin/krabka").toString(), "plugins", "--json");
         assertEquals(0, run.exitCode(), run.err());
 
         Map<String, JsonNode> plugins = new HashMap<>();

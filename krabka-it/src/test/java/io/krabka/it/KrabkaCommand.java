@@ -5,10 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The {@code krabka} command of the built distribution ({@code krabka.dist}), run in a child JVM as
- * {@code ./krabka} runs it: the boot module resolving the distribution's {@code lib/} as a layer.
+ * The {@code krabka} command of the built distribution ({@code krabka.dist}): its own {@code bin/krabka}, as
+ * {@code ./krabka} runs it, on this test's JDK.
  */
 final class KrabkaCommand {
     private final Path dist;
@@ -30,10 +31,9 @@ final class KrabkaCommand {
 
     /** {@code krabka <args>}, with {@code meta.properties} dated as Kafka's in {@link KafkaStorageTool}. */
     ToolRun run(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.properties.date=" + KafkaStorageTool.PROPERTIES_DATE, "-Dkrabka.home=" + dist,
-                "-p", dist.resolve("boot").toString(), "-m", "io.krabka.boot/io.krabka.boot.Boot"));
+        List<String> command = new ArrayList<>(List.of("sh", dist.resolve("bin/krabka").toString()));
         command.addAll(List.of(args));
-        return ToolRun.run(workDir, "krabka-" + ++runs, command);
+        return ToolRun.run(workDir, "krabka-" + ++runs, command, Map.of("JAVA_HOME", System.getProperty("java.home"),
+                "KRABKA_JAVA_OPTS", "-Djava.properties.date=" + KafkaStorageTool.PROPERTIES_DATE));
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,11 +26,19 @@ record ToolRun(List<String> command, int exitCode, String out, String err) {
      * @throws IllegalStateException if it does not finish in two minutes
      */
     static ToolRun run(Path workDir, String name, List<String> command) throws IOException, InterruptedException {
+        return run(workDir, name, command, Map.of());
+    }
+
+    /** Runs {@code command} with {@code environment} added to this process's environment. */
+    static ToolRun run(Path workDir, String name, List<String> command, Map<String, String> environment)
+            throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         Path out = workDir.resolve(name + ".out");
         Path err = workDir.resolve(name + ".err");
         Files.writeString(workDir.resolve(name + ".cmd"), String.join(" ", command) + "\n");
-        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
             throw new IllegalStateException(String.join(" ", command) + " did not finish within " + TIMEOUT);
