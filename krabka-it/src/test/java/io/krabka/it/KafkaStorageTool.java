@@ -19,8 +19,11 @@ import java.util.stream.Collectors;
  */
 final class KafkaStorageTool {
     static final String KAFKA_VERSION = "4.4.0";
-    /** The date line of every {@code meta.properties} written in these tests. */
-    static final String PROPERTIES_DATE = "Mon Nov 30 00:00:00 UTC 2026";
+    /**
+     * The date line of every {@code meta.properties} written in these tests; one word, because
+     * {@code KRABKA_JAVA_OPTS} is split on spaces as Kafka's {@code KAFKA_OPTS} is.
+     */
+    static final String PROPERTIES_DATE = "2026-11-30T00:00:00Z";
 
     private final Path workDir;
     private int runs;

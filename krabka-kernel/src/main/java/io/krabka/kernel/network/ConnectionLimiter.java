@@ -2,6 +2,7 @@ package io.krabka.kernel.network;
 
 import java.util.ArrayDeque;
 import java.util.Queue;
+import java.util.concurrent.RejectedExecutionException;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -26,7 +27,9 @@ final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        if (admit(ctx)) {
+        boolean admitted = admit(ctx);
+        accept(ctx.channel().parent());
+        if (admitted) {
             ctx.fireChannelActive();
         } else {
             // Not read (the pipeline's head reads after this only if auto-read is on) until admitted.
@@ -37,45 +40,64 @@ final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         ChannelHandlerContext next = release(ctx);
+        accept(ctx.channel().parent());
         if (next != null) {
-            next.executor().execute(() -> {
-                next.channel().config().setAutoRead(true);
-                next.fireChannelActive();
-            });
+            next.executor().execute(() -> serve(next));
         }
         ctx.fireChannelInactive();
     }
 
-    private synchronized boolean admit(ChannelHandlerContext ctx) {
-        boolean admitted = connections < maxConnections;
-        if (admitted) {
-            connections++;
-        } else {
-            waiting.add(ctx);
+    /**
+     * Starts serving a connection that waited. One closed meanwhile is not started: its own channelInactive gives
+     * back the place it was given.
+     */
+    private static void serve(ChannelHandlerContext ctx) {
+        if (ctx.channel().isActive()) {
+            ctx.channel().config().setAutoRead(true);
+            ctx.fireChannelActive();
         }
-        accept(ctx.channel().parent());
-        return admitted;
+    }
+
+    private synchronized boolean admit(ChannelHandlerContext ctx) {
+        if (connections < maxConnections) {
+            connections++;
+            return true;
+        }
+        waiting.add(ctx);
+        return false;
     }
 
     /** Forgets a connection; returns the waiting one admitted in its place, if any. */
     private synchronized ChannelHandlerContext release(ChannelHandlerContext ctx) {
-        ChannelHandlerContext next = null;
-        if (!waiting.remove(ctx)) {
-            connections--;
-            next = waiting.poll();
-            if (next != null) {
-                connections++;
-            }
+        if (waiting.remove(ctx)) {
+            return null;
         }
-        accept(ctx.channel().parent());
+        ChannelHandlerContext next = waiting.poll();
+        if (next == null) {
+            connections--;
+        }
         return next;
     }
 
-    /** Accepts while under the limit; a closed acceptor (shutdown) is left alone. */
+    /**
+     * Accepts while under the limit. Connections open and close on several event loops; the acceptor's auto-read is
+     * set on its own event loop from the count as it is then, so the last change seen is the one that holds however
+     * the calls interleave. A closed acceptor (shutdown) is left alone.
+     */
     private void accept(Channel acceptor) {
-        if (acceptor.isOpen()) {
-            acceptor.config().setAutoRead(connections + waiting.size() < maxConnections);
+        try {
+            acceptor.eventLoop().execute(() -> {
+                if (acceptor.isOpen()) {
+                    acceptor.config().setAutoRead(underLimit());
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // The acceptor's event loop has stopped: the server is shut down.
         }
+    }
+
+    private synchronized boolean underLimit() {
+        return connections + waiting.size() < maxConnections;
     }
 
     /** The connections served now. */

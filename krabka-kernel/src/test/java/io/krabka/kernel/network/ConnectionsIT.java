@@ -13,7 +13,12 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.common.message.ApiVersionsRequestData;
@@ -63,7 +68,10 @@ class ConnectionsIT {
         try {
             assertAnswers(first, 1);
             assertAnswers(second, 2);
-            try (Socket third = new Socket(); Socket fourth = new Socket()) {
+            // Each waiting socket is read on a thread of its own: CompletableFuture's default pool has a single
+            // worker on a 2-core machine, where the read of the connection still waiting would block the other's.
+            try (ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor();
+                    Socket third = new Socket(); Socket fourth = new Socket()) {
                 // The kernel completes the handshakes from the backlog; the broker serves neither yet.
                 third.connect(server.localAddress(), 10_000);
                 third.getOutputStream().write(KafkaWire.frame(KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0, 3,
@@ -79,8 +87,10 @@ class ConnectionsIT {
                 // Which waiting connection the broker takes first is the kernel's accept order, not ours to assert.
                 third.setSoTimeout(60_000);
                 fourth.setSoTimeout(60_000);
-                CompletableFuture<Integer> thirdServed = CompletableFuture.supplyAsync(() -> readOne(third));
-                CompletableFuture<Integer> fourthServed = CompletableFuture.supplyAsync(() -> readOne(fourth));
+                CompletableFuture<Integer> thirdServed = CompletableFuture.supplyAsync(() -> readOne(third),
+                        readers);
+                CompletableFuture<Integer> fourthServed = CompletableFuture.supplyAsync(() -> readOne(fourth),
+                        readers);
                 first.close();
                 CompletableFuture.anyOf(thirdServed, fourthServed).get(60, TimeUnit.SECONDS);
                 assertEquals(2, server.connectionCount(), "one waiting connection taken for the one that closed");
@@ -91,6 +101,34 @@ class ConnectionsIT {
         } finally {
             first.close();
             second.close();
+        }
+    }
+
+    @Test
+    void clientsChurningPastMaxConnectionsAreEachServedInTurn() throws Exception {
+        server = Servers.start(Servers.config().withConnectionLimits(Duration.ofMinutes(10), 2));
+        int clients = 6;
+        int rounds = 40;
+        // Connections open and close on every network thread at once, so the acceptor is stopped and restarted
+        // from all of them; a stop applied after a later restart would leave the waiting clients unserved.
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> done = new ArrayList<>();
+            for (int client = 0; client < clients; client++) {
+                done.add(threads.submit(() -> {
+                    for (int round = 0; round < rounds; round++) {
+                        try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
+                            assertAnswers(wire, round);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> client : done) {
+                client.get(120, TimeUnit.SECONDS);
+            }
+        }
+        try (KafkaWire after = KafkaWire.connect(server.localAddress())) {
+            assertAnswers(after, 1);
         }
     }
 
