@@ -1,0 +1,133 @@
+package io.krabka.bench.broker;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Whole-broker throughput: Apache Kafka's own ProducerPerformance and ConsumerPerformance against Krabka and against
+ * Apache Kafka 4.4, one broker at a time on the same disk with the same JVM options, for 100-byte and 1 KiB records
+ * with acks=1 and acks=all. Each round starts each broker on an empty directory (the order alternates between
+ * rounds) and runs every row; the table gives the median over the rounds and the ratio Krabka/Kafka. Run by
+ * {@code krabka-benchmarks/broker-perf}.
+ *
+ * <p>Arguments: {@code --rounds N} (default 3), {@code --megabytes M} per row (default 100). System properties:
+ * {@code bench.java} (the JDK 25's java), {@code bench.kafka.libs}, {@code bench.krabka.dist}, {@code bench.work}.
+ */
+public final class BrokerPerf {
+    private static final int PARTITIONS = 6;
+    private static final List<Integer> RECORD_SIZES = List.of(100, 1024);
+    private static final List<String> ACKS = List.of("1", "all");
+
+    private BrokerPerf() {
+    }
+
+    /** Runs the rounds and prints the table; exit 2 for a wrong argument. */
+    public static void main(String[] args) throws IOException, InterruptedException {
+        int rounds = 3;
+        int megabytes = 100;
+        for (int i = 0; i < args.length; i += 2) {
+            String value = i + 1 < args.length ? args[i + 1] : "";
+            switch (args[i]) {
+                case "--rounds" -> rounds = positive(args[i], value);
+                case "--megabytes" -> megabytes = positive(args[i], value);
+                default -> usage("unknown argument " + args[i]);
+            }
+        }
+        Path java = Path.of(System.getProperty("bench.java"));
+        Path work = Path.of(System.getProperty("bench.work"));
+        PerfTools tools = new PerfTools(java, Path.of(System.getProperty("bench.kafka.libs")));
+        Results results = new Results();
+        for (int round = 0; round < rounds; round++) {
+            List<String> order = round % 2 == 0 ? List.of("Kafka", "Krabka") : List.of("Krabka", "Kafka");
+            for (String name : order) {
+                Path dir = Files.createDirectories(work.resolve("round-" + round).resolve(name.toLowerCase(Locale.ROOT)));
+                try (Broker broker = name.equals("Kafka")
+                        ? Broker.Kafka.start(java, Path.of(System.getProperty("bench.kafka.libs")), dir)
+                        : Broker.Krabka.start(java, Path.of(System.getProperty("bench.krabka.dist")), dir)) {
+                    runRows(broker, tools, dir, megabytes, results);
+                    results.add("broker peak RSS (MB)", name, broker.peakRssBytes() / 1e6);
+                }
+                System.err.printf("round %d of %d: %s done%n", round + 1, rounds, name);
+            }
+        }
+        System.out.print(results.table());
+    }
+
+    private static void runRows(Broker broker, PerfTools tools, Path dir, int megabytes, Results results)
+            throws IOException, InterruptedException {
+        for (int size : RECORD_SIZES) {
+            int records = (int) (megabytes * 1_048_576L / size);
+            for (String acks : ACKS) {
+                String row = size + " B, acks=" + acks;
+                String topic = "perf-" + size + "-" + acks;
+                broker.createTopic(topic, PARTITIONS);
+                PerfTools.Produced produced = tools.produce(dir.resolve(topic + "-produce.out"),
+                        broker.bootstrapServers(), topic, records, size, acks);
+                PerfTools.Consumed consumed = tools.consume(dir.resolve(topic + "-consume.out"),
+                        broker.bootstrapServers(), topic, records, topic + "-group");
+                results.add(row + " produce records/s", broker.name(), produced.recordsPerSec());
+                results.add(row + " produce MB/s", broker.name(), produced.mbPerSec());
+                results.add(row + " produce p50 ms", broker.name(), produced.p50Ms());
+                results.add(row + " produce p99 ms", broker.name(), produced.p99Ms());
+                results.add(row + " consume records/s", broker.name(), consumed.recordsPerSec());
+                results.add(row + " consume MB/s", broker.name(), consumed.mbPerSec());
+            }
+        }
+    }
+
+    private static int positive(String flag, String value) {
+        try {
+            int parsed = Integer.parseInt(value);
+            if (parsed > 0) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        usage(flag + " needs a positive whole number, not '" + value + "'");
+        return 0;
+    }
+
+    private static void usage(String problem) {
+        System.err.println("broker-perf: " + problem + " (usage: broker-perf [--rounds N] [--megabytes M])");
+        System.exit(2);
+    }
+
+    /** The measurements of every round, by metric and broker. */
+    private static final class Results {
+        private final Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
+
+        void add(String metric, String broker, double value) {
+            values.computeIfAbsent(metric, m -> new LinkedHashMap<>()).computeIfAbsent(broker, b -> new ArrayList<>())
+                    .add(value);
+        }
+
+        String table() {
+            StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-34s %12s %12s %7s  %s%n", "metric",
+                    "Krabka", "Kafka", "ratio", "better"));
+            values.forEach((metric, byBroker) -> {
+                double krabka = median(byBroker.getOrDefault("Krabka", List.of()));
+                double kafka = median(byBroker.getOrDefault("Kafka", List.of()));
+                boolean lowerIsBetter = metric.endsWith(" ms") || metric.contains("RSS");
+                table.append(String.format(Locale.ROOT, "%-34s %12.1f %12.1f %7.2f  %s%n", metric, krabka, kafka,
+                        krabka / kafka, lowerIsBetter ? "lower" : "higher"));
+            });
+            return table.toString();
+        }
+
+        private static double median(List<Double> values) {
+            List<Double> sorted = values.stream().sorted().toList();
+            if (sorted.isEmpty()) {
+                return Double.NaN;
+            }
+            int middle = sorted.size() / 2;
+            return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
+        }
+    }
+}
