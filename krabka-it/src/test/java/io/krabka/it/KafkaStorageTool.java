@@ -1,11 +1,9 @@
 package io.krabka.it;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -26,13 +24,12 @@ final class KafkaStorageTool {
     static final String PROPERTIES_DATE = "2026-11-30T00:00:00Z";
 
     private final Path workDir;
+    private final KafkaTools tools;
     private int runs;
 
     KafkaStorageTool(Path workDir) throws IOException {
         this.workDir = Files.createDirectories(workDir);
-        try (InputStream in = KafkaStorageTool.class.getResourceAsStream("/reference-kafka-log4j2.properties")) {
-            Files.copy(in, workDir.resolve("log4j2.properties"), StandardCopyOption.REPLACE_EXISTING);
-        }
+        this.tools = new KafkaTools(workDir, KAFKA_VERSION, List.of("-Djava.properties.date=" + PROPERTIES_DATE));
     }
 
     /**
@@ -79,14 +76,6 @@ final class KafkaStorageTool {
     }
 
     private ToolRun run(String name, List<String> mainAndArgs) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                // Kafka's jars use sun.misc.Unsafe and zstd-jni loads a native library: keep the JDK's warnings out.
-                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
-                "-Djava.properties.date=" + PROPERTIES_DATE,
-                "-Dlog4j2.configurationFile=" + workDir.resolve("log4j2.properties"),
-                "-Dkafka.logs.dir=" + workDir.resolve("tool-logs"),
-                "-cp", ReferenceKafka.libs(KAFKA_VERSION) + "/*"));
-        command.addAll(mainAndArgs);
-        return ToolRun.run(workDir, name + "-" + ++runs, command);
+        return tools.run(name + "-" + ++runs, mainAndArgs, null);
     }
 }

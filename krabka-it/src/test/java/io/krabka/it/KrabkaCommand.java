@@ -16,17 +16,23 @@ final class KrabkaCommand {
     private final Path workDir;
     private int runs;
 
+    KrabkaCommand(Path workDir) {
+        this.dist = dist();
+        this.workDir = workDir;
+    }
+
     /**
+     * The built distribution's root.
+     *
      * @throws IllegalStateException if there is no distribution
      */
-    KrabkaCommand(Path workDir) {
+    static Path dist() {
         String property = System.getProperty(DistributionPlugins.DIST_PROPERTY);
         if (property == null || !Files.isDirectory(Path.of(property, "boot")) || !Files.isDirectory(Path.of(property, "lib"))) {
             throw new IllegalStateException("no Krabka distribution at " + property + " (system property "
                     + DistributionPlugins.DIST_PROPERTY + "): build jlink first (./run-tests does)");
         }
-        this.dist = Path.of(property);
-        this.workDir = workDir;
+        return Path.of(property);
     }
 
     /** {@code krabka <args>}, with {@code meta.properties} dated as Kafka's in {@link KafkaStorageTool}. */

@@ -32,11 +32,21 @@ record ToolRun(List<String> command, int exitCode, String out, String err) {
     /** Runs {@code command} with {@code environment} added to this process's environment. */
     static ToolRun run(Path workDir, String name, List<String> command, Map<String, String> environment)
             throws IOException, InterruptedException {
+        return run(workDir, name, command, environment, null);
+    }
+
+    /** Runs {@code command} with {@code input}, when not null, as its standard input. */
+    static ToolRun run(Path workDir, String name, List<String> command, Map<String, String> environment, String input)
+            throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         Path out = workDir.resolve(name + ".out");
         Path err = workDir.resolve(name + ".err");
         Files.writeString(workDir.resolve(name + ".cmd"), String.join(" ", command) + "\n");
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        if (input != null) {
+            Path in = Files.writeString(workDir.resolve(name + ".in"), input, StandardCharsets.UTF_8);
+            builder.redirectInput(in.toFile());
+        }
         builder.environment().putAll(environment);
         Process process = builder.start();
         if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
