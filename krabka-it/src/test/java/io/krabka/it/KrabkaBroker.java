@@ -112,10 +112,16 @@ final class KrabkaBroker implements AutoCloseable {
         return Files.readString(workDir.resolve("broker-" + starts + ".out"));
     }
 
+    /** Stops the broker if it runs; kills it if interrupted meanwhile. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process != null && process.isAlive()) {
-            stop();
+            try {
+                stop();
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
