@@ -107,7 +107,8 @@ public final class Broker implements AutoCloseable {
         state = State.SERVING;
         LOG.log(System.Logger.Level.INFO, "Krabka node " + config.nodeId() + " of cluster " + clusterId
                 + " serves " + config.listener().name() + " on " + socketServer.localAddress() + ", advertised as "
-                + advertisedListener + (health.map(h -> "; health on http://" + h.address()).orElse("")));
+                + advertisedListener + health.map(h -> "; health on http://" + h.address().getHostString() + ":"
+                        + h.address().getPort()).orElse(""));
     }
 
     // As Kafka: an empty host advertises the local host's name, port 0 the port bound.
