@@ -49,6 +49,7 @@ public final class Broker implements AutoCloseable {
     private final List<AutoCloseable> started = new ArrayList<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile State state = State.STARTING;
+    private volatile boolean stoppedCleanly;
     private volatile Endpoint advertisedListener;
     private Optional<HealthServer> health = Optional.empty();
     private LogManager logManager;
@@ -97,8 +98,11 @@ public final class Broker implements AutoCloseable {
         started.add(services);
         Function<String, LogConfig> topicConfigs = services.startBeforeLogs(context);
         logManager = new LogManager(config.logManagerConfig(), topicConfigs, scheduler, context.time());
-        started.add(() -> logManager.shutdown(-1));
+        // Shut down (and marked clean) only once every log loaded: a directory whose loading failed must be
+        // recovered next time, as Kafka marks only directories whose logs all loaded. Until the process exits, the
+        // directories stay locked.
         logManager.startup();
+        started.add(() -> logManager.shutdown(-1));
         RequestDispatcher dispatcher = RequestDispatcher.create(services.handlers(context, logManager),
                 table -> new ApiVersionsHandler(table, clusterId, config.nodeId(), services::features));
         socketServer = SocketServer.start(config.socketServerConfig(), dispatcher);
@@ -147,6 +151,11 @@ public final class Broker implements AutoCloseable {
         return logManager;
     }
 
+    /** Whether the broker has stopped and every step of its shutdown succeeded. */
+    public boolean stoppedCleanly() {
+        return state == State.STOPPED && stoppedCleanly;
+    }
+
     /** Waits until the broker has stopped. */
     public void awaitShutdown() throws InterruptedException {
         stopped.await();
@@ -177,6 +186,7 @@ public final class Broker implements AutoCloseable {
             }
         }
         started.clear();
+        stoppedCleanly = clean;
         state = State.STOPPED;
         stopped.countDown();
         LOG.log(clean ? System.Logger.Level.INFO : System.Logger.Level.WARNING, clean ? "Shut down cleanly"
