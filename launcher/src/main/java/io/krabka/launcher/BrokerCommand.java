@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -87,9 +89,39 @@ final class BrokerCommand implements Command {
         if (line.hasOption("format-if-needed")) {
             formatIfNeeded(config, console);
         }
+        // SIGTERM and SIGINT stop the broker, and this returns 0 for a clean shutdown; one that comes while it
+        // starts stops it as soon as it has started. The hook covers every other way the JVM may end (SIGHUP, an
+        // exit elsewhere): the broker still shuts down cleanly.
+        AtomicBoolean stopRequested = new AtomicBoolean();
+        AtomicReference<Broker> running = new AtomicReference<>();
+        Runnable restoreSignals = StopSignals.onStop(() -> {
+            stopRequested.set(true);
+            Optional.ofNullable(running.get()).ifPresent(Broker::close);
+        });
         Broker broker;
         try {
-            broker = Broker.start(config, new KrabkaServices());
+            broker = start(config);
+        } catch (CommandException e) {
+            restoreSignals.run();
+            throw e;
+        }
+        running.set(broker);
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("krabka-shutdown").unstarted(broker::close));
+        if (stopRequested.get()) {
+            broker.close();
+        }
+        try {
+            broker.awaitShutdown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            broker.close();
+        }
+        return broker.stoppedCleanly() ? ExitCode.OK : ExitCode.FAILURE;
+    }
+
+    private static Broker start(BrokerConfig config) throws CommandException {
+        try {
+            return Broker.start(config, new KrabkaServices());
         } catch (MetaPropertiesException e) {
             throw new CommandException(ExitCode.STORAGE_REFUSED, e.getMessage(), e);
         } catch (IOException e) {
@@ -98,18 +130,6 @@ final class BrokerCommand implements Command {
             Thread.currentThread().interrupt();
             throw new CommandException(ExitCode.FAILURE, "interrupted while starting", e);
         }
-        // SIGTERM and SIGINT run the shutdown hooks and then exit 143 and 130; the hook shuts the broker down
-        // cleanly and ends the process itself with the outcome: 0 for a clean shutdown.
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("krabka-shutdown").unstarted(() -> {
-            broker.close();
-            Runtime.getRuntime().halt(broker.stoppedCleanly() ? ExitCode.OK : ExitCode.FAILURE);
-        }));
-        try {
-            broker.awaitShutdown();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return broker.stoppedCleanly() ? ExitCode.OK : ExitCode.FAILURE;
     }
 
     /** The settings, layered: Krabka's defaults, then --config, then the flags, then each --override. */
