@@ -70,6 +70,7 @@ public final class Broker implements AutoCloseable {
     public static Broker start(BrokerConfig config, BrokerServices services) throws IOException, InterruptedException {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(services, "services");
+        long startNanos = System.nanoTime();
         if (!config.unknownKeys().isEmpty()) {
             LOG.log(System.Logger.Level.WARNING, "These configurations '" + config.unknownKeys()
                     + "' were supplied but are not known to Krabka; they are ignored.");
@@ -77,7 +78,7 @@ public final class Broker implements AutoCloseable {
         String clusterId = MetaPropertiesEnsemble.verify(config.allLogDirs(), config.nodeId());
         Broker broker = new Broker(config, clusterId, services);
         try {
-            broker.startup();
+            broker.startup(startNanos);
         } catch (IOException | InterruptedException | RuntimeException e) {
             broker.close();
             throw e;
@@ -85,7 +86,7 @@ public final class Broker implements AutoCloseable {
         return broker;
     }
 
-    private void startup() throws IOException, InterruptedException {
+    private void startup(long startNanos) throws IOException, InterruptedException {
         if (config.healthListenAddress().isPresent()) {
             HealthServer server = HealthServer.start(config.healthListenAddress().get(), () -> state == State.SERVING);
             started.add(server);
@@ -110,7 +111,8 @@ public final class Broker implements AutoCloseable {
         advertisedListener = advertised(config.advertisedListener(), socketServer.localAddress());
         state = State.SERVING;
         LOG.log(System.Logger.Level.INFO, "Krabka node " + config.nodeId() + " of cluster " + clusterId
-                + " serves " + config.listener().name() + " on " + socketServer.localAddress() + ", advertised as "
+                + " started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: serves "
+                + config.listener().name() + " on " + socketServer.localAddress() + ", advertised as "
                 + advertisedListener + health.map(h -> "; health on http://" + h.address().getHostString() + ":"
                         + h.address().getPort()).orElse(""));
     }
