@@ -7,6 +7,7 @@ import io.krabka.kernel.log.MetaPropertiesException;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
+import org.apache.kafka.common.protocol.ApiKeys;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -87,6 +88,9 @@ public final class Broker implements AutoCloseable {
     }
 
     private void startup(long startNanos) throws IOException, InterruptedException {
+        // Kafka's protocol classes (every message schema: a few hundred classes, the larger part of an empty
+        // broker's start) load while the logs do.
+        Thread.ofVirtual().name("krabka-protocol-classes").start(() -> ApiKeys.values());
         if (config.healthListenAddress().isPresent()) {
             HealthServer server = HealthServer.start(config.healthListenAddress().get(), () -> state == State.SERVING);
             started.add(server);
