@@ -125,7 +125,7 @@ final class BrokerCommand implements Command {
         } catch (MetaPropertiesException e) {
             throw new CommandException(ExitCode.STORAGE_REFUSED, e.getMessage(), e);
         } catch (IOException e) {
-            throw new CommandException(ExitCode.FAILURE, "cannot start: " + e.getMessage(), e);
+            throw new CommandException(ExitCode.FAILURE, e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CommandException(ExitCode.FAILURE, "interrupted while starting", e);

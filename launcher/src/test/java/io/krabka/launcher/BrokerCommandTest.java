@@ -133,6 +133,20 @@ class BrokerCommandTest {
     }
 
     @Test
+    void aListenerInUseExits1NamingIt() throws Exception {
+        Path data = root.resolve("data");
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            assertEquals(ExitCode.FAILURE, run("broker", "--format-if-needed", "--log-dir", data.toString(),
+                    "--listen-addr", "127.0.0.1:" + taken.getLocalPort(), "--health-listen-addr", "none"), err());
+            assertTrue(err().contains("krabka broker: cannot listen on the listener PLAINTEXT://127.0.0.1:"
+                    + taken.getLocalPort() + ": "), err());
+        }
+        // The failed start shut its logs down cleanly: the directory is formatted and marked clean.
+        assertTrue(Files.exists(data.resolve("meta.properties")));
+        assertTrue(Files.exists(data.resolve(".kafka_cleanshutdown")));
+    }
+
+    @Test
     void formatIfNeededRefusesADirectoryWithForeignFiles() throws Exception {
         Path data = Files.createDirectories(root.resolve("data"));
         Files.writeString(data.resolve("notes.txt"), "mine");

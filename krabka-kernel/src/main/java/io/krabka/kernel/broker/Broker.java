@@ -9,6 +9,7 @@ import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
 import org.apache.kafka.common.protocol.ApiKeys;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -92,7 +93,13 @@ public final class Broker implements AutoCloseable {
         // broker's start) load while the logs do.
         Thread.ofVirtual().name("krabka-protocol-classes").start(() -> ApiKeys.values());
         if (config.healthListenAddress().isPresent()) {
-            HealthServer server = HealthServer.start(config.healthListenAddress().get(), () -> state == State.SERVING);
+            InetSocketAddress address = config.healthListenAddress().get();
+            HealthServer server;
+            try {
+                server = HealthServer.start(address, () -> state == State.SERVING);
+            } catch (IOException e) {
+                throw bindFailure("the health endpoint " + address.getHostString() + ":" + address.getPort(), e);
+            }
             started.add(server);
             health = Optional.of(server);
         }
@@ -110,7 +117,13 @@ public final class Broker implements AutoCloseable {
         started.add(() -> logManager.shutdown(-1));
         RequestDispatcher dispatcher = RequestDispatcher.create(services.handlers(context, logManager),
                 table -> new ApiVersionsHandler(table, clusterId, config.nodeId(), services::features));
-        socketServer = SocketServer.start(config.socketServerConfig(), dispatcher);
+        try {
+            socketServer = SocketServer.start(config.socketServerConfig(), dispatcher);
+        } catch (InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) { // Netty rethrows a failed bind's IOException undeclared
+            throw e instanceof IOException io ? bindFailure("the listener " + config.listener(), io) : new IOException(e);
+        }
         started.add(socketServer);
         advertisedListener = advertised(config.advertisedListener(), socketServer.localAddress());
         state = State.SERVING;
@@ -119,6 +132,12 @@ public final class Broker implements AutoCloseable {
                 + config.listener().name() + " on " + socketServer.localAddress() + ", advertised as "
                 + advertisedListener + health.map(h -> "; health on http://" + h.address().getHostString() + ":"
                         + h.address().getPort()).orElse(""));
+    }
+
+    private static BindException bindFailure(String what, IOException cause) {
+        BindException failure = new BindException("cannot listen on " + what + ": " + cause.getMessage());
+        failure.initCause(cause);
+        return failure;
     }
 
     // As Kafka: an empty host advertises the local host's name, port 0 the port bound.

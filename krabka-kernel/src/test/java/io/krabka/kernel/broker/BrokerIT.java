@@ -225,7 +225,9 @@ class BrokerIT {
             int healthPort = freePort();
             BrokerConfig config = config(dataDir, "listeners", "PLAINTEXT://127.0.0.1:" + taken.getLocalPort(),
                     "krabka.health.listen.addr", "127.0.0.1:" + healthPort);
-            assertThrows(BindException.class, () -> start(config, new KrabkaServices()));
+            BindException e = assertThrows(BindException.class, () -> start(config, new KrabkaServices()));
+            assertTrue(e.getMessage().startsWith("cannot listen on the listener PLAINTEXT://127.0.0.1:"
+                    + taken.getLocalPort() + ": "), e.getMessage());
             assertThrows(ConnectException.class,
                     () -> status(new InetSocketAddress("127.0.0.1", healthPort), "/healthz", "GET"));
         }
