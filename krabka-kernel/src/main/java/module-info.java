@@ -19,12 +19,16 @@ module io.krabka.kernel {
     requires io.netty.codec;
     // Optional: the network layer uses epoll only where the native transport is present.
     requires static io.netty.transport.classes.epoll;
+    // The broker's health endpoint (/healthz, /readyz).
+    requires jdk.httpserver;
 
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.
     exports io.krabka.kernel.plugin to io.krabka.launcher;
     exports io.krabka.kernel.format to io.krabka.launcher;
     exports io.krabka.kernel.metadata to io.krabka.launcher;
+    exports io.krabka.kernel.broker to io.krabka.launcher;
+    exports io.krabka.kernel.log to io.krabka.launcher;
 
     uses io.krabka.spi.plugin.RemoteStorageManagerProvider;
     uses io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;

@@ -4,6 +4,8 @@ module io.krabka.launcher {
     requires io.krabka.spi;
     requires org.apache.commons.cli;
     requires com.fasterxml.jackson.databind;
+    // sun.misc.Signal, reached by reflection (StopSignals): resolved, so the image links it.
+    requires jdk.unsupported;
 
     exports io.krabka.launcher to com.fasterxml.jackson.databind;
 }

@@ -35,6 +35,14 @@ final class KrabkaCommand {
         return Path.of(property);
     }
 
+    /** {@code krabka <args>} started and left running, as {@link #run} would run it. */
+    KrabkaProcess start(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("sh", dist.resolve("bin/krabka").toString()));
+        command.addAll(List.of(args));
+        return KrabkaProcess.start(workDir, "krabka-" + ++runs, command, Map.of("JAVA_HOME",
+                System.getProperty("java.home"), "KRABKA_JAVA_OPTS", "-Djava.properties.date=" + KafkaStorageTool.PROPERTIES_DATE));
+    }
+
     /** {@code krabka <args>}, with {@code meta.properties} dated as Kafka's in {@link KafkaStorageTool}. */
     ToolRun run(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("sh", dist.resolve("bin/krabka").toString()));

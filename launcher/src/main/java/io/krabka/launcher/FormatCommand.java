@@ -168,7 +168,7 @@ final class FormatCommand implements Command {
         return name;
     }
 
-    private static int exitCode(FormatException.Kind kind) {
+    static int exitCode(FormatException.Kind kind) {
         return switch (kind) {
             case ALREADY_FORMATTED, CONFLICT -> ExitCode.STORAGE_REFUSED;
             case INVALID_VOTERS, IO_ERROR -> ExitCode.WRITE_FAILED;

@@ -5,6 +5,7 @@ import io.krabka.spi.plugin.ConfigType;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The broker settings of the {@link LogManager}, with Kafka's names and defaults; the topic settings' broker
@@ -61,47 +62,61 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
         }
     }
 
+    /** Every broker key {@link #fromProps} reads. */
+    public static final Set<String> KEYS = Set.of("log.dirs", "log.dir", "node.id", "num.recovery.threads.per.data.dir",
+            "log.flush.scheduler.interval.ms", "log.flush.offset.checkpoint.interval.ms",
+            "log.flush.start.offset.checkpoint.interval.ms", "replica.high.watermark.checkpoint.interval.ms",
+            "log.retention.check.interval.ms", "log.initial.task.delay.ms", "log.segment.delete.delay.ms",
+            "transaction.max.timeout.ms", ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG,
+            "producer.id.expiration.check.interval.ms");
+
     /**
      * The settings in broker properties ({@code server.properties}), Kafka's defaults for those not set.
      *
      * @throws ConfigException naming the key, for a value of the wrong type or range, or no {@code node.id}
      */
     public static LogManagerConfig fromProps(Map<String, ?> props) {
-        Object dirs = props.get("log.dirs") != null ? props.get("log.dirs")
-                : props.get("log.dir") != null ? props.get("log.dir") : DEFAULT_LOG_DIR;
-        List<Path> logDirs = ((List<?>) ConfigType.LIST.parse("log.dirs", dirs)).stream()
-                .map(dir -> Path.of(String.valueOf(dir).trim())).toList();
+        String dirsKey = props.get("log.dirs") != null ? "log.dirs" : "log.dir";
+        Object dirs = props.get(dirsKey) != null ? props.get(dirsKey) : DEFAULT_LOG_DIR;
+        List<Path> logDirs = ((List<?>) ConfigType.LIST.parse(dirsKey, dirs)).stream()
+                .map(dir -> String.valueOf(dir).trim()).filter(dir -> !dir.isEmpty()).map(Path::of).toList();
+        if (logDirs.isEmpty()) {
+            throw new ConfigException(dirsKey, dirs, "names no directory");
+        }
         Object nodeId = props.get("node.id");
         if (nodeId == null) {
             throw new ConfigException("node.id", null, "is required");
         }
-        try {
-            return new LogManagerConfig(logDirs, (Integer) ConfigType.INT.parse("node.id", nodeId),
-                    intValue(props, "num.recovery.threads.per.data.dir", 2),
-                    longValue(props, "log.flush.scheduler.interval.ms", Long.MAX_VALUE),
-                    longValue(props, "log.flush.offset.checkpoint.interval.ms", 60_000),
-                    longValue(props, "log.flush.start.offset.checkpoint.interval.ms", 60_000),
-                    longValue(props, "replica.high.watermark.checkpoint.interval.ms", 5_000),
-                    longValue(props, "log.retention.check.interval.ms", 300_000),
-                    longValue(props, "log.initial.task.delay.ms", 30_000),
-                    longValue(props, "log.segment.delete.delay.ms", 60_000),
-                    intValue(props, "transaction.max.timeout.ms", 900_000),
-                    intValue(props, ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG,
-                            ProducerStateManagerConfig.DEFAULT_PRODUCER_ID_EXPIRATION_MS),
-                    intValue(props, "producer.id.expiration.check.interval.ms", 600_000));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("log manager settings", props, e.getMessage());
+        return new LogManagerConfig(logDirs, intValue(props, "node.id", 0, 0),
+                intValue(props, "num.recovery.threads.per.data.dir", 2, 1),
+                longValue(props, "log.flush.scheduler.interval.ms", Long.MAX_VALUE, 1),
+                longValue(props, "log.flush.offset.checkpoint.interval.ms", 60_000, 1),
+                longValue(props, "log.flush.start.offset.checkpoint.interval.ms", 60_000, 1),
+                longValue(props, "replica.high.watermark.checkpoint.interval.ms", 5_000, 1),
+                longValue(props, "log.retention.check.interval.ms", 300_000, 1),
+                longValue(props, "log.initial.task.delay.ms", 30_000, 0),
+                longValue(props, "log.segment.delete.delay.ms", 60_000, 0),
+                intValue(props, "transaction.max.timeout.ms", 900_000, 1),
+                intValue(props, ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG,
+                        ProducerStateManagerConfig.DEFAULT_PRODUCER_ID_EXPIRATION_MS, 1),
+                intValue(props, "producer.id.expiration.check.interval.ms", 600_000, 1));
+    }
+
+    private static int intValue(Map<String, ?> props, String key, int defaultValue, int min) {
+        return (int) longValue(props, key, ConfigType.INT, defaultValue, min);
+    }
+
+    private static long longValue(Map<String, ?> props, String key, long defaultValue, long min) {
+        return longValue(props, key, ConfigType.LONG, defaultValue, min);
+    }
+
+    private static long longValue(Map<String, ?> props, String key, ConfigType type, long defaultValue, long min) {
+        Object raw = props.get(key);
+        long value = raw == null ? defaultValue : ((Number) type.parse(key, raw)).longValue();
+        if (value < min) {
+            throw new ConfigException(key, value, "must be at least " + min);
         }
-    }
-
-    private static int intValue(Map<String, ?> props, String key, int defaultValue) {
-        Object raw = props.get(key);
-        return raw == null ? defaultValue : (Integer) ConfigType.INT.parse(key, raw);
-    }
-
-    private static long longValue(Map<String, ?> props, String key, long defaultValue) {
-        Object raw = props.get(key);
-        return raw == null ? defaultValue : (Long) ConfigType.LONG.parse(key, raw);
+        return value;
     }
 
     /** The producer state settings shared by every partition. */

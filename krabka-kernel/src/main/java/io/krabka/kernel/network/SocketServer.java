@@ -78,7 +78,16 @@ public final class SocketServer implements AutoCloseable {
 
     private ServerBootstrap bootstrap(RequestDispatcher dispatcher) {
         int highWaterMark = config.maxQueuedResponseBytes();
-        return new ServerBootstrap()
+        ServerBootstrap bootstrap = new ServerBootstrap();
+        // As Kafka: the receive buffer on the listening socket (accepted sockets inherit it, as the TCP window must
+        // be set before the handshake), the send buffer on each accepted one; -1 leaves the OS its own.
+        if (config.socketReceiveBufferBytes() != -1) {
+            bootstrap.option(ChannelOption.SO_RCVBUF, config.socketReceiveBufferBytes());
+        }
+        if (config.socketSendBufferBytes() != -1) {
+            bootstrap.childOption(ChannelOption.SO_SNDBUF, config.socketSendBufferBytes());
+        }
+        return bootstrap
                 .group(acceptorGroup, networkGroup)
                 .channel(transport.serverChannel())
                 .option(ChannelOption.SO_REUSEADDR, true)

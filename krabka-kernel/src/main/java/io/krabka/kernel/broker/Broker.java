@@ -1,0 +1,220 @@
+package io.krabka.kernel.broker;
+
+import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.MetaPropertiesEnsemble;
+import io.krabka.kernel.log.MetaPropertiesException;
+import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.network.RequestDispatcher;
+import io.krabka.kernel.network.SocketServer;
+import org.apache.kafka.common.protocol.ApiKeys;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+
+/**
+ * A single-node broker (its own controller), Kafka's {@code KafkaRaftServer} in combined mode: its lifecycle.
+ * {@link #start} checks the log directories are formatted for one cluster and this node, opens the health endpoint
+ * (not ready), starts the services' controller, loads the logs, starts the listener with the services' handlers and
+ * ApiVersions, and is then ready. {@link #close} is ready no more, stops accepting and answers the requests in
+ * flight, stops the services, and shuts the logs down cleanly (flushed, checkpointed, marked), so the next start
+ * recovers nothing.
+ */
+public final class Broker implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(Broker.class.getName());
+
+    /** Where a broker is in its life. */
+    public enum State {
+        /** Starting: not serving yet. */
+        STARTING,
+        /** Serving its listener. */
+        SERVING,
+        /** Shutting down: not accepting. */
+        SHUTTING_DOWN,
+        /** Stopped. */
+        STOPPED
+    }
+
+    private final BrokerConfig config;
+    private final String clusterId;
+    private final BrokerServices services;
+    private final List<AutoCloseable> started = new ArrayList<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile State state = State.STARTING;
+    private volatile boolean stoppedCleanly;
+    private volatile Endpoint advertisedListener;
+    private Optional<HealthServer> health = Optional.empty();
+    private LogManager logManager;
+    private SocketServer socketServer;
+
+    private Broker(BrokerConfig config, String clusterId, BrokerServices services) {
+        this.config = config;
+        this.clusterId = clusterId;
+        this.services = services;
+    }
+
+    /**
+     * Starts a broker; on failure, whatever had started is stopped again.
+     *
+     * @throws MetaPropertiesException if a log directory is not formatted, or they name another cluster or node
+     * @throws IOException             if a log directory is locked or unreadable, or an address cannot be bound
+     */
+    public static Broker start(BrokerConfig config, BrokerServices services) throws IOException, InterruptedException {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(services, "services");
+        long startNanos = System.nanoTime();
+        if (!config.unknownKeys().isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "These configurations '" + config.unknownKeys()
+                    + "' were supplied but are not known to Krabka; they are ignored.");
+        }
+        String clusterId = MetaPropertiesEnsemble.verify(config.allLogDirs(), config.nodeId());
+        Broker broker = new Broker(config, clusterId, services);
+        try {
+            broker.startup(startNanos);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            broker.close();
+            throw e;
+        }
+        return broker;
+    }
+
+    private void startup(long startNanos) throws IOException, InterruptedException {
+        // Kafka's protocol classes (every message schema: a few hundred classes, the larger part of an empty
+        // broker's start) load while the logs do.
+        Thread.ofVirtual().name("krabka-protocol-classes").start(() -> ApiKeys.values());
+        if (config.healthListenAddress().isPresent()) {
+            InetSocketAddress address = config.healthListenAddress().get();
+            HealthServer server;
+            try {
+                server = HealthServer.start(address, () -> state == State.SERVING);
+            } catch (IOException e) {
+                throw bindFailure("the health endpoint " + address.getHostString() + ":" + address.getPort(), e);
+            }
+            started.add(server);
+            health = Optional.of(server);
+        }
+        KafkaScheduler scheduler = new KafkaScheduler(config.backgroundThreads(), "kafka-scheduler-");
+        started.add(scheduler::shutdown);
+        BrokerContext context = new BrokerContext(config, clusterId, scheduler, InstantSource.system(),
+                () -> advertisedListener);
+        started.add(services);
+        Function<String, LogConfig> topicConfigs = services.startBeforeLogs(context);
+        logManager = new LogManager(config.logManagerConfig(), topicConfigs, scheduler, context.time());
+        // Shut down (and marked clean) only once every log loaded: a directory whose loading failed must be
+        // recovered next time, as Kafka marks only directories whose logs all loaded. Until the process exits, the
+        // directories stay locked.
+        logManager.startup();
+        started.add(() -> logManager.shutdown(-1));
+        RequestDispatcher dispatcher = RequestDispatcher.create(services.handlers(context, logManager),
+                table -> new ApiVersionsHandler(table, clusterId, config.nodeId(), services::features));
+        try {
+            socketServer = SocketServer.start(config.socketServerConfig(), dispatcher);
+        } catch (InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) { // Netty rethrows a failed bind's IOException undeclared
+            throw e instanceof IOException io ? bindFailure("the listener " + config.listener(), io) : new IOException(e);
+        }
+        started.add(socketServer);
+        advertisedListener = advertised(config.advertisedListener(), socketServer.localAddress());
+        state = State.SERVING;
+        LOG.log(System.Logger.Level.INFO, "Krabka node " + config.nodeId() + " of cluster " + clusterId
+                + " started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: serves "
+                + config.listener().name() + " on " + socketServer.localAddress() + ", advertised as "
+                + advertisedListener + health.map(h -> "; health on http://" + h.address().getHostString() + ":"
+                        + h.address().getPort()).orElse(""));
+    }
+
+    private static BindException bindFailure(String what, IOException cause) {
+        BindException failure = new BindException("cannot listen on " + what + ": " + cause.getMessage());
+        failure.initCause(cause);
+        return failure;
+    }
+
+    // As Kafka: an empty host advertises the local host's name, port 0 the port bound.
+    private static Endpoint advertised(Endpoint configured, InetSocketAddress bound) throws UnknownHostException {
+        String host = configured.host().isEmpty() ? InetAddress.getLocalHost().getCanonicalHostName() : configured.host();
+        return configured.at(host, configured.port() == 0 ? bound.getPort() : configured.port());
+    }
+
+    /** The cluster the log directories belong to. */
+    public String clusterId() {
+        return clusterId;
+    }
+
+    /** Where the broker is in its life. */
+    public State state() {
+        return state;
+    }
+
+    /** The address the listener is bound to. */
+    public InetSocketAddress listenAddress() {
+        return socketServer.localAddress();
+    }
+
+    /** The listener clients are told of. */
+    public Endpoint advertisedListener() {
+        return advertisedListener;
+    }
+
+    /** The health endpoint's address, when it is enabled. */
+    public Optional<InetSocketAddress> healthAddress() {
+        return health.map(HealthServer::address);
+    }
+
+    /** The broker's logs. */
+    public LogManager logManager() {
+        return logManager;
+    }
+
+    /** Whether the broker has stopped and every step of its shutdown succeeded. */
+    public boolean stoppedCleanly() {
+        return state == State.STOPPED && stoppedCleanly;
+    }
+
+    /** Waits until the broker has stopped. */
+    public void awaitShutdown() throws InterruptedException {
+        stopped.await();
+    }
+
+    /**
+     * Shuts down cleanly, in the reverse order of start-up: not ready, the listener stopped (requests in flight
+     * answered), the services stopped, the logs shut down cleanly, the background threads and the health endpoint
+     * stopped. A step that fails is logged and the others still run. Idempotent.
+     */
+    @Override
+    public synchronized void close() {
+        if (state == State.STOPPED) {
+            return;
+        }
+        state = State.SHUTTING_DOWN;
+        LOG.log(System.Logger.Level.INFO, "Shutting down");
+        boolean clean = true;
+        for (AutoCloseable part : started.reversed()) {
+            try {
+                part.close();
+            } catch (Exception e) {
+                clean = false;
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+                LOG.log(System.Logger.Level.ERROR, "Shutting down " + part + " failed", e);
+            }
+        }
+        started.clear();
+        stoppedCleanly = clean;
+        state = State.STOPPED;
+        stopped.countDown();
+        LOG.log(clean ? System.Logger.Level.INFO : System.Logger.Level.WARNING, clean ? "Shut down cleanly"
+                : "Shut down, with failures (logged above): the next start may recover logs");
+    }
+}

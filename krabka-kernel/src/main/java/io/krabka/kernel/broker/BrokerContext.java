@@ -1,0 +1,29 @@
+package io.krabka.kernel.broker;
+
+import io.krabka.kernel.log.Scheduler;
+import java.time.InstantSource;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * What a starting broker gives its {@link BrokerServices}.
+ *
+ * @param config             the broker's settings
+ * @param clusterId          the cluster the log directories were formatted for
+ * @param scheduler          the broker's background threads ({@code background.threads})
+ * @param time               the broker's clock
+ * @param advertisedListener the listener clients are told of, with the port bound; to be read once the broker
+ *                           serves (a request handler reads it per request)
+ */
+public record BrokerContext(BrokerConfig config, String clusterId, Scheduler scheduler, InstantSource time,
+                            Supplier<Endpoint> advertisedListener) {
+
+    /** Checks the parts. */
+    public BrokerContext {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(clusterId, "clusterId");
+        Objects.requireNonNull(scheduler, "scheduler");
+        Objects.requireNonNull(time, "time");
+        Objects.requireNonNull(advertisedListener, "advertisedListener");
+    }
+}
