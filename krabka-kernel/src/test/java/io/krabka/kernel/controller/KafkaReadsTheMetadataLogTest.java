@@ -33,9 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kafka 4.4 reads the metadata log Krabka's controller wrote: its record classes read the segment (valid batches,
- * offsets in order, the KRaft framing), its {@code MetadataRecordSerde} decodes every record, and its own
- * {@code MetadataDelta} replays them to an image with the topics, partitions, configs, features and producer ids
- * Krabka's image has.
+ * offsets in order, the KRaft framing), its {@code MetadataRecordSerde} decodes every record into its generated
+ * classes, and those records, replayed, give the topics, partitions, configs, features and producer ids Krabka's
+ * image has.
  */
 class KafkaReadsTheMetadataLogTest {
 
