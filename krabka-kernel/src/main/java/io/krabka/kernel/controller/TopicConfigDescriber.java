@@ -5,12 +5,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 import org.apache.kafka.common.requests.DescribeConfigsResponse.ConfigSource;
 
 import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
+import io.krabka.spi.plugin.ConfigType;
 
 /**
  * A topic's configs as Kafka reports them: each value, where it comes from and its synonyms, resolved over the
@@ -103,6 +105,63 @@ public final class TopicConfigDescriber {
             Resolved resolved = resolve(def, topicConfigs, dynamicClusterConfigs);
             return new DescribedConfig(def, resolved.value, resolved.source, List.of());
         }).toList();
+    }
+
+    /**
+     * A broker config as reported.
+     *
+     * @param name     the broker key
+     * @param value    its value as text; null when it has none
+     * @param source   where the value comes from
+     * @param synonyms the places that set it or a key it stands in for, as DescribeConfigs lists them
+     * @param type     its type
+     * @param readOnly whether Kafka refuses to change it dynamically
+     */
+    public record DescribedBrokerConfig(String name, String value, ConfigSource source, List<Synonym> synonyms,
+            ConfigType type, boolean readOnly) {
+        /** Copies the synonyms. */
+        public DescribedBrokerConfig {
+            Objects.requireNonNull(name, "name");
+            synonyms = List.copyOf(synonyms);
+        }
+    }
+
+    /**
+     * The broker keys behind topic configs ({@code log.retention.ms}, {@code message.max.bytes}, ...) as a broker's
+     * DescribeConfigs reports them (Kafka's {@code createBrokerConfigEntry}), sorted by name: each key's value from
+     * the cluster's dynamic defaults, {@code server.properties} or its default; the synonyms of its siblings
+     * ({@code log.retention.minutes} and {@code .hours} for {@code log.retention.ms}) from the same places, those
+     * before the key itself dropped; the keys only a topic config's first broker key stands in for are read-only.
+     */
+    public List<DescribedBrokerConfig> describeBrokerKeys(Map<String, String> dynamicClusterConfigs) {
+        Map<String, DescribedBrokerConfig> configs = new TreeMap<>();
+        List<Map.Entry<Map<String, String>, ConfigSource>> layers = List.of(
+                Map.entry(dynamicClusterConfigs, ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG),
+                Map.entry(staticBrokerConfigs, ConfigSource.STATIC_BROKER_CONFIG),
+                Map.entry(brokerDefaults, ConfigSource.DEFAULT_CONFIG));
+        for (TopicConfigDef def : TopicConfigs.ALL) {
+            List<ConfigSynonym> siblings = def.brokerSynonyms();
+            for (ConfigSynonym key : siblings) {
+                List<Synonym> synonyms = new ArrayList<>();
+                for (var layer : layers) {
+                    for (ConfigSynonym sibling : siblings) {
+                        String value = layer.getKey().get(sibling.name());
+                        if (value != null) {
+                            synonyms.add(new Synonym(sibling.name(), value, layer.getValue()));
+                        }
+                    }
+                }
+                while (!synonyms.isEmpty() && !synonyms.getFirst().name().equals(key.name())) {
+                    synonyms.removeFirst();
+                }
+                String value = synonyms.stream().filter(synonym -> synonym.name().equals(key.name())).findFirst()
+                        .map(Synonym::value).orElse(null);
+                ConfigSource source = synonyms.isEmpty() ? ConfigSource.DEFAULT_CONFIG : synonyms.getFirst().source();
+                configs.put(key.name(), new DescribedBrokerConfig(key.name(), value, source, synonyms, key.type(),
+                        key != siblings.getFirst()));
+            }
+        }
+        return List.copyOf(configs.values());
     }
 
     private Resolved resolve(TopicConfigDef def, Map<String, String> topicConfigs, Map<String, String> dynamicClusterConfigs) {
