@@ -31,9 +31,8 @@ public final class ProducerIdManager {
         if (block != null && next < block.nextBlockFirstId()) {
             return CompletableFuture.completedFuture(next++);
         }
-        if (pending == null) {
-            pending = controller.allocateProducerIds(nodeId).thenAccept(this::install)
-                    .whenComplete((done, failure) -> clearPending());
+        if (pending == null || pending.isDone()) {
+            pending = controller.allocateProducerIds(nodeId).thenAccept(this::install);
         }
         return pending.thenCompose(done -> generateProducerId());
     }
@@ -41,9 +40,5 @@ public final class ProducerIdManager {
     private synchronized void install(ProducerIdsBlock newBlock) {
         block = newBlock;
         next = newBlock.firstProducerId();
-    }
-
-    private synchronized void clearPending() {
-        pending = null;
     }
 }
