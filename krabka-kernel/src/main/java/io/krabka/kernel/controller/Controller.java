@@ -1,17 +1,29 @@
 package io.krabka.kernel.controller;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 
+import org.apache.kafka.common.message.AlterConfigsRequestData;
+import org.apache.kafka.common.message.AlterConfigsResponseData;
+import org.apache.kafka.common.message.CreatePartitionsRequestData;
+import org.apache.kafka.common.message.CreatePartitionsResponseData.CreatePartitionsTopicResult;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsResponseData;
+import org.apache.kafka.common.message.DeleteTopicsRequestData;
+import org.apache.kafka.common.message.DeleteTopicsResponseData;
+import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
+import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
 
 /**
  * The controller of a single-node cluster (Kafka's {@code QuorumController}): the one writer of the metadata log.
  * Each write appends Kafka's metadata records to {@code __cluster_metadata-0}, applies them and publishes the new
  * image; its future completes after every publisher has taken that image.
+ *
+ * <p>The operations after {@link #createTopics} have default bodies that refuse, so that a test's own small
+ * controller needs to implement only what it uses; {@link QuorumController} implements them all.
  */
 public interface Controller {
 
@@ -26,4 +38,38 @@ public interface Controller {
      * error codes and messages for a bad name, an existing topic, a bad count or config.
      */
     CompletableFuture<CreateTopicsResponseData> createTopics(CreateTopicsRequestData request);
+
+    /**
+     * Deletes topics by name or id as a DeleteTopics request asks: one result per topic named, with Kafka's errors
+     * for unknown, duplicate or ambiguous entries.
+     */
+    default CompletableFuture<DeleteTopicsResponseData> deleteTopics(DeleteTopicsRequestData request) {
+        return unsupported("deleteTopics");
+    }
+
+    /** Adds partitions as a CreatePartitions request asks (validate-only included): one result per topic. */
+    default CompletableFuture<List<CreatePartitionsTopicResult>> createPartitions(CreatePartitionsRequestData request) {
+        return unsupported("createPartitions");
+    }
+
+    /** Changes configs key by key as an IncrementalAlterConfigs request asks: one result per resource. */
+    default CompletableFuture<IncrementalAlterConfigsResponseData> incrementalAlterConfigs(
+            IncrementalAlterConfigsRequestData request) {
+        return unsupported("incrementalAlterConfigs");
+    }
+
+    /** Replaces the whole config set of each resource as a (legacy) AlterConfigs request asks. */
+    default CompletableFuture<AlterConfigsResponseData> legacyAlterConfigs(AlterConfigsRequestData request) {
+        return unsupported("legacyAlterConfigs");
+    }
+
+    /** Gives {@code brokerId} the next block of producer ids. */
+    default CompletableFuture<ProducerIdsBlock> allocateProducerIds(int brokerId) {
+        return unsupported("allocateProducerIds");
+    }
+
+    private <T> CompletableFuture<T> unsupported(String operation) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getSimpleName()
+                + " does not implement " + operation));
+    }
 }

@@ -2,8 +2,8 @@ package io.krabka.kernel.metadata;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
-import org.apache.kafka.common.utils.internals.ByteUtils;
 
 /**
  * Kafka's {@code FeatureLevelRecord} (api key 12, version 0, flexible): a feature finalized at a level. Fields:
@@ -36,26 +36,18 @@ public record FeatureLevelRecord(String name, short featureLevel) implements Met
     }
 
     @Override
-    public int size(short version) {
-        checkVersion(version);
-        int nameBytes = name.getBytes(StandardCharsets.UTF_8).length;
-        // Compact string, int16, then the tagged-field count.
-        return ByteUtils.sizeOfUnsignedVarint(nameBytes + 1) + nameBytes + Short.BYTES + 1;
-    }
-
-    @Override
     public void write(Writable out, short version) {
-        checkVersion(version);
-        byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
-        out.writeUnsignedVarint(nameBytes.length + 1);
-        out.writeByteArray(nameBytes);
+        Fields.checkVersion(this, version);
+        Fields.writeString(out, name);
         out.writeShort(featureLevel);
         out.writeUnsignedVarint(0);
     }
 
-    private void checkVersion(short version) {
-        if (version != 0) {
-            throw new IllegalArgumentException("FeatureLevelRecord has no version " + version);
-        }
+    static FeatureLevelRecord read(Readable in, short version) {
+        String name = Fields.readString(in, "name");
+        Fields.checkRemaining(in, Short.BYTES, "featureLevel");
+        FeatureLevelRecord record = new FeatureLevelRecord(name, in.readShort());
+        Fields.skipTaggedFields(in);
+        return record;
     }
 }

@@ -7,7 +7,8 @@ import org.apache.kafka.common.protocol.Writable;
  * {@code metadata/src/main/resources/common/metadata/*.json}, and Kafka's generated classes judge the bytes in
  * tests. Kafka's kafka-metadata jar is not a dependency of the kernel.
  */
-public sealed interface MetadataRecord permits FeatureLevelRecord {
+public sealed interface MetadataRecord permits FeatureLevelRecord, TopicRecord, PartitionRecord, ConfigRecord,
+        RemoveTopicRecord, ProducerIdsRecord {
 
     /** The record type's api key in the metadata log's frame. */
     short apiKey();
@@ -16,7 +17,9 @@ public sealed interface MetadataRecord permits FeatureLevelRecord {
     short highestSupportedVersion();
 
     /** The encoded size at {@code version}, in bytes. */
-    int size(short version);
+    default int size(short version) {
+        return SizeCounter.sizeOf(this, version);
+    }
 
     /** Writes the record at {@code version}, which must be supported. */
     void write(Writable out, short version);

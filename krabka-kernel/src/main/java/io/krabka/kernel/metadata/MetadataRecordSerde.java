@@ -1,6 +1,7 @@
 package io.krabka.kernel.metadata;
 
 import java.nio.ByteBuffer;
+import java.nio.BufferUnderflowException;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.utils.internals.ByteUtils;
 
@@ -27,5 +28,52 @@ public final class MetadataRecordSerde {
         out.writeUnsignedVarint(version);
         record.write(out, version);
         return buffer.flip();
+    }
+
+    /** The framed record at its version. */
+    public static ByteBuffer serialize(MetadataRecordAndVersion record) {
+        return serialize(record.record(), record.version());
+    }
+
+    /**
+     * Reads a framed record: the whole of {@code value} (from its position to its limit), which is not moved.
+     *
+     * @throws MetadataParseException for another frame version, a record type or version Krabka does not know,
+     *                                a cut record or bytes left over
+     */
+    public static MetadataRecordAndVersion read(ByteBuffer value) {
+        ByteBufferAccessor in = new ByteBufferAccessor(value.duplicate());
+        try {
+            int frameVersion = in.readUnsignedVarint();
+            if (frameVersion != FRAME_VERSION) {
+                throw new MetadataParseException("Could not deserialize metadata record due to unknown frame version "
+                        + frameVersion + "(only frame version " + FRAME_VERSION + " is supported)");
+            }
+            int apiKey = in.readUnsignedVarint();
+            int version = in.readUnsignedVarint();
+            MetadataRecord record = switch (apiKey) {
+                case TopicRecord.API_KEY -> TopicRecord.read(in, checkVersion(apiKey, version, 0));
+                case PartitionRecord.API_KEY -> PartitionRecord.read(in, checkVersion(apiKey, version, 2));
+                case ConfigRecord.API_KEY -> ConfigRecord.read(in, checkVersion(apiKey, version, 0));
+                case RemoveTopicRecord.API_KEY -> RemoveTopicRecord.read(in, checkVersion(apiKey, version, 0));
+                case FeatureLevelRecord.API_KEY -> FeatureLevelRecord.read(in, checkVersion(apiKey, version, 0));
+                case ProducerIdsRecord.API_KEY -> ProducerIdsRecord.read(in, checkVersion(apiKey, version, 0));
+                default -> throw new MetadataParseException("Krabka does not know metadata record type " + apiKey);
+            };
+            if (in.remaining() > 0) {
+                throw new MetadataParseException("Found " + in.remaining() + " byte(s) of garbage after "
+                        + record.getClass().getSimpleName());
+            }
+            return new MetadataRecordAndVersion(record, (short) version);
+        } catch (BufferUnderflowException | IllegalArgumentException e) {
+            throw new MetadataParseException("Cut or invalid metadata record: " + e.getMessage(), e);
+        }
+    }
+
+    private static short checkVersion(int apiKey, int version, int highest) {
+        if (version < 0 || version > highest) {
+            throw new MetadataParseException("Metadata record type " + apiKey + " has no version " + version);
+        }
+        return (short) version;
     }
 }

@@ -1,0 +1,64 @@
+package io.krabka.kernel.broker;
+
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.kafka.clients.admin.EndpointType;
+import org.apache.kafka.common.message.DescribeClusterRequestData;
+import org.apache.kafka.common.message.DescribeClusterResponseData;
+import org.apache.kafka.common.message.DescribeClusterResponseData.DescribeClusterBroker;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.DescribeClusterRequest;
+
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+
+/**
+ * Answers DescribeCluster as Kafka's {@code AuthHelper.computeDescribeClusterResponse} does on a broker listener:
+ * this broker, never fenced, as the only broker and the controller; a request for the controller endpoint type gets
+ * MISMATCHED_ENDPOINT_TYPE, an unknown type UNSUPPORTED_ENDPOINT_TYPE, with Kafka's messages.
+ */
+public final class DescribeClusterHandler implements ApiHandler {
+
+    private final BrokerIdentity identity;
+
+    /** A handler describing this broker. */
+    public DescribeClusterHandler(BrokerIdentity identity) {
+        this.identity = Objects.requireNonNull(identity, "identity");
+    }
+
+    @Override
+    public ApiKeys apiKey() {
+        return ApiKeys.DESCRIBE_CLUSTER;
+    }
+
+    @Override
+    public CompletableFuture<Response> handle(Request request) {
+        DescribeClusterRequestData data = ((DescribeClusterRequest) request.body()).data();
+        return CompletableFuture.completedFuture(Response.send(describe(data)));
+    }
+
+    private DescribeClusterResponseData describe(DescribeClusterRequestData data) {
+        EndpointType requested = EndpointType.fromId(data.endpointType());
+        if (requested == null || requested == EndpointType.UNKNOWN) {
+            return new DescribeClusterResponseData().setErrorCode(Errors.UNSUPPORTED_ENDPOINT_TYPE.code())
+                    .setErrorMessage("Unsupported endpoint type " + data.endpointType());
+        }
+        if (requested != EndpointType.BROKER) {
+            return new DescribeClusterResponseData().setErrorCode(Errors.MISMATCHED_ENDPOINT_TYPE.code())
+                    .setErrorMessage("The request was sent to an endpoint of type " + EndpointType.BROKER
+                            + ", but we wanted an endpoint of type " + requested);
+        }
+        DescribeClusterResponseData response = new DescribeClusterResponseData().setThrottleTimeMs(0)
+                .setClusterId(identity.clusterId()).setControllerId(identity.nodeId())
+                .setEndpointType(EndpointType.BROKER.id());
+        if (data.includeClusterAuthorizedOperations()) {
+            response.setClusterAuthorizedOperations(AuthorizedOperations.CLUSTER);
+        }
+        response.brokers().add(new DescribeClusterBroker().setBrokerId(identity.nodeId()).setHost(identity.host())
+                .setPort(identity.port()).setRack(identity.rack().orElse(null)).setIsFenced(false));
+        return response;
+    }
+}

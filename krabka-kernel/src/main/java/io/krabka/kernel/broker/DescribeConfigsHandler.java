@@ -1,0 +1,157 @@
+package io.krabka.kernel.broker;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.ApiException;
+import org.apache.kafka.common.errors.InvalidRequestException;
+import org.apache.kafka.common.internals.Topic;
+import org.apache.kafka.common.message.DescribeConfigsRequestData;
+import org.apache.kafka.common.message.DescribeConfigsRequestData.DescribeConfigsResource;
+import org.apache.kafka.common.message.DescribeConfigsResponseData;
+import org.apache.kafka.common.message.DescribeConfigsResponseData.DescribeConfigsResourceResult;
+import org.apache.kafka.common.message.DescribeConfigsResponseData.DescribeConfigsResult;
+import org.apache.kafka.common.message.DescribeConfigsResponseData.DescribeConfigsSynonym;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.ApiError;
+import org.apache.kafka.common.requests.DescribeConfigsRequest;
+import org.apache.kafka.common.requests.DescribeConfigsResponse;
+
+import io.krabka.kernel.controller.Controller;
+import io.krabka.kernel.controller.TopicConfigDescriber;
+import io.krabka.kernel.controller.TopicConfigDescriber.DescribedBrokerConfig;
+import io.krabka.kernel.controller.TopicConfigDescriber.DescribedConfig;
+import io.krabka.kernel.controller.TopicConfigDescriber.Synonym;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.spi.plugin.ConfigType;
+
+/**
+ * Answers DescribeConfigs as Kafka's {@code ConfigHelper.describeConfigs} does. A topic: every topic config with
+ * its value, source and synonyms as Kafka resolves them (the topic's own value, the cluster's dynamic broker
+ * defaults, {@code server.properties}, the broker keys' defaults), type, documentation, never sensitive or read-only;
+ * UNKNOWN_TOPIC_OR_PARTITION for a topic that does not exist, INVALID_TOPIC_EXCEPTION for an invalid name. This
+ * broker ({@code node.id}): the broker keys behind topic configs; the cluster default broker resource (""): the
+ * dynamic cluster configs. Other broker ids get Kafka's INVALID_REQUEST, other resource types INVALID_REQUEST.
+ */
+public final class DescribeConfigsHandler implements ApiHandler {
+
+    /**
+     * The handler's settings.
+     *
+     * @param nodeId              {@code node.id}: the broker resource this broker describes
+     * @param staticBrokerConfigs the broker's {@code server.properties}
+     */
+    public record Config(int nodeId, Map<String, String> staticBrokerConfigs) {
+        /** Copies the configs. */
+        public Config {
+            staticBrokerConfigs = Map.copyOf(staticBrokerConfigs);
+        }
+    }
+
+    private final Config config;
+    private final Controller controller;
+    private final TopicConfigDescriber describer;
+
+    /** A handler describing the configs of {@code controller}'s image. */
+    public DescribeConfigsHandler(Config config, Controller controller) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.controller = Objects.requireNonNull(controller, "controller");
+        this.describer = new TopicConfigDescriber(config.staticBrokerConfigs());
+    }
+
+    @Override
+    public ApiKeys apiKey() {
+        return ApiKeys.DESCRIBE_CONFIGS;
+    }
+
+    @Override
+    public CompletableFuture<Response> handle(Request request) {
+        DescribeConfigsRequestData data = ((DescribeConfigsRequest) request.body()).data();
+        MetadataImage image = controller.image();
+        DescribeConfigsResponseData response = new DescribeConfigsResponseData().setThrottleTimeMs(0);
+        for (DescribeConfigsResource resource : data.resources()) {
+            DescribeConfigsResult result;
+            try {
+                result = describe(image, resource, data.includeSynonyms(), data.includeDocumentation());
+            } catch (ApiException e) {
+                ApiError error = ApiError.fromThrowable(e);
+                result = new DescribeConfigsResult().setErrorCode(error.error().code()).setErrorMessage(error.message());
+            }
+            response.results().add(result.setResourceType(resource.resourceType()).setResourceName(resource.resourceName()));
+        }
+        return CompletableFuture.completedFuture(Response.send(response));
+    }
+
+    private DescribeConfigsResult describe(MetadataImage image, DescribeConfigsResource resource, boolean includeSynonyms,
+            boolean includeDocumentation) {
+        ConfigResource.Type type = ConfigResource.Type.forId(resource.resourceType());
+        String name = resource.resourceName();
+        DescribeConfigsResult result = new DescribeConfigsResult().setErrorCode(Errors.NONE.code());
+        switch (type) {
+            case TOPIC -> {
+                Topic.validate(name);
+                if (image.topic(name).isEmpty()) {
+                    // As Kafka: the code alone, the message left at the schema's default.
+                    return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
+                }
+                for (DescribedConfig entry : describer.describe(image.topicConfig(name), image.brokerConfigs())) {
+                    if (wanted(resource, entry.def().name())) {
+                        result.configs().add(new DescribeConfigsResourceResult().setName(entry.def().name())
+                                .setValue(entry.value()).setReadOnly(false).setConfigSource(entry.source().id())
+                                .setIsSensitive(false).setSynonyms(includeSynonyms ? synonyms(entry.synonyms()) : List.of())
+                                .setConfigType(configType(entry.def().key().type()))
+                                .setDocumentation(includeDocumentation ? entry.def().key().documentation() : null));
+                    }
+                }
+            }
+            case BROKER -> {
+                if (name.isEmpty()) {
+                    image.brokerConfigs().forEach((key, value) -> {
+                        if (wanted(resource, key)) {
+                            result.configs().add(new DescribeConfigsResourceResult().setName(key).setValue(value)
+                                    .setConfigSource(DescribeConfigsResponse.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG.id())
+                                    .setSynonyms(includeSynonyms ? synonyms(List.of(new Synonym(key, value,
+                                            DescribeConfigsResponse.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))) : List.of())
+                                    .setIsSensitive(false).setReadOnly(false).setDocumentation(null));
+                        }
+                    });
+                } else if (name.equals(String.valueOf(config.nodeId()))) {
+                    for (DescribedBrokerConfig entry : describer.describeBrokerKeys(image.brokerConfigs())) {
+                        if (wanted(resource, entry.name())) {
+                            result.configs().add(new DescribeConfigsResourceResult().setName(entry.name())
+                                    .setValue(entry.value()).setReadOnly(entry.readOnly())
+                                    .setConfigSource(entry.source().id()).setIsSensitive(false)
+                                    .setSynonyms(includeSynonyms ? synonyms(entry.synonyms()) : List.of())
+                                    .setConfigType(configType(entry.type())).setDocumentation(null));
+                        }
+                    }
+                } else {
+                    throw new InvalidRequestException("Unexpected broker id, expected " + config.nodeId()
+                            + " or empty string, but received " + name);
+                }
+            }
+            default -> throw new InvalidRequestException("Unsupported resource type: " + type);
+        }
+        return result;
+    }
+
+    private static boolean wanted(DescribeConfigsResource resource, String key) {
+        return resource.configurationKeys() == null || resource.configurationKeys().contains(key);
+    }
+
+    private static List<DescribeConfigsSynonym> synonyms(List<Synonym> synonyms) {
+        return synonyms.stream().map(synonym -> new DescribeConfigsSynonym().setName(synonym.name())
+                .setValue(synonym.value()).setSource(synonym.source().id())).toList();
+    }
+
+    private static byte configType(ConfigType type) {
+        return DescribeConfigsResponse.ConfigType.valueOf(type.name()).id();
+    }
+}

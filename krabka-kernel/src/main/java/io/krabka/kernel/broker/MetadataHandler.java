@@ -1,0 +1,163 @@
+package io.krabka.kernel.broker;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.kafka.common.errors.InvalidRequestException;
+import org.apache.kafka.common.internals.Topic;
+import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
+import org.apache.kafka.common.message.MetadataRequestData.MetadataRequestTopic;
+import org.apache.kafka.common.message.MetadataResponseData;
+import org.apache.kafka.common.message.MetadataResponseData.MetadataResponseBroker;
+import org.apache.kafka.common.message.MetadataResponseData.MetadataResponsePartition;
+import org.apache.kafka.common.message.MetadataResponseData.MetadataResponseTopic;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.MetadataRequest;
+
+import io.krabka.kernel.controller.Controller;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.spi.common.Uuid;
+
+/**
+ * Answers Metadata as Kafka's {@code KafkaApis.handleTopicMetadataRequest} does, every version: this broker (with
+ * its advertised host and port) as the only broker and the controller, the cluster id, and the topics asked for (or
+ * all) by name or, from v12, by id, with their ids from v10. A topic that does not exist is UNKNOWN_TOPIC_OR_PARTITION
+ * (INVALID_TOPIC_EXCEPTION for an invalid name, UNKNOWN_TOPIC_ID for an unknown id), or, when the request and
+ * {@code auto.create.topics.enable} allow it, is created with the broker's defaults and answered with
+ * LEADER_NOT_AVAILABLE so the client asks again, as Kafka's auto topic creation answers. Internal topics are never
+ * created here: their owners (the group coordinator) create them with their own settings.
+ */
+public final class MetadataHandler implements ApiHandler {
+
+    /**
+     * The handler's settings.
+     *
+     * @param autoCreateTopicsEnable {@code auto.create.topics.enable}
+     */
+    public record Config(boolean autoCreateTopicsEnable) {
+    }
+
+    private static final System.Logger LOG = System.getLogger(MetadataHandler.class.getName());
+
+    private final BrokerIdentity identity;
+    private final Config config;
+    private final Controller controller;
+
+    /** A handler answering from {@code controller}'s image. */
+    public MetadataHandler(BrokerIdentity identity, Config config, Controller controller) {
+        this.identity = Objects.requireNonNull(identity, "identity");
+        this.config = Objects.requireNonNull(config, "config");
+        this.controller = Objects.requireNonNull(controller, "controller");
+    }
+
+    @Override
+    public ApiKeys apiKey() {
+        return ApiKeys.METADATA;
+    }
+
+    @Override
+    public CompletableFuture<Response> handle(Request request) {
+        MetadataRequest metadata = (MetadataRequest) request.body();
+        short version = request.apiVersion();
+        if (!metadata.isAllTopics()) {
+            for (MetadataRequestTopic topic : metadata.data().topics()) {
+                if (topic.name() == null && version < 12) {
+                    throw new InvalidRequestException("Topic name can not be null for version " + version);
+                } else if (!topic.topicId().equals(org.apache.kafka.common.Uuid.ZERO_UUID) && version < 12) {
+                    throw new InvalidRequestException("Topic IDs are not supported in requests for version " + version);
+                }
+            }
+        }
+        MetadataImage image = controller.image();
+        MetadataResponseData response = new MetadataResponseData().setThrottleTimeMs(0)
+                .setClusterId(identity.clusterId()).setControllerId(identity.nodeId());
+        response.brokers().add(new MetadataResponseBroker().setNodeId(identity.nodeId()).setHost(identity.host())
+                .setPort(identity.port()).setRack(identity.rack().orElse(null)));
+        boolean includeOperations = metadata.data().includeTopicAuthorizedOperations();
+
+        List<String> names = new ArrayList<>();
+        if (metadata.isAllTopics()) {
+            image.topics().keySet().stream().sorted().forEach(names::add);
+        } else {
+            Set<org.apache.kafka.common.Uuid> ids = new LinkedHashSet<>();
+            metadata.topicIds().stream().filter(id -> !id.equals(org.apache.kafka.common.Uuid.ZERO_UUID)).forEach(ids::add);
+            if (!ids.isEmpty()) {
+                for (org.apache.kafka.common.Uuid id : ids) {
+                    Optional<TopicImage> topic = image.topic(new Uuid(id.getMostSignificantBits(), id.getLeastSignificantBits()));
+                    if (topic.isPresent()) {
+                        names.add(topic.get().name());
+                    } else {
+                        response.topics().add(new MetadataResponseTopic().setErrorCode(Errors.UNKNOWN_TOPIC_ID.code())
+                                .setName(null).setTopicId(id).setIsInternal(false));
+                    }
+                }
+            } else {
+                new LinkedHashSet<>(metadata.topics()).forEach(names::add);
+            }
+        }
+        boolean autoCreate = config.autoCreateTopicsEnable() && metadata.data().allowAutoTopicCreation()
+                && !metadata.isAllTopics();
+        List<String> toCreate = new ArrayList<>();
+        for (String name : names) {
+            Optional<TopicImage> topic = image.topic(name);
+            if (topic.isPresent()) {
+                response.topics().add(describe(topic.get(), includeOperations));
+            } else {
+                Errors error = missing(name, autoCreate);
+                if (error == Errors.LEADER_NOT_AVAILABLE) {
+                    toCreate.add(name);
+                }
+                response.topics().add(new MetadataResponseTopic().setErrorCode(error.code()).setName(name)
+                        .setTopicId(org.apache.kafka.common.Uuid.ZERO_UUID).setIsInternal(Topic.isInternal(name)));
+            }
+        }
+        if (version <= 10 && metadata.data().includeClusterAuthorizedOperations()) {
+            response.setClusterAuthorizedOperations(AuthorizedOperations.CLUSTER);
+        }
+        if (!toCreate.isEmpty()) {
+            CreateTopicsRequestData create = new CreateTopicsRequestData();
+            toCreate.forEach(name -> create.topics().add(new CreatableTopic().setName(name).setNumPartitions(-1)
+                    .setReplicationFactor((short) -1)));
+            // As Kafka's auto topic creation: the answer does not wait; the client's next request sees the topic.
+            controller.createTopics(create).whenComplete((created, failure) -> {
+                if (failure != null) {
+                    LOG.log(System.Logger.Level.WARNING, "Auto-creating " + toCreate + " failed", failure);
+                }
+            });
+        }
+        return CompletableFuture.completedFuture(Response.send(response));
+    }
+
+    private static Errors missing(String name, boolean autoCreate) {
+        if (!Topic.isValid(name)) {
+            return Errors.INVALID_TOPIC_EXCEPTION;
+        }
+        return autoCreate && !Topic.isInternal(name) ? Errors.LEADER_NOT_AVAILABLE : Errors.UNKNOWN_TOPIC_OR_PARTITION;
+    }
+
+    private static MetadataResponseTopic describe(TopicImage topic, boolean includeOperations) {
+        MetadataResponseTopic result = new MetadataResponseTopic().setErrorCode(Errors.NONE.code()).setName(topic.name())
+                .setTopicId(new org.apache.kafka.common.Uuid(topic.id().mostSignificantBits(),
+                        topic.id().leastSignificantBits()))
+                .setIsInternal(Topic.isInternal(topic.name()));
+        topic.partitions().forEach((index, partition) -> result.partitions().add(new MetadataResponsePartition()
+                .setErrorCode(Errors.NONE.code()).setPartitionIndex(index).setLeaderId(partition.leader())
+                .setLeaderEpoch(partition.leaderEpoch()).setReplicaNodes(partition.replicas())
+                .setIsrNodes(partition.isr()).setOfflineReplicas(List.of())));
+        if (includeOperations) {
+            result.setTopicAuthorizedOperations(AuthorizedOperations.TOPIC);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,23 @@
+package io.krabka.kernel.controller;
+
+import java.util.List;
+import java.util.Objects;
+
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
+
+/**
+ * What an operation decided (Kafka's {@code ControllerResult}): the records to append, none for a refusal or a
+ * validate-only request, and the answer to give once they are committed.
+ *
+ * @param records  the records, appended as one batch
+ * @param response the answer
+ * @param <T>      the answer's type
+ */
+record ControllerResult<T>(List<MetadataRecordAndVersion> records, T response) {
+
+    /** Copies the records. */
+    ControllerResult {
+        records = List.copyOf(records);
+        Objects.requireNonNull(response, "response");
+    }
+}

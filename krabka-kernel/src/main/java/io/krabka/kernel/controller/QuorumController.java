@@ -1,0 +1,248 @@
+package io.krabka.kernel.controller;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import org.apache.kafka.common.errors.KafkaStorageException;
+import org.apache.kafka.common.errors.StaleBrokerEpochException;
+import org.apache.kafka.common.errors.UnknownServerException;
+import org.apache.kafka.common.message.AlterConfigsRequestData;
+import org.apache.kafka.common.message.AlterConfigsResponseData;
+import org.apache.kafka.common.message.CreatePartitionsRequestData;
+import org.apache.kafka.common.message.CreatePartitionsResponseData.CreatePartitionsTopicResult;
+import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsResponseData;
+import org.apache.kafka.common.message.DeleteTopicsRequestData;
+import org.apache.kafka.common.message.DeleteTopicsResponseData;
+import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
+import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
+
+import io.krabka.kernel.format.BootstrapCheckpoint;
+import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.metadata.ConfigRecord;
+import io.krabka.kernel.metadata.Feature;
+import io.krabka.kernel.metadata.FeatureLevelRecord;
+import io.krabka.kernel.metadata.MetadataBatch;
+import io.krabka.kernel.metadata.MetadataDelta;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataPublisher;
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
+import io.krabka.kernel.metadata.ProducerIdsRecord;
+
+/**
+ * The single-node controller: one thread runs every operation in turn, as Kafka's {@code QuorumController} runs
+ * its event queue. An operation reads the current image, decides its records and answer; the records are appended
+ * to the metadata log as one batch and flushed to disk, replayed into the next image, and published; only then
+ * does the operation's future complete. At start the log is replayed; a new log first gets the feature levels of
+ * the bootstrap checkpoint {@code krabka format} wrote (and, with eligible leader replicas, the cluster-wide
+ * {@code min.insync.replicas} Kafka's controller records then).
+ *
+ * <p>A failed append leaves the log's state unknown: the controller then refuses every write, as Kafka's
+ * controller would stop.
+ */
+public final class QuorumController implements Controller, AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(QuorumController.class.getName());
+    private static final String MIN_IN_SYNC_REPLICAS = "min.insync.replicas";
+
+    private final ControllerConfig config;
+    private final MetadataLog log;
+    private final ExecutorService executor;
+    private final ReplicationControl replication;
+    private final ConfigurationControl configuration;
+    private final List<MetadataPublisher> publishers = new ArrayList<>();
+    private volatile MetadataImage image = MetadataImage.EMPTY;
+    private volatile Throwable failure;
+
+    private QuorumController(ControllerConfig config, MetadataLog log) {
+        this.config = config;
+        this.log = log;
+        this.executor = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("quorum-controller-" + config.nodeId())
+                .factory());
+        TopicConfigValidator validator = new TopicConfigValidator(config);
+        this.replication = new ReplicationControl(config, validator, new TopicConfigDescriber(config.staticBrokerConfigs()));
+        this.configuration = new ConfigurationControl(validator);
+    }
+
+    /**
+     * Opens the metadata log, replays it (bootstrapping a new one) and returns the running controller.
+     *
+     * @throws NoSuchFileException             if the log is new and the directory has no bootstrap checkpoint
+     *                                         (it was not formatted)
+     * @throws io.krabka.kernel.metadata.MetadataParseException if the log holds bytes that are not Krabka's records
+     */
+    public static QuorumController start(ControllerConfig config, Scheduler scheduler, InstantSource time)
+            throws IOException {
+        MetadataLog log = MetadataLog.open(config.metadataLogDir(), scheduler, time);
+        try {
+            if (log.endOffset() == 0) {
+                log.append(bootstrapRecords(config));
+            }
+            QuorumController controller = new QuorumController(config, log);
+            controller.image = replay(log.readAll());
+            return controller;
+        } catch (IOException | RuntimeException e) {
+            log.close();
+            throw e;
+        }
+    }
+
+    private static List<MetadataRecordAndVersion> bootstrapRecords(ControllerConfig config) throws IOException {
+        List<MetadataRecordAndVersion> records = new ArrayList<>();
+        boolean elr = false;
+        for (FeatureLevelRecord feature : BootstrapCheckpoint.read(config.metadataLogDir())) {
+            records.add(new MetadataRecordAndVersion(feature, (short) 0));
+            elr |= feature.name().equals(Feature.ELIGIBLE_LEADER_REPLICAS_VERSION.featureName()) && feature.featureLevel() >= 1;
+        }
+        if (elr) {
+            records.add(new MetadataRecordAndVersion(new ConfigRecord(ConfigRecord.BROKER, "", MIN_IN_SYNC_REPLICAS,
+                    config.staticBrokerConfigs().getOrDefault(MIN_IN_SYNC_REPLICAS, "1").trim()), (short) 0));
+        }
+        return records;
+    }
+
+    private static MetadataImage replay(List<MetadataBatch> batches) {
+        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+        long offset = -1;
+        for (MetadataBatch batch : batches) {
+            batch.records().forEach(record -> delta.replay(record.record()));
+            offset = batch.lastOffset();
+        }
+        return delta.apply(offset);
+    }
+
+    @Override
+    public MetadataImage image() {
+        return image;
+    }
+
+    @Override
+    public void register(MetadataPublisher publisher) {
+        Objects.requireNonNull(publisher, "publisher");
+        try {
+            executor.submit(() -> {
+                publishers.add(publisher);
+                publisher.onMetadataUpdate(MetadataImage.EMPTY, image);
+            }).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted registering " + publisher.name(), e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("publisher " + publisher.name() + " failed on the first image", e.getCause());
+        }
+    }
+
+    @Override
+    public CompletableFuture<CreateTopicsResponseData> createTopics(CreateTopicsRequestData request) {
+        return write("createTopics", current -> replication.createTopics(current, request));
+    }
+
+    @Override
+    public CompletableFuture<DeleteTopicsResponseData> deleteTopics(DeleteTopicsRequestData request) {
+        return write("deleteTopics", current -> TopicDeletion.deleteTopics(current, request));
+    }
+
+    @Override
+    public CompletableFuture<List<CreatePartitionsTopicResult>> createPartitions(CreatePartitionsRequestData request) {
+        return write("createPartitions", current -> replication.createPartitions(current, request));
+    }
+
+    @Override
+    public CompletableFuture<IncrementalAlterConfigsResponseData> incrementalAlterConfigs(
+            IncrementalAlterConfigsRequestData request) {
+        return write("incrementalAlterConfigs", current -> configuration.incrementalAlterConfigs(current, request));
+    }
+
+    @Override
+    public CompletableFuture<AlterConfigsResponseData> legacyAlterConfigs(AlterConfigsRequestData request) {
+        return write("legacyAlterConfigs", current -> configuration.legacyAlterConfigs(current, request));
+    }
+
+    /** Kafka's {@code ProducerIdControlManager}: the next block of 1000 ids, recorded before it is given. */
+    @Override
+    public CompletableFuture<ProducerIdsBlock> allocateProducerIds(int brokerId) {
+        return write("allocateProducerIds", current -> {
+            if (brokerId != config.nodeId()) {
+                throw new StaleBrokerEpochException("No broker registration found for broker " + brokerId);
+            }
+            long first = current.nextProducerId();
+            if (first > Long.MAX_VALUE - ProducerIdsBlock.PRODUCER_ID_BLOCK_SIZE) {
+                throw new UnknownServerException("Exhausted all producerIds as the next block's end producerId has "
+                        + "exceeded the int64 type limit");
+            }
+            ProducerIdsBlock block = new ProducerIdsBlock(brokerId, first, ProducerIdsBlock.PRODUCER_ID_BLOCK_SIZE);
+            return new ControllerResult<>(List.of(new MetadataRecordAndVersion(
+                    new ProducerIdsRecord(brokerId, -1, block.nextBlockFirstId()), (short) 0)), block);
+        });
+    }
+
+    private <T> CompletableFuture<T> write(String name, Function<MetadataImage, ControllerResult<T>> operation) {
+        CompletableFuture<T> future = new CompletableFuture<>();
+        try {
+            executor.execute(() -> {
+                try {
+                    future.complete(commit(operation.apply(image)));
+                } catch (Throwable e) {
+                    future.completeExceptionally(e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            future.completeExceptionally(new KafkaStorageException("The controller is shut down: " + name + " refused", e));
+        }
+        return future;
+    }
+
+    private <T> T commit(ControllerResult<T> result) {
+        if (result.records().isEmpty()) {
+            return result.response();
+        }
+        if (failure != null) {
+            throw new KafkaStorageException("The metadata log failed earlier; no write is possible", failure);
+        }
+        long offset;
+        try {
+            offset = log.append(result.records());
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+            throw new KafkaStorageException("Could not write to the metadata log: " + e.getMessage(), e);
+        }
+        MetadataDelta delta = new MetadataDelta(image);
+        result.records().forEach(record -> delta.replay(record.record()));
+        MetadataImage previous = image;
+        image = delta.apply(offset);
+        for (MetadataPublisher publisher : publishers) {
+            try {
+                publisher.onMetadataUpdate(previous, image);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "Publisher " + publisher.name() + " failed on the image at offset "
+                        + offset, e);
+            }
+        }
+        return result.response();
+    }
+
+    /** Finishes the operations queued, then closes the metadata log. */
+    @Override
+    public void close() throws IOException {
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(1, TimeUnit.MINUTES)) {
+                executor.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            executor.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        log.close();
+    }
+}

@@ -1,0 +1,50 @@
+package io.krabka.kernel.format;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.krabka.kernel.metadata.FeatureLevelRecord;
+import io.krabka.kernel.metadata.MetadataBatch;
+import io.krabka.kernel.metadata.MetadataParseException;
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
+
+/**
+ * Reads what {@code krabka format} (or Kafka's format tool) bootstrapped the cluster metadata with: the feature
+ * records of the bootstrap snapshot ({@link BootstrapSnapshot}) in the metadata log directory.
+ */
+public final class BootstrapCheckpoint {
+
+    private BootstrapCheckpoint() {
+    }
+
+    /** The bootstrap snapshot's file under {@code metadataLogDir}. */
+    public static Path file(Path metadataLogDir) {
+        return metadataLogDir.resolve(BootstrapSnapshot.DIRECTORY).resolve(BootstrapSnapshot.FILE_NAME);
+    }
+
+    /**
+     * The feature records of the bootstrap snapshot, in the order written.
+     *
+     * @throws NoSuchFileException    if the directory was not formatted
+     * @throws MetadataParseException if the snapshot holds a record other than a feature level, or bad bytes
+     */
+    public static List<FeatureLevelRecord> read(Path metadataLogDir) throws IOException {
+        Path file = file(metadataLogDir);
+        List<FeatureLevelRecord> features = new ArrayList<>();
+        for (MetadataBatch batch : MetadataBatch.readAll(ByteBuffer.wrap(Files.readAllBytes(file)), file.toString())) {
+            for (MetadataRecordAndVersion record : batch.records()) {
+                if (!(record.record() instanceof FeatureLevelRecord feature)) {
+                    throw new MetadataParseException(file + " bootstraps with a " + record.record().getClass()
+                            .getSimpleName() + "; Krabka bootstraps feature levels only");
+                }
+                features.add(feature);
+            }
+        }
+        return features;
+    }
+}

@@ -1,0 +1,119 @@
+package io.krabka.kernel.metadata;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+import io.krabka.spi.common.Uuid;
+
+/**
+ * The changes of metadata records to an image (Kafka's {@code MetadataDelta}): records are replayed in log order,
+ * then {@link #apply} makes the next image. Not thread-safe: the controller's one thread replays.
+ */
+public final class MetadataDelta {
+
+    private final Map<String, Short> features;
+    private final Map<String, TopicImage> topics;
+    private final Map<Uuid, String> topicNames = new HashMap<>();
+    private final Map<String, TreeMap<Integer, PartitionRegistration>> changedPartitions = new HashMap<>();
+    private final Map<String, Map<String, String>> topicConfigs;
+    private final Map<String, String> brokerConfigs;
+    private long nextProducerId;
+
+    /** A delta over {@code base}. */
+    public MetadataDelta(MetadataImage base) {
+        Objects.requireNonNull(base, "base");
+        features = new HashMap<>(base.features());
+        topics = new HashMap<>(base.topics());
+        topics.values().forEach(topic -> topicNames.put(topic.id(), topic.name()));
+        topicConfigs = new HashMap<>();
+        base.topicConfigs().forEach((topic, configs) -> topicConfigs.put(topic, new HashMap<>(configs)));
+        brokerConfigs = new HashMap<>(base.brokerConfigs());
+        nextProducerId = base.nextProducerId();
+    }
+
+    /**
+     * Replays one record.
+     *
+     * @throws MetadataParseException if the record does not fit the metadata (a partition of an unknown topic, a
+     *                                topic created twice, a config of a resource the cluster does not have)
+     */
+    public void replay(MetadataRecord record) {
+        switch (record) {
+            case FeatureLevelRecord feature -> {
+                if (feature.featureLevel() == 0) {
+                    features.remove(feature.name());
+                } else {
+                    features.put(feature.name(), feature.featureLevel());
+                }
+            }
+            case TopicRecord topic -> {
+                if (topics.containsKey(topic.name()) || topicNames.containsKey(topic.topicId())) {
+                    throw new MetadataParseException("TopicRecord for " + topic.name() + " (" + topic.topicId()
+                            + "), which exists");
+                }
+                topics.put(topic.name(), TopicImage.of(topic.name(), topic.topicId(), Map.of()));
+                topicNames.put(topic.topicId(), topic.name());
+            }
+            case PartitionRecord partition -> partitions(topicName(partition.topicId(), "PartitionRecord"))
+                    .put(partition.partitionId(), partition.registration());
+            case ConfigRecord config -> replayConfig(config);
+            case RemoveTopicRecord remove -> {
+                String name = topicName(remove.topicId(), "RemoveTopicRecord");
+                topics.remove(name);
+                topicNames.remove(remove.topicId());
+                changedPartitions.remove(name);
+                topicConfigs.remove(name);
+            }
+            case ProducerIdsRecord producerIds -> nextProducerId = producerIds.nextProducerId();
+        }
+    }
+
+    /** The image after the replayed records, at {@code offset}: the offset of the last of them. */
+    public MetadataImage apply(long offset) {
+        Map<String, TopicImage> newTopics = new HashMap<>(topics);
+        changedPartitions.forEach((name, partitions) -> newTopics.put(name,
+                new TopicImage(name, topics.get(name).id(), partitions)));
+        return new MetadataImage(offset, features, newTopics, topicConfigs, brokerConfigs, nextProducerId);
+    }
+
+    private void replayConfig(ConfigRecord config) {
+        Map<String, String> configs = switch (config.resourceType()) {
+            case ConfigRecord.TOPIC -> {
+                if (!topics.containsKey(config.resourceName())) {
+                    throw new MetadataParseException("ConfigRecord for unknown topic " + config.resourceName());
+                }
+                yield topicConfigs.computeIfAbsent(config.resourceName(), topic -> new HashMap<>());
+            }
+            case ConfigRecord.BROKER -> {
+                if (!config.resourceName().isEmpty()) {
+                    throw new MetadataParseException("ConfigRecord for broker " + config.resourceName()
+                            + ": Krabka keeps only the cluster-wide broker configs");
+                }
+                yield brokerConfigs;
+            }
+            default -> throw new MetadataParseException("ConfigRecord for resource type " + config.resourceType());
+        };
+        if (config.value() == null) {
+            configs.remove(config.name());
+        } else {
+            configs.put(config.name(), config.value());
+        }
+        if (config.resourceType() == ConfigRecord.TOPIC && configs.isEmpty()) {
+            topicConfigs.remove(config.resourceName());
+        }
+    }
+
+    private TreeMap<Integer, PartitionRegistration> partitions(String topic) {
+        return changedPartitions.computeIfAbsent(topic, name -> new TreeMap<>(topics.get(name).partitions()));
+    }
+
+    private String topicName(Uuid topicId, String recordType) {
+        String name = topicNames.get(topicId);
+        if (name == null) {
+            throw new MetadataParseException(recordType + " for unknown topic id " + topicId);
+        }
+        return name;
+    }
+}

@@ -1,0 +1,43 @@
+package io.krabka.kernel.broker;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import org.apache.kafka.common.protocol.ApiMessage;
+import org.apache.kafka.common.protocol.ByteBufferAccessor;
+import org.apache.kafka.common.protocol.ObjectSerializationCache;
+import org.apache.kafka.common.requests.AbstractRequest;
+import org.apache.kafka.common.requests.RequestHeader;
+
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.ConnectionInfo;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+
+/** Handlers called directly, as the network layer calls them, and their answers encoded at the request's version. */
+final class Requests {
+
+    private static final ConnectionInfo CONNECTION = new ConnectionInfo("127.0.0.1:9092-127.0.0.1:50000-0",
+            new InetSocketAddress("127.0.0.1", 9092), new InetSocketAddress("127.0.0.1", 50000));
+
+    private Requests() {
+    }
+
+    /**
+     * The answer of {@code handler} to {@code body}, after a round trip through its bytes at the request's version
+     * (what the client reads).
+     */
+    @SuppressWarnings("unchecked")
+    static <T extends ApiMessage> T call(ApiHandler handler, AbstractRequest body) throws Exception {
+        short version = body.version();
+        Request request = new Request(new RequestHeader(body.apiKey(), version, "test", 7), body, CONNECTION, 0);
+        Response response = handler.handle(request).get();
+        ApiMessage data = ((Response.Send) response).data();
+        ObjectSerializationCache cache = new ObjectSerializationCache();
+        ByteBuffer bytes = ByteBuffer.allocate(data.size(cache, version));
+        data.write(new ByteBufferAccessor(bytes), cache, version);
+        bytes.flip();
+        ApiMessage read = body.apiKey().messageType.newResponse();
+        read.read(new ByteBufferAccessor(bytes), version);
+        return (T) read;
+    }
+}

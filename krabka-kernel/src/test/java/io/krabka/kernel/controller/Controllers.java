@@ -1,0 +1,82 @@
+package io.krabka.kernel.controller;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.krabka.kernel.format.FormatException;
+import io.krabka.kernel.format.FormatSpec;
+import io.krabka.kernel.format.Formatter;
+import io.krabka.kernel.format.InitialQuorum;
+import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.spi.common.Uuid;
+
+/** Controllers for the tests: a directory formatted as {@code krabka format} does, and a controller on it. */
+public final class Controllers implements AutoCloseable {
+
+    /** The node id of the tests' cluster. */
+    public static final int NODE_ID = 1;
+    /** The directory id the tests format with. */
+    public static final Uuid DIRECTORY_ID = Uuid.fromString("fM8RA2ptTOqMCj6wFHNEQw");
+
+    private final Path dir;
+    private final Map<String, String> staticBrokerConfigs;
+    private final KafkaScheduler scheduler = new KafkaScheduler(1, "controller-test-");
+    private QuorumController controller;
+
+    private Controllers(Path dir, Map<String, String> staticBrokerConfigs) {
+        this.dir = dir;
+        this.staticBrokerConfigs = staticBrokerConfigs;
+    }
+
+    /** Formats {@code dir} (Kafka 4.4's default features) and starts a controller on it. */
+    public static Controllers formatAndStart(Path dir, Map<String, String> staticBrokerConfigs)
+            throws IOException, FormatException {
+        new Formatter(Clock.systemUTC()).format(new FormatSpec(List.of(dir), dir, "kUtTVxF2S8GcqgGq3ymNbA", NODE_ID,
+                Optional.of(DIRECTORY_ID), Optional.empty(), List.of(), new InitialQuorum.Standalone("127.0.0.1", 9093),
+                "CONTROLLER", false));
+        Controllers controllers = new Controllers(dir, staticBrokerConfigs);
+        controllers.restart();
+        return controllers;
+    }
+
+    /** The settings of the tests' controller. */
+    public ControllerConfig config() {
+        return new ControllerConfig(NODE_ID, dir, DIRECTORY_ID, 1, (short) 1, false, staticBrokerConfigs);
+    }
+
+    /** Closes the running controller, if any, and starts a new one on the same directory. */
+    public QuorumController restart() throws IOException {
+        if (controller != null) {
+            controller.close();
+        }
+        controller = QuorumController.start(config(), scheduler, Clock.systemUTC());
+        return controller;
+    }
+
+    /** The running controller. */
+    public QuorumController controller() {
+        return controller;
+    }
+
+    /** The log directory. */
+    public Path dir() {
+        return dir;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            controller.close();
+        } finally {
+            try {
+                scheduler.shutdown();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
