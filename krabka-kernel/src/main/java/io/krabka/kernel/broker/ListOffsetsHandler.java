@@ -55,8 +55,8 @@ public final class ListOffsetsHandler implements ApiHandler {
             for (ListOffsetsRequestData.ListOffsetsPartition partition : topic.partitions()) {
                 boolean duplicate = duplicates.contains(
                         new org.apache.kafka.common.TopicPartition(topic.name(), partition.partitionIndex()));
-                partitions.add(duplicate ? failed(partition, Errors.INVALID_REQUEST)
-                        : lookup(topic.name(), partition, readCommitted));
+                partitions.add(duplicate ? answer(partition, Errors.INVALID_REQUEST)
+                        : lookup(topic.name(), partition, readCommitted, listOffsets.version()));
             }
             topics.add(new ListOffsetsResponseData.ListOffsetsTopicResponse().setName(topic.name())
                     .setPartitions(partitions));
@@ -66,24 +66,28 @@ public final class ListOffsetsHandler implements ApiHandler {
     }
 
     private ListOffsetsResponseData.ListOffsetsPartitionResponse lookup(String topic,
-            ListOffsetsRequestData.ListOffsetsPartition partition, boolean readCommitted) {
+            ListOffsetsRequestData.ListOffsetsPartition partition, boolean readCommitted, short version) {
         if (topic == null || topic.isEmpty() || partition.partitionIndex() < 0) {
-            return failed(partition, Errors.UNKNOWN_TOPIC_OR_PARTITION);
+            return answer(partition, Errors.UNKNOWN_TOPIC_OR_PARTITION);
         }
         try {
             Optional<TimestampAndOffset> found = replicaManager.fetchOffsetForTimestamp(
                     new TopicPartition(topic, partition.partitionIndex()), partition.timestamp(), readCommitted,
                     Optional.of(partition.currentLeaderEpoch()));
-            ListOffsetsResponseData.ListOffsetsPartitionResponse response = failed(partition, Errors.NONE);
-            found.ifPresent(result -> response.setTimestamp(result.timestamp()).setOffset(result.offset())
-                    .setLeaderEpoch(result.leaderEpoch().orElse(-1)));
+            ListOffsetsResponseData.ListOffsetsPartitionResponse response = answer(partition, Errors.NONE);
+            found.ifPresent(result -> response.setTimestamp(result.timestamp()).setOffset(result.offset()));
+            // The leader epoch is in the answer from v4; an older version cannot carry it.
+            if (version >= 4) {
+                found.ifPresent(result -> response.setLeaderEpoch(result.leaderEpoch().orElse(-1)));
+            }
             return response;
         } catch (IOException | RuntimeException e) {
-            return failed(partition, ReplicaErrors.forException(e));
+            return answer(partition, ReplicaErrors.forException(e));
         }
     }
 
-    private static ListOffsetsResponseData.ListOffsetsPartitionResponse failed(
+    /** An answer without an offset: -1 for offset, timestamp and epoch, as Kafka's for none found. */
+    private static ListOffsetsResponseData.ListOffsetsPartitionResponse answer(
             ListOffsetsRequestData.ListOffsetsPartition partition, Errors error) {
         return new ListOffsetsResponseData.ListOffsetsPartitionResponse().setPartitionIndex(partition.partitionIndex())
                 .setErrorCode(error.code()).setTimestamp(-1).setOffset(-1).setLeaderEpoch(-1);
