@@ -8,13 +8,16 @@ import java.util.Optional;
 import org.apache.kafka.common.errors.InconsistentTopicIdException;
 import org.apache.kafka.common.protocol.Errors;
 
+import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchDataInfo;
+import io.krabka.kernel.log.FetchRecords;
 import io.krabka.kernel.log.FetchIsolation;
 
 /**
  * Reads the partitions of one fetch in order, as Kafka's {@code readFromLog}: the response's byte budget shrinks
  * with each partition read, and the first partition with records may exceed it and its own limit by one batch
- * (minOneMessage), so a batch larger than the limits still makes progress.
+ * (minOneMessage), so a batch larger than the limits still makes progress; a batch the limits cut short is left
+ * for a later fetch.
  */
 final class LogReader {
 
@@ -55,7 +58,10 @@ final class LogReader {
             Partition.PartitionRead read = partition.read(fetch.fetchOffset(), maxBytes, params.isolation(),
                     minOneMessage);
             FetchDataInfo data = read.data();
-            return new LogReadResult(fetch, Errors.NONE, data.records(), read.highWatermark(),
+            // A batch cut short by the limits is not sent: the client makes progress on the next fetch, when it is
+            // the first partition read (Kafka since Fetch v3).
+            FetchRecords records = data.firstEntryIncomplete() ? BufferRecords.EMPTY : data.records();
+            return new LogReadResult(fetch, Errors.NONE, records, read.highWatermark(),
                     read.lastStableOffset(), read.logStartOffset(),
                     params.isolation() == FetchIsolation.TXN_COMMITTED
                             ? Optional.of(data.abortedTransactions().orElse(List.of()))

@@ -173,6 +173,12 @@ class FetchIT {
             assertEquals(List.of("x".repeat(500)), values(partition(response, 0, 0)));
             assertEquals(List.of(), values(partition(response, 0, 1)));
             assertEquals(1, partition(response, 0, 1).highWatermark());
+
+            // A later partition's batch larger than its limit is not cut short: it is left out whole.
+            FetchResponse limited = call(wire, V12, fetch(0, 1, fetchTopic("orders", Uuid.ZERO_UUID,
+                    fetchPartition(0, 0, 10), fetchPartition(1, 0, 100))));
+            assertEquals(List.of("x".repeat(500)), values(partition(limited, 0, 0)));
+            assertEquals(0, FetchResponse.recordsSize(partition(limited, 0, 1)));
         }
     }
 
