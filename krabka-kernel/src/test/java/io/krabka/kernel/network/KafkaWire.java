@@ -18,7 +18,7 @@ import org.apache.kafka.common.requests.AbstractResponse;
 import org.apache.kafka.common.requests.ResponseHeader;
 
 /** A raw Kafka-protocol client over a blocking socket: frames in, frames out, nothing hidden. */
-final class KafkaWire implements AutoCloseable {
+public final class KafkaWire implements AutoCloseable {
 
     private final Socket socket;
     private final DataInputStream in;
@@ -30,7 +30,7 @@ final class KafkaWire implements AutoCloseable {
         this.out = socket.getOutputStream();
     }
 
-    static KafkaWire connect(InetSocketAddress address) throws IOException {
+    public static KafkaWire connect(InetSocketAddress address) throws IOException {
         Socket socket = new Socket();
         socket.setTcpNoDelay(true);
         socket.setSoTimeout(30_000);
@@ -39,7 +39,7 @@ final class KafkaWire implements AutoCloseable {
     }
 
     /** A request's header and body (no size), as a Kafka client writes them. */
-    static byte[] request(ApiKeys apiKey, short version, int correlationId, String clientId, ApiMessage body) {
+    public static byte[] request(ApiKeys apiKey, short version, int correlationId, String clientId, ApiMessage body) {
         RequestHeaderData header = new RequestHeaderData().setRequestApiKey(apiKey.id).setRequestApiVersion(version)
                 .setCorrelationId(correlationId).setClientId(clientId);
         short headerVersion = apiKey.requestHeaderVersion(version);
@@ -52,27 +52,27 @@ final class KafkaWire implements AutoCloseable {
     }
 
     /** A frame: the size, then the bytes. */
-    static byte[] frame(byte[] payload) {
+    public static byte[] frame(byte[] payload) {
         return ByteBuffer.allocate(4 + payload.length).putInt(payload.length).put(payload).array();
     }
 
     /** Sends a request frame. */
-    void send(ApiKeys apiKey, short version, int correlationId, ApiMessage body) throws IOException {
+    public void send(ApiKeys apiKey, short version, int correlationId, ApiMessage body) throws IOException {
         write(frame(request(apiKey, version, correlationId, "krabka-test", body)));
     }
 
-    void write(byte[] bytes) throws IOException {
+    public void write(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();
     }
 
     /** Half-closes: the server reads end of stream. */
-    void shutdownOutput() throws IOException {
+    public void shutdownOutput() throws IOException {
         socket.shutdownOutput();
     }
 
     /** The next response frame's payload, or null if the server closed the connection. */
-    byte[] readFrame() throws IOException {
+    public byte[] readFrame() throws IOException {
         try {
             int size = in.readInt();
             byte[] payload = new byte[size];
@@ -89,7 +89,7 @@ final class KafkaWire implements AutoCloseable {
     }
 
     /** Reads the next response, checking its correlation id. */
-    <R extends AbstractResponse> R receive(ApiKeys apiKey, short version, int correlationId, Class<R> type)
+    public <R extends AbstractResponse> R receive(ApiKeys apiKey, short version, int correlationId, Class<R> type)
             throws IOException {
         byte[] payload = readFrame();
         if (payload == null) {
@@ -104,7 +104,7 @@ final class KafkaWire implements AutoCloseable {
     }
 
     /** Whether the server closed the connection: reads (and drops) responses until end of stream. */
-    boolean closedByServer() throws IOException {
+    public boolean closedByServer() throws IOException {
         while (readFrame() != null) {
             // responses sent before the close
         }

@@ -7,23 +7,23 @@ import io.krabka.kernel.broker.ApiFeatures;
 import io.krabka.kernel.broker.ApiVersionsHandler;
 
 /** Socket servers for the tests: on 127.0.0.1, any free port, with the ApiVersions handler and the given ones. */
-final class Servers {
+public final class Servers {
 
-    static final String CLUSTER_ID = "krabka-test-cluster";
-    static final int NODE_ID = 1;
+    public static final String CLUSTER_ID = "krabka-test-cluster";
+    public static final int NODE_ID = 1;
 
     private Servers() {
     }
 
-    static SocketServerConfig config() {
+    public static SocketServerConfig config() {
         return SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", 0));
     }
 
-    static SocketServer start(SocketServerConfig config, ApiHandler... handlers) throws InterruptedException {
+    public static SocketServer start(SocketServerConfig config, ApiHandler... handlers) throws InterruptedException {
         return SocketServer.start(config, dispatcher(handlers));
     }
 
-    static RequestDispatcher dispatcher(ApiHandler... handlers) {
+    public static RequestDispatcher dispatcher(ApiHandler... handlers) {
         return RequestDispatcher.create(List.of(handlers),
                 table -> new ApiVersionsHandler(table, CLUSTER_ID, NODE_ID, () -> ApiFeatures.NONE));
     }

@@ -1,0 +1,159 @@
+package io.krabka.kernel.replica;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+import org.apache.kafka.common.errors.FencedLeaderEpochException;
+import org.apache.kafka.common.errors.NotEnoughReplicasException;
+import org.apache.kafka.common.errors.UnknownLeaderEpochException;
+
+import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.FetchDataInfo;
+import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.LogAppendInfo;
+import io.krabka.kernel.log.LogOffsetSnapshot;
+import io.krabka.kernel.log.OffsetLookup;
+import io.krabka.kernel.log.TimestampAndOffset;
+import io.krabka.kernel.log.ProducerAppendInfo;
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.spi.common.TopicIdPartition;
+
+/**
+ * A partition this node leads (Kafka's {@code Partition}): its log and leader epoch. On a single node the ISR is
+ * this node alone, so the high watermark follows the log end after every append.
+ */
+public final class Partition {
+
+    /** The size of the ISR of a single node. */
+    static final int ISR_SIZE = 1;
+
+    private final TopicIdPartition topicIdPartition;
+    private final UnifiedLog log;
+    private volatile int leaderEpoch;
+
+    Partition(TopicIdPartition topicIdPartition, UnifiedLog log, int leaderEpoch) {
+        this.topicIdPartition = Objects.requireNonNull(topicIdPartition, "topicIdPartition");
+        this.log = Objects.requireNonNull(log, "log");
+        this.leaderEpoch = leaderEpoch;
+    }
+
+    /** The topic id and partition. */
+    public TopicIdPartition topicIdPartition() {
+        return topicIdPartition;
+    }
+
+    /** The partition's log. */
+    public UnifiedLog log() {
+        return log;
+    }
+
+    /** The current leader epoch. */
+    public int leaderEpoch() {
+        return leaderEpoch;
+    }
+
+    /** Takes a new leader epoch: the leader starts it at the log end (Kafka's {@code makeLeader}). */
+    void makeLeader(int newLeaderEpoch) throws IOException {
+        synchronized (this) {
+            if (log.latestEpoch().orElse(-1) < newLeaderEpoch) {
+                log.assignEpochStartOffset(newLeaderEpoch, log.logEndOffset());
+            }
+            leaderEpoch = newLeaderEpoch;
+        }
+    }
+
+    /**
+     * Appends a producer's batch as leader and moves the high watermark to the log end (the ISR is this node). For
+     * acks=-1 the ISR must reach the topic's {@code min.insync.replicas} first, as Kafka's
+     * {@code appendRecordsToLeader}.
+     *
+     * @throws NotEnoughReplicasException if acks=-1 and min.insync.replicas exceeds the ISR
+     */
+    LogAppendInfo appendRecordsToLeader(ByteBuffer records, AppendOrigin origin, short requiredAcks)
+            throws IOException {
+        synchronized (this) {
+            int minIsr = log.config().minInSyncReplicas();
+            if (requiredAcks == -1 && ISR_SIZE < minIsr) {
+                throw new NotEnoughReplicasException("The size of the current ISR [" + ISR_SIZE + "] is insufficient"
+                        + " to satisfy the min.isr requirement of " + minIsr + " for partition "
+                        + topicIdPartition.topicPartition());
+            }
+            LogAppendInfo info = log.appendAsLeader(records, leaderEpoch, origin,
+                    ProducerAppendInfo.TV_UNKNOWN);
+            log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
+            return info;
+        }
+    }
+
+    /**
+     * Checks a request's current leader epoch (-1: no check) as Kafka's {@code Partition.validateCurrentLeaderEpoch}.
+     *
+     * @throws FencedLeaderEpochException  if the request's epoch is older
+     * @throws UnknownLeaderEpochException if it is newer
+     */
+    void checkCurrentLeaderEpoch(Optional<Integer> requestEpoch) {
+        if (requestEpoch.isEmpty() || requestEpoch.get() == -1) {
+            return;
+        }
+        int current = leaderEpoch;
+        if (requestEpoch.get() < current) {
+            throw new FencedLeaderEpochException("The leader epoch in the request " + requestEpoch.get()
+                    + " is older than the current leader epoch " + current + " of " + topicIdPartition);
+        }
+        if (requestEpoch.get() > current) {
+            throw new UnknownLeaderEpochException("The leader epoch in the request " + requestEpoch.get()
+                    + " is newer than the current leader epoch " + current + " of " + topicIdPartition);
+        }
+    }
+
+    /** Reads as a consumer's fetch does; the offsets are taken before the read, as Kafka's {@code fetchRecords}. */
+    PartitionRead read(long fetchOffset, int maxBytes, FetchIsolation isolation, boolean minOneMessage)
+            throws IOException {
+        LogOffsetSnapshot offsets = log.fetchOffsetSnapshot();
+        FetchDataInfo data = log.read(fetchOffset, maxBytes, isolation, minOneMessage);
+        return new PartitionRead(data, offsets.highWatermark().messageOffset(),
+                offsets.lastStableOffset().messageOffset(), offsets.logStartOffset());
+    }
+
+    /**
+     * What a read found, with the offsets a fetch response reports.
+     *
+     * @param data             the records read
+     * @param highWatermark    the high watermark before the read
+     * @param lastStableOffset the last stable offset before the read
+     * @param logStartOffset   the log start offset before the read
+     */
+    record PartitionRead(FetchDataInfo data, long highWatermark, long lastStableOffset, long logStartOffset) {
+    }
+
+    /**
+     * Kafka's ListOffsets answer ({@code Partition.fetchOffsetForTimestamp}): the latest offset is the last offset
+     * a client may read (the high watermark, or the last stable offset for read_committed) with the current leader
+     * epoch; the earliest offsets come from the log; a timestamp lookup only finds offsets below that last readable
+     * offset.
+     *
+     * @param readCommitted whether the client reads committed records only
+     * @return empty when no record qualifies
+     */
+    Optional<TimestampAndOffset> fetchOffsetForTimestamp(long timestamp, boolean readCommitted,
+            Optional<Integer> currentLeaderEpoch) throws IOException {
+        checkCurrentLeaderEpoch(currentLeaderEpoch);
+        long lastFetchableOffset = readCommitted ? log.lastStableOffset() : log.highWatermark();
+        if (timestamp == OffsetLookup.LATEST_TIMESTAMP) {
+            return Optional.of(new TimestampAndOffset(-1L, lastFetchableOffset, OptionalInt.of(leaderEpoch)));
+        }
+        Optional<TimestampAndOffset> found = log.fetchOffsetByTimestamp(timestamp);
+        if (timestamp == OffsetLookup.EARLIEST_TIMESTAMP || timestamp == OffsetLookup.EARLIEST_LOCAL_TIMESTAMP) {
+            return found;
+        }
+        return found.filter(result -> result.offset() < lastFetchableOffset);
+    }
+
+    @Override
+    public String toString() {
+        return "Partition(" + topicIdPartition + ", leader epoch " + leaderEpoch + ")";
+    }
+}

@@ -1,0 +1,168 @@
+package io.krabka.kernel.replica;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.internals.Topic;
+import org.apache.kafka.common.protocol.Errors;
+
+import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.LogAppendInfo;
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.log.TimestampAndOffset;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataPublisher;
+import io.krabka.kernel.record.RecordValidationException;
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
+
+/**
+ * The partitions this node leads and their data path (Kafka's {@code ReplicaManager}): follows the cluster
+ * metadata to create, configure and delete their logs ({@link PartitionStates}); appends produced batches as
+ * leader and moves the high watermark to the log end (the ISR is this node); reads for fetches, holding a fetch in
+ * the purgatory until {@code minBytes} are readable or its maximum wait passes; answers ListOffsets lookups.
+ */
+public final class ReplicaManager implements MetadataPublisher {
+
+    private final ConcurrentHashMap<TopicPartition, Partition> partitions = new ConcurrentHashMap<>();
+    private final PartitionStates states;
+    private final FetchPurgatory purgatory;
+
+    /**
+     * A replica manager over the broker's logs.
+     *
+     * @param scheduler runs the expiry of waiting fetches
+     */
+    public ReplicaManager(ReplicaManagerConfig config, LogManager logManager, Scheduler scheduler) {
+        this.purgatory = new FetchPurgatory(scheduler);
+        this.states = new PartitionStates(config, logManager, partitions, purgatory::checkAndComplete);
+    }
+
+    @Override
+    public String name() {
+        return "ReplicaManager";
+    }
+
+    @Override
+    public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
+        states.apply(previous, current);
+    }
+
+    /** The partition, if this node leads it. */
+    public Optional<Partition> partition(TopicPartition topicPartition) {
+        return Optional.ofNullable(partitions.get(topicPartition));
+    }
+
+    /** The partition this node leads, or Kafka's error for one it does not have. */
+    Partition partitionOrException(TopicPartition topicPartition) {
+        Partition partition = partitions.get(topicPartition);
+        if (partition != null) {
+            return partition;
+        }
+        if (states.isOffline(topicPartition)) {
+            throw new NotLeaderOrFollowerException("The log of " + topicPartition + " is offline");
+        }
+        throw new UnknownTopicOrPartitionException("This server does not host this topic-partition.");
+    }
+
+    /**
+     * Appends each partition's batch as leader (Kafka's {@code appendRecords}), the high watermark following:
+     * acks other than -1, 0 and 1 fail every partition with INVALID_REQUIRED_ACKS; a client may not write to an
+     * internal topic (INVALID_TOPIC_EXCEPTION); otherwise the log's validation and producer state decide, each
+     * failure under Kafka's error with nothing appended. A retried batch the log holds gets its first offsets.
+     *
+     * @param requiredAcks          the request's acks
+     * @param internalTopicsAllowed whether internal topics may be written (a coordinator's appends)
+     * @param entries               one batch per partition, in the order to answer
+     */
+    public Map<TopicPartition, ProducePartitionResult> appendRecords(short requiredAcks, boolean internalTopicsAllowed,
+            AppendOrigin origin, Map<TopicPartition, ByteBuffer> entries) {
+        Map<TopicPartition, ProducePartitionResult> results = new LinkedHashMap<>();
+        boolean validAcks = requiredAcks == -1 || requiredAcks == 0 || requiredAcks == 1;
+        entries.forEach((topicPartition, records) -> results.put(topicPartition, validAcks
+                ? appendToLocalLog(topicPartition, records, requiredAcks, internalTopicsAllowed, origin)
+                : ProducePartitionResult.failed(Errors.INVALID_REQUIRED_ACKS, null)));
+        return results;
+    }
+
+    private ProducePartitionResult appendToLocalLog(TopicPartition topicPartition, ByteBuffer records,
+            short requiredAcks, boolean internalTopicsAllowed, AppendOrigin origin) {
+        if (Topic.isInternal(topicPartition.topic()) && !internalTopicsAllowed) {
+            return ProducePartitionResult.failed(Errors.INVALID_TOPIC_EXCEPTION,
+                    "Cannot append to internal topic " + topicPartition.topic());
+        }
+        try {
+            Partition partition = partitionOrException(topicPartition);
+            LogAppendInfo info = partition.appendRecordsToLeader(records, origin, requiredAcks);
+            purgatory.checkAndComplete(topicPartition);
+            return new ProducePartitionResult(Errors.NONE, null, info.firstOffset(), info.logAppendTime(),
+                    info.logStartOffset(), List.of());
+        } catch (RecordValidationException e) {
+            return new ProducePartitionResult(ReplicaErrors.forException(e), e.getMessage(), -1, -1,
+                    logStartOffset(topicPartition), e.recordErrors());
+        } catch (IOException | RuntimeException e) {
+            return new ProducePartitionResult(ReplicaErrors.forException(e), e.getMessage(), -1, -1,
+                    logStartOffset(topicPartition), List.of());
+        }
+    }
+
+    private long logStartOffset(TopicPartition topicPartition) {
+        Partition partition = partitions.get(topicPartition);
+        return partition == null ? -1 : partition.log().logStartOffset();
+    }
+
+    /**
+     * Reads the partitions for a fetch (Kafka's {@code fetchMessages}); answers at once when the fetch does not
+     * wait, reads at least {@code minBytes}, or a partition fails; otherwise when an append or the maximum wait
+     * completes it. The results are in the order of {@code fetchPartitions}.
+     */
+    public CompletableFuture<List<LogReadResult>> fetchMessages(FetchParams params,
+            List<FetchPartition> fetchPartitions) {
+        LogReader reader = new LogReader(this, params);
+        List<LogReadResult> results = reader.read(fetchPartitions);
+        if (params.maxWaitMs() <= 0 || fetchPartitions.isEmpty() || DelayedFetch.satisfied(params, results)) {
+            return CompletableFuture.completedFuture(results);
+        }
+        DelayedFetch fetch = new DelayedFetch(params, fetchPartitions, reader::read);
+        purgatory.tryCompleteElseWatch(fetch);
+        return fetch.response();
+    }
+
+    /** The number of fetches waiting for data. */
+    public int waitingFetches() {
+        return purgatory.waiting();
+    }
+
+    /**
+     * Kafka's ListOffsets lookup for one partition.
+     *
+     * @return empty when no offset qualifies
+     * @throws org.apache.kafka.common.errors.ApiException with Kafka's error for an unknown partition or a wrong
+     *                                                     leader epoch
+     */
+    public Optional<TimestampAndOffset> fetchOffsetForTimestamp(TopicPartition topicPartition, long timestamp,
+            boolean readCommitted, Optional<Integer> currentLeaderEpoch) throws IOException {
+        return partitionOrException(topicPartition).fetchOffsetForTimestamp(timestamp, readCommitted,
+                currentLeaderEpoch);
+    }
+
+    /** The partitions this node leads, for tests and the integrator's checks. */
+    public List<TopicPartition> leaderPartitions() {
+        return new ArrayList<>(partitions.keySet());
+    }
+
+    /** A topic id that is zero is no check (a request by name). */
+    static boolean consistentTopicId(Uuid requested, Uuid actual) {
+        return requested.equals(Uuid.ZERO_UUID) || requested.equals(actual);
+    }
+}
