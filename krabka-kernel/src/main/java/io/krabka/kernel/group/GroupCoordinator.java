@@ -1,11 +1,13 @@
 package io.krabka.kernel.group;
 
+import java.time.InstantSource;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.log.LogManager;
@@ -13,8 +15,6 @@ import io.krabka.kernel.log.Scheduler;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.spi.common.TopicPartition;
-
-import java.time.InstantSource;
 
 import org.apache.kafka.common.message.DescribeGroupsResponseData.DescribedGroup;
 import org.apache.kafka.common.message.HeartbeatRequestData;
@@ -47,7 +47,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     private final ClassicGroupOperations operations;
     private final OffsetMetadataManager offsets;
     private volatile MetadataImage image = MetadataImage.EMPTY;
-    private java.util.concurrent.ScheduledFuture<?> retention;
+    private ScheduledFuture<?> retention;
     private boolean closed;
 
     /**

@@ -16,6 +16,7 @@ import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.SyncGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
 import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.JoinGroupRequest;
 
 /**
  * The classic group protocol's state machine (the classic part of Kafka's {@code GroupMetadataManager}): JoinGroup
@@ -121,7 +122,7 @@ final class GroupMetadataManager {
         String newMemberId = context.clientId() + "-" + UUID.randomUUID();
         if (existingStatic != null) {
             replaceStaticMember(context, group, existingStatic, newMemberId, request, protocols, future);
-        } else if (instanceId == null && context.apiVersion() >= 4) {
+        } else if (JoinGroupRequest.requiresKnownMemberId(request, context.apiVersion())) {
             // KIP-394: the member learns its id first and joins with it, so a lost response leaves no ghost member.
             group.addPendingMember(newMemberId);
             timer.schedule(heartbeatKey(group, newMemberId), request.sessionTimeoutMs(),
@@ -204,7 +205,7 @@ final class GroupMetadataManager {
         switch (group.state()) {
             case STABLE -> {
                 // A leader of an old version cannot skip the assignment (KIP-814): it gets a rebalance instead.
-                if (!sameProtocols || (leader && context.apiVersion() < 9)) {
+                if (!sameProtocols || (leader && !JoinGroupRequest.supportsSkippingAssignment(context.apiVersion()))) {
                     prepareRebalance(group, "static member " + request.groupInstanceId() + " rejoined");
                     return;
                 }
