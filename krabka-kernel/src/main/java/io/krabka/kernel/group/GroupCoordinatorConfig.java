@@ -1,8 +1,12 @@
 package io.krabka.kernel.group;
 
-import io.krabka.kernel.record.CompressionType;
-
+import java.util.Map;
 import java.util.Objects;
+
+import io.krabka.kernel.record.CompressionType;
+import io.krabka.kernel.record.UnsupportedCompressionTypeException;
+import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.ConfigType;
 
 /**
  * The group coordinator's settings, with Kafka's key names and defaults ({@code GroupCoordinatorConfig}).
@@ -20,8 +24,8 @@ import java.util.Objects;
  * @param offsetsTopicReplicationFactor      {@code offsets.topic.replication.factor}: Kafka's default is 3;
  *                                           Krabka's is 1, a single node
  * @param offsetsTopicSegmentBytes           {@code offsets.topic.segment.bytes} (104857600)
- * @param offsetsTopicCompressionType        {@code offsets.topic.compression.codec} (0, none): the codec of the
- *                                           batches the coordinator writes
+ * @param offsetsTopicCompressionType        {@code offsets.topic.compression.codec} (0, none; Kafka's codec
+ *                                           ids): the codec of the batches the coordinator writes
  * @param offsetMetadataMaxBytes             {@code offset.metadata.max.bytes} (4096)
  * @param offsetsRetentionMinutes            {@code offsets.retention.minutes} (10080, 7 days)
  * @param offsetsRetentionCheckIntervalMs    {@code offsets.retention.check.interval.ms} (600000)
@@ -56,6 +60,42 @@ public record GroupCoordinatorConfig(int groupMinSessionTimeoutMs, int groupMaxS
         }
         positive("offsets.retention.minutes", offsetsRetentionMinutes);
         positive("offsets.retention.check.interval.ms", offsetsRetentionCheckIntervalMs);
+    }
+
+    /**
+     * The settings in broker properties ({@code server.properties}), the defaults above for those not set.
+     *
+     * @throws ConfigException naming the key, for a value of the wrong type or range
+     */
+    public static GroupCoordinatorConfig fromProps(Map<String, ?> props) {
+        GroupCoordinatorConfig d = DEFAULTS;
+        int codec = intValue(props, "offsets.topic.compression.codec", d.offsetsTopicCompressionType().id());
+        try {
+            return new GroupCoordinatorConfig(intValue(props, "group.min.session.timeout.ms",
+                    d.groupMinSessionTimeoutMs()),
+                    intValue(props, "group.max.session.timeout.ms", d.groupMaxSessionTimeoutMs()),
+                    intValue(props, "group.initial.rebalance.delay.ms", d.groupInitialRebalanceDelayMs()),
+                    intValue(props, "group.max.size", d.groupMaxSize()), d.newMemberJoinTimeoutMs(),
+                    intValue(props, "offsets.topic.num.partitions", d.offsetsTopicNumPartitions()),
+                    (short) intValue(props, "offsets.topic.replication.factor", d.offsetsTopicReplicationFactor()),
+                    intValue(props, "offsets.topic.segment.bytes", d.offsetsTopicSegmentBytes()),
+                    CompressionType.forId(codec),
+                    intValue(props, "offset.metadata.max.bytes", d.offsetMetadataMaxBytes()),
+                    longValue(props, "offsets.retention.minutes", d.offsetsRetentionMinutes()),
+                    longValue(props, "offsets.retention.check.interval.ms", d.offsetsRetentionCheckIntervalMs()));
+        } catch (IllegalArgumentException | UnsupportedCompressionTypeException e) {
+            throw new ConfigException("group coordinator settings", props, e.getMessage());
+        }
+    }
+
+    private static int intValue(Map<String, ?> props, String key, int defaultValue) {
+        Object raw = props.get(key);
+        return raw == null ? defaultValue : (Integer) ConfigType.INT.parse(key, raw);
+    }
+
+    private static long longValue(Map<String, ?> props, String key, long defaultValue) {
+        Object raw = props.get(key);
+        return raw == null ? defaultValue : (Long) ConfigType.LONG.parse(key, raw);
     }
 
     private static void positive(String key, long value) {

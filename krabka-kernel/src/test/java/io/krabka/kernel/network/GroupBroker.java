@@ -32,7 +32,8 @@ import io.krabka.kernel.metadata.MetadataImage;
 
 /**
  * A broker of the group APIs for tests: a real log manager in a directory, the test controller, the coordinator
- * registered after the test replica manager, and a socket server with the ten group handlers.
+ * registered after the test replica manager, and a socket server with the ten group handlers (and a test-only
+ * Metadata handler, so that kafka-clients' Admin and KafkaConsumer find this node).
  */
 final class GroupBroker {
 
@@ -76,7 +77,8 @@ final class GroupBroker {
                 new HeartbeatHandler(coordinator), new LeaveGroupHandler(coordinator),
                 new OffsetCommitHandler(coordinator, controller::image),
                 new OffsetFetchHandler(coordinator, controller::image), new ListGroupsHandler(coordinator),
-                new DescribeGroupsHandler(coordinator), new DeleteGroupsHandler(coordinator));
+                new DescribeGroupsHandler(coordinator), new DeleteGroupsHandler(coordinator),
+                new TestMetadataHandler(controller::image, () -> started.get().localAddress()));
         started.set(server);
         return new GroupBroker(controller, logs, scheduler, coordinator, server);
     }
