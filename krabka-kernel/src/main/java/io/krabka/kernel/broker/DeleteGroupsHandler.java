@@ -1,0 +1,53 @@
+package io.krabka.kernel.broker;
+
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+
+import org.apache.kafka.common.message.DeleteGroupsResponseData;
+import org.apache.kafka.common.message.DeleteGroupsResponseData.DeletableGroupResult;
+import org.apache.kafka.common.message.DeleteGroupsResponseData.DeletableGroupResultCollection;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.DeleteGroupsRequest;
+
+/**
+ * DeleteGroups (v0-3): each group with its offsets, if Empty; NON_EMPTY_GROUP if it has members,
+ * GROUP_ID_NOT_FOUND if there is none.
+ */
+public final class DeleteGroupsHandler implements ApiHandler {
+
+    private final GroupCoordinator coordinator;
+
+    /** A handler. */
+    public DeleteGroupsHandler(GroupCoordinator coordinator) {
+        this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
+    }
+
+    @Override
+    public ApiKeys apiKey() {
+        return ApiKeys.DELETE_GROUPS;
+    }
+
+    @Override
+    public CompletableFuture<Response> handle(Request request) {
+        DeleteGroupsRequest delete = (DeleteGroupsRequest) request.body();
+        DeletableGroupResultCollection results = new DeletableGroupResultCollection();
+        for (String groupId : delete.data().groupsNames()) {
+            if (results.find(groupId) != null) {
+                continue;
+            }
+            Errors error = coordinator.deleteGroup(groupId);
+            DeletableGroupResult result = new DeletableGroupResult().setGroupId(groupId).setErrorCode(error.code());
+            if (error != Errors.NONE && request.apiVersion() >= 3) {
+                result.setErrorMessage(error.message());
+            }
+            results.add(result);
+        }
+        return CompletableFuture.completedFuture(Response.send(new DeleteGroupsResponseData().setResults(results)));
+    }
+}

@@ -1,0 +1,104 @@
+package io.krabka.kernel.broker;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+
+import org.apache.kafka.common.message.FindCoordinatorRequestData;
+import org.apache.kafka.common.message.FindCoordinatorResponseData;
+import org.apache.kafka.common.message.FindCoordinatorResponseData.Coordinator;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.FindCoordinatorRequest;
+import org.apache.kafka.common.requests.FindCoordinatorRequest.CoordinatorType;
+
+/**
+ * FindCoordinator (v0-3 one key, v4+ a batch): a GROUP key's coordinator is this node once
+ * {@code __consumer_offsets} exists (the first request creates it, as Kafka's does, and is answered after).
+ * Krabka has no transaction or share coordinator: TRANSACTION and SHARE keys get COORDINATOR_NOT_AVAILABLE, which
+ * clients retry (Kafka always has a transaction coordinator; a transactional producer cannot start here). An unknown
+ * key type is INVALID_REQUEST, as in Kafka.
+ */
+public final class FindCoordinatorHandler implements ApiHandler {
+
+    private final GroupCoordinator coordinator;
+    private final int nodeId;
+    private final Supplier<InetSocketAddress> endpoint;
+
+    /**
+     * A handler.
+     *
+     * @param nodeId   this node's id
+     * @param endpoint the address clients reach this node at (the advertised listener)
+     */
+    public FindCoordinatorHandler(GroupCoordinator coordinator, int nodeId, Supplier<InetSocketAddress> endpoint) {
+        this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
+        this.nodeId = nodeId;
+        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+    }
+
+    @Override
+    public ApiKeys apiKey() {
+        return ApiKeys.FIND_COORDINATOR;
+    }
+
+    @Override
+    public CompletableFuture<Response> handle(Request request) {
+        FindCoordinatorRequestData data = ((FindCoordinatorRequest) request.body()).data();
+        short version = request.apiVersion();
+        List<String> keys = version >= 4 ? data.coordinatorKeys() : List.of(data.key());
+        List<CompletableFuture<Coordinator>> results = new ArrayList<>(keys.size());
+        for (String key : keys) {
+            results.add(find(data.keyType(), key));
+        }
+        return CompletableFuture.allOf(results.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            List<Coordinator> coordinators = results.stream().map(CompletableFuture::join).toList();
+            return Response.send(version >= 4 ? new FindCoordinatorResponseData().setCoordinators(coordinators)
+                    : single(coordinators.getFirst(), version));
+        });
+    }
+
+    private CompletableFuture<Coordinator> find(byte keyType, String key) {
+        CoordinatorType type;
+        try {
+            type = CoordinatorType.forId(keyType);
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(error(key, Errors.INVALID_REQUEST,
+                    "Unknown coordinator type " + keyType));
+        }
+        if (type != CoordinatorType.GROUP) {
+            return CompletableFuture.completedFuture(error(key, Errors.COORDINATOR_NOT_AVAILABLE,
+                    "This broker has no " + type.name().toLowerCase(java.util.Locale.ROOT) + " coordinator"));
+        }
+        return coordinator.findCoordinator(key).thenApply(found -> {
+            if (found != Errors.NONE) {
+                return error(key, found, found.message());
+            }
+            InetSocketAddress address = endpoint.get();
+            return new Coordinator().setKey(key).setNodeId(nodeId).setHost(address.getHostString())
+                    .setPort(address.getPort());
+        });
+    }
+
+    private static Coordinator error(String key, Errors error, String message) {
+        return new Coordinator().setKey(key).setNodeId(-1).setHost("").setPort(-1).setErrorCode(error.code())
+                .setErrorMessage(message);
+    }
+
+    private static FindCoordinatorResponseData single(Coordinator coordinator, short version) {
+        FindCoordinatorResponseData response = new FindCoordinatorResponseData().setErrorCode(coordinator.errorCode())
+                .setNodeId(coordinator.nodeId()).setHost(coordinator.host()).setPort(coordinator.port());
+        if (version >= 1 && coordinator.errorCode() != Errors.NONE.code()) {
+            response.setErrorMessage(coordinator.errorMessage());
+        }
+        return response;
+    }
+}

@@ -1,0 +1,28 @@
+package io.krabka.kernel.broker;
+
+import java.net.InetSocketAddress;
+
+import io.krabka.kernel.group.GroupRequestContext;
+import io.krabka.kernel.network.Request;
+
+/** What the group handlers share: the coordinator's view of a request, and the wire's topic ids. */
+final class GroupRequests {
+
+    private GroupRequests() {
+    }
+
+    /** The client id, the client's address as Kafka prints it ("/127.0.0.1") and the version. */
+    static GroupRequestContext context(Request request) {
+        InetSocketAddress remote = request.connection().remote();
+        String host = remote.getAddress() != null ? remote.getAddress().toString() : "/" + remote.getHostString();
+        return new GroupRequestContext(request.header().clientId(), host, request.apiVersion());
+    }
+
+    static io.krabka.spi.common.Uuid toKernel(org.apache.kafka.common.Uuid id) {
+        return new io.krabka.spi.common.Uuid(id.getMostSignificantBits(), id.getLeastSignificantBits());
+    }
+
+    static org.apache.kafka.common.Uuid toWire(io.krabka.spi.common.Uuid id) {
+        return new org.apache.kafka.common.Uuid(id.mostSignificantBits(), id.leastSignificantBits());
+    }
+}

@@ -1,0 +1,36 @@
+package io.krabka.kernel.broker;
+
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+
+import org.apache.kafka.common.message.HeartbeatResponseData;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.HeartbeatRequest;
+
+/** Heartbeat (v0-4): keeps a member's session; REBALANCE_IN_PROGRESS tells it to rejoin. */
+public final class HeartbeatHandler implements ApiHandler {
+
+    private final GroupCoordinator coordinator;
+
+    /** A handler. */
+    public HeartbeatHandler(GroupCoordinator coordinator) {
+        this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
+    }
+
+    @Override
+    public ApiKeys apiKey() {
+        return ApiKeys.HEARTBEAT;
+    }
+
+    @Override
+    public CompletableFuture<Response> handle(Request request) {
+        HeartbeatRequest heartbeat = (HeartbeatRequest) request.body();
+        return CompletableFuture.completedFuture(Response.send(new HeartbeatResponseData()
+                .setErrorCode(coordinator.heartbeat(heartbeat.data()).code())));
+    }
+}

@@ -1,0 +1,85 @@
+package io.krabka.kernel.broker;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.group.PartitionCommit;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.spi.common.Uuid;
+
+import org.apache.kafka.common.message.OffsetCommitRequestData;
+import org.apache.kafka.common.message.OffsetCommitRequestData.OffsetCommitRequestPartition;
+import org.apache.kafka.common.message.OffsetCommitRequestData.OffsetCommitRequestTopic;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.OffsetCommitRequest;
+import org.apache.kafka.common.requests.OffsetCommitResponse;
+
+/**
+ * OffsetCommit (v2-10): v10 names topics by id (UNKNOWN_TOPIC_ID for an id the metadata does not have), older
+ * versions by name (UNKNOWN_TOPIC_OR_PARTITION for a topic that does not exist), as Kafka's {@code KafkaApis}
+ * checks; the rest is committed by the coordinator and answered once written.
+ */
+public final class OffsetCommitHandler implements ApiHandler {
+
+    private final GroupCoordinator coordinator;
+    private final Supplier<MetadataImage> metadata;
+
+    /**
+     * A handler.
+     *
+     * @param metadata the current cluster metadata
+     */
+    public OffsetCommitHandler(GroupCoordinator coordinator, Supplier<MetadataImage> metadata) {
+        this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
+        this.metadata = Objects.requireNonNull(metadata, "metadata");
+    }
+
+    @Override
+    public ApiKeys apiKey() {
+        return ApiKeys.OFFSET_COMMIT;
+    }
+
+    @Override
+    public CompletableFuture<Response> handle(Request request) {
+        OffsetCommitRequestData data = ((OffsetCommitRequest) request.body()).data();
+        boolean useTopicIds = OffsetCommitResponse.useTopicIds(request.apiVersion());
+        OffsetCommitResponse.Builder response = OffsetCommitResponse.newBuilder(useTopicIds);
+        MetadataImage image = metadata.get();
+        List<PartitionCommit> commits = new ArrayList<>();
+        List<org.apache.kafka.common.Uuid> wireIds = new ArrayList<>();
+        for (OffsetCommitRequestTopic topic : data.topics()) {
+            TopicImage known = useTopicIds ? image.topic(GroupRequests.toKernel(topic.topicId())).orElse(null)
+                    : image.topic(topic.name()).orElse(null);
+            if (known == null) {
+                response.addPartitions(topic.topicId(), topic.name(), topic.partitions(),
+                        OffsetCommitRequestPartition::partitionIndex,
+                        useTopicIds ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION);
+                continue;
+            }
+            // Kafka keeps the topic id a v10 commit named, and none for commits by name.
+            Uuid topicId = useTopicIds ? known.id() : Uuid.ZERO_UUID;
+            for (OffsetCommitRequestPartition partition : topic.partitions()) {
+                commits.add(new PartitionCommit(known.name(), topicId, partition.partitionIndex(),
+                        partition.committedOffset(), partition.committedLeaderEpoch(), partition.committedMetadata()));
+                wireIds.add(topic.topicId());
+            }
+        }
+        List<Errors> errors = commits.isEmpty() ? List.of() : coordinator.commitOffsets(data.groupId(),
+                data.memberId(), data.groupInstanceId(), data.generationIdOrMemberEpoch(), data.retentionTimeMs(),
+                commits);
+        for (int i = 0; i < commits.size(); i++) {
+            PartitionCommit commit = commits.get(i);
+            response.addPartition(wireIds.get(i), commit.topic(), commit.partition(), errors.get(i));
+        }
+        return CompletableFuture.completedFuture(Response.send(response.build().data()));
+    }
+}

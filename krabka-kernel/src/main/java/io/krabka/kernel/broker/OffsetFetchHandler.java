@@ -1,0 +1,136 @@
+package io.krabka.kernel.broker;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.group.GroupOffsets;
+import io.krabka.kernel.group.OffsetCommitValue;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
+
+import org.apache.kafka.common.message.OffsetFetchRequestData.OffsetFetchRequestGroup;
+import org.apache.kafka.common.message.OffsetFetchRequestData.OffsetFetchRequestTopics;
+import org.apache.kafka.common.message.OffsetFetchResponseData.OffsetFetchResponseGroup;
+import org.apache.kafka.common.message.OffsetFetchResponseData.OffsetFetchResponsePartitions;
+import org.apache.kafka.common.message.OffsetFetchResponseData.OffsetFetchResponseTopics;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.OffsetFetchRequest;
+import org.apache.kafka.common.requests.OffsetFetchResponse;
+
+/**
+ * OffsetFetch (v1-10): one group before v8, several from v8, topics by id from v10; no topics asks for every
+ * committed offset. A partition without an offset reads -1. {@code require_stable} (v7+) never waits: no
+ * transactional offsets are pending in Krabka. kafka-clients' builder writes the old single-group layout.
+ */
+public final class OffsetFetchHandler implements ApiHandler {
+
+    private final GroupCoordinator coordinator;
+    private final Supplier<MetadataImage> metadata;
+
+    /**
+     * A handler.
+     *
+     * @param metadata the current cluster metadata (topic ids)
+     */
+    public OffsetFetchHandler(GroupCoordinator coordinator, Supplier<MetadataImage> metadata) {
+        this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
+        this.metadata = Objects.requireNonNull(metadata, "metadata");
+    }
+
+    @Override
+    public ApiKeys apiKey() {
+        return ApiKeys.OFFSET_FETCH;
+    }
+
+    @Override
+    public CompletableFuture<Response> handle(Request request) {
+        OffsetFetchRequest fetch = (OffsetFetchRequest) request.body();
+        MetadataImage image = metadata.get();
+        List<OffsetFetchResponseGroup> groups = new ArrayList<>();
+        for (OffsetFetchRequestGroup group : fetch.groups()) {
+            groups.add(fetchGroup(group, request.apiVersion(), image));
+        }
+        return CompletableFuture.completedFuture(Response.send(
+                new OffsetFetchResponse.Builder(groups).build(request.apiVersion()).data()));
+    }
+
+    // Before v2 a group's error goes into every partition: kafka-clients' groupError does that.
+    private OffsetFetchResponseGroup fetchGroup(OffsetFetchRequestGroup group, short version, MetadataImage image) {
+        boolean useTopicIds = OffsetFetchRequest.useTopicIds(version);
+        Map<TopicPartition, org.apache.kafka.common.Uuid> asked = null;
+        Map<String, List<Integer>> unknownIds = new LinkedHashMap<>();
+        if (!OffsetFetchRequest.requestAllOffsets(group)) {
+            asked = new LinkedHashMap<>();
+            for (OffsetFetchRequestTopics topic : group.topics()) {
+                String name = topic.name();
+                if (useTopicIds) {
+                    Optional<TopicImage> known = image.topic(GroupRequests.toKernel(topic.topicId()));
+                    if (known.isEmpty()) {
+                        unknownIds.put(topic.topicId().toString(), topic.partitionIndexes());
+                        continue;
+                    }
+                    name = known.get().name();
+                }
+                for (int partition : topic.partitionIndexes()) {
+                    asked.put(new TopicPartition(name, partition), topic.topicId());
+                }
+            }
+        }
+        GroupOffsets offsets = coordinator.fetchOffsets(group.groupId(),
+                asked == null ? null : List.copyOf(asked.keySet()));
+        if (offsets.error() != Errors.NONE) {
+            return OffsetFetchResponse.groupError(group, offsets.error(), version);
+        }
+        Map<String, OffsetFetchResponseTopics> topics = new LinkedHashMap<>();
+        for (Map.Entry<TopicPartition, OffsetCommitValue> entry : offsets.offsets().entrySet()) {
+            TopicPartition tp = entry.getKey();
+            org.apache.kafka.common.Uuid topicId = !useTopicIds ? org.apache.kafka.common.Uuid.ZERO_UUID
+                    : asked != null ? asked.get(tp) : topicId(image, tp, entry.getValue());
+            if (useTopicIds && topicId == null) {
+                continue;
+            }
+            OffsetFetchResponseTopics topic = topics.computeIfAbsent(tp.topic(), name ->
+                    new OffsetFetchResponseTopics().setName(name).setTopicId(topicId));
+            topic.partitions().add(partition(tp.partition(), entry.getValue()));
+        }
+        unknownIds.forEach((id, partitions) -> {
+            OffsetFetchResponseTopics topic = new OffsetFetchResponseTopics()
+                    .setTopicId(org.apache.kafka.common.Uuid.fromString(id));
+            partitions.forEach(p -> topic.partitions().add(new OffsetFetchResponsePartitions().setPartitionIndex(p)
+                    .setCommittedOffset(-1).setErrorCode(Errors.UNKNOWN_TOPIC_ID.code())));
+            topics.put(id, topic);
+        });
+        return new OffsetFetchResponseGroup().setGroupId(group.groupId()).setTopics(List.copyOf(topics.values()));
+    }
+
+    // The id of a topic in a fetch of every offset: the one committed with it, else the metadata's.
+    private static org.apache.kafka.common.Uuid topicId(MetadataImage image, TopicPartition tp,
+            OffsetCommitValue value) {
+        if (value != null && !value.topicId().equals(Uuid.ZERO_UUID)) {
+            return GroupRequests.toWire(value.topicId());
+        }
+        return image.topic(tp.topic()).map(t -> GroupRequests.toWire(t.id())).orElse(null);
+    }
+
+    private static OffsetFetchResponsePartitions partition(int partition, OffsetCommitValue value) {
+        OffsetFetchResponsePartitions response = new OffsetFetchResponsePartitions().setPartitionIndex(partition);
+        if (value == null) {
+            return response.setCommittedOffset(-1).setCommittedLeaderEpoch(-1).setMetadata("");
+        }
+        return response.setCommittedOffset(value.offset()).setCommittedLeaderEpoch(value.leaderEpoch())
+                .setMetadata(value.metadata());
+    }
+}

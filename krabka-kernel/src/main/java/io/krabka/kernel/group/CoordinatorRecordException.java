@@ -1,0 +1,12 @@
+package io.krabka.kernel.group;
+
+/** A record of {@code __consumer_offsets} that does not decode: truncated, or of a version Kafka never wrote. */
+public final class CoordinatorRecordException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** An exception with this message. */
+    public CoordinatorRecordException(String message) {
+        super(message);
+    }
+}

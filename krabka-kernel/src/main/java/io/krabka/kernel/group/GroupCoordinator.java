@@ -1,0 +1,257 @@
+package io.krabka.kernel.group;
+
+import java.time.InstantSource;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+
+import io.krabka.kernel.controller.Controller;
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataPublisher;
+import io.krabka.spi.common.TopicPartition;
+
+import org.apache.kafka.common.message.DescribeGroupsResponseData.DescribedGroup;
+import org.apache.kafka.common.message.HeartbeatRequestData;
+import org.apache.kafka.common.message.JoinGroupRequestData;
+import org.apache.kafka.common.message.JoinGroupResponseData;
+import org.apache.kafka.common.message.LeaveGroupRequestData.MemberIdentity;
+import org.apache.kafka.common.message.LeaveGroupResponseData.MemberResponse;
+import org.apache.kafka.common.message.ListGroupsResponseData;
+import org.apache.kafka.common.message.SyncGroupRequestData;
+import org.apache.kafka.common.message.SyncGroupResponseData;
+import org.apache.kafka.common.protocol.Errors;
+
+/**
+ * The classic group coordinator of this node (Kafka's {@code GroupCoordinator} service): it owns the partitions of
+ * {@code __consumer_offsets} this node leads, loads their groups and offsets from the log when they appear in a
+ * published image, and answers the group APIs for their groups. One lock serializes every change and the timers;
+ * records are appended to the log under it, so every answer follows its write.
+ *
+ * <p>Errors, as Kafka's: an empty group id is INVALID_GROUP_ID; a group of a partition this node does not lead
+ * (or of a topic not yet created) NOT_COORDINATOR; of a partition still loading COORDINATOR_LOAD_IN_PROGRESS.
+ */
+public final class GroupCoordinator implements MetadataPublisher, AutoCloseable {
+
+    private final GroupCoordinatorConfig config;
+    private final Scheduler scheduler;
+    private final OffsetsTopic topic;
+    private final OffsetsTopicPartitions partitions;
+    private final CoordinatorTimers timers;
+    private final GroupMetadataManager groups;
+    private final ClassicGroupOperations operations;
+    private final OffsetMetadataManager offsets;
+    private volatile MetadataImage image = MetadataImage.EMPTY;
+    private ScheduledFuture<?> retention;
+    private boolean closed;
+
+    /**
+     * A coordinator; {@link #startup()} starts its offset expiry, and the integrator registers it with the
+     * controller after the replica manager (which creates the logs it loads).
+     *
+     * @param nodeId     this node: the coordinator serves the partitions it leads
+     * @param controller creates {@code __consumer_offsets} on first use
+     * @param logManager holds the partitions' logs
+     * @param scheduler  runs the loads, timers and offset expiry
+     */
+    public GroupCoordinator(int nodeId, GroupCoordinatorConfig config, Controller controller, LogManager logManager,
+            Scheduler scheduler, InstantSource time) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.topic = new OffsetsTopic(config, () -> image.topic(OffsetsTopic.NAME)
+                .map(t -> t.partitions().size()).orElse(0));
+        this.timers = new CoordinatorTimers(this, scheduler);
+        this.partitions = new OffsetsTopicPartitions(this, nodeId, controller, logManager, scheduler, topic);
+        OffsetsTopicWriter writer = new OffsetsTopicWriter(logManager, topic, config.offsetsTopicCompressionType(),
+                time, partitions::leaderEpoch);
+        this.groups = new GroupMetadataManager(config, time, timers, writer);
+        this.operations = new ClassicGroupOperations(groups);
+        this.offsets = new OffsetMetadataManager(groups, writer);
+    }
+
+    /** Starts the periodic offset expiry ({@code offsets.retention.check.interval.ms}). */
+    public synchronized void startup() {
+        long interval = config.offsetsRetentionCheckIntervalMs();
+        retention = scheduler.schedule("group-coordinator-offsets-retention", this::expireOffsets, interval, interval);
+    }
+
+    /** The topic of the offsets. */
+    public OffsetsTopic offsetsTopic() {
+        return topic;
+    }
+
+    @Override
+    public String name() {
+        return "GroupCoordinator";
+    }
+
+    @Override
+    public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
+        image = current;
+        partitions.onMetadataUpdate(current);
+    }
+
+    /**
+     * Where a group's coordinator is: NONE when this node leads the group's partition (creating
+     * {@code __consumer_offsets} first if it does not exist), else COORDINATOR_NOT_AVAILABLE.
+     */
+    public CompletableFuture<Errors> findCoordinator(String groupId) {
+        return partitions.ensureTopic(image).handle((done, error) -> error != null
+                ? Errors.COORDINATOR_NOT_AVAILABLE : partitions.leadsPartitionOf(image, groupId));
+    }
+
+    // The group APIs.
+
+    /** JoinGroup; the future completes when the join phase does (or at once with an error). */
+    public synchronized CompletableFuture<JoinGroupResponseData> joinGroup(GroupRequestContext context,
+            JoinGroupRequestData request) {
+        CompletableFuture<JoinGroupResponseData> future = new CompletableFuture<>();
+        Errors error = check(request.groupId());
+        if (error != Errors.NONE) {
+            future.complete(GroupMetadataManager.joinError(request.memberId(), error));
+        } else {
+            groups.joinGroup(context, request, future);
+        }
+        return future;
+    }
+
+    /** SyncGroup; the future completes when the leader's assignment is written (or at once). */
+    public synchronized CompletableFuture<SyncGroupResponseData> syncGroup(SyncGroupRequestData request) {
+        CompletableFuture<SyncGroupResponseData> future = new CompletableFuture<>();
+        Errors error = check(request.groupId());
+        if (error != Errors.NONE) {
+            future.complete(GroupMetadataManager.syncError(error));
+        } else {
+            groups.syncGroup(request, future);
+        }
+        return future;
+    }
+
+    /** Heartbeat: the error to answer. */
+    public synchronized Errors heartbeat(HeartbeatRequestData request) {
+        Errors error = check(request.groupId());
+        return error != Errors.NONE ? error : operations.heartbeat(request);
+    }
+
+    /** LeaveGroup: the group's error, and each member's in {@code responses}. */
+    public synchronized Errors leaveGroup(String groupId, List<MemberIdentity> members,
+            List<MemberResponse> responses) {
+        Errors error = check(groupId);
+        return error != Errors.NONE ? error : operations.leaveGroup(groupId, members, responses);
+    }
+
+    /**
+     * OffsetCommit: each partition's error, in order, once the offsets are written.
+     *
+     * @param generationId    the member's generation, or -1 for a simple commit
+     * @param retentionTimeMs OffsetCommit v2-v4's retention time, or -1
+     */
+    public synchronized List<Errors> commitOffsets(String groupId, String memberId, String groupInstanceId,
+            int generationId, long retentionTimeMs, List<PartitionCommit> commits) {
+        Errors error = check(groupId);
+        if (error == Errors.NONE) {
+            error = offsets.validateCommit(groupId, memberId, groupInstanceId, generationId);
+        }
+        if (error != Errors.NONE) {
+            return Collections.nCopies(commits.size(), error);
+        }
+        return offsets.commit(groupId, memberId, commits, retentionTimeMs);
+    }
+
+    /**
+     * OffsetFetch of one group. No transactional offsets are ever pending here, so {@code require_stable} never
+     * waits: every committed offset is stable.
+     *
+     * @param partitions the partitions asked for, or null for every partition with an offset
+     */
+    public synchronized GroupOffsets fetchOffsets(String groupId, List<TopicPartition> partitions) {
+        Errors error = check(groupId);
+        if (error != Errors.NONE) {
+            return new GroupOffsets(error, Map.of());
+        }
+        if (partitions == null) {
+            return new GroupOffsets(Errors.NONE, offsets.committed(groupId));
+        }
+        Map<TopicPartition, OffsetCommitValue> found = new LinkedHashMap<>();
+        for (TopicPartition tp : partitions) {
+            found.put(tp, offsets.committed(groupId, tp.topic(), tp.partition()));
+        }
+        return new GroupOffsets(Errors.NONE, found);
+    }
+
+    /** ListGroups: the groups of the loaded partitions, and COORDINATOR_LOAD_IN_PROGRESS while some load. */
+    public synchronized ListGroupsResponseData listGroups(List<String> statesFilter, List<String> typesFilter) {
+        return new ListGroupsResponseData()
+                .setErrorCode((partitions.anyLoading() ? Errors.COORDINATOR_LOAD_IN_PROGRESS : Errors.NONE).code())
+                .setGroups(operations.listGroups(statesFilter, typesFilter).stream()
+                        .filter(g -> check(g.groupId()) == Errors.NONE).toList());
+    }
+
+    /** DescribeGroups of one group. */
+    public synchronized DescribedGroup describeGroup(String groupId, short version) {
+        Errors error = check(groupId);
+        return error != Errors.NONE ? new DescribedGroup().setGroupId(groupId).setErrorCode(error.code())
+                : operations.describeGroup(groupId, version);
+    }
+
+    /** DeleteGroups of one group: only an Empty group goes (NON_EMPTY_GROUP otherwise). */
+    public synchronized Errors deleteGroup(String groupId) {
+        Errors error = check(groupId);
+        return error != Errors.NONE ? error : offsets.deleteGroup(groupId);
+    }
+
+    private Errors check(String groupId) {
+        if (groupId == null || groupId.isEmpty()) {
+            return Errors.INVALID_GROUP_ID;
+        }
+        if (closed) {
+            return Errors.COORDINATOR_NOT_AVAILABLE;
+        }
+        return partitions.state(topic.partitionFor(groupId));
+    }
+
+    private synchronized void expireOffsets() {
+        if (!closed) {
+            offsets.expireOffsets(groupId -> check(groupId) == Errors.NONE);
+        }
+    }
+
+    // Loading, for OffsetsTopicPartitions (under the lock).
+
+    void replay(List<CoordinatorRecord> records) {
+        for (CoordinatorRecord record : records) {
+            switch (record) {
+                case CoordinatorRecord.GroupMetadata group -> groups.replay(group.key(), group.value());
+                case CoordinatorRecord.OffsetCommit offset -> offsets.replay(offset);
+            }
+        }
+    }
+
+    void onLoaded(int partition) {
+        for (ClassicGroup group : groups.groups()) {
+            if (topic.partitionFor(group.groupId()) == partition) {
+                groups.onLoaded(group);
+            }
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** Stops the timers and the expiry; requests waiting on a join or sync get COORDINATOR_NOT_AVAILABLE. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (retention != null) {
+            retention.cancel(false);
+        }
+        timers.cancelAll();
+        groups.failPending(Errors.COORDINATOR_NOT_AVAILABLE);
+    }
+}

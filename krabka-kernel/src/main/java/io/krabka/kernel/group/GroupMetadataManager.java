@@ -1,0 +1,580 @@
+package io.krabka.kernel.group;
+
+import java.time.InstantSource;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.kafka.common.errors.ApiException;
+import org.apache.kafka.common.message.JoinGroupRequestData;
+import org.apache.kafka.common.message.JoinGroupResponseData;
+import org.apache.kafka.common.message.SyncGroupRequestData;
+import org.apache.kafka.common.message.SyncGroupResponseData;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.JoinGroupRequest;
+
+/**
+ * The classic group protocol's state machine (the classic part of Kafka's {@code GroupMetadataManager}): JoinGroup
+ * with member ids (KIP-394), static members (KIP-345) and the delayed initial rebalance; SyncGroup; the session,
+ * join and sync timers. Heartbeat, LeaveGroup, describing and listing are in {@link ClassicGroupOperations}. Every
+ * method runs under the coordinator's lock.
+ */
+final class GroupMetadataManager {
+
+    private static final System.Logger LOG = System.getLogger(GroupMetadataManager.class.getName());
+
+    /** The member id of a member that has none yet. */
+    static final String UNKNOWN_MEMBER_ID = "";
+
+    private final GroupCoordinatorConfig config;
+    private final InstantSource time;
+    private final CoordinatorTimer timer;
+    private final CoordinatorWriter writer;
+    private final Map<String, ClassicGroup> groups = new HashMap<>();
+
+    GroupMetadataManager(GroupCoordinatorConfig config, InstantSource time, CoordinatorTimer timer,
+            CoordinatorWriter writer) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.time = Objects.requireNonNull(time, "time");
+        this.timer = Objects.requireNonNull(timer, "timer");
+        this.writer = Objects.requireNonNull(writer, "writer");
+    }
+
+    GroupCoordinatorConfig config() {
+        return config;
+    }
+
+    long now() {
+        return time.millis();
+    }
+
+    Optional<ClassicGroup> group(String groupId) {
+        return Optional.ofNullable(groups.get(groupId));
+    }
+
+    Collection<ClassicGroup> groups() {
+        return List.copyOf(groups.values());
+    }
+
+    /** The group, created Empty if there is none (a first JoinGroup, or a simple consumer's commit). */
+    ClassicGroup getOrCreateGroup(String groupId) {
+        return groups.computeIfAbsent(groupId, id -> new ClassicGroup(id, ClassicGroupState.EMPTY, now()));
+    }
+
+    /** Forgets a group: deleted, or expired with its offsets. */
+    void removeGroup(ClassicGroup group) {
+        timer.cancel(joinKey(group));
+        timer.cancel(syncKey(group));
+        for (ClassicGroupMember member : group.allMembers()) {
+            timer.cancel(heartbeatKey(group, member.memberId()));
+        }
+        if (!group.isInState(ClassicGroupState.DEAD)) {
+            group.transitionTo(ClassicGroupState.DEAD, now());
+        }
+        groups.remove(group.groupId(), group);
+    }
+
+    // JoinGroup.
+
+    void joinGroup(GroupRequestContext context, JoinGroupRequestData request,
+            CompletableFuture<JoinGroupResponseData> future) {
+        List<Protocol> protocols = request.protocols().stream()
+                .map(p -> new Protocol(p.name(), p.metadata())).toList();
+        String memberId = request.memberId();
+        boolean unknownMember = UNKNOWN_MEMBER_ID.equals(memberId);
+        if (request.sessionTimeoutMs() < config.groupMinSessionTimeoutMs()
+                || request.sessionTimeoutMs() > config.groupMaxSessionTimeoutMs()) {
+            future.complete(joinError(memberId, Errors.INVALID_SESSION_TIMEOUT));
+            return;
+        }
+        ClassicGroup group = groups.get(request.groupId());
+        if (group == null && !unknownMember) {
+            future.complete(joinError(memberId, Errors.UNKNOWN_MEMBER_ID));
+            return;
+        }
+        if (group == null) {
+            group = getOrCreateGroup(request.groupId());
+        }
+        if (group.isInState(ClassicGroupState.DEAD)) {
+            future.complete(joinError(memberId, Errors.COORDINATOR_NOT_AVAILABLE));
+        } else if (!group.supportsProtocols(request.protocolType(), protocols)) {
+            future.complete(joinError(memberId, Errors.INCONSISTENT_GROUP_PROTOCOL));
+        } else if (unknownMember) {
+            joinNewMember(context, group, request, protocols, future);
+        } else {
+            joinExistingMember(context, group, request, protocols, future);
+        }
+    }
+
+    private void joinNewMember(GroupRequestContext context, ClassicGroup group, JoinGroupRequestData request,
+            List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
+        String instanceId = request.groupInstanceId();
+        String existingStatic = group.staticMemberId(instanceId);
+        if (existingStatic == null && group.size() + group.numPendingJoinMembers() >= config.groupMaxSize()) {
+            future.complete(joinError(UNKNOWN_MEMBER_ID, Errors.GROUP_MAX_SIZE_REACHED));
+            return;
+        }
+        String newMemberId = context.clientId() + "-" + UUID.randomUUID();
+        if (existingStatic != null) {
+            replaceStaticMember(context, group, existingStatic, newMemberId, request, protocols, future);
+        } else if (JoinGroupRequest.requiresKnownMemberId(request, context.apiVersion())) {
+            // KIP-394: the member learns its id first and joins with it, so a lost response leaves no ghost member.
+            group.addPendingMember(newMemberId);
+            timer.schedule(heartbeatKey(group, newMemberId), request.sessionTimeoutMs(),
+                    () -> onHeartbeatExpiry(group.groupId(), newMemberId));
+            future.complete(joinError(newMemberId, Errors.MEMBER_ID_REQUIRED));
+        } else {
+            addMemberAndRebalance(context, group, newMemberId, request, protocols, future);
+        }
+    }
+
+    private void joinExistingMember(GroupRequestContext context, ClassicGroup group, JoinGroupRequestData request,
+            List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
+        String memberId = request.memberId();
+        if (group.isPendingMember(memberId)) {
+            if (request.groupInstanceId() != null) {
+                future.complete(joinError(memberId, Errors.UNKNOWN_MEMBER_ID));
+            } else {
+                addMemberAndRebalance(context, group, memberId, request, protocols, future);
+            }
+            return;
+        }
+        Errors error = validateMember(group, memberId, request.groupInstanceId());
+        if (error != Errors.NONE) {
+            future.complete(joinError(memberId, error));
+            return;
+        }
+        ClassicGroupMember member = group.member(memberId);
+        switch (group.state()) {
+            case PREPARING_REBALANCE -> updateMemberAndRebalance(group, member, request, protocols, future,
+                    "member " + memberId + " rejoined");
+            case COMPLETING_REBALANCE -> {
+                if (member.matches(protocols)) {
+                    // The member lost its join response: it gets it again.
+                    future.complete(currentGeneration(group, memberId, group.isLeader(memberId), false));
+                } else {
+                    updateMemberAndRebalance(group, member, request, protocols, future,
+                            "member " + memberId + " changed its protocols");
+                }
+            }
+            case STABLE -> {
+                if (group.isLeader(memberId) || !member.matches(protocols)) {
+                    updateMemberAndRebalance(group, member, request, protocols, future,
+                            "leader or member with new protocols " + memberId + " rejoined");
+                } else {
+                    future.complete(currentGeneration(group, memberId, false, false));
+                }
+            }
+            case EMPTY, DEAD -> future.complete(joinError(memberId, Errors.UNKNOWN_MEMBER_ID));
+        }
+    }
+
+    private void addMemberAndRebalance(GroupRequestContext context, ClassicGroup group, String memberId,
+            JoinGroupRequestData request, List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
+        ClassicGroupMember member = new ClassicGroupMember(memberId, request.groupInstanceId(), context.clientId(),
+                context.clientHost(), request.rebalanceTimeoutMs(), request.sessionTimeoutMs(),
+                request.protocolType(), protocols);
+        member.setNew(true);
+        group.add(member, future);
+        if (group.isInState(ClassicGroupState.PREPARING_REBALANCE)
+                && group.previousState() == ClassicGroupState.EMPTY) {
+            group.setNewMemberAdded(true);
+        }
+        // A new member that never completes its join is dropped after the new-member timeout.
+        scheduleHeartbeat(group, member, config.newMemberJoinTimeoutMs());
+        maybePrepareRebalanceOrCompleteJoin(group, "member " + memberId + " joined");
+    }
+
+    private void replaceStaticMember(GroupRequestContext context, ClassicGroup group, String oldMemberId, String newMemberId,
+            JoinGroupRequestData request, List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
+        ClassicGroupMember old = group.member(oldMemberId);
+        // The old instance is fenced: its pending requests fail, as its later ones will.
+        group.completeJoinFuture(old, joinError(oldMemberId, Errors.FENCED_INSTANCE_ID));
+        group.completeSyncFuture(old, syncError(Errors.FENCED_INSTANCE_ID));
+        timer.cancel(heartbeatKey(group, oldMemberId));
+        boolean sameProtocols = old.matches(protocols);
+        ClassicGroupMember member = group.replaceStaticMember(request.groupInstanceId(), oldMemberId, newMemberId);
+        group.updateMember(member, protocols, request.rebalanceTimeoutMs(), request.sessionTimeoutMs(), future);
+        scheduleHeartbeat(group, member, member.sessionTimeoutMs());
+        boolean leader = group.isLeader(newMemberId);
+        switch (group.state()) {
+            case STABLE -> {
+                // A leader of an old version cannot skip the assignment (KIP-814): it gets a rebalance instead.
+                if (!sameProtocols || (leader && !JoinGroupRequest.supportsSkippingAssignment(context.apiVersion()))) {
+                    prepareRebalance(group, "static member " + request.groupInstanceId() + " rejoined");
+                    return;
+                }
+                try {
+                    writer.append(group.groupId(), List.of(groupRecord(group, Map.of())));
+                } catch (ApiException e) {
+                    group.completeJoinFuture(member, joinError(newMemberId, Errors.forException(e)));
+                    return;
+                }
+                group.completeJoinFuture(member, currentGeneration(group, newMemberId, leader, leader));
+            }
+            case COMPLETING_REBALANCE -> prepareRebalance(group, "static member "
+                    + request.groupInstanceId() + " rejoined during the sync");
+            case PREPARING_REBALANCE -> maybeCompleteJoin(group);
+            case EMPTY, DEAD -> throw new IllegalStateException("static member of " + group + " replaced");
+        }
+    }
+
+    private void updateMemberAndRebalance(ClassicGroup group, ClassicGroupMember member,
+            JoinGroupRequestData request, List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future,
+            String reason) {
+        // A second JoinGroup replaces the first, which is answered so that its connection is not held.
+        group.completeJoinFuture(member, joinError(member.memberId(), Errors.REBALANCE_IN_PROGRESS));
+        group.updateMember(member, protocols, request.rebalanceTimeoutMs(), request.sessionTimeoutMs(), future);
+        maybePrepareRebalanceOrCompleteJoin(group, reason);
+    }
+
+    private void maybePrepareRebalanceOrCompleteJoin(ClassicGroup group, String reason) {
+        if (group.canRebalance()) {
+            prepareRebalance(group, reason);
+        } else {
+            maybeCompleteJoin(group);
+        }
+    }
+
+    /** Starts a rebalance: the members have the longest rebalance timeout to rejoin. */
+    void prepareRebalance(ClassicGroup group, String reason) {
+        if (group.isInState(ClassicGroupState.COMPLETING_REBALANCE)) {
+            resetAndPropagateAssignmentWithError(group, Errors.REBALANCE_IN_PROGRESS);
+        }
+        timer.cancel(syncKey(group));
+        boolean initial = group.isInState(ClassicGroupState.EMPTY);
+        if (initial) {
+            group.setNewMemberAdded(false);
+            int delay = config.groupInitialRebalanceDelayMs();
+            scheduleInitialJoin(group, delay, Math.max(group.rebalanceTimeoutMs() - delay, 0));
+        } else {
+            timer.schedule(joinKey(group), group.rebalanceTimeoutMs(), () -> onJoinTimeout(group));
+        }
+        group.transitionTo(ClassicGroupState.PREPARING_REBALANCE, now());
+        LOG.log(System.Logger.Level.INFO, "Preparing to rebalance group " + group.groupId() + " in state "
+                + group.previousState() + " with old generation " + group.generationId() + " (reason: " + reason + ")");
+        if (!initial) {
+            maybeCompleteJoin(group);
+        }
+    }
+
+    // Kafka's InitialDelayedJoin: each new member extends the wait, within the rebalance timeout.
+    private void scheduleInitialJoin(ClassicGroup group, int delayMs, int remainingMs) {
+        timer.schedule(joinKey(group), delayMs, () -> {
+            if (groups.get(group.groupId()) != group || !group.isInState(ClassicGroupState.PREPARING_REBALANCE)) {
+                return;
+            }
+            if (group.newMemberAdded() && remainingMs != 0) {
+                group.setNewMemberAdded(false);
+                int next = Math.min(config.groupInitialRebalanceDelayMs(), remainingMs);
+                scheduleInitialJoin(group, next, Math.max(remainingMs - next, 0));
+            } else {
+                completeJoin(group);
+            }
+        });
+    }
+
+    private void onJoinTimeout(ClassicGroup group) {
+        if (groups.get(group.groupId()) == group && group.isInState(ClassicGroupState.PREPARING_REBALANCE)) {
+            completeJoin(group);
+        }
+    }
+
+    void maybeCompleteJoin(ClassicGroup group) {
+        if (group.isInState(ClassicGroupState.PREPARING_REBALANCE) && group.hasAllMembersJoined()
+                && group.previousState() != ClassicGroupState.EMPTY) {
+            completeJoin(group);
+        }
+    }
+
+    private void completeJoin(ClassicGroup group) {
+        timer.cancel(joinKey(group));
+        for (ClassicGroupMember member : group.allMembers()) {
+            // Dynamic members that did not rejoin are gone; static ones keep their place (KIP-345).
+            if (!member.isAwaitingJoin() && !member.isStaticMember()) {
+                timer.cancel(heartbeatKey(group, member.memberId()));
+                group.remove(member.memberId());
+            }
+        }
+        if (!group.isEmpty() && !group.maybeElectNewJoinedLeader()) {
+            // Only static members that have not rejoined: wait for them once more.
+            timer.schedule(joinKey(group), group.rebalanceTimeoutMs(), () -> onJoinTimeout(group));
+            return;
+        }
+        group.initNextGeneration(now());
+        if (group.isInState(ClassicGroupState.EMPTY)) {
+            try {
+                writer.append(group.groupId(), List.of(groupRecord(group, Map.of())));
+            } catch (ApiException e) {
+                LOG.log(System.Logger.Level.WARNING, "Could not write the empty group " + group.groupId() + ": " + e);
+            }
+            return;
+        }
+        LOG.log(System.Logger.Level.INFO, "Stabilized group " + group.groupId() + " generation "
+                + group.generationId() + " with " + group.size() + " members");
+        for (ClassicGroupMember member : group.allMembers()) {
+            if (member.isAwaitingJoin()) {
+                boolean leader = group.isLeader(member.memberId());
+                group.completeJoinFuture(member, currentGeneration(group, member.memberId(), leader, false));
+                member.setNew(false);
+                scheduleHeartbeat(group, member, member.sessionTimeoutMs());
+            }
+        }
+        int generation = group.generationId();
+        timer.schedule(syncKey(group), group.rebalanceTimeoutMs(), () -> onSyncTimeout(group, generation));
+    }
+
+    private void onSyncTimeout(ClassicGroup group, int generation) {
+        if (groups.get(group.groupId()) != group || group.generationId() != generation
+                || group.pendingSyncMembers().isEmpty()) {
+            return;
+        }
+        if (group.isInState(ClassicGroupState.COMPLETING_REBALANCE) || group.isInState(ClassicGroupState.STABLE)) {
+            for (String memberId : List.copyOf(group.pendingSyncMembers())) {
+                ClassicGroupMember member = group.member(memberId);
+                if (member != null) {
+                    forgetMember(group, member);
+                }
+            }
+            prepareRebalance(group, "members did not sync in time");
+        }
+    }
+
+    // SyncGroup.
+
+    void syncGroup(SyncGroupRequestData request, CompletableFuture<SyncGroupResponseData> future) {
+        ClassicGroup group = groups.get(request.groupId());
+        if (group == null) {
+            future.complete(syncError(Errors.UNKNOWN_MEMBER_ID));
+            return;
+        }
+        Errors error = group.isInState(ClassicGroupState.DEAD) ? Errors.COORDINATOR_NOT_AVAILABLE
+                : validateMember(group, request.memberId(), request.groupInstanceId());
+        if (error == Errors.NONE && request.generationId() != group.generationId()) {
+            error = Errors.ILLEGAL_GENERATION;
+        }
+        if (error == Errors.NONE && ((request.protocolType() != null
+                && !group.protocolType().equals(Optional.of(request.protocolType())))
+                || (request.protocolName() != null && !group.protocolName().equals(Optional.of(request.protocolName()))))) {
+            error = Errors.INCONSISTENT_GROUP_PROTOCOL;
+        }
+        if (error != Errors.NONE) {
+            future.complete(syncError(error));
+            return;
+        }
+        ClassicGroupMember member = group.member(request.memberId());
+        switch (group.state()) {
+            case EMPTY, DEAD -> future.complete(syncError(Errors.UNKNOWN_MEMBER_ID));
+            case PREPARING_REBALANCE -> future.complete(syncError(Errors.REBALANCE_IN_PROGRESS));
+            case COMPLETING_REBALANCE -> {
+                group.completeSyncFuture(member, syncError(Errors.REBALANCE_IN_PROGRESS));
+                member.setAwaitingSync(future);
+                markSynced(group, member);
+                if (group.isLeader(member.memberId())) {
+                    Map<String, byte[]> assignments = new HashMap<>();
+                    request.assignments().forEach(a -> {
+                        if (group.hasMember(a.memberId())) {
+                            assignments.put(a.memberId(), a.assignment());
+                        }
+                    });
+                    storeAssignment(group, assignments);
+                }
+            }
+            case STABLE -> {
+                markSynced(group, member);
+                scheduleHeartbeat(group, member, member.sessionTimeoutMs());
+                future.complete(syncResponse(group, member.assignment()));
+            }
+        }
+    }
+
+    private void markSynced(ClassicGroup group, ClassicGroupMember member) {
+        group.pendingSyncMembers().remove(member.memberId());
+        if (group.pendingSyncMembers().isEmpty()) {
+            timer.cancel(syncKey(group));
+        }
+    }
+
+    // The leader's assignment is written before any member gets it, so a restarted coordinator has it too.
+    private void storeAssignment(ClassicGroup group, Map<String, byte[]> assignments) {
+        try {
+            writer.append(group.groupId(), List.of(groupRecord(group, assignments)));
+        } catch (ApiException e) {
+            resetAndPropagateAssignmentWithError(group, Errors.forException(e));
+            prepareRebalance(group, "the assignment could not be written: " + e.getMessage());
+            return;
+        }
+        for (ClassicGroupMember member : group.allMembers()) {
+            member.setAssignment(assignments.getOrDefault(member.memberId(), new byte[0]));
+            if (group.completeSyncFuture(member, syncResponse(group, member.assignment()))) {
+                scheduleHeartbeat(group, member, member.sessionTimeoutMs());
+            }
+        }
+        group.transitionTo(ClassicGroupState.STABLE, now());
+    }
+
+    private void resetAndPropagateAssignmentWithError(ClassicGroup group, Errors error) {
+        for (ClassicGroupMember member : group.allMembers()) {
+            member.setAssignment(new byte[0]);
+            group.completeSyncFuture(member, syncError(error));
+        }
+    }
+
+    // Members leaving, by request or by timeout.
+
+    void scheduleHeartbeat(ClassicGroup group, ClassicGroupMember member, int timeoutMs) {
+        String groupId = group.groupId();
+        String memberId = member.memberId();
+        timer.schedule(heartbeatKey(group, memberId), timeoutMs, () -> onHeartbeatExpiry(groupId, memberId));
+    }
+
+    private void onHeartbeatExpiry(String groupId, String memberId) {
+        ClassicGroup group = groups.get(groupId);
+        if (group == null) {
+            return;
+        }
+        if (group.isPendingMember(memberId)) {
+            group.removePendingMember(memberId);
+            maybeCompleteJoin(group);
+            return;
+        }
+        ClassicGroupMember member = group.member(memberId);
+        if (member == null) {
+            return;
+        }
+        // A known member waiting on its rebalance is alive: the join or sync timers bound that wait.
+        if ((member.isAwaitingJoin() && !member.isNew()) || member.isAwaitingSync()) {
+            scheduleHeartbeat(group, member, member.sessionTimeoutMs());
+            return;
+        }
+        LOG.log(System.Logger.Level.INFO, "Member " + memberId + " in group " + groupId + " has failed, removing it");
+        removeMemberAndUpdateGroup(group, member);
+    }
+
+    /** Removes a member (left, expired) and rebalances or completes the join of the others. */
+    void removeMemberAndUpdateGroup(ClassicGroup group, ClassicGroupMember member) {
+        forgetMember(group, member);
+        switch (group.state()) {
+            case STABLE, COMPLETING_REBALANCE -> prepareRebalance(group, "member " + member.memberId() + " left");
+            case PREPARING_REBALANCE -> maybeCompleteJoin(group);
+            case EMPTY, DEAD -> {
+                // Nothing waits on the members.
+            }
+        }
+    }
+
+    private void forgetMember(ClassicGroup group, ClassicGroupMember member) {
+        group.completeJoinFuture(member, joinError(UNKNOWN_MEMBER_ID, Errors.UNKNOWN_MEMBER_ID));
+        group.completeSyncFuture(member, syncError(Errors.UNKNOWN_MEMBER_ID));
+        timer.cancel(heartbeatKey(group, member.memberId()));
+        group.remove(member.memberId());
+    }
+
+    void removePendingMember(ClassicGroup group, String memberId) {
+        group.removePendingMember(memberId);
+        timer.cancel(heartbeatKey(group, memberId));
+        maybeCompleteJoin(group);
+    }
+
+    /** UNKNOWN_MEMBER_ID or FENCED_INSTANCE_ID for a member that is not this group's, else NONE. */
+    static Errors validateMember(ClassicGroup group, String memberId, String groupInstanceId) {
+        if (groupInstanceId != null) {
+            String existing = group.staticMemberId(groupInstanceId);
+            if (existing == null) {
+                return Errors.UNKNOWN_MEMBER_ID;
+            }
+            return existing.equals(memberId) ? Errors.NONE : Errors.FENCED_INSTANCE_ID;
+        }
+        return group.hasMember(memberId) ? Errors.NONE : Errors.UNKNOWN_MEMBER_ID;
+    }
+
+    /** Answers every JoinGroup and SyncGroup still waiting with {@code error} (at shutdown). */
+    void failPending(Errors error) {
+        for (ClassicGroup group : groups.values()) {
+            for (ClassicGroupMember member : group.allMembers()) {
+                group.completeJoinFuture(member, joinError(member.memberId(), error));
+                group.completeSyncFuture(member, syncError(error));
+            }
+        }
+    }
+
+    // Replay.
+
+    /** Applies a GroupMetadata record read from the log: the group as it was written, or gone for a tombstone. */
+    void replay(GroupMetadataKey key, GroupMetadataValue value) {
+        ClassicGroup existing = groups.remove(key.group());
+        if (existing != null) {
+            for (ClassicGroupMember member : existing.allMembers()) {
+                timer.cancel(heartbeatKey(existing, member.memberId()));
+            }
+        }
+        if (value == null) {
+            return;
+        }
+        ClassicGroup group = new ClassicGroup(key.group(),
+                value.members().isEmpty() ? ClassicGroupState.EMPTY : ClassicGroupState.STABLE, now());
+        for (GroupMetadataValue.MemberMetadata record : value.members()) {
+            ClassicGroupMember member = new ClassicGroupMember(record.memberId(), record.groupInstanceId(),
+                    record.clientId(), record.clientHost(),
+                    record.rebalanceTimeout() < 0 ? record.sessionTimeout() : record.rebalanceTimeout(),
+                    record.sessionTimeout(), value.protocolType(),
+                    List.of(new Protocol(value.protocol() == null ? "" : value.protocol(), record.subscription())));
+            member.setAssignment(record.assignment());
+            group.add(member, null);
+        }
+        group.restore(value.generation(), value.protocolType(), value.protocol(), value.leader(),
+                value.currentStateTimestamp());
+        groups.put(key.group(), group);
+    }
+
+    /** After a load: the members of the groups loaded must heartbeat within their sessions. */
+    void onLoaded(ClassicGroup group) {
+        for (ClassicGroupMember member : group.allMembers()) {
+            scheduleHeartbeat(group, member, member.sessionTimeoutMs());
+        }
+    }
+
+    // Responses and records.
+
+    private static JoinGroupResponseData currentGeneration(ClassicGroup group, String memberId, boolean withMembers,
+            boolean skipAssignment) {
+        return new JoinGroupResponseData().setMembers(withMembers ? group.currentMembersForLeader() : List.of())
+                .setMemberId(memberId).setGenerationId(group.generationId())
+                .setProtocolType(group.protocolType().orElse(null)).setProtocolName(group.protocolName().orElse(null))
+                .setLeader(group.leaderOrNull()).setSkipAssignment(skipAssignment);
+    }
+
+    static JoinGroupResponseData joinError(String memberId, Errors error) {
+        return new JoinGroupResponseData().setMemberId(memberId).setErrorCode(error.code());
+    }
+
+    static SyncGroupResponseData syncError(Errors error) {
+        return new SyncGroupResponseData().setErrorCode(error.code());
+    }
+
+    private static SyncGroupResponseData syncResponse(ClassicGroup group, byte[] assignment) {
+        return new SyncGroupResponseData().setProtocolType(group.protocolType().orElse(null))
+                .setProtocolName(group.protocolName().orElse(null)).setAssignment(assignment);
+    }
+
+    static CoordinatorRecord groupRecord(ClassicGroup group, Map<String, byte[]> assignments) {
+        return new CoordinatorRecord.GroupMetadata(new GroupMetadataKey(group.groupId()), group.toRecord(assignments));
+    }
+
+    private static String joinKey(ClassicGroup group) {
+        return "join-" + group.groupId();
+    }
+
+    private static String syncKey(ClassicGroup group) {
+        return "sync-" + group.groupId();
+    }
+
+    private static String heartbeatKey(ClassicGroup group, String memberId) {
+        return "heartbeat-" + group.groupId() + "-" + memberId;
+    }
+}

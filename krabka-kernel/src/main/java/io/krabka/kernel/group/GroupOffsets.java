@@ -1,0 +1,25 @@
+package io.krabka.kernel.group;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+import io.krabka.spi.common.TopicPartition;
+
+import org.apache.kafka.common.protocol.Errors;
+
+/**
+ * A group's committed offsets as OffsetFetch asks for them.
+ *
+ * @param error   the group's error: NONE, or why the coordinator cannot answer
+ * @param offsets the partitions asked for (or all committed ones), in order, each with its offset or null for none
+ */
+public record GroupOffsets(Errors error, Map<TopicPartition, OffsetCommitValue> offsets) {
+
+    /** Keeps the order; null values stand for partitions without an offset. */
+    public GroupOffsets {
+        Objects.requireNonNull(error, "error");
+        offsets = Collections.unmodifiableMap(new LinkedHashMap<>(offsets));
+    }
+}

@@ -1,0 +1,61 @@
+package io.krabka.kernel.group;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.IntSupplier;
+
+import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfig;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfigCollection;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
+
+/**
+ * The {@code __consumer_offsets} topic: which partition holds a group, and how the topic is created (Kafka's
+ * {@code GroupCoordinatorService.groupMetadataTopicConfigs}: compacted, the producer's compression, segments of
+ * {@code offsets.topic.segment.bytes}).
+ */
+public final class OffsetsTopic {
+
+    /** The topic's name. */
+    public static final String NAME = "__consumer_offsets";
+
+    private final GroupCoordinatorConfig config;
+    private final IntSupplier partitionCount;
+
+    /**
+     * The topic.
+     *
+     * @param partitionCount the topic's partitions once it exists, else 0 (then the configured count is used)
+     */
+    OffsetsTopic(GroupCoordinatorConfig config, IntSupplier partitionCount) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.partitionCount = Objects.requireNonNull(partitionCount, "partitionCount");
+    }
+
+    /** The partition of a group: Kafka's {@code Utils.abs(groupId.hashCode()) % partitions}. */
+    public int partitionFor(String groupId) {
+        int existing = partitionCount.getAsInt();
+        return partitionFor(groupId, existing > 0 ? existing : config.offsetsTopicNumPartitions());
+    }
+
+    /** The partition of a group among {@code partitions}. */
+    public static int partitionFor(String groupId, int partitions) {
+        int hash = groupId.hashCode();
+        // Kafka's Utils.abs: Integer.MIN_VALUE maps to 0, not to itself.
+        int abs = hash == Integer.MIN_VALUE ? 0 : Math.abs(hash);
+        return abs % partitions;
+    }
+
+    /** The CreateTopics request that creates the topic. */
+    CreateTopicsRequestData creation() {
+        CreatableTopicConfigCollection configs = new CreatableTopicConfigCollection();
+        Map.of("cleanup.policy", "compact", "compression.type", "producer",
+                "segment.bytes", Integer.toString(config.offsetsTopicSegmentBytes()))
+                .forEach((key, value) -> configs.add(new CreatableTopicConfig().setName(key).setValue(value)));
+        CreatableTopicCollection topics = new CreatableTopicCollection();
+        topics.add(new CreatableTopic().setName(NAME).setNumPartitions(config.offsetsTopicNumPartitions())
+                .setReplicationFactor(config.offsetsTopicReplicationFactor()).setConfigs(configs));
+        return new CreateTopicsRequestData().setTopics(topics).setTimeoutMs(30_000);
+    }
+}

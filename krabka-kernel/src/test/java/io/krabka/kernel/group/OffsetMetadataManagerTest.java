@@ -1,0 +1,183 @@
+package io.krabka.kernel.group;
+
+import static io.krabka.kernel.group.GroupFixture.joinRequest;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
+
+import org.apache.kafka.common.message.JoinGroupResponseData;
+import org.apache.kafka.common.message.LeaveGroupRequestData.MemberIdentity;
+import org.apache.kafka.common.protocol.Errors;
+import org.junit.jupiter.api.Test;
+
+/** Offset commits against the group's generation, fetches, deletion, expiry and replay from the log's records. */
+class OffsetMetadataManagerTest {
+
+    private static final String GROUP = GroupFixture.GROUP;
+    private final GroupFixture fixture = new GroupFixture();
+
+    private static List<PartitionCommit> commits(long offset) {
+        return List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, offset, 3, "m"),
+                new PartitionCommit("orders", Uuid.ZERO_UUID, 1, offset + 1, 3, null));
+    }
+
+    private List<Errors> commit(String memberId, int generation, List<PartitionCommit> commits) {
+        Errors error = fixture.offsets.validateCommit(GROUP, memberId, null, generation);
+        return error != Errors.NONE ? List.of(error) : fixture.offsets.commit(GROUP, memberId, commits, -1);
+    }
+
+    @Test
+    void aStandaloneConsumerCommitsWithoutAGeneration() {
+        assertEquals(List.of(Errors.ILLEGAL_GENERATION), commit("", 4, commits(10)),
+                "a generation for a group that does not exist");
+        assertEquals(List.of(Errors.NONE, Errors.NONE), commit("", -1, commits(10)));
+        assertTrue(fixture.group().isInState(ClassicGroupState.EMPTY), "a simple group holds the offsets");
+        OffsetCommitValue value = fixture.offsets.committed(GROUP, "orders", 0);
+        assertEquals(10, value.offset());
+        assertEquals(3, value.leaderEpoch());
+        assertEquals("m", value.metadata());
+        assertEquals(fixture.timer.millis(), value.commitTimestamp());
+        assertEquals("", fixture.offsets.committed(GROUP, "orders", 1).metadata());
+        assertEquals(2, fixture.writer.written(CoordinatorRecord.OffsetCommit.class).size());
+    }
+
+    @Test
+    void membersCommitInTheirGeneration() {
+        String a = fixture.stableGroupOfOne();
+        assertEquals(List.of(Errors.NONE, Errors.NONE), commit(a, 1, commits(5)));
+        assertEquals(List.of(Errors.ILLEGAL_GENERATION), commit(a, 0, commits(6)));
+        assertEquals(List.of(Errors.UNKNOWN_MEMBER_ID), commit("stranger", 1, commits(6)));
+        assertEquals(List.of(Errors.UNKNOWN_MEMBER_ID), commit("", -1, commits(6)), "a simple commit into a live group");
+        assertEquals(Errors.UNKNOWN_MEMBER_ID, fixture.offsets.validateCommit(GROUP, a, "instance-x", 1),
+                "an instance id the group does not know");
+
+        // A new member starts a rebalance; once the join phase ends, commits wait for the assignment.
+        CompletableFuture<JoinGroupResponseData> b = fixture.join(3, joinRequest("", null));
+        assertEquals(List.of(Errors.NONE, Errors.NONE), commit(a, 1, commits(7)), "PreparingRebalance still commits");
+        fixture.join(9, joinRequest(a, null)).join();
+        assertTrue(b.isDone());
+        assertEquals(List.of(Errors.REBALANCE_IN_PROGRESS), commit(a, 2, commits(8)));
+        assertEquals(7, fixture.offsets.committed(GROUP, "orders", 0).offset());
+    }
+
+    @Test
+    void tooMuchMetadataFailsItsPartitionOnly() {
+        String metadata = "x".repeat(4097);
+        List<Errors> errors = commit("", -1, List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 1, -1, metadata),
+                new PartitionCommit("orders", Uuid.ZERO_UUID, 1, 1, -1, "ok")));
+        assertEquals(List.of(Errors.OFFSET_METADATA_TOO_LARGE, Errors.NONE), errors);
+        assertNull(fixture.offsets.committed(GROUP, "orders", 0));
+    }
+
+    @Test
+    void aFailedWriteCommitsNothing() {
+        fixture.writer.failWith = Errors.NOT_COORDINATOR;
+        assertEquals(List.of(Errors.NOT_COORDINATOR, Errors.NOT_COORDINATOR), commit("", -1, commits(1)));
+        assertNull(fixture.offsets.committed(GROUP, "orders", 0));
+    }
+
+    @Test
+    void onlyEmptyGroupsAreDeleted() {
+        assertEquals(Errors.GROUP_ID_NOT_FOUND, fixture.offsets.deleteGroup(GROUP));
+        String a = fixture.stableGroupOfOne();
+        commit(a, 1, commits(3));
+        assertEquals(Errors.NON_EMPTY_GROUP, fixture.offsets.deleteGroup(GROUP));
+        fixture.operations.leaveGroup(GROUP, List.of(new MemberIdentity().setMemberId(a)), new java.util.ArrayList<>());
+        assertTrue(fixture.group().isInState(ClassicGroupState.EMPTY));
+        fixture.writer.records.clear();
+        assertEquals(Errors.NONE, fixture.offsets.deleteGroup(GROUP));
+        assertTrue(fixture.groups.group(GROUP).isEmpty());
+        assertFalse(fixture.offsets.hasOffsets(GROUP));
+        assertTrue(fixture.writer.records.stream().allMatch(CoordinatorRecord::isTombstone));
+        assertEquals(3, fixture.writer.records.size(), "two offsets and the group");
+    }
+
+    @Test
+    void theOffsetsOfAStandaloneConsumerExpireAfterTheRetention() {
+        commit("", -1, commits(1));
+        long retention = GroupCoordinatorConfig.DEFAULTS.offsetsRetentionMs();
+        fixture.timer.advance(retention - 1);
+        fixture.offsets.expireOffsets(group -> true);
+        assertTrue(fixture.offsets.hasOffsets(GROUP));
+        fixture.timer.advance(1);
+        fixture.offsets.expireOffsets(group -> true);
+        assertFalse(fixture.offsets.hasOffsets(GROUP));
+        assertTrue(fixture.groups.group(GROUP).isEmpty(), "the empty group left without offsets is deleted");
+        assertTrue(fixture.writer.records.subList(2, 5).stream().allMatch(CoordinatorRecord::isTombstone));
+    }
+
+    @Test
+    void theOffsetsOfAConsumerGroupExpireOnlyOnceItIsEmpty() {
+        String a = fixture.stableGroupOfOne();
+        commit(a, 1, commits(1));
+        long retention = GroupCoordinatorConfig.DEFAULTS.offsetsRetentionMs();
+        // A live member heartbeats; the offsets stay however old they are.
+        for (long passed = 0; passed <= retention; passed += 5_000) {
+            fixture.timer.advance(5_000);
+            fixture.operations.heartbeat(new org.apache.kafka.common.message.HeartbeatRequestData().setGroupId(GROUP)
+                    .setMemberId(a).setGenerationId(1));
+        }
+        fixture.offsets.expireOffsets(group -> true);
+        assertTrue(fixture.offsets.hasOffsets(GROUP));
+        fixture.operations.leaveGroup(GROUP, List.of(new MemberIdentity().setMemberId(a)), new java.util.ArrayList<>());
+        fixture.timer.advance(retention - 1);
+        fixture.offsets.expireOffsets(group -> true);
+        assertTrue(fixture.offsets.hasOffsets(GROUP), "retention counts from the time the group became empty");
+        fixture.timer.advance(1);
+        fixture.offsets.expireOffsets(group -> false);
+        assertTrue(fixture.offsets.hasOffsets(GROUP), "groups of partitions not served are left alone");
+        fixture.offsets.expireOffsets(group -> true);
+        assertFalse(fixture.offsets.hasOffsets(GROUP));
+    }
+
+    @Test
+    void anExpireTimestampOfOldVersionsIsKept() {
+        fixture.offsets.commit(GROUP, "", commits(1), 60_000);
+        assertEquals(fixture.timer.millis() + 60_000, fixture.offsets.committed(GROUP, "orders", 0).expireTimestamp());
+        fixture.timer.advance(60_000);
+        fixture.offsets.expireOffsets(group -> true);
+        assertFalse(fixture.offsets.hasOffsets(GROUP));
+    }
+
+    @Test
+    void theRecordsWrittenRebuildTheGroupsAndOffsets() {
+        String a = fixture.stableGroupOfOne();
+        commit(a, 1, commits(9));
+        commit(a, 1, List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 11, 4, "later")));
+        fixture.offsets.commit("simple", "", List.of(new PartitionCommit("audit", Uuid.ZERO_UUID, 2, 77, -1, "")), -1);
+        fixture.offsets.deleteGroup("simple");
+
+        GroupFixture restarted = new GroupFixture();
+        for (CoordinatorRecord record : fixture.writer.records) {
+            switch (record) {
+                case CoordinatorRecord.GroupMetadata group -> restarted.groups.replay(group.key(), group.value());
+                case CoordinatorRecord.OffsetCommit offset -> restarted.offsets.replay(offset);
+            }
+        }
+        ClassicGroup group = restarted.group();
+        assertTrue(group.isInState(ClassicGroupState.STABLE));
+        assertEquals(1, group.generationId());
+        assertEquals(a, group.leaderOrNull());
+        assertEquals("range", group.protocolName().orElseThrow());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(GroupFixture.bytes("assignment-1"),
+                group.member(a).assignment());
+        assertEquals(Map.of(new TopicPartition("orders", 0), 11L, new TopicPartition("orders", 1), 10L),
+                Map.of(new TopicPartition("orders", 0), restarted.offsets.committed(GROUP, "orders", 0).offset(),
+                        new TopicPartition("orders", 1), restarted.offsets.committed(GROUP, "orders", 1).offset()));
+        assertTrue(restarted.groups.group("simple").isEmpty(), "the deleted group stays deleted");
+        assertFalse(restarted.offsets.hasOffsets("simple"));
+
+        // The members loaded must heartbeat within their session.
+        restarted.groups.onLoaded(group);
+        restarted.timer.advance(GroupFixture.SESSION_MS);
+        assertFalse(restarted.group().hasMember(a));
+    }
+}
