@@ -24,6 +24,7 @@ import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
 import io.krabka.kernel.network.SocketServerConfig;
 import io.krabka.spi.common.Uuid;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -86,12 +87,16 @@ final class KrabkaControlPlane implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         try {
             server.close();
             controller.close();
         } finally {
-            scheduler.shutdown();
+            try {
+                scheduler.shutdown();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }
