@@ -1,6 +1,8 @@
 package io.krabka.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,6 +70,33 @@ class ControlPlaneAgainstKafkaIT {
             }
         });
         assertEquals(List.of(), differences);
+    }
+
+    @Test
+    void kafkaDumpLogDecodesKrabkasMetadataLog() throws Exception {
+        Path krabka = dir.resolve("krabka");
+        try (KrabkaControlPlane plane = KrabkaControlPlane.start(krabka, SERVER_PROPERTIES)) {
+            scenario(plane.bootstrapServers());
+        }
+        Path segment = krabka.resolve("__cluster_metadata-0").resolve("00000000000000000000.log");
+        ToolRun dump = ToolRun.run(dir.resolve("dump"), "dump-metadata", List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                ReferenceKafka.libs(DumpLogSegments.KAFKA_VERSION) + "/*", "org.apache.kafka.tools.DumpLogSegments",
+                "--cluster-metadata-decoder", "--files", segment.toString()));
+        assertEquals(0, dump.exitCode(), dump.describe());
+        List<String> payloads = dump.out().lines().filter(line -> line.contains(" payload: ")).toList();
+        List<String> batches = dump.out().lines().filter(line -> line.startsWith("baseOffset: ")).toList();
+        assertTrue(!batches.isEmpty() && batches.stream().allMatch(line -> line.contains("isvalid: true")), dump.describe());
+        assertFalse(dump.out().contains("Exception") || dump.err().contains("Exception"), dump.describe());
+        String lastBatch = batches.getLast();
+        long lastOffset = Long.parseLong(lastBatch.replaceAll(".*lastOffset: (\\d+).*", "$1"));
+        assertEquals(lastOffset + 1, payloads.size(), "every record decoded: " + dump.describe());
+        for (String type : List.of("FEATURE_LEVEL_RECORD", "TOPIC_RECORD", "PARTITION_RECORD", "CONFIG_RECORD",
+                "REMOVE_TOPIC_RECORD")) {
+            assertTrue(payloads.stream().anyMatch(line -> line.contains("\"type\":\"" + type + "\"")), type + "\n"
+                    + dump.describe());
+        }
+        assertTrue(payloads.stream().anyMatch(line -> line.contains("\"name\":\"withcfg\"")), dump.describe());
     }
 
     /** The scenario's answers by step, as text. */
