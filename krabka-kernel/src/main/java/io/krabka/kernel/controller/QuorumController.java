@@ -231,9 +231,12 @@ public final class QuorumController implements Controller, AutoCloseable {
         return result.response();
     }
 
-    /** Finishes the operations queued, then closes the metadata log. */
+    /** Finishes the operations queued, then closes the metadata log; a second call does nothing. */
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
+        if (executor.isShutdown()) {
+            return;
+        }
         executor.shutdown();
         try {
             if (!executor.awaitTermination(1, TimeUnit.MINUTES)) {

@@ -304,6 +304,53 @@ class QuorumControllerTest {
     }
 
     @Test
+    void aTornTailIsDroppedAtRestartAndTheCommittedWritesKept() throws Exception {
+        create(topic("kept", 1, 1, Map.of()));
+        MetadataImage before = controllers.controller().image();
+        controllers.controller().close();
+        Path segment = dir.resolve("__cluster_metadata-0").resolve("00000000000000000000.log");
+        // Half a batch: what a crash in the middle of an append leaves.
+        byte[] whole = Files.readAllBytes(segment);
+        Files.write(segment, java.util.Arrays.copyOfRange(whole, whole.length - 40, whole.length),
+                java.nio.file.StandardOpenOption.APPEND);
+
+        assertEquals(before, controllers.restart().image());
+        create(topic("after", 1, 1, Map.of()));
+        assertEquals(Set.of("kept", "after"), controllers.restart().image().topics().keySet());
+    }
+
+    @Test
+    void concurrentWritesAreSerializedAndAllKept() throws Exception {
+        List<java.util.concurrent.CompletableFuture<CreateTopicsResponseData>> futures = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int thread = t;
+            threads.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < 25; i++) {
+                    CreateTopicsRequestData request = new CreateTopicsRequestData();
+                    request.topics().add(topic("t" + thread + "-" + i, 2, 1, Map.of()));
+                    synchronized (futures) {
+                        futures.add(controllers.controller().createTopics(request));
+                    }
+                }
+            }));
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        Set<String> ids = new java.util.HashSet<>();
+        for (var future : futures) {
+            CreatableTopicResult result = future.get().topics().iterator().next();
+            assertEquals(Errors.NONE.code(), result.errorCode());
+            ids.add(result.topicId().toString());
+        }
+        assertEquals(100, ids.size(), "every topic got its own id");
+        MetadataImage image = controllers.controller().image();
+        assertEquals(100, image.topics().size());
+        assertEquals(image, controllers.restart().image());
+    }
+
+    @Test
     void publishersSeeEveryImageInOrderBeforeTheWriteCompletes() throws Exception {
         List<String> seen = new ArrayList<>();
         controllers.controller().register(new MetadataPublisher() {
