@@ -2,7 +2,6 @@ package io.krabka.kernel.replica;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,11 +31,12 @@ import io.krabka.spi.common.Uuid;
  * leader and moves the high watermark to the log end (the ISR is this node); reads for fetches, holding a fetch in
  * the purgatory until {@code minBytes} are readable or its maximum wait passes; answers ListOffsets lookups.
  */
-public final class ReplicaManager implements MetadataPublisher {
+public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
 
     private final ConcurrentHashMap<TopicPartition, Partition> partitions = new ConcurrentHashMap<>();
     private final PartitionStates states;
     private final FetchPurgatory purgatory;
+    private volatile boolean closed;
 
     /**
      * A replica manager over the broker's logs.
@@ -130,7 +130,8 @@ public final class ReplicaManager implements MetadataPublisher {
             List<FetchPartition> fetchPartitions) {
         LogReader reader = new LogReader(this, params);
         List<LogReadResult> results = reader.read(fetchPartitions);
-        if (params.maxWaitMs() <= 0 || fetchPartitions.isEmpty() || DelayedFetch.satisfied(params, results)) {
+        if (params.maxWaitMs() <= 0 || fetchPartitions.isEmpty() || DelayedFetch.satisfied(params, results)
+                || closed) {
             return CompletableFuture.completedFuture(results);
         }
         DelayedFetch fetch = new DelayedFetch(params, fetchPartitions, reader::read);
@@ -156,9 +157,15 @@ public final class ReplicaManager implements MetadataPublisher {
                 currentLeaderEpoch);
     }
 
-    /** The partitions this node leads, for tests and the integrator's checks. */
-    public List<TopicPartition> leaderPartitions() {
-        return new ArrayList<>(partitions.keySet());
+    /**
+     * Answers every waiting fetch now with what is readable, and every later fetch at once: at shutdown, so the
+     * socket server's wait for the requests in flight does not wait out their maximum waits. Call before closing
+     * the socket server.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        purgatory.expireAll();
     }
 
     /** A topic id that is zero is no check (a request by name). */
