@@ -130,6 +130,12 @@ class ProduceIT {
                         : produce((short) -1, "orders", 0, records("v" + version))));
                 assertEquals(Errors.NONE.code(), response.errorCode(), "v" + version);
                 assertEquals(version - ApiKeys.PRODUCE.oldestVersion(), response.baseOffset(), "v" + version);
+                ProduceResponseData.PartitionProduceResponse failed = only(call(wire, version, version >= 13
+                        ? produce((short) -1, "", Uuid.randomUuid(), 0, records("lost"))
+                        : produce((short) -1, "missing", 0, records("lost"))));
+                assertEquals((version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION).code(),
+                        failed.errorCode(), "v" + version);
+                assertEquals(-1, failed.baseOffset());
             }
         }
     }
