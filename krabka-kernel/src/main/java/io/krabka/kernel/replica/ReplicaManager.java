@@ -15,8 +15,11 @@ import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.protocol.Errors;
 
 import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogAppendInfo;
 import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.LogOffsetMetadata;
+import io.krabka.kernel.log.LogOffsetSnapshot;
 import io.krabka.kernel.log.Scheduler;
 import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.metadata.MetadataImage;
@@ -134,9 +137,26 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
                 || closed) {
             return CompletableFuture.completedFuture(results);
         }
-        DelayedFetch fetch = new DelayedFetch(params, fetchPartitions, reader::read);
+        DelayedFetch fetch = new DelayedFetch(params, results, reader::read, this::endOffset);
         purgatory.tryCompleteElseWatch(fetch);
         return fetch.response();
+    }
+
+    /**
+     * How far a waiting fetch may read in a partition now: the log end, high watermark or last stable offset, with
+     * its position.
+     *
+     * @throws org.apache.kafka.common.errors.ApiException if the partition is gone or the fetch's epoch is wrong
+     */
+    private LogOffsetMetadata endOffset(FetchPartition fetch, FetchIsolation isolation) throws IOException {
+        Partition partition = partitionOrException(fetch.topicIdPartition().topicPartition());
+        partition.checkCurrentLeaderEpoch(fetch.currentLeaderEpoch());
+        LogOffsetSnapshot offsets = partition.log().fetchOffsetSnapshot();
+        return switch (isolation) {
+            case LOG_END -> offsets.logEndOffset();
+            case HIGH_WATERMARK -> offsets.highWatermark();
+            case TXN_COMMITTED -> offsets.lastStableOffset();
+        };
     }
 
     /** The number of fetches waiting for data. */
