@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
+import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.protocol.Errors;
@@ -73,7 +73,7 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
             return partition;
         }
         if (states.isOffline(topicPartition)) {
-            throw new NotLeaderOrFollowerException("The log of " + topicPartition + " is offline");
+            throw new KafkaStorageException("The log of " + topicPartition + " could not be opened");
         }
         throw new UnknownTopicOrPartitionException("This server does not host this topic-partition.");
     }
