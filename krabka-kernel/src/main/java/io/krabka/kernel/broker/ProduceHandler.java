@@ -16,6 +16,7 @@ import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
+import org.apache.kafka.common.record.internal.MutableRecordBatch;
 import org.apache.kafka.common.requests.ProduceRequest;
 
 import io.krabka.kernel.log.AppendOrigin;
@@ -98,8 +99,10 @@ public final class ProduceHandler implements ApiHandler {
             return ProducePartitionResult.failed(Errors.forException(e), e.getMessage());
         }
         // No transaction coordinator runs here to end a transaction: one begun would hold back the last stable
-        // offset for good. Kafka answers a transactional write its coordinator cannot verify this way.
-        if (records.batches().iterator().next().isTransactional()) {
+        // offset for good. Kafka answers a transactional write its coordinator cannot verify this way. A corrupt
+        // batch is left to the log, which answers CORRUPT_MESSAGE.
+        MutableRecordBatch batch = records.batches().iterator().next();
+        if (batch.isValid() && batch.isTransactional()) {
             return ProducePartitionResult.failed(Errors.INVALID_TXN_STATE,
                     "Transactional writes are not supported by this broker");
         }

@@ -276,6 +276,17 @@ class FetchIT {
     }
 
     @Test
+    void replicasHaveNothingToFetchFromASingleNode() throws Exception {
+        produceTo(0, "a");
+        try (KafkaWire wire = plane.connect()) {
+            FetchResponse response = call(wire, V12, fetch(0, 1, fetchTopic("orders", Uuid.ZERO_UUID,
+                    fetchPartition(0, 0, 100))).setReplicaId(2));
+            assertEquals(Errors.NOT_LEADER_OR_FOLLOWER.code(), partition(response, 0, 0).errorCode());
+            assertEquals(List.of(), values(partition(response, 0, 0)));
+        }
+    }
+
+    @Test
     void aStaleLeaderEpochIsFencedAndANewerOneUnknown() throws Exception {
         plane.controller.bumpLeaderEpoch("orders");
         try (KafkaWire wire = plane.connect()) {

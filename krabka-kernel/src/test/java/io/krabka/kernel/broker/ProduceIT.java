@@ -141,6 +141,19 @@ class ProduceIT {
     }
 
     @Test
+    void zstdNeedsVersionSeven() throws Exception {
+        MemoryRecords zstd = MemoryRecords.withRecords(org.apache.kafka.common.compress.Compression.zstd().build(),
+                new org.apache.kafka.common.record.internal.SimpleRecord("z".getBytes()));
+        try (KafkaWire wire = plane.connect()) {
+            assertEquals(Errors.UNSUPPORTED_COMPRESSION_TYPE.code(),
+                    only(call(wire, (short) 6, produce((short) 1, "orders", 0, zstd))).errorCode());
+            assertEquals(0, log("orders", 0).logEndOffset());
+            assertEquals(Errors.NONE.code(), only(call(wire, (short) 7, produce((short) 1, "orders", 0, zstd))).errorCode());
+        }
+        assertEquals(1, log("orders", 0).logEndOffset());
+    }
+
+    @Test
     void clientsMayNotWriteToInternalTopics() throws Exception {
         plane.controller.createTopic("__consumer_offsets", 1, Map.of());
         try (KafkaWire wire = plane.connect()) {
