@@ -16,6 +16,7 @@ import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
+import org.apache.kafka.common.record.internal.MutableRecordBatch;
 import org.apache.kafka.common.requests.ProduceRequest;
 
 import io.krabka.kernel.log.AppendOrigin;
@@ -62,33 +63,29 @@ public final class ProduceHandler implements ApiHandler {
         short version = produce.version();
         MetadataImage image = metadata.get();
         Map<TopicPartition, ByteBuffer> entries = new LinkedHashMap<>();
-        List<Answer> answers = new ArrayList<>();
+        List<Slot> slots = new ArrayList<>();
         for (ProduceRequestData.TopicProduceData topic : produce.data().topicData()) {
             Optional<String> name = version >= 13 ? image.topic(WireIds.fromWire(topic.topicId())).map(TopicImage::name)
                     : Optional.of(topic.name());
             for (ProduceRequestData.PartitionProduceData partition : topic.partitionData()) {
-                Answer answer = new Answer(topic, partition.index(), name.orElse(null));
-                answers.add(answer);
+                ProducePartitionResult refused;
                 if (name.isEmpty()) {
-                    answer.result = ProducePartitionResult.failed(Errors.UNKNOWN_TOPIC_ID, null);
+                    refused = ProducePartitionResult.failed(Errors.UNKNOWN_TOPIC_ID, null);
                 } else if (partition.index() < 0 || name.get().isEmpty()) {
-                    answer.result = ProducePartitionResult.failed(Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
+                    refused = ProducePartitionResult.failed(Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
                 } else {
-                    answer.result = validate(version, partition);
-                    if (answer.result == null) {
-                        entries.put(answer.topicPartition(), ((MemoryRecords) partition.records()).buffer());
-                    }
+                    refused = validate(version, partition);
+                }
+                Slot slot = new Slot(topic, partition.index(), name.orElse(null), refused);
+                slots.add(slot);
+                if (refused == null) {
+                    entries.put(slot.topicPartition(), ((MemoryRecords) partition.records()).buffer());
                 }
             }
         }
         Map<TopicPartition, ProducePartitionResult> appended = replicaManager.appendRecords(produce.acks(), false,
                 AppendOrigin.CLIENT, entries);
-        for (Answer answer : answers) {
-            if (answer.result == null) {
-                answer.result = appended.get(answer.topicPartition());
-            }
-        }
-        return CompletableFuture.completedFuture(respond(produce.acks(), answers));
+        return CompletableFuture.completedFuture(respond(produce.acks(), slots, appended));
     }
 
     // ProduceRequest.validateRecords: one batch of magic 2, no ZSTD before v7; null records are no batch.
@@ -102,30 +99,37 @@ public final class ProduceHandler implements ApiHandler {
             return ProducePartitionResult.failed(Errors.forException(e), e.getMessage());
         }
         // No transaction coordinator runs here to end a transaction: one begun would hold back the last stable
-        // offset for good. Kafka answers a transactional write its coordinator cannot verify this way.
-        if (records.batches().iterator().next().isTransactional()) {
+        // offset for good. Kafka answers a transactional write its coordinator cannot verify this way. A corrupt
+        // batch is left to the log, which answers CORRUPT_MESSAGE.
+        MutableRecordBatch batch = records.batches().iterator().next();
+        if (batch.isValid() && batch.isTransactional()) {
             return ProducePartitionResult.failed(Errors.INVALID_TXN_STATE,
                     "Transactional writes are not supported by this broker");
         }
         return null;
     }
 
-    private static Response respond(short acks, List<Answer> answers) {
+    private static Response respond(short acks, List<Slot> slots, Map<TopicPartition, ProducePartitionResult> appended) {
         if (acks == 0) {
-            Optional<Answer> failed = answers.stream().filter(a -> a.result.error() != Errors.NONE).findFirst();
-            return failed.isEmpty() ? Response.none() : Response.closeConnection("acks=0 produce to "
-                    + failed.get().topicName + "-" + failed.get().partition + " failed: " + failed.get().result.error());
+            for (Slot slot : slots) {
+                ProducePartitionResult result = slot.result(appended);
+                if (result.error() != Errors.NONE) {
+                    return Response.closeConnection("acks=0 produce to " + slot.topicName + "-" + slot.partition
+                            + " failed: " + result.error());
+                }
+            }
+            return Response.none();
         }
         ProduceResponseData response = new ProduceResponseData().setThrottleTimeMs(0);
-        for (Answer answer : answers) {
+        for (Slot slot : slots) {
             ProduceResponseData.TopicProduceResponse topic = response.responses()
-                    .find(answer.topic.name(), answer.topic.topicId());
+                    .find(slot.topic.name(), slot.topic.topicId());
             if (topic == null) {
-                topic = new ProduceResponseData.TopicProduceResponse().setName(answer.topic.name())
-                        .setTopicId(answer.topic.topicId());
+                topic = new ProduceResponseData.TopicProduceResponse().setName(slot.topic.name())
+                        .setTopicId(slot.topic.topicId());
                 response.responses().add(topic);
             }
-            topic.partitionResponses().add(partitionResponse(answer.partition, answer.result));
+            topic.partitionResponses().add(partitionResponse(slot.partition, slot.result(appended)));
         }
         return Response.send(response);
     }
@@ -142,21 +146,23 @@ public final class ProduceHandler implements ApiHandler {
                 .setLogStartOffset(result.logStartOffset()).setRecordErrors(new ArrayList<>(recordErrors));
     }
 
-    /** One partition of the request and its result. */
-    private static final class Answer {
-        final ProduceRequestData.TopicProduceData topic;
-        final int partition;
-        final String topicName;
-        ProducePartitionResult result;
-
-        Answer(ProduceRequestData.TopicProduceData topic, int partition, String topicName) {
-            this.topic = topic;
-            this.partition = partition;
-            this.topicName = topicName;
-        }
+    /**
+     * One partition of the request.
+     *
+     * @param topic     the request's topic
+     * @param partition the partition index
+     * @param topicName the topic's name, null for an unknown topic id
+     * @param refused   the answer if the partition was refused before the append, else null
+     */
+    private record Slot(ProduceRequestData.TopicProduceData topic, int partition, String topicName,
+            ProducePartitionResult refused) {
 
         TopicPartition topicPartition() {
             return new TopicPartition(topicName, partition);
+        }
+
+        ProducePartitionResult result(Map<TopicPartition, ProducePartitionResult> appended) {
+            return refused != null ? refused : appended.get(topicPartition());
         }
     }
 }

@@ -55,6 +55,11 @@ final class FetchPurgatory {
         }
     }
 
+    /** Answers every waiting fetch now, with what is readable. */
+    void expireAll() {
+        watchers.values().stream().flatMap(Set::stream).distinct().toList().forEach(DelayedFetch::expire);
+    }
+
     /** The number of fetches waiting. */
     int waiting() {
         return (int) watchers.values().stream().flatMap(Set::stream).distinct().count();

@@ -9,6 +9,7 @@ import org.apache.kafka.common.protocol.Errors;
 import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchRecords;
+import io.krabka.kernel.log.LogOffsetMetadata;
 
 /**
  * What a fetch read from one partition: Kafka's {@code LogReadResult}.
@@ -20,9 +21,11 @@ import io.krabka.kernel.log.FetchRecords;
  * @param lastStableOffset    the last stable offset, -1 on error
  * @param logStartOffset      the log start offset, -1 on error
  * @param abortedTransactions for read_committed, the aborted transactions overlapping the records
+ * @param fetchOffsetMetadata where the read started (the fetch offset's segment and position); empty on error
  */
 public record LogReadResult(FetchPartition partition, Errors error, FetchRecords records, long highWatermark,
-        long lastStableOffset, long logStartOffset, Optional<List<AbortedTxn>> abortedTransactions) {
+        long lastStableOffset, long logStartOffset, Optional<List<AbortedTxn>> abortedTransactions,
+        Optional<LogOffsetMetadata> fetchOffsetMetadata) {
 
     /** Checks the parts. */
     public LogReadResult {
@@ -30,10 +33,12 @@ public record LogReadResult(FetchPartition partition, Errors error, FetchRecords
         Objects.requireNonNull(error, "error");
         Objects.requireNonNull(records, "records");
         abortedTransactions = abortedTransactions.map(List::copyOf);
+        Objects.requireNonNull(fetchOffsetMetadata, "fetchOffsetMetadata");
     }
 
     /** A failed read: Kafka answers the error with unknown offsets and no records. */
     public static LogReadResult failed(FetchPartition partition, Errors error) {
-        return new LogReadResult(partition, error, BufferRecords.EMPTY, -1, -1, -1, Optional.empty());
+        return new LogReadResult(partition, error, BufferRecords.EMPTY, -1, -1, -1, Optional.empty(),
+                Optional.empty());
     }
 }

@@ -65,7 +65,8 @@ final class LogReader {
                     read.lastStableOffset(), read.logStartOffset(),
                     params.isolation() == FetchIsolation.TXN_COMMITTED
                             ? Optional.of(data.abortedTransactions().orElse(List.of()))
-                            : Optional.empty());
+                            : Optional.empty(),
+                    Optional.of(data.fetchOffsetMetadata()));
         } catch (IOException | RuntimeException e) {
             return LogReadResult.failed(fetch, ReplicaErrors.forException(e));
         }

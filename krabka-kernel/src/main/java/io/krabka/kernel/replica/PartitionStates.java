@@ -22,7 +22,7 @@ import io.krabka.spi.common.TopicPartition;
  * Applies the cluster metadata to this node's partitions (Kafka's {@code ReplicaManager.applyDelta}): a topic gone
  * (or re-created under a new id) has its logs deleted; a partition this node leads gets its log, created with the
  * topic's settings over the broker's defaults, and its leader epoch; changed settings reach the topic's logs. A
- * log that cannot be opened leaves its partition offline (NOT_LEADER_OR_FOLLOWER) rather than failing the update.
+ * log that cannot be opened leaves its partition offline (KAFKA_STORAGE_ERROR) rather than failing the update.
  */
 final class PartitionStates {
 

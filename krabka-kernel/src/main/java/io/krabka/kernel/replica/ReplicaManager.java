@@ -2,7 +2,6 @@ package io.krabka.kernel.replica;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,14 +9,17 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
+import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.protocol.Errors;
 
 import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogAppendInfo;
 import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.LogOffsetMetadata;
+import io.krabka.kernel.log.LogOffsetSnapshot;
 import io.krabka.kernel.log.Scheduler;
 import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.metadata.MetadataImage;
@@ -32,11 +34,12 @@ import io.krabka.spi.common.Uuid;
  * leader and moves the high watermark to the log end (the ISR is this node); reads for fetches, holding a fetch in
  * the purgatory until {@code minBytes} are readable or its maximum wait passes; answers ListOffsets lookups.
  */
-public final class ReplicaManager implements MetadataPublisher {
+public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
 
     private final ConcurrentHashMap<TopicPartition, Partition> partitions = new ConcurrentHashMap<>();
     private final PartitionStates states;
     private final FetchPurgatory purgatory;
+    private volatile boolean closed;
 
     /**
      * A replica manager over the broker's logs.
@@ -70,7 +73,7 @@ public final class ReplicaManager implements MetadataPublisher {
             return partition;
         }
         if (states.isOffline(topicPartition)) {
-            throw new NotLeaderOrFollowerException("The log of " + topicPartition + " is offline");
+            throw new KafkaStorageException("The log of " + topicPartition + " could not be opened");
         }
         throw new UnknownTopicOrPartitionException("This server does not host this topic-partition.");
     }
@@ -130,12 +133,30 @@ public final class ReplicaManager implements MetadataPublisher {
             List<FetchPartition> fetchPartitions) {
         LogReader reader = new LogReader(this, params);
         List<LogReadResult> results = reader.read(fetchPartitions);
-        if (params.maxWaitMs() <= 0 || fetchPartitions.isEmpty() || DelayedFetch.satisfied(params, results)) {
+        if (params.maxWaitMs() <= 0 || fetchPartitions.isEmpty() || DelayedFetch.satisfied(params, results)
+                || closed) {
             return CompletableFuture.completedFuture(results);
         }
-        DelayedFetch fetch = new DelayedFetch(params, fetchPartitions, reader::read);
+        DelayedFetch fetch = new DelayedFetch(params, results, reader::read, this::endOffset);
         purgatory.tryCompleteElseWatch(fetch);
         return fetch.response();
+    }
+
+    /**
+     * How far a waiting fetch may read in a partition now: the log end, high watermark or last stable offset, with
+     * its position.
+     *
+     * @throws org.apache.kafka.common.errors.ApiException if the partition is gone or the fetch's epoch is wrong
+     */
+    private LogOffsetMetadata endOffset(FetchPartition fetch, FetchIsolation isolation) throws IOException {
+        Partition partition = partitionOrException(fetch.topicIdPartition().topicPartition());
+        partition.checkCurrentLeaderEpoch(fetch.currentLeaderEpoch());
+        LogOffsetSnapshot offsets = partition.log().fetchOffsetSnapshot();
+        return switch (isolation) {
+            case LOG_END -> offsets.logEndOffset();
+            case HIGH_WATERMARK -> offsets.highWatermark();
+            case TXN_COMMITTED -> offsets.lastStableOffset();
+        };
     }
 
     /** The number of fetches waiting for data. */
@@ -156,9 +177,15 @@ public final class ReplicaManager implements MetadataPublisher {
                 currentLeaderEpoch);
     }
 
-    /** The partitions this node leads, for tests and the integrator's checks. */
-    public List<TopicPartition> leaderPartitions() {
-        return new ArrayList<>(partitions.keySet());
+    /**
+     * Answers every waiting fetch now with what is readable, and every later fetch at once: at shutdown, so the
+     * socket server's wait for the requests in flight does not wait out their maximum waits. Call before closing
+     * the socket server.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        purgatory.expireAll();
     }
 
     /** A topic id that is zero is no check (a request by name). */

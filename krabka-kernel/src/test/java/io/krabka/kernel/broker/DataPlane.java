@@ -105,6 +105,7 @@ final class DataPlane implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        replicaManager.close();
         server.close();
         logManager.close();
         try {

@@ -120,6 +120,10 @@ class FetchIT {
                 assertNull(data.abortedTransactions());
                 // The batch holding offset 1 comes whole, as Kafka sends it: the client skips offset 0.
                 assertEquals(List.of("a", "b", "c"), values(data), "v" + version);
+                FetchResponse outOfRange = call(wire, version, fetch(0, 1, version >= 13
+                        ? fetchTopic("", WireIds.toWire(orders.id()), fetchPartition(0, 9, 1 << 20))
+                        : fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 9, 1 << 20))));
+                assertEquals(Errors.OFFSET_OUT_OF_RANGE.code(), partition(outOfRange, 0, 0).errorCode(), "v" + version);
             }
         }
     }
@@ -269,6 +273,17 @@ class FetchIT {
         log.appendAsLeader(records.buffer(), 0, origin,
                 origin == AppendOrigin.COORDINATOR ? (short) 1 : ProducerAppendInfo.TV_UNKNOWN);
         log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
+    }
+
+    @Test
+    void replicasHaveNothingToFetchFromASingleNode() throws Exception {
+        produceTo(0, "a");
+        try (KafkaWire wire = plane.connect()) {
+            FetchResponse response = call(wire, V12, fetch(0, 1, fetchTopic("orders", Uuid.ZERO_UUID,
+                    fetchPartition(0, 0, 100))).setReplicaId(2));
+            assertEquals(Errors.NOT_LEADER_OR_FOLLOWER.code(), partition(response, 0, 0).errorCode());
+            assertEquals(List.of(), values(partition(response, 0, 0)));
+        }
     }
 
     @Test

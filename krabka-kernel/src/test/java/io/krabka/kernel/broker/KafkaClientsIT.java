@@ -25,10 +25,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * kafka-clients' own producer (idempotent, acks as given) and consumer (assigned partitions: ListOffsets for the
+ * kafka-clients' own producer (idempotent with acks=all, each codec) and consumer (assigned partitions: ListOffsets for the
  * reset, Fetch with incremental sessions and topic ids) against the data plane: every acknowledged record is read
  * back once, in order, at the offset the producer was told.
  */
@@ -52,14 +52,15 @@ class KafkaClientsIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"all", "1"})
-    void everyAcknowledgedRecordIsConsumedOnceInOrder(String acks) throws Exception {
+    @CsvSource({"all, none", "1, lz4", "all, zstd", "all, gzip"})
+    void everyAcknowledgedRecordIsConsumedOnceInOrder(String acks, String compression) throws Exception {
         Map<TopicPartition, List<Long>> acknowledged = new HashMap<>();
         Properties producerProps = new Properties();
         producerProps.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, plane.bootstrap());
         producerProps.put(ProducerConfig.ACKS_CONFIG, acks);
         producerProps.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, String.valueOf(acks.equals("all")));
         producerProps.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        producerProps.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, compression);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps, new StringSerializer(),
                 new StringSerializer())) {
             List<Future<RecordMetadata>> sends = new ArrayList<>();

@@ -130,8 +130,27 @@ class ProduceIT {
                         : produce((short) -1, "orders", 0, records("v" + version))));
                 assertEquals(Errors.NONE.code(), response.errorCode(), "v" + version);
                 assertEquals(version - ApiKeys.PRODUCE.oldestVersion(), response.baseOffset(), "v" + version);
+                ProduceResponseData.PartitionProduceResponse failed = only(call(wire, version, version >= 13
+                        ? produce((short) -1, "", Uuid.randomUuid(), 0, records("lost"))
+                        : produce((short) -1, "missing", 0, records("lost"))));
+                assertEquals((version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION).code(),
+                        failed.errorCode(), "v" + version);
+                assertEquals(-1, failed.baseOffset());
             }
         }
+    }
+
+    @Test
+    void zstdNeedsVersionSeven() throws Exception {
+        MemoryRecords zstd = MemoryRecords.withRecords(org.apache.kafka.common.compress.Compression.zstd().build(),
+                new org.apache.kafka.common.record.internal.SimpleRecord("z".getBytes()));
+        try (KafkaWire wire = plane.connect()) {
+            assertEquals(Errors.UNSUPPORTED_COMPRESSION_TYPE.code(),
+                    only(call(wire, (short) 6, produce((short) 1, "orders", 0, zstd))).errorCode());
+            assertEquals(0, log("orders", 0).logEndOffset());
+            assertEquals(Errors.NONE.code(), only(call(wire, (short) 7, produce((short) 1, "orders", 0, zstd))).errorCode());
+        }
+        assertEquals(1, log("orders", 0).logEndOffset());
     }
 
     @Test
