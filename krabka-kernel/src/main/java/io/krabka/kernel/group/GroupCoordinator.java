@@ -2,10 +2,12 @@ package io.krabka.kernel.group;
 
 import java.time.InstantSource;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 
@@ -32,6 +34,8 @@ import org.apache.kafka.common.protocol.Errors;
  * {@code __consumer_offsets} this node leads, loads their groups and offsets from the log when they appear in a
  * published image, and answers the group APIs for their groups. One lock serializes every change and the timers;
  * records are appended to the log under it, so every answer follows its write.
+ *
+ * <p>The offsets of a topic deleted from the metadata are deleted too (tombstones), as Kafka does.
  *
  * <p>Errors, as Kafka's: an empty group id is INVALID_GROUP_ID; a group of a partition this node does not lead
  * (or of a topic not yet created) NOT_COORDINATOR; of a partition still loading COORDINATOR_LOAD_IN_PROGRESS.
@@ -94,6 +98,17 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
         image = current;
         partitions.onMetadataUpdate(current);
+        Set<String> deleted = new HashSet<>();
+        previous.topics().forEach((name, topic) -> {
+            if (current.topic(name).filter(now -> now.id().equals(topic.id())).isEmpty()) {
+                deleted.add(name);
+            }
+        });
+        if (!deleted.isEmpty()) {
+            synchronized (this) {
+                offsets.deleteTopics(deleted, groupId -> check(groupId) == Errors.NONE);
+            }
+        }
     }
 
     /**

@@ -382,6 +382,13 @@ class ConsumerGroupsIT {
         assertEquals(memberId, described.members().getFirst().memberId());
         assertArrayEquals(bytes("orders-0,orders-1"), described.members().getFirst().memberAssignment());
         assertEquals(Errors.NONE, heartbeat(afterRestart, memberId, null, 1), "the member is back in its session");
+
+        // Deleting the topic deletes its offsets.
+        broker.controller.deleteTopic("orders");
+        OffsetFetchResponse afterDelete = call(afterRestart, ApiKeys.OFFSET_FETCH, 8, new OffsetFetchRequestData()
+                .setGroups(List.of(new OffsetFetchRequestGroup().setGroupId(GROUP).setTopics(null))),
+                OffsetFetchResponse.class);
+        assertTrue(afterDelete.group(GROUP).topics().isEmpty());
     }
 
     private void assertOffsets(KafkaWire wire) throws IOException {
