@@ -28,6 +28,7 @@ import io.krabka.kernel.record.Record;
 import io.krabka.spi.common.TopicPartition;
 
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
@@ -252,7 +253,11 @@ class ConsumerGroupsIT {
         assertEquals(2, described.members().size());
         assertEquals("/127.0.0.1", described.members().getFirst().clientHost());
         assertEquals("krabka-test", described.members().getFirst().clientId());
-        assertNotEquals(Integer.MIN_VALUE, described.authorizedOperations());
+        assertEquals(java.util.Set.of(AclOperation.READ, AclOperation.DESCRIBE, AclOperation.DELETE,
+                AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS),
+                org.apache.kafka.common.utils.Utils.from32BitField(described.authorizedOperations()).stream()
+                        .map(AclOperation::fromCode).collect(java.util.stream.Collectors.toSet()),
+                "no authorizer: every operation Kafka defines on a group");
 
         // LeaveGroup v5 by member id: b rebalances alone.
         LeaveGroupResponse left = call(a, ApiKeys.LEAVE_GROUP, 5, new LeaveGroupRequestData().setGroupId(GROUP)
