@@ -48,6 +48,8 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     private final OffsetsTopicPartitions partitions;
     private final CoordinatorTimers timers;
     private final GroupMetadataManager groups;
+    private final ClassicGroupJoin join;
+    private final ClassicGroupSync sync;
     private final ClassicGroupOperations operations;
     private final OffsetMetadataManager offsets;
     private volatile MetadataImage image = MetadataImage.EMPTY;
@@ -74,6 +76,8 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         OffsetsTopicWriter writer = new OffsetsTopicWriter(logManager, topic, config.offsetsTopicCompressionType(),
                 time, partitions::leaderEpoch);
         this.groups = new GroupMetadataManager(config, time, timers, writer);
+        this.join = new ClassicGroupJoin(groups, writer);
+        this.sync = new ClassicGroupSync(groups, writer);
         this.operations = new ClassicGroupOperations(groups);
         this.offsets = new OffsetMetadataManager(groups, writer);
     }
@@ -130,7 +134,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         if (error != Errors.NONE) {
             future.complete(GroupMetadataManager.joinError(request.memberId(), error));
         } else {
-            groups.joinGroup(context, request, future);
+            join.joinGroup(context, request, future);
         }
         return future;
     }
@@ -142,7 +146,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         if (error != Errors.NONE) {
             future.complete(GroupMetadataManager.syncError(error));
         } else {
-            groups.syncGroup(request, future);
+            sync.syncGroup(request, future);
         }
         return future;
     }

@@ -10,7 +10,6 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 
 import io.krabka.spi.common.TopicPartition;
-import io.krabka.spi.common.Uuid;
 
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.RecordTooLargeException;

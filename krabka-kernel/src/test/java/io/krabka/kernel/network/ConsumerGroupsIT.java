@@ -71,6 +71,7 @@ import org.apache.kafka.coordinator.group.generated.OffsetCommitValue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -78,6 +79,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code __consumer_offsets} created), two members rebalancing, static membership, a session running out, commits
  * that survive a restart of the broker, and what is on disk read back by Kafka 4.4's own deserializer.
  */
+@ExtendWith(NettyLeakCheck.class)
 class ConsumerGroupsIT {
 
     private static final String GROUP = "payments";

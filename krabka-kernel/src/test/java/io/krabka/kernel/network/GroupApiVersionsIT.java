@@ -51,9 +51,11 @@ import org.apache.kafka.common.requests.SyncGroupResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every version of the ten group APIs Kafka 4.4 defines goes over the wire and gets its answer. */
+@ExtendWith(NettyLeakCheck.class)
 class GroupApiVersionsIT {
 
     private static final String GROUP = "g";
