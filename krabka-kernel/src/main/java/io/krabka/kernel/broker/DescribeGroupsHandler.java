@@ -21,13 +21,15 @@ import org.apache.kafka.common.requests.DescribeGroupsRequest;
 import org.apache.kafka.common.utils.Utils;
 
 /**
- * DescribeGroups (v0-6). Asked for authorized operations (v3+), it reports every operation on a group (READ,
- * DESCRIBE, DELETE): Krabka has no authorizer, and Kafka without one allows all.
+ * DescribeGroups (v0-6). Asked for authorized operations (v3+), it reports every operation Kafka 4.4 defines on a
+ * group ({@code AclEntry.supportedOperations(GROUP)}: READ, DESCRIBE, DELETE, DESCRIBE_CONFIGS, ALTER_CONFIGS):
+ * Krabka has no authorizer, and Kafka without one reports them all.
  */
 public final class DescribeGroupsHandler implements ApiHandler {
 
     private static final int ALL_GROUP_OPERATIONS = Utils.to32BitField(Set.of(AclOperation.READ.code(),
-            AclOperation.DESCRIBE.code(), AclOperation.DELETE.code()));
+            AclOperation.DESCRIBE.code(), AclOperation.DELETE.code(), AclOperation.DESCRIBE_CONFIGS.code(),
+            AclOperation.ALTER_CONFIGS.code()));
 
     private final GroupCoordinator coordinator;
 

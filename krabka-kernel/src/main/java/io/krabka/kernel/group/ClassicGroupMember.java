@@ -94,7 +94,8 @@ final class ClassicGroupMember {
     byte[] metadata(String protocolName) {
         return supportedProtocols.stream().filter(p -> p.name().equals(protocolName)).findFirst()
                 .map(Protocol::metadata)
-                .orElseThrow(() -> new IllegalStateException("member " + memberId + " has no protocol " + protocolName));
+                .orElseThrow(() -> new IllegalStateException("member " + memberId + " has no protocol "
+                        + protocolName));
     }
 
     /** Whether these protocols are the member's, names and metadata in the same order. */

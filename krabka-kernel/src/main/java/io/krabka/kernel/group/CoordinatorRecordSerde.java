@@ -75,7 +75,8 @@ public final class CoordinatorRecordSerde {
                 default -> Optional.empty();
             };
             if (record.isPresent() && keyIn.remaining() != 0) {
-                throw new CoordinatorRecordException(keyIn.remaining() + " bytes left after the key of " + record.get());
+                throw new CoordinatorRecordException(keyIn.remaining() + " bytes left after the key of "
+                        + record.get());
             }
             return record;
         } catch (BufferUnderflowException | IllegalArgumentException e) {

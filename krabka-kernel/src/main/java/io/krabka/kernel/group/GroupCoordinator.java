@@ -2,10 +2,12 @@ package io.krabka.kernel.group;
 
 import java.time.InstantSource;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 
@@ -33,6 +35,8 @@ import org.apache.kafka.common.protocol.Errors;
  * published image, and answers the group APIs for their groups. One lock serializes every change and the timers;
  * records are appended to the log under it, so every answer follows its write.
  *
+ * <p>The offsets of a topic deleted from the metadata are deleted too (tombstones), as Kafka does.
+ *
  * <p>Errors, as Kafka's: an empty group id is INVALID_GROUP_ID; a group of a partition this node does not lead
  * (or of a topic not yet created) NOT_COORDINATOR; of a partition still loading COORDINATOR_LOAD_IN_PROGRESS.
  */
@@ -44,6 +48,8 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     private final OffsetsTopicPartitions partitions;
     private final CoordinatorTimers timers;
     private final GroupMetadataManager groups;
+    private final ClassicGroupJoin join;
+    private final ClassicGroupSync sync;
     private final ClassicGroupOperations operations;
     private final OffsetMetadataManager offsets;
     private volatile MetadataImage image = MetadataImage.EMPTY;
@@ -70,6 +76,8 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         OffsetsTopicWriter writer = new OffsetsTopicWriter(logManager, topic, config.offsetsTopicCompressionType(),
                 time, partitions::leaderEpoch);
         this.groups = new GroupMetadataManager(config, time, timers, writer);
+        this.join = new ClassicGroupJoin(groups, writer);
+        this.sync = new ClassicGroupSync(groups, writer);
         this.operations = new ClassicGroupOperations(groups);
         this.offsets = new OffsetMetadataManager(groups, writer);
     }
@@ -94,6 +102,17 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
         image = current;
         partitions.onMetadataUpdate(current);
+        Set<String> deleted = new HashSet<>();
+        previous.topics().forEach((name, topic) -> {
+            if (current.topic(name).filter(now -> now.id().equals(topic.id())).isEmpty()) {
+                deleted.add(name);
+            }
+        });
+        if (!deleted.isEmpty()) {
+            synchronized (this) {
+                offsets.deleteTopics(deleted, groupId -> check(groupId) == Errors.NONE);
+            }
+        }
     }
 
     /**
@@ -115,7 +134,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         if (error != Errors.NONE) {
             future.complete(GroupMetadataManager.joinError(request.memberId(), error));
         } else {
-            groups.joinGroup(context, request, future);
+            join.joinGroup(context, request, future);
         }
         return future;
     }
@@ -127,7 +146,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         if (error != Errors.NONE) {
             future.complete(GroupMetadataManager.syncError(error));
         } else {
-            groups.syncGroup(request, future);
+            sync.syncGroup(request, future);
         }
         return future;
     }

@@ -7,22 +7,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 
 import org.apache.kafka.common.errors.ApiException;
-import org.apache.kafka.common.message.JoinGroupRequestData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
-import org.apache.kafka.common.message.SyncGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
 import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.requests.JoinGroupRequest;
 
 /**
- * The classic group protocol's state machine (the classic part of Kafka's {@code GroupMetadataManager}): JoinGroup
- * with member ids (KIP-394), static members (KIP-345) and the delayed initial rebalance; SyncGroup; the session,
- * join and sync timers. Heartbeat, LeaveGroup, describing and listing are in {@link ClassicGroupOperations}. Every
- * method runs under the coordinator's lock.
+ * The classic groups and their rebalances (the classic part of Kafka's {@code GroupMetadataManager}): the groups
+ * by id, the rebalance itself (the delayed initial rebalance, the join phase ending when every member rejoined or
+ * at the rebalance timeout, the sync timeout), the members' sessions, and the groups replayed from the log.
+ * JoinGroup is {@link ClassicGroupJoin}, SyncGroup {@link ClassicGroupSync}; Heartbeat, LeaveGroup, describing and
+ * listing are {@link ClassicGroupOperations}. Every method runs under the coordinator's lock.
  */
 final class GroupMetadataManager {
 
@@ -79,161 +75,7 @@ final class GroupMetadataManager {
         groups.remove(group.groupId(), group);
     }
 
-    // JoinGroup.
-
-    void joinGroup(GroupRequestContext context, JoinGroupRequestData request,
-            CompletableFuture<JoinGroupResponseData> future) {
-        List<Protocol> protocols = request.protocols().stream()
-                .map(p -> new Protocol(p.name(), p.metadata())).toList();
-        String memberId = request.memberId();
-        boolean unknownMember = UNKNOWN_MEMBER_ID.equals(memberId);
-        if (request.sessionTimeoutMs() < config.groupMinSessionTimeoutMs()
-                || request.sessionTimeoutMs() > config.groupMaxSessionTimeoutMs()) {
-            future.complete(joinError(memberId, Errors.INVALID_SESSION_TIMEOUT));
-            return;
-        }
-        ClassicGroup group = groups.get(request.groupId());
-        if (group == null && !unknownMember) {
-            future.complete(joinError(memberId, Errors.UNKNOWN_MEMBER_ID));
-            return;
-        }
-        if (group == null) {
-            group = getOrCreateGroup(request.groupId());
-        }
-        if (group.isInState(ClassicGroupState.DEAD)) {
-            future.complete(joinError(memberId, Errors.COORDINATOR_NOT_AVAILABLE));
-        } else if (!group.supportsProtocols(request.protocolType(), protocols)) {
-            future.complete(joinError(memberId, Errors.INCONSISTENT_GROUP_PROTOCOL));
-        } else if (unknownMember) {
-            joinNewMember(context, group, request, protocols, future);
-        } else {
-            joinExistingMember(context, group, request, protocols, future);
-        }
-    }
-
-    private void joinNewMember(GroupRequestContext context, ClassicGroup group, JoinGroupRequestData request,
-            List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
-        String instanceId = request.groupInstanceId();
-        String existingStatic = group.staticMemberId(instanceId);
-        if (existingStatic == null && group.size() + group.numPendingJoinMembers() >= config.groupMaxSize()) {
-            future.complete(joinError(UNKNOWN_MEMBER_ID, Errors.GROUP_MAX_SIZE_REACHED));
-            return;
-        }
-        String newMemberId = context.clientId() + "-" + UUID.randomUUID();
-        if (existingStatic != null) {
-            replaceStaticMember(context, group, existingStatic, newMemberId, request, protocols, future);
-        } else if (JoinGroupRequest.requiresKnownMemberId(request, context.apiVersion())) {
-            // KIP-394: the member learns its id first and joins with it, so a lost response leaves no ghost member.
-            group.addPendingMember(newMemberId);
-            timer.schedule(heartbeatKey(group, newMemberId), request.sessionTimeoutMs(),
-                    () -> onHeartbeatExpiry(group.groupId(), newMemberId));
-            future.complete(joinError(newMemberId, Errors.MEMBER_ID_REQUIRED));
-        } else {
-            addMemberAndRebalance(context, group, newMemberId, request, protocols, future);
-        }
-    }
-
-    private void joinExistingMember(GroupRequestContext context, ClassicGroup group, JoinGroupRequestData request,
-            List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
-        String memberId = request.memberId();
-        if (group.isPendingMember(memberId)) {
-            if (request.groupInstanceId() != null) {
-                future.complete(joinError(memberId, Errors.UNKNOWN_MEMBER_ID));
-            } else {
-                addMemberAndRebalance(context, group, memberId, request, protocols, future);
-            }
-            return;
-        }
-        Errors error = validateMember(group, memberId, request.groupInstanceId());
-        if (error != Errors.NONE) {
-            future.complete(joinError(memberId, error));
-            return;
-        }
-        ClassicGroupMember member = group.member(memberId);
-        switch (group.state()) {
-            case PREPARING_REBALANCE -> updateMemberAndRebalance(group, member, request, protocols, future,
-                    "member " + memberId + " rejoined");
-            case COMPLETING_REBALANCE -> {
-                if (member.matches(protocols)) {
-                    // The member lost its join response: it gets it again.
-                    future.complete(currentGeneration(group, memberId, group.isLeader(memberId), false));
-                } else {
-                    updateMemberAndRebalance(group, member, request, protocols, future,
-                            "member " + memberId + " changed its protocols");
-                }
-            }
-            case STABLE -> {
-                if (group.isLeader(memberId) || !member.matches(protocols)) {
-                    updateMemberAndRebalance(group, member, request, protocols, future,
-                            "leader or member with new protocols " + memberId + " rejoined");
-                } else {
-                    future.complete(currentGeneration(group, memberId, false, false));
-                }
-            }
-            case EMPTY, DEAD -> future.complete(joinError(memberId, Errors.UNKNOWN_MEMBER_ID));
-        }
-    }
-
-    private void addMemberAndRebalance(GroupRequestContext context, ClassicGroup group, String memberId,
-            JoinGroupRequestData request, List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
-        ClassicGroupMember member = new ClassicGroupMember(memberId, request.groupInstanceId(), context.clientId(),
-                context.clientHost(), request.rebalanceTimeoutMs(), request.sessionTimeoutMs(),
-                request.protocolType(), protocols);
-        member.setNew(true);
-        group.add(member, future);
-        if (group.isInState(ClassicGroupState.PREPARING_REBALANCE)
-                && group.previousState() == ClassicGroupState.EMPTY) {
-            group.setNewMemberAdded(true);
-        }
-        // A new member that never completes its join is dropped after the new-member timeout.
-        scheduleHeartbeat(group, member, config.newMemberJoinTimeoutMs());
-        maybePrepareRebalanceOrCompleteJoin(group, "member " + memberId + " joined");
-    }
-
-    private void replaceStaticMember(GroupRequestContext context, ClassicGroup group, String oldMemberId, String newMemberId,
-            JoinGroupRequestData request, List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
-        ClassicGroupMember old = group.member(oldMemberId);
-        // The old instance is fenced: its pending requests fail, as its later ones will.
-        group.completeJoinFuture(old, joinError(oldMemberId, Errors.FENCED_INSTANCE_ID));
-        group.completeSyncFuture(old, syncError(Errors.FENCED_INSTANCE_ID));
-        timer.cancel(heartbeatKey(group, oldMemberId));
-        boolean sameProtocols = old.matches(protocols);
-        ClassicGroupMember member = group.replaceStaticMember(request.groupInstanceId(), oldMemberId, newMemberId);
-        group.updateMember(member, protocols, request.rebalanceTimeoutMs(), request.sessionTimeoutMs(), future);
-        scheduleHeartbeat(group, member, member.sessionTimeoutMs());
-        boolean leader = group.isLeader(newMemberId);
-        switch (group.state()) {
-            case STABLE -> {
-                // A leader of an old version cannot skip the assignment (KIP-814): it gets a rebalance instead.
-                if (!sameProtocols || (leader && !JoinGroupRequest.supportsSkippingAssignment(context.apiVersion()))) {
-                    prepareRebalance(group, "static member " + request.groupInstanceId() + " rejoined");
-                    return;
-                }
-                try {
-                    writer.append(group.groupId(), List.of(groupRecord(group, Map.of())));
-                } catch (ApiException e) {
-                    group.completeJoinFuture(member, joinError(newMemberId, Errors.forException(e)));
-                    return;
-                }
-                group.completeJoinFuture(member, currentGeneration(group, newMemberId, leader, leader));
-            }
-            case COMPLETING_REBALANCE -> prepareRebalance(group, "static member "
-                    + request.groupInstanceId() + " rejoined during the sync");
-            case PREPARING_REBALANCE -> maybeCompleteJoin(group);
-            case EMPTY, DEAD -> throw new IllegalStateException("static member of " + group + " replaced");
-        }
-    }
-
-    private void updateMemberAndRebalance(ClassicGroup group, ClassicGroupMember member,
-            JoinGroupRequestData request, List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future,
-            String reason) {
-        // A second JoinGroup replaces the first, which is answered so that its connection is not held.
-        group.completeJoinFuture(member, joinError(member.memberId(), Errors.REBALANCE_IN_PROGRESS));
-        group.updateMember(member, protocols, request.rebalanceTimeoutMs(), request.sessionTimeoutMs(), future);
-        maybePrepareRebalanceOrCompleteJoin(group, reason);
-    }
-
-    private void maybePrepareRebalanceOrCompleteJoin(ClassicGroup group, String reason) {
+    void maybePrepareRebalanceOrCompleteJoin(ClassicGroup group, String reason) {
         if (group.canRebalance()) {
             prepareRebalance(group, reason);
         } else {
@@ -345,80 +187,7 @@ final class GroupMetadataManager {
         }
     }
 
-    // SyncGroup.
-
-    void syncGroup(SyncGroupRequestData request, CompletableFuture<SyncGroupResponseData> future) {
-        ClassicGroup group = groups.get(request.groupId());
-        if (group == null) {
-            future.complete(syncError(Errors.UNKNOWN_MEMBER_ID));
-            return;
-        }
-        Errors error = group.isInState(ClassicGroupState.DEAD) ? Errors.COORDINATOR_NOT_AVAILABLE
-                : validateMember(group, request.memberId(), request.groupInstanceId());
-        if (error == Errors.NONE && request.generationId() != group.generationId()) {
-            error = Errors.ILLEGAL_GENERATION;
-        }
-        if (error == Errors.NONE && ((request.protocolType() != null
-                && !group.protocolType().equals(Optional.of(request.protocolType())))
-                || (request.protocolName() != null && !group.protocolName().equals(Optional.of(request.protocolName()))))) {
-            error = Errors.INCONSISTENT_GROUP_PROTOCOL;
-        }
-        if (error != Errors.NONE) {
-            future.complete(syncError(error));
-            return;
-        }
-        ClassicGroupMember member = group.member(request.memberId());
-        switch (group.state()) {
-            case EMPTY, DEAD -> future.complete(syncError(Errors.UNKNOWN_MEMBER_ID));
-            case PREPARING_REBALANCE -> future.complete(syncError(Errors.REBALANCE_IN_PROGRESS));
-            case COMPLETING_REBALANCE -> {
-                group.completeSyncFuture(member, syncError(Errors.REBALANCE_IN_PROGRESS));
-                member.setAwaitingSync(future);
-                markSynced(group, member);
-                if (group.isLeader(member.memberId())) {
-                    Map<String, byte[]> assignments = new HashMap<>();
-                    request.assignments().forEach(a -> {
-                        if (group.hasMember(a.memberId())) {
-                            assignments.put(a.memberId(), a.assignment());
-                        }
-                    });
-                    storeAssignment(group, assignments);
-                }
-            }
-            case STABLE -> {
-                markSynced(group, member);
-                scheduleHeartbeat(group, member, member.sessionTimeoutMs());
-                future.complete(syncResponse(group, member.assignment()));
-            }
-        }
-    }
-
-    private void markSynced(ClassicGroup group, ClassicGroupMember member) {
-        group.pendingSyncMembers().remove(member.memberId());
-        if (group.pendingSyncMembers().isEmpty()) {
-            timer.cancel(syncKey(group));
-        }
-    }
-
-    // The leader's assignment is written before any member gets it, so a restarted coordinator has it too.
-    private void storeAssignment(ClassicGroup group, Map<String, byte[]> assignments) {
-        try {
-            writer.append(group.groupId(), List.of(groupRecord(group, assignments)));
-        } catch (ApiException e) {
-            resetAndPropagateAssignmentWithError(group, Errors.forException(e));
-            prepareRebalance(group, "the assignment could not be written: " + e.getMessage());
-            return;
-        }
-        for (ClassicGroupMember member : group.allMembers()) {
-            member.setAssignment(assignments.getOrDefault(member.memberId(), new byte[0]));
-            if (group.completeSyncFuture(member, syncResponse(group, member.assignment()))) {
-                scheduleHeartbeat(group, member, member.sessionTimeoutMs());
-            }
-        }
-        group.transitionTo(ClassicGroupState.STABLE, now());
-    }
-
-    private void resetAndPropagateAssignmentWithError(ClassicGroup group, Errors error) {
+    void resetAndPropagateAssignmentWithError(ClassicGroup group, Errors error) {
         for (ClassicGroupMember member : group.allMembers()) {
             member.setAssignment(new byte[0]);
             group.completeSyncFuture(member, syncError(error));
@@ -454,6 +223,20 @@ final class GroupMetadataManager {
         }
         LOG.log(System.Logger.Level.INFO, "Member " + memberId + " in group " + groupId + " has failed, removing it");
         removeMemberAndUpdateGroup(group, member);
+    }
+
+    /** A member that has its id but has not joined yet (KIP-394) is forgotten after its session. */
+    void schedulePendingMemberExpiry(ClassicGroup group, String memberId, int sessionTimeoutMs) {
+        String groupId = group.groupId();
+        timer.schedule(heartbeatKey(group, memberId), sessionTimeoutMs, () -> onHeartbeatExpiry(groupId, memberId));
+    }
+
+    void cancelHeartbeat(ClassicGroup group, String memberId) {
+        timer.cancel(heartbeatKey(group, memberId));
+    }
+
+    void cancelSyncTimer(ClassicGroup group) {
+        timer.cancel(syncKey(group));
     }
 
     /** Removes a member (left, expired) and rebalances or completes the join of the others. */
@@ -541,7 +324,7 @@ final class GroupMetadataManager {
 
     // Responses and records.
 
-    private static JoinGroupResponseData currentGeneration(ClassicGroup group, String memberId, boolean withMembers,
+    static JoinGroupResponseData currentGeneration(ClassicGroup group, String memberId, boolean withMembers,
             boolean skipAssignment) {
         return new JoinGroupResponseData().setMembers(withMembers ? group.currentMembersForLeader() : List.of())
                 .setMemberId(memberId).setGenerationId(group.generationId())
@@ -555,11 +338,6 @@ final class GroupMetadataManager {
 
     static SyncGroupResponseData syncError(Errors error) {
         return new SyncGroupResponseData().setErrorCode(error.code());
-    }
-
-    private static SyncGroupResponseData syncResponse(ClassicGroup group, byte[] assignment) {
-        return new SyncGroupResponseData().setProtocolType(group.protocolType().orElse(null))
-                .setProtocolName(group.protocolName().orElse(null)).setAssignment(assignment);
     }
 
     static CoordinatorRecord groupRecord(ClassicGroup group, Map<String, byte[]> assignments) {

@@ -5,11 +5,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 
 import io.krabka.spi.common.TopicPartition;
-import io.krabka.spi.common.Uuid;
 
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
@@ -141,6 +141,34 @@ final class OffsetMetadataManager {
         offsets.remove(groupId);
         groups.removeGroup(group);
         return Errors.NONE;
+    }
+
+    /**
+     * Deletes every offset of these topics, as Kafka does when topics are deleted
+     * ({@code GroupCoordinator.onPartitionsDeleted}), by tombstones group by group.
+     *
+     * @param served whether a group's partition is loaded here
+     */
+    void deleteTopics(Set<String> topics, Predicate<String> served) {
+        for (String groupId : List.copyOf(offsets.keySet())) {
+            if (!served.test(groupId)) {
+                continue;
+            }
+            List<TopicPartition> deleted = offsets.get(groupId).keySet().stream()
+                    .filter(tp -> topics.contains(tp.topic())).toList();
+            if (deleted.isEmpty()) {
+                continue;
+            }
+            try {
+                writer.append(groupId, deleted.stream().<CoordinatorRecord>map(tp -> new CoordinatorRecord.OffsetCommit(
+                        new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null)).toList());
+            } catch (ApiException e) {
+                LOG.log(System.Logger.Level.WARNING, "Could not delete the offsets of deleted topics " + topics
+                        + " in group " + groupId + ": " + e);
+                continue;
+            }
+            deleted.forEach(tp -> removeOffset(groupId, tp));
+        }
     }
 
     /**

@@ -27,6 +27,8 @@ final class GroupFixture {
     final ManualTimer timer = new ManualTimer();
     final RecordingWriter writer = new RecordingWriter();
     final GroupMetadataManager groups;
+    final ClassicGroupJoin joins;
+    final ClassicGroupSync syncs;
     final ClassicGroupOperations operations;
     final OffsetMetadataManager offsets;
 
@@ -36,6 +38,8 @@ final class GroupFixture {
 
     GroupFixture(GroupCoordinatorConfig config) {
         groups = new GroupMetadataManager(config, timer, timer, writer);
+        joins = new ClassicGroupJoin(groups, writer);
+        syncs = new ClassicGroupSync(groups, writer);
         operations = new ClassicGroupOperations(groups);
         offsets = new OffsetMetadataManager(groups, writer);
     }
@@ -56,7 +60,7 @@ final class GroupFixture {
 
     CompletableFuture<JoinGroupResponseData> join(int version, JoinGroupRequestData request) {
         CompletableFuture<JoinGroupResponseData> future = new CompletableFuture<>();
-        groups.joinGroup(new GroupRequestContext("client", "/127.0.0.1", (short) version), request, future);
+        joins.joinGroup(new GroupRequestContext("client", "/127.0.0.1", (short) version), request, future);
         return future;
     }
 
@@ -69,7 +73,7 @@ final class GroupFixture {
         List<SyncGroupRequestAssignment> list = assignments.entrySet().stream().map(e ->
                 new SyncGroupRequestAssignment().setMemberId(e.getKey()).setAssignment(bytes(e.getValue()))).toList();
         CompletableFuture<SyncGroupResponseData> future = new CompletableFuture<>();
-        groups.syncGroup(new SyncGroupRequestData().setGroupId(GROUP).setMemberId(memberId)
+        syncs.syncGroup(new SyncGroupRequestData().setGroupId(GROUP).setMemberId(memberId)
                 .setGroupInstanceId(instanceId).setGenerationId(generation).setAssignments(list), future);
         return future;
     }

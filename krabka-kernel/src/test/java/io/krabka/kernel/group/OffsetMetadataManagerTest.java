@@ -148,6 +148,18 @@ class OffsetMetadataManagerTest {
     }
 
     @Test
+    void theOffsetsOfDeletedTopicsAreDeleted() {
+        commit("", -1, List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 1, -1, ""),
+                new PartitionCommit("audit", Uuid.ZERO_UUID, 0, 2, -1, "")));
+        fixture.writer.records.clear();
+        fixture.offsets.deleteTopics(java.util.Set.of("orders"), group -> true);
+        assertNull(fixture.offsets.committed(GROUP, "orders", 0));
+        assertEquals(2, fixture.offsets.committed(GROUP, "audit", 0).offset());
+        assertEquals(List.of(new CoordinatorRecord.OffsetCommit(new OffsetCommitKey(GROUP, "orders", 0), null)),
+                fixture.writer.records);
+    }
+
+    @Test
     void theRecordsWrittenRebuildTheGroupsAndOffsets() {
         String a = fixture.stableGroupOfOne();
         commit(a, 1, commits(9));

@@ -48,6 +48,15 @@ public final class TestController implements Controller {
         publisher.onMetadataUpdate(MetadataImage.EMPTY, image);
     }
 
+    /** Deletes a topic: the next image lacks it. */
+    public synchronized void deleteTopic(String name) {
+        Map<String, TopicImage> topics = new HashMap<>(image.topics());
+        Map<String, Map<String, String>> configs = new HashMap<>(image.topicConfigs());
+        topics.remove(name);
+        configs.remove(name);
+        publish(topics, configs);
+    }
+
     @Override
     public synchronized CompletableFuture<CreateTopicsResponseData> createTopics(CreateTopicsRequestData request) {
         CreateTopicsResponseData response = new CreateTopicsResponseData();
@@ -72,12 +81,16 @@ public final class TestController implements Controller {
             }
             response.topics().add(result);
         }
+        publish(topics, configs);
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private void publish(Map<String, TopicImage> topics, Map<String, Map<String, String>> configs) {
         MetadataImage previous = image;
         image = new MetadataImage(previous.offset() + 1, previous.features(), topics, configs,
                 previous.brokerConfigs(), previous.nextProducerId());
         for (MetadataPublisher publisher : publishers) {
             publisher.onMetadataUpdate(previous, image);
         }
-        return CompletableFuture.completedFuture(response);
     }
 }

@@ -28,6 +28,7 @@ import io.krabka.kernel.record.Record;
 import io.krabka.spi.common.TopicPartition;
 
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
@@ -70,6 +71,7 @@ import org.apache.kafka.coordinator.group.generated.OffsetCommitValue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -77,6 +79,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code __consumer_offsets} created), two members rebalancing, static membership, a session running out, commits
  * that survive a restart of the broker, and what is on disk read back by Kafka 4.4's own deserializer.
  */
+@ExtendWith(NettyLeakCheck.class)
 class ConsumerGroupsIT {
 
     private static final String GROUP = "payments";
@@ -252,7 +255,11 @@ class ConsumerGroupsIT {
         assertEquals(2, described.members().size());
         assertEquals("/127.0.0.1", described.members().getFirst().clientHost());
         assertEquals("krabka-test", described.members().getFirst().clientId());
-        assertNotEquals(Integer.MIN_VALUE, described.authorizedOperations());
+        assertEquals(java.util.Set.of(AclOperation.READ, AclOperation.DESCRIBE, AclOperation.DELETE,
+                AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS),
+                org.apache.kafka.common.utils.Utils.from32BitField(described.authorizedOperations()).stream()
+                        .map(AclOperation::fromCode).collect(java.util.stream.Collectors.toSet()),
+                "no authorizer: every operation Kafka defines on a group");
 
         // LeaveGroup v5 by member id: b rebalances alone.
         LeaveGroupResponse left = call(a, ApiKeys.LEAVE_GROUP, 5, new LeaveGroupRequestData().setGroupId(GROUP)
@@ -382,6 +389,13 @@ class ConsumerGroupsIT {
         assertEquals(memberId, described.members().getFirst().memberId());
         assertArrayEquals(bytes("orders-0,orders-1"), described.members().getFirst().memberAssignment());
         assertEquals(Errors.NONE, heartbeat(afterRestart, memberId, null, 1), "the member is back in its session");
+
+        // Deleting the topic deletes its offsets.
+        broker.controller.deleteTopic("orders");
+        OffsetFetchResponse afterDelete = call(afterRestart, ApiKeys.OFFSET_FETCH, 8, new OffsetFetchRequestData()
+                .setGroups(List.of(new OffsetFetchRequestGroup().setGroupId(GROUP).setTopics(null))),
+                OffsetFetchResponse.class);
+        assertTrue(afterDelete.group(GROUP).topics().isEmpty());
     }
 
     private void assertOffsets(KafkaWire wire) throws IOException {

@@ -35,9 +35,11 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Kafka 4.4's own Admin and KafkaConsumer (classic protocol) against the group handlers. */
+@ExtendWith(NettyLeakCheck.class)
 class KafkaClientsGroupIT {
 
     private static final String GROUP = "payments";
