@@ -1,34 +1,144 @@
 package io.krabka.kernel.broker;
 
-import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.log.config.LogConfig;
-import io.krabka.kernel.network.ApiHandler;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
+
+import io.krabka.kernel.controller.ControllerConfig;
+import io.krabka.kernel.controller.QuorumController;
+import io.krabka.kernel.fetch.FetchManager;
+import io.krabka.kernel.fetch.FetchSessionCache;
+import io.krabka.kernel.fetch.FetchSessionCacheConfig;
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.group.GroupCoordinatorConfig;
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.checkpoint.MetaProperties;
+import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.metadata.Feature;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataVersion;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.replica.ReplicaManager;
+import io.krabka.kernel.replica.ReplicaManagerConfig;
+import io.krabka.spi.common.Uuid;
 
 /**
- * The services {@code krabka broker} runs. So far the broker answers ApiVersions alone: every log found on disk
- * takes the broker's topic defaults, and no feature level is reported until the controller publishes them.
+ * The services {@code krabka broker} runs: the controller on the metadata log, the replica manager over the logs,
+ * the fetch sessions, the group coordinator on {@code __consumer_offsets}, and a handler for every API they serve.
  */
 public final class KrabkaServices implements BrokerServices {
 
+    private final List<AutoCloseable> started = new ArrayList<>();
+    private QuorumController controller;
+
     @Override
-    public Function<String, LogConfig> startBeforeLogs(BrokerContext context) {
-        LogConfig defaults = context.config().logConfigDefaults();
-        return topic -> defaults;
+    public Function<String, LogConfig> startBeforeLogs(BrokerContext context) throws IOException {
+        BrokerConfig config = context.config();
+        controller = QuorumController.start(new ControllerConfig(config.nodeId(), config.metadataLogDir(),
+                defaultDirectory(config), config.numPartitions(), config.defaultReplicationFactor(),
+                config.remoteLogStorageSystemEnable(), config.originals()), context.scheduler(), context.time());
+        started.add(controller);
+        return topic -> config.topicLogConfig(controller.image().topicConfig(topic));
     }
 
     @Override
     public List<ApiHandler> handlers(BrokerContext context, LogManager logManager) {
-        return List.of();
+        BrokerConfig config = context.config();
+        Supplier<MetadataImage> metadata = controller::image;
+        // The replica manager first: it creates the logs the group coordinator then loads.
+        ReplicaManager replicaManager = new ReplicaManager(new ReplicaManagerConfig(config.nodeId(),
+                config.originals()), logManager, context.scheduler());
+        started.add(replicaManager);
+        controller.register(replicaManager);
+        GroupCoordinator groups = new GroupCoordinator(config.nodeId(), GroupCoordinatorConfig.fromProps(
+                config.originals()), controller, logManager, context.scheduler(), context.time());
+        started.add(groups);
+        controller.register(groups);
+        groups.startup();
+        FetchManager fetchManager = new FetchManager(new FetchSessionCache(new FetchSessionCacheConfig(
+                config.maxIncrementalFetchSessionCacheSlots(),
+                FetchSessionCacheConfig.DEFAULTS.minIncrementalFetchSessionEvictionMs()), context.time()));
+        Endpoint advertised = config.advertisedListener();
+        BrokerIdentity identity = new BrokerIdentity(config.nodeId(), context.clusterId(), advertised.host(),
+                advertised.port(), Optional.empty());
+        Supplier<InetSocketAddress> endpoint = () -> InetSocketAddress.createUnresolved(
+                context.advertisedListener().get().host(), context.advertisedListener().get().port());
+        return List.of(
+                new MetadataHandler(identity, new MetadataHandler.Config(config.autoCreateTopicsEnable()), controller),
+                new DescribeClusterHandler(identity),
+                new CreateTopicsHandler(controller),
+                new DeleteTopicsHandler(new DeleteTopicsHandler.Config(config.deleteTopicEnable()), controller),
+                new CreatePartitionsHandler(controller),
+                new DescribeConfigsHandler(new DescribeConfigsHandler.Config(config.nodeId(), config.originals()),
+                        controller),
+                new AlterConfigsHandler(controller),
+                new IncrementalAlterConfigsHandler(controller),
+                new InitProducerIdHandler(new ProducerIdManager(controller, config.nodeId())),
+                new ProduceHandler(replicaManager, metadata),
+                new FetchHandler(new FetchConfig(config.fetchMaxBytes()), replicaManager, fetchManager, metadata),
+                new ListOffsetsHandler(replicaManager),
+                new FindCoordinatorHandler(groups, config.nodeId(), endpoint),
+                new JoinGroupHandler(groups),
+                new SyncGroupHandler(groups),
+                new HeartbeatHandler(groups),
+                new LeaveGroupHandler(groups),
+                new OffsetCommitHandler(groups, metadata),
+                new OffsetFetchHandler(groups, metadata),
+                new ListGroupsHandler(groups),
+                new DescribeGroupsHandler(groups),
+                new DeleteGroupsHandler(groups));
     }
 
     @Override
     public ApiFeatures features() {
-        return ApiFeatures.NONE;
+        if (controller == null) {
+            return ApiFeatures.NONE;
+        }
+        MetadataImage image = controller.image();
+        Map<String, ApiFeatures.Range> supported = new HashMap<>();
+        supported.put(MetadataVersion.FEATURE_NAME, new ApiFeatures.Range(
+                MetadataVersion.MINIMUM_VERSION.featureLevel(), MetadataVersion.LATEST_PRODUCTION.featureLevel()));
+        for (Feature feature : Feature.values()) {
+            supported.put(feature.featureName(), new ApiFeatures.Range((short) 0, feature.latestProduction()));
+        }
+        return new ApiFeatures(supported, image.features(), image.offset());
     }
 
+    /** Stops the coordinator, the replica manager and the controller, in that order. */
     @Override
-    public void close() {
+    public void close() throws IOException {
+        IOException failure = null;
+        for (AutoCloseable service : started.reversed()) {
+            try {
+                service.close();
+            } catch (Exception e) {
+                if (failure == null) {
+                    failure = new IOException("stopping " + service + " failed", e);
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        started.clear();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    // Kafka records the directory of each new replica; with several log directories it records none (UNASSIGNED).
+    private static Uuid defaultDirectory(BrokerConfig config) throws IOException {
+        if (config.logDirs().size() != 1) {
+            return Uuid.ZERO_UUID;
+        }
+        Path dir = config.logDirs().getFirst();
+        return MetaProperties.read(dir.resolve(MetaProperties.META_PROPERTIES_FILE_NAME)).directoryId()
+                .orElse(Uuid.ZERO_UUID);
     }
 }
