@@ -58,7 +58,7 @@ class BrokerToolsIT {
                 "--property", "parse.key=true", "--property", "key.separator=:");
         ToolRun consumed = tool("console-consumer", null, "org.apache.kafka.tools.consumer.ConsoleConsumer",
                 "--topic", "tools", "--from-beginning", "--max-messages", "300", "--group", "tools-group",
-                "--property", "print.key=true", "--property", "key.separator=:");
+                "--formatter-property", "print.key=true", "--formatter-property", "key.separator=:");
         assertEquals(lines.lines().sorted().toList(), consumed.out().lines().sorted().toList(), consumed.describe());
 
         ToolRun groups = tool("groups-list", null, "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",

@@ -41,12 +41,14 @@ final class KrabkaBroker implements AutoCloseable {
     }
 
     /**
-     * Formats a log directory under {@code workDir} and starts the broker on it, returning once an admin client
+     * Formats a log directory under {@code workDir} (emptied first) and starts the broker on it, returning once an admin client
      * sees the cluster.
      *
      * @param settings broker settings, each passed as {@code --override KEY=VALUE}
      */
     static KrabkaBroker start(Path workDir, Map<String, String> settings) throws IOException, InterruptedException {
+        // A directory left by an earlier run is replaced.
+        KafkaLogWriter.deleteRecursively(workDir);
         List<String> overrides = new ArrayList<>();
         settings.forEach((key, value) -> overrides.addAll(List.of("--override", key + "=" + value)));
         KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), overrides);

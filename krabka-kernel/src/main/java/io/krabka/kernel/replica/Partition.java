@@ -55,13 +55,19 @@ public final class Partition {
         return leaderEpoch;
     }
 
-    /** Takes a new leader epoch: the leader starts it at the log end (Kafka's {@code makeLeader}). */
+    /**
+     * Takes a new leader epoch: the leader starts it at the log end, and, the ISR being this node alone, moves the
+     * high watermark to the log end (Kafka's {@code makeLeader}). After an unclean stop the checkpointed high
+     * watermark lags what was appended and acknowledged; without this, those records would stay unreadable until
+     * the next append.
+     */
     void makeLeader(int newLeaderEpoch) throws IOException {
         synchronized (this) {
             if (log.latestEpoch().orElse(-1) < newLeaderEpoch) {
                 log.assignEpochStartOffset(newLeaderEpoch, log.logEndOffset());
             }
             leaderEpoch = newLeaderEpoch;
+            log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
         }
     }
 

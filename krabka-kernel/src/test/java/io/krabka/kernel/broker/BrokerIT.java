@@ -282,7 +282,8 @@ class BrokerIT {
         public Function<String, LogConfig> startBeforeLogs(BrokerContext context) {
             starting.countDown();
             await(letStart);
-            return new KrabkaServices().startBeforeLogs(context);
+            LogConfig defaults = context.config().logConfigDefaults();
+            return topic -> defaults;
         }
 
         @Override
