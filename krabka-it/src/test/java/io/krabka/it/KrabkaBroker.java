@@ -4,34 +4,23 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
- * Krabka's broker in a child process, as a user runs it: {@code bin/krabka format} then {@code bin/krabka broker}
- * of the built distribution, on free loopback ports. It can be stopped with SIGTERM, killed with SIGKILL and
- * started again on the same directory.
+ * Krabka's broker in a child process ({@link KrabkaProcess}), as a user runs it: {@code bin/krabka format} then
+ * {@code bin/krabka broker} of the built distribution, on free loopback ports. It can be stopped with SIGTERM,
+ * killed with SIGKILL and started again on the same directory.
  */
 final class KrabkaBroker implements AutoCloseable {
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
-
     private final Path workDir;
     private final Path dist;
     private final List<String> overrides;
     private final int port = freePort();
     private final int healthPort = freePort();
-    private Process process;
+    private KrabkaProcess process;
     private int starts;
 
     private KrabkaBroker(Path workDir, Path dist, List<String> overrides) {
@@ -41,8 +30,8 @@ final class KrabkaBroker implements AutoCloseable {
     }
 
     /**
-     * Formats a log directory under {@code workDir} (emptied first) and starts the broker on it, returning once an admin client
-     * sees the cluster.
+     * Formats a log directory under {@code workDir} (emptied first) and starts the broker on it, returning once it
+     * is ready.
      *
      * @param settings broker settings, each passed as {@code --override KEY=VALUE}
      */
@@ -66,85 +55,49 @@ final class KrabkaBroker implements AutoCloseable {
         return "127.0.0.1:" + port;
     }
 
-    /** The port of {@code /healthz} and {@code /readyz}. */
-    int healthPort() {
-        return healthPort;
-    }
-
     /** The broker's log directory. */
     Path logDir() {
         return workDir.resolve("data");
     }
 
-    /** The broker's process. */
-    Process process() {
-        return process;
-    }
-
-    /** Starts the broker (again) on its directory and waits until it serves. */
+    /** Starts the broker (again) on its directory and waits until {@code /readyz} answers 200. */
     void start() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("sh", krabka(), "broker", "--log-dir", logDir().toString(),
                 "--listen-addr", bootstrapServers(), "--advertised-listener", bootstrapServers(),
                 "--process-roles", "controller,broker", "--health-listen-addr", "127.0.0.1:" + healthPort));
         command.addAll(overrides);
-        Path out = workDir.resolve("broker-" + ++starts + ".out");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
-        builder.environment().putAll(environment());
-        process = builder.start();
-        awaitReady(out);
+        process = KrabkaProcess.start(workDir, "broker-" + ++starts, command, environment());
+        try {
+            process.awaitReady(new InetSocketAddress("127.0.0.1", healthPort));
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            process.close();
+            throw e;
+        }
     }
 
     /** SIGTERM, then waits for the clean shutdown; returns the exit code. */
-    int stop() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
-            throw new IllegalStateException("the broker did not stop within " + STOP_TIMEOUT + " of SIGTERM");
-        }
-        return process.exitValue();
+    int stop() throws IOException, InterruptedException {
+        process.terminate();
+        return process.awaitExit().exitCode();
     }
 
     /** SIGKILL: the broker ends at once, without any shutdown. */
-    void kill() throws InterruptedException {
-        process.destroyForcibly().waitFor();
+    void kill() throws IOException, InterruptedException {
+        process.signal("KILL");
+        process.awaitExit();
     }
 
-    /** What the broker printed in its latest start. */
-    String output() throws IOException {
-        return Files.readString(workDir.resolve("broker-" + starts + ".out"));
-    }
-
-    /** Stops the broker if it runs; kills it if interrupted meanwhile. */
+    /** Stops the broker if it still runs (SIGTERM, and SIGKILL if that fails). */
     @Override
     public void close() {
-        if (process != null && process.isAlive()) {
-            try {
-                stop();
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
+        try {
+            stop();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            process.close();
+            if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    private void awaitReady(Path out) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "2000",
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "4000"))) {
-            while (process.isAlive() && System.nanoTime() < deadline) {
-                try {
-                    admin.describeCluster().nodes().get(4, TimeUnit.SECONDS);
-                    return;
-                } catch (ExecutionException | TimeoutException e) {
-                    Thread.sleep(100);
-                }
-            }
-        }
-        boolean exited = !process.isAlive();
-        process.destroyForcibly().waitFor();
-        throw new IllegalStateException("the broker did not start" + (exited ? " (exit " + process.exitValue() + ")"
-                : " within " + START_TIMEOUT) + ":\n" + Files.readString(out));
     }
 
     private String krabka() {
