@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -63,12 +64,17 @@ public final class QuorumController implements Controller, AutoCloseable {
     private final List<MetadataPublisher> publishers = new ArrayList<>();
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private volatile Throwable failure;
+    private volatile Thread controllerThread;
 
     private QuorumController(ControllerConfig config, MetadataLog log) {
         this.config = config;
         this.log = log;
-        this.executor = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("quorum-controller-" + config.nodeId())
-                .factory());
+        ThreadFactory threads = Thread.ofPlatform().name("quorum-controller-" + config.nodeId()).factory();
+        this.executor = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = threads.newThread(task);
+            controllerThread = thread;
+            return thread;
+        });
         TopicConfigValidator validator = new TopicConfigValidator(config);
         this.replication = new ReplicationControl(config, validator, new TopicConfigDescriber(config.staticBrokerConfigs()));
         this.configuration = new ConfigurationControl(validator);
@@ -126,14 +132,20 @@ public final class QuorumController implements Controller, AutoCloseable {
         return image;
     }
 
+    /** {@inheritDoc} Also from a publisher, on the controller's thread: then at once. */
     @Override
     public void register(MetadataPublisher publisher) {
         Objects.requireNonNull(publisher, "publisher");
+        Runnable registration = () -> {
+            publishers.add(publisher);
+            publisher.onMetadataUpdate(MetadataImage.EMPTY, image);
+        };
+        if (Thread.currentThread() == controllerThread) {
+            registration.run();
+            return;
+        }
         try {
-            executor.submit(() -> {
-                publishers.add(publisher);
-                publisher.onMetadataUpdate(MetadataImage.EMPTY, image);
-            }).get();
+            executor.submit(registration).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted registering " + publisher.name(), e);
@@ -220,7 +232,7 @@ public final class QuorumController implements Controller, AutoCloseable {
         result.records().forEach(record -> delta.replay(record.record()));
         MetadataImage previous = image;
         image = delta.apply(offset);
-        for (MetadataPublisher publisher : publishers) {
+        for (MetadataPublisher publisher : List.copyOf(publishers)) {
             try {
                 publisher.onMetadataUpdate(previous, image);
             } catch (RuntimeException e) {

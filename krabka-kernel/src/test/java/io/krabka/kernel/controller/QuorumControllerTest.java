@@ -371,6 +371,44 @@ class QuorumControllerTest {
     }
 
     @Test
+    void aPublisherMayRegisterAnotherAsItRuns() throws Exception {
+        List<String> seen = new ArrayList<>();
+        MetadataPublisher second = publisher("second", seen);
+        controllers.controller().register(new MetadataPublisher() {
+            @Override
+            public String name() {
+                return "first";
+            }
+
+            @Override
+            public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
+                seen.add("first " + current.topics().keySet());
+                if (current.topic("go").isPresent() && seen.stream().noneMatch(s -> s.startsWith("second"))) {
+                    controllers.controller().register(second);
+                }
+            }
+        });
+        create(topic("go", 1, 1, Map.of()));
+        create(topic("again", 1, 1, Map.of()));
+        assertEquals(List.of("first []", "first [go]", "second [go]", "first [again, go]", "second [again, go]"),
+                seen.stream().map(s -> s.replace("[go, again]", "[again, go]")).toList());
+    }
+
+    private static MetadataPublisher publisher(String name, List<String> seen) {
+        return new MetadataPublisher() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
+                seen.add(name + " " + current.topics().keySet());
+            }
+        };
+    }
+
+    @Test
     void anUnformattedDirectoryIsRefused() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("unformatted"));
         ControllerConfig config = new ControllerConfig(1, empty, Controllers.DIRECTORY_ID, 1, (short) 1, false, Map.of());
