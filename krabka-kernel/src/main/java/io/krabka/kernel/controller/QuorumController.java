@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import org.apache.kafka.common.errors.KafkaStorageException;
+import org.apache.kafka.common.errors.PolicyViolationException;
 import org.apache.kafka.common.errors.StaleBrokerEpochException;
 import org.apache.kafka.common.errors.UnknownServerException;
 import org.apache.kafka.common.message.AlterConfigsRequestData;
@@ -48,13 +49,16 @@ import io.krabka.kernel.metadata.ProducerIdsRecord;
  * the bootstrap checkpoint {@code krabka format} wrote (and, with eligible leader replicas, the cluster-wide
  * {@code min.insync.replicas} Kafka's controller records then).
  *
- * <p>A failed append leaves the log's state unknown: the controller then refuses every write, as Kafka's
+ * <p>An operation of more than Kafka's 10000 records is refused whole, as Kafka refuses it (POLICY_VIOLATION); a
+ * batch of them stays well below the metadata log's batch bound. A failed append leaves the log's state unknown: the controller then refuses every write, as Kafka's
  * controller would stop.
  */
 public final class QuorumController implements Controller, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(QuorumController.class.getName());
     private static final String MIN_IN_SYNC_REPLICAS = "min.insync.replicas";
+    /** Kafka's bound on the records of one operation ({@code QuorumController.MAX_RECORDS_PER_USER_OP}). */
+    static final int MAX_RECORDS_PER_USER_OP = 10_000;
 
     private final ControllerConfig config;
     private final MetadataLog log;
@@ -215,6 +219,9 @@ public final class QuorumController implements Controller, AutoCloseable {
     }
 
     private <T> T commit(ControllerResult<T> result) {
+        if (result.records().size() > MAX_RECORDS_PER_USER_OP) {
+            throw new PolicyViolationException("Unable to perform excessively large batch operation.");
+        }
         if (result.records().isEmpty()) {
             return result.response();
         }

@@ -160,6 +160,22 @@ class QuorumControllerTest {
     }
 
     @Test
+    void anOperationOfMoreThanTenThousandRecordsIsRefusedWhole() throws Exception {
+        CreateTopicsRequestData tooLarge = new CreateTopicsRequestData();
+        tooLarge.topics().add(topic("huge", QuorumController.MAX_RECORDS_PER_USER_OP, 1, Map.of()));
+        java.util.concurrent.ExecutionException refused = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> controllers.controller().createTopics(tooLarge).get());
+        assertEquals("Unable to perform excessively large batch operation.", refused.getCause().getMessage());
+        assertTrue(controllers.controller().image().topics().isEmpty());
+
+        CreateTopicsRequestData largest = new CreateTopicsRequestData();
+        largest.topics().add(topic("large", QuorumController.MAX_RECORDS_PER_USER_OP - 1, 1, Map.of()));
+        create(largest.topics().iterator().next().duplicate());
+        assertEquals(QuorumController.MAX_RECORDS_PER_USER_OP - 1,
+                controllers.restart().image().topic("large").orElseThrow().partitions().size());
+    }
+
+    @Test
     void manualAssignmentsCreateTheirPartitions() throws Exception {
         create(assigned("manual", Map.of(0, List.of(1), 1, List.of(1))));
         assertEquals(2, controllers.controller().image().topic("manual").orElseThrow().partitions().size());
