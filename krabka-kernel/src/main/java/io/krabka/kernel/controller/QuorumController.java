@@ -10,10 +10,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import org.apache.kafka.common.errors.KafkaStorageException;
+import org.apache.kafka.common.errors.PolicyViolationException;
 import org.apache.kafka.common.errors.StaleBrokerEpochException;
 import org.apache.kafka.common.errors.UnknownServerException;
 import org.apache.kafka.common.message.AlterConfigsRequestData;
@@ -47,13 +49,16 @@ import io.krabka.kernel.metadata.ProducerIdsRecord;
  * the bootstrap checkpoint {@code krabka format} wrote (and, with eligible leader replicas, the cluster-wide
  * {@code min.insync.replicas} Kafka's controller records then).
  *
- * <p>A failed append leaves the log's state unknown: the controller then refuses every write, as Kafka's
+ * <p>An operation of more than Kafka's 10000 records is refused whole, as Kafka refuses it (POLICY_VIOLATION); a
+ * batch of them stays well below the metadata log's batch bound. A failed append leaves the log's state unknown: the controller then refuses every write, as Kafka's
  * controller would stop.
  */
 public final class QuorumController implements Controller, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(QuorumController.class.getName());
     private static final String MIN_IN_SYNC_REPLICAS = "min.insync.replicas";
+    /** Kafka's bound on the records of one operation ({@code QuorumController.MAX_RECORDS_PER_USER_OP}). */
+    static final int MAX_RECORDS_PER_USER_OP = 10_000;
 
     private final ControllerConfig config;
     private final MetadataLog log;
@@ -63,12 +68,17 @@ public final class QuorumController implements Controller, AutoCloseable {
     private final List<MetadataPublisher> publishers = new ArrayList<>();
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private volatile Throwable failure;
+    private volatile Thread controllerThread;
 
     private QuorumController(ControllerConfig config, MetadataLog log) {
         this.config = config;
         this.log = log;
-        this.executor = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("quorum-controller-" + config.nodeId())
-                .factory());
+        ThreadFactory threads = Thread.ofPlatform().name("quorum-controller-" + config.nodeId()).factory();
+        this.executor = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = threads.newThread(task);
+            controllerThread = thread;
+            return thread;
+        });
         TopicConfigValidator validator = new TopicConfigValidator(config);
         this.replication = new ReplicationControl(config, validator, new TopicConfigDescriber(config.staticBrokerConfigs()));
         this.configuration = new ConfigurationControl(validator);
@@ -126,14 +136,20 @@ public final class QuorumController implements Controller, AutoCloseable {
         return image;
     }
 
+    /** {@inheritDoc} Also from a publisher, on the controller's thread: then at once. */
     @Override
     public void register(MetadataPublisher publisher) {
         Objects.requireNonNull(publisher, "publisher");
+        Runnable registration = () -> {
+            publishers.add(publisher);
+            publisher.onMetadataUpdate(MetadataImage.EMPTY, image);
+        };
+        if (Thread.currentThread() == controllerThread) {
+            registration.run();
+            return;
+        }
         try {
-            executor.submit(() -> {
-                publishers.add(publisher);
-                publisher.onMetadataUpdate(MetadataImage.EMPTY, image);
-            }).get();
+            executor.submit(registration).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted registering " + publisher.name(), e);
@@ -203,6 +219,9 @@ public final class QuorumController implements Controller, AutoCloseable {
     }
 
     private <T> T commit(ControllerResult<T> result) {
+        if (result.records().size() > MAX_RECORDS_PER_USER_OP) {
+            throw new PolicyViolationException("Unable to perform excessively large batch operation.");
+        }
         if (result.records().isEmpty()) {
             return result.response();
         }
@@ -220,7 +239,7 @@ public final class QuorumController implements Controller, AutoCloseable {
         result.records().forEach(record -> delta.replay(record.record()));
         MetadataImage previous = image;
         image = delta.apply(offset);
-        for (MetadataPublisher publisher : publishers) {
+        for (MetadataPublisher publisher : List.copyOf(publishers)) {
             try {
                 publisher.onMetadataUpdate(previous, image);
             } catch (RuntimeException e) {

@@ -49,11 +49,13 @@ import io.krabka.spi.common.Uuid;
 final class ReplicationControl {
 
     private final ControllerConfig config;
+    private final ReplicaPlacement placement;
     private final TopicConfigValidator configValidator;
     private final TopicConfigDescriber describer;
 
     ReplicationControl(ControllerConfig config, TopicConfigValidator configValidator, TopicConfigDescriber describer) {
         this.config = config;
+        this.placement = new ReplicaPlacement(config.nodeId());
         this.configValidator = configValidator;
         this.describer = describer;
     }
@@ -121,9 +123,9 @@ final class ReplicationControl {
                     throw new InvalidReplicaAssignmentException("Found multiple manual partition assignments for "
                             + "partition " + assignment.partitionIndex());
                 }
-                validateAssignment(assignment.brokerIds(), expectedSize);
+                placement.validateAssignment(assignment.brokerIds(), expectedSize);
                 expectedSize = assignment.brokerIds().size();
-                partitions.put(assignment.partitionIndex(), newPartition());
+                partitions.put(assignment.partitionIndex(), placement.newPartition());
             }
             for (int i = 0; i < partitions.size(); i++) {
                 if (!partitions.containsKey(i)) {
@@ -140,9 +142,9 @@ final class ReplicationControl {
             int numPartitions = topic.numPartitions() == -1 ? config.numPartitions() : topic.numPartitions();
             replicationFactor = topic.replicationFactor() == -1 ? config.defaultReplicationFactor()
                     : topic.replicationFactor();
-            checkReplicationFactor(replicationFactor);
+            placement.checkReplicationFactor(replicationFactor);
             for (int i = 0; i < numPartitions; i++) {
-                partitions.put(i, newPartition());
+                partitions.put(i, placement.newPartition());
             }
         }
 
@@ -205,54 +207,16 @@ final class ReplicationControl {
                         + "partition(s), but only " + request.assignments().size() + " assignment(s) were specified.");
             }
             for (CreatePartitionsAssignment assignment : request.assignments()) {
-                validateAssignment(assignment.brokerIds(), replicationFactor);
+                placement.validateAssignment(assignment.brokerIds(), replicationFactor);
             }
         } else {
-            checkReplicationFactor(replicationFactor);
+            placement.checkReplicationFactor(replicationFactor);
         }
         TreeMap<Integer, PartitionRegistration> partitions = new TreeMap<>();
         for (int i = current; i < request.count(); i++) {
-            partitions.put(i, newPartition());
+            partitions.put(i, placement.newPartition());
         }
         return partitionRecords(image, topic.id(), partitions);
-    }
-
-    /** Kafka's checks of a manual assignment; on one node the only registered broker is this one. */
-    private void validateAssignment(List<Integer> brokerIds, Integer expectedSize) {
-        if (brokerIds.isEmpty()) {
-            throw new InvalidReplicaAssignmentException("The manual partition assignment includes an empty replica list.");
-        }
-        List<Integer> sorted = brokerIds.stream().sorted().toList();
-        Integer previous = null;
-        for (Integer brokerId : sorted) {
-            if (brokerId != config.nodeId()) {
-                throw new InvalidReplicaAssignmentException("The manual partition assignment includes broker "
-                        + brokerId + ", but no such broker is registered.");
-            }
-            if (brokerId.equals(previous)) {
-                throw new InvalidReplicaAssignmentException("The manual partition assignment includes the broker "
-                        + previous + " more than once.");
-            }
-            previous = brokerId;
-        }
-        if (expectedSize != null && sorted.size() != expectedSize) {
-            throw new InvalidReplicaAssignmentException("The manual partition assignment includes a partition with "
-                    + sorted.size() + " replica(s), but this is not consistent with previous partitions, which have "
-                    + expectedSize + " replica(s).");
-        }
-    }
-
-    /** Kafka's placer on a cluster of one registered broker. */
-    private static void checkReplicationFactor(int replicationFactor) {
-        if (replicationFactor > 1) {
-            throw new InvalidReplicationFactorException("Unable to replicate the partition " + replicationFactor
-                    + " time(s): The target replication factor of " + replicationFactor + " cannot be reached because "
-                    + "only 1 broker(s) are registered or some brokers have all their log directories cordoned.");
-        }
-    }
-
-    private PartitionRegistration newPartition() {
-        return new PartitionRegistration(List.of(config.nodeId()), List.of(config.nodeId()), config.nodeId(), 0, 0);
     }
 
     private List<MetadataRecordAndVersion> partitionRecords(MetadataImage image, Uuid topicId,
@@ -284,7 +248,7 @@ final class ReplicationControl {
         }
     }
 
-    static Set<String> duplicates(List<String> names) {
+    private static Set<String> duplicates(List<String> names) {
         Set<String> seen = new HashSet<>();
         Set<String> duplicates = new LinkedHashSet<>();
         for (String name : names) {

@@ -160,6 +160,22 @@ class QuorumControllerTest {
     }
 
     @Test
+    void anOperationOfMoreThanTenThousandRecordsIsRefusedWhole() throws Exception {
+        CreateTopicsRequestData tooLarge = new CreateTopicsRequestData();
+        tooLarge.topics().add(topic("huge", QuorumController.MAX_RECORDS_PER_USER_OP, 1, Map.of()));
+        java.util.concurrent.ExecutionException refused = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> controllers.controller().createTopics(tooLarge).get());
+        assertEquals("Unable to perform excessively large batch operation.", refused.getCause().getMessage());
+        assertTrue(controllers.controller().image().topics().isEmpty());
+
+        CreateTopicsRequestData largest = new CreateTopicsRequestData();
+        largest.topics().add(topic("large", QuorumController.MAX_RECORDS_PER_USER_OP - 1, 1, Map.of()));
+        create(largest.topics().iterator().next().duplicate());
+        assertEquals(QuorumController.MAX_RECORDS_PER_USER_OP - 1,
+                controllers.restart().image().topic("large").orElseThrow().partitions().size());
+    }
+
+    @Test
     void manualAssignmentsCreateTheirPartitions() throws Exception {
         create(assigned("manual", Map.of(0, List.of(1), 1, List.of(1))));
         assertEquals(2, controllers.controller().image().topic("manual").orElseThrow().partitions().size());
@@ -368,6 +384,44 @@ class QuorumControllerTest {
         create(topic("p1", 1, 1, Map.of()));
         assertEquals(2, seen.size(), "the future completed after the publisher ran");
         assertEquals("6->8 [p1]", seen.get(1));
+    }
+
+    @Test
+    void aPublisherMayRegisterAnotherAsItRuns() throws Exception {
+        List<String> seen = new ArrayList<>();
+        MetadataPublisher second = publisher("second", seen);
+        controllers.controller().register(new MetadataPublisher() {
+            @Override
+            public String name() {
+                return "first";
+            }
+
+            @Override
+            public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
+                seen.add("first " + current.topics().keySet());
+                if (current.topic("go").isPresent() && seen.stream().noneMatch(s -> s.startsWith("second"))) {
+                    controllers.controller().register(second);
+                }
+            }
+        });
+        create(topic("go", 1, 1, Map.of()));
+        create(topic("again", 1, 1, Map.of()));
+        assertEquals(List.of("first []", "first [go]", "second [go]", "first [again, go]", "second [again, go]"),
+                seen.stream().map(s -> s.replace("[go, again]", "[again, go]")).toList());
+    }
+
+    private static MetadataPublisher publisher(String name, List<String> seen) {
+        return new MetadataPublisher() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
+                seen.add(name + " " + current.topics().keySet());
+            }
+        };
     }
 
     @Test

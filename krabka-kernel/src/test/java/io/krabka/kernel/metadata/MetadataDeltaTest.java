@@ -1,0 +1,78 @@
+package io.krabka.kernel.metadata;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+import io.krabka.spi.common.Uuid;
+
+/** Records replayed into images: each record's effect, and typed errors for records that do not fit. */
+class MetadataDeltaTest {
+
+    private static final Uuid ID = Uuid.fromString("b0hVOgKSTv-TTc7bR6xMpA");
+    private static final PartitionRegistration ONE = new PartitionRegistration(List.of(1), List.of(1), 1, 0, 0);
+
+    @Test
+    void recordsBuildTheImage() {
+        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+        delta.replay(new FeatureLevelRecord("metadata.version", (short) 33));
+        delta.replay(new FeatureLevelRecord("group.version", (short) 1));
+        delta.replay(new TopicRecord("orders", ID));
+        delta.replay(new ConfigRecord(ConfigRecord.TOPIC, "orders", "retention.ms", "5"));
+        delta.replay(partition(0));
+        delta.replay(partition(1));
+        delta.replay(new ConfigRecord(ConfigRecord.BROKER, "", "min.insync.replicas", "1"));
+        delta.replay(new ProducerIdsRecord(1, -1, 1000));
+        MetadataImage image = delta.apply(7);
+
+        assertEquals(7, image.offset());
+        assertEquals(Map.of("metadata.version", (short) 33, "group.version", (short) 1), image.features());
+        assertEquals(Map.of(0, ONE, 1, ONE), Map.copyOf(image.topic("orders").orElseThrow().partitions()));
+        assertEquals(image.topic("orders"), image.topic(ID));
+        assertEquals(Map.of("retention.ms", "5"), image.topicConfig("orders"));
+        assertEquals(Map.of("min.insync.replicas", "1"), image.brokerConfigs());
+        assertEquals(1000, image.nextProducerId());
+
+        MetadataDelta next = new MetadataDelta(image);
+        next.replay(new FeatureLevelRecord("group.version", (short) 0));
+        next.replay(new ConfigRecord(ConfigRecord.TOPIC, "orders", "retention.ms", null));
+        next.replay(partition(2));
+        MetadataImage grown = next.apply(10);
+        assertEquals(Map.of("metadata.version", (short) 33), grown.features(), "level 0 removes a feature");
+        assertEquals(Map.of(), grown.topicConfig("orders"));
+        assertEquals(3, grown.topic("orders").orElseThrow().partitions().size());
+
+        MetadataDelta removal = new MetadataDelta(grown);
+        removal.replay(new ConfigRecord(ConfigRecord.TOPIC, "orders", "segment.ms", "1000"));
+        removal.replay(new RemoveTopicRecord(ID));
+        MetadataImage removed = removal.apply(12);
+        assertTrue(removed.topics().isEmpty());
+        assertTrue(removed.topicConfigs().isEmpty(), "a removed topic's configs go with it");
+        assertEquals(2, image.topic("orders").orElseThrow().partitions().size(), "the earlier image is unchanged");
+    }
+
+    @Test
+    void recordsThatDoNotFitAreTypedErrors() {
+        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+        assertThrows(MetadataParseException.class, () -> delta.replay(partition(0)));
+        assertThrows(MetadataParseException.class, () -> delta.replay(new RemoveTopicRecord(ID)));
+        assertThrows(MetadataParseException.class,
+                () -> delta.replay(new ConfigRecord(ConfigRecord.TOPIC, "nope", "retention.ms", "1")));
+        assertThrows(MetadataParseException.class,
+                () -> delta.replay(new ConfigRecord(ConfigRecord.BROKER, "1", "log.retention.ms", "1")));
+        assertThrows(MetadataParseException.class, () -> delta.replay(new ConfigRecord((byte) 8, "g", "k", "v")));
+        delta.replay(new TopicRecord("orders", ID));
+        assertThrows(MetadataParseException.class, () -> delta.replay(new TopicRecord("orders", Uuid.randomUuid())));
+        assertThrows(MetadataParseException.class, () -> delta.replay(new TopicRecord("other", ID)));
+    }
+
+    private static PartitionRecord partition(int index) {
+        return new PartitionRecord(index, ID, List.of(1), List.of(1), List.of(), List.of(), 1, (byte) 0, 0, 0, List.of(),
+                Optional.empty(), Optional.empty());
+    }
+}
