@@ -68,8 +68,8 @@ final class KrabkaControlPlane implements AutoCloseable {
             port = socket.getLocalPort();
         }
         BrokerIdentity identity = new BrokerIdentity(NODE_ID, clusterId, "127.0.0.1", port, Optional.empty());
-        List<ApiHandler> handlers = List.of(new MetadataHandler(identity, new MetadataHandler.Config(true), controller),
-                new DescribeClusterHandler(identity), new CreateTopicsHandler(controller),
+        List<ApiHandler> handlers = List.of(new MetadataHandler(() -> identity, new MetadataHandler.Config(true), controller),
+                new DescribeClusterHandler(() -> identity), new CreateTopicsHandler(controller),
                 new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller),
                 new CreatePartitionsHandler(controller),
                 new DescribeConfigsHandler(new DescribeConfigsHandler.Config(NODE_ID, serverProperties), controller),

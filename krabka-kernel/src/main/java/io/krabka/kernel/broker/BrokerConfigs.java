@@ -90,6 +90,8 @@ public final class BrokerConfigs {
             LONG, 600_000L, "How often expired offsets are looked for.", atLeast(1));
     public static final ConfigKey OFFSETS_COMMIT_TIMEOUT_MS = key("offsets.commit.timeout.ms", INT, 5_000,
             "How long an offset commit waits for its write before it fails.", atLeast(1));
+    public static final ConfigKey OFFSET_METADATA_MAX_BYTES = key("offset.metadata.max.bytes", INT, 4_096,
+            "The longest metadata string an offset commit may carry.", atLeast(0));
     public static final ConfigKey GROUP_MIN_SESSION_TIMEOUT_MS = key("group.min.session.timeout.ms", INT, 6_000,
             "The shortest session timeout a member may ask for.");
     public static final ConfigKey GROUP_MAX_SESSION_TIMEOUT_MS = key("group.max.session.timeout.ms", INT, 1_800_000,
@@ -118,9 +120,9 @@ public final class BrokerConfigs {
             DEFAULT_REPLICATION_FACTOR, AUTO_CREATE_TOPICS_ENABLE, DELETE_TOPIC_ENABLE, OFFSETS_TOPIC_NUM_PARTITIONS,
             OFFSETS_TOPIC_REPLICATION_FACTOR, OFFSETS_TOPIC_SEGMENT_BYTES, OFFSETS_TOPIC_COMPRESSION_CODEC,
             OFFSETS_LOAD_BUFFER_SIZE, OFFSETS_RETENTION_MINUTES, OFFSETS_RETENTION_CHECK_INTERVAL_MS,
-            OFFSETS_COMMIT_TIMEOUT_MS, GROUP_MIN_SESSION_TIMEOUT_MS, GROUP_MAX_SESSION_TIMEOUT_MS,
-            GROUP_INITIAL_REBALANCE_DELAY_MS, GROUP_MAX_SIZE, MAX_INCREMENTAL_FETCH_SESSION_CACHE_SLOTS,
-            FETCH_MAX_BYTES, REMOTE_LOG_STORAGE_SYSTEM_ENABLE, METADATA_LOG_DIR, HEALTH_LISTEN_ADDR);
+            OFFSETS_COMMIT_TIMEOUT_MS, OFFSET_METADATA_MAX_BYTES, GROUP_MIN_SESSION_TIMEOUT_MS,
+            GROUP_MAX_SESSION_TIMEOUT_MS, GROUP_INITIAL_REBALANCE_DELAY_MS, GROUP_MAX_SIZE,
+            MAX_INCREMENTAL_FETCH_SESSION_CACHE_SLOTS, FETCH_MAX_BYTES, REMOTE_LOG_STORAGE_SYSTEM_ENABLE, METADATA_LOG_DIR, HEALTH_LISTEN_ADDR);
 
     private BrokerConfigs() {
     }

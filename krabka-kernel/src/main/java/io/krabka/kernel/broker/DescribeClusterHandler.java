@@ -1,6 +1,7 @@
 package io.krabka.kernel.broker;
 
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 
 import org.apache.kafka.clients.admin.EndpointType;
@@ -22,10 +23,14 @@ import io.krabka.kernel.network.Response;
  */
 public final class DescribeClusterHandler implements ApiHandler {
 
-    private final BrokerIdentity identity;
+    private final Supplier<BrokerIdentity> identity;
 
-    /** A handler describing this broker. */
-    public DescribeClusterHandler(BrokerIdentity identity) {
+    /**
+     * A handler describing this broker.
+     *
+     * @param identity who this broker is, read per request: its advertised port is known once it listens
+     */
+    public DescribeClusterHandler(Supplier<BrokerIdentity> identity) {
         this.identity = Objects.requireNonNull(identity, "identity");
     }
 
@@ -51,14 +56,15 @@ public final class DescribeClusterHandler implements ApiHandler {
                     .setErrorMessage("The request was sent to an endpoint of type " + EndpointType.BROKER
                             + ", but we wanted an endpoint of type " + requested);
         }
+        BrokerIdentity node = identity.get();
         DescribeClusterResponseData response = new DescribeClusterResponseData().setThrottleTimeMs(0)
-                .setClusterId(identity.clusterId()).setControllerId(identity.nodeId())
+                .setClusterId(node.clusterId()).setControllerId(node.nodeId())
                 .setEndpointType(EndpointType.BROKER.id());
         if (data.includeClusterAuthorizedOperations()) {
             response.setClusterAuthorizedOperations(AuthorizedOperations.CLUSTER);
         }
-        response.brokers().add(new DescribeClusterBroker().setBrokerId(identity.nodeId()).setHost(identity.host())
-                .setPort(identity.port()).setRack(identity.rack().orElse(null)).setIsFenced(false));
+        response.brokers().add(new DescribeClusterBroker().setBrokerId(node.nodeId()).setHost(node.host())
+                .setPort(node.port()).setRack(node.rack().orElse(null)).setIsFenced(false));
         return response;
     }
 }

@@ -65,9 +65,9 @@ public final class KrabkaServices implements BrokerServices {
         FetchManager fetchManager = new FetchManager(new FetchSessionCache(new FetchSessionCacheConfig(
                 config.maxIncrementalFetchSessionCacheSlots(),
                 FetchSessionCacheConfig.DEFAULTS.minIncrementalFetchSessionEvictionMs()), context.time()));
-        Endpoint advertised = config.advertisedListener();
-        BrokerIdentity identity = new BrokerIdentity(config.nodeId(), context.clusterId(), advertised.host(),
-                advertised.port(), Optional.empty());
+        // The advertised listener is read per request: its port is known once the broker listens.
+        Supplier<BrokerIdentity> identity = () -> new BrokerIdentity(config.nodeId(), context.clusterId(),
+                context.advertisedListener().get().host(), context.advertisedListener().get().port(), Optional.empty());
         Supplier<InetSocketAddress> endpoint = () -> InetSocketAddress.createUnresolved(
                 context.advertisedListener().get().host(), context.advertisedListener().get().port());
         return List.of(

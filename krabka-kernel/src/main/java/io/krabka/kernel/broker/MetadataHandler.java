@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -50,12 +51,16 @@ public final class MetadataHandler implements ApiHandler {
 
     private static final System.Logger LOG = System.getLogger(MetadataHandler.class.getName());
 
-    private final BrokerIdentity identity;
+    private final Supplier<BrokerIdentity> identity;
     private final Config config;
     private final Controller controller;
 
-    /** A handler answering from {@code controller}'s image. */
-    public MetadataHandler(BrokerIdentity identity, Config config, Controller controller) {
+    /**
+     * A handler answering from {@code controller}'s image.
+     *
+     * @param identity who this broker is, read per request: its advertised port is known once it listens
+     */
+    public MetadataHandler(Supplier<BrokerIdentity> identity, Config config, Controller controller) {
         this.identity = Objects.requireNonNull(identity, "identity");
         this.config = Objects.requireNonNull(config, "config");
         this.controller = Objects.requireNonNull(controller, "controller");
@@ -80,10 +85,11 @@ public final class MetadataHandler implements ApiHandler {
             }
         }
         MetadataImage image = controller.image();
+        BrokerIdentity node = identity.get();
         MetadataResponseData response = new MetadataResponseData().setThrottleTimeMs(0)
-                .setClusterId(identity.clusterId()).setControllerId(identity.nodeId());
-        response.brokers().add(new MetadataResponseBroker().setNodeId(identity.nodeId()).setHost(identity.host())
-                .setPort(identity.port()).setRack(identity.rack().orElse(null)));
+                .setClusterId(node.clusterId()).setControllerId(node.nodeId());
+        response.brokers().add(new MetadataResponseBroker().setNodeId(node.nodeId()).setHost(node.host())
+                .setPort(node.port()).setRack(node.rack().orElse(null)));
         boolean includeOperations = metadata.data().includeTopicAuthorizedOperations();
 
         List<String> names = new ArrayList<>();
