@@ -54,7 +54,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     private final OffsetMetadataManager offsets;
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private ScheduledFuture<?> retention;
-    private boolean closed;
+    private volatile boolean closed;
 
     /**
      * A coordinator; {@link #startup()} starts its offset expiry, and the integrator registers it with the
