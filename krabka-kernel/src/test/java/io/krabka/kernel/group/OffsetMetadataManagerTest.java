@@ -139,6 +139,37 @@ class OffsetMetadataManagerTest {
     }
 
     @Test
+    void aStableConsumerGroupKeepsTheOffsetsOfItsTopicsAndLosesTheOthers() {
+        GroupFixture oneMinute = new GroupFixture(new GroupCoordinatorConfig(6_000, 1_800_000, 3_000,
+                Integer.MAX_VALUE, 300_000, 50, (short) 1, 104_857_600, io.krabka.kernel.record.CompressionType.NONE,
+                4096, 1, 600_000));
+        byte[] subscription = org.apache.kafka.common.utils.Utils.toArray(
+                org.apache.kafka.clients.consumer.internals.ConsumerProtocol.serializeSubscription(
+                        new org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.Subscription(
+                                List.of("orders"))));
+        JoinGroupResponseData required = oneMinute.join(9, joinRequest("", null)).join();
+        var request = joinRequest(required.memberId(), null);
+        request.protocols().forEach(protocol -> protocol.setMetadata(subscription));
+        CompletableFuture<JoinGroupResponseData> joined = oneMinute.join(9, request);
+        oneMinute.timer.advance(3_000);
+        String a = joined.join().memberId();
+        oneMinute.sync(a, 1, Map.of(a, "orders-0")).join();
+        Errors error = oneMinute.offsets.validateCommit(GROUP, a, null, 1);
+        assertEquals(Errors.NONE, error);
+        oneMinute.offsets.commit(GROUP, a, List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 5, -1, ""),
+                new PartitionCommit("legacy", Uuid.ZERO_UUID, 0, 6, -1, "")), -1);
+        for (int seconds = 0; seconds < 60; seconds += 5) {
+            oneMinute.timer.advance(5_000);
+            oneMinute.operations.heartbeat(new org.apache.kafka.common.message.HeartbeatRequestData()
+                    .setGroupId(GROUP).setMemberId(a).setGenerationId(1));
+        }
+        oneMinute.offsets.expireOffsets(group -> true);
+        assertEquals(5, oneMinute.offsets.committed(GROUP, "orders", 0).offset(), "a topic the group consumes");
+        assertNull(oneMinute.offsets.committed(GROUP, "legacy", 0), "a topic no member subscribes to");
+        assertTrue(oneMinute.group().isInState(ClassicGroupState.STABLE));
+    }
+
+    @Test
     void anExpireTimestampOfOldVersionsIsKept() {
         fixture.offsets.commit(GROUP, "", commits(1), 60_000);
         assertEquals(fixture.timer.millis() + 60_000, fixture.offsets.committed(GROUP, "orders", 0).expireTimestamp());
