@@ -44,6 +44,10 @@ final class OffsetMetadataManager {
         if (group.isInState(ClassicGroupState.DEAD)) {
             return Errors.COORDINATOR_NOT_AVAILABLE;
         }
+        if (generationId < 0 && group.isInState(ClassicGroupState.EMPTY)) {
+            // The admin client, or a consumer without group management: an empty group takes its offsets.
+            return Errors.NONE;
+        }
         if (generationId >= 0 || !memberId.isEmpty() || groupInstanceId != null) {
             Errors error = GroupMetadataManager.validateMember(group, memberId, groupInstanceId);
             if (error != Errors.NONE) {

@@ -40,6 +40,8 @@ class OffsetMetadataManagerTest {
                 "a generation for a group that does not exist");
         assertEquals(List.of(Errors.NONE, Errors.NONE), commit("", -1, commits(10)));
         assertTrue(fixture.group().isInState(ClassicGroupState.EMPTY), "a simple group holds the offsets");
+        assertEquals(Errors.NONE, fixture.offsets.validateCommit(GROUP, "a-former-member", null, -1),
+                "an empty group takes offsets without a generation, whoever sends them");
         OffsetCommitValue value = fixture.offsets.committed(GROUP, "orders", 0);
         assertEquals(10, value.offset());
         assertEquals(3, value.leaderEpoch());
