@@ -1,5 +1,6 @@
 package io.krabka.kernel.group;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
+import org.apache.kafka.clients.consumer.internals.ConsumerProtocol;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.JoinGroupResponseData.JoinGroupResponseMember;
 import org.apache.kafka.common.message.SyncGroupResponseData;
@@ -22,6 +24,9 @@ import org.apache.kafka.common.message.SyncGroupResponseData;
  * coordinator's lock; the state machine that drives it is {@link GroupMetadataManager}.
  */
 final class ClassicGroup {
+
+    /** The protocol type of the Java consumer's groups. */
+    static final String CONSUMER_PROTOCOL_TYPE = ConsumerProtocol.PROTOCOL_TYPE;
 
     private final String groupId;
     private ClassicGroupState state;
@@ -269,6 +274,32 @@ final class ClassicGroup {
         }
         return memberProtocolType.equals(protocolType)
                 && protocols.stream().anyMatch(p -> supportedProtocols.getOrDefault(p.name(), 0) == members.size());
+    }
+
+    /**
+     * The topics the members subscribe to (Kafka's {@code computeSubscribedTopics}): none for an empty consumer
+     * group; unknown (empty) for another protocol type, or when a member's subscription does not parse.
+     */
+    Optional<Set<String>> subscribedTopics() {
+        if (!CONSUMER_PROTOCOL_TYPE.equals(protocolType)) {
+            return Optional.empty();
+        }
+        if (members.isEmpty()) {
+            return Optional.of(Set.of());
+        }
+        if (protocolName == null) {
+            return Optional.empty();
+        }
+        Set<String> topics = new HashSet<>();
+        try {
+            for (ClassicGroupMember member : members.values()) {
+                topics.addAll(ConsumerProtocol.deserializeConsumerProtocolSubscription(
+                        ByteBuffer.wrap(member.metadata(protocolName))).topics());
+            }
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.of(topics);
     }
 
     /** The protocol with the most votes among those every member supports. */

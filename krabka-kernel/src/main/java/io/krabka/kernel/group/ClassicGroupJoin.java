@@ -105,20 +105,20 @@ final class ClassicGroupJoin {
         ClassicGroupMember member = group.member(memberId);
         switch (group.state()) {
             case PREPARING_REBALANCE -> updateMemberAndRebalance(group, member, request, protocols, future,
-                    "member " + memberId + " rejoined");
+                    reason("member " + memberId + " rejoined", request));
             case COMPLETING_REBALANCE -> {
                 if (member.matches(protocols)) {
                     // The member lost its join response: it gets it again.
                     future.complete(currentGeneration(group, memberId, group.isLeader(memberId), false));
                 } else {
                     updateMemberAndRebalance(group, member, request, protocols, future,
-                            "member " + memberId + " changed its protocols");
+                            reason("member " + memberId + " changed its protocols", request));
                 }
             }
             case STABLE -> {
                 if (group.isLeader(memberId) || !member.matches(protocols)) {
                     updateMemberAndRebalance(group, member, request, protocols, future,
-                            "leader or member with new protocols " + memberId + " rejoined");
+                            reason("leader or member with new protocols " + memberId + " rejoined", request));
                 } else {
                     future.complete(currentGeneration(group, memberId, false, false));
                 }
@@ -140,7 +140,7 @@ final class ClassicGroupJoin {
         }
         // A new member that never completes its join is dropped after the new-member timeout.
         groups.scheduleHeartbeat(group, member, groups.config().newMemberJoinTimeoutMs());
-        groups.maybePrepareRebalanceOrCompleteJoin(group, "member " + memberId + " joined");
+        groups.maybePrepareRebalanceOrCompleteJoin(group, reason("member " + memberId + " joined", request));
     }
 
     private void replaceStaticMember(GroupRequestContext context, ClassicGroup group, String oldMemberId,
@@ -160,7 +160,8 @@ final class ClassicGroupJoin {
             case STABLE -> {
                 // A leader of an old version cannot skip the assignment (KIP-814): it gets a rebalance instead.
                 if (!sameProtocols || (leader && !JoinGroupRequest.supportsSkippingAssignment(context.apiVersion()))) {
-                    groups.prepareRebalance(group, "static member " + request.groupInstanceId() + " rejoined");
+                    groups.prepareRebalance(group, reason("static member " + request.groupInstanceId() + " rejoined",
+                            request));
                     return;
                 }
                 try {
@@ -171,8 +172,8 @@ final class ClassicGroupJoin {
                 }
                 group.completeJoinFuture(member, currentGeneration(group, newMemberId, leader, leader));
             }
-            case COMPLETING_REBALANCE -> groups.prepareRebalance(group, "static member "
-                    + request.groupInstanceId() + " rejoined during the sync");
+            case COMPLETING_REBALANCE -> groups.prepareRebalance(group, reason("static member "
+                    + request.groupInstanceId() + " rejoined during the sync", request));
             case PREPARING_REBALANCE -> groups.maybeCompleteJoin(group);
             case EMPTY, DEAD -> throw new IllegalStateException("static member of " + group + " replaced");
         }
@@ -185,5 +186,10 @@ final class ClassicGroupJoin {
         group.completeJoinFuture(member, joinError(member.memberId(), Errors.REBALANCE_IN_PROGRESS));
         group.updateMember(member, protocols, request.rebalanceTimeoutMs(), request.sessionTimeoutMs(), future);
         groups.maybePrepareRebalanceOrCompleteJoin(group, reason);
+    }
+
+    // JoinGroup v8+ carries the client's reason, which the rebalance's log line gives.
+    private static String reason(String what, JoinGroupRequestData request) {
+        return what + "; the member's reason: " + JoinGroupRequest.joinReason(request);
     }
 }

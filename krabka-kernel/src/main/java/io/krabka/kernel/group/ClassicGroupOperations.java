@@ -66,14 +66,12 @@ final class ClassicGroupOperations {
      */
     Errors leaveGroup(String groupId, List<MemberIdentity> members, List<MemberResponse> responses) {
         ClassicGroup group = groups.group(groupId).orElse(null);
-        if (group == null) {
-            return Errors.UNKNOWN_MEMBER_ID;
-        }
-        if (group.isInState(ClassicGroupState.DEAD)) {
+        if (group != null && group.isInState(ClassicGroupState.DEAD)) {
             return Errors.COORDINATOR_NOT_AVAILABLE;
         }
         for (MemberIdentity identity : members) {
-            Errors error = leave(group, identity);
+            // No such group: each member is unknown, as Kafka's GroupCoordinatorService answers.
+            Errors error = group == null ? Errors.UNKNOWN_MEMBER_ID : leave(group, identity);
             responses.add(new MemberResponse().setMemberId(identity.memberId())
                     .setGroupInstanceId(identity.groupInstanceId()).setErrorCode(error.code()));
         }

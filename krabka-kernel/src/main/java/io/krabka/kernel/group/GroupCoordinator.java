@@ -54,7 +54,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     private final OffsetMetadataManager offsets;
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private ScheduledFuture<?> retention;
-    private boolean closed;
+    private volatile boolean closed;
 
     /**
      * A coordinator; {@link #startup()} starts its offset expiry, and the integrator registers it with the
@@ -103,8 +103,8 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         image = current;
         partitions.onMetadataUpdate(current);
         Set<String> deleted = new HashSet<>();
-        previous.topics().forEach((name, topic) -> {
-            if (current.topic(name).filter(now -> now.id().equals(topic.id())).isEmpty()) {
+        previous.topics().forEach((name, before) -> {
+            if (current.topic(name).filter(now -> now.id().equals(before.id())).isEmpty()) {
                 deleted.add(name);
             }
         });

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
@@ -42,6 +43,10 @@ final class OffsetMetadataManager {
         }
         if (group.isInState(ClassicGroupState.DEAD)) {
             return Errors.COORDINATOR_NOT_AVAILABLE;
+        }
+        if (generationId < 0 && group.isInState(ClassicGroupState.EMPTY)) {
+            // The admin client, or a consumer without group management: an empty group takes its offsets.
+            return Errors.NONE;
         }
         if (generationId >= 0 || !memberId.isEmpty() || groupInstanceId != null) {
             Errors error = GroupMetadataManager.validateMember(group, memberId, groupInstanceId);
@@ -172,10 +177,10 @@ final class OffsetMetadataManager {
     }
 
     /**
-     * Deletes the offsets past their retention, as Kafka's {@code cleanupGroupMetadata}: those of an Empty group
-     * {@code offsets.retention.minutes} after it became empty, those of a group without a protocol (standalone
-     * consumers) after their commit, and those committed with an expire timestamp at it. An Empty group left
-     * without offsets is deleted.
+     * Deletes the offsets past their retention, as Kafka's {@code cleanupGroupMetadata}: only of topics the group
+     * does not subscribe to; for an Empty group {@code offsets.retention.minutes} after it became empty, for a
+     * Stable consumer group (its other topics) and a group without a protocol (standalone consumers) after their
+     * commit; those committed with an expire timestamp at it. An Empty group left without offsets is deleted.
      *
      * @param served whether a group's partition is loaded here
      */
@@ -187,15 +192,17 @@ final class OffsetMetadataManager {
             if (!served.test(groupId)) {
                 continue;
             }
-            List<CoordinatorRecord> tombstones = new ArrayList<>();
+            Optional<Set<String>> subscribed = group.subscribedTopics();
             List<TopicPartition> expired = new ArrayList<>();
             offsets.getOrDefault(groupId, Map.of()).forEach((tp, value) -> {
-                if (isExpired(group, value, now, retentionMs)) {
+                boolean isSubscribed = subscribed.map(topics -> topics.contains(tp.topic())).orElse(false);
+                if (!isSubscribed && isExpired(group, subscribed, value, now, retentionMs)) {
                     expired.add(tp);
-                    tombstones.add(new CoordinatorRecord.OffsetCommit(
-                            new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null));
                 }
             });
+            List<CoordinatorRecord> tombstones = new ArrayList<>(expired.stream().<CoordinatorRecord>map(tp ->
+                    new CoordinatorRecord.OffsetCommit(new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null))
+                    .toList());
             boolean deleteGroup = group.isInState(ClassicGroupState.EMPTY)
                     && offsets.getOrDefault(groupId, Map.of()).size() == expired.size()
                     && group.numPendingJoinMembers() == 0;
@@ -220,14 +227,20 @@ final class OffsetMetadataManager {
         }
     }
 
-    private static boolean isExpired(ClassicGroup group, OffsetCommitValue value, long now, long retentionMs) {
-        if (value.expireTimestamp() >= 0) {
-            return now >= value.expireTimestamp();
-        }
+    // Kafka's ClassicGroup.offsetExpirationCondition: the time an offset's retention counts from, if it has one.
+    private static boolean isExpired(ClassicGroup group, Optional<Set<String>> subscribed, OffsetCommitValue value,
+            long now, long retentionMs) {
+        long base;
         if (group.protocolType().isEmpty()) {
-            return now - value.commitTimestamp() >= retentionMs;
+            base = value.commitTimestamp();
+        } else if (group.isInState(ClassicGroupState.EMPTY)) {
+            base = group.currentStateTimestampMs();
+        } else if (subscribed.isPresent() && group.isInState(ClassicGroupState.STABLE)) {
+            base = value.commitTimestamp();
+        } else {
+            return false;
         }
-        return group.isInState(ClassicGroupState.EMPTY) && now - group.currentStateTimestampMs() >= retentionMs;
+        return value.expireTimestamp() >= 0 ? now >= value.expireTimestamp() : now - base >= retentionMs;
     }
 
     /** Applies an OffsetCommit record: the offset, or none for a tombstone; a group to hold it, as Kafka's. */

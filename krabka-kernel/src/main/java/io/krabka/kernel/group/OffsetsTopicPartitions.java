@@ -28,6 +28,7 @@ import org.apache.kafka.common.protocol.Errors;
 final class OffsetsTopicPartitions {
 
     private static final System.Logger LOG = System.getLogger(OffsetsTopicPartitions.class.getName());
+    private static final long MAX_LOG_WAIT_MS = 5_000;
 
     private final GroupCoordinator coordinator;
     private final int nodeId;
@@ -58,18 +59,25 @@ final class OffsetsTopicPartitions {
         offsets.partitions().forEach((partition, registration) -> {
             if (registration.leader() == nodeId
                     && leaderEpochs.put(partition, registration.leaderEpoch()) == null) {
-                scheduler.scheduleOnce("group-coordinator-load-" + partition, () -> load(partition));
+                scheduler.scheduleOnce("group-coordinator-load-" + partition, () -> load(partition, 0));
             }
         });
     }
 
-    private void load(int partition) {
+    // The replica manager creates the log for the same image; if it has not yet, the load waits for it, backing
+    // off, while the partition's groups get COORDINATOR_LOAD_IN_PROGRESS (which clients retry).
+    private void load(int partition, int attempt) {
+        if (coordinator.isClosed()) {
+            return;
+        }
         TopicPartition tp = new TopicPartition(OffsetsTopic.NAME, partition);
         UnifiedLog log = logManager.getLog(tp).orElse(null);
         if (log == null) {
-            LOG.log(System.Logger.Level.ERROR, "No log of " + tp + " to load the groups from; its groups get "
-                    + "NOT_COORDINATOR until a later image brings it");
-            leaderEpochs.remove(partition);
+            long delayMs = Math.min(MAX_LOG_WAIT_MS, 50L << Math.min(attempt, 10));
+            LOG.log(attempt == 0 ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG, "No log of " + tp
+                    + " yet to load the groups from; trying again in " + delayMs + " ms");
+            scheduler.scheduleOnce("group-coordinator-load-" + partition, () -> load(partition, attempt + 1),
+                    delayMs);
             return;
         }
         try {

@@ -207,6 +207,16 @@ class ClassicGroupStateMachineTest {
     }
 
     @Test
+    void leavingAGroupThatDoesNotExistNamesEachMemberUnknown() {
+        List<MemberResponse> responses = new java.util.ArrayList<>();
+        assertEquals(Errors.NONE, fixture.operations.leaveGroup("nowhere", List.of(
+                new MemberIdentity().setMemberId("m1"), new MemberIdentity().setMemberId("").setGroupInstanceId("i")),
+                responses));
+        assertEquals(List.of(Errors.UNKNOWN_MEMBER_ID.code(), Errors.UNKNOWN_MEMBER_ID.code()),
+                responses.stream().map(MemberResponse::errorCode).toList());
+    }
+
+    @Test
     void aStaticMemberLeavingWithAnotherMemberIdIsFenced() {
         CompletableFuture<JoinGroupResponseData> join = fixture.join(5, joinRequest("", "instance-a"));
         fixture.timer.advance(3_000);

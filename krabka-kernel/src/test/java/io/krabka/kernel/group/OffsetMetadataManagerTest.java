@@ -40,6 +40,8 @@ class OffsetMetadataManagerTest {
                 "a generation for a group that does not exist");
         assertEquals(List.of(Errors.NONE, Errors.NONE), commit("", -1, commits(10)));
         assertTrue(fixture.group().isInState(ClassicGroupState.EMPTY), "a simple group holds the offsets");
+        assertEquals(Errors.NONE, fixture.offsets.validateCommit(GROUP, "a-former-member", null, -1),
+                "an empty group takes offsets without a generation, whoever sends them");
         OffsetCommitValue value = fixture.offsets.committed(GROUP, "orders", 0);
         assertEquals(10, value.offset());
         assertEquals(3, value.leaderEpoch());
@@ -136,6 +138,37 @@ class OffsetMetadataManagerTest {
         assertTrue(fixture.offsets.hasOffsets(GROUP), "groups of partitions not served are left alone");
         fixture.offsets.expireOffsets(group -> true);
         assertFalse(fixture.offsets.hasOffsets(GROUP));
+    }
+
+    @Test
+    void aStableConsumerGroupKeepsTheOffsetsOfItsTopicsAndLosesTheOthers() {
+        GroupFixture oneMinute = new GroupFixture(new GroupCoordinatorConfig(6_000, 1_800_000, 3_000,
+                Integer.MAX_VALUE, 300_000, 50, (short) 1, 104_857_600, io.krabka.kernel.record.CompressionType.NONE,
+                4096, 1, 600_000));
+        byte[] subscription = org.apache.kafka.common.utils.Utils.toArray(
+                org.apache.kafka.clients.consumer.internals.ConsumerProtocol.serializeSubscription(
+                        new org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.Subscription(
+                                List.of("orders"))));
+        JoinGroupResponseData required = oneMinute.join(9, joinRequest("", null)).join();
+        var request = joinRequest(required.memberId(), null);
+        request.protocols().forEach(protocol -> protocol.setMetadata(subscription));
+        CompletableFuture<JoinGroupResponseData> joined = oneMinute.join(9, request);
+        oneMinute.timer.advance(3_000);
+        String a = joined.join().memberId();
+        oneMinute.sync(a, 1, Map.of(a, "orders-0")).join();
+        Errors error = oneMinute.offsets.validateCommit(GROUP, a, null, 1);
+        assertEquals(Errors.NONE, error);
+        oneMinute.offsets.commit(GROUP, a, List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 5, -1, ""),
+                new PartitionCommit("legacy", Uuid.ZERO_UUID, 0, 6, -1, "")), -1);
+        for (int seconds = 0; seconds < 60; seconds += 5) {
+            oneMinute.timer.advance(5_000);
+            oneMinute.operations.heartbeat(new org.apache.kafka.common.message.HeartbeatRequestData()
+                    .setGroupId(GROUP).setMemberId(a).setGenerationId(1));
+        }
+        oneMinute.offsets.expireOffsets(group -> true);
+        assertEquals(5, oneMinute.offsets.committed(GROUP, "orders", 0).offset(), "a topic the group consumes");
+        assertNull(oneMinute.offsets.committed(GROUP, "legacy", 0), "a topic no member subscribes to");
+        assertTrue(oneMinute.group().isInState(ClassicGroupState.STABLE));
     }
 
     @Test

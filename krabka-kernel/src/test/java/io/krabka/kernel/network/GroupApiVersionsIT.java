@@ -142,7 +142,7 @@ class GroupApiVersionsIT {
                         ? new LeaveGroupRequestData().setGroupId(GROUP).setMembers(List.of(
                                 new MemberIdentity().setMemberId("m")))
                         : new LeaveGroupRequestData().setGroupId(GROUP).setMemberId("m"),
-                        LeaveGroupResponse.class).topLevelError(), "version " + v));
+                        LeaveGroupResponse.class).error(), "version " + v));
     }
 
     @Test
