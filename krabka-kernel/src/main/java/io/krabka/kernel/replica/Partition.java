@@ -55,13 +55,18 @@ public final class Partition {
         return leaderEpoch;
     }
 
-    /** Takes a new leader epoch: the leader starts it at the log end (Kafka's {@code makeLeader}). */
+    /**
+     * Takes a new leader epoch (Kafka's {@code makeLeader}): the leader starts it at the log end, and the high
+     * watermark moves to the log end, the ISR being this node: a high watermark checkpoint older than the log (after
+     * a crash) must not hide acknowledged records.
+     */
     void makeLeader(int newLeaderEpoch) throws IOException {
         synchronized (this) {
             if (log.latestEpoch().orElse(-1) < newLeaderEpoch) {
                 log.assignEpochStartOffset(newLeaderEpoch, log.logEndOffset());
             }
             leaderEpoch = newLeaderEpoch;
+            log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
         }
     }
 
