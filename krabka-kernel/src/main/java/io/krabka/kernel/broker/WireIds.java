@@ -28,13 +28,4 @@ final class WireIds {
         }
         return names;
     }
-
-    /** The wire topic ids of an image by topic name. */
-    static Map<String, org.apache.kafka.common.Uuid> topicIds(MetadataImage image) {
-        Map<String, org.apache.kafka.common.Uuid> ids = new HashMap<>();
-        for (TopicImage topic : image.topics().values()) {
-            ids.put(topic.name(), toWire(topic.id()));
-        }
-        return ids;
-    }
 }

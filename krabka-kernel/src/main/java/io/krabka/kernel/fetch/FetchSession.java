@@ -1,6 +1,5 @@
 package io.krabka.kernel.fetch;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,12 +116,5 @@ final class FetchSession {
         CachedPartition.Key key = CachedPartition.key(partition.topicIdPartition(), usesTopicIds);
         partitions.remove(key);
         partitions.put(key, partition);
-    }
-
-    /** The partitions, in read order (for tests). */
-    synchronized List<TopicIdPartition> partitions() {
-        List<TopicIdPartition> list = new ArrayList<>();
-        partitions.values().forEach(cached -> list.add(cached.topicIdPartition()));
-        return list;
     }
 }

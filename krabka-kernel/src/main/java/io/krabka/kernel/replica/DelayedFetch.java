@@ -36,6 +36,7 @@ final class DelayedFetch {
     private final CompletableFuture<List<LogReadResult>> response = new CompletableFuture<>();
     private final AtomicBoolean completed = new AtomicBoolean();
     private volatile ScheduledFuture<?> expiration;
+    private volatile Runnable beforeCompletion = () -> { };
 
     /**
      * A fetch that read {@code firstRead} and found too little.
@@ -63,6 +64,11 @@ final class DelayedFetch {
 
     CompletableFuture<List<LogReadResult>> response() {
         return response;
+    }
+
+    /** Runs {@code action} when the fetch completes, before its response does. */
+    void beforeCompletion(Runnable action) {
+        beforeCompletion = action;
     }
 
     void expireAfter(ScheduledFuture<?> task) {
@@ -131,6 +137,7 @@ final class DelayedFetch {
         if (task != null) {
             task.cancel(false);
         }
+        beforeCompletion.run();
         response.complete(results);
         return true;
     }

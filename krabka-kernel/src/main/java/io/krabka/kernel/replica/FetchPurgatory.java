@@ -34,7 +34,8 @@ final class FetchPurgatory {
                 return fetches;
             });
         }
-        fetch.response().whenComplete((results, error) -> unwatch(fetch));
+        // Unwatched before the response completes: the answer never goes out with the fetch still counted.
+        fetch.beforeCompletion(() -> unwatch(fetch));
         try {
             fetch.expireAfter(scheduler.scheduleOnce("delayed-fetch-expiration", fetch::expire, fetch.maxWaitMs()));
         } catch (RejectedExecutionException e) {

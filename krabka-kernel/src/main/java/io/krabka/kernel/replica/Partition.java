@@ -56,10 +56,9 @@ public final class Partition {
     }
 
     /**
-     * Takes a new leader epoch: the leader starts it at the log end, and, the ISR being this node alone, moves the
-     * high watermark to the log end (Kafka's {@code makeLeader}). After an unclean stop the checkpointed high
-     * watermark lags what was appended and acknowledged; without this, those records would stay unreadable until
-     * the next append.
+     * Takes a new leader epoch (Kafka's {@code makeLeader}): the leader starts it at the log end, and the high
+     * watermark moves to the log end, the ISR being this node: a high watermark checkpoint older than the log (after
+     * a crash) must not hide acknowledged records.
      */
     void makeLeader(int newLeaderEpoch) throws IOException {
         synchronized (this) {

@@ -28,7 +28,8 @@ import io.krabka.kernel.replica.ReplicaManagerConfig;
  * The data plane of a single node for the tests, over TCP: a formatted log directory, the log manager, the
  * replica manager following a {@link TestController}, and a socket server with the Produce, Fetch and ListOffsets
  * handlers (plus the test Metadata and InitProducerId handlers for kafka-clients). {@link #restart} closes it all
- * cleanly (or drops the clean-shutdown marker, as a crash would) and opens the same directory again.
+ * cleanly (or then drops the clean-shutdown marker and the high watermark checkpoint, as a crash would) and opens
+ * the same directory again.
  */
 final class DataPlane implements AutoCloseable {
 
@@ -86,7 +87,9 @@ final class DataPlane implements AutoCloseable {
         MetadataImage image = controller.image();
         close();
         if (!clean) {
+            // A crash: no clean-shutdown marker, and no high watermark checkpoint written since the last appends.
             Files.delete(logDir.resolve(".kafka_cleanshutdown"));
+            Files.deleteIfExists(logDir.resolve("replication-offset-checkpoint"));
         }
         open(image);
     }

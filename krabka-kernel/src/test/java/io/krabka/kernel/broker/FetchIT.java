@@ -42,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.FileSlice;
+import io.krabka.kernel.log.LogStartOffsetIncrementReason;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.metadata.TopicImage;
@@ -273,6 +274,25 @@ class FetchIT {
         log.appendAsLeader(records.buffer(), 0, origin,
                 origin == AppendOrigin.COORDINATOR ? (short) 1 : ProducerAppendInfo.TV_UNKNOWN);
         log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
+    }
+
+    @Test
+    void offsetsBelowTheLogStartAreOutOfRange() throws Exception {
+        produceTo(0, "a");
+        produceTo(0, "b");
+        produceTo(0, "c");
+        log(0).maybeIncrementLogStartOffset(2, LogStartOffsetIncrementReason.CLIENT_RECORD_DELETION);
+        try (KafkaWire wire = plane.connect()) {
+            FetchResponse response = call(wire, V12, fetch(0, 1, fetchTopic("orders", Uuid.ZERO_UUID,
+                    fetchPartition(0, 1, 1 << 20))));
+            assertEquals(Errors.OFFSET_OUT_OF_RANGE.code(), partition(response, 0, 0).errorCode());
+            FetchResponse fromStart = call(wire, V12, fetch(0, 1, fetchTopic("orders", Uuid.ZERO_UUID,
+                    fetchPartition(0, 2, 1 << 20))));
+            assertEquals(2, partition(fromStart, 0, 0).logStartOffset());
+            assertEquals(List.of("c"), values(partition(fromStart, 0, 0)));
+            assertEquals(2, call(wire, (short) 11, DataRequests.listOffsets((byte) 0, "orders",
+                    DataRequests.listPartition(0, -2))).data().topics().get(0).partitions().get(0).offset());
+        }
     }
 
     @Test

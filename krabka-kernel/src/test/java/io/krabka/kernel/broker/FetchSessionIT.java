@@ -108,6 +108,24 @@ class FetchSessionIT {
     }
 
     @Test
+    void partitionsThatReturnedRecordsMoveToTheEndOfTheReadOrder() throws Exception {
+        start(FetchSessionCacheConfig.DEFAULTS);
+        try (KafkaWire wire = plane.connect()) {
+            int session = call(wire, V12, full(fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 1 << 20),
+                    fetchPartition(1, 0, 1 << 20), fetchPartition(2, 0, 1 << 20)))).data().sessionId();
+            produceTo(0, "a");
+            assertEquals(List.of("0=[a]"), answered(call(wire, V12, incremental(session, 1))));
+            produceTo(0, "b");
+            produceTo(1, "c");
+            produceTo(2, "d");
+            FetchResponse rotated = call(wire, V12, incremental(session, 2, fetchTopic("orders", Uuid.ZERO_UUID,
+                    fetchPartition(0, 1, 1 << 20))));
+            assertEquals(List.of("1=[c]", "2=[d]", "0=[b]"), answered(rotated),
+                    "partition 0 returned records last time, so it is read last");
+        }
+    }
+
+    @Test
     void sessionErrors() throws Exception {
         TopicImage orders = start(FetchSessionCacheConfig.DEFAULTS);
         try (KafkaWire wire = plane.connect()) {

@@ -96,6 +96,7 @@ class KafkaClientsIT {
             Map<TopicPartition, Long> ends = new HashMap<>();
             acknowledged.forEach((partition, offsets) -> ends.put(partition, (long) offsets.size()));
             assertEquals(ends, consumer.endOffsets(partitions));
+            assertEquals(1, plane.fetchManager.cache().size(), "the consumer fetches in an incremental session");
         }
         for (int p = 0; p < 3; p++) {
             TopicPartition partition = new TopicPartition("orders", p);

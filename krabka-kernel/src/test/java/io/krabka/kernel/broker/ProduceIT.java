@@ -243,6 +243,7 @@ class ProduceIT {
             assertEquals(2, produceTo(wire, (short) -1, "orders", 0, idempotent(9, (short) 0, 2, "c")).baseOffset());
         }
         plane.restart(clean);
+        assertEquals(3, log("orders", 0).highWatermark(), "acknowledged records stay readable");
         try (KafkaWire wire = plane.connect()) {
             // A snapshot keeps the producer's last batch (as Kafka's): its retry still gets its offsets.
             ProduceResponseData.PartitionProduceResponse retry = produceTo(wire, (short) -1, "orders", 0,

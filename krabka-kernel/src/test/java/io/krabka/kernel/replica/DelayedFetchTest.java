@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.KafkaScheduler;
 import io.krabka.kernel.log.LogOffsetMetadata;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
@@ -81,6 +82,21 @@ class DelayedFetchTest {
         DelayedFetch deleted = waitingAt(new LogOffsetMetadata(10, 0, 500));
         end.set(null);
         assertTrue(deleted.tryComplete());
+    }
+
+    @Test
+    void anAppendBetweenTheFirstReadAndTheWatchIsNotMissed() throws InterruptedException {
+        KafkaScheduler scheduler = new KafkaScheduler(1, "delayed-fetch-test-");
+        try {
+            FetchPurgatory purgatory = new FetchPurgatory(scheduler);
+            DelayedFetch fetch = waitingAt(new LogOffsetMetadata(10, 0, 500));
+            end.set(new LogOffsetMetadata(12, 0, 700)); // appended after the first read, before the watch
+            purgatory.tryCompleteElseWatch(fetch);
+            assertTrue(fetch.response().isDone());
+            assertEquals(0, purgatory.waiting());
+        } finally {
+            scheduler.shutdown();
+        }
     }
 
     @Test
