@@ -119,7 +119,14 @@ class BrokerIT {
         assertEquals(new Endpoint("PLAINTEXT", "127.0.0.1", broker.listenAddress().getPort()),
                 broker.advertisedListener());
         NodeApiVersions negotiated = negotiate(broker.listenAddress());
-        assertEquals(Set.of(ApiKeys.API_VERSIONS), negotiated.allSupportedApiVersions().keySet());
+        // What the issue asks for, and nothing more: every API advertised is served.
+        assertEquals(Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH,
+                ApiKeys.LIST_OFFSETS, ApiKeys.CREATE_TOPICS, ApiKeys.DELETE_TOPICS, ApiKeys.CREATE_PARTITIONS,
+                ApiKeys.DESCRIBE_CONFIGS, ApiKeys.ALTER_CONFIGS, ApiKeys.INCREMENTAL_ALTER_CONFIGS,
+                ApiKeys.DESCRIBE_CLUSTER, ApiKeys.INIT_PRODUCER_ID, ApiKeys.FIND_COORDINATOR, ApiKeys.JOIN_GROUP,
+                ApiKeys.SYNC_GROUP, ApiKeys.HEARTBEAT, ApiKeys.LEAVE_GROUP, ApiKeys.OFFSET_COMMIT,
+                ApiKeys.OFFSET_FETCH, ApiKeys.LIST_GROUPS, ApiKeys.DESCRIBE_GROUPS, ApiKeys.DELETE_GROUPS),
+                negotiated.allSupportedApiVersions().keySet());
         assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
 
         InetSocketAddress health = broker.healthAddress().orElseThrow();
