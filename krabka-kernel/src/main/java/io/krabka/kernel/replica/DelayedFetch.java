@@ -66,6 +66,11 @@ final class DelayedFetch {
         return response;
     }
 
+    /** Whether the fetch has been answered. */
+    boolean isCompleted() {
+        return completed.get();
+    }
+
     /** Runs {@code action} when the fetch completes, before its response does. */
     void beforeCompletion(Runnable action) {
         beforeCompletion = action;

@@ -26,6 +26,9 @@ final class FetchPurgatory {
      * caller's first read and the watch is not missed.
      */
     void tryCompleteElseWatch(DelayedFetch fetch) {
+        // Unwatched before the response completes: the answer never goes out with the fetch still counted. Set
+        // before the watch, for an append may complete the fetch as soon as it is watched.
+        fetch.beforeCompletion(() -> unwatch(fetch));
         for (FetchPartition partition : fetch.partitions()) {
             // Added inside compute: an unwatch emptying the set at the same time cannot orphan the fetch.
             watchers.compute(partition.topicIdPartition().topicPartition(), (key, set) -> {
@@ -34,8 +37,11 @@ final class FetchPurgatory {
                 return fetches;
             });
         }
-        // Unwatched before the response completes: the answer never goes out with the fetch still counted.
-        fetch.beforeCompletion(() -> unwatch(fetch));
+        if (fetch.isCompleted()) {
+            // Completed by an append to one partition while it was still being added to the watchers of another.
+            unwatch(fetch);
+            return;
+        }
         try {
             fetch.expireAfter(scheduler.scheduleOnce("delayed-fetch-expiration", fetch::expire, fetch.maxWaitMs()));
         } catch (RejectedExecutionException e) {
