@@ -63,7 +63,9 @@ class BrokerCommandIT {
         try (KrabkaProcess broker = krabka.start(concat(args, "--format-if-needed"))) {
             broker.awaitReady(health);
             assertEquals(200, KrabkaProcess.status(health, "/healthz"));
-            assertEquals(Set.of(ApiKeys.API_VERSIONS), negotiate(port).allSupportedApiVersions().keySet());
+            // Kafka's client negotiates with it (every API advertised is listed in BrokerIT).
+            assertTrue(negotiate(port).allSupportedApiVersions().keySet().containsAll(Set.of(ApiKeys.API_VERSIONS,
+                    ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH)));
             broker.terminate();
             first = broker.awaitExit();
         }
@@ -78,7 +80,9 @@ class BrokerCommandIT {
         ToolRun second;
         try (KrabkaProcess broker = krabka.start(args.toArray(String[]::new))) {
             broker.awaitReady(health);
-            assertEquals(Set.of(ApiKeys.API_VERSIONS), negotiate(port).allSupportedApiVersions().keySet());
+            // Kafka's client negotiates with it (every API advertised is listed in BrokerIT).
+            assertTrue(negotiate(port).allSupportedApiVersions().keySet().containsAll(Set.of(ApiKeys.API_VERSIONS,
+                    ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH)));
             broker.signal("INT");
             second = broker.awaitExit();
         }
