@@ -1,10 +1,13 @@
 package io.krabka.kernel.log;
 
 import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
+import io.krabka.spi.plugin.ConfigValidator;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The broker settings of the {@link LogManager}, with Kafka's names and defaults; the topic settings' broker
@@ -33,8 +36,53 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
                                long fileDeleteDelayMs, int maxTransactionTimeoutMs, int producerIdExpirationMs,
                                int producerIdExpirationCheckIntervalMs) {
 
-    /** Kafka's default of {@code log.dir}. */
-    public static final String DEFAULT_LOG_DIR = "/tmp/kafka-logs";
+    /** {@code log.dirs}: no default; without it, {@link #LOG_DIR}. */
+    public static final ConfigKey LOG_DIRS = new ConfigKey("log.dirs", ConfigType.LIST, Optional.empty(),
+            "The log directories, comma-separated; when not set, log.dir.", ConfigValidator.any());
+    public static final ConfigKey LOG_DIR = ConfigKey.optional("log.dir", ConfigType.STRING, "/tmp/kafka-logs",
+            "The log directory (or directories, comma-separated) when log.dirs is not set.");
+    /** {@code node.id}: required. */
+    public static final ConfigKey NODE_ID = ConfigKey.required("node.id", ConfigType.INT,
+            "The broker's id; every log directory's meta.properties must name it.");
+    public static final ConfigKey NUM_RECOVERY_THREADS_PER_DATA_DIR = ConfigKey.optional(
+            "num.recovery.threads.per.data.dir", ConfigType.INT, 2,
+            "The threads per log directory that load (and after an unclean shutdown recover) its logs at startup.");
+    public static final ConfigKey LOG_FLUSH_SCHEDULER_INTERVAL_MS = ConfigKey.optional(
+            "log.flush.scheduler.interval.ms", ConfigType.LONG, Long.MAX_VALUE,
+            "How often the logs are checked against their flush.ms.");
+    public static final ConfigKey LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS = ConfigKey.optional(
+            "log.flush.offset.checkpoint.interval.ms", ConfigType.LONG, 60_000L,
+            "How often recovery-point-offset-checkpoint is written.");
+    public static final ConfigKey LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS = ConfigKey.optional(
+            "log.flush.start.offset.checkpoint.interval.ms", ConfigType.LONG, 60_000L,
+            "How often log-start-offset-checkpoint is written.");
+    public static final ConfigKey REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS = ConfigKey.optional(
+            "replica.high.watermark.checkpoint.interval.ms", ConfigType.LONG, 5_000L,
+            "How often replication-offset-checkpoint (the high watermarks) is written.");
+    public static final ConfigKey LOG_RETENTION_CHECK_INTERVAL_MS = ConfigKey.optional(
+            "log.retention.check.interval.ms", ConfigType.LONG, 300_000L,
+            "How often the logs are checked for segments to delete by retention.");
+    public static final ConfigKey LOG_INITIAL_TASK_DELAY_MS = ConfigKey.optional("log.initial.task.delay.ms",
+            ConfigType.LONG, 30_000L, "The delay before the first run of each periodic task after startup.");
+    public static final ConfigKey LOG_SEGMENT_DELETE_DELAY_MS = ConfigKey.optional("log.segment.delete.delay.ms",
+            ConfigType.LONG, 60_000L, "How long a deleted log's directory, renamed -delete, waits before it is removed.");
+    public static final ConfigKey TRANSACTION_MAX_TIMEOUT_MS = ConfigKey.optional("transaction.max.timeout.ms",
+            ConfigType.INT, 900_000,
+            "The longest transaction timeout; a transaction open longer is late, holding back the last stable offset.");
+    public static final ConfigKey PRODUCER_ID_EXPIRATION_MS = ConfigKey.optional(
+            ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG, ConfigType.INT,
+            ProducerStateManagerConfig.DEFAULT_PRODUCER_ID_EXPIRATION_MS,
+            "How long a producer without an open transaction is remembered after its last write.");
+    public static final ConfigKey PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS = ConfigKey.optional(
+            "producer.id.expiration.check.interval.ms", ConfigType.INT, 600_000,
+            "How often expired producers are removed.");
+
+    /** Every key {@link #fromProps} reads, in the order of the record's components. */
+    public static final List<ConfigKey> KEYS = List.of(LOG_DIRS, LOG_DIR, NODE_ID, NUM_RECOVERY_THREADS_PER_DATA_DIR,
+            LOG_FLUSH_SCHEDULER_INTERVAL_MS, LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS,
+            LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS, REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS,
+            LOG_RETENTION_CHECK_INTERVAL_MS, LOG_INITIAL_TASK_DELAY_MS, LOG_SEGMENT_DELETE_DELAY_MS,
+            TRANSACTION_MAX_TIMEOUT_MS, PRODUCER_ID_EXPIRATION_MS, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS);
 
     /** Checks the values and freezes the list. */
     public LogManagerConfig {
@@ -67,41 +115,34 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
      * @throws ConfigException naming the key, for a value of the wrong type or range, or no {@code node.id}
      */
     public static LogManagerConfig fromProps(Map<String, ?> props) {
-        Object dirs = props.get("log.dirs") != null ? props.get("log.dirs")
-                : props.get("log.dir") != null ? props.get("log.dir") : DEFAULT_LOG_DIR;
-        List<Path> logDirs = ((List<?>) ConfigType.LIST.parse("log.dirs", dirs)).stream()
+        Object dirs = props.get(LOG_DIRS.name()) != null ? props.get(LOG_DIRS.name()) : value(props, LOG_DIR);
+        List<Path> logDirs = ((List<?>) ConfigType.LIST.parse(LOG_DIRS.name(), dirs)).stream()
                 .map(dir -> Path.of(String.valueOf(dir).trim())).toList();
-        Object nodeId = props.get("node.id");
-        if (nodeId == null) {
-            throw new ConfigException("node.id", null, "is required");
+        if (props.get(NODE_ID.name()) == null) {
+            throw new ConfigException(NODE_ID.name(), null, "is required");
         }
         try {
-            return new LogManagerConfig(logDirs, (Integer) ConfigType.INT.parse("node.id", nodeId),
-                    intValue(props, "num.recovery.threads.per.data.dir", 2),
-                    longValue(props, "log.flush.scheduler.interval.ms", Long.MAX_VALUE),
-                    longValue(props, "log.flush.offset.checkpoint.interval.ms", 60_000),
-                    longValue(props, "log.flush.start.offset.checkpoint.interval.ms", 60_000),
-                    longValue(props, "replica.high.watermark.checkpoint.interval.ms", 5_000),
-                    longValue(props, "log.retention.check.interval.ms", 300_000),
-                    longValue(props, "log.initial.task.delay.ms", 30_000),
-                    longValue(props, "log.segment.delete.delay.ms", 60_000),
-                    intValue(props, "transaction.max.timeout.ms", 900_000),
-                    intValue(props, ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG,
-                            ProducerStateManagerConfig.DEFAULT_PRODUCER_ID_EXPIRATION_MS),
-                    intValue(props, "producer.id.expiration.check.interval.ms", 600_000));
+            return new LogManagerConfig(logDirs, (Integer) value(props, NODE_ID),
+                    (Integer) value(props, NUM_RECOVERY_THREADS_PER_DATA_DIR),
+                    (Long) value(props, LOG_FLUSH_SCHEDULER_INTERVAL_MS),
+                    (Long) value(props, LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS),
+                    (Long) value(props, LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS),
+                    (Long) value(props, REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS),
+                    (Long) value(props, LOG_RETENTION_CHECK_INTERVAL_MS),
+                    (Long) value(props, LOG_INITIAL_TASK_DELAY_MS),
+                    (Long) value(props, LOG_SEGMENT_DELETE_DELAY_MS),
+                    (Integer) value(props, TRANSACTION_MAX_TIMEOUT_MS),
+                    (Integer) value(props, PRODUCER_ID_EXPIRATION_MS),
+                    (Integer) value(props, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS));
         } catch (IllegalArgumentException e) {
             throw new ConfigException("log manager settings", props, e.getMessage());
         }
     }
 
-    private static int intValue(Map<String, ?> props, String key, int defaultValue) {
-        Object raw = props.get(key);
-        return raw == null ? defaultValue : (Integer) ConfigType.INT.parse(key, raw);
-    }
-
-    private static long longValue(Map<String, ?> props, String key, long defaultValue) {
-        Object raw = props.get(key);
-        return raw == null ? defaultValue : (Long) ConfigType.LONG.parse(key, raw);
+    /** The key's value in {@code props}, parsed as its type; its default when not set. */
+    private static Object value(Map<String, ?> props, ConfigKey key) {
+        Object raw = props.get(key.name());
+        return raw == null ? key.defaultValue().orElseThrow() : key.type().parse(key.name(), raw);
     }
 
     /** The producer state settings shared by every partition. */
