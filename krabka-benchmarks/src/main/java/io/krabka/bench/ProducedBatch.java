@@ -3,7 +3,6 @@ package io.krabka.bench;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
@@ -53,9 +52,9 @@ record ProducedBatch(byte[] bytes, int records) {
      * @param baseSequence the sequence of the first record (-1 without a producer id)
      */
     static ProducedBatch of(byte[][] values, String compression, long timestamp, long producerId, int baseSequence) {
-        int uncompressed = Arrays.stream(values).mapToInt(value -> value.length + 16).sum() + 64;
-        MemoryRecordsBuilder builder = builder(ByteBuffer.allocate(uncompressed + 1024),
-                Compression.of(compression).build(), producerId, baseSequence);
+        // The builder's buffer grows as the records need.
+        MemoryRecordsBuilder builder = builder(ByteBuffer.allocate(RECORD_BYTES), Compression.of(compression).build(),
+                producerId, baseSequence);
         for (byte[] value : values) {
             builder.append(timestamp, null, value);
         }
