@@ -22,8 +22,10 @@ final class KrabkaLogs {
     static final int PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS = 600_000;
 
     /**
-     * Krabka's log says what it does at INFO through {@link System.Logger}, to the console by default; in a
-     * benchmark's output that is noise. Held here: the logging keeps only a weak reference.
+     * Krabka's log says what it does through {@link System.Logger}, to the console by default; in a benchmark's
+     * output that is noise (opening a killed log warns that the active segment's preallocated index looks
+     * corrupt, before recovery rebuilds it), and the benchmarks check what matters themselves. Held here: the
+     * logging keeps only a weak reference.
      */
     private static final Logger QUIET = quiet();
 
@@ -41,7 +43,7 @@ final class KrabkaLogs {
 
     private static Logger quiet() {
         Logger logger = Logger.getLogger("io.krabka.kernel");
-        logger.setLevel(Level.WARNING);
+        logger.setLevel(Level.SEVERE);
         return logger;
     }
 
