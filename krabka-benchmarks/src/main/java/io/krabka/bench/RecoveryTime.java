@@ -21,8 +21,8 @@ import java.util.stream.IntStream;
  *
  * <p>The two sides take turns within each round, the first alternating from round to round, so that a change in
  * the load of a shared machine falls on both: the median of the per-round ratios is the figure to read. One
- * round of each side warms the JIT up first and is not counted, as a broker that has just started is not warm
- * either (that round is printed apart).
+ * round of each side warms the JIT up first and is not counted: the first recovery in the JVM also warms up the
+ * JDK code both sides use (file channels, CRC32C), so it says little about either side.
  *
  * <p>{@code java -cp <classpath> io.krabka.bench.RecoveryTime [rounds]}, 8 rounds by default; run by
  * {@code krabka-benchmarks/run-recovery}.
@@ -45,8 +45,8 @@ public final class RecoveryTime {
             KafkaLog kafka = new KafkaLog(directory);
             System.out.printf(Locale.ROOT, "logs killed at offset %d (Krabka) and %d (Kafka)%n", krabka.acked,
                     kafka.acked);
-            System.out.printf(Locale.ROOT, "cold: Krabka %.0f ms, Kafka %.0f ms%n", millis(krabka.recover()),
-                    millis(kafka.recover()));
+            System.out.printf(Locale.ROOT, "warm-up, not counted: Krabka %.0f ms, then Kafka %.0f ms%n",
+                    millis(krabka.recover()), millis(kafka.recover()));
             double[] krabkaMs = new double[rounds];
             double[] kafkaMs = new double[rounds];
             double[] ratios = new double[rounds];
