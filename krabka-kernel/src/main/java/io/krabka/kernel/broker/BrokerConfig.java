@@ -73,7 +73,8 @@ public final class BrokerConfig {
 
     /** Every key a broker reads: its own, the log manager's, and the broker defaults of topic settings. */
     public static SortedSet<String> knownKeys() {
-        SortedSet<String> known = new TreeSet<>(LogManagerConfig.KEYS);
+        SortedSet<String> known = new TreeSet<>();
+        LogManagerConfig.KEYS.forEach(key -> known.add(key.name()));
         BrokerConfigs.ALL.forEach(key -> known.add(key.name()));
         TopicConfigs.ALL.forEach(def -> def.brokerSynonyms().stream().map(ConfigSynonym::name).forEach(known::add));
         return known;

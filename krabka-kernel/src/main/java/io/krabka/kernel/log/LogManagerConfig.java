@@ -1,11 +1,13 @@
 package io.krabka.kernel.log;
 
 import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
+import io.krabka.spi.plugin.ConfigValidator;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 
 /**
  * The broker settings of the {@link LogManager}, with Kafka's names and defaults; the topic settings' broker
@@ -34,8 +36,66 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
                                long fileDeleteDelayMs, int maxTransactionTimeoutMs, int producerIdExpirationMs,
                                int producerIdExpirationCheckIntervalMs) {
 
-    /** Kafka's default of {@code log.dir}. */
-    public static final String DEFAULT_LOG_DIR = "/tmp/kafka-logs";
+    /** {@code log.dirs}: no default; without it, {@link #LOG_DIR}. */
+    public static final ConfigKey LOG_DIRS = new ConfigKey("log.dirs", ConfigType.LIST, Optional.empty(),
+            "The log directories, comma-separated; when not set, log.dir.", ConfigValidator.any());
+    public static final ConfigKey LOG_DIR = ConfigKey.optional("log.dir", ConfigType.STRING, "/tmp/kafka-logs",
+            "The log directory (or directories, comma-separated) when log.dirs is not set.");
+    /** {@code node.id}: required. */
+    public static final ConfigKey NODE_ID = ConfigKey.required("node.id", ConfigType.INT,
+            "The broker's id; every log directory's meta.properties must name it.")
+            .withValidator(ConfigValidator.atLeast(0));
+    public static final ConfigKey NUM_RECOVERY_THREADS_PER_DATA_DIR = ConfigKey.optional(
+            "num.recovery.threads.per.data.dir", ConfigType.INT, 2,
+            "The threads per log directory that load (and after an unclean shutdown recover) its logs at startup.")
+            .withValidator(ConfigValidator.atLeast(1));
+    public static final ConfigKey LOG_FLUSH_SCHEDULER_INTERVAL_MS = ConfigKey.optional(
+            "log.flush.scheduler.interval.ms", ConfigType.LONG, Long.MAX_VALUE,
+            "How often the logs are checked against their flush.ms.")
+            .withValidator(ConfigValidator.atLeast(1));
+    public static final ConfigKey LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS = ConfigKey.optional(
+            "log.flush.offset.checkpoint.interval.ms", ConfigType.LONG, 60_000L,
+            "How often recovery-point-offset-checkpoint is written.")
+            .withValidator(ConfigValidator.atLeast(1));
+    public static final ConfigKey LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS = ConfigKey.optional(
+            "log.flush.start.offset.checkpoint.interval.ms", ConfigType.LONG, 60_000L,
+            "How often log-start-offset-checkpoint is written.")
+            .withValidator(ConfigValidator.atLeast(1));
+    public static final ConfigKey REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS = ConfigKey.optional(
+            "replica.high.watermark.checkpoint.interval.ms", ConfigType.LONG, 5_000L,
+            "How often replication-offset-checkpoint (the high watermarks) is written.")
+            .withValidator(ConfigValidator.atLeast(1));
+    public static final ConfigKey LOG_RETENTION_CHECK_INTERVAL_MS = ConfigKey.optional(
+            "log.retention.check.interval.ms", ConfigType.LONG, 300_000L,
+            "How often the logs are checked for segments to delete by retention.")
+            .withValidator(ConfigValidator.atLeast(1));
+    public static final ConfigKey LOG_INITIAL_TASK_DELAY_MS = ConfigKey.optional("log.initial.task.delay.ms",
+            ConfigType.LONG, 30_000L, "The delay before the first run of each periodic task after startup.")
+            .withValidator(ConfigValidator.atLeast(0));
+    public static final ConfigKey LOG_SEGMENT_DELETE_DELAY_MS = ConfigKey.optional("log.segment.delete.delay.ms",
+            ConfigType.LONG, 60_000L,
+            "How long a deleted log's directory, renamed -delete, waits before it is removed.")
+            .withValidator(ConfigValidator.atLeast(0));
+    public static final ConfigKey TRANSACTION_MAX_TIMEOUT_MS = ConfigKey.optional("transaction.max.timeout.ms",
+            ConfigType.INT, 900_000,
+            "The longest transaction timeout; a transaction open longer is late, holding back the last stable offset.")
+            .withValidator(ConfigValidator.atLeast(1));
+    public static final ConfigKey PRODUCER_ID_EXPIRATION_MS = ConfigKey.optional(
+            ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG, ConfigType.INT,
+            ProducerStateManagerConfig.DEFAULT_PRODUCER_ID_EXPIRATION_MS,
+            "How long a producer without an open transaction is remembered after its last write.")
+            .withValidator(ConfigValidator.atLeast(1));
+    public static final ConfigKey PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS = ConfigKey.optional(
+            "producer.id.expiration.check.interval.ms", ConfigType.INT, 600_000,
+            "How often expired producers are removed.")
+            .withValidator(ConfigValidator.atLeast(1));
+
+    /** Every key {@link #fromProps} reads, in the order of the record's components. */
+    public static final List<ConfigKey> KEYS = List.of(LOG_DIRS, LOG_DIR, NODE_ID, NUM_RECOVERY_THREADS_PER_DATA_DIR,
+            LOG_FLUSH_SCHEDULER_INTERVAL_MS, LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS,
+            LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS, REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS,
+            LOG_RETENTION_CHECK_INTERVAL_MS, LOG_INITIAL_TASK_DELAY_MS, LOG_SEGMENT_DELETE_DELAY_MS,
+            TRANSACTION_MAX_TIMEOUT_MS, PRODUCER_ID_EXPIRATION_MS, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS);
 
     /** Checks the values and freezes the list. */
     public LogManagerConfig {
@@ -62,60 +122,41 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
         }
     }
 
-    /** Every broker key {@link #fromProps} reads. */
-    public static final Set<String> KEYS = Set.of("log.dirs", "log.dir", "node.id", "num.recovery.threads.per.data.dir",
-            "log.flush.scheduler.interval.ms", "log.flush.offset.checkpoint.interval.ms",
-            "log.flush.start.offset.checkpoint.interval.ms", "replica.high.watermark.checkpoint.interval.ms",
-            "log.retention.check.interval.ms", "log.initial.task.delay.ms", "log.segment.delete.delay.ms",
-            "transaction.max.timeout.ms", ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG,
-            "producer.id.expiration.check.interval.ms");
-
     /**
      * The settings in broker properties ({@code server.properties}), Kafka's defaults for those not set.
      *
      * @throws ConfigException naming the key, for a value of the wrong type or range, or no {@code node.id}
      */
     public static LogManagerConfig fromProps(Map<String, ?> props) {
-        String dirsKey = props.get("log.dirs") != null ? "log.dirs" : "log.dir";
-        Object dirs = props.get(dirsKey) != null ? props.get(dirsKey) : DEFAULT_LOG_DIR;
+        String dirsKey = props.get(LOG_DIRS.name()) != null ? LOG_DIRS.name() : LOG_DIR.name();
+        Object dirs = props.get(dirsKey) != null ? props.get(dirsKey) : LOG_DIR.defaultValue().orElseThrow();
         List<Path> logDirs = ((List<?>) ConfigType.LIST.parse(dirsKey, dirs)).stream()
                 .map(dir -> String.valueOf(dir).trim()).filter(dir -> !dir.isEmpty()).map(Path::of).toList();
         if (logDirs.isEmpty()) {
             throw new ConfigException(dirsKey, dirs, "names no directory");
         }
-        Object nodeId = props.get("node.id");
-        if (nodeId == null) {
-            throw new ConfigException("node.id", null, "is required");
+        if (props.get(NODE_ID.name()) == null) {
+            throw new ConfigException(NODE_ID.name(), null, "is required");
         }
-        return new LogManagerConfig(logDirs, intValue(props, "node.id", 0, 0),
-                intValue(props, "num.recovery.threads.per.data.dir", 2, 1),
-                longValue(props, "log.flush.scheduler.interval.ms", Long.MAX_VALUE, 1),
-                longValue(props, "log.flush.offset.checkpoint.interval.ms", 60_000, 1),
-                longValue(props, "log.flush.start.offset.checkpoint.interval.ms", 60_000, 1),
-                longValue(props, "replica.high.watermark.checkpoint.interval.ms", 5_000, 1),
-                longValue(props, "log.retention.check.interval.ms", 300_000, 1),
-                longValue(props, "log.initial.task.delay.ms", 30_000, 0),
-                longValue(props, "log.segment.delete.delay.ms", 60_000, 0),
-                intValue(props, "transaction.max.timeout.ms", 900_000, 1),
-                intValue(props, ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG,
-                        ProducerStateManagerConfig.DEFAULT_PRODUCER_ID_EXPIRATION_MS, 1),
-                intValue(props, "producer.id.expiration.check.interval.ms", 600_000, 1));
+        return new LogManagerConfig(logDirs, (Integer) value(props, NODE_ID),
+                (Integer) value(props, NUM_RECOVERY_THREADS_PER_DATA_DIR),
+                (Long) value(props, LOG_FLUSH_SCHEDULER_INTERVAL_MS),
+                (Long) value(props, LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS),
+                (Long) value(props, LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS),
+                (Long) value(props, REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS),
+                (Long) value(props, LOG_RETENTION_CHECK_INTERVAL_MS),
+                (Long) value(props, LOG_INITIAL_TASK_DELAY_MS),
+                (Long) value(props, LOG_SEGMENT_DELETE_DELAY_MS),
+                (Integer) value(props, TRANSACTION_MAX_TIMEOUT_MS),
+                (Integer) value(props, PRODUCER_ID_EXPIRATION_MS),
+                (Integer) value(props, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS));
     }
 
-    private static int intValue(Map<String, ?> props, String key, int defaultValue, int min) {
-        return (int) longValue(props, key, ConfigType.INT, defaultValue, min);
-    }
-
-    private static long longValue(Map<String, ?> props, String key, long defaultValue, long min) {
-        return longValue(props, key, ConfigType.LONG, defaultValue, min);
-    }
-
-    private static long longValue(Map<String, ?> props, String key, ConfigType type, long defaultValue, long min) {
-        Object raw = props.get(key);
-        long value = raw == null ? defaultValue : ((Number) type.parse(key, raw)).longValue();
-        if (value < min) {
-            throw new ConfigException(key, value, "must be at least " + min);
-        }
+    /** The key's value in {@code props}, parsed as its type and checked, each error naming the key. */
+    private static Object value(Map<String, ?> props, ConfigKey key) {
+        Object raw = props.get(key.name());
+        Object value = raw == null ? key.defaultValue().orElseThrow() : key.type().parse(key.name(), raw);
+        key.validator().ensureValid(key.name(), value);
         return value;
     }
 

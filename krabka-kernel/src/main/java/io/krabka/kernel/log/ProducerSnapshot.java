@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -135,6 +136,16 @@ final class ProducerSnapshot {
      * {@code file}, and the directory forced, so that a crash leaves either no file or the whole file.
      */
     static void write(Path file, Collection<ProducerStateEntry> entries) throws IOException {
+        write(file, entries, true);
+    }
+
+    /**
+     * Writes a snapshot file through a temporary file renamed over {@code file}; with {@code sync}, the temporary
+     * file and then the directory are forced to disk, as {@link #write(Path, Collection)} does. Without, a process
+     * crash still leaves no file or the whole file, but a power loss before {@link #flush} may leave a file that
+     * does not decode, which loading deletes as corrupt, falling back to an older snapshot.
+     */
+    static void write(Path file, Collection<ProducerStateEntry> entries, boolean sync) throws IOException {
         ByteBuffer bytes = encode(entries);
         Path temp = temporaryFile(file);
         try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -142,7 +153,9 @@ final class ProducerSnapshot {
             while (bytes.hasRemaining()) {
                 channel.write(bytes);
             }
-            channel.force(true);
+            if (sync) {
+                channel.force(true);
+            }
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temp);
             throw e;
@@ -153,6 +166,25 @@ final class ProducerSnapshot {
             Files.deleteIfExists(temp);
             throw e;
         }
+        if (sync) {
+            forceDirectory(file);
+        }
+    }
+
+    /**
+     * Forces a snapshot written without sync, and its directory, to disk; nothing if it was deleted meanwhile (by
+     * retention or truncation).
+     */
+    static void flush(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        forceDirectory(file);
+    }
+
+    private static void forceDirectory(Path file) throws IOException {
         try (FileChannel dir = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
             dir.force(true);
         }

@@ -308,14 +308,29 @@ public final class ProducerStateManager {
      * @return the new snapshot file, if one was written
      */
     public Optional<Path> takeSnapshot() throws IOException {
+        return takeSnapshot(true);
+    }
+
+    /**
+     * {@link #takeSnapshot()}, with the fsyncs left to the caller when {@code sync} is false: a roll takes its
+     * snapshot under the log's lock, where an fsync would hold produce requests back behind the disk (Kafka's
+     * KAFKA-15046), and has the file flushed by {@link #flushSnapshot} in the background, before the recovery
+     * point passes it.
+     */
+    public Optional<Path> takeSnapshot(boolean sync) throws IOException {
         if (lastMapOffset <= lastSnapOffset) {
             return Optional.empty();
         }
         Path file = LogFileUtils.producerSnapshotFile(snapshots.dir(), lastMapOffset);
-        ProducerSnapshot.write(file, producers.values());
+        ProducerSnapshot.write(file, producers.values(), sync);
         snapshots.add(new SnapshotFile(file, lastMapOffset));
         lastSnapOffset = lastMapOffset;
         return Optional.of(file);
+    }
+
+    /** Forces a snapshot taken without sync, and its directory, to disk; nothing if it is gone meanwhile. */
+    public static void flushSnapshot(Path file) throws IOException {
+        ProducerSnapshot.flush(file);
     }
 
     /** The offset of the latest snapshot file. */

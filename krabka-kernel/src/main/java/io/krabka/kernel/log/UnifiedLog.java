@@ -460,17 +460,34 @@ public final class UnifiedLog implements Closeable {
 
     /**
      * Rolls the log to a new segment at the larger of {@code expectedNextOffset} and the log end offset: a producer
-     * snapshot is taken at its base offset (so recovery of the new segment starts there), and the old segments are
-     * flushed in the background.
+     * snapshot is taken at its base offset (so recovery of the new segment starts there), and the snapshot and the
+     * old segments are flushed in the background, as Kafka does: an fsync under the lock would hold every append
+     * back behind the disk, which is busy flushing the rolled segment.
      */
     public LogSegment roll(OptionalLong expectedNextOffset) throws IOException {
         synchronized (lock) {
             LogSegment newSegment = localLog.roll(expectedNextOffset.orElse(0L));
             producerStateManager.updateMapEndOffset(newSegment.baseOffset());
-            producerStateManager.takeSnapshot();
+            Optional<Path> snapshot = producerStateManager.takeSnapshot(false);
             watermarks.updateHighWatermarkWithLogEndOffset();
-            localLog.scheduler().scheduleOnce("flush-log", () -> flushInBackground(newSegment.baseOffset()));
+            localLog.scheduler().scheduleOnce("flush-log", () -> {
+                if (snapshot.isEmpty() || flushSnapshotInBackground(snapshot.get())) {
+                    flushInBackground(newSegment.baseOffset());
+                }
+            });
             return newSegment;
+        }
+    }
+
+    // Whether the snapshot is durable; if not, the recovery point must not pass it, so the segments wait.
+    private boolean flushSnapshotInBackground(Path snapshot) {
+        try {
+            ProducerStateManager.flushSnapshot(snapshot);
+            return true;
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "Could not flush the producer snapshot " + snapshot
+                    + "; the recovery point stays where it is", e);
+            return false;
         }
     }
 

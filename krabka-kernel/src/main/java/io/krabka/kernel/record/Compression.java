@@ -97,9 +97,9 @@ public record Compression(CompressionType type, int level) {
                     STREAM_BUFFER);
             case SNAPPY -> new SnappyFramedInputStream(bytes, maxDecompressedBytes);
             case LZ4 -> new Lz4BlockInputStream(bytes, magic == 0, maxDecompressedBytes);
-            case ZSTD -> new BufferedInputStream(
+            case ZSTD -> new PooledBufferedInputStream(
                     new ZstdInputStreamNoFinalizer(new ByteBufferInputStream(bytes), RecyclingBufferPool.INSTANCE),
-                    STREAM_BUFFER);
+                    DecompressionBuffers.ZSTD_OUTPUT);
         };
         return new BoundedInputStream(decompressed, maxDecompressedBytes);
     }

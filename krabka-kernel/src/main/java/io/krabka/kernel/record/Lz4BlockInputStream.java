@@ -14,7 +14,8 @@ import java.nio.ByteOrder;
 /**
  * Reads one LZ4 frame (see {@link Lz4Frame}) from a buffer, block by block. Accepts what the frame format allows
  * beside Kafka's own choices: larger blocks, block checksums, a content size and a content checksum, which are
- * checked. Dependent blocks are refused, as Kafka does.
+ * checked. Dependent blocks are refused, as Kafka does. Blocks of Kafka's size decompress into a buffer borrowed
+ * from {@link DecompressionBuffers} until the stream is closed.
  */
 final class Lz4BlockInputStream extends InputStream {
 
@@ -71,10 +72,15 @@ final class Lz4BlockInputStream extends InputStream {
         if (!ignoreDescriptorChecksum && stored != Lz4Frame.descriptorChecksum(descriptor, 0, descriptorLength)) {
             throw new IOException("LZ4 frame descriptor checksum mismatch");
         }
-        decompressionBuffer = ByteBuffer.allocate(Lz4Frame.blockMaximumSize(blockSizeId));
+        int blockMaximumSize = Lz4Frame.blockMaximumSize(blockSizeId);
+        decompressionBuffer = ByteBuffer.wrap(blockMaximumSize == DecompressionBuffers.LZ4_BLOCKS.size()
+                ? DecompressionBuffers.LZ4_BLOCKS.take() : new byte[blockMaximumSize]);
     }
 
     private void readBlock() throws IOException {
+        if (decompressionBuffer == null) {
+            throw new IOException("LZ4 stream is closed");
+        }
         need(4, "block size");
         int word = in.getInt();
         boolean compressed = (word & Lz4Frame.INCOMPRESSIBLE_MASK) == 0;
@@ -149,6 +155,16 @@ final class Lz4BlockInputStream extends InputStream {
     @Override
     public int available() {
         return block.remaining();
+    }
+
+    /** Gives the block buffer back; reading after closing fails. */
+    @Override
+    public void close() {
+        if (decompressionBuffer != null && decompressionBuffer.capacity() == DecompressionBuffers.LZ4_BLOCKS.size()) {
+            DecompressionBuffers.LZ4_BLOCKS.give(decompressionBuffer.array());
+        }
+        decompressionBuffer = null;
+        block = ByteBuffer.allocate(0);
     }
 
     private void need(int bytes, String what) throws IOException {

@@ -120,6 +120,22 @@ class ProducerSnapshotTest {
     }
 
     @Test
+    void aSnapshotWrittenWithoutSyncIsWholeAndCanBeFlushedLater() throws IOException {
+        Path file = dir.resolve("00000000000000000002.snapshot");
+        ProducerSnapshot.write(file, List.of(ONE), false);
+        assertArrayEquals(HEX.parseHex(ONE_ENTRY), Files.readAllBytes(file));
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(file), files.toList());
+        }
+        ProducerStateManager.flushSnapshot(file);
+        assertArrayEquals(HEX.parseHex(ONE_ENTRY), Files.readAllBytes(file));
+        // Retention may delete it before the background flush runs.
+        Files.delete(file);
+        ProducerStateManager.flushSnapshot(file);
+        assertFalse(Files.exists(file));
+    }
+
+    @Test
     void everyTruncationIsRejectedNamingTheFile() throws IOException {
         byte[] whole = HEX.parseHex(ONE_ENTRY);
         for (int length = 0; length < whole.length; length++) {

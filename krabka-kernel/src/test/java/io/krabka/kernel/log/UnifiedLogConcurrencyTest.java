@@ -67,22 +67,28 @@ class UnifiedLogConcurrencyTest {
                 return deleted;
             });
             Random random = new Random(1);
-            for (int n = 0; n < BATCHES; n++) {
-                int count = 1 + random.nextInt(8);
-                Compression codec = n % 5 == 0 ? Compression.of(CompressionType.LZ4) : Compression.NONE;
-                RecordBatchBuilder builder = new RecordBatchBuilder(codec, TimestampType.CREATE_TIME, 0);
-                List<String> values = new ArrayList<>();
-                for (int i = 0; i < count; i++) {
-                    values.add("batch-" + n + "-record-" + i + "-" + "x".repeat(random.nextInt(60)));
-                    builder.append(System.currentTimeMillis(), null, values.getLast().getBytes(StandardCharsets.UTF_8));
+            try {
+                for (int n = 0; n < BATCHES; n++) {
+                    int count = 1 + random.nextInt(8);
+                    Compression codec = n % 5 == 0 ? Compression.of(CompressionType.LZ4) : Compression.NONE;
+                    RecordBatchBuilder builder = new RecordBatchBuilder(codec, TimestampType.CREATE_TIME, 0);
+                    List<String> values = new ArrayList<>();
+                    for (int i = 0; i < count; i++) {
+                        values.add("batch-" + n + "-record-" + i + "-" + "x".repeat(random.nextInt(60)));
+                        builder.append(System.currentTimeMillis(), null,
+                                values.getLast().getBytes(StandardCharsets.UTF_8));
+                    }
+                    LogAppendInfo info = log.appendAsLeader(MemoryRecords.readableRecords(builder.build(), "t", 0),
+                            0);
+                    for (int i = 0; i < count; i++) {
+                        expected.put(info.firstOffset() + i, values.get(i));
+                    }
+                    log.updateHighWatermark(log.logEndOffset());
                 }
-                LogAppendInfo info = log.appendAsLeader(MemoryRecords.readableRecords(builder.build(), "t", 0), 0);
-                for (int i = 0; i < count; i++) {
-                    expected.put(info.firstOffset() + i, values.get(i));
-                }
-                log.updateHighWatermark(log.logEndOffset());
+            } finally {
+                // A failed append must stop the readers and retention too: closing the pool waits for them.
+                writing.set(false);
             }
-            writing.set(false);
             int deleted = retention.get();
             int reads = 0;
             int cleanFailures = 0;

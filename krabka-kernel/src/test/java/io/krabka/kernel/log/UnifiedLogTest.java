@@ -419,6 +419,8 @@ class UnifiedLogTest {
         log = fixture.create(config());
         append(fixture.records("a", "b"));
         log.roll();
+        // The snapshot is taken at the roll, its fsync left to the background flush with the segments'.
+        assertTrue(Files.exists(LogFileUtils.producerSnapshotFile(log.dir(), 2)));
         assertEquals(0, log.recoveryPoint());
         assertEquals(List.of("flush-log"), fixture.scheduler.pending().stream().filter(n -> n.equals("flush-log"))
                 .toList());

@@ -1,0 +1,125 @@
+package io.krabka.kernel.log;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.krabka.kernel.log.config.ConfigSynonym;
+import io.krabka.kernel.log.config.TopicConfigDef;
+import io.krabka.kernel.log.config.TopicConfigs;
+import io.krabka.kernel.broker.BrokerConfigs;
+import io.krabka.spi.plugin.ConfigKey;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keeps docs/configuration.md true to the code: every topic setting of {@link TopicConfigs} and every broker key
+ * of {@link LogManagerConfig} and {@link BrokerConfigs} has one row in its section, with its type, its default and (for topic settings) its
+ * broker keys in order of precedence; and the sections hold no row for a key the code does not read.
+ */
+class ConfigurationDocTest {
+    /** Surefire runs in the module's directory; the docs are the repository's. */
+    private static final Path DOC = Path.of("../docs/configuration.md");
+    private static final String TOPIC_SECTION = "## Topics: the log";
+    private static final String BROKER_SECTION = "## Broker: log directories and the log manager";
+    private static final String BROKER_OWN_SECTION = "### The broker's own settings";
+
+    @Test
+    void everyTopicSettingIsDocumentedWithItsTypeDefaultAndBrokerKeys() throws IOException {
+        List<Row> rows = rows(TOPIC_SECTION);
+        for (TopicConfigDef def : TopicConfigs.ALL) {
+            Row row = row(rows, def.name());
+            assertEquals(type(def.key()), row.cells().get(1), def.name() + "'s type");
+            String expected = code(def.toText(def.defaultValue()));
+            assertTrue(row.cells().get(2).startsWith(expected),
+                    def.name() + "'s default: expected " + expected + ", the doc says " + row.cells().get(2));
+            String brokerKeys = def.brokerSynonyms().isEmpty() ? "none"
+                    : def.brokerSynonyms().stream().map(ConfigSynonym::name).map(ConfigurationDocTest::code)
+                    .collect(Collectors.joining(", "));
+            assertEquals(brokerKeys, row.cells().get(3), def.name() + "'s broker keys, highest precedence first");
+        }
+        assertEquals(TopicConfigs.ALL.stream().map(TopicConfigDef::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(), "the topic settings documented");
+    }
+
+    @Test
+    void everyLogManagerKeyIsDocumentedWithItsTypeAndDefault() throws IOException {
+        List<Row> rows = rows(BROKER_SECTION);
+        for (ConfigKey key : LogManagerConfig.KEYS) {
+            Row row = row(rows, key.name());
+            assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
+            String expected = key.defaultValue().map(value -> code(text(value))).orElse("none:");
+            assertTrue(row.cells().get(2).startsWith(expected),
+                    key.name() + "'s default: expected " + expected + ", the doc says " + row.cells().get(2));
+        }
+        assertEquals(LogManagerConfig.KEYS.stream().map(ConfigKey::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(), "the log manager's keys documented");
+    }
+
+    @Test
+    void everyKeyOfTheBrokerItselfIsDocumentedWithItsTypeAndDefault() throws IOException {
+        List<Row> rows = rows(BROKER_OWN_SECTION);
+        for (ConfigKey key : BrokerConfigs.ALL) {
+            Row row = row(rows, key.name());
+            assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
+            String text = key.defaultValue().map(ConfigurationDocTest::text).orElse("");
+            String expected = key.isRequired() ? "required" : text.isEmpty() ? "empty" : code(text);
+            assertTrue(row.cells().get(2).startsWith(expected),
+                    key.name() + "'s default: expected " + expected + ", the doc says " + row.cells().get(2));
+        }
+        assertEquals(BrokerConfigs.ALL.stream().map(ConfigKey::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(), "the broker's own keys documented");
+    }
+
+    /** A table row of the doc: its cells, the first being the key in backticks. */
+    private record Row(List<String> cells) {
+        String key() {
+            return cells.getFirst().replace("`", "");
+        }
+    }
+
+    /** The table rows of a key column in the section under {@code heading}, up to the next section. */
+    private static List<Row> rows(String heading) throws IOException {
+        List<String> lines = Files.readAllLines(DOC);
+        int start = lines.indexOf(heading);
+        assertTrue(start >= 0, DOC + " has no section " + heading);
+        List<Row> rows = new ArrayList<>();
+        for (String line : lines.subList(start + 1, lines.size())) {
+            if (line.startsWith("## ")) {
+                break;
+            }
+            if (line.startsWith("| `")) {
+                rows.add(new Row(Arrays.stream(line.substring(1, line.length() - 1).split(" \\| ", -1))
+                        .map(String::trim).toList()));
+            }
+        }
+        return rows;
+    }
+
+    private static Row row(List<Row> rows, String key) {
+        List<Row> found = rows.stream().filter(row -> row.key().equals(key)).toList();
+        assertEquals(1, found.size(), key + " must have exactly one row in " + DOC);
+        return found.getFirst();
+    }
+
+    private static String type(ConfigKey key) {
+        return key.type().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Kafka's text of a value: lists comma-separated. */
+    private static String text(Object value) {
+        return value instanceof List<?> list ? list.stream().map(String::valueOf).collect(Collectors.joining(","))
+                : String.valueOf(value);
+    }
+
+    /** A value as the doc writes it: in backticks, the empty text as {@code ""}. */
+    private static String code(String text) {
+        return "`" + (text.isEmpty() ? "\"\"" : text) + "`";
+    }
+}
