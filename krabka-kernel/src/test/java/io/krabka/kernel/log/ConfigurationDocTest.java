@@ -3,10 +3,10 @@ package io.krabka.kernel.log;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.broker.BrokerConfigs;
 import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
-import io.krabka.kernel.broker.BrokerConfigs;
 import io.krabka.spi.plugin.ConfigKey;
 import java.io.IOException;
 import java.nio.file.Files;
