@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.krabka.kernel.controller.TestController;
 import io.krabka.kernel.fetch.FetchManager;
 import io.krabka.kernel.fetch.FetchSessionCache;
 import io.krabka.kernel.fetch.FetchSessionCacheConfig;
@@ -26,14 +28,15 @@ import io.krabka.kernel.replica.ReplicaManagerConfig;
 
 /**
  * The data plane of a single node for the tests, over TCP: a formatted log directory, the log manager, the
- * replica manager following a {@link TestController}, and a socket server with the Produce, Fetch and ListOffsets
- * handlers (plus the test Metadata and InitProducerId handlers for kafka-clients). {@link #restart} closes it all
+ * replica manager following a {@link TestController} (the tests bump leader epochs, which the single-node
+ * QuorumController cannot), and a socket server with the Produce, Fetch and ListOffsets handlers (plus Metadata and
+ * a test InitProducerId handler for kafka-clients). {@link #restart} closes it all
  * cleanly (or then drops the clean-shutdown marker and the high watermark checkpoint, as a crash would) and opens
  * the same directory again.
  */
 final class DataPlane implements AutoCloseable {
 
-    static final int NODE_ID = Servers.NODE_ID;
+    static final int NODE_ID = TestController.NODE_ID;
     private static final String CLUSTER_ID = "dataPlaneClusterIdAAAA";
 
     private final Path logDir;
@@ -64,7 +67,7 @@ final class DataPlane implements AutoCloseable {
     }
 
     private void open(MetadataImage image) throws Exception {
-        controller = new TestController(NODE_ID, image);
+        controller = new TestController(image);
         scheduler = new KafkaScheduler(2, "data-plane-test-");
         logManager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(),
                 "node.id", String.valueOf(NODE_ID))), topic -> LogConfig.fromProps(Map.of(), image.topicConfig(topic)),
@@ -77,7 +80,8 @@ final class DataPlane implements AutoCloseable {
                 new ProduceHandler(replicaManager, controller::image),
                 new FetchHandler(FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
                 new ListOffsetsHandler(replicaManager),
-                new TestMetadataHandler(controller::image, address::get, NODE_ID, Servers.CLUSTER_ID),
+                new MetadataHandler(() -> new BrokerIdentity(NODE_ID, Servers.CLUSTER_ID, "127.0.0.1",
+                        address.get().getPort(), Optional.empty()), new MetadataHandler.Config(false), controller),
                 new TestInitProducerIdHandler());
         address.set(server.localAddress());
     }

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.krabka.kernel.broker.BrokerIdentity;
 import io.krabka.kernel.broker.DeleteGroupsHandler;
 import io.krabka.kernel.broker.DescribeGroupsHandler;
 import io.krabka.kernel.broker.FindCoordinatorHandler;
@@ -16,12 +18,13 @@ import io.krabka.kernel.broker.HeartbeatHandler;
 import io.krabka.kernel.broker.JoinGroupHandler;
 import io.krabka.kernel.broker.LeaveGroupHandler;
 import io.krabka.kernel.broker.ListGroupsHandler;
+import io.krabka.kernel.broker.MetadataHandler;
 import io.krabka.kernel.broker.OffsetCommitHandler;
 import io.krabka.kernel.broker.OffsetFetchHandler;
 import io.krabka.kernel.broker.SyncGroupHandler;
+import io.krabka.kernel.controller.TestController;
 import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.group.GroupCoordinatorConfig;
-import io.krabka.kernel.group.TestController;
 import io.krabka.kernel.group.TestReplicaManager;
 import io.krabka.kernel.log.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
@@ -32,8 +35,8 @@ import io.krabka.kernel.metadata.MetadataImage;
 
 /**
  * A broker of the group APIs for tests: a real log manager in a directory, the test controller, the coordinator
- * registered after the test replica manager, and a socket server with the ten group handlers (and a test-only
- * Metadata handler, so that kafka-clients' Admin and KafkaConsumer find this node).
+ * registered after the test replica manager, and a socket server with the ten group handlers (and the Metadata
+ * handler, so that kafka-clients' Admin and KafkaConsumer find this node).
  */
 final class GroupBroker {
 
@@ -78,7 +81,9 @@ final class GroupBroker {
                 new OffsetCommitHandler(coordinator, controller::image),
                 new OffsetFetchHandler(coordinator, controller::image), new ListGroupsHandler(coordinator),
                 new DescribeGroupsHandler(coordinator), new DeleteGroupsHandler(coordinator),
-                new TestMetadataHandler(controller::image, () -> started.get().localAddress()));
+                new MetadataHandler(() -> new BrokerIdentity(Servers.NODE_ID, Servers.CLUSTER_ID, "127.0.0.1",
+                        started.get().localAddress().getPort(), Optional.empty()), new MetadataHandler.Config(false),
+                        controller));
         started.set(server);
         return new GroupBroker(controller, logs, scheduler, coordinator, server);
     }
