@@ -6,9 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import io.krabka.kernel.controller.TestController;
 import io.krabka.kernel.fetch.FetchManager;
@@ -25,6 +31,7 @@ import io.krabka.kernel.network.Servers;
 import io.krabka.kernel.network.SocketServer;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
+import io.krabka.spi.common.Uuid;
 
 /**
  * The data plane of a single node for the tests, over TCP: a formatted log directory, the log manager, the
@@ -32,15 +39,18 @@ import io.krabka.kernel.replica.ReplicaManagerConfig;
  * QuorumController cannot), and a socket server with the Produce, Fetch and ListOffsets handlers (plus Metadata and
  * a test InitProducerId handler for kafka-clients). {@link #restart} closes it all
  * cleanly (or then drops the clean-shutdown marker and the high watermark checkpoint, as a crash would) and opens
- * the same directory again.
+ * the same directory again. As a {@code @RegisterExtension} field ({@link #perTest}) it starts in a new directory
+ * with one topic before each test and is closed, its directory deleted, after it.
  */
-final class DataPlane implements AutoCloseable {
+final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
     static final int NODE_ID = TestController.NODE_ID;
     private static final String CLUSTER_ID = "dataPlaneClusterIdAAAA";
 
-    private final Path logDir;
     private final FetchSessionCacheConfig sessions;
+    private final Topic topic;
+    private Path tempDir;
+    private Path logDir;
     private final AtomicReference<InetSocketAddress> address = new AtomicReference<>();
     TestController controller;
     KafkaScheduler scheduler;
@@ -49,9 +59,18 @@ final class DataPlane implements AutoCloseable {
     FetchManager fetchManager;
     SocketServer server;
 
-    private DataPlane(Path logDir, FetchSessionCacheConfig sessions) {
-        this.logDir = logDir;
+    /** The topic a per-test data plane creates before the test. */
+    private record Topic(String name, int partitions, Map<String, String> configs) {
+    }
+
+    private DataPlane(FetchSessionCacheConfig sessions, Topic topic) {
         this.sessions = sessions;
+        this.topic = topic;
+    }
+
+    /** A data plane for {@code @RegisterExtension}: started before each test with this topic, closed after it. */
+    static DataPlane perTest(String topic, int partitions, Map<String, String> configs) {
+        return new DataPlane(FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)));
     }
 
     static DataPlane start(Path dir) throws Exception {
@@ -59,11 +78,36 @@ final class DataPlane implements AutoCloseable {
     }
 
     static DataPlane start(Path dir, FetchSessionCacheConfig sessions) throws Exception {
-        Path logDir = dir.resolve("data");
-        MetaPropertiesEnsemble.format(List.of(logDir), CLUSTER_ID, NODE_ID);
-        DataPlane plane = new DataPlane(logDir, sessions);
+        DataPlane plane = new DataPlane(sessions, null);
+        plane.format(dir);
         plane.open(MetadataImage.EMPTY);
         return plane;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+        tempDir = Files.createTempDirectory("data-plane-");
+        format(tempDir);
+        open(MetadataImage.EMPTY);
+        controller.createTopic(topic.name(), topic.partitions(), topic.configs());
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        try {
+            close();
+        } finally {
+            try (Stream<Path> paths = Files.walk(tempDir)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+
+    private void format(Path dir) throws IOException {
+        logDir = dir.resolve("data");
+        MetaPropertiesEnsemble.format(List.of(logDir), CLUSTER_ID, NODE_ID);
     }
 
     private void open(MetadataImage image) throws Exception {
@@ -96,6 +140,11 @@ final class DataPlane implements AutoCloseable {
             Files.deleteIfExists(logDir.resolve("replication-offset-checkpoint"));
         }
         open(image);
+    }
+
+    /** The id of a topic that exists. */
+    Uuid topicId(String name) {
+        return controller.image().topic(name).orElseThrow().id();
     }
 
     InetSocketAddress address() {
