@@ -221,7 +221,7 @@ class FetchIT {
             int correlationId = DataRequests.send(consumer, ApiKeys.FETCH, V12, fetch(600_000, 1,
                     fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 1 << 20))));
             Waits.until(() -> plane.replicaManager.waitingFetches() == 1, "the fetch waits");
-            plane.controller.deleteTopic("orders");
+            plane.deleteTopic("orders");
             FetchResponse response = consumer.receive(ApiKeys.FETCH, V12, correlationId, FetchResponse.class);
             assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), partition(response, 0, 0).errorCode());
         }
@@ -291,7 +291,7 @@ class FetchIT {
 
     @Test
     void aStaleLeaderEpochIsFencedAndANewerOneUnknown() throws Exception {
-        plane.controller.bumpLeaderEpoch("orders");
+        plane.bumpLeaderEpoch("orders");
         try (KafkaWire wire = plane.connect()) {
             FetchResponse response = call(wire, V12, fetch(0, 1, fetchTopic("orders", Uuid.ZERO_UUID,
                     fetchPartition(0, 0, 100).setCurrentLeaderEpoch(0), fetchPartition(1, 0, 100).setCurrentLeaderEpoch(5))));

@@ -95,7 +95,7 @@ class ListOffsetsIT {
 
     @Test
     void leaderEpochsAreReportedAndChecked() throws Exception {
-        plane.controller.bumpLeaderEpoch("orders");
+        plane.bumpLeaderEpoch("orders");
         try (KafkaWire wire = plane.connect()) {
             assertFound(4, -1, 1, lookup(wire, V11, (byte) 0, 0, -1));
             assertFound(0, -1, 0, lookup(wire, V11, (byte) 0, 0, -2));

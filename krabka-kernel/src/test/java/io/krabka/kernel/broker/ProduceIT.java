@@ -138,7 +138,7 @@ class ProduceIT {
 
     @Test
     void clientsMayNotWriteToInternalTopics() throws Exception {
-        plane.controller.createTopic("__consumer_offsets", 1, Map.of());
+        plane.createTopic("__consumer_offsets", 1, Map.of());
         try (KafkaWire wire = plane.connect()) {
             assertEquals(Errors.INVALID_TOPIC_EXCEPTION.code(),
                     produceTo(wire, (short) -1, "__consumer_offsets", 0, records("a")).errorCode());
@@ -148,7 +148,7 @@ class ProduceIT {
 
     @Test
     void acksAllNeedsMinInsyncReplicas() throws Exception {
-        plane.controller.createTopic("guarded", 1, Map.of("min.insync.replicas", "2"));
+        plane.createTopic("guarded", 1, Map.of("min.insync.replicas", "2"));
         try (KafkaWire wire = plane.connect()) {
             assertEquals(Errors.NOT_ENOUGH_REPLICAS.code(),
                     produceTo(wire, (short) -1, "guarded", 0, records("a")).errorCode());
@@ -160,8 +160,8 @@ class ProduceIT {
 
     @Test
     void corruptAndInvalidBatchesAreRejectedWithKafkasErrorsAndNothingAppended() throws Exception {
-        plane.controller.createTopic("small", 1, Map.of("max.message.bytes", "200"));
-        plane.controller.createTopic("tiny-segments", 1, Map.of("internal.segment.bytes", "600"));
+        plane.createTopic("small", 1, Map.of("max.message.bytes", "200"));
+        plane.createTopic("tiny-segments", 1, Map.of("internal.segment.bytes", "600"));
         try (KafkaWire wire = plane.connect()) {
             MemoryRecords good = records("a", "b");
             ByteBuffer flipped = ByteBuffer.allocate(good.sizeInBytes()).put(good.buffer().duplicate()).flip();

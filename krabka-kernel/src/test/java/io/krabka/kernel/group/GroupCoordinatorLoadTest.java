@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.krabka.kernel.controller.TestController;
 import io.krabka.kernel.log.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
