@@ -16,6 +16,7 @@ import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.checkpoint.CleanShutdownFile;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.ClientNegotiation;
 import io.krabka.kernel.record.Compression;
 import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.RecordBatchBuilder;
@@ -43,20 +44,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.apache.kafka.clients.ApiVersions;
-import org.apache.kafka.clients.BootstrapConfiguration;
-import org.apache.kafka.clients.ManualMetadataUpdater;
-import org.apache.kafka.clients.MetadataRecoveryStrategy;
-import org.apache.kafka.clients.NetworkClient;
-import org.apache.kafka.clients.NetworkClientUtils;
 import org.apache.kafka.clients.NodeApiVersions;
-import org.apache.kafka.common.Node;
-import org.apache.kafka.common.metrics.Metrics;
-import org.apache.kafka.common.network.PlaintextChannelBuilder;
-import org.apache.kafka.common.network.Selector;
 import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.common.utils.internals.LogContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -118,7 +107,7 @@ class BrokerIT {
         assertEquals(clusterId, broker.clusterId());
         assertEquals(new Endpoint("PLAINTEXT", "127.0.0.1", broker.listenAddress().getPort()),
                 broker.advertisedListener());
-        NodeApiVersions negotiated = negotiate(broker.listenAddress());
+        NodeApiVersions negotiated = ClientNegotiation.negotiate(NODE_ID, broker.listenAddress());
         // What the issue asks for, and nothing more: every API advertised is served.
         assertEquals(Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH,
                 ApiKeys.LIST_OFFSETS, ApiKeys.CREATE_TOPICS, ApiKeys.DELETE_TOPICS, ApiKeys.CREATE_PARTITIONS,
@@ -246,23 +235,6 @@ class BrokerIT {
     private static MemoryRecords batch(String value) {
         return MemoryRecords.readableRecords(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
                 .append(System.currentTimeMillis(), null, value.getBytes(StandardCharsets.UTF_8)).build(), "test", 0);
-    }
-
-    private static NodeApiVersions negotiate(InetSocketAddress address) throws IOException {
-        Node node = new Node(NODE_ID, address.getHostString(), address.getPort());
-        ApiVersions apiVersions = new ApiVersions();
-        LogContext logContext = new LogContext();
-        PlaintextChannelBuilder channelBuilder = new PlaintextChannelBuilder(null);
-        channelBuilder.configure(Map.of());
-        try (Metrics metrics = new Metrics();
-                NetworkClient client = new NetworkClient(
-                        new Selector(60_000, metrics, Time.SYSTEM, "test", channelBuilder, logContext),
-                        new ManualMetadataUpdater(List.of(node)), "krabka-test", 5, 50, 1000, 64 * 1024, 64 * 1024,
-                        30_000, 10_000, 30_000, Time.SYSTEM, true, apiVersions, logContext,
-                        MetadataRecoveryStrategy.NONE, BootstrapConfiguration.DISABLED, false)) {
-            assertTrue(NetworkClientUtils.awaitReady(client, node, Time.SYSTEM, 30_000), "the client got ready");
-            return apiVersions.get(node.idString());
-        }
     }
 
     static int status(InetSocketAddress address, String path, String method) throws IOException {

@@ -1,14 +1,30 @@
 package io.krabka.kernel.broker;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
+import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfig;
+import org.apache.kafka.common.message.DeleteTopicsRequestData;
+import org.apache.kafka.common.protocol.Errors;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import io.krabka.kernel.controller.Controllers;
+import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.fetch.FetchManager;
 import io.krabka.kernel.fetch.FetchSessionCache;
 import io.krabka.kernel.fetch.FetchSessionCacheConfig;
@@ -18,57 +34,93 @@ import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.PartitionRegistration;
+import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.network.KafkaWire;
 import io.krabka.kernel.network.Servers;
 import io.krabka.kernel.network.SocketServer;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
+import io.krabka.spi.common.Uuid;
 
 /**
- * The data plane of a single node for the tests, over TCP: a formatted log directory, the log manager, the
- * replica manager following a {@link TestController}, and a socket server with the Produce, Fetch and ListOffsets
- * handlers (plus the test Metadata and InitProducerId handlers for kafka-clients). {@link #restart} closes it all
- * cleanly (or then drops the clean-shutdown marker and the high watermark checkpoint, as a crash would) and opens
- * the same directory again.
+ * The data plane of a single node for the tests, over TCP: a real controller on {@code dir/metadata}, the log
+ * manager on {@code dir/data}, the replica manager following the controller, and a socket server with the Produce,
+ * Fetch, ListOffsets, Metadata and InitProducerId handlers. {@link #restart} closes it all cleanly (or then drops
+ * the clean-shutdown marker and the high watermark checkpoint, as a crash would) and opens the same directories
+ * again. As a {@code @RegisterExtension} field ({@link #perTest}) it starts in a new directory with one topic before
+ * each test and is closed, its directory deleted, after it.
  */
-final class DataPlane implements AutoCloseable {
+final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
-    static final int NODE_ID = Servers.NODE_ID;
-    private static final String CLUSTER_ID = "dataPlaneClusterIdAAAA";
+    static final int NODE_ID = Controllers.NODE_ID;
 
-    private final Path logDir;
     private final FetchSessionCacheConfig sessions;
-    private final AtomicReference<InetSocketAddress> address = new AtomicReference<>();
-    TestController controller;
+    private final Topic topic;
+    private Path tempDir;
+    private Path logDir;
+    private Controllers controllers;
+    QuorumController controller;
     KafkaScheduler scheduler;
     LogManager logManager;
     ReplicaManager replicaManager;
     FetchManager fetchManager;
     SocketServer server;
 
-    private DataPlane(Path logDir, FetchSessionCacheConfig sessions) {
-        this.logDir = logDir;
-        this.sessions = sessions;
+    /** The topic a per-test data plane creates before the test. */
+    private record Topic(String name, int partitions, Map<String, String> configs) {
     }
 
-    static DataPlane start(Path dir) throws Exception {
-        return start(dir, FetchSessionCacheConfig.DEFAULTS);
+    private DataPlane(FetchSessionCacheConfig sessions, Topic topic) {
+        this.sessions = sessions;
+        this.topic = topic;
+    }
+
+    /** A data plane for {@code @RegisterExtension}: started before each test with this topic, closed after it. */
+    static DataPlane perTest(String topic, int partitions, Map<String, String> configs) {
+        return new DataPlane(FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)));
     }
 
     static DataPlane start(Path dir, FetchSessionCacheConfig sessions) throws Exception {
-        Path logDir = dir.resolve("data");
-        MetaPropertiesEnsemble.format(List.of(logDir), CLUSTER_ID, NODE_ID);
-        DataPlane plane = new DataPlane(logDir, sessions);
-        plane.open(MetadataImage.EMPTY);
+        DataPlane plane = new DataPlane(sessions, null);
+        plane.formatAndOpen(dir);
         return plane;
     }
 
-    private void open(MetadataImage image) throws Exception {
-        controller = new TestController(NODE_ID, image);
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+        tempDir = Files.createTempDirectory("data-plane-");
+        formatAndOpen(tempDir);
+        createTopic(topic.name(), topic.partitions(), topic.configs());
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        try {
+            close();
+        } finally {
+            try (Stream<Path> paths = Files.walk(tempDir)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+
+    private void formatAndOpen(Path dir) throws Exception {
+        logDir = dir.resolve("data");
+        MetaPropertiesEnsemble.format(List.of(logDir), Servers.CLUSTER_ID, NODE_ID);
+        controllers = Controllers.formatAndStart(dir.resolve("metadata"), Map.of());
+        open();
+    }
+
+    private void open() throws Exception {
+        controller = controllers.controller();
         scheduler = new KafkaScheduler(2, "data-plane-test-");
         logManager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(),
-                "node.id", String.valueOf(NODE_ID))), topic -> LogConfig.fromProps(Map.of(), image.topicConfig(topic)),
-                scheduler, InstantSource.system());
+                "node.id", String.valueOf(NODE_ID))),
+                topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)), scheduler,
+                InstantSource.system());
         logManager.startup();
         replicaManager = new ReplicaManager(new ReplicaManagerConfig(NODE_ID, Map.of()), logManager, scheduler);
         controller.register(replicaManager);
@@ -77,21 +129,62 @@ final class DataPlane implements AutoCloseable {
                 new ProduceHandler(replicaManager, controller::image),
                 new FetchHandler(FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
                 new ListOffsetsHandler(replicaManager),
-                new TestMetadataHandler(controller::image, address::get, NODE_ID, Servers.CLUSTER_ID),
-                new TestInitProducerIdHandler());
-        address.set(server.localAddress());
+                new MetadataHandler(() -> new BrokerIdentity(NODE_ID, Servers.CLUSTER_ID, "127.0.0.1",
+                        server.localAddress().getPort(), Optional.empty()), new MetadataHandler.Config(false),
+                        controller),
+                new InitProducerIdHandler(new ProducerIdManager(controller, NODE_ID)));
     }
 
-    /** Closes everything and opens the same log directory with the same metadata. */
+    /** Creates a topic through the controller, and returns it. */
+    TopicImage createTopic(String name, int partitions, Map<String, String> configs) {
+        CreatableTopic created = new CreatableTopic().setName(name).setNumPartitions(partitions)
+                .setReplicationFactor((short) 1);
+        configs.forEach((key, value) -> created.configs().add(new CreatableTopicConfig().setName(key)
+                .setValue(value)));
+        CreateTopicsRequestData request = new CreateTopicsRequestData();
+        request.topics().add(created);
+        assertEquals(Errors.NONE.code(), controller.createTopics(request).join().topics().find(name).errorCode(),
+                name + " created");
+        return controller.image().topic(name).orElseThrow();
+    }
+
+    /** Deletes a topic through the controller. */
+    void deleteTopic(String name) {
+        assertEquals(Errors.NONE.code(), controller.deleteTopics(new DeleteTopicsRequestData()
+                .setTopicNames(List.of(name))).join().responses().find(name).errorCode(), name + " deleted");
+    }
+
+    /**
+     * A new leader epoch for every partition of the topic, as a leader change gives: a single-node controller never
+     * changes leaders, so the replica manager is handed the image that change would publish.
+     */
+    void bumpLeaderEpoch(String name) {
+        MetadataImage current = controller.image();
+        TopicImage topic = current.topic(name).orElseThrow();
+        Map<Integer, PartitionRegistration> partitions = new TreeMap<>();
+        topic.partitions().forEach((index, p) -> partitions.put(index, new PartitionRegistration(p.replicas(),
+                p.isr(), p.leader(), p.leaderEpoch() + 1, p.partitionEpoch() + 1)));
+        Map<String, TopicImage> topics = new TreeMap<>(current.topics());
+        topics.put(name, TopicImage.of(name, topic.id(), partitions));
+        replicaManager.onMetadataUpdate(current, new MetadataImage(current.offset() + 1, current.features(), topics,
+                current.topicConfigs(), current.brokerConfigs(), current.nextProducerId()));
+    }
+
+    /** Closes everything and opens the same directories: the controller finds its topics on disk. */
     void restart(boolean clean) throws Exception {
-        MetadataImage image = controller.image();
-        close();
+        closeDataPlane();
         if (!clean) {
             // A crash: no clean-shutdown marker, and no high watermark checkpoint written since the last appends.
             Files.delete(logDir.resolve(".kafka_cleanshutdown"));
             Files.deleteIfExists(logDir.resolve("replication-offset-checkpoint"));
         }
-        open(image);
+        controllers.restart();
+        open();
+    }
+
+    /** The id of a topic that exists. */
+    Uuid topicId(String name) {
+        return controller.image().topic(name).orElseThrow().id();
     }
 
     InetSocketAddress address() {
@@ -108,6 +201,14 @@ final class DataPlane implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        try {
+            closeDataPlane();
+        } finally {
+            controllers.close();
+        }
+    }
+
+    private void closeDataPlane() throws IOException {
         replicaManager.close();
         server.close();
         logManager.close();

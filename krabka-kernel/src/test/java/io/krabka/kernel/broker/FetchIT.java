@@ -14,7 +14,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,10 +33,8 @@ import org.apache.kafka.common.record.internal.Record;
 import org.apache.kafka.common.record.internal.RecordBatch;
 import org.apache.kafka.common.record.internal.SimpleRecord;
 import org.apache.kafka.common.requests.FetchResponse;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchIsolation;
@@ -45,7 +42,6 @@ import io.krabka.kernel.log.FileSlice;
 import io.krabka.kernel.log.LogStartOffsetIncrementReason;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.UnifiedLog;
-import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.network.KafkaWire;
 import io.krabka.kernel.replica.FetchParams;
 import io.krabka.kernel.replica.FetchPartition;
@@ -58,21 +54,8 @@ class FetchIT {
 
     private static final short V12 = 12;
 
-    @TempDir
-    Path dir;
-    private DataPlane plane;
-    private TopicImage orders;
-
-    @BeforeEach
-    void start() throws Exception {
-        plane = DataPlane.start(dir);
-        orders = plane.controller.createTopic("orders", 2, Map.of());
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        plane.close();
-    }
+    @RegisterExtension
+    final DataPlane plane = DataPlane.perTest("orders", 2, Map.of());
 
     private UnifiedLog log(int partition) {
         return plane.replicaManager.partition(new TopicPartition("orders", partition)).orElseThrow().log();
@@ -109,7 +92,7 @@ class FetchIT {
             for (short version = ApiKeys.FETCH.oldestVersion(); version <= ApiKeys.FETCH.latestVersion(false);
                     version++) {
                 FetchRequestData.FetchTopic topic = version >= 13
-                        ? fetchTopic("", WireIds.toWire(orders.id()), fetchPartition(0, 1, 1 << 20))
+                        ? fetchTopic("", WireIds.toWire(plane.topicId("orders")), fetchPartition(0, 1, 1 << 20))
                         : fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 1, 1 << 20));
                 FetchResponse response = call(wire, version, fetch(0, 1, topic));
                 FetchResponseData.PartitionData data = partition(response, 0, 0);
@@ -122,7 +105,7 @@ class FetchIT {
                 // The batch holding offset 1 comes whole, as Kafka sends it: the client skips offset 0.
                 assertEquals(List.of("a", "b", "c"), values(data), "v" + version);
                 FetchResponse outOfRange = call(wire, version, fetch(0, 1, version >= 13
-                        ? fetchTopic("", WireIds.toWire(orders.id()), fetchPartition(0, 9, 1 << 20))
+                        ? fetchTopic("", WireIds.toWire(plane.topicId("orders")), fetchPartition(0, 9, 1 << 20))
                         : fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 9, 1 << 20))));
                 assertEquals(Errors.OFFSET_OUT_OF_RANGE.code(), partition(outOfRange, 0, 0).errorCode(), "v" + version);
             }
@@ -134,7 +117,7 @@ class FetchIT {
         produceTo(1, "x", "y");
         produceTo(1, "z");
         List<LogReadResult> read = plane.replicaManager.fetchMessages(new FetchParams(-1, 0, 1, 1 << 20,
-                FetchIsolation.HIGH_WATERMARK), List.of(new FetchPartition(new TopicIdPartition(orders.id(),
+                FetchIsolation.HIGH_WATERMARK), List.of(new FetchPartition(new TopicIdPartition(plane.topicId("orders"),
                 new TopicPartition("orders", 1)), 0, 1 << 20, Optional.empty()))).join();
         FileSlice slice = assertInstanceOf(FileSlice.class, read.get(0).records());
         byte[] segment = Files.readAllBytes(slice.file());
@@ -238,7 +221,7 @@ class FetchIT {
             int correlationId = DataRequests.send(consumer, ApiKeys.FETCH, V12, fetch(600_000, 1,
                     fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 1 << 20))));
             Waits.until(() -> plane.replicaManager.waitingFetches() == 1, "the fetch waits");
-            plane.controller.deleteTopic("orders");
+            plane.deleteTopic("orders");
             FetchResponse response = consumer.receive(ApiKeys.FETCH, V12, correlationId, FetchResponse.class);
             assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), partition(response, 0, 0).errorCode());
         }
@@ -308,7 +291,7 @@ class FetchIT {
 
     @Test
     void aStaleLeaderEpochIsFencedAndANewerOneUnknown() throws Exception {
-        plane.controller.bumpLeaderEpoch("orders");
+        plane.bumpLeaderEpoch("orders");
         try (KafkaWire wire = plane.connect()) {
             FetchResponse response = call(wire, V12, fetch(0, 1, fetchTopic("orders", Uuid.ZERO_UUID,
                     fetchPartition(0, 0, 100).setCurrentLeaderEpoch(0), fetchPartition(1, 0, 100).setCurrentLeaderEpoch(5))));

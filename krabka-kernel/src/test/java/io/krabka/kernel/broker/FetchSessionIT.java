@@ -45,7 +45,7 @@ class FetchSessionIT {
 
     private TopicImage start(FetchSessionCacheConfig sessions) throws Exception {
         plane = DataPlane.start(dir, sessions);
-        return plane.controller.createTopic("orders", 3, Map.of());
+        return plane.createTopic("orders", 3, Map.of());
     }
 
     private void produceTo(int partition, String value) throws Exception {

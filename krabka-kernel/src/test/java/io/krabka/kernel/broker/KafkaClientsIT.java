@@ -2,7 +2,6 @@ package io.krabka.kernel.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,11 +20,9 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * kafka-clients' own producer (idempotent with acks=all, each codec) and consumer (assigned partitions: ListOffsets for the
@@ -36,20 +33,8 @@ class KafkaClientsIT {
 
     private static final int RECORDS = 2000;
 
-    @TempDir
-    Path dir;
-    private DataPlane plane;
-
-    @BeforeEach
-    void start() throws Exception {
-        plane = DataPlane.start(dir);
-        plane.controller.createTopic("orders", 3, Map.of());
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        plane.close();
-    }
+    @RegisterExtension
+    final DataPlane plane = DataPlane.perTest("orders", 3, Map.of());
 
     @ParameterizedTest
     @CsvSource({"all, none", "1, lz4", "all, zstd", "all, gzip"})

@@ -5,7 +5,6 @@ import static io.krabka.kernel.broker.DataRequests.listOffsets;
 import static io.krabka.kernel.broker.DataRequests.listPartition;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Path;
 import java.util.Map;
 
 import org.apache.kafka.common.compress.Compression;
@@ -15,10 +14,9 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.SimpleRecord;
 import org.apache.kafka.common.requests.ListOffsetsResponse;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.ProducerAppendInfo;
@@ -31,14 +29,11 @@ class ListOffsetsIT {
 
     private static final short V11 = 11;
 
-    @TempDir
-    Path dir;
-    private DataPlane plane;
+    @RegisterExtension
+    final DataPlane plane = DataPlane.perTest("orders", 2, Map.of());
 
     @BeforeEach
     void start() throws Exception {
-        plane = DataPlane.start(dir);
-        plane.controller.createTopic("orders", 2, Map.of());
         try (KafkaWire wire = plane.connect()) {
             produce(wire, new SimpleRecord(1000, null, "a".getBytes()), new SimpleRecord(5000, null, "b".getBytes()));
             produce(wire, new SimpleRecord(3000, null, "c".getBytes()));
@@ -49,11 +44,6 @@ class ListOffsetsIT {
     private static void produce(KafkaWire wire, SimpleRecord... records) throws Exception {
         call(wire, (short) 12, DataRequests.produce((short) -1, "orders", 0,
                 MemoryRecords.withRecords(Compression.NONE, records)));
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        plane.close();
     }
 
     private ListOffsetsResponseData.ListOffsetsPartitionResponse lookup(KafkaWire wire, short version, byte isolation,
@@ -105,7 +95,7 @@ class ListOffsetsIT {
 
     @Test
     void leaderEpochsAreReportedAndChecked() throws Exception {
-        plane.controller.bumpLeaderEpoch("orders");
+        plane.bumpLeaderEpoch("orders");
         try (KafkaWire wire = plane.connect()) {
             assertFound(4, -1, 1, lookup(wire, V11, (byte) 0, 0, -1));
             assertFound(0, -1, 0, lookup(wire, V11, (byte) 0, 0, -2));

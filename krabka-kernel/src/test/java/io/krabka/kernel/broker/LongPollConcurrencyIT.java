@@ -8,7 +8,6 @@ import static io.krabka.kernel.broker.DataRequests.produce;
 import static io.krabka.kernel.broker.DataRequests.records;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,10 +19,8 @@ import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.FetchResponseData;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.FetchResponse;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.krabka.kernel.network.KafkaWire;
 
@@ -38,20 +35,8 @@ class LongPollConcurrencyIT {
     private static final int BATCHES_PER_PRODUCER = 300;
     private static final int CONSUMERS = 4;
 
-    @TempDir
-    Path dir;
-    private DataPlane plane;
-
-    @BeforeEach
-    void start() throws Exception {
-        plane = DataPlane.start(dir);
-        plane.controller.createTopic("orders", 1, Map.of());
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        plane.close();
-    }
+    @RegisterExtension
+    final DataPlane plane = DataPlane.perTest("orders", 1, Map.of());
 
     @Test
     void everyLongPollingConsumerSeesEveryAppend() throws Exception {

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.Map;
 
 import org.apache.kafka.common.Uuid;
@@ -16,15 +15,12 @@ import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.krabka.kernel.log.UnifiedLog;
-import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.network.KafkaWire;
 import io.krabka.spi.common.TopicPartition;
 
@@ -33,21 +29,8 @@ class ProduceIT {
 
     private static final short V12 = 12;
 
-    @TempDir
-    Path dir;
-    private DataPlane plane;
-    private TopicImage orders;
-
-    @BeforeEach
-    void start() throws Exception {
-        plane = DataPlane.start(dir);
-        orders = plane.controller.createTopic("orders", 2, Map.of());
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        plane.close();
-    }
+    @RegisterExtension
+    final DataPlane plane = DataPlane.perTest("orders", 2, Map.of());
 
     private UnifiedLog log(String topic, int partition) {
         return plane.replicaManager.partition(new TopicPartition(topic, partition)).orElseThrow().log();
@@ -114,7 +97,7 @@ class ProduceIT {
             assertEquals(Errors.UNKNOWN_TOPIC_ID.code(), only(call(wire, (short) 13,
                     produce((short) 1, "", Uuid.randomUuid(), 0, records("a")))).errorCode());
             ProduceResponseData.PartitionProduceResponse byId = only(call(wire, (short) 13,
-                    produce((short) 1, "", WireIds.toWire(orders.id()), 0, records("a"))));
+                    produce((short) 1, "", WireIds.toWire(plane.topicId("orders")), 0, records("a"))));
             assertEquals(Errors.NONE.code(), byId.errorCode());
         }
         assertEquals(1, log("orders", 0).logEndOffset());
@@ -126,7 +109,7 @@ class ProduceIT {
             for (short version = ApiKeys.PRODUCE.oldestVersion(); version <= ApiKeys.PRODUCE.latestVersion(false);
                     version++) {
                 ProduceResponseData.PartitionProduceResponse response = only(call(wire, version, version >= 13
-                        ? produce((short) -1, "", WireIds.toWire(orders.id()), 0, records("v" + version))
+                        ? produce((short) -1, "", WireIds.toWire(plane.topicId("orders")), 0, records("v" + version))
                         : produce((short) -1, "orders", 0, records("v" + version))));
                 assertEquals(Errors.NONE.code(), response.errorCode(), "v" + version);
                 assertEquals(version - ApiKeys.PRODUCE.oldestVersion(), response.baseOffset(), "v" + version);
@@ -155,7 +138,7 @@ class ProduceIT {
 
     @Test
     void clientsMayNotWriteToInternalTopics() throws Exception {
-        plane.controller.createTopic("__consumer_offsets", 1, Map.of());
+        plane.createTopic("__consumer_offsets", 1, Map.of());
         try (KafkaWire wire = plane.connect()) {
             assertEquals(Errors.INVALID_TOPIC_EXCEPTION.code(),
                     produceTo(wire, (short) -1, "__consumer_offsets", 0, records("a")).errorCode());
@@ -165,7 +148,7 @@ class ProduceIT {
 
     @Test
     void acksAllNeedsMinInsyncReplicas() throws Exception {
-        plane.controller.createTopic("guarded", 1, Map.of("min.insync.replicas", "2"));
+        plane.createTopic("guarded", 1, Map.of("min.insync.replicas", "2"));
         try (KafkaWire wire = plane.connect()) {
             assertEquals(Errors.NOT_ENOUGH_REPLICAS.code(),
                     produceTo(wire, (short) -1, "guarded", 0, records("a")).errorCode());
@@ -177,8 +160,8 @@ class ProduceIT {
 
     @Test
     void corruptAndInvalidBatchesAreRejectedWithKafkasErrorsAndNothingAppended() throws Exception {
-        plane.controller.createTopic("small", 1, Map.of("max.message.bytes", "200"));
-        plane.controller.createTopic("tiny-segments", 1, Map.of("internal.segment.bytes", "600"));
+        plane.createTopic("small", 1, Map.of("max.message.bytes", "200"));
+        plane.createTopic("tiny-segments", 1, Map.of("internal.segment.bytes", "600"));
         try (KafkaWire wire = plane.connect()) {
             MemoryRecords good = records("a", "b");
             ByteBuffer flipped = ByteBuffer.allocate(good.sizeInBytes()).put(good.buffer().duplicate()).flip();

@@ -5,7 +5,6 @@ import static io.krabka.kernel.broker.DataRequests.produce;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -16,10 +15,8 @@ import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.SimpleRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.krabka.kernel.network.KafkaWire;
 import io.krabka.spi.common.TopicPartition;
@@ -38,20 +35,8 @@ class ProduceValidationIT {
     private static final int LAST_OFFSET_DELTA = 23;
     private static final int BASE_SEQUENCE = 53;
 
-    @TempDir
-    Path dir;
-    private DataPlane plane;
-
-    @BeforeEach
-    void start() throws Exception {
-        plane = DataPlane.start(dir);
-        plane.controller.createTopic("orders", 1, Map.of("message.timestamp.after.max.ms", "60000"));
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        plane.close();
-    }
+    @RegisterExtension
+    final DataPlane plane = DataPlane.perTest("orders", 1, Map.of("message.timestamp.after.max.ms", "60000"));
 
     private static ByteBuffer batch(long producerId, SimpleRecord... records) {
         MemoryRecords built = producerId < 0 ? MemoryRecords.withRecords(Compression.NONE, records)

@@ -43,6 +43,13 @@ public final class Controllers implements AutoCloseable {
         return controllers;
     }
 
+    /** Starts a controller on {@code dir}, formatted by {@link #formatAndStart} before. */
+    public static Controllers start(Path dir, Map<String, String> staticBrokerConfigs) throws IOException {
+        Controllers controllers = new Controllers(dir, staticBrokerConfigs);
+        controllers.restart();
+        return controllers;
+    }
+
     /** The settings of the tests' controller. */
     public ControllerConfig config() {
         return new ControllerConfig(NODE_ID, dir, DIRECTORY_ID, 1, (short) 1, false, staticBrokerConfigs);

@@ -2,33 +2,18 @@ package io.krabka.kernel.network;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 
-import org.apache.kafka.clients.ApiVersions;
-import org.apache.kafka.clients.BootstrapConfiguration;
-import org.apache.kafka.clients.ManualMetadataUpdater;
-import org.apache.kafka.clients.MetadataRecoveryStrategy;
-import org.apache.kafka.clients.NetworkClient;
-import org.apache.kafka.clients.NetworkClientUtils;
 import org.apache.kafka.clients.NodeApiVersions;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersion;
-import org.apache.kafka.common.metrics.Metrics;
-import org.apache.kafka.common.network.PlaintextChannelBuilder;
-import org.apache.kafka.common.network.Selector;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.ApiVersionsResponse;
-import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.common.utils.internals.LogContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,27 +57,12 @@ class ApiVersionsIT {
 
     @Test
     void kafkaNetworkClientNegotiatesTheVersionsOfTheHandlersRegistered() throws IOException {
-        InetSocketAddress address = server.localAddress();
-        Node node = new Node(Servers.NODE_ID, address.getHostString(), address.getPort());
-        ApiVersions apiVersions = new ApiVersions();
-        LogContext logContext = new LogContext();
-        PlaintextChannelBuilder channelBuilder = new PlaintextChannelBuilder(null);
-        channelBuilder.configure(Map.of());
-        try (Metrics metrics = new Metrics();
-                NetworkClient client = new NetworkClient(
-                        new Selector(60_000, metrics, Time.SYSTEM, "test", channelBuilder, logContext),
-                        new ManualMetadataUpdater(java.util.List.of(node)), "krabka-test", 5, 50, 1000, 64 * 1024,
-                        64 * 1024, 30_000, 10_000, 30_000, Time.SYSTEM, true, apiVersions, logContext,
-                        MetadataRecoveryStrategy.NONE, BootstrapConfiguration.DISABLED, false)) {
-            assertTrue(NetworkClientUtils.awaitReady(client, node, Time.SYSTEM, 30_000), "the client got ready");
-            NodeApiVersions negotiated = apiVersions.get(node.idString());
-            assertNotNull(negotiated);
-            assertEquals(Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA), negotiated.allSupportedApiVersions().keySet());
-            assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
-            assertEquals(12, negotiated.latestUsableVersion(ApiKeys.METADATA));
-            assertEquals(Map.of(), negotiated.finalizedFeatures());
-            assertEquals(-1, negotiated.finalizedFeaturesEpoch());
-        }
+        NodeApiVersions negotiated = ClientNegotiation.negotiate(Servers.NODE_ID, server.localAddress());
+        assertEquals(Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA), negotiated.allSupportedApiVersions().keySet());
+        assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
+        assertEquals(12, negotiated.latestUsableVersion(ApiKeys.METADATA));
+        assertEquals(Map.of(), negotiated.finalizedFeatures());
+        assertEquals(-1, negotiated.finalizedFeaturesEpoch());
     }
 
     @Test

@@ -20,7 +20,6 @@ import io.krabka.kernel.group.GroupCoordinatorConfig;
 import io.krabka.kernel.group.OffsetsTopic;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.UnifiedLog;
-import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.record.LogBatch;
 import io.krabka.kernel.record.MemoryRecords;
@@ -33,6 +32,7 @@ import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
 import org.apache.kafka.common.message.DeleteGroupsRequestData;
+import org.apache.kafka.common.message.DeleteTopicsRequestData;
 import org.apache.kafka.common.message.DescribeGroupsRequestData;
 import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.HeartbeatRequestData;
@@ -95,7 +95,7 @@ class ConsumerGroupsIT {
 
     @BeforeEach
     void start() throws Exception {
-        broker = GroupBroker.start(dataDir, CONFIG, MetadataImage.EMPTY);
+        broker = GroupBroker.start(dataDir, CONFIG);
     }
 
     @AfterEach
@@ -213,7 +213,7 @@ class ConsumerGroupsIT {
         FindCoordinatorResponse transaction = call(wire, ApiKeys.FIND_COORDINATOR, 6, new FindCoordinatorRequestData()
                 .setKeyType((byte) 1).setCoordinatorKeys(List.of("tx-1")), FindCoordinatorResponse.class);
         assertEquals(Errors.COORDINATOR_NOT_AVAILABLE.code(), transaction.data().coordinators().getFirst().errorCode());
-        assertEquals(0, broker.controller.image().offset(), "one write: the topic was created once");
+        assertEquals(1, broker.coordinatorCreateTopicsRequests(), "one write: the topic was created once");
     }
 
     @Test
@@ -371,13 +371,12 @@ class ConsumerGroupsIT {
         assertEquals(44, last.offset());
         assertEquals(ordersId, last.topicId());
 
-        MetadataImage image = broker.controller.image();
         for (KafkaWire connection : connections) {
             connection.close();
         }
         connections.clear();
         broker.close();
-        broker = GroupBroker.start(dataDir, CONFIG, image);
+        broker = GroupBroker.start(dataDir, CONFIG);
         KafkaWire afterRestart = connect();
         findCoordinator(afterRestart);
         waitUntil("standalone's partition to load",
@@ -391,7 +390,7 @@ class ConsumerGroupsIT {
         assertEquals(Errors.NONE, heartbeat(afterRestart, memberId, null, 1), "the member is back in its session");
 
         // Deleting the topic deletes its offsets.
-        broker.controller.deleteTopic("orders");
+        broker.controller.deleteTopics(new DeleteTopicsRequestData().setTopicNames(List.of("orders"))).join();
         OffsetFetchResponse afterDelete = call(afterRestart, ApiKeys.OFFSET_FETCH, 8, new OffsetFetchRequestData()
                 .setGroups(List.of(new OffsetFetchRequestGroup().setGroupId(GROUP).setTopics(null))),
                 OffsetFetchResponse.class);

@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.krabka.kernel.group.GroupCoordinatorConfig;
-import io.krabka.kernel.metadata.MetadataImage;
 
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
@@ -69,7 +68,7 @@ class GroupApiVersionsIT {
 
     @BeforeEach
     void start() throws Exception {
-        broker = GroupBroker.start(dataDir, GroupCoordinatorConfig.DEFAULTS, MetadataImage.EMPTY);
+        broker = GroupBroker.start(dataDir, GroupCoordinatorConfig.DEFAULTS);
         CreatableTopicCollection topics = new CreatableTopicCollection();
         topics.add(new CreatableTopic().setName("orders").setNumPartitions(1).setReplicationFactor((short) 1));
         broker.controller.createTopics(new CreateTopicsRequestData().setTopics(topics)).join();

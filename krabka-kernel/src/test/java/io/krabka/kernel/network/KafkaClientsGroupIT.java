@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import io.krabka.kernel.group.GroupCoordinatorConfig;
-import io.krabka.kernel.metadata.MetadataImage;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -53,8 +52,7 @@ class KafkaClientsGroupIT {
 
     @BeforeEach
     void start() throws Exception {
-        broker = GroupBroker.start(dataDir, GroupCoordinatorConfig.DEFAULTS.withSessionTimeouts(100, 60_000, 50),
-                MetadataImage.EMPTY);
+        broker = GroupBroker.start(dataDir, GroupCoordinatorConfig.DEFAULTS.withSessionTimeouts(100, 60_000, 50));
         CreatableTopicCollection topics = new CreatableTopicCollection();
         topics.add(new CreatableTopic().setName("orders").setNumPartitions(2).setReplicationFactor((short) 1));
         broker.controller.createTopics(new CreateTopicsRequestData().setTopics(topics)).join();
