@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.ApiVersions;
 import org.apache.kafka.clients.BootstrapConfiguration;
 import org.apache.kafka.clients.ManualMetadataUpdater;
@@ -20,6 +21,9 @@ import org.apache.kafka.clients.MetadataRecoveryStrategy;
 import org.apache.kafka.clients.NetworkClient;
 import org.apache.kafka.clients.NetworkClientUtils;
 import org.apache.kafka.clients.NodeApiVersions;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.network.PlaintextChannelBuilder;
@@ -83,6 +87,10 @@ class BrokerCommandIT {
             // Kafka's client negotiates with it (every API advertised is listed in BrokerIT).
             assertTrue(negotiate(port).allSupportedApiVersions().keySet().containsAll(Set.of(ApiKeys.API_VERSIONS,
                     ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH)));
+            // Logs to shut down cleanly here, and to recover after the kill below.
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + port))) {
+                admin.createTopics(List.of(new NewTopic("logs", 2, (short) 1))).all().get(1, TimeUnit.MINUTES);
+            }
             broker.signal("INT");
             second = broker.awaitExit();
         }

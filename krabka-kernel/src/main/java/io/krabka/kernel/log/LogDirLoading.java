@@ -54,9 +54,11 @@ final class LogDirLoading {
         Map<TopicPartition, Long> recoveryPoints = checkpoints.recoveryPoints();
         Map<TopicPartition, Long> logStartOffsets = checkpoints.logStartOffsets();
         Map<TopicPartition, Long> highWatermarks = checkpoints.highWatermarks();
-        LOG.log(System.Logger.Level.INFO, "Loading logs from log dir " + logDir + (hadCleanShutdown ? ""
-                : ", recovering them: the broker did not shut down cleanly"));
         List<Path> partitionDirs = partitionDirs(logDir);
+        // A directory with no logs yet (a first start) has no clean shutdown marker either, and nothing to recover.
+        LOG.log(System.Logger.Level.INFO, "Loading " + partitionDirs.size() + " logs from log dir " + logDir
+                + (hadCleanShutdown || partitionDirs.isEmpty() ? ""
+                        : ", recovering them: the broker did not shut down cleanly"));
         List<UnifiedLog> opened = new ArrayList<>();
         try (ExecutorService executor = Executors.newFixedThreadPool(threads,
                 Thread.ofPlatform().name("log-recovery-", 0).daemon().factory())) {
