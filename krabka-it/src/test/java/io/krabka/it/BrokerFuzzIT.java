@@ -347,9 +347,7 @@ class BrokerFuzzIT {
                 byte[] frame = new byte[in.readInt()];
                 in.readFully(frame);
                 return frame;
-            } catch (EOFException e) {
-                return null;
-            } catch (SocketException e) {
+            } catch (EOFException | SocketException e) {
                 return null;
             }
         }

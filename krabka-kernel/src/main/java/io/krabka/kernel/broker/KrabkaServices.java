@@ -35,6 +35,8 @@ import io.krabka.spi.common.Uuid;
  */
 public final class KrabkaServices implements BrokerServices {
 
+    private static final Map<String, ApiFeatures.Range> SUPPORTED_FEATURES = supportedFeatures();
+
     private final List<AutoCloseable> started = new ArrayList<>();
     private QuorumController controller;
 
@@ -66,10 +68,16 @@ public final class KrabkaServices implements BrokerServices {
                 config.maxIncrementalFetchSessionCacheSlots(),
                 FetchSessionCacheConfig.DEFAULTS.minIncrementalFetchSessionEvictionMs()), context.time()));
         // The advertised listener is read per request: its port is known once the broker listens.
-        Supplier<BrokerIdentity> identity = () -> new BrokerIdentity(config.nodeId(), context.clusterId(),
-                context.advertisedListener().get().host(), context.advertisedListener().get().port(), Optional.empty());
-        Supplier<InetSocketAddress> endpoint = () -> InetSocketAddress.createUnresolved(
-                context.advertisedListener().get().host(), context.advertisedListener().get().port());
+        Supplier<Endpoint> advertised = context.advertisedListener();
+        Supplier<BrokerIdentity> identity = () -> {
+            Endpoint listener = advertised.get();
+            return new BrokerIdentity(config.nodeId(), context.clusterId(), listener.host(), listener.port(),
+                    Optional.empty());
+        };
+        Supplier<InetSocketAddress> endpoint = () -> {
+            Endpoint listener = advertised.get();
+            return InetSocketAddress.createUnresolved(listener.host(), listener.port());
+        };
         return List.of(
                 new MetadataHandler(identity, new MetadataHandler.Config(config.autoCreateTopicsEnable()), controller),
                 new DescribeClusterHandler(identity),
@@ -102,13 +110,18 @@ public final class KrabkaServices implements BrokerServices {
             return ApiFeatures.NONE;
         }
         MetadataImage image = controller.image();
+        return new ApiFeatures(SUPPORTED_FEATURES, image.features(), image.offset());
+    }
+
+    // What this broker supports never changes: computed once, not at every ApiVersions request.
+    private static Map<String, ApiFeatures.Range> supportedFeatures() {
         Map<String, ApiFeatures.Range> supported = new HashMap<>();
         supported.put(MetadataVersion.FEATURE_NAME, new ApiFeatures.Range(
                 MetadataVersion.MINIMUM_VERSION.featureLevel(), MetadataVersion.LATEST_PRODUCTION.featureLevel()));
         for (Feature feature : Feature.values()) {
             supported.put(feature.featureName(), new ApiFeatures.Range((short) 0, feature.latestProduction()));
         }
-        return new ApiFeatures(supported, image.features(), image.offset());
+        return Map.copyOf(supported);
     }
 
     /** Stops the coordinator, the replica manager and the controller, in that order. */
