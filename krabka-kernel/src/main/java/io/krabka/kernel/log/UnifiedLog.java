@@ -175,6 +175,15 @@ public final class UnifiedLog implements Closeable {
         return logStartOffset;
     }
 
+    /**
+     * The first offset in the local segments: the log start offset, or above it once tiered segments left the local
+     * log (Kafka's {@code localLogStartOffset}). Offsets in [{@link #logStartOffset}, this) are read from the remote
+     * tier.
+     */
+    public long localLogStartOffset() {
+        return Math.max(logStartOffset, localLog.segments().firstSegmentBaseOffset().orElse(logStartOffset));
+    }
+
     /** The offset the next append gets. */
     public long logEndOffset() {
         return localLog.logEndOffset();
