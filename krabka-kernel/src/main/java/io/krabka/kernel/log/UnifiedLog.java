@@ -49,6 +49,7 @@ public final class UnifiedLog implements Closeable {
     private final LogWatermarks watermarks;
     private volatile PartitionMetadataFile partitionMetadataFile;
     private volatile long logStartOffset;
+    private volatile long highestOffsetInRemoteStorage = -1;
     private volatile LeaderEpochFileCache leaderEpochCache;
     private volatile Optional<Uuid> topicId;
 
@@ -182,6 +183,18 @@ public final class UnifiedLog implements Closeable {
      */
     public long localLogStartOffset() {
         return Math.max(logStartOffset, localLog.segments().firstSegmentBaseOffset().orElse(logStartOffset));
+    }
+
+    /** The last offset copied to the remote tier, or -1 when none is (Kafka's {@code highestOffsetInRemoteStorage}). */
+    public long highestOffsetInRemoteStorage() {
+        return highestOffsetInRemoteStorage;
+    }
+
+    /** Records that the remote tier holds every offset up to {@code offset}; it never moves back. */
+    public void updateHighestOffsetInRemoteStorage(long offset) {
+        synchronized (lock) {
+            highestOffsetInRemoteStorage = Math.max(highestOffsetInRemoteStorage, offset);
+        }
     }
 
     /** The offset the next append gets. */
