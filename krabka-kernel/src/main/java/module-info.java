@@ -21,6 +21,8 @@ module io.krabka.kernel {
     requires static io.netty.transport.classes.epoll;
     // The broker's health endpoint (/healthz, /readyz).
     requires jdk.httpserver;
+    // The broker's metrics, on JMX under Kafka's names.
+    requires java.management;
 
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.

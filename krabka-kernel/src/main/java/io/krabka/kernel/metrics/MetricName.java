@@ -1,0 +1,72 @@
+package io.krabka.kernel.metrics;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SequencedMap;
+import java.util.stream.Collectors;
+
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+
+/**
+ * A metric's name as Kafka's broker gives it on JMX ({@code kafka.server:type=BrokerTopicMetrics,name=...,topic=...}),
+ * so the dashboards and JMX exporter rules operators keep for Kafka read Krabka too.
+ *
+ * @param group the JMX domain, such as {@code kafka.server}
+ * @param type  the {@code type} key, such as {@code BrokerTopicMetrics}
+ * @param name  the {@code name} key, such as {@code RemoteCopyBytesPerSec}
+ * @param tags  further keys in order, such as {@code topic}
+ */
+public record MetricName(String group, String type, String name, SequencedMap<String, String> tags) {
+
+    public MetricName {
+        Objects.requireNonNull(group, "group");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(name, "name");
+        tags = new LinkedHashMap<>(tags);
+    }
+
+    /** A name without tags. */
+    public static MetricName of(String group, String type, String name) {
+        return new MetricName(group, type, name, new LinkedHashMap<>());
+    }
+
+    /** This name with one more tag. */
+    public MetricName tagged(String key, String value) {
+        SequencedMap<String, String> more = new LinkedHashMap<>(tags);
+        more.put(key, value);
+        return new MetricName(group, type, name, more);
+    }
+
+    /** The JMX object name; tag values are quoted when JMX needs them to be. */
+    public ObjectName objectName() {
+        StringBuilder text = new StringBuilder(group).append(":type=").append(type).append(",name=").append(name);
+        tags.forEach((key, value) -> text.append(',').append(key).append('=').append(jmxValue(value)));
+        try {
+            return new ObjectName(text.toString());
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalArgumentException("not a JMX name: " + text, e);
+        }
+    }
+
+    private static String jmxValue(String value) {
+        return value.chars().anyMatch(c -> ",=:\"*?\n".indexOf(c) >= 0) ? ObjectName.quote(value) : value;
+    }
+
+    /** The Prometheus series name and labels for one attribute, e.g. {@code kafka_server_brokertopicmetrics_remotecopybytespersec_count{topic="t"}}. */
+    String prometheus(String attribute) {
+        String series = (group + "_" + type + "_" + name + "_" + attribute).toLowerCase().replaceAll("[^a-z0-9_]", "_");
+        if (tags.isEmpty()) {
+            return series;
+        }
+        return series + tags.entrySet().stream()
+                .map(tag -> tag.getKey() + "=\"" + tag.getValue().replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
+                .collect(Collectors.joining(",", "{", "}"));
+    }
+
+    /** Whether every tag of {@code subset} is one of this name's. */
+    public boolean hasTags(Map<String, String> subset) {
+        return tags.entrySet().containsAll(subset.entrySet());
+    }
+}

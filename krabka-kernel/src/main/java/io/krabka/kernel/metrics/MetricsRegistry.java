@@ -1,0 +1,128 @@
+package io.krabka.kernel.metrics;
+
+import java.lang.management.ManagementFactory;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+import javax.management.InstanceAlreadyExistsException;
+import javax.management.InstanceNotFoundException;
+import javax.management.MBeanRegistrationException;
+import javax.management.MBeanServer;
+import javax.management.NotCompliantMBeanException;
+
+/**
+ * The broker's metrics by name, each published as a JMX MBean under Kafka's object name (when the registry has an
+ * MBean server) and all of them in Prometheus' text format ({@link #prometheusText}). Metrics are created on first
+ * use and live until removed or the registry closes.
+ */
+public final class MetricsRegistry implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(MetricsRegistry.class.getName());
+
+    private final ConcurrentSkipListMap<String, Registered> metrics = new ConcurrentSkipListMap<>();
+    private final Optional<MBeanServer> server;
+
+    private record Registered(MetricName name, Metric metric) {
+    }
+
+    private MetricsRegistry(Optional<MBeanServer> server) {
+        this.server = server;
+    }
+
+    /** A registry publishing on the platform MBean server, as a broker's. */
+    public static MetricsRegistry jmx() {
+        return new MetricsRegistry(Optional.of(ManagementFactory.getPlatformMBeanServer()));
+    }
+
+    /** A registry publishing nowhere but {@link #prometheusText}, for components running without a broker. */
+    public static MetricsRegistry unpublished() {
+        return new MetricsRegistry(Optional.empty());
+    }
+
+    /** The meter of that name, created on first use. */
+    public Meter meter(MetricName name) {
+        return (Meter) getOrCreate(name, Meter::new, Meter.class);
+    }
+
+    /** The histogram of that name, created on first use. */
+    public Histogram histogram(MetricName name) {
+        return (Histogram) getOrCreate(name, Histogram::new, Histogram.class);
+    }
+
+    /** Publishes a gauge under that name, unless one is there already. */
+    public void gauge(MetricName name, LongSupplier value) {
+        getOrCreate(name, () -> new Gauge(value), Gauge.class);
+    }
+
+    /** The metric of that name, if any. */
+    public Optional<Metric> get(MetricName name) {
+        return Optional.ofNullable(metrics.get(key(name))).map(Registered::metric);
+    }
+
+    /** Removes every metric whose name has these tags, such as a deleted topic's. */
+    public void removeTagged(Map<String, String> tags) {
+        metrics.values().stream().filter(r -> r.name().hasTags(tags)).map(Registered::name).toList()
+                .forEach(this::remove);
+    }
+
+    /** Removes one metric. */
+    public void remove(MetricName name) {
+        Registered removed = metrics.remove(key(name));
+        if (removed != null) {
+            server.ifPresent(s -> unregister(s, name));
+        }
+    }
+
+    private Metric getOrCreate(MetricName name, Supplier<Metric> create, Class<? extends Metric> kind) {
+        Registered registered = metrics.computeIfAbsent(key(name), k -> {
+            Registered created = new Registered(name, create.get());
+            server.ifPresent(s -> register(s, created));
+            return created;
+        });
+        if (!kind.isInstance(registered.metric())) {
+            throw new IllegalArgumentException(name.objectName() + " is a " + registered.metric().getClass()
+                    .getSimpleName() + ", not a " + kind.getSimpleName());
+        }
+        return registered.metric();
+    }
+
+    private static void register(MBeanServer server, Registered registered) {
+        try {
+            server.registerMBean(new MetricMBean(registered.metric()), registered.name().objectName());
+        } catch (InstanceAlreadyExistsException | MBeanRegistrationException | NotCompliantMBeanException e) {
+            // Another registry in this JVM (a test's second broker) holds the name: the metric still counts.
+            LOG.log(System.Logger.Level.DEBUG, "metric " + registered.name().objectName() + " not on JMX: " + e);
+        }
+    }
+
+    private static void unregister(MBeanServer server, MetricName name) {
+        try {
+            server.unregisterMBean(name.objectName());
+        } catch (InstanceNotFoundException | MBeanRegistrationException e) {
+            LOG.log(System.Logger.Level.DEBUG, "metric " + name.objectName() + " was not on JMX: " + e);
+        }
+    }
+
+    private static String key(MetricName name) {
+        return name.objectName().getCanonicalName();
+    }
+
+    /** Every metric in Prometheus' text exposition format, one untyped sample per attribute. */
+    public String prometheusText() {
+        StringBuilder text = new StringBuilder();
+        for (Registered registered : metrics.values()) {
+            registered.metric().attributes().forEach((attribute, value) -> text
+                    .append(registered.name().prometheus(attribute)).append(' ').append(value).append('\n'));
+        }
+        return text.toString();
+    }
+
+    /** Removes every metric (and its MBean). */
+    @Override
+    public void close() {
+        metrics.values().stream().map(Registered::name).toList().forEach(this::remove);
+    }
+}

@@ -1,0 +1,97 @@
+package io.krabka.kernel.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import org.junit.jupiter.api.Test;
+
+class MetricsRegistryTest {
+
+    private static final MetricName COPY_BYTES = MetricName.of("kafka.server", "BrokerTopicMetrics",
+            "RemoteCopyBytesPerSec");
+
+    @Test
+    void publishesUnderKafkasObjectNameAndUnpublishesOnRemoval() throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        MetricName name = COPY_BYTES.tagged("topic", "orders");
+        ObjectName objectName = new ObjectName("kafka.server:type=BrokerTopicMetrics,name=RemoteCopyBytesPerSec,"
+                + "topic=orders");
+        try (MetricsRegistry registry = MetricsRegistry.jmx()) {
+            registry.meter(name).mark(1500);
+            registry.meter(name).mark(500);
+            assertEquals(2000L, server.getAttribute(objectName, "Count"));
+            registry.removeTagged(Map.of("topic", "orders"));
+            assertFalse(server.isRegistered(objectName));
+            registry.meter(name).mark(1);
+            assertTrue(server.isRegistered(objectName));
+        }
+        assertFalse(server.isRegistered(objectName), "close unpublishes");
+    }
+
+    @Test
+    void prometheusTextHasEveryAttributeWithItsLabels() {
+        try (MetricsRegistry registry = MetricsRegistry.unpublished()) {
+            AtomicLong lag = new AtomicLong(42);
+            registry.gauge(MetricName.of("kafka.server", "BrokerTopicMetrics", "RemoteCopyLagBytes")
+                    .tagged("topic", "a\"b"), lag::get);
+            registry.meter(COPY_BYTES).mark(7);
+            String text = registry.prometheusText();
+            assertTrue(text.contains("kafka_server_brokertopicmetrics_remotecopylagbytes_value{topic=\"a\\\"b\"} 42\n"),
+                    text);
+            assertTrue(text.contains("kafka_server_brokertopicmetrics_remotecopybytespersec_count 7\n"), text);
+            lag.set(3);
+            assertTrue(registry.prometheusText().contains("_remotecopylagbytes_value{topic=\"a\\\"b\"} 3\n"));
+        }
+    }
+
+    @Test
+    void aNameHoldsOneKindOfMetric() {
+        try (MetricsRegistry registry = MetricsRegistry.unpublished()) {
+            registry.meter(COPY_BYTES);
+            assertThrows(IllegalArgumentException.class, () -> registry.histogram(COPY_BYTES));
+        }
+    }
+
+    @Test
+    void meterRatesFollowTheEventsPerTick() {
+        AtomicLong nanos = new AtomicLong();
+        Meter meter = new Meter(nanos::get);
+        for (int second = 0; second < 600; second++) {
+            meter.mark(100);
+            nanos.addAndGet(TimeUnit.SECONDS.toNanos(1));
+        }
+        var attributes = meter.attributes();
+        assertEquals(60_000L, attributes.get("Count"));
+        assertEquals(100.0, attributes.get("MeanRate").doubleValue(), 0.01);
+        assertEquals(100.0, attributes.get("OneMinuteRate").doubleValue(), 1.0);
+        // Ten minutes of a steady rate: the fifteen-minute average has not caught up from its first tick yet.
+        assertEquals(100.0, attributes.get("FifteenMinuteRate").doubleValue(), 1.0);
+        nanos.addAndGet(TimeUnit.MINUTES.toNanos(5));
+        assertTrue(meter.attributes().get("OneMinuteRate").doubleValue() < 1.0, "idle for five minutes");
+    }
+
+    @Test
+    void histogramReportsMinMaxMeanAndPercentiles() {
+        Histogram histogram = new Histogram();
+        for (int value = 1; value <= 1000; value++) {
+            histogram.update(value);
+        }
+        var attributes = histogram.attributes();
+        assertEquals(1000L, attributes.get("Count"));
+        assertEquals(1L, attributes.get("Min"));
+        assertEquals(1000L, attributes.get("Max"));
+        assertEquals(500.5, attributes.get("Mean").doubleValue(), 1e-9);
+        assertEquals(500.0, attributes.get("50thPercentile").doubleValue(), 1e-9);
+        assertEquals(990.0, attributes.get("99thPercentile").doubleValue(), 1e-9);
+    }
+}
