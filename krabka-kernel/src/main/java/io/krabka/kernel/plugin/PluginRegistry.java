@@ -1,6 +1,7 @@
 package io.krabka.kernel.plugin;
 
 import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.Configurable;
 import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
@@ -9,6 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The plugins discovery found, by kind and name, and the one place their instances are created. Every instance
@@ -57,6 +60,16 @@ public final class PluginRegistry {
     /** {@link #create} for a {@link PluginKind#REMOTE_LOG_METADATA_MANAGER}. */
     public RemoteLogMetadataManager createRemoteLogMetadataManager(String name, Map<String, ?> raw) {
         return (RemoteLogMetadataManager) create(PluginKind.REMOTE_LOG_METADATA_MANAGER, name, raw);
+    }
+
+    /**
+     * The names of the settings the plugin of {@code kind} named {@code name} declares.
+     *
+     * @throws PluginLoadException if no plugin of that kind has that name
+     */
+    public Set<String> configKeyNames(PluginKind kind, String name) {
+        return find(kind, name).provider().configKeys().stream().map(ConfigKey::name)
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     private LoadedPlugin find(PluginKind kind, String name) {

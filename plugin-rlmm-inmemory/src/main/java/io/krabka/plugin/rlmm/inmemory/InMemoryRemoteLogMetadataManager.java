@@ -24,10 +24,12 @@ import java.util.function.Function;
 /**
  * A {@link RemoteLogMetadataManager} that keeps the metadata in memory and answers every lookup as Apache Kafka's
  * {@code RemoteLogMetadataCache} does. With {@code snapshot.path} set, the whole cache is loaded from a JSON
- * snapshot when the manager is configured and written back, atomically, when it is closed; {@link #writeSnapshot}
+ * snapshot when the manager is configured and written back, atomically, after every change and when it is closed,
+ * so a broker killed between two changes finds the first on its next start; {@link #writeSnapshot}
  * and {@link #loadSnapshot} do the same with any file, for tools such as restore.
  *
- * <p>Thread-safe. Every future returned is already complete: a change is applied before the call returns.
+ * <p>Thread-safe. Every future returned is already complete: a change is applied (and written) before the call
+ * returns; a change applied but not written fails its future with a {@link RemoteStorageException}.
  *
  * <p>The instance is used in three phases: {@link #configure} once, then any calls, then {@link #close}. A call out
  * of that order throws {@link IllegalStateException}.
@@ -79,7 +81,7 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
     public CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata remoteLogSegmentMetadata) {
         Objects.requireNonNull(remoteLogSegmentMetadata, "remoteLogSegmentMetadata");
         open().addCopyInProgressSegment(remoteLogSegmentMetadata);
-        return CompletableFuture.completedFuture(null);
+        return persisted();
     }
 
     @Override
@@ -87,7 +89,7 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
             throws RemoteResourceNotFoundException {
         Objects.requireNonNull(update, "remoteLogSegmentMetadataUpdate");
         open().updateRemoteLogSegmentMetadata(update);
-        return CompletableFuture.completedFuture(null);
+        return persisted();
     }
 
     /**
@@ -118,7 +120,7 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
     public CompletableFuture<Void> putRemotePartitionDeleteMetadata(RemotePartitionDeleteMetadata step) {
         Objects.requireNonNull(step, "remotePartitionDeleteMetadata");
         open().putRemotePartitionDeleteMetadata(step);
-        return CompletableFuture.completedFuture(null);
+        return persisted();
     }
 
     /**
@@ -190,6 +192,20 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
                                                                       int epoch,
                                                                       long offset) throws RemoteStorageException {
         return lookup(topicIdPartition, cache -> cache.nextSegmentWithTxnIndex(epoch, offset));
+    }
+
+    /** Writes the snapshot after a change, when there is a snapshot file. */
+    private synchronized CompletableFuture<Void> persisted() {
+        Optional<Path> snapshot = config.snapshotPath();
+        if (snapshot.isPresent()) {
+            try {
+                SnapshotFile.write(snapshot.get(), open().snapshot());
+            } catch (IOException e) {
+                return CompletableFuture.failedFuture(new RemoteStorageException("the change is in memory but the "
+                        + "snapshot " + snapshot.get() + " could not be written: " + e.getMessage(), e));
+            }
+        }
+        return CompletableFuture.completedFuture(null);
     }
 
     /** The partitions this manager knows, for instance those a loaded snapshot holds. */

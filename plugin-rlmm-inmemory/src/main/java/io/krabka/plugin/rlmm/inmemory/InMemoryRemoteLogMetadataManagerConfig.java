@@ -4,6 +4,7 @@ import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
 import io.krabka.spi.plugin.PluginConfig;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -21,13 +22,20 @@ record InMemoryRemoteLogMetadataManagerConfig(Optional<Path> snapshotPath) {
 
     /** The key of the snapshot file setting. */
     static final String SNAPSHOT_PATH = "snapshot.path";
+    /** The key the broker offers its first log directory under. */
+    static final String LOG_DIR = "log.dir";
+    /** Where the snapshot goes under the broker's log directory, as the original Krabka keeps it. */
+    static final String LOG_DIR_SNAPSHOT = "remote-log-metadata/snapshot.json";
 
     /** Every setting the manager takes. */
     static final List<ConfigKey> KEYS = List.of(
             ConfigKey.optional(SNAPSHOT_PATH, ConfigType.STRING, "",
                     "A JSON file holding a snapshot of the whole cache. When set, the file is loaded when the manager "
                             + "is configured, if it exists, and written when it is closed; its directory must exist. "
-                            + "Empty keeps the metadata in memory only."));
+                            + "Empty: log.dir's remote-log-metadata/snapshot.json when a broker gives log.dir, "
+                            + "else the metadata stays in memory only."),
+            ConfigKey.optional(LOG_DIR, ConfigType.STRING, "",
+                    "Set by the broker to its first log directory, where the snapshot goes by default."));
 
     /** Validates the parts. */
     InMemoryRemoteLogMetadataManagerConfig {
@@ -41,7 +49,11 @@ record InMemoryRemoteLogMetadataManagerConfig(Optional<Path> snapshotPath) {
      *                         not exist or which names a directory
      */
     static InMemoryRemoteLogMetadataManagerConfig parse(Map<String, ?> raw) {
-        String text = PluginConfig.parse(KEYS, raw).getString(SNAPSHOT_PATH);
+        PluginConfig config = PluginConfig.parse(KEYS, raw);
+        String text = config.getString(SNAPSHOT_PATH);
+        if (text.isEmpty() && !config.getString(LOG_DIR).isEmpty()) {
+            text = defaultSnapshot(config.getString(LOG_DIR));
+        }
         if (text.isEmpty()) {
             return new InMemoryRemoteLogMetadataManagerConfig(Optional.empty());
         }
@@ -58,5 +70,15 @@ record InMemoryRemoteLogMetadataManagerConfig(Optional<Path> snapshotPath) {
             throw new ConfigException(SNAPSHOT_PATH, text, "its directory " + path.getParent() + " does not exist");
         }
         return new InMemoryRemoteLogMetadataManagerConfig(Optional.of(path));
+    }
+
+    private static String defaultSnapshot(String logDir) {
+        Path snapshot = Path.of(logDir).resolve(LOG_DIR_SNAPSHOT);
+        try {
+            Files.createDirectories(snapshot.getParent());
+        } catch (IOException e) {
+            throw new ConfigException(LOG_DIR, logDir, "cannot create " + snapshot.getParent() + ": " + e);
+        }
+        return snapshot.toString();
     }
 }

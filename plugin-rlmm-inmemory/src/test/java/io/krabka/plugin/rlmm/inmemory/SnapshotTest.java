@@ -118,20 +118,43 @@ class SnapshotTest {
     }
 
     @Test
-    void theConfiguredSnapshotIsLoadedAtConfigureAndWrittenAtClose() throws Exception {
+    void theConfiguredSnapshotIsLoadedAtConfigureAndWrittenAfterEveryChange() throws Exception {
         Path file = dir.resolve("rlmm.json");
         InMemoryRemoteLogMetadataManager first = configured(file);
         assertFalse(Files.exists(file), "nothing to load yet");
         RemoteLogSegmentMetadata segment = finished(first, 0, 0, 99);
-        first.close();
-        assertTrue(Files.exists(file));
 
+        // Never closed, as a broker killed: the file has every change.
         InMemoryRemoteLogMetadataManager second = configured(file);
         assertEquals(segment, second.remoteLogSegmentMetadata(TP0, 0, 10).orElseThrow());
         second.updateRemoteLogSegmentMetadata(update(segment, DELETE_SEGMENT_STARTED));
-        second.close();
         InMemoryRemoteLogMetadataManager third = configured(file);
         assertEquals(DELETE_SEGMENT_STARTED, list(third.listRemoteLogSegments(TP0)).getFirst().state());
+        first.close();
+        second.close();
+        third.close();
+    }
+
+    @Test
+    void aChangeThatCannotBeWrittenFailsItsFuture() throws Exception {
+        Path directory = Files.createDirectory(dir.resolve("gone"));
+        InMemoryRemoteLogMetadataManager manager = configured(directory.resolve("rlmm.json"));
+        Files.delete(directory);
+        java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> manager.addRemoteLogSegmentMetadata(started(TP0, 0, 99, Map.of(0, 0L))).get());
+        assertInstanceOf(io.krabka.spi.storage.RemoteStorageException.class, e.getCause());
+        assertTrue(e.getCause().getMessage().contains("could not be written"), e.getCause().getMessage());
+    }
+
+    @Test
+    void aBrokersLogDirHoldsTheSnapshotWhenNoPathIsSet() throws Exception {
+        InMemoryRemoteLogMetadataManager manager = new InMemoryRemoteLogMetadataManager();
+        manager.configure(Map.of("log.dir", dir.toString()));
+        RemoteLogSegmentMetadata segment = finished(manager, 0, 0, 99);
+        InMemoryRemoteLogMetadataManager reopened = new InMemoryRemoteLogMetadataManager();
+        reopened.configure(Map.of("log.dir", dir.toString()));
+        assertTrue(Files.exists(dir.resolve("remote-log-metadata/snapshot.json")));
+        assertEquals(segment, reopened.remoteLogSegmentMetadata(TP0, 0, 10).orElseThrow());
     }
 
     @Test
@@ -140,6 +163,7 @@ class SnapshotTest {
         Path file = directory.resolve("rlmm.json");
         InMemoryRemoteLogMetadataManager manager = configured(file);
         RemoteLogSegmentMetadata segment = finished(manager, 0, 0, 99);
+        Files.delete(file);
         Files.delete(directory);
         assertThrows(NoSuchFileException.class, manager::close);
         assertThrows(IllegalStateException.class, () -> manager.listRemoteLogSegments(TP0), "closed all the same");

@@ -3,7 +3,6 @@ package io.krabka.plugin.rsm.local;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
-import io.krabka.spi.plugin.ConfigValidator;
 import io.krabka.spi.plugin.PluginConfig;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -14,7 +13,8 @@ import java.util.Objects;
 
 /**
  * The settings of the local remote tier. {@code dir} and {@code delete.enable} are the keys of Kafka's
- * LocalTieredStorage.
+ * LocalTieredStorage; {@code log.dir} is what the broker offers, its first log directory, so that a broker on
+ * defaults keeps its tier beside its data.
  *
  * @param dir           the directory that holds {@code kafka-tiered-storage/}; absolute, an existing directory
  * @param deleteEnabled whether deletes delete; false makes them no-ops, as in Kafka
@@ -24,13 +24,17 @@ record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync) {
     static final String DIR = "dir";
     static final String DELETE_ENABLE = "delete.enable";
     static final String FSYNC_ENABLE = "fsync.enable";
+    static final String LOG_DIR = "log.dir";
+    static final String MISSING_DIR = "missing required setting dir: the directory of the tier (a broker gives "
+            + "log.dir instead)";
 
     /** The keys, as the provider declares them. */
     static final List<ConfigKey> KEYS = List.of(
-            ConfigKey.required(DIR, ConfigType.STRING,
-                            "An existing, writable directory; segments go to kafka-tiered-storage/ under it, "
-                                    + "laid out as Kafka's LocalTieredStorage.")
-                    .withValidator(ConfigValidator.nonBlank()),
+            ConfigKey.optional(DIR, ConfigType.STRING, "",
+                    "An existing, writable directory; segments go to kafka-tiered-storage/ under it, laid out as "
+                            + "Kafka's LocalTieredStorage. Empty: log.dir."),
+            ConfigKey.optional(LOG_DIR, ConfigType.STRING, "",
+                    "Set by the broker to its first log directory; the tier's directory when dir is empty."),
             ConfigKey.optional(DELETE_ENABLE, ConfigType.BOOLEAN, true,
                     "Whether deleting a segment removes its files; false makes deletes no-ops, as in Kafka's "
                             + "LocalTieredStorage."),
@@ -55,7 +59,10 @@ record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync) {
      */
     static LocalStorageConfig parse(Map<String, ?> configs) {
         PluginConfig config = PluginConfig.parse(KEYS, configs);
-        String text = config.getString(DIR);
+        String text = config.getString(DIR).isBlank() ? config.getString(LOG_DIR) : config.getString(DIR);
+        if (text.isBlank()) {
+            throw new ConfigException(MISSING_DIR);
+        }
         Path dir;
         try {
             dir = Path.of(text).toAbsolutePath().normalize();

@@ -316,7 +316,7 @@ class LocalRemoteStorageManagerTest {
     @Test
     void configureChecksDirectUseAsTheKernelDoes() throws IOException {
         LocalRemoteStorageManager manager = new LocalRemoteStorageManager();
-        assertEquals("missing required setting dir: " + LocalStorageConfig.KEYS.getFirst().documentation(),
+        assertEquals(LocalStorageConfig.MISSING_DIR,
                 assertThrows(ConfigException.class, () -> manager.configure(Map.of())).getMessage());
         assertThrows(ConfigException.class, () -> manager.configure(Map.of("dir", dir.toString(), "dri", "x")));
 

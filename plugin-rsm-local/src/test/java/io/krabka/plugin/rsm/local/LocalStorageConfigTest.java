@@ -31,6 +31,15 @@ class LocalStorageConfigTest {
     }
 
     @Test
+    void aBrokersLogDirIsTheDirectoryWhenDirIsNotSet() {
+        assertEquals(dir.toAbsolutePath().normalize(), LocalStorageConfig.parse(Map.of("log.dir", dir.toString())).dir());
+        Path other = dir.resolve("other");
+        assertEquals("invalid value " + other + " for dir: no such directory",
+                assertThrows(ConfigException.class, () -> LocalStorageConfig.parse(
+                        Map.of("log.dir", dir.toString(), "dir", other.toString()))).getMessage());
+    }
+
+    @Test
     void takesWhatTheKernelAlreadyParsed() {
         PluginConfig parsed = PluginConfig.parse(LocalStorageConfig.KEYS, Map.of("dir", dir.toString(), "delete.enable", "false"));
         assertFalse(LocalStorageConfig.parse(parsed.values()).deleteEnabled());
@@ -38,7 +47,7 @@ class LocalStorageConfigTest {
 
     @Test
     void errorsNameTheKeyAndThePath() throws IOException {
-        assertEquals("missing required setting dir: " + LocalStorageConfig.KEYS.getFirst().documentation(),
+        assertEquals(LocalStorageConfig.MISSING_DIR,
                 assertThrows(ConfigException.class, () -> LocalStorageConfig.parse(Map.of())).getMessage());
         Path missing = dir.resolve("absent");
         assertEquals("invalid value " + missing + " for dir: no such directory",
@@ -49,10 +58,10 @@ class LocalStorageConfigTest {
         assertEquals("invalid value maybe for delete.enable: expected boolean",
                 assertThrows(ConfigException.class,
                         () -> LocalStorageConfig.parse(Map.of("dir", dir.toString(), "delete.enable", "maybe"))).getMessage());
-        assertEquals("unknown setting delete.on.close; known: dir, delete.enable, fsync.enable",
+        assertEquals("unknown setting delete.on.close; known: dir, log.dir, delete.enable, fsync.enable",
                 assertThrows(ConfigException.class,
                         () -> LocalStorageConfig.parse(Map.of("dir", dir.toString(), "delete.on.close", "true"))).getMessage());
-        assertEquals("invalid value \"\" for dir: must not be empty",
+        assertEquals(LocalStorageConfig.MISSING_DIR,
                 assertThrows(ConfigException.class, () -> LocalStorageConfig.parse(Map.of("dir", "  "))).getMessage());
         assertEquals("invalid value a\u0000b for dir: not a path: Nul character not allowed: a\u0000b",
                 assertThrows(ConfigException.class, () -> LocalStorageConfig.parse(Map.of("dir", "a\u0000b"))).getMessage());

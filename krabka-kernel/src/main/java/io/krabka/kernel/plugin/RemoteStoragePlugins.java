@@ -1,0 +1,141 @@
+package io.krabka.kernel.plugin;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.krabka.spi.plugin.Configurable;
+import io.krabka.spi.plugin.PluginKind;
+import io.krabka.spi.storage.RemoteLogMetadataManager;
+import io.krabka.spi.storage.RemoteStorageManager;
+
+/**
+ * Creates the broker's {@link RemoteStorageManager} and {@link RemoteLogMetadataManager} from a
+ * {@link PluginSelection}: a discovered plugin by its name, or (Kafka's {@code class.path}) a class loaded from the
+ * given jars in a class loader that sees only the JDK and the SPI, configured with every setting.
+ */
+public final class RemoteStoragePlugins {
+
+    private final PluginRegistry registry;
+
+    /** Selects among the plugins {@code registry} discovered. */
+    public RemoteStoragePlugins(PluginRegistry registry) {
+        this.registry = registry;
+    }
+
+    /**
+     * The remote storage manager selected, configured.
+     *
+     * @throws PluginLoadException                       if it cannot be found, created or configured
+     * @throws io.krabka.spi.plugin.ConfigException if a setting is unknown, missing or invalid
+     */
+    public RemoteStorageManager remoteStorageManager(PluginSelection selection) {
+        if (selection.classPath().isEmpty()) {
+            return registry.createRemoteStorageManager(selection.nameOrClass(),
+                    withOffered(PluginKind.REMOTE_STORAGE_MANAGER, selection));
+        }
+        ClassLoader loader = classPathLoader(selection);
+        RemoteStorageManager instance = instantiate(selection, loader, RemoteStorageManager.class);
+        return new ClassLoaderAwareRemoteStorageManager(instance, loader);
+    }
+
+    /** The remote log metadata manager selected, configured; as {@link #remoteStorageManager}. */
+    public RemoteLogMetadataManager remoteLogMetadataManager(PluginSelection selection) {
+        if (selection.classPath().isEmpty()) {
+            return registry.createRemoteLogMetadataManager(selection.nameOrClass(),
+                    withOffered(PluginKind.REMOTE_LOG_METADATA_MANAGER, selection));
+        }
+        ClassLoader loader = classPathLoader(selection);
+        RemoteLogMetadataManager instance = instantiate(selection, loader, RemoteLogMetadataManager.class);
+        return new ClassLoaderAwareRemoteLogMetadataManager(instance, loader);
+    }
+
+    private Map<String, ?> withOffered(PluginKind kind, PluginSelection selection) {
+        List<String> known = registry.names(kind);
+        if (!known.contains(selection.nameOrClass())) {
+            throw new PluginLoadException("no " + label(kind) + " plugin is named '" + selection.nameOrClass()
+                    + "' (" + (known.isEmpty() ? "there are none" : "known: " + String.join(", ", known))
+                    + "), and there is no class path to load a class of that name from");
+        }
+        Set<String> declared = registry.configKeyNames(kind, selection.nameOrClass());
+        Map<String, Object> settings = new HashMap<>(selection.settings());
+        selection.offered().forEach((key, value) -> {
+            if (declared.contains(key)) {
+                settings.putIfAbsent(key, value);
+            }
+        });
+        return settings;
+    }
+
+    private static String label(PluginKind kind) {
+        return switch (kind) {
+            case REMOTE_STORAGE_MANAGER -> "remote storage manager";
+            case REMOTE_LOG_METADATA_MANAGER -> "remote log metadata manager";
+        };
+    }
+
+    private static ClassLoader classPathLoader(PluginSelection selection) {
+        URL[] urls = new URL[selection.classPath().size()];
+        for (int i = 0; i < urls.length; i++) {
+            Path entry = selection.classPath().get(i);
+            if (!Files.exists(entry)) {
+                throw new PluginLoadException("the class path of " + selection.nameOrClass() + " names " + entry
+                        + ", which does not exist");
+            }
+            try {
+                urls[i] = entry.toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new PluginLoadException("the class path entry " + entry + " is not a URL: " + e.getMessage());
+            }
+        }
+        return new PluginClassLoader("class path of " + selection.nameOrClass(), urls,
+                RemoteStorageManager.class.getClassLoader());
+    }
+
+    private static <T extends Configurable & Closeable> T instantiate(PluginSelection selection, ClassLoader loader,
+                                                                       Class<T> type) {
+        String className = selection.nameOrClass();
+        Map<String, Object> settings = new HashMap<>(selection.offered());
+        settings.putAll(selection.settings());
+        try {
+            return ContextClassLoader.call(loader, () -> {
+                Class<?> found = Class.forName(className, true, loader);
+                if (!type.isAssignableFrom(found)) {
+                    throw new PluginLoadException(className + " does not implement " + type.getName());
+                }
+                T instance = type.cast(found.getConstructor().newInstance());
+                try {
+                    instance.configure(settings);
+                } catch (RuntimeException | LinkageError e) {
+                    closeQuietly(instance, e);
+                    throw e;
+                }
+                return instance;
+            });
+        } catch (ClassNotFoundException e) {
+            throw new PluginLoadException("no class " + className + " on its class path " + selection.classPath()
+                    .stream().map(Path::toString).collect(Collectors.joining(":")));
+        } catch (PluginLoadException | io.krabka.spi.plugin.ConfigException e) {
+            throw e;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            throw new PluginLoadException(className + " failed to create an instance: "
+                    + PluginLoadException.describe(e), e);
+        }
+    }
+
+    private static void closeQuietly(Closeable instance, Throwable failure) {
+        try {
+            instance.close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.krabka.kernel.plugin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.krabka.spi.storage.RemoteStorageManager;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RemoteStoragePluginsTest {
+    @TempDir
+    static Path root;
+    private static RemoteStoragePlugins plugins;
+    private static Path classPathJar;
+
+    @BeforeAll
+    static void discover() {
+        TestPlugins built = new TestPlugins(root);
+        built.probe("alpha").modular();
+        // Not in the plugins directory: reachable only through a class path, as Kafka's class.path key gives one.
+        classPathJar = new TestPlugins(root.resolve("elsewhere")).probe("gamma").plain();
+        plugins = new RemoteStoragePlugins(PluginDiscovery.discover(built.pluginsDirectory()));
+    }
+
+    @Test
+    void aPluginGetsWhatTheBrokerOffersOnlyWhenItDeclaresTheKeyAndItsOwnSettingsWin() throws Exception {
+        Map<String, Object> offered = Map.of("bucket", "offered", "broker.id", 1);
+        try (RemoteStorageManager offeredOnly = plugins.remoteStorageManager(
+                new PluginSelection("alpha", List.of(), Map.of(), offered));
+             RemoteStorageManager ownWins = plugins.remoteStorageManager(
+                     new PluginSelection("alpha", List.of(), Map.of("bucket", "mine"), offered))) {
+            assertEquals("create=plugin configure=plugin call=plugin config={bucket=offered, parts=3} kernel=hidden"
+                    + " helper=none", TestPlugins.report(offeredOnly));
+            assertEquals("create=plugin configure=plugin call=plugin config={bucket=mine, parts=3} kernel=hidden"
+                    + " helper=none", TestPlugins.report(ownWins));
+        }
+    }
+
+    @Test
+    void aClassOnAClassPathIsLoadedAloneAndGetsEverySetting() throws Exception {
+        try (RemoteStorageManager probe = plugins.remoteStorageManager(new PluginSelection(
+                "com.example.gamma.ProbeStorage", List.of(classPathJar), Map.of("anything", "x"),
+                Map.of("broker.id", 1)))) {
+            assertInstanceOf(ClassLoaderAwareRemoteStorageManager.class, probe);
+            assertEquals("create=plugin configure=plugin call=plugin config={anything=x, broker.id=1} kernel=hidden"
+                    + " helper=none", TestPlugins.report(probe));
+        }
+    }
+
+    @Test
+    void aClassPathSelectionNamesWhatIsWrong() {
+        Path missing = root.resolve("missing.jar");
+        assertEquals("the class path of com.example.gamma.ProbeStorage names " + missing + ", which does not exist",
+                assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(new PluginSelection(
+                        "com.example.gamma.ProbeStorage", List.of(missing), Map.of(), Map.of()))).getMessage());
+        assertEquals("no class com.example.Absent on its class path " + classPathJar,
+                assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(new PluginSelection(
+                        "com.example.Absent", List.of(classPathJar), Map.of(), Map.of()))).getMessage());
+        assertEquals("com.example.gamma.ProbeProvider does not implement "
+                        + "io.krabka.spi.storage.RemoteStorageManager",
+                assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(new PluginSelection(
+                        "com.example.gamma.ProbeProvider", List.of(classPathJar), Map.of(), Map.of()))).getMessage());
+    }
+
+    @Test
+    void anUnknownNameListsTheKnownOnes() {
+        assertEquals("no remote storage manager plugin is named 'nope' (known: alpha), and there is no class path "
+                        + "to load a class of that name from",
+                assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(
+                        new PluginSelection("nope", List.of(), Map.of(), Map.of()))).getMessage());
+    }
+}
