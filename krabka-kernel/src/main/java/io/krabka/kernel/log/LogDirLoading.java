@@ -106,6 +106,9 @@ final class LogDirLoading {
         try (Stream<Path> children = Files.list(logDir)) {
             for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
                 String name = dir.getFileName().toString();
+                if (LogDirNames.isTieredStorageDir(dir)) {
+                    continue;
+                }
                 if (name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX) || name.endsWith(LogFileUtils.STRAY_DIR_SUFFIX)) {
                     LOG.log(System.Logger.Level.WARNING, "Leaving " + dir + " alone: replica moves and stray "
                             + "partitions are not handled yet");

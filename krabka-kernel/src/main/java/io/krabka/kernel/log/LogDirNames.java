@@ -2,6 +2,7 @@ package io.krabka.kernel.log;
 
 import io.krabka.spi.common.TopicPartition;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -15,6 +16,13 @@ public final class LogDirNames {
     private static final Pattern FUTURE_DIR = suffixed(LogFileUtils.FUTURE_DIR_SUFFIX);
     private static final Pattern STRAY_DIR = suffixed(LogFileUtils.STRAY_DIR_SUFFIX);
     private static final int MAX_NAME_LENGTH = 255;
+    /**
+     * What tiered storage keeps in a log directory beside the partitions: Kafka's remote index cache, and on
+     * defaults the {@code local} tier ({@code kafka-tiered-storage}, its staging) and the {@code inmemory}
+     * metadata snapshot. The log manager leaves them alone.
+     */
+    private static final Set<String> NOT_PARTITIONS = Set.of("remote-log-index-cache", "kafka-tiered-storage",
+            "krabka-rsm-staging", "remote-log-metadata");
 
     private LogDirNames() {
     }
@@ -37,6 +45,11 @@ public final class LogDirNames {
         String suffix = "-" + topicPartition.partition() + "." + uniqueId + LogFileUtils.DELETE_DIR_SUFFIX;
         String topic = topicPartition.topic();
         return topic.substring(0, Math.min(topic.length(), MAX_NAME_LENGTH - suffix.length())) + suffix;
+    }
+
+    /** Whether {@code dir} is one tiered storage keeps in a log directory, not a partition's. */
+    public static boolean isTieredStorageDir(Path dir) {
+        return NOT_PARTITIONS.contains(dir.getFileName().toString());
     }
 
     /** Whether {@code dir} is a log directory renamed for deletion. */

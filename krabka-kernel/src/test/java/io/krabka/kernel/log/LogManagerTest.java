@@ -164,6 +164,23 @@ class LogManagerTest {
     }
 
     @Test
+    void whatTieredStorageKeepsInALogDirectoryIsNotTakenForAPartition() throws IOException {
+        manager = start(dirs);
+        UnifiedLog orders = create(T0);
+        appendAcked(orders, 3);
+        Path dir = orders.dir().getParent();
+        manager.close();
+        manager = null;
+        for (String name : List.of("remote-log-index-cache", "kafka-tiered-storage", "krabka-rsm-staging",
+                "remote-log-metadata")) {
+            Files.writeString(Files.createDirectories(dir.resolve(name)).resolve("kept"), name);
+        }
+        manager = start(dirs);
+        assertEquals(List.of(T0), manager.allLogs().stream().map(UnifiedLog::topicPartition).toList());
+        assertEquals("kafka-tiered-storage", Files.readString(dir.resolve("kafka-tiered-storage/kept")));
+    }
+
+    @Test
     void afterACrashTheLogsRecoverFromTheCheckpointedRecoveryPoint() throws IOException {
         manager = start(dirs);
         UnifiedLog orders = create(T0);
