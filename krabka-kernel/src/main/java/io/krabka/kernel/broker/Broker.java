@@ -5,6 +5,7 @@ import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
 import io.krabka.kernel.log.MetaPropertiesException;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
 import org.apache.kafka.common.protocol.ApiKeys;
@@ -50,6 +51,7 @@ public final class Broker implements AutoCloseable {
     private final BrokerServices services;
     private final List<AutoCloseable> started = new ArrayList<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final MetricsRegistry metrics = MetricsRegistry.jmx();
     private volatile State state = State.STARTING;
     private volatile boolean stoppedCleanly;
     private volatile Endpoint advertisedListener;
@@ -96,7 +98,7 @@ public final class Broker implements AutoCloseable {
             InetSocketAddress address = config.healthListenAddress().get();
             HealthServer server;
             try {
-                server = HealthServer.start(address, () -> state == State.SERVING);
+                server = HealthServer.start(address, () -> state == State.SERVING, metrics::prometheusText);
             } catch (IOException e) {
                 throw bindFailure("the health endpoint " + address.getHostString() + ":" + address.getPort(), e);
             }
@@ -106,7 +108,8 @@ public final class Broker implements AutoCloseable {
         KafkaScheduler scheduler = new KafkaScheduler(config.backgroundThreads(), "kafka-scheduler-");
         started.add(scheduler::shutdown);
         BrokerContext context = new BrokerContext(config, clusterId, scheduler, InstantSource.system(),
-                () -> advertisedListener);
+                () -> advertisedListener, metrics);
+        started.add(metrics);
         started.add(services);
         Function<String, LogConfig> topicConfigs = services.startBeforeLogs(context);
         logManager = new LogManager(config.logManagerConfig(), topicConfigs, scheduler, context.time());
@@ -169,6 +172,11 @@ public final class Broker implements AutoCloseable {
     /** The health endpoint's address, when it is enabled. */
     public Optional<InetSocketAddress> healthAddress() {
         return health.map(HealthServer::address);
+    }
+
+    /** The broker's metrics. */
+    public MetricsRegistry metrics() {
+        return metrics;
     }
 
     /** The broker's logs. */

@@ -1,5 +1,6 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.log.Scheduler;
 import java.time.InstantSource;
 import java.util.Objects;
@@ -14,9 +15,10 @@ import java.util.function.Supplier;
  * @param time               the broker's clock
  * @param advertisedListener the listener clients are told of, with the port bound; to be read once the broker
  *                           serves (a request handler reads it per request)
+ * @param metrics            the broker's metrics, on JMX and the health endpoint's {@code /metrics}
  */
 public record BrokerContext(BrokerConfig config, String clusterId, Scheduler scheduler, InstantSource time,
-                            Supplier<Endpoint> advertisedListener) {
+                            Supplier<Endpoint> advertisedListener, MetricsRegistry metrics) {
 
     /** Checks the parts. */
     public BrokerContext {
@@ -25,5 +27,6 @@ public record BrokerContext(BrokerConfig config, String clusterId, Scheduler sch
         Objects.requireNonNull(scheduler, "scheduler");
         Objects.requireNonNull(time, "time");
         Objects.requireNonNull(advertisedListener, "advertisedListener");
+        Objects.requireNonNull(metrics, "metrics");
     }
 }

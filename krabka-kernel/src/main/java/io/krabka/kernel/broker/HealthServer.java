@@ -9,11 +9,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The broker's health endpoint over HTTP: {@code GET /healthz} answers 200 while the process is up (liveness);
  * {@code GET /readyz} answers 200 once the broker serves its listener and 503 before that and while it shuts down
- * (readiness). Other paths get 404, other methods 405.
+ * (readiness); {@code GET /metrics} answers the broker's metrics in Prometheus' text format. Other paths get 404,
+ * other methods 405.
  */
 final class HealthServer implements AutoCloseable {
 
@@ -28,10 +30,12 @@ final class HealthServer implements AutoCloseable {
     /**
      * Starts listening.
      *
-     * @param ready whether the broker serves now
+     * @param ready   whether the broker serves now
+     * @param metrics the metrics, as Prometheus text
      * @throws IOException if the address cannot be bound
      */
-    static HealthServer start(InetSocketAddress address, BooleanSupplier ready) throws IOException {
+    static HealthServer start(InetSocketAddress address, BooleanSupplier ready, Supplier<String> metrics)
+            throws IOException {
         HttpServer server = HttpServer.create(address, 0);
         ExecutorService executor = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("krabka-health-", 0).factory());
@@ -42,6 +46,7 @@ final class HealthServer implements AutoCloseable {
             boolean serving = ready.getAsBoolean();
             answer(exchange, serving ? 200 : 503, serving ? "ready" : "not ready");
         });
+        server.createContext("/metrics", exchange -> answer(exchange, 200, metrics.get().stripTrailing()));
         server.start();
         return new HealthServer(server, executor);
     }

@@ -123,7 +123,8 @@ class BrokerIT {
         assertEquals(200, status(health, "/readyz", "GET"));
         assertEquals(200, status(health, "/readyz", "HEAD"));
         assertEquals(404, status(health, "/readyz/more", "GET"));
-        assertEquals(404, status(health, "/metrics", "GET"));
+        assertEquals(200, status(health, "/metrics", "GET"));
+        assertEquals(404, status(health, "/metrics/more", "GET"));
         assertEquals(405, status(health, "/healthz", "POST"));
 
         broker.close();
