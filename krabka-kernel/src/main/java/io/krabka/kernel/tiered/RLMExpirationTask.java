@@ -60,18 +60,27 @@ final class RLMExpirationTask extends RLMTask {
         metrics.set(RemoteLogManagerMetrics.Gauge.REMOTE_LOG_SIZE_BYTES, topicIdPartition, remoteSize);
 
         List<RemoteLogSegmentMetadata> toDelete = expiredSegments(log, segments, remoteSize);
+        long newLogStartOffset = Math.min(newLogStartOffset(log, segments, toDelete), log.highWatermark());
+        if (newLogStartOffset > log.logStartOffset()) {
+            log.updateLogStartOffsetFromRemoteTier(newLogStartOffset);
+        }
+        deleteAll(toDelete);
+    }
+
+    // Past every segment retention deletes (Kafka), and past offsets neither tier holds any more (deleted locally
+    // while copies were disabled, with no remote copy left).
+    private static long newLogStartOffset(UnifiedLog log, List<RemoteLogSegmentMetadata> segments,
+                                          List<RemoteLogSegmentMetadata> toDelete) {
         long firstReadable = log.localLogStartOffset();
+        long afterDeleted = -1;
         for (RemoteLogSegmentMetadata segment : segments) {
-            if (segment.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED && !toDelete.contains(segment)) {
+            if (toDelete.contains(segment)) {
+                afterDeleted = Math.max(afterDeleted, segment.endOffset() + 1);
+            } else if (segment.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED) {
                 firstReadable = Math.min(firstReadable, segment.startOffset());
             }
         }
-        // Offsets neither tier holds any more (deleted here, or locally while copies were disabled) are gone.
-        firstReadable = Math.min(firstReadable, log.highWatermark());
-        if (firstReadable > log.logStartOffset()) {
-            log.updateLogStartOffsetFromRemoteTier(firstReadable);
-        }
-        deleteAll(toDelete);
+        return Math.max(afterDeleted, firstReadable);
     }
 
     private List<RemoteLogSegmentMetadata> expiredSegments(UnifiedLog log, List<RemoteLogSegmentMetadata> segments,
