@@ -11,8 +11,8 @@ import java.util.function.ToLongFunction;
 
 /**
  * A log directory's offset checkpoints: {@code recovery-point-offset-checkpoint} (where each log's recovery
- * starts), {@code log-start-offset-checkpoint} (each log start offset above its first segment) and
- * {@code replication-offset-checkpoint} (each high watermark). A checkpoint that cannot be read is taken as empty,
+ * starts), {@code log-start-offset-checkpoint} (each log start offset above its first segment, and every tiered
+ * log's) and {@code replication-offset-checkpoint} (each high watermark). A checkpoint that cannot be read is taken as empty,
  * as Kafka does: logs then recover from their start, start at their first segment, and have their high watermark
  * at the log start, all safe.
  */
@@ -56,10 +56,14 @@ final class LogDirCheckpoints {
         recoveryPoints.write(offsets(logs, UnifiedLog::recoveryPoint));
     }
 
-    /** Writes the log start offsets of the logs whose start is above their first segment's base offset. */
+    /**
+     * Writes the log start offsets of the tiered logs (whose start may lie below their first segment) and of the
+     * logs whose start is above their first segment's base offset.
+     */
     void writeLogStartOffsets(Collection<UnifiedLog> logs) throws IOException {
         logStartOffsets.write(offsets(logs.stream()
-                .filter(log -> log.logStartOffset() > log.localLog().segments().firstSegmentBaseOffset().orElse(0L))
+                .filter(log -> log.remoteLogEnabled()
+                        || log.logStartOffset() > log.localLog().segments().firstSegmentBaseOffset().orElse(0L))
                 .toList(), UnifiedLog::logStartOffset));
     }
 

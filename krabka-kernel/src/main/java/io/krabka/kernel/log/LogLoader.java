@@ -38,6 +38,7 @@ public final class LogLoader {
     private final long recoveryPointCheckpoint;
     private final LeaderEpochFileCache leaderEpochCache;
     private final ProducerStateManager producerStateManager;
+    private final boolean remoteLogEnabled;
     private final List<Long> recoveredSegments = new ArrayList<>();
 
     /**
@@ -49,11 +50,13 @@ public final class LogLoader {
      * @param recoveryPointCheckpoint  the recovery point last checkpointed, or 0
      * @param leaderEpochCache         the partition's epochs, fixed up to the loaded log
      * @param producerStateManager     the partition's producer state, empty, rebuilt to the log end
+     * @param remoteLogEnabled         whether the log is tiered: its start then stays as checkpointed, below the
+     *                                 first local segment when the remote tier holds the offsets between
      */
     public LogLoader(Path dir, TopicPartition topicPartition, LogConfig config, Scheduler scheduler, InstantSource time,
                      boolean hadCleanShutdown, LogSegments segments, long logStartOffsetCheckpoint,
                      long recoveryPointCheckpoint, LeaderEpochFileCache leaderEpochCache,
-                     ProducerStateManager producerStateManager) {
+                     ProducerStateManager producerStateManager, boolean remoteLogEnabled) {
         this.dir = Objects.requireNonNull(dir, "dir");
         this.topicPartition = Objects.requireNonNull(topicPartition, "topicPartition");
         this.config = Objects.requireNonNull(config, "config");
@@ -65,6 +68,7 @@ public final class LogLoader {
         this.recoveryPointCheckpoint = recoveryPointCheckpoint;
         this.leaderEpochCache = Objects.requireNonNull(leaderEpochCache, "leaderEpochCache");
         this.producerStateManager = Objects.requireNonNull(producerStateManager, "producerStateManager");
+        this.remoteLogEnabled = remoteLogEnabled;
     }
 
     /**
@@ -91,7 +95,8 @@ public final class LogLoader {
             nextOffset = recovered[1];
             segments.activeSegment().resizeIndexes(config.segmentIndexBytes());
         }
-        long logStartOffset = Math.max(logStartOffsetCheckpoint, segments.firstSegmentBaseOffset().orElseThrow());
+        long logStartOffset = remoteLogEnabled ? logStartOffsetCheckpoint
+                : Math.max(logStartOffsetCheckpoint, segments.firstSegmentBaseOffset().orElseThrow());
         leaderEpochCache.truncateFromEnd(nextOffset);
         // The earliest epoch may not have been moved up before a crash.
         leaderEpochCache.truncateFromStart(logStartOffset);

@@ -119,7 +119,8 @@ public final class LogManager implements Closeable {
         TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
         return UnifiedLog.create(dir, topicConfigs.apply(topicPartition.topic()), logStartOffset, recoveryPoint,
                 scheduler, time, config.maxTransactionTimeoutMs(), producerStateManagerConfig,
-                config.producerIdExpirationCheckIntervalMs(), hadCleanShutdown, Optional.empty());
+                config.producerIdExpirationCheckIntervalMs(), hadCleanShutdown, Optional.empty(),
+                config.remoteLogStorageSystemEnable());
     }
 
     private void add(UnifiedLog log) {
@@ -162,7 +163,8 @@ public final class LogManager implements Closeable {
             }
             Path dir = nextLogDir().resolve(LogDirNames.logDirName(topicPartition));
             UnifiedLog log = UnifiedLog.create(dir, config, 0, 0, scheduler, time, this.config.maxTransactionTimeoutMs(),
-                    producerStateManagerConfig, this.config.producerIdExpirationCheckIntervalMs(), true, topicId);
+                    producerStateManagerConfig, this.config.producerIdExpirationCheckIntervalMs(), true, topicId,
+                    this.config.remoteLogStorageSystemEnable());
             currentLogs.put(topicPartition, log);
             LOG.log(System.Logger.Level.INFO, "Created log for partition " + topicPartition + " in " + dir
                     + " with properties " + config);

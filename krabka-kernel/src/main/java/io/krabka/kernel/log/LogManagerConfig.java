@@ -29,12 +29,15 @@ import java.util.Optional;
  * @param maxTransactionTimeoutMs             {@code transaction.max.timeout.ms}
  * @param producerIdExpirationMs              {@code producer.id.expiration.ms}
  * @param producerIdExpirationCheckIntervalMs {@code producer.id.expiration.check.interval.ms}
+ * @param remoteLogStorageSystemEnable        {@code remote.log.storage.system.enable}: whether logs of topics with
+ *                                            {@code remote.storage.enable} are tiered (their start may then lie
+ *                                            below their first local segment)
  */
 public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryThreadsPerDataDir, long flushCheckMs,
                                long flushRecoveryOffsetCheckpointMs, long flushStartOffsetCheckpointMs,
                                long highWatermarkCheckpointMs, long retentionCheckMs, long initialTaskDelayMs,
                                long fileDeleteDelayMs, int maxTransactionTimeoutMs, int producerIdExpirationMs,
-                               int producerIdExpirationCheckIntervalMs) {
+                               int producerIdExpirationCheckIntervalMs, boolean remoteLogStorageSystemEnable) {
 
     /** {@code log.dirs}: no default; without it, {@link #LOG_DIR}. */
     public static final ConfigKey LOG_DIRS = new ConfigKey("log.dirs", ConfigType.LIST, Optional.empty(),
@@ -89,13 +92,22 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
             "producer.id.expiration.check.interval.ms", ConfigType.INT, 600_000,
             "How often expired producers are removed.")
             .withValidator(ConfigValidator.atLeast(1));
+    /**
+     * {@code remote.log.storage.system.enable}: Kafka's key of the remote log manager's settings, read here too, as
+     * Kafka's log manager does, so that each log knows whether it is tiered.
+     */
+    public static final ConfigKey REMOTE_LOG_STORAGE_SYSTEM_ENABLE = ConfigKey.optional(
+            "remote.log.storage.system.enable", ConfigType.BOOLEAN, false,
+            "Whether tiered storage is enabled on the broker: the remote log manager runs, and the topics with "
+                    + "remote.storage.enable are tiered.");
 
     /** Every key {@link #fromProps} reads, in the order of the record's components. */
     public static final List<ConfigKey> KEYS = List.of(LOG_DIRS, LOG_DIR, NODE_ID, NUM_RECOVERY_THREADS_PER_DATA_DIR,
             LOG_FLUSH_SCHEDULER_INTERVAL_MS, LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS,
             LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS, REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS,
             LOG_RETENTION_CHECK_INTERVAL_MS, LOG_INITIAL_TASK_DELAY_MS, LOG_SEGMENT_DELETE_DELAY_MS,
-            TRANSACTION_MAX_TIMEOUT_MS, PRODUCER_ID_EXPIRATION_MS, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS);
+            TRANSACTION_MAX_TIMEOUT_MS, PRODUCER_ID_EXPIRATION_MS, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+            REMOTE_LOG_STORAGE_SYSTEM_ENABLE);
 
     /** Checks the values and freezes the list. */
     public LogManagerConfig {
@@ -149,7 +161,8 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
                 (Long) value(props, LOG_SEGMENT_DELETE_DELAY_MS),
                 (Integer) value(props, TRANSACTION_MAX_TIMEOUT_MS),
                 (Integer) value(props, PRODUCER_ID_EXPIRATION_MS),
-                (Integer) value(props, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS));
+                (Integer) value(props, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS),
+                (Boolean) value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE));
     }
 
     /** The key's value in {@code props}, parsed as its type and checked, each error naming the key. */

@@ -10,6 +10,10 @@ import java.util.Optional;
  * Which old segments a log deletes, as Kafka's {@code UnifiedLog.deleteOldSegments} (local part): from the oldest
  * on while a condition holds, never a segment holding offsets at or above the high watermark (so the log start
  * offset never passes it), nor an empty active segment.
+ *
+ * <p>A tiered log copying to the remote tier keeps its segments by {@code local.retention.ms/bytes} and deletes
+ * only those the remote tier holds whole (every offset at or below the highest copied one) or that lie below the
+ * log start offset; with {@code remote.log.copy.disable} it falls back to {@code retention.ms/bytes} (KIP-950).
  */
 final class LogRetention {
 
@@ -33,7 +37,8 @@ final class LogRetention {
     }
 
     private static int deleteRetentionMsBreachedSegments(UnifiedLog log) throws IOException {
-        long retentionMs = log.config().retentionMs();
+        long retentionMs = log.remoteLogEnabledAndRemoteCopyEnabled() ? log.config().localRetentionMs()
+                : log.config().retentionMs();
         if (retentionMs < 0) {
             return 0;
         }
@@ -43,7 +48,8 @@ final class LogRetention {
     }
 
     private static int deleteRetentionSizeBreachedSegments(UnifiedLog log) throws IOException {
-        long retentionSize = log.config().retentionBytes();
+        long retentionSize = log.remoteLogEnabledAndRemoteCopyEnabled() ? log.config().localRetentionBytes()
+                : log.config().retentionBytes();
         long logSize = log.size();
         if (retentionSize < 0 || logSize < retentionSize) {
             return 0;
@@ -82,13 +88,27 @@ final class LogRetention {
             boolean isLastSegmentAndEmpty = nextSegment.isEmpty() && segment.get().size() == 0;
             long upperBoundOffset = nextSegment.map(LogSegment::baseOffset).orElseGet(log::logEndOffset);
             if (log.highWatermark() < upperBoundOffset || isLastSegmentAndEmpty
-                    || !condition.execute(segment.get(), nextSegment)) {
+                    || !condition.execute(segment.get(), nextSegment)
+                    || !isSegmentEligibleForDeletion(log, nextSegment, upperBoundOffset)) {
                 break;
             }
             deletable.add(segment.get());
             segment = nextSegment;
         }
         return deletable;
+    }
+
+    // Kafka's isSegmentEligibleForDeletion: a log copying to the remote tier deletes a segment once it is copied
+    // whole, or once the log start offset passed it.
+    private static boolean isSegmentEligibleForDeletion(UnifiedLog log, Optional<LogSegment> nextSegment,
+                                                        long upperBoundOffset) {
+        if (!log.remoteLogEnabledAndRemoteCopyEnabled()) {
+            return true;
+        }
+        boolean logStartOffsetPassedIt = nextSegment.isPresent()
+                && log.logStartOffset() >= nextSegment.get().baseOffset();
+        return (upperBoundOffset > 0 && upperBoundOffset - 1 <= log.highestOffsetInRemoteStorage())
+                || logStartOffsetPassedIt;
     }
 
     private static Optional<LogSegment> next(Iterator<LogSegment> segments) {

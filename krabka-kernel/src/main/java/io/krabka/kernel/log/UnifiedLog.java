@@ -24,12 +24,19 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.ScheduledFuture;
+import org.apache.kafka.common.internals.Topic;
 
 /**
- * A partition's log, Kafka's {@code UnifiedLog} (local segments only for now; the tiered part comes with the
- * remote log manager): the {@link LocalLog} with what a broker keeps around it: produce validation and offset
- * assignment, the producer state (duplicates, sequences, transactions), leader epochs, the log start offset, the
- * high watermark and the last stable offset, flushing, rolling, retention and the topic id.
+ * A partition's log, Kafka's {@code UnifiedLog}: the {@link LocalLog} with what a broker keeps around it: produce
+ * validation and offset assignment, the producer state (duplicates, sequences, transactions), leader epochs, the log
+ * start offset, the high watermark and the last stable offset, flushing, rolling, retention and the topic id.
+ *
+ * <p>Tiered storage (KIP-405): when {@link #remoteLogEnabled()}, the remote log manager copies rolled segments to the
+ * remote tier and moves {@link #highestOffsetInRemoteStorage()}; local retention ({@code local.retention.*}) then
+ * deletes only copied segments and moves the {@link #localLogStartOffset()}, while the {@link #logStartOffset()}
+ * stays below it, at the first offset the remote tier holds, until remote retention moves it
+ * ({@link #updateLogStartOffsetFromRemoteTier}). Local reads below the local log start offset fail with
+ * {@link OffsetOutOfRangeException}: those offsets are read from the remote tier.
  *
  * <p>Threads: one lock serializes every change (appends, rolls, truncation, retention, offset moves); reads, the
  * offsets and {@link #fetchOffsetByTimestamp} take no lock (but the first read after the high watermark or last
@@ -47,6 +54,7 @@ public final class UnifiedLog implements Closeable {
     private final List<Long> segmentsRecoveredAtLoad;
     private final ScheduledFuture<?> producerExpireCheck;
     private final LogWatermarks watermarks;
+    private final boolean remoteStorageSystemEnable;
     private volatile PartitionMetadataFile partitionMetadataFile;
     private volatile long logStartOffset;
     private volatile long highestOffsetInRemoteStorage = -1;
@@ -55,8 +63,10 @@ public final class UnifiedLog implements Closeable {
 
     private UnifiedLog(long logStartOffset, LocalLog localLog, int producerIdExpirationCheckIntervalMs,
                        LeaderEpochFileCache leaderEpochCache, ProducerStateManager producerStateManager,
-                       Optional<Uuid> topicId, List<Long> segmentsRecoveredAtLoad) throws IOException {
+                       Optional<Uuid> topicId, List<Long> segmentsRecoveredAtLoad, boolean remoteStorageSystemEnable)
+            throws IOException {
         this.localLog = localLog;
+        this.remoteStorageSystemEnable = remoteStorageSystemEnable;
         this.leaderEpochCache = leaderEpochCache;
         this.producerStateManager = producerStateManager;
         this.topicId = Objects.requireNonNull(topicId, "topicId");
@@ -64,7 +74,9 @@ public final class UnifiedLog implements Closeable {
         this.logStartOffset = logStartOffset;
         this.watermarks = new LogWatermarks(lock, localLog, producerStateManager, this::logStartOffset);
         this.partitionMetadataFile = new PartitionMetadataFile(PartitionMetadataFile.newFile(localLog.dir()));
-        updateLogStartOffset(Math.max(logStartOffset, localLog.segments().firstSegmentBaseOffset().orElse(0L)));
+        // A tiered log's start may lie below its first local segment: the remote tier holds the offsets between.
+        updateLogStartOffset(remoteLogEnabled() ? logStartOffset
+                : Math.max(logStartOffset, localLog.segments().firstSegmentBaseOffset().orElse(0L)));
         watermarks.maybeIncrementFirstUnstableOffset();
         initializeTopicId();
         this.producerExpireCheck = localLog.scheduler().schedule("PeriodicProducerExpirationCheck",
@@ -92,6 +104,21 @@ public final class UnifiedLog implements Closeable {
                                     ProducerStateManagerConfig producerStateManagerConfig,
                                     int producerIdExpirationCheckIntervalMs, boolean lastShutdownClean,
                                     Optional<Uuid> topicId) throws IOException {
+        return create(dir, config, logStartOffset, recoveryPoint, scheduler, time, maxTransactionTimeoutMs,
+                producerStateManagerConfig, producerIdExpirationCheckIntervalMs, lastShutdownClean, topicId, false);
+    }
+
+    /**
+     * {@link #create(Path, LogConfig, long, long, Scheduler, InstantSource, int, ProducerStateManagerConfig, int,
+     * boolean, Optional) create}, on a broker where tiered storage may be enabled.
+     *
+     * @param remoteStorageSystemEnable the broker's {@code remote.log.storage.system.enable}
+     */
+    public static UnifiedLog create(Path dir, LogConfig config, long logStartOffset, long recoveryPoint,
+                                    Scheduler scheduler, InstantSource time, int maxTransactionTimeoutMs,
+                                    ProducerStateManagerConfig producerStateManagerConfig,
+                                    int producerIdExpirationCheckIntervalMs, boolean lastShutdownClean,
+                                    Optional<Uuid> topicId, boolean remoteStorageSystemEnable) throws IOException {
         Files.createDirectories(dir);
         TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
         LogSegments segments = new LogSegments(topicPartition);
@@ -101,11 +128,13 @@ public final class UnifiedLog implements Closeable {
             ProducerStateManager producerStateManager = new ProducerStateManager(topicPartition, dir,
                     maxTransactionTimeoutMs, producerStateManagerConfig);
             LoadedLogOffsets offsets = new LogLoader(dir, topicPartition, config, scheduler, time, lastShutdownClean,
-                    segments, logStartOffset, recoveryPoint, leaderEpochCache, producerStateManager).load();
+                    segments, logStartOffset, recoveryPoint, leaderEpochCache, producerStateManager,
+                    isRemoteLogEnabled(remoteStorageSystemEnable, config, topicPartition.topic())).load();
             LocalLog localLog = new LocalLog(dir, config, segments, offsets.recoveryPoint(),
                     offsets.nextOffsetMetadata(), scheduler, time, topicPartition);
             return new UnifiedLog(offsets.logStartOffset(), localLog, producerIdExpirationCheckIntervalMs,
-                    leaderEpochCache, producerStateManager, topicId, offsets.recoveredSegments());
+                    leaderEpochCache, producerStateManager, topicId, offsets.recoveredSegments(),
+                    remoteStorageSystemEnable);
         } catch (IOException | RuntimeException e) {
             try {
                 segments.closeHandlers();
@@ -151,6 +180,28 @@ public final class UnifiedLog implements Closeable {
         return topicId;
     }
 
+    /**
+     * Whether this log is tiered: the broker's {@code remote.log.storage.system.enable}, the topic's
+     * {@code remote.storage.enable}, and not an internal topic (Kafka's {@code remoteLogEnabled}).
+     */
+    public boolean remoteLogEnabled() {
+        return isRemoteLogEnabled(remoteStorageSystemEnable, config(), topicPartition().topic());
+    }
+
+    /**
+     * Whether this log is tiered and still copies to the remote tier ({@code remote.log.copy.disable} false): only
+     * then does local retention follow {@code local.retention.*} and wait for the copies (KIP-950).
+     */
+    public boolean remoteLogEnabledAndRemoteCopyEnabled() {
+        return remoteLogEnabled() && !config().remoteLogCopyDisable();
+    }
+
+    /** Kafka's {@code UnifiedLog.isRemoteLogEnabled}. */
+    public static boolean isRemoteLogEnabled(boolean remoteStorageSystemEnable, LogConfig config, String topic) {
+        return remoteStorageSystemEnable && config.remoteStorageEnable() && !Topic.isInternal(topic)
+                && !LogManager.CLUSTER_METADATA_TOPIC.equals(topic);
+    }
+
     /** The partition's {@code partition.metadata}. */
     public PartitionMetadataFile partitionMetadataFile() {
         return partitionMetadataFile;
@@ -188,6 +239,21 @@ public final class UnifiedLog implements Closeable {
     /** The last offset copied to the remote tier, or -1 when none is (Kafka's {@code highestOffsetInRemoteStorage}). */
     public long highestOffsetInRemoteStorage() {
         return highestOffsetInRemoteStorage;
+    }
+
+    /**
+     * Moves the log start offset up to {@code remoteLogStartOffset} after remote retention deleted the segments
+     * below it (Kafka's {@code updateLogStartOffsetFromRemoteTier}); nothing if the log is not tiered.
+     *
+     * @return whether it moved
+     */
+    public boolean updateLogStartOffsetFromRemoteTier(long remoteLogStartOffset) throws IOException {
+        if (!remoteLogEnabled()) {
+            LOG.log(System.Logger.Level.WARNING, "Ignoring the remote tier's log start offset " + remoteLogStartOffset
+                    + " of " + topicPartition() + ": remote storage is not enabled for it");
+            return false;
+        }
+        return maybeIncrementLogStartOffset(remoteLogStartOffset, LogStartOffsetIncrementReason.SEGMENT_DELETION);
     }
 
     /** Records that the remote tier holds every offset up to {@code offset}; it never moves back. */
@@ -564,7 +630,7 @@ public final class UnifiedLog implements Closeable {
      */
     public FetchDataInfo read(long startOffset, int maxLength, FetchIsolation isolation, boolean minOneMessage)
             throws IOException {
-        checkLogStartOffset(startOffset);
+        checkLocalLogStartOffset(startOffset);
         LogOffsetMetadata maxOffsetMetadata = switch (isolation) {
             case LOG_END -> localLog.logEndOffsetMetadata();
             case HIGH_WATERMARK -> watermarks.fetchHighWatermarkMetadata();
@@ -575,24 +641,27 @@ public final class UnifiedLog implements Closeable {
                     isolation == FetchIsolation.TXN_COMMITTED);
         } catch (IOException | IllegalStateException e) {
             // A segment deleted while the read ran has its files closed under it: the offset is gone.
-            if (startOffset < logStartOffset) {
+            long localStart = localLogStartOffset();
+            if (startOffset < localStart) {
                 throw new OffsetOutOfRangeException("Offset " + startOffset + " of partition " + topicPartition()
-                        + " was deleted during the read; the log now starts at " + logStartOffset, e);
+                        + " was deleted during the read; the local log now starts at " + localStart, e);
             }
             throw e;
         }
     }
 
-    private void checkLogStartOffset(long offset) {
-        if (offset < logStartOffset) {
+    // Below the local log start, a tiered log's offsets are in the remote tier: the caller reads them there.
+    private void checkLocalLogStartOffset(long offset) {
+        long localStart = localLogStartOffset();
+        if (offset < localStart) {
             throw new OffsetOutOfRangeException("Received request for offset " + offset + " for partition "
-                    + topicPartition() + ", but we only have log segments starting from offset: " + logStartOffset + ".");
+                    + topicPartition() + ", but we only have log segments starting from offset: " + localStart + ".");
         }
     }
 
     /** The aborted transactions overlapping [{@code startOffset}, {@code upperBoundOffset}). */
     public List<AbortedTxn> collectAbortedTransactions(long startOffset, long upperBoundOffset) {
-        return localLog.collectAbortedTransactions(logStartOffset, startOffset, upperBoundOffset);
+        return localLog.collectAbortedTransactions(localLogStartOffset(), startOffset, upperBoundOffset);
     }
 
     /**
@@ -632,9 +701,12 @@ public final class UnifiedLog implements Closeable {
             }
         }
         if (!toDelete.isEmpty()) {
-            long newLogStartOffset = localLog.segments().higherSegment(toDelete.getLast().baseOffset()).orElseThrow()
-                    .baseOffset();
-            maybeIncrementLogStartOffset(newLogStartOffset, LogStartOffsetIncrementReason.SEGMENT_DELETION);
+            long newLocalLogStartOffset = localLog.segments().higherSegment(toDelete.getLast().baseOffset())
+                    .orElseThrow().baseOffset();
+            // A tiered log keeps its start: the remote tier serves the offsets below the new local log start.
+            if (!remoteLogEnabled()) {
+                maybeIncrementLogStartOffset(newLocalLogStartOffset, LogStartOffsetIncrementReason.SEGMENT_DELETION);
+            }
             LOG.log(System.Logger.Level.INFO, "Deleting segments of " + topicPartition() + " due to " + reason + ": "
                     + toDelete);
             localLog.removeAndDeleteSegments(toDelete, true);
@@ -723,7 +795,8 @@ public final class UnifiedLog implements Closeable {
     /**
      * Deletes the producer snapshots below the base offset of the segment before the active one or of the segment
      * holding the recovery point, whichever is lower: after the recovery point is checkpointed, recovery never
-     * starts below it. Kafka's {@code deleteSnapshotsAfterRecoveryPointCheckpoint}.
+     * starts below it. A log copying to the remote tier keeps those above its highest copied offset too: each goes
+     * with the copy of the segment ending there. Kafka's {@code deleteSnapshotsAfterRecoveryPointCheckpoint}.
      *
      * @return the offset below which snapshots were deleted
      */
@@ -736,6 +809,10 @@ public final class UnifiedLog implements Closeable {
             long recoveryPointOffset = segments.floorSegment(recoveryPoint).map(LogSegment::baseOffset)
                     .orElse(recoveryPoint);
             long minOffsetToRetain = Math.min(recoveryPointOffset, twoSegmentsMinOffset);
+            if (remoteLogEnabledAndRemoteCopyEnabled()) {
+                // A segment not yet copied goes to the remote tier with the snapshot at its end.
+                minOffsetToRetain = Math.min(minOffsetToRetain, highestOffsetInRemoteStorage + 1);
+            }
             producerStateManager.deleteSnapshotsBefore(minOffsetToRetain);
             return minOffsetToRetain;
         }

@@ -11,13 +11,13 @@ import java.util.concurrent.TimeUnit;
  * A scheduler on a {@link TestTime}: tasks run only when the test moves the clock with {@link #advance} (or calls
  * {@link #tick}), in the order they are due, on the test's thread. As Kafka's {@code MockScheduler}.
  */
-final class MockScheduler implements Scheduler {
+public final class MockScheduler implements Scheduler {
 
     private final TestTime time;
     private final PriorityQueue<Task> tasks = new PriorityQueue<>();
     private long sequence;
 
-    MockScheduler(TestTime time) {
+    public MockScheduler(TestTime time) {
         this.time = time;
     }
 
@@ -29,13 +29,13 @@ final class MockScheduler implements Scheduler {
     }
 
     /** Moves the clock by {@code ms} and runs every task due by then. */
-    void advance(long ms) {
+    public void advance(long ms) {
         time.sleep(ms);
         tick();
     }
 
     /** Runs every task due now, periodic ones again while due. */
-    void tick() {
+    public void tick() {
         while (true) {
             Task due;
             synchronized (this) {

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 
 /** A clock the test moves. */
-final class TestTime implements InstantSource {
+public final class TestTime implements InstantSource {
 
     private volatile long millis = 1_700_000_000_000L;
 
@@ -18,7 +18,7 @@ final class TestTime implements InstantSource {
         return millis;
     }
 
-    void sleep(long ms) {
+    public void sleep(long ms) {
         millis += ms;
     }
 }

@@ -1,0 +1,263 @@
+package io.krabka.kernel.tiered;
+
+import io.krabka.kernel.log.LogStartOffsetIncrementReason;
+import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataPublisher;
+import io.krabka.kernel.metadata.PartitionRegistration;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.spi.common.TopicIdPartition;
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.storage.RemoteLogMetadataManager;
+import io.krabka.spi.storage.RemoteStorageException;
+import io.krabka.spi.storage.RemoteStorageManager;
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.InstantSource;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ScheduledFuture;
+import java.util.function.Function;
+
+/**
+ * Kafka's {@code RemoteLogManager} for a single-node broker: tiers the partitions this node leads whose log is
+ * tiered ({@link UnifiedLog#remoteLogEnabled()}), each with an {@link RLMCopyTask} and an {@link RLMExpirationTask}
+ * run every {@code remote.log.manager.task.interval.ms}, and deletes the remote data of deleted tiered topics and
+ * of topics whose {@code remote.storage.enable} was turned off with {@code remote.log.delete.on.disable}
+ * (KIP-950) through {@link RemotePartitionDeleter}.
+ *
+ * <p>A {@link MetadataPublisher}, registered after the replica manager (which creates, reconfigures and deletes the
+ * logs): {@link #onMetadataUpdate} only works out which partitions start, stop or go, and hands that to the
+ * scheduler; every plugin call (the metadata manager's leadership changes, copies, deletes) runs on the scheduler's
+ * threads, never on the caller's. A partition's tasks do nothing while the metadata manager is not ready for it.
+ *
+ * <p>It owns the storage manager and the metadata manager: {@link #close} closes them.
+ */
+public final class RemoteLogManager implements MetadataPublisher, Closeable {
+
+    private static final System.Logger LOG = System.getLogger(RemoteLogManager.class.getName());
+
+    private final RemoteLogManagerConfig config;
+    private final int brokerId;
+    private final RemoteStorageManager rsm;
+    private final RemoteLogMetadataManager rlmm;
+    private final Function<TopicPartition, Optional<UnifiedLog>> logs;
+    private final Scheduler scheduler;
+    private final InstantSource time;
+    private final RemoteLogManagerMetrics metrics = new RemoteLogManagerMetrics();
+    private final RLMQuotaManager copyQuota;
+    private final ExponentialBackoff backoff;
+    private final RemoteLogSegmentDeleter segmentDeleter;
+    private final Map<TopicIdPartition, PartitionTasks> tasks = new ConcurrentHashMap<>();
+    private final Map<TopicIdPartition, RemotePartitionDeleter> deletions = new ConcurrentHashMap<>();
+    private final Queue<Runnable> changes = new ConcurrentLinkedQueue<>();
+    private final Object changeLock = new Object();
+    // The partitions tiered as of the last image; only onMetadataUpdate's thread reads and writes it.
+    private Set<TopicIdPartition> tiered = Set.of();
+    private volatile boolean closed;
+
+    /** A partition's scheduled tasks. */
+    private record PartitionTasks(RLMCopyTask copy, ScheduledFuture<?> copyFuture, RLMExpirationTask expiration,
+                                  ScheduledFuture<?> expirationFuture) {
+        void cancel() {
+            copy.cancel();
+            expiration.cancel();
+            copyFuture.cancel(false);
+            expirationFuture.cancel(false);
+        }
+    }
+
+    /**
+     * A remote log manager; it does nothing until the first {@link #onMetadataUpdate}.
+     *
+     * @param config    the broker's tiered storage settings
+     * @param brokerId  this node's id: the leader of the partitions it tiers, and the broker id of its metadata
+     * @param rsm       the remote storage manager, configured
+     * @param rlmm      the remote log metadata manager, configured
+     * @param logs      the log of a partition, if this broker has it ({@code LogManager::getLog})
+     * @param scheduler runs the tasks and every plugin call; a dedicated one sized by
+     *                  {@code remote.log.manager.thread.pool.size} keeps slow storage off the log's own tasks
+     * @param time      the clock of task intervals, backoffs, quotas and retention
+     */
+    public RemoteLogManager(RemoteLogManagerConfig config, int brokerId, RemoteStorageManager rsm,
+                            RemoteLogMetadataManager rlmm, Function<TopicPartition, Optional<UnifiedLog>> logs,
+                            Scheduler scheduler, InstantSource time) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.brokerId = brokerId;
+        this.rsm = Objects.requireNonNull(rsm, "rsm");
+        this.rlmm = Objects.requireNonNull(rlmm, "rlmm");
+        this.logs = Objects.requireNonNull(logs, "logs");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.time = Objects.requireNonNull(time, "time");
+        this.copyQuota = new RLMQuotaManager(config.remoteLogManagerCopyMaxBytesPerSecond(),
+                config.remoteLogManagerCopyQuotaWindowNum(), config.remoteLogManagerCopyQuotaWindowSizeSeconds(), time);
+        this.backoff = new ExponentialBackoff(config.remoteLogManagerTaskRetryBackoffMs(),
+                config.remoteLogManagerTaskRetryBackoffMaxMs(), config.remoteLogManagerTaskRetryJitter());
+        this.segmentDeleter = new RemoteLogSegmentDeleter(rsm, rlmm, metrics, brokerId, time);
+    }
+
+    @Override
+    public String name() {
+        return "RemoteLogManager";
+    }
+
+    /** The metrics, for JMX. */
+    public RemoteLogManagerMetrics metrics() {
+        return metrics;
+    }
+
+    /** The partitions whose copy and expiration tasks are scheduled. */
+    public Set<TopicIdPartition> tieredPartitions() {
+        return Set.copyOf(tasks.keySet());
+    }
+
+    /** The partitions whose remote data is being deleted (a failed deletion is retried). */
+    public Set<TopicIdPartition> pendingDeletions() {
+        return Set.copyOf(deletions.keySet());
+    }
+
+    @Override
+    public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
+        Set<TopicIdPartition> leaders = new HashSet<>();
+        for (TopicImage topic : current.topics().values()) {
+            for (Map.Entry<Integer, PartitionRegistration> partition : topic.partitions().entrySet()) {
+                TopicPartition topicPartition = new TopicPartition(topic.name(), partition.getKey());
+                if (partition.getValue().leader() == brokerId
+                        && logs.apply(topicPartition).map(UnifiedLog::remoteLogEnabled).orElse(false)) {
+                    leaders.add(new TopicIdPartition(topic.id(), topicPartition));
+                }
+            }
+        }
+        Set<TopicIdPartition> started = new HashSet<>(leaders);
+        started.removeAll(tiered);
+        Set<TopicIdPartition> stopped = new HashSet<>(tiered);
+        stopped.removeAll(leaders);
+        Set<TopicIdPartition> deleted = new HashSet<>();
+        for (TopicIdPartition partition : stopped) {
+            if (current.topic(partition.topicId()).isEmpty() || logs.apply(partition.topicPartition())
+                    .map(log -> !log.remoteLogEnabled() && log.config().remoteLogDeleteOnDisable()).orElse(false)) {
+                deleted.add(partition);
+            }
+        }
+        tiered = Set.copyOf(leaders);
+        if (!started.isEmpty() || !stopped.isEmpty()) {
+            enqueue(() -> applyChanges(started, stopped, deleted));
+        }
+    }
+
+    // Runs the changes in the order of the images, one at a time, on the scheduler.
+    private void enqueue(Runnable change) {
+        changes.add(change);
+        scheduler.scheduleOnce("remote-log-manager-partition-changes", () -> {
+            synchronized (changeLock) {
+                for (Runnable next = changes.poll(); next != null; next = changes.poll()) {
+                    if (closed) {
+                        return;
+                    }
+                    try {
+                        next.run();
+                    } catch (RuntimeException e) {
+                        LOG.log(System.Logger.Level.ERROR, "Error while changing the tiered partitions", e);
+                    }
+                }
+            }
+        });
+    }
+
+    private void applyChanges(Set<TopicIdPartition> started, Set<TopicIdPartition> stopped,
+                              Set<TopicIdPartition> deleted) {
+        if (!stopped.isEmpty()) {
+            for (TopicIdPartition partition : stopped) {
+                PartitionTasks partitionTasks = tasks.remove(partition);
+                if (partitionTasks != null) {
+                    partitionTasks.cancel();
+                }
+                metrics.removePartition(partition);
+            }
+            rlmm.onStopPartitions(stopped);
+            LOG.log(System.Logger.Level.INFO, "Stopped tiering " + stopped);
+        }
+        if (!started.isEmpty()) {
+            rlmm.onPartitionLeadershipChanges(started, Set.of());
+            started.forEach(this::scheduleTasks);
+            LOG.log(System.Logger.Level.INFO, "Started tiering " + started);
+        }
+        for (TopicIdPartition partition : deleted) {
+            RemotePartitionDeleter deleter = new RemotePartitionDeleter(partition, rlmm, segmentDeleter, brokerId,
+                    time);
+            deletions.put(partition, deleter);
+            runDeletion(deleter, 1);
+        }
+    }
+
+    private void scheduleTasks(TopicIdPartition partition) {
+        long intervalMs = config.remoteLogManagerTaskIntervalMs();
+        RLMCopyTask copy = new RLMCopyTask(partition, logs, rsm, rlmm, segmentDeleter, metrics, copyQuota, brokerId,
+                config.remoteLogMetadataCustomMetadataMaxBytes(), time, backoff);
+        RLMExpirationTask expiration = new RLMExpirationTask(partition, logs, rlmm, segmentDeleter, metrics, time,
+                backoff);
+        PartitionTasks previous = tasks.put(partition, new PartitionTasks(copy,
+                scheduler.schedule("RLMCopyTask-" + partition, copy, 0, intervalMs), expiration,
+                scheduler.schedule("RLMExpirationTask-" + partition, expiration, 0, intervalMs)));
+        if (previous != null) {
+            previous.cancel();
+        }
+    }
+
+    private void runDeletion(RemotePartitionDeleter deleter, int attempt) {
+        if (closed) {
+            return;
+        }
+        TopicIdPartition partition = deleter.topicIdPartition();
+        try {
+            deleter.delete();
+            deletions.remove(partition, deleter);
+            metrics.removePartition(partition);
+            // A topic that stays but is no longer tiered starts where its local log does.
+            Optional<UnifiedLog> log = logs.apply(partition.topicPartition());
+            if (log.isPresent() && !log.get().remoteLogEnabled()) {
+                log.get().maybeIncrementLogStartOffset(Math.min(log.get().localLogStartOffset(),
+                        log.get().highWatermark()), LogStartOffsetIncrementReason.SEGMENT_DELETION);
+            }
+        } catch (RemoteStorageException | IOException | RuntimeException e) {
+            long waitMs = backoff.backoffMs(attempt);
+            LOG.log(System.Logger.Level.WARNING, "Deleting the remote data of " + partition + " failed; retrying in "
+                    + waitMs + " ms", e);
+            scheduler.scheduleOnce("RemotePartitionDeleter-" + partition, () -> runDeletion(deleter, attempt + 1),
+                    waitMs);
+        }
+    }
+
+    /** Stops every task and closes the storage manager and the metadata manager. */
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        tasks.values().forEach(PartitionTasks::cancel);
+        synchronized (changeLock) {
+            tasks.values().forEach(PartitionTasks::cancel);
+            tasks.clear();
+        }
+        IOException failure = null;
+        for (Closeable plugin : new Closeable[] {rsm, rlmm}) {
+            try {
+                plugin.close();
+            } catch (IOException | RuntimeException e) {
+                if (failure == null) {
+                    failure = e instanceof IOException io ? io : new IOException(e);
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

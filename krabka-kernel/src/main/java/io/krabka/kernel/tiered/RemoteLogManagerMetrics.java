@@ -1,0 +1,122 @@
+package io.krabka.kernel.tiered;
+
+import io.krabka.spi.common.TopicIdPartition;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The remote log manager's metrics, per topic and for all topics, with Kafka's names
+ * ({@code kafka.server:type=BrokerTopicMetrics,name=<name>[,topic=<topic>]}): counters that only grow (the
+ * integrator turns them into Kafka's {@code ...PerSec} meters) and gauges kept per partition, summed per topic.
+ *
+ * <p>Thread-safe.
+ */
+public final class RemoteLogManagerMetrics {
+
+    /** The counters, with Kafka's meter names. */
+    public enum Counter {
+        REMOTE_COPY_BYTES("RemoteCopyBytesPerSec"),
+        REMOTE_COPY_REQUESTS("RemoteCopyRequestsPerSec"),
+        REMOTE_COPY_ERRORS("RemoteCopyErrorsPerSec"),
+        REMOTE_DELETE_REQUESTS("RemoteDeleteRequestsPerSec"),
+        REMOTE_DELETE_ERRORS("RemoteDeleteErrorsPerSec");
+
+        private final String metricName;
+
+        Counter(String metricName) {
+            this.metricName = metricName;
+        }
+
+        /** Kafka's name of the meter. */
+        public String metricName() {
+            return metricName;
+        }
+    }
+
+    /** The gauges, with Kafka's names. */
+    public enum Gauge {
+        /** The bytes of rolled local segments not yet copied. */
+        REMOTE_COPY_LAG_BYTES("RemoteCopyLagBytes"),
+        /** The rolled local segments not yet copied. */
+        REMOTE_COPY_LAG_SEGMENTS("RemoteCopyLagSegments"),
+        /** The bytes of remote segments retention is deleting. */
+        REMOTE_DELETE_LAG_BYTES("RemoteDeleteLagBytes"),
+        /** The remote segments retention is deleting. */
+        REMOTE_DELETE_LAG_SEGMENTS("RemoteDeleteLagSegments"),
+        /** The bytes in the remote tier. */
+        REMOTE_LOG_SIZE_BYTES("RemoteLogSizeBytes"),
+        /** The segments (metadata entries) in the remote tier. */
+        REMOTE_LOG_METADATA_COUNT("RemoteLogMetadataCount");
+
+        private final String metricName;
+
+        Gauge(String metricName) {
+            this.metricName = metricName;
+        }
+
+        /** Kafka's name of the gauge. */
+        public String metricName() {
+            return metricName;
+        }
+    }
+
+    private final Map<String, EnumMap<Counter, LongAdder>> topicCounters = new ConcurrentHashMap<>();
+    private final EnumMap<Counter, LongAdder> totalCounters = newCounters();
+    private final Map<TopicIdPartition, AtomicLongArray> partitionGauges = new ConcurrentHashMap<>();
+
+    /** Adds {@code amount} to a counter of {@code topic} and of all topics. */
+    void increment(Counter counter, String topic, long amount) {
+        topicCounters.computeIfAbsent(topic, t -> newCounters()).get(counter).add(amount);
+        totalCounters.get(counter).add(amount);
+    }
+
+    /** Sets a gauge of a partition. */
+    void set(Gauge gauge, TopicIdPartition partition, long value) {
+        partitionGauges.computeIfAbsent(partition, p -> new AtomicLongArray(Gauge.values().length))
+                .set(gauge.ordinal(), value);
+    }
+
+    /** Forgets a partition's gauges, once the broker no longer tiers it. */
+    void removePartition(TopicIdPartition partition) {
+        partitionGauges.remove(partition);
+    }
+
+    /** A counter of one topic; 0 for a topic never counted. */
+    public long count(Counter counter, String topic) {
+        EnumMap<Counter, LongAdder> counters = topicCounters.get(topic);
+        return counters == null ? 0 : counters.get(counter).sum();
+    }
+
+    /** A counter of all topics. */
+    public long totalCount(Counter counter) {
+        return totalCounters.get(counter).sum();
+    }
+
+    /** A gauge of one topic: the sum over its partitions. */
+    public long value(Gauge gauge, String topic) {
+        return partitionGauges.entrySet().stream().filter(e -> e.getKey().topic().equals(topic))
+                .mapToLong(e -> e.getValue().get(gauge.ordinal())).sum();
+    }
+
+    /** A gauge of one partition; 0 for a partition not tiered here. */
+    public long value(Gauge gauge, TopicIdPartition partition) {
+        AtomicLongArray gauges = partitionGauges.get(partition);
+        return gauges == null ? 0 : gauges.get(gauge.ordinal());
+    }
+
+    /** A gauge of all topics. */
+    public long totalValue(Gauge gauge) {
+        return partitionGauges.values().stream().mapToLong(gauges -> gauges.get(gauge.ordinal())).sum();
+    }
+
+    private static EnumMap<Counter, LongAdder> newCounters() {
+        EnumMap<Counter, LongAdder> counters = new EnumMap<>(Counter.class);
+        for (Counter counter : Counter.values()) {
+            counters.put(counter, new LongAdder());
+        }
+        return counters;
+    }
+}

@@ -1,0 +1,367 @@
+package io.krabka.kernel.tiered;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.LogSegment;
+import io.krabka.kernel.log.OffsetOutOfRangeException;
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.tiered.FaultyRemoteStorageManager.Fault;
+import io.krabka.kernel.tiered.RemoteLogManagerMetrics.Counter;
+import io.krabka.kernel.tiered.RemoteLogManagerMetrics.Gauge;
+import io.krabka.spi.common.TopicIdPartition;
+import io.krabka.spi.storage.IndexType;
+import io.krabka.spi.storage.RemoteLogSegmentMetadata;
+import io.krabka.spi.storage.RemoteLogSegmentState;
+import io.krabka.spi.storage.RemoteResourceNotFoundException;
+import io.krabka.spi.storage.RemoteStorageException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The remote log manager on a single-node broker with the real {@code local} and {@code inmemory} plugins: copies,
+ * local and remote retention, restart, failures, topic deletion and KIP-950's disablement. Every task runs on the
+ * test's thread when the test moves the clock.
+ */
+class RemoteLogManagerTest {
+
+    /** The files the local plugin writes per segment without a transaction index. */
+    private static final int FILES_PER_SEGMENT = 5;
+    private static final Map<String, String> TIERED = Map.of("remote.storage.enable", "true");
+
+    @TempDir
+    Path dir;
+    private TieredBroker broker;
+
+    @AfterEach
+    void close() throws IOException {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    void everyRolledSegmentIsCopiedWithItsIndexesSnapshotAndEpochsByteForByte() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        broker.append(tp, 10);
+        broker.bumpLeaderEpoch("orders");
+        broker.append(tp, 10);
+        broker.log(tp).roll();
+        broker.appendSegments(tp, 2, 2);
+
+        broker.runTasks();
+
+        UnifiedLog log = broker.log(tp);
+        List<LogSegment> local = log.logSegments();
+        List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
+        assertEquals(List.of(0L, 20L, 40L), remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
+        assertEquals(List.of(19L, 39L, 59L), remote.stream().map(RemoteLogSegmentMetadata::endOffset).toList());
+        assertEquals(59, log.highestOffsetInRemoteStorage());
+        assertEquals(new TreeMap<>(Map.of(0, 0L, 1, 10L)), remote.get(0).segmentLeaderEpochs());
+        assertEquals(new TreeMap<>(Map.of(1, 20L)), remote.get(1).segmentLeaderEpochs());
+        for (int i = 0; i < remote.size(); i++) {
+            RemoteLogSegmentMetadata segment = remote.get(i);
+            LogSegment source = local.get(i);
+            assertEquals(RemoteLogSegmentState.COPY_SEGMENT_FINISHED, segment.state());
+            assertEquals(source.size(), segment.segmentSizeInBytes());
+            assertEquals(source.largestTimestamp(), segment.maxTimestampMs());
+            assertTrue(segment.txnIdxEmpty());
+            assertArrayEquals(Files.readAllBytes(source.log().file()), bytes(broker.rsm.fetchLogSegment(segment, 0)));
+            assertArrayEquals(Files.readAllBytes(source.offsetIndex().file()), index(segment, IndexType.OFFSET));
+            assertArrayEquals(Files.readAllBytes(source.timeIndex().file()), index(segment, IndexType.TIMESTAMP));
+            assertArrayEquals(Files.readAllBytes(log.producerStateManager().fetchSnapshot(segment.endOffset() + 1)
+                    .orElseThrow()), index(segment, IndexType.PRODUCER_SNAPSHOT));
+            assertThrows(RemoteResourceNotFoundException.class,
+                    () -> broker.rsm.fetchIndex(segment, IndexType.TRANSACTION));
+        }
+        // Kafka's checkpoint text: version 0, the entry count, then the epochs from the log start to the segment end.
+        assertEquals("0\n2\n0 0\n1 10\n", new String(index(remote.get(0), IndexType.LEADER_EPOCH),
+                StandardCharsets.UTF_8));
+        assertEquals("0\n2\n0 0\n1 10\n", new String(index(remote.get(2), IndexType.LEADER_EPOCH),
+                StandardCharsets.UTF_8));
+        long copiedBytes = local.subList(0, 3).stream().mapToLong(LogSegment::size).sum();
+        assertEquals(copiedBytes, broker.metrics().count(Counter.REMOTE_COPY_BYTES, "orders"));
+        assertEquals(3, broker.metrics().totalCount(Counter.REMOTE_COPY_REQUESTS));
+        assertEquals(0, broker.metrics().totalCount(Counter.REMOTE_COPY_ERRORS));
+        assertEquals(0, broker.metrics().value(Gauge.REMOTE_COPY_LAG_SEGMENTS, "orders"));
+        assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size());
+
+        // The active segment stays local until it rolls and the last stable offset passes it.
+        broker.append(tp, 10);
+        broker.runTasks();
+        assertEquals(3, broker.remoteSegments(tp).size());
+        assertEquals(copiedBytes, broker.metrics().value(Gauge.REMOTE_LOG_SIZE_BYTES, "orders"));
+    }
+
+    @Test
+    void localRetentionDeletesOnlyCopiedSegmentsAndKeepsTheLogStart() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
+                "local.retention.bytes", "0"));
+        broker.appendSegments(tp, 3, 2);
+        UnifiedLog log = broker.log(tp);
+
+        broker.logManager.cleanupLogs();
+        assertEquals(4, log.numberOfSegments(), "nothing is deleted before it is copied");
+
+        broker.runTasks();
+        broker.appendSegments(tp, 2, 1);
+        broker.logManager.cleanupLogs();
+
+        assertEquals(List.of(60L, 70L, 80L), log.logSegments().stream().map(LogSegment::baseOffset).toList(),
+                "the copied segments went, the two not yet copied and the active one stay");
+        assertEquals(0, log.logStartOffset());
+        assertEquals(60, log.localLogStartOffset());
+        assertThrows(OffsetOutOfRangeException.class, () -> log.read(59, 1000, FetchIsolation.HIGH_WATERMARK, true));
+        assertEquals(60, log.read(60, 1000, FetchIsolation.HIGH_WATERMARK, true).fetchOffsetMetadata().messageOffset());
+
+        broker.runTasks();
+        broker.logManager.cleanupLogs();
+        assertEquals(List.of(80L), log.logSegments().stream().map(LogSegment::baseOffset).toList());
+        assertEquals(0, log.logStartOffset());
+        assertEquals(List.of(0L, 20L, 40L, 60L, 70L), broker.remoteSegments(tp).stream()
+                .map(RemoteLogSegmentMetadata::startOffset).toList());
+    }
+
+    @Test
+    void aRestartResumesWithoutGapOrDuplicateAndCleansUpACopyCutShort() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
+                "local.retention.bytes", "0"));
+        broker.appendSegments(tp, 2, 2);
+        broker.runTasks();
+        broker.logManager.cleanupLogs();
+        broker.appendSegments(tp, 1, 2);
+        // A crash in the middle of copying [40, 59]: its data is written, its metadata still COPY_SEGMENT_STARTED.
+        RemoteLogSegmentMetadata cutShort = CopyInterruption.copyWithoutFinishing(broker, tp, 40);
+        assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size());
+
+        broker.restart();
+
+        UnifiedLog log = broker.log(tp);
+        assertEquals(0, log.logStartOffset(), "the log start stays below the first local segment");
+        assertEquals(40, log.localLogStartOffset());
+        List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
+        assertEquals(List.of(0L, 20L, 40L), remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
+        assertTrue(remote.stream().allMatch(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED));
+        assertFalse(remote.stream().anyMatch(s -> s.remoteLogSegmentId().equals(cutShort.remoteLogSegmentId())));
+        assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size(), "the cut-short copy's files are gone");
+        assertEquals(59, log.highestOffsetInRemoteStorage());
+
+        broker.appendSegments(tp, 1, 2);
+        broker.runTasks();
+        assertContiguousFromZero(broker.remoteSegments(tp), 79);
+        assertEquals(4 * FILES_PER_SEGMENT, broker.remoteFiles().size());
+    }
+
+    @Test
+    void failedCopiesAreCountedCleanedUpAndRetriedAndNoSegmentFinishesIncomplete() throws Exception {
+        Map<Integer, Fault> faults = Map.of(2, Fault.FAIL_AFTER_DATA, 3, Fault.FAIL_BEFORE_DATA);
+        broker = new TieredBroker(dir, Map.of(), rsm -> new FaultyRemoteStorageManager(rsm,
+                attempt -> faults.getOrDefault(attempt, Fault.NONE)));
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        broker.appendSegments(tp, 3, 2);
+
+        broker.runTasks();
+        assertEquals(List.of(0L), finishedStarts(tp), "the second copy failed after writing its data");
+        assertEquals(FILES_PER_SEGMENT, broker.remoteFiles().size(), "and its data was deleted again");
+        assertEquals(19, broker.log(tp).highestOffsetInRemoteStorage());
+        assertEquals(1, broker.metrics().count(Counter.REMOTE_COPY_ERRORS, "orders"));
+
+        broker.runTasks();
+        assertEquals(List.of(0L), finishedStarts(tp), "the third copy failed before writing");
+        assertEquals(2, broker.metrics().count(Counter.REMOTE_COPY_ERRORS, "orders"));
+
+        broker.runTasks();
+        List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
+        assertContiguousFromZero(remote, 59);
+        assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size());
+        assertEquals(5, broker.metrics().count(Counter.REMOTE_COPY_REQUESTS, "orders"));
+        assertEquals(2, broker.metrics().totalCount(Counter.REMOTE_COPY_ERRORS));
+        List<LogSegment> local = broker.log(tp).logSegments();
+        for (int i = 0; i < remote.size(); i++) {
+            assertArrayEquals(Files.readAllBytes(local.get(i).log().file()),
+                    bytes(broker.rsm.fetchLogSegment(remote.get(i), 0)));
+        }
+    }
+
+    @Test
+    void customMetadataOverTheLimitDeletesTheCopyAndStopsThePartitionsCopies() throws Exception {
+        broker = new TieredBroker(dir, Map.of(), rsm -> new FaultyRemoteStorageManager(rsm,
+                attempt -> Fault.OVERSIZED_CUSTOM_METADATA));
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        broker.appendSegments(tp, 2, 1);
+
+        broker.runTasks();
+        broker.runTasks();
+
+        assertEquals(List.of(), broker.remoteSegments(tp));
+        assertEquals(List.of(), broker.remoteFiles());
+        assertEquals(1, broker.metrics().count(Counter.REMOTE_COPY_REQUESTS, "orders"));
+        assertEquals(-1, broker.log(tp).highestOffsetInRemoteStorage());
+    }
+
+    @Test
+    void remoteRetentionByTimeDeletesExactlyTheExpiredSegmentsAndMovesTheLogStart() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
+                "retention.ms", "10000"));
+        long start = broker.time.millis();
+        for (int i = 0; i < 3; i++) {
+            broker.appendSegments(tp, 1, 2);
+            broker.time.sleep(2_000);
+        }
+        broker.runTasks();
+        List<RemoteLogSegmentMetadata> copied = broker.remoteSegments(tp);
+        assertEquals(3, copied.size());
+
+        // 11 s after the first segment's records, 9 s after the second's: only the first is past retention.
+        broker.time.sleep(start + 10_000 - broker.time.millis());
+        broker.runTasks();
+
+        assertEquals(List.of(20L, 40L), finishedStarts(tp));
+        assertEquals(20, broker.log(tp).logStartOffset());
+        assertEquals(20, broker.log(tp).localLogStartOffset(), "the local segment below the log start is unreadable");
+        assertThrows(RemoteResourceNotFoundException.class, () -> broker.rsm.fetchLogSegment(copied.get(0), 0));
+        assertEquals(2 * FILES_PER_SEGMENT, broker.remoteFiles().size());
+        assertEquals(1, broker.metrics().count(Counter.REMOTE_DELETE_REQUESTS, "orders"));
+        assertEquals(0, broker.metrics().value(Gauge.REMOTE_DELETE_LAG_SEGMENTS, "orders"));
+    }
+
+    @Test
+    void remoteRetentionBySizeCountsRemoteAndNotYetCopiedBytes() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        broker.appendSegments(tp, 3, 2);
+        broker.runTasks();
+        List<LogSegment> local = broker.log(tp).logSegments();
+        long keptBySize = local.get(1).size() + local.get(2).size();
+
+        broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.bytes",
+                String.valueOf(keptBySize + 1)));
+        broker.runTasks();
+        assertEquals(List.of(0L, 20L, 40L), finishedStarts(tp), "deleting the first segment would go below");
+
+        broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.bytes",
+                String.valueOf(keptBySize)));
+        broker.runTasks();
+        assertEquals(List.of(20L, 40L), finishedStarts(tp));
+        assertEquals(20, broker.log(tp).logStartOffset());
+
+        // Bytes not yet copied count too: one more local segment pushes the second remote segment out.
+        broker.appendSegments(tp, 1, 2);
+        broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
+                "retention.bytes", String.valueOf(keptBySize)));
+        broker.runTasks();
+        assertEquals(List.of(40L), finishedStarts(tp));
+        assertEquals(40, broker.log(tp).logStartOffset());
+    }
+
+    @Test
+    void deletingATieredTopicEmptiesTheRemoteTier() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        TopicIdPartition kept = broker.topic("payments", TIERED);
+        broker.appendSegments(tp, 3, 1);
+        broker.appendSegments(kept, 1, 1);
+        broker.runTasks();
+        assertEquals(4 * FILES_PER_SEGMENT, broker.remoteFiles().size());
+
+        broker.deleteTopic("orders");
+
+        assertThrows(RemoteResourceNotFoundException.class, () -> broker.remoteSegments(tp),
+                "DELETE_PARTITION_FINISHED: the metadata manager forgot the partition");
+        assertEquals(FILES_PER_SEGMENT, broker.remoteFiles().size(), "only the other topic's segment is left");
+        assertEquals(3, broker.metrics().count(Counter.REMOTE_DELETE_REQUESTS, "orders"));
+        assertEquals(Set.of(kept), broker.remoteLogManager.tieredPartitions());
+        assertEquals(Set.of(), broker.remoteLogManager.pendingDeletions());
+    }
+
+    @Test
+    void copyDisableStopsCopiesAndLocalRetentionFallsBackToRetentionSettings() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        broker.appendSegments(tp, 2, 2);
+        broker.runTasks();
+        broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
+                "local.retention.bytes", "0"));
+        broker.appendSegments(tp, 2, 2);
+        UnifiedLog log = broker.log(tp);
+        long lastTwo = log.logSegments().get(2).size() + log.logSegments().get(3).size();
+
+        broker.runTasks();
+        assertEquals(List.of(0L, 20L), finishedStarts(tp), "no copy while copies are disabled");
+
+        // local.retention.bytes is ignored: retention.bytes governs the local log, copied or not (KIP-950).
+        broker.logManager.cleanupLogs();
+        assertEquals(5, log.numberOfSegments());
+        broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
+                "local.retention.bytes", "0", "retention.bytes", String.valueOf(lastTwo)));
+        broker.logManager.cleanupLogs();
+        assertEquals(List.of(40L, 60L, 80L), log.logSegments().stream().map(LogSegment::baseOffset).toList());
+        assertEquals(0, log.logStartOffset());
+    }
+
+    @Test
+    void turningRemoteStorageOffWithDeleteOnDisableDeletesTheRemoteData() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
+                "local.retention.bytes", "0"));
+        broker.appendSegments(tp, 2, 2);
+        broker.runTasks();
+        broker.logManager.cleanupLogs();
+        assertEquals(0, broker.log(tp).logStartOffset());
+        assertEquals(40, broker.log(tp).localLogStartOffset());
+
+        broker.topic("orders", Map.of("remote.storage.enable", "false", "remote.log.copy.disable", "true",
+                "remote.log.delete.on.disable", "true"));
+
+        assertEquals(List.of(), broker.remoteFiles());
+        assertThrows(RemoteResourceNotFoundException.class, () -> broker.remoteSegments(tp));
+        assertEquals(40, broker.log(tp).logStartOffset(), "the log now starts where its local segments do");
+        assertEquals(Set.of(), broker.remoteLogManager.tieredPartitions());
+    }
+
+    private List<Long> finishedStarts(TopicIdPartition tp) throws RemoteStorageException {
+        return broker.remoteSegments(tp).stream()
+                .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
+                .map(RemoteLogSegmentMetadata::startOffset).toList();
+    }
+
+    private static void assertContiguousFromZero(List<RemoteLogSegmentMetadata> remote, long lastOffset) {
+        long next = 0;
+        for (RemoteLogSegmentMetadata segment : remote) {
+            assertEquals(RemoteLogSegmentState.COPY_SEGMENT_FINISHED, segment.state(), segment.toString());
+            assertEquals(next, segment.startOffset(), "no gap, no duplicate: " + remote);
+            next = segment.endOffset() + 1;
+        }
+        assertEquals(lastOffset + 1, next);
+        assertEquals(remote.size(), new HashSet<>(remote.stream().map(s -> s.remoteLogSegmentId()).toList()).size());
+    }
+
+    private byte[] index(RemoteLogSegmentMetadata segment, IndexType type) throws Exception {
+        return bytes(broker.rsm.fetchIndex(segment, type));
+    }
+
+    private static byte[] bytes(InputStream in) throws IOException {
+        try (in) {
+            return in.readAllBytes();
+        }
+    }
+}
