@@ -24,10 +24,10 @@ public final class OffsetLookup {
     /** The record with the largest timestamp (KIP-734). */
     public static final long MAX_TIMESTAMP = -3L;
 
-    /** The earliest offset on local disk; the log start offset while nothing is tiered (KIP-1005). */
+    /** The earliest offset on local disk; the log start offset while nothing is tiered (KIP-405, v8). */
     public static final long EARLIEST_LOCAL_TIMESTAMP = -4L;
 
-    /** The highest offset in the remote tier (KIP-1005); none while nothing is tiered. */
+    /** The highest offset in the remote tier (KIP-1005, v9); offset and epoch -1 while nothing is tiered. */
     public static final long LATEST_TIERED_TIMESTAMP = -5L;
 
     /** The earliest offset not yet in the remote tier (KIP-1023); none while nothing is tiered. */
@@ -47,18 +47,29 @@ public final class OffsetLookup {
             throws IOException {
         long logStartOffset = log.logStartOffset();
         LeaderEpochFileCache epochs = log.leaderEpochCache();
-        if (targetTimestamp == EARLIEST_TIMESTAMP || targetTimestamp == EARLIEST_LOCAL_TIMESTAMP) {
+        if (targetTimestamp == EARLIEST_TIMESTAMP) {
             // The first epoch usually starts at the log start offset, but not in a log that began before epochs.
             Optional<EpochEntry> earliest = epochs.earliestEntry();
             OptionalInt epoch = earliest.isPresent() && earliest.get().startOffset() <= logStartOffset
                     ? OptionalInt.of(earliest.get().epoch()) : OptionalInt.empty();
             return Optional.of(new TimestampAndOffset(RecordBatch.NO_TIMESTAMP, logStartOffset, epoch));
         }
+        if (targetTimestamp == EARLIEST_LOCAL_TIMESTAMP) {
+            long localLogStartOffset = log.localLogStartOffset();
+            return Optional.of(new TimestampAndOffset(RecordBatch.NO_TIMESTAMP, localLogStartOffset,
+                    epochs.epochForOffset(localLogStartOffset)));
+        }
         if (targetTimestamp == LATEST_TIMESTAMP) {
             return Optional.of(new TimestampAndOffset(RecordBatch.NO_TIMESTAMP, log.logEndOffset(),
                     epochs.latestEpoch()));
         }
-        if (targetTimestamp == LATEST_TIERED_TIMESTAMP || targetTimestamp == EARLIEST_PENDING_UPLOAD_TIMESTAMP) {
+        if (targetTimestamp == LATEST_TIERED_TIMESTAMP) {
+            // Only a tiered log's copies move the highest remote offset off -1.
+            long highestRemoteOffset = log.highestOffsetInRemoteStorage();
+            return Optional.of(highestRemoteOffset < 0 ? NOT_TIERED : new TimestampAndOffset(
+                    RecordBatch.NO_TIMESTAMP, highestRemoteOffset, epochs.epochForOffset(highestRemoteOffset)));
+        }
+        if (targetTimestamp == EARLIEST_PENDING_UPLOAD_TIMESTAMP) {
             return Optional.of(NOT_TIERED);
         }
         List<LogSegment> segments = log.logSegments();

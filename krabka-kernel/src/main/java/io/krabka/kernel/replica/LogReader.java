@@ -8,44 +8,87 @@ import java.util.Optional;
 import org.apache.kafka.common.errors.InconsistentTopicIdException;
 import org.apache.kafka.common.protocol.Errors;
 
+import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchRecords;
 import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.LogOffsetMetadata;
+import io.krabka.kernel.log.LogOffsetSnapshot;
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.tiered.AsyncRemoteLogReader;
+import io.krabka.kernel.tiered.RemoteStorageFetchInfo;
 
 /**
  * Reads the partitions of one fetch in order, as Kafka's {@code readFromLog}: the response's byte budget shrinks
  * with each partition read, and the first partition with records may exceed it and its own limit by one batch
  * (minOneMessage), so a batch larger than the limits still makes progress; a batch the limits cut short is left
- * for a later fetch.
+ * for a later fetch. An offset below the local log of a tiered partition is not read here: the first such
+ * partition is answered by a remote read ({@link Reads#remoteRead()}), the others with no records, as Kafka's
+ * {@code handleOffsetOutOfRangeError}.
  */
 final class LogReader {
 
-    private final ReplicaManager replicaManager;
-    private final FetchParams params;
-
-    LogReader(ReplicaManager replicaManager, FetchParams params) {
-        this.replicaManager = replicaManager;
-        this.params = params;
+    /**
+     * What a read found.
+     *
+     * @param results    one per partition, in order; a partition to read remotely has no records yet
+     * @param remoteRead the first partition to read from the remote tier, if any
+     */
+    record Reads(List<LogReadResult> results, Optional<RemoteRead> remoteRead) {
     }
 
+    /**
+     * A partition to read from the remote tier.
+     *
+     * @param index the partition's place in the results
+     * @param fetch what to read
+     * @param log   the partition's log
+     */
+    record RemoteRead(int index, RemoteStorageFetchInfo fetch, UnifiedLog log) {
+    }
+
+    private final ReplicaManager replicaManager;
+    private final FetchParams params;
+    private final Optional<AsyncRemoteLogReader> remoteReader;
+
+    LogReader(ReplicaManager replicaManager, FetchParams params, Optional<AsyncRemoteLogReader> remoteReader) {
+        this.replicaManager = replicaManager;
+        this.params = params;
+        this.remoteReader = remoteReader;
+    }
+
+    /** Reads the partitions; the results of partitions to read remotely have no records. */
     List<LogReadResult> read(List<FetchPartition> partitions) {
+        return readAll(partitions).results();
+    }
+
+    Reads readAll(List<FetchPartition> partitions) {
         List<LogReadResult> results = new ArrayList<>(partitions.size());
+        Optional<RemoteRead> remoteRead = Optional.empty();
         int limitBytes = params.maxBytes();
         boolean minOneMessage = true;
         for (FetchPartition partition : partitions) {
-            LogReadResult result = read(partition, limitBytes, minOneMessage);
-            int size = result.records().sizeInBytes();
+            PartitionResult read = read(partition, limitBytes, minOneMessage);
+            if (remoteRead.isEmpty() && read.remoteRead().isPresent()) {
+                RemoteRead remote = read.remoteRead().get();
+                remoteRead = Optional.of(new RemoteRead(results.size(), remote.fetch(), remote.log()));
+            }
+            int size = read.result().records().sizeInBytes();
             if (size > 0) {
                 minOneMessage = false;
             }
             limitBytes = Math.max(0, limitBytes - size);
-            results.add(result);
+            results.add(read.result());
         }
-        return results;
+        return new Reads(results, remoteRead);
     }
 
-    private LogReadResult read(FetchPartition fetch, int limitBytes, boolean minOneMessage) {
+    // The remote read's index is set by the caller, who knows the partition's place.
+    private record PartitionResult(LogReadResult result, Optional<RemoteRead> remoteRead) {
+    }
+
+    private PartitionResult read(FetchPartition fetch, int limitBytes, boolean minOneMessage) {
         try {
             Partition partition = replicaManager.partitionOrException(fetch.topicIdPartition().topicPartition());
             if (!ReplicaManager.consistentTopicId(fetch.topicIdPartition().topicId(),
@@ -55,20 +98,47 @@ final class LogReader {
             }
             partition.checkCurrentLeaderEpoch(fetch.currentLeaderEpoch());
             int maxBytes = Math.min(fetch.maxBytes(), limitBytes);
+            if (remoteReader.isPresent() && RemoteReads.inRemoteTier(partition.log(), fetch.fetchOffset())) {
+                return remote(fetch, partition, maxBytes, minOneMessage);
+            }
             Partition.PartitionRead read = partition.read(fetch.fetchOffset(), maxBytes, params.isolation(),
                     minOneMessage);
             FetchDataInfo data = read.data();
             // A batch cut short by the limits is not sent: the client makes progress on the next fetch, when it is
             // the first partition read (Kafka since Fetch v3).
             FetchRecords records = data.firstEntryIncomplete() ? BufferRecords.EMPTY : data.records();
-            return new LogReadResult(fetch, Errors.NONE, records, read.highWatermark(),
-                    read.lastStableOffset(), read.logStartOffset(),
-                    params.isolation() == FetchIsolation.TXN_COMMITTED
-                            ? Optional.of(data.abortedTransactions().orElse(List.of()))
-                            : Optional.empty(),
-                    Optional.of(data.fetchOffsetMetadata()));
+            return new PartitionResult(new LogReadResult(fetch, Errors.NONE, records, read.highWatermark(),
+                    read.lastStableOffset(), read.logStartOffset(), abortedTransactions(data),
+                    Optional.of(data.fetchOffsetMetadata())), Optional.empty());
         } catch (IOException | RuntimeException e) {
-            return LogReadResult.failed(fetch, ReplicaErrors.forException(e));
+            return new PartitionResult(LogReadResult.failed(fetch, ReplicaErrors.forException(e)), Optional.empty());
         }
+    }
+
+    /**
+     * A partition whose offset is in the remote tier: no records now, with the log's offsets; a remote read to do
+     * unless the remote fetch quota is used up (Kafka then answers with no records and an unknown position, so a
+     * waiting fetch reads the partition again rather than counting on it).
+     */
+    private PartitionResult remote(FetchPartition fetch, Partition partition, int maxBytes, boolean minOneMessage)
+            throws IOException {
+        UnifiedLog log = partition.log();
+        LogOffsetSnapshot offsets = log.fetchOffsetSnapshot();
+        boolean throttled = remoteReader.orElseThrow().isFetchQuotaExceeded();
+        LogReadResult result = new LogReadResult(fetch, Errors.NONE, BufferRecords.EMPTY,
+                offsets.highWatermark().messageOffset(), offsets.lastStableOffset().messageOffset(),
+                offsets.logStartOffset(), params.isolation() == FetchIsolation.TXN_COMMITTED
+                        ? Optional.of(List.of()) : Optional.empty(),
+                throttled ? Optional.empty() : Optional.of(new LogOffsetMetadata(fetch.fetchOffset())));
+        Optional<RemoteRead> remoteRead = throttled ? Optional.empty()
+                : Optional.of(new RemoteRead(-1, new RemoteStorageFetchInfo(partition.topicIdPartition(),
+                        fetch.fetchOffset(), maxBytes, minOneMessage, params.isolation()), log));
+        return new PartitionResult(result, remoteRead);
+    }
+
+    private Optional<List<AbortedTxn>> abortedTransactions(FetchDataInfo data) {
+        return params.isolation() == FetchIsolation.TXN_COMMITTED
+                ? Optional.of(data.abortedTransactions().orElse(List.of()))
+                : Optional.empty();
     }
 }

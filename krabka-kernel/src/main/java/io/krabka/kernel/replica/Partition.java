@@ -1,11 +1,13 @@
 package io.krabka.kernel.replica;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.FencedLeaderEpochException;
 import org.apache.kafka.common.errors.NotEnoughReplicasException;
 import org.apache.kafka.common.errors.UnknownLeaderEpochException;
@@ -19,7 +21,9 @@ import io.krabka.kernel.log.OffsetLookup;
 import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.spi.common.TopicIdPartition;
+import io.krabka.spi.storage.RemoteStorageException;
 
 /**
  * A partition this node leads (Kafka's {@code Partition}): its log and leader epoch. On a single node the ISR is
@@ -138,23 +142,46 @@ public final class Partition {
      * Kafka's ListOffsets answer ({@code Partition.fetchOffsetForTimestamp}): the latest offset is the last offset
      * a client may read (the high watermark, or the last stable offset for read_committed) with the current leader
      * epoch; the earliest offsets come from the log; a timestamp lookup only finds offsets below that last readable
-     * offset.
+     * offset, and in a tiered log searches the remote tier before the local log (Kafka's
+     * {@code UnifiedLog.fetchOffsetByTimestamp}).
      *
      * @param readCommitted whether the client reads committed records only
+     * @param remoteReader  the remote tier's reader, if the broker has one
      * @return empty when no record qualifies
+     * @throws KafkaException if the remote tier failed (Kafka's UNKNOWN_SERVER_ERROR)
      */
     Optional<TimestampAndOffset> fetchOffsetForTimestamp(long timestamp, boolean readCommitted,
-            Optional<Integer> currentLeaderEpoch) throws IOException {
+            Optional<Integer> currentLeaderEpoch, Optional<AsyncRemoteLogReader> remoteReader) throws IOException {
         checkCurrentLeaderEpoch(currentLeaderEpoch);
         long lastFetchableOffset = readCommitted ? log.lastStableOffset() : log.highWatermark();
         if (timestamp == OffsetLookup.LATEST_TIMESTAMP) {
             return Optional.of(new TimestampAndOffset(-1L, lastFetchableOffset, OptionalInt.of(leaderEpoch)));
         }
-        Optional<TimestampAndOffset> found = log.fetchOffsetByTimestamp(timestamp);
+        Optional<TimestampAndOffset> found = timestamp >= 0 && remoteReader.isPresent()
+                && RemoteReads.remoteLogEnabled(log)
+                ? findInRemoteTier(remoteReader.get(), timestamp).or(() -> localLookup(timestamp))
+                : log.fetchOffsetByTimestamp(timestamp);
         if (timestamp == OffsetLookup.EARLIEST_TIMESTAMP || timestamp == OffsetLookup.EARLIEST_LOCAL_TIMESTAMP) {
             return found;
         }
         return found.filter(result -> result.offset() < lastFetchableOffset);
+    }
+
+    private Optional<TimestampAndOffset> findInRemoteTier(AsyncRemoteLogReader remoteReader, long timestamp) {
+        try {
+            return remoteReader.findOffsetByTimestamp(topicIdPartition, timestamp, log.logStartOffset(), log);
+        } catch (RemoteStorageException | IOException e) {
+            throw new KafkaException("Failed to search the remote tier of " + topicIdPartition + " for timestamp "
+                    + timestamp, e);
+        }
+    }
+
+    private Optional<TimestampAndOffset> localLookup(long timestamp) {
+        try {
+            return log.fetchOffsetByTimestamp(timestamp);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

@@ -2,12 +2,16 @@ package io.krabka.kernel.replica;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 
 import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -15,6 +19,7 @@ import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.protocol.Errors;
 
 import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogAppendInfo;
 import io.krabka.kernel.log.LogManager;
@@ -25,6 +30,7 @@ import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.record.RecordValidationException;
+import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
 
@@ -39,16 +45,33 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
     private final ConcurrentHashMap<TopicPartition, Partition> partitions = new ConcurrentHashMap<>();
     private final PartitionStates states;
     private final FetchPurgatory purgatory;
+    private final Scheduler scheduler;
+    private final Optional<AsyncRemoteLogReader> remoteReader;
+    private final Set<DelayedRemoteFetch> remoteFetches = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /**
-     * A replica manager over the broker's logs.
+     * A replica manager over the broker's logs, without a remote tier.
      *
      * @param scheduler runs the expiry of waiting fetches
      */
     public ReplicaManager(ReplicaManagerConfig config, LogManager logManager, Scheduler scheduler) {
+        this(config, logManager, scheduler, Optional.empty());
+    }
+
+    /**
+     * A replica manager over the broker's logs.
+     *
+     * @param scheduler    runs the expiry of waiting fetches
+     * @param remoteReader reads the offsets of tiered partitions below their local logs, when the broker has a
+     *                     remote tier ({@code remote.log.storage.system.enable}); the caller closes it
+     */
+    public ReplicaManager(ReplicaManagerConfig config, LogManager logManager, Scheduler scheduler,
+            Optional<AsyncRemoteLogReader> remoteReader) {
         this.purgatory = new FetchPurgatory(scheduler);
         this.states = new PartitionStates(config, logManager, partitions, purgatory::checkAndComplete);
+        this.scheduler = scheduler;
+        this.remoteReader = Objects.requireNonNull(remoteReader, "remoteReader");
     }
 
     @Override
@@ -127,18 +150,47 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
     /**
      * Reads the partitions for a fetch (Kafka's {@code fetchMessages}); answers at once when the fetch does not
      * wait, reads at least {@code minBytes}, or a partition fails; otherwise when an append or the maximum wait
-     * completes it. The results are in the order of {@code fetchPartitions}.
+     * completes it. When a partition's offset is in the remote tier, the first such partition is read remotely and
+     * the fetch answered when that read completes or {@code remote.fetch.max.wait.ms} passes (Kafka's
+     * {@code DelayedRemoteFetch}). The results are in the order of {@code fetchPartitions}.
      */
     public CompletableFuture<List<LogReadResult>> fetchMessages(FetchParams params,
             List<FetchPartition> fetchPartitions) {
-        LogReader reader = new LogReader(this, params);
-        List<LogReadResult> results = reader.read(fetchPartitions);
+        LogReader reader = new LogReader(this, params, remoteReader);
+        LogReader.Reads reads = reader.readAll(fetchPartitions);
+        List<LogReadResult> results = reads.results();
+        if (reads.remoteRead().isPresent() && !closed) {
+            return remoteFetch(results, reads.remoteRead().get());
+        }
         if (params.maxWaitMs() <= 0 || fetchPartitions.isEmpty() || DelayedFetch.satisfied(params, results)
                 || closed) {
             return CompletableFuture.completedFuture(results);
         }
         DelayedFetch fetch = new DelayedFetch(params, results, reader::read, this::endOffset);
         purgatory.tryCompleteElseWatch(fetch);
+        return fetch.response();
+    }
+
+    private CompletableFuture<List<LogReadResult>> remoteFetch(List<LogReadResult> results,
+            LogReader.RemoteRead remoteRead) {
+        AsyncRemoteLogReader reader = remoteReader.orElseThrow();
+        CompletableFuture<FetchDataInfo> data;
+        try {
+            data = reader.asyncRead(remoteRead.fetch(), remoteRead.log());
+        } catch (RejectedExecutionException e) {
+            // Kafka answers the partition with the error of a read it could not schedule, the others as read.
+            List<LogReadResult> answered = new ArrayList<>(results);
+            answered.set(remoteRead.index(), LogReadResult.failed(results.get(remoteRead.index()).partition(),
+                    Errors.UNKNOWN_SERVER_ERROR));
+            return CompletableFuture.completedFuture(answered);
+        }
+        DelayedRemoteFetch fetch = new DelayedRemoteFetch(results, remoteRead, data);
+        remoteFetches.add(fetch);
+        fetch.response().whenComplete((answer, error) -> remoteFetches.remove(fetch));
+        fetch.start(scheduler, reader.config().fetchMaxWaitMs());
+        if (closed) {
+            fetch.expire();
+        }
         return fetch.response();
     }
 
@@ -159,9 +211,9 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
         };
     }
 
-    /** The number of fetches waiting for data. */
+    /** The number of fetches waiting for data or for a remote read. */
     public int waitingFetches() {
-        return purgatory.waiting();
+        return purgatory.waiting() + remoteFetches.size();
     }
 
     /**
@@ -174,7 +226,7 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
     public Optional<TimestampAndOffset> fetchOffsetForTimestamp(TopicPartition topicPartition, long timestamp,
             boolean readCommitted, Optional<Integer> currentLeaderEpoch) throws IOException {
         return partitionOrException(topicPartition).fetchOffsetForTimestamp(timestamp, readCommitted,
-                currentLeaderEpoch);
+                currentLeaderEpoch, remoteReader);
     }
 
     /**
@@ -186,6 +238,7 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
     public void close() {
         closed = true;
         purgatory.expireAll();
+        List.copyOf(remoteFetches).forEach(DelayedRemoteFetch::expire);
     }
 
     /** A topic id that is zero is no check (a request by name). */

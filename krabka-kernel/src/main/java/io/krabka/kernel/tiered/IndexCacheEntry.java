@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One remote segment's three indexes in the cache: mapped, checked, and counted by their users. The cache holds
@@ -90,6 +91,11 @@ final class IndexCacheEntry {
      */
     OffsetPosition lookupTimestamp(long timestamp, long startingOffset) {
         return offsetIndex.lookup(Math.max(startingOffset, timeIndex.lookup(timestamp).offset()));
+    }
+
+    /** The first offset index entry at or past the end of {@code fetchSize} bytes read from {@code start}. */
+    Optional<OffsetPosition> fetchUpperBoundOffset(OffsetPosition start, int fetchSize) {
+        return offsetIndex.fetchUpperBoundOffset(start, fetchSize);
     }
 
     TxnIndexSearchResult collectAbortedTxns(long fetchOffset, long upperBoundOffset) {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
@@ -108,6 +109,23 @@ public final class RemoteIndexCache implements Closeable {
         IndexCacheEntry entry = acquire(metadata);
         try {
             return entry.lookupTimestamp(timestamp, startingOffset);
+        } finally {
+            release(entry);
+        }
+    }
+
+    /**
+     * The first offset index entry at or past the end of {@code fetchSize} bytes read from {@code start}: an offset
+     * certainly beyond what was read (Kafka's {@code fetchUpperBoundOffset}); empty if the index has none that far.
+     *
+     * @throws RemoteStorageException if the indexes are not cached and could not be fetched
+     * @throws IOException            if they could not be stored locally
+     */
+    public Optional<OffsetPosition> fetchUpperBoundOffset(RemoteLogSegmentMetadata metadata, OffsetPosition start,
+                                                          int fetchSize) throws RemoteStorageException, IOException {
+        IndexCacheEntry entry = acquire(metadata);
+        try {
+            return entry.fetchUpperBoundOffset(start, fetchSize);
         } finally {
             release(entry);
         }

@@ -1,0 +1,136 @@
+package io.krabka.kernel.tiered;
+
+import io.krabka.kernel.log.FetchDataInfo;
+import io.krabka.kernel.log.TimestampAndOffset;
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.spi.common.TopicIdPartition;
+import io.krabka.spi.storage.RemoteStorageException;
+import java.io.IOException;
+import java.time.InstantSource;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs remote reads off the request threads, as Kafka's {@code RemoteLogManager.asyncRead} on its reader pool: at
+ * most {@code remote.log.reader.threads} at once (virtual threads behind a semaphore), at most
+ * {@code remote.log.reader.max.pending.tasks} more waiting, further reads refused. Counts reads, bytes, errors and
+ * latency in {@link RemoteFetchMetrics} and the bytes against the fetch quota (KIP-956). Thread-safe.
+ */
+public final class AsyncRemoteLogReader implements AutoCloseable {
+
+    private final RemoteLogReader reader;
+    private final RemoteReadConfig config;
+    private final RemoteFetchMetrics metrics;
+    private final RemoteFetchQuota quota;
+    private final Semaphore running;
+    private final Semaphore admitted;
+    private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("remote-log-reader-", 0).factory());
+
+    /**
+     * A pool over {@code reader}.
+     *
+     * @param time the clock of the fetch quota's windows
+     */
+    public AsyncRemoteLogReader(RemoteLogReader reader, RemoteReadConfig config, RemoteFetchMetrics metrics,
+                                InstantSource time) {
+        this.reader = Objects.requireNonNull(reader, "reader");
+        this.config = Objects.requireNonNull(config, "config");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.quota = new RemoteFetchQuota(config.fetchMaxBytesPerSecond(), config.fetchQuotaWindowNum(),
+                config.fetchQuotaWindowSizeSeconds(), time);
+        this.running = new Semaphore(config.readerThreads());
+        this.admitted = new Semaphore(config.readerThreads() + config.readerMaxPendingTasks());
+    }
+
+    /** The settings. */
+    public RemoteReadConfig config() {
+        return config;
+    }
+
+    /** The counters of the reads. */
+    public RemoteFetchMetrics metrics() {
+        return metrics;
+    }
+
+    /** Whether the remote fetch quota is used up: fetches then skip their remote reads, as Kafka's do. */
+    public boolean isFetchQuotaExceeded() {
+        return quota.isQuotaExceeded();
+    }
+
+    /**
+     * Reads on the pool. The future fails with what {@link RemoteLogReader#read} throws; cancelling it before the
+     * read starts skips the read.
+     *
+     * @throws RejectedExecutionException if as many reads wait as allowed, or the pool is closed
+     */
+    public CompletableFuture<FetchDataInfo> asyncRead(RemoteStorageFetchInfo fetch, UnifiedLog log) {
+        String topic = fetch.topicIdPartition().topic();
+        if (!admitted.tryAcquire()) {
+            throw new RejectedExecutionException("remote.log.reader.max.pending.tasks ("
+                    + config.readerMaxPendingTasks() + ") remote reads already wait; refused a read of "
+                    + fetch.topicIdPartition());
+        }
+        CompletableFuture<FetchDataInfo> result = new CompletableFuture<>();
+        try {
+            executor.execute(() -> run(fetch, log, topic, result));
+        } catch (RejectedExecutionException e) {
+            admitted.release();
+            throw e;
+        }
+        return result;
+    }
+
+    private void run(RemoteStorageFetchInfo fetch, UnifiedLog log, String topic, CompletableFuture<FetchDataInfo> result) {
+        try {
+            running.acquireUninterruptibly();
+            try {
+                if (result.isDone()) {
+                    return;
+                }
+                metrics.recordRequest(topic);
+                long start = System.nanoTime();
+                try {
+                    FetchDataInfo data = reader.read(fetch, log);
+                    int bytes = data.records().sizeInBytes();
+                    metrics.recordBytes(topic, bytes);
+                    quota.record(bytes);
+                    result.complete(data);
+                } catch (RemoteStorageException | IOException | RuntimeException e) {
+                    metrics.recordError(topic);
+                    result.completeExceptionally(e);
+                } finally {
+                    metrics.recordLatency(topic, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                }
+            } finally {
+                running.release();
+            }
+        } finally {
+            admitted.release();
+        }
+    }
+
+    /**
+     * The first record at or after {@code timestamp} in the remote tier, read on the calling thread: ListOffsets
+     * handlers run on their own threads.
+     *
+     * @see RemoteLogReader#findOffsetByTimestamp
+     */
+    public Optional<TimestampAndOffset> findOffsetByTimestamp(TopicIdPartition partition, long timestamp,
+                                                              long startingOffset, UnifiedLog log)
+            throws RemoteStorageException, IOException {
+        return reader.findOffsetByTimestamp(partition, timestamp, startingOffset, log);
+    }
+
+    /** Refuses new reads; reads under way finish. */
+    @Override
+    public void close() {
+        executor.shutdown();
+    }
+}
