@@ -60,6 +60,11 @@ final class KrabkaBroker implements AutoCloseable {
         return workDir.resolve("data");
     }
 
+    /** The broker's metrics, as its health endpoint's {@code /metrics} gives them (Prometheus text). */
+    String metrics() throws IOException {
+        return KrabkaProcess.get(new InetSocketAddress("127.0.0.1", healthPort), "/metrics");
+    }
+
     /** Starts the broker (again) on its directory and waits until {@code /readyz} answers 200. */
     void start() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("sh", krabka(), "broker", "--log-dir", logDir().toString(),

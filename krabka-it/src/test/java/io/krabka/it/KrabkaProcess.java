@@ -1,6 +1,7 @@
 package io.krabka.it;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.InetSocketAddress;
 import java.net.Proxy;
@@ -72,6 +73,22 @@ final class KrabkaProcess implements AutoCloseable {
             return connection.getResponseCode();
         } catch (java.net.ConnectException e) {
             return -1;
+        } finally {
+            connection.disconnect();
+        }
+    }
+
+    /** The body of {@code GET path} on {@code health}, which must answer 200. */
+    static String get(InetSocketAddress health, String path) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) URI.create("http://" + health.getHostString() + ":"
+                + health.getPort() + path).toURL().openConnection(Proxy.NO_PROXY);
+        try {
+            if (connection.getResponseCode() != 200) {
+                throw new IOException("GET " + path + " answered " + connection.getResponseCode());
+            }
+            try (InputStream in = connection.getInputStream()) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
         } finally {
             connection.disconnect();
         }

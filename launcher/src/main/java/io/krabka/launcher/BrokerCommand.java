@@ -12,6 +12,8 @@ import io.krabka.kernel.format.FormatResult;
 import io.krabka.kernel.format.FormattedDirectory;
 import io.krabka.kernel.format.Formatter;
 import io.krabka.kernel.log.MetaPropertiesException;
+import io.krabka.kernel.plugin.PluginLoadException;
+import io.krabka.spi.plugin.ConfigException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -124,6 +126,9 @@ final class BrokerCommand implements Command {
             return Broker.start(config, new KrabkaServices());
         } catch (MetaPropertiesException e) {
             throw new CommandException(ExitCode.STORAGE_REFUSED, e.getMessage(), e);
+        } catch (PluginLoadException | ConfigException e) {
+            // A plugin the settings select is unknown, or refuses its settings (the message names the key).
+            throw new CommandException(ExitCode.USAGE, e.getMessage(), e);
         } catch (IOException e) {
             throw new CommandException(ExitCode.FAILURE, e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -157,10 +162,12 @@ final class BrokerCommand implements Command {
         }
     }
 
-    // Krabka's defaults, below everything given: one node on loopback, data in the working directory.
+    // Krabka's defaults, below everything given: one node on loopback, data in the working directory, tiered
+    // storage on, with the local tier beside the data (topics still choose it with remote.storage.enable).
     private static Map<String, String> defaults() {
         return Map.of("node.id", DEFAULT_NODE_ID, "process.roles", DEFAULT_PROCESS_ROLES, "log.dirs", DEFAULT_LOG_DIR,
-                "listeners", listeners(Optional.empty(), Optional.empty()), "controller.listener.names", "CONTROLLER");
+                "listeners", listeners(Optional.empty(), Optional.empty()), "controller.listener.names", "CONTROLLER",
+                "remote.log.storage.system.enable", "true", "remote.log.storage.manager.class.name", "local");
     }
 
     private static Map<String, String> flags(CommandLine line) {

@@ -133,11 +133,31 @@ class BrokerCommandTest {
     }
 
     @Test
+    void anUnknownRemoteStoragePluginExits2NamingItAndTheKnownOnes() throws Exception {
+        Path home = Files.createDirectories(root.resolve("home/plugins")).getParent();
+        String previous = System.setProperty("krabka.home", home.toString());
+        try {
+            assertEquals(ExitCode.USAGE, run("broker", "--format-if-needed", "--log-dir", root.resolve("data").toString(),
+                    "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "none",
+                    "--override", "remote.log.storage.manager.class.name=nope"), err());
+            assertEquals("krabka broker: no remote storage manager plugin is named 'nope' (there are none), and there "
+                    + "is no class path to load a class of that name from", err().strip());
+        } finally {
+            if (previous == null) {
+                System.clearProperty("krabka.home");
+            } else {
+                System.setProperty("krabka.home", previous);
+            }
+        }
+    }
+
+    @Test
     void aListenerInUseExits1NamingIt() throws Exception {
         Path data = root.resolve("data");
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             assertEquals(ExitCode.FAILURE, run("broker", "--format-if-needed", "--log-dir", data.toString(),
-                    "--listen-addr", "127.0.0.1:" + taken.getLocalPort(), "--health-listen-addr", "none"), err());
+                    "--listen-addr", "127.0.0.1:" + taken.getLocalPort(), "--health-listen-addr", "none",
+                    "--override", "remote.log.storage.system.enable=false"), err());
             assertTrue(err().contains("krabka broker: cannot listen on the listener PLAINTEXT://127.0.0.1:"
                     + taken.getLocalPort() + ": "), err());
         }

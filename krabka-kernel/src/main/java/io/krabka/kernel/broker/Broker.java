@@ -117,7 +117,8 @@ public final class Broker implements AutoCloseable {
         // recovered next time, as Kafka marks only directories whose logs all loaded. Until the process exits, the
         // directories stay locked.
         logManager.startup();
-        started.add(() -> logManager.shutdown(-1));
+        // The logs shut down after the services that write them (the coordinator, tiered storage), as Kafka's.
+        started.add(started.indexOf(services), () -> logManager.shutdown(-1));
         RequestDispatcher dispatcher = RequestDispatcher.create(services.handlers(context, logManager),
                 table -> new ApiVersionsHandler(table, clusterId, config.nodeId(), services::features));
         try {

@@ -8,6 +8,7 @@ import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.log.config.TopicConfigs;
 import io.krabka.kernel.network.SocketServerConfig;
 import io.krabka.kernel.network.Transport;
+import io.krabka.kernel.tiered.RemoteLogManagerConfig;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import java.net.InetSocketAddress;
@@ -35,6 +36,7 @@ public final class BrokerConfig {
     private final Map<String, Object> values = new HashMap<>();
     private final SortedSet<String> unknownKeys;
     private final LogManagerConfig logManagerConfig;
+    private final RemoteLogManagerConfig remoteLogManagerConfig;
     private final LogConfig logConfigDefaults;
     private final Listeners listeners;
     private final Optional<InetSocketAddress> healthListenAddress;
@@ -45,7 +47,8 @@ public final class BrokerConfig {
             values.put(key.name(), parse(key, props.get(key.name())));
         }
         this.logManagerConfig = wrap(() -> LogManagerConfig.fromProps(props));
-        boolean tiering = bool(REMOTE_LOG_STORAGE_SYSTEM_ENABLE);
+        this.remoteLogManagerConfig = wrap(() -> RemoteLogManagerConfig.fromProps(props));
+        boolean tiering = logManagerConfig.remoteLogStorageSystemEnable();
         this.logConfigDefaults = wrap(() -> {
             LogConfig.validateBrokerDefaults(props, tiering);
             return LogConfig.fromProps(props, Map.of());
@@ -59,6 +62,9 @@ public final class BrokerConfig {
         }
         this.unknownKeys = new TreeSet<>(props.keySet());
         unknownKeys.removeAll(knownKeys());
+        // A plugin's settings are the plugin's to check, when it is configured.
+        unknownKeys.removeIf(key -> key.startsWith(remoteLogManagerConfig.remoteStorageManagerPrefix())
+                || key.startsWith(remoteLogManagerConfig.remoteLogMetadataManagerPrefix()));
     }
 
     /**
@@ -71,10 +77,14 @@ public final class BrokerConfig {
         return new BrokerConfig(props);
     }
 
-    /** Every key a broker reads: its own, the log manager's, and the broker defaults of topic settings. */
+    /**
+     * Every key a broker reads: its own, the log manager's, the remote log manager's and the broker defaults of
+     * topic settings.
+     */
     public static SortedSet<String> knownKeys() {
         SortedSet<String> known = new TreeSet<>();
         LogManagerConfig.KEYS.forEach(key -> known.add(key.name()));
+        RemoteLogManagerConfig.KEYS.forEach(key -> known.add(key.name()));
         BrokerConfigs.ALL.forEach(key -> known.add(key.name()));
         TopicConfigs.ALL.forEach(def -> def.brokerSynonyms().stream().map(ConfigSynonym::name).forEach(known::add));
         return known;
@@ -289,7 +299,12 @@ public final class BrokerConfig {
 
     /** {@code remote.log.storage.system.enable}. */
     public boolean remoteLogStorageSystemEnable() {
-        return bool(REMOTE_LOG_STORAGE_SYSTEM_ENABLE);
+        return logManagerConfig.remoteLogStorageSystemEnable();
+    }
+
+    /** The tiered storage settings: {@code remote.log.*} and the remote log manager's. */
+    public RemoteLogManagerConfig remoteLogManagerConfig() {
+        return remoteLogManagerConfig;
     }
 
     /** The socket server's settings: the broker listener's address, the {@code socket.*} and {@code queued.*} keys. */

@@ -105,8 +105,6 @@ public final class BrokerConfigs {
             "The incremental fetch sessions kept at once.", atLeast(0));
     public static final ConfigKey FETCH_MAX_BYTES = key("fetch.max.bytes", INT, 57_671_680,
             "The most bytes one Fetch response carries, whatever the request asks.", atLeast(1024));
-    public static final ConfigKey REMOTE_LOG_STORAGE_SYSTEM_ENABLE = key("remote.log.storage.system.enable", BOOLEAN,
-            false, "Whether tiered storage is enabled on the broker, so topics may set remote.storage.enable.");
     public static final ConfigKey METADATA_LOG_DIR = key("metadata.log.dir", STRING, "",
             "The directory of the metadata log (__cluster_metadata-0); empty for the first of log.dirs.");
     public static final ConfigKey HEALTH_LISTEN_ADDR = key(HEALTH_LISTEN_ADDR_CONFIG, STRING, "127.0.0.1:9405",
@@ -122,7 +120,7 @@ public final class BrokerConfigs {
             OFFSETS_LOAD_BUFFER_SIZE, OFFSETS_RETENTION_MINUTES, OFFSETS_RETENTION_CHECK_INTERVAL_MS,
             OFFSETS_COMMIT_TIMEOUT_MS, OFFSET_METADATA_MAX_BYTES, GROUP_MIN_SESSION_TIMEOUT_MS,
             GROUP_MAX_SESSION_TIMEOUT_MS, GROUP_INITIAL_REBALANCE_DELAY_MS, GROUP_MAX_SIZE,
-            MAX_INCREMENTAL_FETCH_SESSION_CACHE_SLOTS, FETCH_MAX_BYTES, REMOTE_LOG_STORAGE_SYSTEM_ENABLE, METADATA_LOG_DIR, HEALTH_LISTEN_ADDR);
+            MAX_INCREMENTAL_FETCH_SESSION_CACHE_SLOTS, FETCH_MAX_BYTES, METADATA_LOG_DIR, HEALTH_LISTEN_ADDR);
 
     private BrokerConfigs() {
     }

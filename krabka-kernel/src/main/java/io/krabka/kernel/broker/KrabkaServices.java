@@ -51,14 +51,18 @@ public final class KrabkaServices implements BrokerServices {
     }
 
     @Override
-    public List<ApiHandler> handlers(BrokerContext context, LogManager logManager) {
+    public List<ApiHandler> handlers(BrokerContext context, LogManager logManager) throws IOException {
         BrokerConfig config = context.config();
         Supplier<MetadataImage> metadata = controller::image;
-        // The replica manager first: it creates the logs the group coordinator then loads.
+        Optional<TieredStorage> tiered = TieredStorage.start(context, logManager);
+        tiered.ifPresent(started::add);
+        // The replica manager first: it creates the logs the remote log manager tiers and the group coordinator
+        // loads.
         ReplicaManager replicaManager = new ReplicaManager(new ReplicaManagerConfig(config.nodeId(),
-                config.originals()), logManager, context.scheduler());
+                config.originals()), logManager, context.scheduler(), tiered.map(TieredStorage::reader));
         started.add(replicaManager);
         controller.register(replicaManager);
+        tiered.ifPresent(storage -> controller.register(storage.remoteLogManager()));
         GroupCoordinator groups = new GroupCoordinator(config.nodeId(), GroupCoordinatorConfig.fromProps(
                 config.originals()), controller, logManager, context.scheduler(), context.time());
         started.add(groups);
@@ -124,7 +128,7 @@ public final class KrabkaServices implements BrokerServices {
         return Map.copyOf(supported);
     }
 
-    /** Stops the coordinator, the replica manager and the controller, in that order. */
+    /** Stops the coordinator, the replica manager, tiered storage and the controller, in that order. */
     @Override
     public void close() throws IOException {
         IOException failure = null;

@@ -9,42 +9,52 @@ import java.util.function.LongSupplier;
 /**
  * A count of events and their rates per second (attributes {@code Count}, {@code MeanRate}, {@code OneMinuteRate},
  * {@code FiveMinuteRate}, {@code FifteenMinuteRate}): Kafka's {@code ...PerSec} meters, with the same exponentially
- * weighted moving averages over 5-second ticks.
+ * weighted moving averages over 5-second ticks. It counts what it is {@linkplain #mark marked} with, or follows a
+ * count kept elsewhere ({@link #following}).
  */
 public final class Meter implements Metric {
 
     private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(5);
 
-    private final LongAdder count = new LongAdder();
+    private final LongAdder marked = new LongAdder();
+    private final LongSupplier count;
     private final LongSupplier nanoClock;
     private final long startNanos;
+    private final long startCount;
     private final MovingAverage[] averages = {new MovingAverage(1), new MovingAverage(5), new MovingAverage(15)};
-    private long uncounted;
+    private long countAtLastTick;
     private long lastTickNanos;
 
-    /** A meter on the system's nanosecond clock. */
+    /** A meter of its own marks, on the system's nanosecond clock. */
     public Meter() {
-        this(System::nanoTime);
+        this(null, System::nanoTime);
     }
 
-    Meter(LongSupplier nanoClock) {
+    /** A meter following {@code count}, a count that only grows, kept by its owner. */
+    public static Meter following(LongSupplier count) {
+        return new Meter(count, System::nanoTime);
+    }
+
+    Meter(LongSupplier count, LongSupplier nanoClock) {
+        this.count = count == null ? marked::sum : count;
         this.nanoClock = nanoClock;
         this.startNanos = nanoClock.getAsLong();
+        this.startCount = this.count.getAsLong();
+        this.countAtLastTick = startCount;
         this.lastTickNanos = startNanos;
     }
 
-    /** Counts {@code events} more. */
+    /** Counts {@code events} more; for a meter of its own marks. */
     public void mark(long events) {
-        count.add(events);
         synchronized (this) {
             tickIfDue();
-            uncounted += events;
         }
+        marked.add(events);
     }
 
-    /** The events counted since the start. */
+    /** The events counted. */
     public long count() {
-        return count.sum();
+        return count.getAsLong();
     }
 
     @Override
@@ -53,7 +63,7 @@ public final class Meter implements Metric {
         long elapsed = nanoClock.getAsLong() - startNanos;
         SequencedMap<String, Number> attributes = new LinkedHashMap<>();
         attributes.put("Count", count());
-        attributes.put("MeanRate", elapsed <= 0 ? 0.0 : count() * 1e9 / elapsed);
+        attributes.put("MeanRate", elapsed <= 0 ? 0.0 : (count() - startCount) * 1e9 / elapsed);
         attributes.put("OneMinuteRate", averages[0].perSecond());
         attributes.put("FiveMinuteRate", averages[1].perSecond());
         attributes.put("FifteenMinuteRate", averages[2].perSecond());
@@ -62,13 +72,20 @@ public final class Meter implements Metric {
 
     private void tickIfDue() {
         long now = nanoClock.getAsLong();
-        while (now - lastTickNanos >= TICK_NANOS) {
-            for (MovingAverage average : averages) {
-                average.tick(uncounted);
-            }
-            uncounted = 0;
-            lastTickNanos += TICK_NANOS;
+        if (now - lastTickNanos < TICK_NANOS) {
+            return;
         }
+        // Ticks are taken when the meter is read or marked: the events since the last tick are spread evenly over
+        // the ticks due, so a meter read once a minute still rates a steady flow steadily.
+        long ticks = (now - lastTickNanos) / TICK_NANOS;
+        long events = count() - countAtLastTick;
+        countAtLastTick += events;
+        for (long tick = 0; tick < ticks; tick++) {
+            for (MovingAverage average : averages) {
+                average.tick((double) events / ticks);
+            }
+        }
+        lastTickNanos += ticks * TICK_NANOS;
     }
 
     /** An exponentially weighted moving average of the events per tick, over {@code minutes}. */
@@ -80,8 +97,8 @@ public final class Meter implements Metric {
             this.alpha = 1 - Math.exp(-5.0 / 60 / minutes);
         }
 
-        void tick(long events) {
-            double instant = (double) events / TICK_NANOS;
+        void tick(double events) {
+            double instant = events / TICK_NANOS;
             ratePerNano = ratePerNano < 0 ? instant : ratePerNano + alpha * (instant - ratePerNano);
         }
 

@@ -32,6 +32,16 @@ public record MetricName(String group, String type, String name, SequencedMap<St
         return new MetricName(group, type, name, new LinkedHashMap<>());
     }
 
+    /** Kafka's {@code kafka.server:type=BrokerTopicMetrics,name=...}: of all topics, or {@link #forTopic} one. */
+    public static MetricName brokerTopicMetric(String name) {
+        return of("kafka.server", "BrokerTopicMetrics", name);
+    }
+
+    /** This name for one topic ({@code topic=...}). */
+    public MetricName forTopic(String topic) {
+        return tagged("topic", topic);
+    }
+
     /** This name with one more tag. */
     public MetricName tagged(String key, String value) {
         SequencedMap<String, String> more = new LinkedHashMap<>(tags);

@@ -47,6 +47,11 @@ public final class MetricsRegistry implements AutoCloseable {
         return (Meter) getOrCreate(name, Meter::new, Meter.class);
     }
 
+    /** Publishes a meter following a count kept elsewhere, unless one is there already. */
+    public void meter(MetricName name, LongSupplier count) {
+        getOrCreate(name, () -> Meter.following(count), Meter.class);
+    }
+
     /** The histogram of that name, created on first use. */
     public Histogram histogram(MetricName name) {
         return (Histogram) getOrCreate(name, Histogram::new, Histogram.class);

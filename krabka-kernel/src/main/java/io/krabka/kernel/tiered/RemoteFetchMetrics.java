@@ -1,14 +1,18 @@
 package io.krabka.kernel.tiered;
 
+import io.krabka.kernel.metrics.Histogram;
+import io.krabka.kernel.metrics.MetricName;
+import io.krabka.kernel.metrics.MetricsRegistry;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counters of reads from the remote tier, per topic and in total: Kafka's {@code BrokerTopicMetrics}
- * RemoteFetchBytesPerSec, RemoteFetchRequestsPerSec and RemoteFetchErrorsPerSec (as cumulative counts, the rate
- * being the exporter's), and the latency of remote reads. The index cache's hits and misses are its own
+ * RemoteFetchBytesPerSec, RemoteFetchRequestsPerSec and RemoteFetchErrorsPerSec, and the latency of remote reads,
+ * published in the broker's metrics. The index cache's hits and misses are its own
  * {@link RemoteIndexCache#stats()}. Thread-safe.
  */
 public final class RemoteFetchMetrics {
@@ -27,8 +31,30 @@ public final class RemoteFetchMetrics {
                          long latencyMaxMs) {
     }
 
+    /** The latency of remote reads, in milliseconds: Kafka's remote log reader timer. */
+    public static final MetricName FETCH_TIME = MetricName.of("kafka.log.remote", "RemoteLogManager",
+            "RemoteLogReaderFetchRateAndTimeMs");
+
     private final Counters total = new Counters();
     private final Map<String, Counters> topics = new ConcurrentHashMap<>();
+    private final MetricsRegistry registry;
+    private final Histogram latency;
+
+    /** Counters published in {@code registry} under Kafka's names, for all topics and (once read) each. */
+    public RemoteFetchMetrics(MetricsRegistry registry) {
+        this.registry = registry;
+        this.latency = registry.histogram(FETCH_TIME);
+        publish(total, Optional.empty());
+    }
+
+    private void publish(Counters counters, Optional<String> topic) {
+        Map<String, LongAdder> meters = Map.of("RemoteFetchBytesPerSec", counters.bytes,
+                "RemoteFetchRequestsPerSec", counters.requests, "RemoteFetchErrorsPerSec", counters.errors);
+        meters.forEach((name, adder) -> {
+            MetricName metric = MetricName.brokerTopicMetric(name);
+            registry.meter(topic.map(metric::forTopic).orElse(metric), adder::sum);
+        });
+    }
 
     /** The counts of every topic together. */
     public Counts total() {
@@ -62,12 +88,17 @@ public final class RemoteFetchMetrics {
     }
 
     void recordLatency(String topic, long millis) {
+        latency.update(millis);
         total.recordLatency(millis);
         counters(topic).recordLatency(millis);
     }
 
     private Counters counters(String topic) {
-        return topics.computeIfAbsent(topic, name -> new Counters());
+        return topics.computeIfAbsent(topic, name -> {
+            Counters counters = new Counters();
+            publish(counters, Optional.of(name));
+            return counters;
+        });
     }
 
     private static final class Counters {

@@ -7,6 +7,7 @@ import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.metadata.PartitionRegistration;
 import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
@@ -51,7 +52,7 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
     private final Function<TopicPartition, Optional<UnifiedLog>> logs;
     private final Scheduler scheduler;
     private final InstantSource time;
-    private final RemoteLogManagerMetrics metrics = new RemoteLogManagerMetrics();
+    private final RemoteLogManagerMetrics metrics;
     private final RLMQuotaManager copyQuota;
     private final ExponentialBackoff backoff;
     private final RemoteLogSegmentDeleter segmentDeleter;
@@ -85,10 +86,12 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
      * @param scheduler runs the tasks and every plugin call; a dedicated one sized by
      *                  {@code remote.log.manager.thread.pool.size} keeps slow storage off the log's own tasks
      * @param time      the clock of task intervals, backoffs, quotas and retention
+     * @param registry  where its metrics are published
      */
     public RemoteLogManager(RemoteLogManagerConfig config, int brokerId, RemoteStorageManager rsm,
                             RemoteLogMetadataManager rlmm, Function<TopicPartition, Optional<UnifiedLog>> logs,
-                            Scheduler scheduler, InstantSource time) {
+                            Scheduler scheduler, InstantSource time, MetricsRegistry registry) {
+        this.metrics = new RemoteLogManagerMetrics(registry);
         this.config = Objects.requireNonNull(config, "config");
         this.brokerId = brokerId;
         this.rsm = Objects.requireNonNull(rsm, "rsm");

@@ -234,6 +234,13 @@ public record RemoteLogManagerConfig(boolean remoteLogStorageSystemEnable,
         }
     }
 
+    /** The settings of remote reads. */
+    public RemoteReadConfig readConfig() {
+        return new RemoteReadConfig(remoteLogReaderThreads, remoteLogReaderMaxPendingTasks, remoteFetchMaxWaitMs,
+                remoteLogManagerFetchMaxBytesPerSecond, remoteLogManagerFetchQuotaWindowNum,
+                remoteLogManagerFetchQuotaWindowSizeSeconds);
+    }
+
     /**
      * The settings in broker properties ({@code server.properties}), Kafka's defaults for those not set.
      *

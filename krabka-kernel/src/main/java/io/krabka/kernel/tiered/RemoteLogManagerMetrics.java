@@ -1,5 +1,7 @@
 package io.krabka.kernel.tiered;
 
+import io.krabka.kernel.metrics.MetricName;
+import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.spi.common.TopicIdPartition;
 import java.util.EnumMap;
 import java.util.Map;
@@ -66,22 +68,51 @@ public final class RemoteLogManagerMetrics {
     private final Map<String, EnumMap<Counter, LongAdder>> topicCounters = new ConcurrentHashMap<>();
     private final EnumMap<Counter, LongAdder> totalCounters = newCounters();
     private final Map<TopicIdPartition, AtomicLongArray> partitionGauges = new ConcurrentHashMap<>();
+    private final MetricsRegistry registry;
+
+    /** Counters published in {@code registry} under Kafka's names, for all topics and (once counted) each. */
+    public RemoteLogManagerMetrics(MetricsRegistry registry) {
+        this.registry = registry;
+        for (Counter counter : Counter.values()) {
+            registry.meter(MetricName.brokerTopicMetric(counter.metricName()), totalCounters.get(counter)::sum);
+        }
+        for (Gauge gauge : Gauge.values()) {
+            registry.gauge(MetricName.brokerTopicMetric(gauge.metricName()), () -> totalValue(gauge));
+        }
+    }
 
     /** Adds {@code amount} to a counter of {@code topic} and of all topics. */
     void increment(Counter counter, String topic, long amount) {
-        topicCounters.computeIfAbsent(topic, t -> newCounters()).get(counter).add(amount);
+        topicCounters.computeIfAbsent(topic, this::publishedCounters).get(counter).add(amount);
         totalCounters.get(counter).add(amount);
+    }
+
+    private EnumMap<Counter, LongAdder> publishedCounters(String topic) {
+        EnumMap<Counter, LongAdder> counters = newCounters();
+        counters.forEach((counter, adder) -> registry.meter(
+                MetricName.brokerTopicMetric(counter.metricName()).forTopic(topic), adder::sum));
+        return counters;
     }
 
     /** Sets a gauge of a partition. */
     void set(Gauge gauge, TopicIdPartition partition, long value) {
-        partitionGauges.computeIfAbsent(partition, p -> new AtomicLongArray(Gauge.values().length))
-                .set(gauge.ordinal(), value);
+        partitionGauges.computeIfAbsent(partition, p -> {
+            for (Gauge each : Gauge.values()) {
+                registry.gauge(MetricName.brokerTopicMetric(each.metricName()).forTopic(p.topic()),
+                        () -> value(each, p.topic()));
+            }
+            return new AtomicLongArray(Gauge.values().length);
+        }).set(gauge.ordinal(), value);
     }
 
-    /** Forgets a partition's gauges, once the broker no longer tiers it. */
+    /** Forgets a partition's gauges, once the broker no longer tiers it; and its topic's, with its last partition. */
     void removePartition(TopicIdPartition partition) {
         partitionGauges.remove(partition);
+        if (partitionGauges.keySet().stream().noneMatch(p -> p.topic().equals(partition.topic()))) {
+            for (Gauge gauge : Gauge.values()) {
+                registry.remove(MetricName.brokerTopicMetric(gauge.metricName()).forTopic(partition.topic()));
+            }
+        }
     }
 
     /** A counter of one topic; 0 for a topic never counted. */

@@ -7,6 +7,7 @@ import io.krabka.kernel.broker.BrokerConfigs;
 import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
+import io.krabka.kernel.tiered.RemoteLogManagerConfig;
 import io.krabka.spi.plugin.ConfigKey;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,6 +30,7 @@ class ConfigurationDocTest {
     private static final String TOPIC_SECTION = "## Topics: the log";
     private static final String BROKER_SECTION = "## Broker: log directories and the log manager";
     private static final String BROKER_OWN_SECTION = "### The broker's own settings";
+    private static final String TIERED_SECTION = "## Broker: tiered storage";
 
     @Test
     void everyTopicSettingIsDocumentedWithItsTypeDefaultAndBrokerKeys() throws IOException {
@@ -60,6 +62,23 @@ class ConfigurationDocTest {
         }
         assertEquals(LogManagerConfig.KEYS.stream().map(ConfigKey::name).sorted().toList(),
                 rows.stream().map(Row::key).sorted().toList(), "the log manager's keys documented");
+    }
+
+    @Test
+    void everyRemoteLogManagerKeyIsDocumentedWithItsTypeAndDefault() throws IOException {
+        List<Row> rows = rows(TIERED_SECTION);
+        // remote.log.storage.system.enable is the log manager's key too, documented there.
+        List<ConfigKey> keys = RemoteLogManagerConfig.KEYS.stream().filter(key -> !LogManagerConfig.KEYS.contains(key))
+                .toList();
+        for (ConfigKey key : keys) {
+            Row row = row(rows, key.name());
+            assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
+            String expected = key.defaultValue().map(value -> code(text(value))).orElse("none");
+            assertTrue(row.cells().get(2).startsWith(expected),
+                    key.name() + "'s default: expected " + expected + ", the doc says " + row.cells().get(2));
+        }
+        assertEquals(keys.stream().map(ConfigKey::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(), "the remote log manager's keys documented");
     }
 
     @Test

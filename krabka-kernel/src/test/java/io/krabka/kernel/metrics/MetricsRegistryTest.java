@@ -65,7 +65,7 @@ class MetricsRegistryTest {
     @Test
     void meterRatesFollowTheEventsPerTick() {
         AtomicLong nanos = new AtomicLong();
-        Meter meter = new Meter(nanos::get);
+        Meter meter = new Meter(null, nanos::get);
         for (int second = 0; second < 600; second++) {
             meter.mark(100);
             nanos.addAndGet(TimeUnit.SECONDS.toNanos(1));
@@ -78,6 +78,20 @@ class MetricsRegistryTest {
         assertEquals(100.0, attributes.get("FifteenMinuteRate").doubleValue(), 1.0);
         nanos.addAndGet(TimeUnit.MINUTES.toNanos(5));
         assertTrue(meter.attributes().get("OneMinuteRate").doubleValue() < 1.0, "idle for five minutes");
+    }
+
+    @Test
+    void aMeterFollowingACountKeptElsewhereRatesItsGrowth() {
+        AtomicLong nanos = new AtomicLong();
+        AtomicLong kept = new AtomicLong(1_000);
+        Meter meter = new Meter(kept::get, nanos::get);
+        for (int second = 0; second < 120; second++) {
+            kept.addAndGet(50);
+            nanos.addAndGet(TimeUnit.SECONDS.toNanos(1));
+        }
+        assertEquals(7_000L, meter.attributes().get("Count"));
+        assertEquals(50.0, meter.attributes().get("MeanRate").doubleValue(), 0.01);
+        assertEquals(50.0, meter.attributes().get("OneMinuteRate").doubleValue(), 5.0);
     }
 
     @Test

@@ -14,8 +14,6 @@ import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.RecordBatchBuilder;
 import io.krabka.kernel.record.TimestampType;
 import io.krabka.spi.common.TopicIdPartition;
-import io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;
-import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import io.krabka.spi.storage.LogSegmentData;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
 import io.krabka.spi.storage.RemoteLogSegmentId;
@@ -35,7 +33,6 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
@@ -60,13 +57,8 @@ public final class RemoteTierFixture implements AutoCloseable {
     public RemoteTierFixture(Path dir) throws IOException {
         this.dir = dir;
         Path tier = Files.createDirectories(dir.resolve("tier"));
-        this.rsm = ServiceLoader.load(RemoteStorageManagerProvider.class).stream().map(ServiceLoader.Provider::get)
-                .filter(provider -> provider.name().equals("local")).findFirst().orElseThrow().create();
-        rsm.configure(Map.of("dir", tier.toString()));
-        this.rlmm = ServiceLoader.load(RemoteLogMetadataManagerProvider.class).stream()
-                .map(ServiceLoader.Provider::get).filter(provider -> provider.name().equals("inmemory")).findFirst()
-                .orElseThrow().create();
-        rlmm.configure(Map.of());
+        this.rsm = TieredPlugins.REGISTRY.createRemoteStorageManager("local", Map.of("dir", tier.toString()));
+        this.rlmm = TieredPlugins.REGISTRY.createRemoteLogMetadataManager("inmemory", Map.of());
         this.indexCache = new RemoteIndexCache(1 << 20, rsm, Files.createDirectories(dir.resolve("cache")));
     }
 

@@ -10,8 +10,7 @@ import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.PartitionRegistration;
 import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.kernel.plugin.PluginDiscovery;
-import io.krabka.kernel.plugin.PluginRegistry;
+import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.record.Compression;
 import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.RecordBatchBuilder;
@@ -47,7 +46,6 @@ final class TieredBroker implements AutoCloseable {
 
     static final int NODE = 1;
     static final long TASK_INTERVAL_MS = 1_000;
-    private static final PluginRegistry PLUGINS = PluginDiscovery.discover(Path.of("target/test-plugins"));
 
     final TestTime time = new TestTime();
     final MockScheduler scheduler = new MockScheduler(time);
@@ -99,11 +97,12 @@ final class TieredBroker implements AutoCloseable {
         logManager.startup();
         replicaManager = new ReplicaManager(new ReplicaManagerConfig(NODE, Map.of()), logManager, scheduler);
         RemoteLogManagerConfig config = RemoteLogManagerConfig.fromProps(brokerProps);
-        rsm = rsmWrapper.apply(PLUGINS.createRemoteStorageManager(config.remoteStorageManagerClassName().orElseThrow(),
+        rsm = rsmWrapper.apply(TieredPlugins.REGISTRY.createRemoteStorageManager(config.remoteStorageManagerClassName().orElseThrow(),
                 Map.of("dir", remoteDir.toString(), "fsync.enable", false)));
-        rlmm = PLUGINS.createRemoteLogMetadataManager(config.remoteLogMetadataManagerClassName(),
+        rlmm = TieredPlugins.REGISTRY.createRemoteLogMetadataManager(config.remoteLogMetadataManagerClassName(),
                 Map.of("snapshot.path", rlmmSnapshot.toString()));
-        remoteLogManager = new RemoteLogManager(config, NODE, rsm, rlmm, logManager::getLog, scheduler, time);
+        remoteLogManager = new RemoteLogManager(config, NODE, rsm, rlmm, logManager::getLog, scheduler, time,
+                MetricsRegistry.unpublished());
         image = MetadataImage.EMPTY;
         publish();
     }

@@ -1,0 +1,150 @@
+package io.krabka.kernel.broker;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.metrics.MetricName;
+import io.krabka.kernel.metrics.MetricsRegistry;
+import io.krabka.kernel.plugin.PluginDiscovery;
+import io.krabka.kernel.plugin.PluginSelection;
+import io.krabka.kernel.plugin.RemoteStoragePlugins;
+import io.krabka.kernel.tiered.AsyncRemoteLogReader;
+import io.krabka.kernel.tiered.RemoteFetchMetrics;
+import io.krabka.kernel.tiered.RemoteIndexCache;
+import io.krabka.kernel.tiered.RemoteLogManager;
+import io.krabka.kernel.tiered.RemoteLogManagerConfig;
+import io.krabka.kernel.tiered.RemoteLogReader;
+import io.krabka.spi.storage.RemoteLogMetadataManager;
+import io.krabka.spi.storage.RemoteStorageManager;
+
+/**
+ * The broker's tiered storage, when {@code remote.log.storage.system.enable} is true: the storage and metadata
+ * manager plugins the configuration selects, the remote index cache in the first log directory, the remote log
+ * manager (copies and remote retention, on threads of its own) and the reader of remote segments for fetches.
+ */
+final class TieredStorage implements AutoCloseable {
+
+    private final List<AutoCloseable> started;
+    private final RemoteLogManager remoteLogManager;
+    private final AsyncRemoteLogReader reader;
+
+    private TieredStorage(List<AutoCloseable> started, RemoteLogManager remoteLogManager, AsyncRemoteLogReader reader) {
+        this.started = started;
+        this.remoteLogManager = remoteLogManager;
+        this.reader = reader;
+    }
+
+    /**
+     * Loads and configures the plugins and starts the remote log manager; nothing when tiered storage is off.
+     *
+     * @throws io.krabka.kernel.plugin.PluginLoadException if a plugin cannot be found, created or configured
+     * @throws io.krabka.spi.plugin.ConfigException       if a plugin's setting is unknown, missing or invalid
+     * @throws IOException                                if the remote index cache's directory cannot be used
+     */
+    static Optional<TieredStorage> start(BrokerContext context, LogManager logManager) throws IOException {
+        BrokerConfig config = context.config();
+        RemoteLogManagerConfig settings = config.remoteLogManagerConfig();
+        if (!settings.remoteLogStorageSystemEnable()) {
+            return Optional.empty();
+        }
+        List<AutoCloseable> started = new ArrayList<>();
+        try {
+            Path logDir = config.logDirs().getFirst();
+            Map<String, Object> offered = Map.of("broker.id", config.nodeId(), "cluster.id", context.clusterId(),
+                    "log.dir", logDir.toAbsolutePath().toString());
+            RemoteStoragePlugins plugins = new RemoteStoragePlugins(PluginDiscovery.discover());
+            RemoteStorageManager rsm = plugins.remoteStorageManager(new PluginSelection(
+                    settings.remoteStorageManagerClassName().orElseThrow(),
+                    classPath(settings.remoteStorageManagerClassPath()),
+                    RemoteLogManagerConfig.withoutPrefix(config.originals(), settings.remoteStorageManagerPrefix()),
+                    offered));
+            started.add(rsm);
+            RemoteLogMetadataManager rlmm = plugins.remoteLogMetadataManager(new PluginSelection(
+                    settings.remoteLogMetadataManagerClassName(),
+                    classPath(settings.remoteLogMetadataManagerClassPath()),
+                    RemoteLogManagerConfig.withoutPrefix(config.originals(),
+                            settings.remoteLogMetadataManagerPrefix()), offered));
+            started.add(rlmm);
+            RemoteIndexCache indexCache = new RemoteIndexCache(settings.remoteLogIndexFileCacheTotalSizeBytes(), rsm,
+                    logDir);
+            started.add(indexCache);
+            publishIndexCacheMetrics(context.metrics(), indexCache);
+            // Copies and expiration share one pool; remote.log.manager.thread.pool.size is Kafka's for followers.
+            KafkaScheduler scheduler = new KafkaScheduler(settings.remoteLogManagerCopierThreadPoolSize()
+                    + settings.remoteLogManagerExpirationThreadPoolSize(), "kafka-rlm-thread-pool-");
+            started.add(scheduler::shutdown);
+            // The remote log manager owns (and closes) the plugins from here on.
+            started.remove(rlmm);
+            started.remove(rsm);
+            RemoteLogManager remoteLogManager = new RemoteLogManager(settings, config.nodeId(), rsm, rlmm,
+                    logManager::getLog, scheduler, context.time(), context.metrics());
+            started.add(remoteLogManager);
+            AsyncRemoteLogReader reader = new AsyncRemoteLogReader(new RemoteLogReader(rsm, rlmm, indexCache),
+                    settings.readConfig(), new RemoteFetchMetrics(context.metrics()), context.time());
+            started.add(reader);
+            return Optional.of(new TieredStorage(started, remoteLogManager, reader));
+        } catch (IOException | RuntimeException e) {
+            closeAll(started, e);
+            throw e;
+        }
+    }
+
+    private static List<Path> classPath(Optional<String> text) {
+        return text.map(path -> Arrays.stream(path.split(File.pathSeparator)).filter(entry -> !entry.isBlank())
+                .map(Path::of).toList()).orElse(List.of());
+    }
+
+    private static void publishIndexCacheMetrics(MetricsRegistry metrics, RemoteIndexCache indexCache) {
+        metrics.meter(MetricName.of("kafka.log.remote", "RemoteIndexCache", "HitsPerSec"),
+                () -> indexCache.stats().hitCount());
+        metrics.meter(MetricName.of("kafka.log.remote", "RemoteIndexCache", "MissesPerSec"),
+                () -> indexCache.stats().missCount());
+        metrics.meter(MetricName.of("kafka.log.remote", "RemoteIndexCache", "EvictionsPerSec"),
+                () -> indexCache.stats().evictionCount());
+    }
+
+    /** The remote log manager, to be registered as a metadata publisher after the replica manager. */
+    RemoteLogManager remoteLogManager() {
+        return remoteLogManager;
+    }
+
+    /** The reader of remote segments, for the replica manager's fetches and offset lookups. */
+    AsyncRemoteLogReader reader() {
+        return reader;
+    }
+
+    /** Stops the reader, the remote log manager (and its plugins), its threads and the index cache. */
+    @Override
+    public void close() throws IOException {
+        closeAll(started, null);
+    }
+
+    private static void closeAll(List<AutoCloseable> started, Exception failure) throws IOException {
+        IOException closing = null;
+        for (AutoCloseable part : started.reversed()) {
+            try {
+                part.close();
+            } catch (Exception e) {
+                if (failure != null) {
+                    failure.addSuppressed(e);
+                } else if (closing == null) {
+                    closing = new IOException("stopping tiered storage failed", e);
+                } else {
+                    closing.addSuppressed(e);
+                }
+            }
+        }
+        started.clear();
+        if (closing != null) {
+            throw closing;
+        }
+    }
+}
