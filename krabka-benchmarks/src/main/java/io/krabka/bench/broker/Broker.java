@@ -125,6 +125,12 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
     /** Krabka from the distribution at {@code dist}, run by its own {@code bin/krabka}. */
     record Krabka(Process process, String bootstrapServers) implements Broker {
         static Krabka start(Path java, Path dist, Path workDir) throws IOException, InterruptedException {
+            return start(java, dist, workDir, Map.of());
+        }
+
+        /** Krabka with {@code extra} settings over {@link #SETTINGS}. */
+        static Krabka start(Path java, Path dist, Path workDir, Map<String, String> extra)
+                throws IOException, InterruptedException {
             int port = freePort();
             Path data = workDir.resolve("data");
             String krabka = dist.resolve("bin/krabka").toString();
@@ -136,6 +142,7 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
                     "--listen-addr", "127.0.0.1:" + port, "--advertised-listener", "127.0.0.1:" + port,
                     "--process-roles", "controller,broker", "--health-listen-addr", "127.0.0.1:" + freePort()));
             SETTINGS.forEach((key, value) -> broker.addAll(List.of("--override", key + "=" + value)));
+            extra.forEach((key, value) -> broker.addAll(List.of("--override", key + "=" + value)));
             return Commands.awaitReady(new Krabka(Commands.start(workDir.resolve("broker.out"), broker, env),
                     "127.0.0.1:" + port));
         }
