@@ -96,17 +96,23 @@ public final class AsyncRemoteLogReader implements AutoCloseable {
                 }
                 metrics.recordRequest(topic);
                 long start = System.nanoTime();
+                FetchDataInfo data = null;
+                Throwable failure = null;
                 try {
-                    FetchDataInfo data = reader.read(fetch, log);
+                    data = reader.read(fetch, log);
+                } catch (RemoteStorageException | IOException | RuntimeException e) {
+                    failure = e;
+                }
+                // Counted before the fetch is answered, so an answered fetch is always in the counts.
+                metrics.recordLatency(topic, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                if (failure == null) {
                     int bytes = data.records().sizeInBytes();
                     metrics.recordBytes(topic, bytes);
                     quota.record(bytes);
                     result.complete(data);
-                } catch (RemoteStorageException | IOException | RuntimeException e) {
+                } else {
                     metrics.recordError(topic);
-                    result.completeExceptionally(e);
-                } finally {
-                    metrics.recordLatency(topic, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                    result.completeExceptionally(failure);
                 }
             } finally {
                 running.release();
