@@ -157,14 +157,35 @@ public final class Partition {
         if (timestamp == OffsetLookup.LATEST_TIMESTAMP) {
             return Optional.of(new TimestampAndOffset(-1L, lastFetchableOffset, OptionalInt.of(leaderEpoch)));
         }
-        Optional<TimestampAndOffset> found = timestamp >= 0 && remoteReader.isPresent()
-                && RemoteReads.remoteLogEnabled(log)
-                ? findInRemoteTier(remoteReader.get(), timestamp).or(() -> localLookup(timestamp))
-                : log.fetchOffsetByTimestamp(timestamp);
+        boolean tiered = RemoteReads.remoteLogEnabled(log);
+        Optional<TimestampAndOffset> found;
+        if (timestamp == OffsetLookup.EARLIEST_PENDING_UPLOAD_TIMESTAMP && tiered) {
+            found = Optional.of(earliestPendingUpload());
+        } else if (timestamp >= 0 && tiered && remoteReader.isPresent() && log.logStartOffset() != log.logEndOffset()) {
+            found = findInRemoteTier(remoteReader.get(), timestamp).or(() -> localLookup(timestamp));
+        } else {
+            found = log.fetchOffsetByTimestamp(timestamp);
+        }
         if (timestamp == OffsetLookup.EARLIEST_TIMESTAMP || timestamp == OffsetLookup.EARLIEST_LOCAL_TIMESTAMP) {
             return found;
         }
         return found.filter(result -> result.offset() < lastFetchableOffset);
+    }
+
+    /**
+     * Kafka's answer for EARLIEST_PENDING_UPLOAD (KIP-1023) in a tiered log: the offset after the highest tiered one
+     * (not below the log start); with nothing tiered, the earliest offset, unless the local log starts above the log
+     * start, when this leader does not know yet what was tiered (-1).
+     */
+    private TimestampAndOffset earliestPendingUpload() throws IOException {
+        long highestRemoteOffset = log.highestOffsetInRemoteStorage();
+        if (highestRemoteOffset == -1) {
+            return log.localLogStartOffset() == log.logStartOffset()
+                    ? log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_TIMESTAMP).orElseThrow()
+                    : new TimestampAndOffset(-1L, -1L, OptionalInt.of(-1));
+        }
+        long offset = Math.max(highestRemoteOffset + 1, log.logStartOffset());
+        return new TimestampAndOffset(-1L, offset, log.leaderEpochCache().epochForOffset(offset));
     }
 
     private Optional<TimestampAndOffset> findInRemoteTier(AsyncRemoteLogReader remoteReader, long timestamp) {

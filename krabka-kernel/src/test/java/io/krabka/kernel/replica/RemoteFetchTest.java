@@ -265,6 +265,9 @@ class RemoteFetchTest {
         assertEquals(T0 + 5000, remote.timestamp());
         TimestampAndOffset local = lookup(TIERED, T0 + 9500);
         assertEquals(30, local.offset(), "the first record of batch 10, in the local log");
+        assertEquals(localLogStartOffset, lookup(TIERED, OffsetLookup.EARLIEST_PENDING_UPLOAD_TIMESTAMP).offset(),
+                "the offset after the highest tiered one");
+        assertEquals(-1, lookup(PLAIN, OffsetLookup.EARLIEST_PENDING_UPLOAD_TIMESTAMP).offset());
         assertEquals(-1, lookup(PLAIN, OffsetLookup.LATEST_TIERED_TIMESTAMP).offset());
         assertEquals(-1, lookup(PLAIN, OffsetLookup.LATEST_TIERED_TIMESTAMP).leaderEpoch().getAsInt());
     }
