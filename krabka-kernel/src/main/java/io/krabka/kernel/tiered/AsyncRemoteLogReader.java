@@ -27,7 +27,7 @@ public final class AsyncRemoteLogReader implements AutoCloseable {
     private final RemoteLogReader reader;
     private final RemoteReadConfig config;
     private final RemoteFetchMetrics metrics;
-    private final RemoteFetchQuota quota;
+    private final RLMQuotaManager quota;
     private final Semaphore running;
     private final Semaphore admitted;
     private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
@@ -43,7 +43,7 @@ public final class AsyncRemoteLogReader implements AutoCloseable {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.config = Objects.requireNonNull(config, "config");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
-        this.quota = new RemoteFetchQuota(config.fetchMaxBytesPerSecond(), config.fetchQuotaWindowNum(),
+        this.quota = new RLMQuotaManager(config.fetchMaxBytesPerSecond(), config.fetchQuotaWindowNum(),
                 config.fetchQuotaWindowSizeSeconds(), time);
         this.running = new Semaphore(config.readerThreads());
         this.admitted = new Semaphore(config.readerThreads() + config.readerMaxPendingTasks());
