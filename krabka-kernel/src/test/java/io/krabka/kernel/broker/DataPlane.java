@@ -140,7 +140,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
         controller = controllers.controller();
         scheduler = new KafkaScheduler(2, "data-plane-test-");
         logManager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(),
-                "node.id", String.valueOf(NODE_ID))),
+                "node.id", String.valueOf(NODE_ID), "remote.log.storage.system.enable", String.valueOf(tiered))),
                 topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)), scheduler,
                 InstantSource.system());
         logManager.startup();

@@ -84,7 +84,8 @@ class RemoteFetchTest {
         Path logDir = dir.resolve("data");
         MetaPropertiesEnsemble.format(List.of(logDir), "remoteFetchTestAAAAAAA", NODE);
         scheduler = new KafkaScheduler(1, "remote-fetch-test-");
-        logManager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(), "node.id", "1")),
+        logManager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(), "node.id", "1",
+                        "remote.log.storage.system.enable", "true")),
                 topic -> LogConfig.defaults(), scheduler, InstantSource.system());
         logManager.startup();
         tier = new RemoteTierFixture(dir.resolve("remote"));
