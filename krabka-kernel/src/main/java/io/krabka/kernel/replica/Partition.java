@@ -1,11 +1,17 @@
 package io.krabka.kernel.replica;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.FencedLeaderEpochException;
@@ -23,7 +29,6 @@ import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.spi.common.TopicIdPartition;
-import io.krabka.spi.storage.RemoteStorageException;
 
 /**
  * A partition this node leads (Kafka's {@code Partition}): its log and leader epoch. On a single node the ISR is
@@ -149,6 +154,9 @@ public final class Partition {
      * @param remoteReader  the remote tier's reader, if the broker has one
      * @return empty when no record qualifies
      * @throws KafkaException if the remote tier failed (Kafka's UNKNOWN_SERVER_ERROR)
+     * @throws org.apache.kafka.common.errors.TimeoutException if the remote tier took longer than
+     *                                                         {@code remote.list.offsets.request.timeout.ms}
+     *                                                         (REQUEST_TIMED_OUT)
      */
     Optional<TimestampAndOffset> fetchOffsetForTimestamp(long timestamp, boolean readCommitted,
             Optional<Integer> currentLeaderEpoch, Optional<AsyncRemoteLogReader> remoteReader) throws IOException {
@@ -188,12 +196,28 @@ public final class Partition {
         return new TimestampAndOffset(-1L, offset, log.leaderEpochCache().epochForOffset(offset));
     }
 
-    private Optional<TimestampAndOffset> findInRemoteTier(AsyncRemoteLogReader remoteReader, long timestamp) {
+    // Kafka's remote offset read: on the reader pool, waited for at most remote.list.offsets.request.timeout.ms.
+    private Optional<TimestampAndOffset> findInRemoteTier(AsyncRemoteLogReader remoteReader, long timestamp)
+            throws IOException {
+        CompletableFuture<Optional<TimestampAndOffset>> search;
         try {
-            return remoteReader.findOffsetByTimestamp(topicIdPartition, timestamp, log.logStartOffset(), log);
-        } catch (RemoteStorageException | IOException e) {
+            search = remoteReader.asyncFindOffsetByTimestamp(topicIdPartition, timestamp, log.logStartOffset(), log);
+        } catch (RejectedExecutionException e) {
+            throw new KafkaException("The remote tier of " + topicIdPartition + " cannot be searched now", e);
+        }
+        long timeoutMs = remoteReader.config().listOffsetsTimeoutMs();
+        try {
+            return search.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            search.cancel(false);
+            throw new org.apache.kafka.common.errors.TimeoutException("Searching the remote tier of "
+                    + topicIdPartition + " for timestamp " + timestamp + " took over " + timeoutMs + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while searching the remote tier of " + topicIdPartition);
+        } catch (ExecutionException e) {
             throw new KafkaException("Failed to search the remote tier of " + topicIdPartition + " for timestamp "
-                    + timestamp, e);
+                    + timestamp, e.getCause());
         }
     }
 

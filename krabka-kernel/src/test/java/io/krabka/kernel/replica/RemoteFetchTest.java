@@ -63,7 +63,7 @@ class RemoteFetchTest {
     private static final TopicPartition TIERED = new TopicPartition("orders", 0);
     private static final TopicPartition PLAIN = new TopicPartition("plain", 0);
     private static final int PARTITION_MAX_BYTES = 150;
-    private static final RemoteReadConfig NO_LIMITS = new RemoteReadConfig(2, 10, 60_000, Long.MAX_VALUE, 11, 1);
+    private static final RemoteReadConfig NO_LIMITS = new RemoteReadConfig(2, 10, 60_000, Long.MAX_VALUE, 11, 1, 60_000);
 
     @TempDir
     Path dir;
@@ -209,11 +209,12 @@ class RemoteFetchTest {
         assertEquals(Errors.NONE, results.get(1).error());
         assertEquals(2, batches(results.get(1).records()).size());
         assertEquals(1, metrics.total().errors());
+        assertEquals(Errors.UNKNOWN_SERVER_ERROR, lookupError(T0 + 4500), "a ListOffsets search fails too");
     }
 
     @Test
     void aRemoteReadPastRemoteFetchMaxWaitIsAnsweredWithoutItsRecords() throws Exception {
-        start(new RemoteReadConfig(2, 10, 1, Long.MAX_VALUE, 11, 1), InstantSource.system());
+        start(new RemoteReadConfig(2, 10, 1, Long.MAX_VALUE, 11, 1, 60_000), InstantSource.system());
         observed.hold();
         List<LogReadResult> results = fetch(0, at(TIERED, 0), at(PLAIN, 0));
         assertEquals(Errors.NONE, results.get(0).error());
@@ -226,7 +227,7 @@ class RemoteFetchTest {
 
     @Test
     void readsBeyondThePendingBoundAreRefusedAndTheWaitingOnesStillAnswer() throws Exception {
-        start(new RemoteReadConfig(1, 1, 60_000, Long.MAX_VALUE, 11, 1), InstantSource.system());
+        start(new RemoteReadConfig(1, 1, 60_000, Long.MAX_VALUE, 11, 1, 60_000), InstantSource.system());
         observed.hold();
         CompletableFuture<List<LogReadResult>> running = fetchAsync(0, at(TIERED, 0));
         CompletableFuture<List<LogReadResult>> pending = fetchAsync(0, at(TIERED, 3));
@@ -243,7 +244,7 @@ class RemoteFetchTest {
     @Test
     void overTheFetchQuotaRemoteReadsAreSkipped() throws Exception {
         InstantSource frozen = Clock.fixed(Instant.ofEpochMilli(T0), ZoneOffset.UTC);
-        start(new RemoteReadConfig(2, 10, 60_000, 1, 11, 1), frozen);
+        start(new RemoteReadConfig(2, 10, 60_000, 1, 11, 1, 60_000), frozen);
         assertFalse(batches(fetch(0, at(TIERED, 0)).getFirst().records()).isEmpty(), "the quota is not used yet");
         LogReadResult throttled = fetch(0, at(TIERED, 0)).getFirst();
         assertEquals(Errors.NONE, throttled.error());
@@ -271,6 +272,24 @@ class RemoteFetchTest {
         assertEquals(-1, lookup(PLAIN, OffsetLookup.EARLIEST_PENDING_UPLOAD_TIMESTAMP).offset());
         assertEquals(-1, lookup(PLAIN, OffsetLookup.LATEST_TIERED_TIMESTAMP).offset());
         assertEquals(-1, lookup(PLAIN, OffsetLookup.LATEST_TIERED_TIMESTAMP).leaderEpoch().getAsInt());
+    }
+
+    @Test
+    void aTimestampLookupInASlowTierTimesOut() throws Exception {
+        start(new RemoteReadConfig(2, 10, 60_000, Long.MAX_VALUE, 11, 1, 1), InstantSource.system());
+        observed.hold();
+        assertEquals(Errors.REQUEST_TIMED_OUT, lookupError(T0 + 4500));
+        assertEquals(localLogStartOffset, lookup(TIERED, OffsetLookup.EARLIEST_LOCAL_TIMESTAMP).offset(),
+                "the special timestamps need no remote read");
+    }
+
+    private Errors lookupError(long timestamp) {
+        try {
+            replicaManager.fetchOffsetForTimestamp(TIERED, timestamp, false, Optional.empty());
+            throw new AssertionError("the lookup of " + timestamp + " did not fail");
+        } catch (IOException | RuntimeException e) {
+            return ReplicaErrors.forException(e);
+        }
     }
 
     private TimestampAndOffset lookup(TopicPartition partition, long timestamp) throws IOException {
