@@ -1,17 +1,10 @@
 package io.krabka.kernel.replica;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.FencedLeaderEpochException;
@@ -165,68 +158,12 @@ public final class Partition {
         if (timestamp == OffsetLookup.LATEST_TIMESTAMP) {
             return Optional.of(new TimestampAndOffset(-1L, lastFetchableOffset, OptionalInt.of(leaderEpoch)));
         }
-        boolean tiered = RemoteReads.remoteLogEnabled(log);
-        Optional<TimestampAndOffset> found;
-        if (timestamp == OffsetLookup.EARLIEST_PENDING_UPLOAD_TIMESTAMP && tiered) {
-            found = Optional.of(earliestPendingUpload());
-        } else if (timestamp >= 0 && tiered && remoteReader.isPresent() && log.logStartOffset() != log.logEndOffset()) {
-            found = findInRemoteTier(remoteReader.get(), timestamp).or(() -> localLookup(timestamp));
-        } else {
-            found = log.fetchOffsetByTimestamp(timestamp);
-        }
+        Optional<TimestampAndOffset> found = TieredOffsetLookup.fetchOffsetByTimestamp(log, topicIdPartition,
+                timestamp, remoteReader);
         if (timestamp == OffsetLookup.EARLIEST_TIMESTAMP || timestamp == OffsetLookup.EARLIEST_LOCAL_TIMESTAMP) {
             return found;
         }
         return found.filter(result -> result.offset() < lastFetchableOffset);
-    }
-
-    /**
-     * Kafka's answer for EARLIEST_PENDING_UPLOAD (KIP-1023) in a tiered log: the offset after the highest tiered one
-     * (not below the log start); with nothing tiered, the earliest offset, unless the local log starts above the log
-     * start, when this leader does not know yet what was tiered (-1).
-     */
-    private TimestampAndOffset earliestPendingUpload() throws IOException {
-        long highestRemoteOffset = log.highestOffsetInRemoteStorage();
-        if (highestRemoteOffset == -1) {
-            return log.localLogStartOffset() == log.logStartOffset()
-                    ? log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_TIMESTAMP).orElseThrow()
-                    : new TimestampAndOffset(-1L, -1L, OptionalInt.of(-1));
-        }
-        long offset = Math.max(highestRemoteOffset + 1, log.logStartOffset());
-        return new TimestampAndOffset(-1L, offset, log.leaderEpochCache().epochForOffset(offset));
-    }
-
-    // Kafka's remote offset read: on the reader pool, waited for at most remote.list.offsets.request.timeout.ms.
-    private Optional<TimestampAndOffset> findInRemoteTier(AsyncRemoteLogReader remoteReader, long timestamp)
-            throws IOException {
-        CompletableFuture<Optional<TimestampAndOffset>> search;
-        try {
-            search = remoteReader.asyncFindOffsetByTimestamp(topicIdPartition, timestamp, log.logStartOffset(), log);
-        } catch (RejectedExecutionException e) {
-            throw new KafkaException("The remote tier of " + topicIdPartition + " cannot be searched now", e);
-        }
-        long timeoutMs = remoteReader.config().listOffsetsTimeoutMs();
-        try {
-            return search.get(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            search.cancel(false);
-            throw new org.apache.kafka.common.errors.TimeoutException("Searching the remote tier of "
-                    + topicIdPartition + " for timestamp " + timestamp + " took over " + timeoutMs + " ms");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while searching the remote tier of " + topicIdPartition);
-        } catch (ExecutionException e) {
-            throw new KafkaException("Failed to search the remote tier of " + topicIdPartition + " for timestamp "
-                    + timestamp, e.getCause());
-        }
-    }
-
-    private Optional<TimestampAndOffset> localLookup(long timestamp) {
-        try {
-            return log.fetchOffsetByTimestamp(timestamp);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override
