@@ -28,6 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.KafkaScheduler;
@@ -36,12 +37,14 @@ import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.LogSegment;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
 import io.krabka.kernel.log.OffsetLookup;
+import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.PartitionRegistration;
 import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.record.ControlRecordType;
 import io.krabka.kernel.record.LogBatch;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.kernel.tiered.ObservedRemoteStorageManager;
@@ -156,7 +159,12 @@ class RemoteFetchTest {
     }
 
     private CompletableFuture<List<LogReadResult>> fetchAsync(long maxWaitMs, FetchPartition... partitions) {
-        return replicaManager.fetchMessages(new FetchParams(-1, maxWaitMs, 1, 1 << 20, FetchIsolation.HIGH_WATERMARK),
+        return fetchAsync(FetchIsolation.HIGH_WATERMARK, maxWaitMs, partitions);
+    }
+
+    private CompletableFuture<List<LogReadResult>> fetchAsync(FetchIsolation isolation, long maxWaitMs,
+            FetchPartition... partitions) {
+        return replicaManager.fetchMessages(new FetchParams(-1, maxWaitMs, 1, 1 << 20, isolation),
                 List.of(partitions));
     }
 
@@ -198,6 +206,33 @@ class RemoteFetchTest {
         assertEquals(total.requests(), total.latencyCount());
         assertTrue(tier.indexCache().stats().hitCount() > 0, "later reads of a segment find its indexes cached");
         assertEquals(0, replicaManager.waitingFetches());
+    }
+
+    @Test
+    void aReadCommittedFetchGetsTheAbortedTransactionsOfTheRemoteTier() throws Exception {
+        start(NO_LIMITS, InstantSource.system());
+        UnifiedLog log = log(TIERED);
+        long transactionStart = log.appendAsLeader(RemoteTierFixture.transactional(T0 + 20_000, 7, 0, "t1", "t2"), 0,
+                AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN).firstOffset();
+        long abortOffset = log.appendAsLeader(RemoteTierFixture.marker(T0 + 20_000, 7, ControlRecordType.ABORT), 0,
+                AppendOrigin.COORDINATOR, (short) 0).firstOffset();
+        log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
+        log.roll();
+        tier.copyRolledSegments(log, new TopicIdPartition(tieredId, TIERED));
+        RemoteTierFixture.dropLocalSegments(log);
+        assertEquals(abortOffset + 1, log.localLogStartOffset(), "the transaction is in the remote tier only");
+
+        LogReadResult committed = fetchAsync(FetchIsolation.TXN_COMMITTED, 0, at(TIERED, transactionStart))
+                .get(60, TimeUnit.SECONDS).getFirst();
+        assertEquals(Errors.NONE, committed.error());
+        List<AbortedTxn> aborted = committed.abortedTransactions().orElseThrow();
+        assertEquals(1, aborted.size());
+        assertEquals(7, aborted.getFirst().producerId());
+        assertEquals(transactionStart, aborted.getFirst().firstOffset());
+        assertEquals(abortOffset, aborted.getFirst().lastOffset());
+        assertEquals(transactionStart, batches(committed.records()).getFirst().buffer().getLong(0));
+        LogReadResult uncommitted = fetch(0, at(TIERED, transactionStart)).getFirst();
+        assertTrue(uncommitted.abortedTransactions().isEmpty());
     }
 
     @Test
