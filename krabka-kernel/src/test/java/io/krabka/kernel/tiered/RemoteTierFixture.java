@@ -6,6 +6,8 @@ import io.krabka.kernel.log.ProducerStateManager;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.checkpoint.EpochEntry;
 import io.krabka.kernel.log.checkpoint.LeaderEpochCheckpointFile;
+import io.krabka.kernel.plugin.PluginDiscovery;
+import io.krabka.kernel.plugin.PluginRegistry;
 import io.krabka.kernel.record.Compression;
 import io.krabka.kernel.record.ControlRecordType;
 import io.krabka.kernel.record.EndTransactionMarker;
@@ -14,8 +16,6 @@ import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.RecordBatchBuilder;
 import io.krabka.kernel.record.TimestampType;
 import io.krabka.spi.common.TopicIdPartition;
-import io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;
-import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import io.krabka.spi.storage.LogSegmentData;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
 import io.krabka.spi.storage.RemoteLogSegmentId;
@@ -35,14 +35,14 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 
 /**
  * A remote tier of the real plugins, {@code local} (a directory laid out as Kafka's LocalTieredStorage) and
- * {@code inmemory}, found by the service loader as the kernel finds its plugins; with Kafka's copy of a log's
+ * {@code inmemory}, unpacked from their bundles into {@code target/test-plugins} and loaded by the kernel's plugin
+ * discovery, each in its own layer as in the distribution; with Kafka's copy of a log's
  * rolled segments (metadata COPY_SEGMENT_STARTED, the RSM copy, then COPY_SEGMENT_FINISHED) and the move of a
  * log's local start above its tiered offsets.
  */
@@ -50,6 +50,8 @@ public final class RemoteTierFixture implements AutoCloseable {
 
     /** The broker id the copies carry. */
     public static final int BROKER_ID = 0;
+
+    private static final PluginRegistry PLUGINS = PluginDiscovery.discover(Path.of("target/test-plugins"));
 
     private final Path dir;
     private final RemoteStorageManager rsm;
@@ -60,13 +62,8 @@ public final class RemoteTierFixture implements AutoCloseable {
     public RemoteTierFixture(Path dir) throws IOException {
         this.dir = dir;
         Path tier = Files.createDirectories(dir.resolve("tier"));
-        this.rsm = ServiceLoader.load(RemoteStorageManagerProvider.class).stream().map(ServiceLoader.Provider::get)
-                .filter(provider -> provider.name().equals("local")).findFirst().orElseThrow().create();
-        rsm.configure(Map.of("dir", tier.toString()));
-        this.rlmm = ServiceLoader.load(RemoteLogMetadataManagerProvider.class).stream()
-                .map(ServiceLoader.Provider::get).filter(provider -> provider.name().equals("inmemory")).findFirst()
-                .orElseThrow().create();
-        rlmm.configure(Map.of());
+        this.rsm = PLUGINS.createRemoteStorageManager("local", Map.of("dir", tier.toString()));
+        this.rlmm = PLUGINS.createRemoteLogMetadataManager("inmemory", Map.of());
         this.indexCache = new RemoteIndexCache(1 << 20, rsm, Files.createDirectories(dir.resolve("cache")));
     }
 
