@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import org.apache.kafka.common.protocol.Errors;
 
@@ -27,6 +28,7 @@ final class DelayedRemoteFetch {
     private final List<LogReadResult> localResults;
     private final LogReader.RemoteRead remoteRead;
     private final CompletableFuture<FetchDataInfo> remoteData;
+    private final Consumer<DelayedRemoteFetch> beforeCompletion;
     private final CompletableFuture<List<LogReadResult>> response = new CompletableFuture<>();
     private final AtomicBoolean completed = new AtomicBoolean();
     private volatile ScheduledFuture<?> expiration;
@@ -34,13 +36,15 @@ final class DelayedRemoteFetch {
     /**
      * A fetch whose partition at {@code remoteRead.index()} waits for {@code remoteData}.
      *
-     * @param localResults the results of every partition, that one with no records yet
+     * @param localResults     the results of every partition, that one with no records yet
+     * @param beforeCompletion given this fetch once when it completes, before its response completes
      */
     DelayedRemoteFetch(List<LogReadResult> localResults, LogReader.RemoteRead remoteRead,
-            CompletableFuture<FetchDataInfo> remoteData) {
+            CompletableFuture<FetchDataInfo> remoteData, Consumer<DelayedRemoteFetch> beforeCompletion) {
         this.localResults = List.copyOf(localResults);
         this.remoteRead = remoteRead;
         this.remoteData = remoteData;
+        this.beforeCompletion = beforeCompletion;
     }
 
     CompletableFuture<List<LogReadResult>> response() {
@@ -102,6 +106,7 @@ final class DelayedRemoteFetch {
         if (task != null) {
             task.cancel(false);
         }
+        beforeCompletion.accept(this);
         response.complete(results);
         return true;
     }

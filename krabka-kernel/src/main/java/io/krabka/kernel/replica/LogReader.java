@@ -15,6 +15,7 @@ import io.krabka.kernel.log.FetchRecords;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogOffsetMetadata;
 import io.krabka.kernel.log.LogOffsetSnapshot;
+import io.krabka.kernel.log.OffsetOutOfRangeException;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.kernel.tiered.RemoteStorageFetchInfo;
@@ -101,8 +102,16 @@ final class LogReader {
             if (remoteReader.isPresent() && RemoteReads.inRemoteTier(partition.log(), fetch.fetchOffset())) {
                 return remote(fetch, partition, maxBytes, minOneMessage);
             }
-            Partition.PartitionRead read = partition.read(fetch.fetchOffset(), maxBytes, params.isolation(),
-                    minOneMessage);
+            Partition.PartitionRead read;
+            try {
+                read = partition.read(fetch.fetchOffset(), maxBytes, params.isolation(), minOneMessage);
+            } catch (OffsetOutOfRangeException e) {
+                // Local retention moved the local log start past the offset since the check: it is tiered now.
+                if (remoteReader.isPresent() && RemoteReads.inRemoteTier(partition.log(), fetch.fetchOffset())) {
+                    return remote(fetch, partition, maxBytes, minOneMessage);
+                }
+                throw e;
+            }
             FetchDataInfo data = read.data();
             // A batch cut short by the limits is not sent: the client makes progress on the next fetch, when it is
             // the first partition read (Kafka since Fetch v3).

@@ -1,7 +1,6 @@
 package io.krabka.kernel.replica;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,7 +22,6 @@ import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.spi.common.TopicIdPartition;
-import io.krabka.spi.storage.RemoteStorageException;
 
 /**
  * A partition this node leads (Kafka's {@code Partition}): its log and leader epoch. On a single node the ISR is
@@ -149,6 +147,9 @@ public final class Partition {
      * @param remoteReader  the remote tier's reader, if the broker has one
      * @return empty when no record qualifies
      * @throws KafkaException if the remote tier failed (Kafka's UNKNOWN_SERVER_ERROR)
+     * @throws org.apache.kafka.common.errors.TimeoutException if the remote tier took longer than
+     *                                                         {@code remote.list.offsets.request.timeout.ms}
+     *                                                         (REQUEST_TIMED_OUT)
      */
     Optional<TimestampAndOffset> fetchOffsetForTimestamp(long timestamp, boolean readCommitted,
             Optional<Integer> currentLeaderEpoch, Optional<AsyncRemoteLogReader> remoteReader) throws IOException {
@@ -157,31 +158,12 @@ public final class Partition {
         if (timestamp == OffsetLookup.LATEST_TIMESTAMP) {
             return Optional.of(new TimestampAndOffset(-1L, lastFetchableOffset, OptionalInt.of(leaderEpoch)));
         }
-        Optional<TimestampAndOffset> found = timestamp >= 0 && remoteReader.isPresent()
-                && RemoteReads.remoteLogEnabled(log)
-                ? findInRemoteTier(remoteReader.get(), timestamp).or(() -> localLookup(timestamp))
-                : log.fetchOffsetByTimestamp(timestamp);
+        Optional<TimestampAndOffset> found = TieredOffsetLookup.fetchOffsetByTimestamp(log, topicIdPartition,
+                timestamp, remoteReader);
         if (timestamp == OffsetLookup.EARLIEST_TIMESTAMP || timestamp == OffsetLookup.EARLIEST_LOCAL_TIMESTAMP) {
             return found;
         }
         return found.filter(result -> result.offset() < lastFetchableOffset);
-    }
-
-    private Optional<TimestampAndOffset> findInRemoteTier(AsyncRemoteLogReader remoteReader, long timestamp) {
-        try {
-            return remoteReader.findOffsetByTimestamp(topicIdPartition, timestamp, log.logStartOffset(), log);
-        } catch (RemoteStorageException | IOException e) {
-            throw new KafkaException("Failed to search the remote tier of " + topicIdPartition + " for timestamp "
-                    + timestamp, e);
-        }
-    }
-
-    private Optional<TimestampAndOffset> localLookup(long timestamp) {
-        try {
-            return log.fetchOffsetByTimestamp(timestamp);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override

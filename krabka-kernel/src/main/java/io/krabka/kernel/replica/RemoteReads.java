@@ -15,7 +15,7 @@ final class RemoteReads {
 
     /** Whether the partition's log is tiered (Kafka's {@code UnifiedLog.remoteLogEnabled}). */
     static boolean remoteLogEnabled(UnifiedLog log) {
-        return log.config().remoteStorageEnable();
+        return log.remoteLogEnabled();
     }
 
     /** Whether {@code offset} is readable only from the remote tier: in [log start, local log start). */

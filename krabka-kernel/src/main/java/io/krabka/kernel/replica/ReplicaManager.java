@@ -184,9 +184,9 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
                     Errors.UNKNOWN_SERVER_ERROR));
             return CompletableFuture.completedFuture(answered);
         }
-        DelayedRemoteFetch fetch = new DelayedRemoteFetch(results, remoteRead, data);
+        // Unwatched before the response completes: the answer never goes out with the fetch still counted.
+        DelayedRemoteFetch fetch = new DelayedRemoteFetch(results, remoteRead, data, remoteFetches::remove);
         remoteFetches.add(fetch);
-        fetch.response().whenComplete((answer, error) -> remoteFetches.remove(fetch));
         fetch.start(scheduler, reader.config().fetchMaxWaitMs());
         if (closed) {
             fetch.expire();

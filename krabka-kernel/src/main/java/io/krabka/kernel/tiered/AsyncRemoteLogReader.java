@@ -17,17 +17,24 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs remote reads off the request threads, as Kafka's {@code RemoteLogManager.asyncRead} on its reader pool: at
- * most {@code remote.log.reader.threads} at once (virtual threads behind a semaphore), at most
- * {@code remote.log.reader.max.pending.tasks} more waiting, further reads refused. Counts reads, bytes, errors and
- * latency in {@link RemoteFetchMetrics} and the bytes against the fetch quota (KIP-956). Thread-safe.
+ * Runs remote reads off the request threads, as Kafka's {@code RemoteLogManager.asyncRead} and
+ * {@code asyncOffsetRead} on its reader pool: at most {@code remote.log.reader.threads} at once (virtual threads
+ * behind a semaphore), at most {@code remote.log.reader.max.pending.tasks} more waiting, further reads refused.
+ * Counts fetch reads, bytes, errors and latency in {@link RemoteFetchMetrics} and the bytes against the fetch quota
+ * (KIP-956). Thread-safe.
  */
 public final class AsyncRemoteLogReader implements AutoCloseable {
+
+    /** A read of the remote tier. */
+    @FunctionalInterface
+    private interface RemoteRead<T> {
+        T read() throws RemoteStorageException, IOException;
+    }
 
     private final RemoteLogReader reader;
     private final RemoteReadConfig config;
     private final RemoteFetchMetrics metrics;
-    private final RemoteFetchQuota quota;
+    private final RLMQuotaManager quota;
     private final Semaphore running;
     private final Semaphore admitted;
     private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
@@ -43,7 +50,7 @@ public final class AsyncRemoteLogReader implements AutoCloseable {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.config = Objects.requireNonNull(config, "config");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
-        this.quota = new RemoteFetchQuota(config.fetchMaxBytesPerSecond(), config.fetchQuotaWindowNum(),
+        this.quota = new RLMQuotaManager(config.fetchMaxBytesPerSecond(), config.fetchQuotaWindowNum(),
                 config.fetchQuotaWindowSizeSeconds(), time);
         this.running = new Semaphore(config.readerThreads());
         this.admitted = new Semaphore(config.readerThreads() + config.readerMaxPendingTasks());
@@ -65,21 +72,52 @@ public final class AsyncRemoteLogReader implements AutoCloseable {
     }
 
     /**
-     * Reads on the pool. The future fails with what {@link RemoteLogReader#read} throws; cancelling it before the
-     * read starts skips the read.
+     * Reads records on the pool. The future fails with what {@link RemoteLogReader#read} throws; cancelling it
+     * before the read starts skips the read.
      *
      * @throws RejectedExecutionException if as many reads wait as allowed, or the pool is closed
      */
     public CompletableFuture<FetchDataInfo> asyncRead(RemoteStorageFetchInfo fetch, UnifiedLog log) {
         String topic = fetch.topicIdPartition().topic();
+        return submit(fetch.topicIdPartition(), () -> {
+            metrics.recordRequest(topic);
+            long start = System.nanoTime();
+            try {
+                FetchDataInfo data = reader.read(fetch, log);
+                int bytes = data.records().sizeInBytes();
+                metrics.recordBytes(topic, bytes);
+                quota.record(bytes);
+                return data;
+            } catch (RemoteStorageException | IOException | RuntimeException e) {
+                metrics.recordError(topic);
+                throw e;
+            } finally {
+                // Counted before the fetch is answered, so an answered fetch is always in the counts.
+                metrics.recordLatency(topic, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+            }
+        });
+    }
+
+    /**
+     * Searches the remote tier for the first record at or after {@code timestamp} on the pool, as Kafka's
+     * {@code asyncOffsetRead}; the caller bounds its wait by {@link RemoteReadConfig#listOffsetsTimeoutMs()}.
+     *
+     * @throws RejectedExecutionException if as many reads wait as allowed, or the pool is closed
+     * @see RemoteLogReader#findOffsetByTimestamp
+     */
+    public CompletableFuture<Optional<TimestampAndOffset>> asyncFindOffsetByTimestamp(TopicIdPartition partition,
+            long timestamp, long startingOffset, UnifiedLog log) {
+        return submit(partition, () -> reader.findOffsetByTimestamp(partition, timestamp, startingOffset, log));
+    }
+
+    private <T> CompletableFuture<T> submit(TopicIdPartition partition, RemoteRead<T> read) {
         if (!admitted.tryAcquire()) {
             throw new RejectedExecutionException("remote.log.reader.max.pending.tasks ("
-                    + config.readerMaxPendingTasks() + ") remote reads already wait; refused a read of "
-                    + fetch.topicIdPartition());
+                    + config.readerMaxPendingTasks() + ") remote reads already wait; refused a read of " + partition);
         }
-        CompletableFuture<FetchDataInfo> result = new CompletableFuture<>();
+        CompletableFuture<T> result = new CompletableFuture<>();
         try {
-            executor.execute(() -> run(fetch, log, topic, result));
+            executor.execute(() -> run(read, result));
         } catch (RejectedExecutionException e) {
             admitted.release();
             throw e;
@@ -87,45 +125,21 @@ public final class AsyncRemoteLogReader implements AutoCloseable {
         return result;
     }
 
-    private void run(RemoteStorageFetchInfo fetch, UnifiedLog log, String topic, CompletableFuture<FetchDataInfo> result) {
+    private <T> void run(RemoteRead<T> read, CompletableFuture<T> result) {
         try {
             running.acquireUninterruptibly();
             try {
-                if (result.isDone()) {
-                    return;
+                if (!result.isDone()) {
+                    result.complete(read.read());
                 }
-                metrics.recordRequest(topic);
-                long start = System.nanoTime();
-                try {
-                    FetchDataInfo data = reader.read(fetch, log);
-                    int bytes = data.records().sizeInBytes();
-                    metrics.recordBytes(topic, bytes);
-                    quota.record(bytes);
-                    result.complete(data);
-                } catch (RemoteStorageException | IOException | RuntimeException e) {
-                    metrics.recordError(topic);
-                    result.completeExceptionally(e);
-                } finally {
-                    metrics.recordLatency(topic, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
-                }
+            } catch (RemoteStorageException | IOException | RuntimeException e) {
+                result.completeExceptionally(e);
             } finally {
                 running.release();
             }
         } finally {
             admitted.release();
         }
-    }
-
-    /**
-     * The first record at or after {@code timestamp} in the remote tier, read on the calling thread: ListOffsets
-     * handlers run on their own threads.
-     *
-     * @see RemoteLogReader#findOffsetByTimestamp
-     */
-    public Optional<TimestampAndOffset> findOffsetByTimestamp(TopicIdPartition partition, long timestamp,
-                                                              long startingOffset, UnifiedLog log)
-            throws RemoteStorageException, IOException {
-        return reader.findOffsetByTimestamp(partition, timestamp, startingOffset, log);
     }
 
     /** Refuses new reads; reads under way finish. */

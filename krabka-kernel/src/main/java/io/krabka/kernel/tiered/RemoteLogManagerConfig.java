@@ -238,7 +238,7 @@ public record RemoteLogManagerConfig(boolean remoteLogStorageSystemEnable,
     public RemoteReadConfig readConfig() {
         return new RemoteReadConfig(remoteLogReaderThreads, remoteLogReaderMaxPendingTasks, remoteFetchMaxWaitMs,
                 remoteLogManagerFetchMaxBytesPerSecond, remoteLogManagerFetchQuotaWindowNum,
-                remoteLogManagerFetchQuotaWindowSizeSeconds);
+                remoteLogManagerFetchQuotaWindowSizeSeconds, remoteListOffsetsRequestTimeoutMs);
     }
 
     /**

@@ -10,6 +10,7 @@ import java.time.InstantSource;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -36,11 +37,16 @@ import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.PartitionRegistration;
 import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.network.KafkaWire;
 import io.krabka.kernel.network.Servers;
 import io.krabka.kernel.network.SocketServer;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
+import io.krabka.kernel.tiered.AsyncRemoteLogReader;
+import io.krabka.kernel.tiered.RemoteFetchMetrics;
+import io.krabka.kernel.tiered.RemoteReadConfig;
+import io.krabka.kernel.tiered.RemoteTierFixture;
 import io.krabka.spi.common.Uuid;
 
 /**
@@ -57,6 +63,9 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
 
     private final FetchSessionCacheConfig sessions;
     private final Topic topic;
+    private final boolean tiered;
+    private RemoteTierFixture tier;
+    private AsyncRemoteLogReader remoteReader;
     private Path tempDir;
     private Path logDir;
     private Controllers controllers;
@@ -71,18 +80,29 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
     private record Topic(String name, int partitions, Map<String, String> configs) {
     }
 
-    private DataPlane(FetchSessionCacheConfig sessions, Topic topic) {
+    private DataPlane(FetchSessionCacheConfig sessions, Topic topic, boolean tiered) {
         this.sessions = sessions;
         this.topic = topic;
+        this.tiered = tiered;
     }
 
     /** A data plane for {@code @RegisterExtension}: started before each test with this topic, closed after it. */
     static DataPlane perTest(String topic, int partitions, Map<String, String> configs) {
-        return new DataPlane(FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)));
+        return new DataPlane(FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)),
+                false);
+    }
+
+    /**
+     * A per-test data plane whose broker has a remote tier of the real {@code local} and {@code inmemory} plugins
+     * ({@link #tier()}), read for the offsets below a tiered log's local start.
+     */
+    static DataPlane perTestTiered(String topic, int partitions, Map<String, String> configs) {
+        return new DataPlane(FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)),
+                true);
     }
 
     static DataPlane start(Path dir, FetchSessionCacheConfig sessions) throws Exception {
-        DataPlane plane = new DataPlane(sessions, null);
+        DataPlane plane = new DataPlane(sessions, null, false);
         plane.formatAndOpen(dir);
         return plane;
     }
@@ -110,7 +130,10 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
     private void formatAndOpen(Path dir) throws Exception {
         logDir = dir.resolve("data");
         MetaPropertiesEnsemble.format(List.of(logDir), Servers.CLUSTER_ID, NODE_ID);
-        controllers = Controllers.formatAndStart(dir.resolve("metadata"), Map.of());
+        controllers = Controllers.formatAndStart(dir.resolve("metadata"), Map.of(), tiered);
+        if (tiered) {
+            tier = new RemoteTierFixture(dir.resolve("remote"));
+        }
         open();
     }
 
@@ -118,11 +141,14 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
         controller = controllers.controller();
         scheduler = new KafkaScheduler(2, "data-plane-test-");
         logManager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(),
-                "node.id", String.valueOf(NODE_ID))),
+                "node.id", String.valueOf(NODE_ID), "remote.log.storage.system.enable", String.valueOf(tiered))),
                 topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)), scheduler,
                 InstantSource.system());
         logManager.startup();
-        replicaManager = new ReplicaManager(new ReplicaManagerConfig(NODE_ID, Map.of()), logManager, scheduler);
+        remoteReader = tiered ? new AsyncRemoteLogReader(tier.reader(), RemoteReadConfig.DEFAULTS,
+                new RemoteFetchMetrics(MetricsRegistry.unpublished()), InstantSource.system()) : null;
+        replicaManager = new ReplicaManager(new ReplicaManagerConfig(NODE_ID, Map.of()), logManager, scheduler,
+                Optional.ofNullable(remoteReader));
         controller.register(replicaManager);
         fetchManager = new FetchManager(new FetchSessionCache(sessions, InstantSource.system()));
         server = Servers.start(Servers.config(),
@@ -199,18 +225,32 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
         return KafkaWire.connect(server.localAddress());
     }
 
+    /** The remote tier of a tiered data plane. */
+    RemoteTierFixture tier() {
+        return Objects.requireNonNull(tier, "not a tiered data plane");
+    }
+
     @Override
     public void close() throws IOException {
         try {
             closeDataPlane();
         } finally {
-            controllers.close();
+            try {
+                if (tier != null) {
+                    tier.close();
+                }
+            } finally {
+                controllers.close();
+            }
         }
     }
 
     private void closeDataPlane() throws IOException {
         replicaManager.close();
         server.close();
+        if (remoteReader != null) {
+            remoteReader.close();
+        }
         logManager.close();
         try {
             scheduler.shutdown();

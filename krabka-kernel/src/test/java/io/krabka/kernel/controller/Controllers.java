@@ -24,35 +24,47 @@ public final class Controllers implements AutoCloseable {
 
     private final Path dir;
     private final Map<String, String> staticBrokerConfigs;
+    private final boolean remoteLogStorageSystemEnabled;
     private final KafkaScheduler scheduler = new KafkaScheduler(1, "controller-test-");
     private QuorumController controller;
 
-    private Controllers(Path dir, Map<String, String> staticBrokerConfigs) {
+    private Controllers(Path dir, Map<String, String> staticBrokerConfigs, boolean remoteLogStorageSystemEnabled) {
         this.dir = dir;
         this.staticBrokerConfigs = staticBrokerConfigs;
+        this.remoteLogStorageSystemEnabled = remoteLogStorageSystemEnabled;
     }
 
     /** Formats {@code dir} (Kafka 4.4's default features) and starts a controller on it. */
     public static Controllers formatAndStart(Path dir, Map<String, String> staticBrokerConfigs)
             throws IOException, FormatException {
+        return formatAndStart(dir, staticBrokerConfigs, false);
+    }
+
+    /**
+     * Formats {@code dir} and starts a controller on it that lets topics tier when
+     * {@code remoteLogStorageSystemEnabled} ({@code remote.log.storage.system.enable}).
+     */
+    public static Controllers formatAndStart(Path dir, Map<String, String> staticBrokerConfigs,
+            boolean remoteLogStorageSystemEnabled) throws IOException, FormatException {
         new Formatter(Clock.systemUTC()).format(new FormatSpec(List.of(dir), dir, "kUtTVxF2S8GcqgGq3ymNbA", NODE_ID,
                 Optional.of(DIRECTORY_ID), Optional.empty(), List.of(), new InitialQuorum.Standalone("127.0.0.1", 9093),
                 "CONTROLLER", false));
-        Controllers controllers = new Controllers(dir, staticBrokerConfigs);
+        Controllers controllers = new Controllers(dir, staticBrokerConfigs, remoteLogStorageSystemEnabled);
         controllers.restart();
         return controllers;
     }
 
     /** Starts a controller on {@code dir}, formatted by {@link #formatAndStart} before. */
     public static Controllers start(Path dir, Map<String, String> staticBrokerConfigs) throws IOException {
-        Controllers controllers = new Controllers(dir, staticBrokerConfigs);
+        Controllers controllers = new Controllers(dir, staticBrokerConfigs, false);
         controllers.restart();
         return controllers;
     }
 
     /** The settings of the tests' controller. */
     public ControllerConfig config() {
-        return new ControllerConfig(NODE_ID, dir, DIRECTORY_ID, 1, (short) 1, false, staticBrokerConfigs);
+        return new ControllerConfig(NODE_ID, dir, DIRECTORY_ID, 1, (short) 1, remoteLogStorageSystemEnabled,
+                staticBrokerConfigs);
     }
 
     /** Closes the running controller, if any, and starts a new one on the same directory. */

@@ -39,7 +39,8 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * A remote tier of the real plugins, {@code local} (a directory laid out as Kafka's LocalTieredStorage) and
- * {@code inmemory}, found by the service loader as the kernel finds its plugins; with Kafka's copy of a log's
+ * {@code inmemory}, unpacked from their bundles into {@code target/test-plugins} and loaded by the kernel's plugin
+ * discovery, each in its own layer as in the distribution; with Kafka's copy of a log's
  * rolled segments (metadata COPY_SEGMENT_STARTED, the RSM copy, then COPY_SEGMENT_FINISHED) and the move of a
  * log's local start above its tiered offsets.
  */
@@ -47,6 +48,7 @@ public final class RemoteTierFixture implements AutoCloseable {
 
     /** The broker id the copies carry. */
     public static final int BROKER_ID = 0;
+
 
     private final Path dir;
     private final RemoteStorageManager rsm;
