@@ -236,6 +236,7 @@ final class RLMCopyTask extends RLMTask {
         }
         RemoteLogSegmentDeleter.await(rlmm.updateRemoteLogSegmentMetadata(finished),
                 "COPY_SEGMENT_FINISHED of " + started.remoteLogSegmentId());
+        copyQuota.record(started.segmentSizeInBytes());
         metrics.increment(RemoteLogManagerMetrics.Counter.REMOTE_COPY_BYTES, topic, started.segmentSizeInBytes());
         copiedOffset = endOffset;
         log.updateHighestOffsetInRemoteStorage(endOffset);

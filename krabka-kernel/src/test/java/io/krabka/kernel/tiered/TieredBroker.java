@@ -56,6 +56,7 @@ final class TieredBroker implements AutoCloseable {
     private final Path rlmmSnapshot;
     private final Map<String, Object> brokerProps;
     private final UnaryOperator<RemoteStorageManager> rsmWrapper;
+    private final UnaryOperator<RemoteLogMetadataManager> rlmmWrapper;
     private final Map<String, TopicImage> topics = new HashMap<>();
     private final Map<String, Map<String, String>> topicConfigs = new HashMap<>();
     private MetadataImage image = MetadataImage.EMPTY;
@@ -73,10 +74,17 @@ final class TieredBroker implements AutoCloseable {
      */
     TieredBroker(Path dir, Map<String, Object> rlmProps, UnaryOperator<RemoteStorageManager> rsmWrapper)
             throws IOException {
+        this(dir, rlmProps, rsmWrapper, rlmm -> rlmm);
+    }
+
+    /** As above, the real metadata manager wrapped too. */
+    TieredBroker(Path dir, Map<String, Object> rlmProps, UnaryOperator<RemoteStorageManager> rsmWrapper,
+                 UnaryOperator<RemoteLogMetadataManager> rlmmWrapper) throws IOException {
         this.logDir = dir.resolve("data");
         this.remoteDir = Files.createDirectories(dir.resolve("remote"));
         this.rlmmSnapshot = Files.createDirectories(dir.resolve("rlmm")).resolve("snapshot.json");
         this.rsmWrapper = rsmWrapper;
+        this.rlmmWrapper = rlmmWrapper;
         MetaPropertiesEnsemble.format(List.of(logDir), "tieredBrokerTestAAAAAA", NODE);
         brokerProps = new HashMap<>(Map.of("log.dirs", logDir.toString(), "node.id", String.valueOf(NODE),
                 "remote.log.storage.system.enable", "true", "remote.log.storage.manager.class.name", "local",
@@ -101,8 +109,8 @@ final class TieredBroker implements AutoCloseable {
         RemoteLogManagerConfig config = RemoteLogManagerConfig.fromProps(brokerProps);
         rsm = rsmWrapper.apply(PLUGINS.createRemoteStorageManager(config.remoteStorageManagerClassName().orElseThrow(),
                 Map.of("dir", remoteDir.toString(), "fsync.enable", false)));
-        rlmm = PLUGINS.createRemoteLogMetadataManager(config.remoteLogMetadataManagerClassName(),
-                Map.of("snapshot.path", rlmmSnapshot.toString()));
+        rlmm = rlmmWrapper.apply(PLUGINS.createRemoteLogMetadataManager(config.remoteLogMetadataManagerClassName(),
+                Map.of("snapshot.path", rlmmSnapshot.toString())));
         remoteLogManager = new RemoteLogManager(config, NODE, rsm, rlmm, logManager::getLog, scheduler, time);
         image = MetadataImage.EMPTY;
         publish();
