@@ -7,6 +7,7 @@ import io.krabka.kernel.broker.BrokerConfigs;
 import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
+import io.krabka.kernel.tiered.RemoteLogManagerConfig;
 import io.krabka.spi.plugin.ConfigKey;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Keeps docs/configuration.md true to the code: every topic setting of {@link TopicConfigs} and every broker key
- * of {@link LogManagerConfig} and {@link BrokerConfigs} has one row in its section, with its type, its default and (for topic settings) its
- * broker keys in order of precedence; and the sections hold no row for a key the code does not read.
+ * of {@link LogManagerConfig}, {@link RemoteLogManagerConfig} and {@link BrokerConfigs} has one row in its
+ * section, with its type, its default and (for topic settings) its broker keys in order of precedence; and the sections hold no row for a key the code does not read.
  */
 class ConfigurationDocTest {
     /** Surefire runs in the module's directory; the docs are the repository's. */
@@ -29,6 +30,7 @@ class ConfigurationDocTest {
     private static final String TOPIC_SECTION = "## Topics: the log";
     private static final String BROKER_SECTION = "## Broker: log directories and the log manager";
     private static final String BROKER_OWN_SECTION = "### The broker's own settings";
+    private static final String TIERED_SECTION = "## Broker: tiered storage (the remote log manager)";
 
     @Test
     void everyTopicSettingIsDocumentedWithItsTypeDefaultAndBrokerKeys() throws IOException {
@@ -60,6 +62,20 @@ class ConfigurationDocTest {
         }
         assertEquals(LogManagerConfig.KEYS.stream().map(ConfigKey::name).sorted().toList(),
                 rows.stream().map(Row::key).sorted().toList(), "the log manager's keys documented");
+    }
+
+    @Test
+    void everyRemoteLogManagerKeyIsDocumentedWithItsTypeAndDefault() throws IOException {
+        List<Row> rows = rows(TIERED_SECTION);
+        for (ConfigKey key : RemoteLogManagerConfig.KEYS) {
+            Row row = row(rows, key.name());
+            assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
+            String expected = key.defaultValue().map(value -> code(text(value))).orElse("none");
+            assertTrue(row.cells().get(2).startsWith(expected),
+                    key.name() + "'s default: expected " + expected + ", the doc says " + row.cells().get(2));
+        }
+        assertEquals(RemoteLogManagerConfig.KEYS.stream().map(ConfigKey::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(), "the remote log manager's keys documented");
     }
 
     @Test
