@@ -5,8 +5,6 @@ import io.krabka.kernel.log.Scheduler;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
-import io.krabka.kernel.metadata.PartitionRegistration;
-import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
@@ -15,7 +13,6 @@ import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.InstantSource;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -57,7 +54,7 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
     private final RemoteLogSegmentDeleter segmentDeleter;
     private final Map<TopicIdPartition, PartitionTasks> tasks = new ConcurrentHashMap<>();
     private final Map<TopicIdPartition, RemotePartitionDeleter> deletions = new ConcurrentHashMap<>();
-    private final Queue<Runnable> changes = new ConcurrentLinkedQueue<>();
+    private final Queue<Runnable> pendingChanges = new ConcurrentLinkedQueue<>();
     private final Object changeLock = new Object();
     // The partitions tiered as of the last image; only onMetadataUpdate's thread reads and writes it.
     private Set<TopicIdPartition> tiered = Set.of();
@@ -125,39 +122,19 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
 
     @Override
     public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
-        Set<TopicIdPartition> leaders = new HashSet<>();
-        for (TopicImage topic : current.topics().values()) {
-            for (Map.Entry<Integer, PartitionRegistration> partition : topic.partitions().entrySet()) {
-                TopicPartition topicPartition = new TopicPartition(topic.name(), partition.getKey());
-                if (partition.getValue().leader() == brokerId
-                        && logs.apply(topicPartition).map(UnifiedLog::remoteLogEnabled).orElse(false)) {
-                    leaders.add(new TopicIdPartition(topic.id(), topicPartition));
-                }
-            }
-        }
-        Set<TopicIdPartition> started = new HashSet<>(leaders);
-        started.removeAll(tiered);
-        Set<TopicIdPartition> stopped = new HashSet<>(tiered);
-        stopped.removeAll(leaders);
-        Set<TopicIdPartition> deleted = new HashSet<>();
-        for (TopicIdPartition partition : stopped) {
-            if (current.topic(partition.topicId()).isEmpty() || logs.apply(partition.topicPartition())
-                    .map(log -> !log.remoteLogEnabled() && log.config().remoteLogDeleteOnDisable()).orElse(false)) {
-                deleted.add(partition);
-            }
-        }
-        tiered = Set.copyOf(leaders);
-        if (!started.isEmpty() || !stopped.isEmpty()) {
-            enqueue(() -> applyChanges(started, stopped, deleted));
+        TieredPartitionChanges changes = TieredPartitionChanges.of(tiered, current, brokerId, logs);
+        tiered = changes.tiered();
+        if (!changes.isEmpty()) {
+            enqueue(() -> applyChanges(changes));
         }
     }
 
     // Runs the changes in the order of the images, one at a time, on the scheduler.
     private void enqueue(Runnable change) {
-        changes.add(change);
+        pendingChanges.add(change);
         scheduler.scheduleOnce("remote-log-manager-partition-changes", () -> {
             synchronized (changeLock) {
-                for (Runnable next = changes.poll(); next != null; next = changes.poll()) {
+                for (Runnable next = pendingChanges.poll(); next != null; next = pendingChanges.poll()) {
                     if (closed) {
                         return;
                     }
@@ -171,8 +148,9 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
         });
     }
 
-    private void applyChanges(Set<TopicIdPartition> started, Set<TopicIdPartition> stopped,
-                              Set<TopicIdPartition> deleted) {
+    private void applyChanges(TieredPartitionChanges changes) {
+        Set<TopicIdPartition> stopped = changes.stopped();
+        Set<TopicIdPartition> started = changes.started();
         if (!stopped.isEmpty()) {
             for (TopicIdPartition partition : stopped) {
                 PartitionTasks partitionTasks = tasks.remove(partition);
@@ -181,15 +159,25 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
                 }
                 metrics.removePartition(partition);
             }
-            rlmm.onStopPartitions(stopped);
+            try {
+                rlmm.onStopPartitions(stopped);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "The metadata manager failed to stop " + stopped, e);
+            }
             LOG.log(System.Logger.Level.INFO, "Stopped tiering " + stopped);
         }
         if (!started.isEmpty()) {
-            rlmm.onPartitionLeadershipChanges(started, Set.of());
+            // The tasks start even if the metadata manager fails here: they wait while it is not ready.
+            try {
+                rlmm.onPartitionLeadershipChanges(started, Set.of());
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "The metadata manager failed to take the leadership of " + started,
+                        e);
+            }
             started.forEach(this::scheduleTasks);
             LOG.log(System.Logger.Level.INFO, "Started tiering " + started);
         }
-        for (TopicIdPartition partition : deleted) {
+        for (TopicIdPartition partition : changes.deleted()) {
             RemotePartitionDeleter deleter = new RemotePartitionDeleter(partition, rlmm, segmentDeleter, brokerId,
                     time);
             deletions.put(partition, deleter);
@@ -239,7 +227,7 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
     @Override
     public void close() throws IOException {
         closed = true;
-        tasks.values().forEach(PartitionTasks::cancel);
+        // Under the lock: a change under way may still schedule tasks, which are cancelled once it is done.
         synchronized (changeLock) {
             tasks.values().forEach(PartitionTasks::cancel);
             tasks.clear();
