@@ -54,6 +54,27 @@ class RemoteLogManagerPacingTest {
     }
 
     @Test
+    void aFailedCopyWaitsOutTheRetryBackoffBeforeTryingAgain() throws Exception {
+        FaultyRemoteStorageManager[] faulty = new FaultyRemoteStorageManager[1];
+        broker = new TieredBroker(dir, Map.of("remote.log.manager.task.retry.backoff.ms", "3000",
+                "remote.log.manager.task.retry.backoff.max.ms", "3000"), rsm -> faulty[0] =
+                new FaultyRemoteStorageManager(rsm, attempt -> attempt == 1
+                        ? FaultyRemoteStorageManager.Fault.FAIL_BEFORE_DATA : FaultyRemoteStorageManager.Fault.NONE));
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        broker.appendSegments(tp, 1, 1);
+
+        broker.runTasks();
+        assertEquals(1, faulty[0].attempts());
+        broker.runTasks();
+        broker.runTasks();
+        assertEquals(1, faulty[0].attempts(), "two runs within the 3 s backoff do not try");
+
+        broker.runTasks();
+        assertEquals(2, faulty[0].attempts());
+        assertEquals(List.of(0L), finishedStarts(tp));
+    }
+
+    @Test
     void theCopyQuotaHoldsCopiesBackUntilTheRateFallsBelowIt() throws Exception {
         broker = new TieredBroker(dir, Map.of("remote.log.manager.copy.max.bytes.per.second", "1"), rsm -> rsm);
         TopicIdPartition tp = broker.topic("orders", TIERED);

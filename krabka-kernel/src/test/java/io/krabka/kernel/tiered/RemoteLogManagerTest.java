@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogSegment;
+import io.krabka.kernel.log.LogStartOffsetIncrementReason;
 import io.krabka.kernel.log.OffsetOutOfRangeException;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.tiered.FaultyRemoteStorageManager.Fault;
@@ -148,6 +149,7 @@ class RemoteLogManagerTest {
         broker.runTasks();
         broker.logManager.cleanupLogs();
         broker.appendSegments(tp, 1, 2);
+        broker.log(tp).maybeIncrementLogStartOffset(10, LogStartOffsetIncrementReason.CLIENT_RECORD_DELETION);
         // A crash in the middle of copying [40, 59]: its data is written, its metadata still COPY_SEGMENT_STARTED.
         RemoteLogSegmentMetadata cutShort = CopyInterruption.copyWithoutFinishing(broker, tp, 40);
         assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size());
@@ -155,7 +157,7 @@ class RemoteLogManagerTest {
         broker.restart();
 
         UnifiedLog log = broker.log(tp);
-        assertEquals(0, log.logStartOffset(), "the log start stays below the first local segment");
+        assertEquals(10, log.logStartOffset(), "the checkpointed log start stays below the first local segment");
         assertEquals(40, log.localLogStartOffset());
         List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
         assertEquals(List.of(0L, 20L, 40L), remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
