@@ -181,7 +181,8 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
             RemotePartitionDeleter deleter = new RemotePartitionDeleter(partition, rlmm, segmentDeleter, brokerId,
                     time);
             deletions.put(partition, deleter);
-            runDeletion(deleter, 1);
+            // On its own: a slow deletion holds no other partition's start or stop back.
+            scheduler.scheduleOnce("RemotePartitionDeleter-" + partition, () -> runDeletion(deleter, 1));
         }
     }
 

@@ -296,6 +296,26 @@ class RemoteLogManagerTest {
     }
 
     @Test
+    void aFailedPartitionDeletionIsRetriedUntilTheRemoteTierIsEmpty() throws Exception {
+        broker = new TieredBroker(dir, Map.of(), rsm -> new FaultyRemoteStorageManager(rsm, attempt -> Fault.NONE, 1));
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        broker.appendSegments(tp, 2, 1);
+        broker.runTasks();
+
+        broker.deleteTopic("orders");
+        assertEquals(Set.of(tp), broker.remoteLogManager.pendingDeletions());
+        assertEquals(1, broker.metrics().count(Counter.REMOTE_DELETE_ERRORS, "orders"));
+        assertEquals(RemoteLogSegmentState.DELETE_SEGMENT_STARTED, broker.remoteSegments(tp).getFirst().state(),
+                "the segment whose delete failed stays marked for deletion");
+
+        broker.runTasks();
+
+        assertEquals(Set.of(), broker.remoteLogManager.pendingDeletions());
+        assertEquals(List.of(), broker.remoteFiles());
+        assertThrows(RemoteResourceNotFoundException.class, () -> broker.remoteSegments(tp));
+    }
+
+    @Test
     void copyDisableStopsCopiesAndLocalRetentionFallsBackToRetentionSettings() throws Exception {
         broker = new TieredBroker(dir);
         TopicIdPartition tp = broker.topic("orders", TIERED);
