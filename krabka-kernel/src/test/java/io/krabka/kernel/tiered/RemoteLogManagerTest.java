@@ -6,11 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogSegment;
 import io.krabka.kernel.log.LogStartOffsetIncrementReason;
 import io.krabka.kernel.log.OffsetOutOfRangeException;
+import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.record.Compression;
+import io.krabka.kernel.record.ControlRecordType;
+import io.krabka.kernel.record.EndTransactionMarker;
+import io.krabka.kernel.record.RecordBatchBuilder;
+import io.krabka.kernel.record.TimestampType;
 import io.krabka.kernel.tiered.FaultyRemoteStorageManager.Fault;
 import io.krabka.kernel.tiered.RemoteLogManagerMetrics.Counter;
 import io.krabka.kernel.tiered.RemoteLogManagerMetrics.Gauge;
@@ -108,6 +115,33 @@ class RemoteLogManagerTest {
         broker.runTasks();
         assertEquals(3, broker.remoteSegments(tp).size());
         assertEquals(copiedBytes, broker.metrics().value(Gauge.REMOTE_LOG_SIZE_BYTES, "orders"));
+    }
+
+    @Test
+    void aSegmentWithAnAbortedTransactionIsCopiedWithItsTransactionIndex() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        UnifiedLog log = broker.log(tp);
+        long t = broker.time.millis();
+        log.appendAsLeader(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                .producer(42, (short) 0, 0).transactional(true).append(t, null, "x".getBytes(StandardCharsets.UTF_8))
+                .build(), 0, AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN);
+        log.appendAsLeader(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                .producer(42, (short) 0, -1).appendEndTxnMarker(t, new EndTransactionMarker(ControlRecordType.ABORT, 0))
+                .build(), 0, AppendOrigin.COORDINATOR, (short) 0);
+        log.updateHighWatermark(log.logEndOffset());
+        log.roll();
+        broker.appendSegments(tp, 1, 1);
+
+        broker.runTasks();
+
+        List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
+        assertEquals(List.of(0L, 2L), remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
+        assertFalse(remote.get(0).txnIdxEmpty());
+        assertArrayEquals(Files.readAllBytes(log.logSegments().getFirst().txnIndex().file()),
+                index(remote.get(0), IndexType.TRANSACTION));
+        assertTrue(remote.get(1).txnIdxEmpty());
+        assertEquals(2 * FILES_PER_SEGMENT + 1, broker.remoteFiles().size());
     }
 
     @Test
