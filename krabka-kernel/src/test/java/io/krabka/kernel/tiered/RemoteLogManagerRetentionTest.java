@@ -190,6 +190,31 @@ class RemoteLogManagerRetentionTest {
     }
 
 
+    @Test
+    void retentionBySizeAfterARestartDoesNotCountCopiedLocalBytesTwice() throws Exception {
+        SlowStartRemoteLogMetadataManager[] slow = new SlowStartRemoteLogMetadataManager[1];
+        broker = new TieredBroker(dir, Map.of(), rsm -> rsm, rlmm -> slow[0] = new SlowStartRemoteLogMetadataManager(rlmm));
+        slow[0].becomeReady();
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        broker.appendSegments(tp, 3, 2);
+        broker.runTasks();
+        List<LogSegment> local = broker.log(tp).logSegments();
+        long keptBySize = local.get(1).size() + local.get(2).size();
+        broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.bytes", String.valueOf(keptBySize)));
+        broker.restart();
+        assertEquals(-1, broker.log(tp).highestOffsetInRemoteStorage(), "no copy task has run since the restart");
+
+        // Expiration runs before the copy task recovered the highest copied offset: the segments still local
+        // are in the remote tier, and count once.
+        slow[0].becomeReady();
+        RemoteLogManagerMetrics metrics = new RemoteLogManagerMetrics();
+        new RLMExpirationTask(tp, broker.logManager::getLog, broker.rlmm, new RemoteLogSegmentDeleter(broker.rsm,
+                broker.rlmm, metrics, TieredBroker.NODE, broker.time), metrics, broker.time,
+                new ExponentialBackoff(1, 1, 0)).run();
+
+        assertEquals(List.of(20L, 40L), finishedStarts(tp));
+    }
+
     private List<Long> finishedStarts(TopicIdPartition tp) throws RemoteStorageException {
         return broker.remoteSegments(tp).stream()
                 .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
