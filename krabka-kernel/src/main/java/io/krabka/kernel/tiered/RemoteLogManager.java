@@ -207,20 +207,26 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
         TopicIdPartition partition = deleter.topicIdPartition();
         try {
             deleter.delete();
-            deletions.remove(partition, deleter);
-            metrics.removePartition(partition);
-            // A topic that stays but is no longer tiered starts where its local log does.
-            Optional<UnifiedLog> log = logs.apply(partition.topicPartition());
-            if (log.isPresent() && !log.get().remoteLogEnabled()) {
-                log.get().maybeIncrementLogStartOffset(Math.min(log.get().localLogStartOffset(),
-                        log.get().highWatermark()), LogStartOffsetIncrementReason.SEGMENT_DELETION);
-            }
-        } catch (RemoteStorageException | IOException | RuntimeException e) {
+        } catch (RemoteStorageException | RuntimeException e) {
             long waitMs = backoff.backoffMs(attempt);
             LOG.log(System.Logger.Level.WARNING, "Deleting the remote data of " + partition + " failed; retrying in "
                     + waitMs + " ms", e);
             scheduler.scheduleOnce("RemotePartitionDeleter-" + partition, () -> runDeletion(deleter, attempt + 1),
                     waitMs);
+            return;
+        }
+        deletions.remove(partition, deleter);
+        metrics.removePartition(partition);
+        // A topic that stays but is no longer tiered starts where its local log does.
+        Optional<UnifiedLog> log = logs.apply(partition.topicPartition());
+        try {
+            if (log.isPresent() && !log.get().remoteLogEnabled()) {
+                log.get().maybeIncrementLogStartOffset(Math.min(log.get().localLogStartOffset(),
+                        log.get().highWatermark()), LogStartOffsetIncrementReason.SEGMENT_DELETION);
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "Could not move the log start offset of " + partition
+                    + " to its local log after its remote data was deleted", e);
         }
     }
 
