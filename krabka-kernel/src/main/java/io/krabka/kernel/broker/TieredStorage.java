@@ -85,7 +85,7 @@ final class TieredStorage implements AutoCloseable {
             started.remove(rlmm);
             started.remove(rsm);
             RemoteLogManager remoteLogManager = new RemoteLogManager(settings, config.nodeId(), rsm, rlmm,
-                    logManager::getLog, scheduler, context.time(), context.metrics());
+                    logManager::getLog, scheduler, context.time(), context.metrics(), indexCache::remove);
             started.add(remoteLogManager);
             AsyncRemoteLogReader reader = new AsyncRemoteLogReader(new RemoteLogReader(rsm, rlmm, indexCache),
                     settings.readConfig(), new RemoteFetchMetrics(context.metrics()), context.time());

@@ -625,8 +625,10 @@ public final class UnifiedLog implements Closeable {
      * offset as {@code isolation} says; for {@link FetchIsolation#TXN_COMMITTED} with the aborted transactions
      * overlapping the records. The records are a zero-copy slice of a segment file.
      *
-     * @throws OffsetOutOfRangeException if {@code startOffset} is below the log start offset or past the log end
-     *                                   (also when retention deleted its segment while the read ran)
+     * @throws OffsetOutOfRangeException if {@code startOffset} is below the local log start offset (of a tiered
+     *                                   log, the remote tier holds the offsets from the log start offset up to
+     *                                   it) or past the log end (also when retention deleted its segment while the
+     *                                   read ran)
      */
     public FetchDataInfo read(long startOffset, int maxLength, FetchIsolation isolation, boolean minOneMessage)
             throws IOException {

@@ -4,7 +4,6 @@ import io.krabka.kernel.log.LogSegment;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.checkpoint.EpochEntry;
 import io.krabka.kernel.log.checkpoint.LeaderEpochCheckpointFile;
-import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.storage.CustomMetadata;
@@ -33,9 +32,8 @@ import java.util.function.Function;
  *
  * <p>At its first run it cleans up what a crash left (segments still {@code COPY_SEGMENT_STARTED}: their data is
  * deleted and they go {@code DELETE_SEGMENT_STARTED → FINISHED}) and recovers the highest copied offset from the
- * metadata manager ({@link #findHighestRemoteOffset}). Then each run copies the candidates: the segments from the
- * offset after the highest copied one (or the log start) whose next segment starts at or below the last stable
- * offset, as far as {@code remote.copy.lag.*} lets them go. Per segment: a fresh segment id;
+ * metadata manager ({@link #findHighestRemoteOffset}). Then each run copies the candidates
+ * ({@link EnrichedLogSegment#candidates}), while the copy quota allows. Per segment: a fresh segment id;
  * {@code COPY_SEGMENT_STARTED} stored before the data is copied; the copy; {@code COPY_SEGMENT_FINISHED}; then the
  * log's highest offset in remote storage moves. A segment is never finished unless the storage manager returned,
  * so every finished segment is whole; a failed copy is deleted again so nothing dangles, counted, and retried.
@@ -73,10 +71,6 @@ final class RLMCopyTask extends RLMTask {
         this.customMetadataMaxBytes = customMetadataMaxBytes;
     }
 
-    /** A rolled segment to copy, with the base offset of the segment after it. */
-    record Candidate(LogSegment segment, long nextSegmentOffset) {
-    }
-
     @Override
     protected void execute() throws Exception {
         Optional<UnifiedLog> found = logs.apply(topicIdPartition.topicPartition());
@@ -94,7 +88,7 @@ final class RLMCopyTask extends RLMTask {
             recordLag(log);
             return;
         }
-        for (Candidate candidate : candidateLogSegments(log)) {
+        for (EnrichedLogSegment candidate : EnrichedLogSegment.candidates(log, copiedOffset, time.millis())) {
             if (isCancelled() || copyQuota.isQuotaExceeded()) {
                 break;
             }
@@ -137,51 +131,6 @@ final class RLMCopyTask extends RLMTask {
             epoch = log.leaderEpochCache().previousEpoch(epoch.getAsInt());
         }
         return -1;
-    }
-
-    /**
-     * Kafka's {@code candidateLogSegments}, then {@code remote.copy.lag.*}: the rolled segments from the offset after
-     * the highest copied one (or the log start), up to the last whose next segment starts at or below the last
-     * stable offset; the copy lag keeps the newest of them local for a while.
-     */
-    List<Candidate> candidateLogSegments(UnifiedLog log) throws IOException {
-        long fromOffset = Math.max(copiedOffset + 1, log.logStartOffset());
-        long lastStableOffset = log.lastStableOffset();
-        List<LogSegment> segments = log.logSegments(fromOffset, Long.MAX_VALUE);
-        List<Candidate> candidates = new ArrayList<>();
-        for (int i = 0; i + 1 < segments.size(); i++) {
-            long next = segments.get(i + 1).baseOffset();
-            if (next > lastStableOffset) {
-                break;
-            }
-            if (!isPastCopyLag(log.config(), segments, i)) {
-                break;
-            }
-            candidates.add(new Candidate(segments.get(i), next));
-        }
-        return candidates;
-    }
-
-    // remote.copy.lag.ms/bytes (-1 resolved to the local retention by LogConfig): a segment may go once it is as old
-    // as the time lag, or once as many newer local bytes follow it as the size lag; a lag of -1 does not apply, and
-    // with neither applying the segment goes at once.
-    private boolean isPastCopyLag(LogConfig config, List<LogSegment> segments, int index) throws IOException {
-        long lagMs = config.remoteCopyLagMs();
-        long lagBytes = config.remoteCopyLagBytes();
-        if (lagMs < 0 && lagBytes < 0) {
-            return true;
-        }
-        if (lagMs >= 0 && time.millis() - segments.get(index).largestTimestamp() >= lagMs) {
-            return true;
-        }
-        if (lagBytes >= 0) {
-            long newerBytes = 0;
-            for (int i = index + 1; i < segments.size(); i++) {
-                newerBytes += segments.get(i).size();
-            }
-            return newerBytes >= lagBytes;
-        }
-        return false;
     }
 
     private void copyLogSegment(UnifiedLog log, LogSegment segment, long nextSegmentOffset)
@@ -236,6 +185,7 @@ final class RLMCopyTask extends RLMTask {
         }
         RemoteLogSegmentDeleter.await(rlmm.updateRemoteLogSegmentMetadata(finished),
                 "COPY_SEGMENT_FINISHED of " + started.remoteLogSegmentId());
+        copyQuota.record(started.segmentSizeInBytes());
         metrics.increment(RemoteLogManagerMetrics.Counter.REMOTE_COPY_BYTES, topic, started.segmentSizeInBytes());
         copiedOffset = endOffset;
         log.updateHighestOffsetInRemoteStorage(endOffset);

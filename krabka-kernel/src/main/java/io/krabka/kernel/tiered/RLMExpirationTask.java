@@ -89,7 +89,7 @@ final class RLMExpirationTask extends RLMTask {
         long logStartOffset = log.logStartOffset();
         long cleanupUntilMs = config.retentionMs() > -1 ? time.millis() - config.retentionMs() : Long.MIN_VALUE;
         long remainingBreachedSize = config.retentionBytes() > -1
-                ? Math.max(0, remoteSize + onlyLocalLogSegmentsSize(log) - config.retentionBytes()) : 0;
+                ? Math.max(0, remoteSize + onlyLocalLogSegmentsSize(log, segments) - config.retentionBytes()) : 0;
         List<RemoteLogSegmentMetadata> toDelete = new ArrayList<>();
         for (RemoteLogSegmentMetadata segment : segments) {
             switch (segment.state()) {
@@ -125,9 +125,12 @@ final class RLMExpirationTask extends RLMTask {
         return toDelete;
     }
 
-    // Kafka's onlyLocalLogSegmentsSize: the bytes of the local segments the remote tier does not hold yet.
-    private static long onlyLocalLogSegmentsSize(UnifiedLog log) {
-        long highest = log.highestOffsetInRemoteStorage();
+    // Kafka's onlyLocalLogSegmentsSize: the bytes of the local segments the remote tier does not hold yet. The copy
+    // task may not have recovered the highest copied offset yet (after a restart): the listing knows it too.
+    private static long onlyLocalLogSegmentsSize(UnifiedLog log, List<RemoteLogSegmentMetadata> segments) {
+        long highest = Math.max(log.highestOffsetInRemoteStorage(), segments.stream()
+                .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
+                .mapToLong(RemoteLogSegmentMetadata::endOffset).max().orElse(-1));
         return log.logSegments().stream().filter(segment -> segment.baseOffset() > highest)
                 .mapToLong(LogSegment::size).sum();
     }

@@ -5,18 +5,16 @@ import io.krabka.kernel.log.Scheduler;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
-import io.krabka.kernel.metadata.PartitionRegistration;
-import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.InstantSource;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,6 +23,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ScheduledFuture;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -58,7 +57,7 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
     private final RemoteLogSegmentDeleter segmentDeleter;
     private final Map<TopicIdPartition, PartitionTasks> tasks = new ConcurrentHashMap<>();
     private final Map<TopicIdPartition, RemotePartitionDeleter> deletions = new ConcurrentHashMap<>();
-    private final Queue<Runnable> changes = new ConcurrentLinkedQueue<>();
+    private final Queue<Runnable> pendingChanges = new ConcurrentLinkedQueue<>();
     private final Object changeLock = new Object();
     // The partitions tiered as of the last image; only onMetadataUpdate's thread reads and writes it.
     private Set<TopicIdPartition> tiered = Set.of();
@@ -87,10 +86,12 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
      *                  {@code remote.log.manager.thread.pool.size} keeps slow storage off the log's own tasks
      * @param time      the clock of task intervals, backoffs, quotas and retention
      * @param registry  where its metrics are published
+     * @param deleted   told the id of every remote segment deleted, once its data is gone (the remote index cache
+     *                  forgets its indexes)
      */
     public RemoteLogManager(RemoteLogManagerConfig config, int brokerId, RemoteStorageManager rsm,
                             RemoteLogMetadataManager rlmm, Function<TopicPartition, Optional<UnifiedLog>> logs,
-                            Scheduler scheduler, InstantSource time, MetricsRegistry registry) {
+                            Scheduler scheduler, InstantSource time, MetricsRegistry registry, Consumer<Uuid> deleted) {
         this.metrics = new RemoteLogManagerMetrics(registry);
         this.config = Objects.requireNonNull(config, "config");
         this.brokerId = brokerId;
@@ -103,7 +104,7 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
                 config.remoteLogManagerCopyQuotaWindowNum(), config.remoteLogManagerCopyQuotaWindowSizeSeconds(), time);
         this.backoff = new ExponentialBackoff(config.remoteLogManagerTaskRetryBackoffMs(),
                 config.remoteLogManagerTaskRetryBackoffMaxMs(), config.remoteLogManagerTaskRetryJitter());
-        this.segmentDeleter = new RemoteLogSegmentDeleter(rsm, rlmm, metrics, brokerId, time);
+        this.segmentDeleter = new RemoteLogSegmentDeleter(rsm, rlmm, metrics, brokerId, time, deleted);
     }
 
     @Override
@@ -128,39 +129,19 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
 
     @Override
     public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
-        Set<TopicIdPartition> leaders = new HashSet<>();
-        for (TopicImage topic : current.topics().values()) {
-            for (Map.Entry<Integer, PartitionRegistration> partition : topic.partitions().entrySet()) {
-                TopicPartition topicPartition = new TopicPartition(topic.name(), partition.getKey());
-                if (partition.getValue().leader() == brokerId
-                        && logs.apply(topicPartition).map(UnifiedLog::remoteLogEnabled).orElse(false)) {
-                    leaders.add(new TopicIdPartition(topic.id(), topicPartition));
-                }
-            }
-        }
-        Set<TopicIdPartition> started = new HashSet<>(leaders);
-        started.removeAll(tiered);
-        Set<TopicIdPartition> stopped = new HashSet<>(tiered);
-        stopped.removeAll(leaders);
-        Set<TopicIdPartition> deleted = new HashSet<>();
-        for (TopicIdPartition partition : stopped) {
-            if (current.topic(partition.topicId()).isEmpty() || logs.apply(partition.topicPartition())
-                    .map(log -> !log.remoteLogEnabled() && log.config().remoteLogDeleteOnDisable()).orElse(false)) {
-                deleted.add(partition);
-            }
-        }
-        tiered = Set.copyOf(leaders);
-        if (!started.isEmpty() || !stopped.isEmpty()) {
-            enqueue(() -> applyChanges(started, stopped, deleted));
+        TieredPartitionChanges changes = TieredPartitionChanges.of(tiered, current, brokerId, logs);
+        tiered = changes.tiered();
+        if (!changes.isEmpty()) {
+            enqueue(() -> applyChanges(changes));
         }
     }
 
     // Runs the changes in the order of the images, one at a time, on the scheduler.
     private void enqueue(Runnable change) {
-        changes.add(change);
+        pendingChanges.add(change);
         scheduler.scheduleOnce("remote-log-manager-partition-changes", () -> {
             synchronized (changeLock) {
-                for (Runnable next = changes.poll(); next != null; next = changes.poll()) {
+                for (Runnable next = pendingChanges.poll(); next != null; next = pendingChanges.poll()) {
                     if (closed) {
                         return;
                     }
@@ -174,8 +155,9 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
         });
     }
 
-    private void applyChanges(Set<TopicIdPartition> started, Set<TopicIdPartition> stopped,
-                              Set<TopicIdPartition> deleted) {
+    private void applyChanges(TieredPartitionChanges changes) {
+        Set<TopicIdPartition> stopped = changes.stopped();
+        Set<TopicIdPartition> started = changes.started();
         if (!stopped.isEmpty()) {
             for (TopicIdPartition partition : stopped) {
                 PartitionTasks partitionTasks = tasks.remove(partition);
@@ -184,19 +166,30 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
                 }
                 metrics.removePartition(partition);
             }
-            rlmm.onStopPartitions(stopped);
+            try {
+                rlmm.onStopPartitions(stopped);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "The metadata manager failed to stop " + stopped, e);
+            }
             LOG.log(System.Logger.Level.INFO, "Stopped tiering " + stopped);
         }
         if (!started.isEmpty()) {
-            rlmm.onPartitionLeadershipChanges(started, Set.of());
+            // The tasks start even if the metadata manager fails here: they wait while it is not ready.
+            try {
+                rlmm.onPartitionLeadershipChanges(started, Set.of());
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "The metadata manager failed to take the leadership of " + started,
+                        e);
+            }
             started.forEach(this::scheduleTasks);
             LOG.log(System.Logger.Level.INFO, "Started tiering " + started);
         }
-        for (TopicIdPartition partition : deleted) {
+        for (TopicIdPartition partition : changes.deleted()) {
             RemotePartitionDeleter deleter = new RemotePartitionDeleter(partition, rlmm, segmentDeleter, brokerId,
                     time);
             deletions.put(partition, deleter);
-            runDeletion(deleter, 1);
+            // On its own: a slow deletion holds no other partition's start or stop back.
+            scheduler.scheduleOnce("RemotePartitionDeleter-" + partition, () -> runDeletion(deleter, 1));
         }
     }
 
@@ -221,20 +214,26 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
         TopicIdPartition partition = deleter.topicIdPartition();
         try {
             deleter.delete();
-            deletions.remove(partition, deleter);
-            metrics.removePartition(partition);
-            // A topic that stays but is no longer tiered starts where its local log does.
-            Optional<UnifiedLog> log = logs.apply(partition.topicPartition());
-            if (log.isPresent() && !log.get().remoteLogEnabled()) {
-                log.get().maybeIncrementLogStartOffset(Math.min(log.get().localLogStartOffset(),
-                        log.get().highWatermark()), LogStartOffsetIncrementReason.SEGMENT_DELETION);
-            }
-        } catch (RemoteStorageException | IOException | RuntimeException e) {
+        } catch (RemoteStorageException | RuntimeException e) {
             long waitMs = backoff.backoffMs(attempt);
             LOG.log(System.Logger.Level.WARNING, "Deleting the remote data of " + partition + " failed; retrying in "
                     + waitMs + " ms", e);
             scheduler.scheduleOnce("RemotePartitionDeleter-" + partition, () -> runDeletion(deleter, attempt + 1),
                     waitMs);
+            return;
+        }
+        deletions.remove(partition, deleter);
+        metrics.removePartition(partition);
+        // A topic that stays but is no longer tiered starts where its local log does.
+        Optional<UnifiedLog> log = logs.apply(partition.topicPartition());
+        try {
+            if (log.isPresent() && !log.get().remoteLogEnabled()) {
+                log.get().maybeIncrementLogStartOffset(Math.min(log.get().localLogStartOffset(),
+                        log.get().highWatermark()), LogStartOffsetIncrementReason.SEGMENT_DELETION);
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "Could not move the log start offset of " + partition
+                    + " to its local log after its remote data was deleted", e);
         }
     }
 
@@ -242,7 +241,7 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
     @Override
     public void close() throws IOException {
         closed = true;
-        tasks.values().forEach(PartitionTasks::cancel);
+        // Under the lock: a change under way may still schedule tasks, which are cancelled once it is done.
         synchronized (changeLock) {
             tasks.values().forEach(PartitionTasks::cancel);
             tasks.clear();

@@ -21,6 +21,11 @@ import java.util.TreeMap;
  * {@code s3}, {@code gcs}) or a class name; the metadata manager's default is the provider name {@code inmemory},
  * as Krabka has no topic-based metadata manager yet (Kafka's default is {@code TopicBasedRemoteLogMetadataManager}).
  *
+ * <p>Who reads what: {@link RemoteLogManager} the custom metadata limit, the task interval and retries and the copy
+ * quota; the broker's wiring the plugin names, class paths and prefixes ({@link #withoutPrefix}) and the thread pool
+ * sizes (of the scheduler it gives the remote log manager); the remote read path the reader, fetch quota and
+ * timeout settings; {@link RemoteIndexCache} the index cache size.
+ *
  * @param remoteLogStorageSystemEnable               {@code remote.log.storage.system.enable}
  * @param remoteStorageManagerClassName              {@code remote.log.storage.manager.class.name}: a provider name
  *                                                   or a class name; none by default

@@ -1,5 +1,6 @@
 package io.krabka.kernel.tiered;
 
+import io.krabka.spi.common.Uuid;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteLogSegmentMetadataUpdate;
@@ -8,6 +9,7 @@ import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.time.InstantSource;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
@@ -24,14 +26,16 @@ final class RemoteLogSegmentDeleter {
     private final RemoteLogManagerMetrics metrics;
     private final int brokerId;
     private final InstantSource time;
+    private final Consumer<Uuid> deleted;
 
     RemoteLogSegmentDeleter(RemoteStorageManager rsm, RemoteLogMetadataManager rlmm, RemoteLogManagerMetrics metrics,
-                            int brokerId, InstantSource time) {
+                            int brokerId, InstantSource time, Consumer<Uuid> deleted) {
         this.rsm = Objects.requireNonNull(rsm, "rsm");
         this.rlmm = Objects.requireNonNull(rlmm, "rlmm");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.brokerId = brokerId;
         this.time = Objects.requireNonNull(time, "time");
+        this.deleted = Objects.requireNonNull(deleted, "deleted");
     }
 
     /**
@@ -54,6 +58,7 @@ final class RemoteLogSegmentDeleter {
             throw e instanceof RemoteStorageException remote ? remote
                     : new RemoteStorageException("deleting " + segment.remoteLogSegmentId() + " failed", e);
         }
+        deleted.accept(segment.remoteLogSegmentId().id());
         update(segment, RemoteLogSegmentState.DELETE_SEGMENT_FINISHED);
     }
 

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Keeps docs/configuration.md true to the code: every topic setting of {@link TopicConfigs} and every broker key
- * of {@link LogManagerConfig} and {@link BrokerConfigs} has one row in its section, with its type, its default and (for topic settings) its
- * broker keys in order of precedence; and the sections hold no row for a key the code does not read.
+ * of {@link LogManagerConfig}, {@link RemoteLogManagerConfig} and {@link BrokerConfigs} has one row in its
+ * section, with its type, its default and (for topic settings) its broker keys in order of precedence; and the sections hold no row for a key the code does not read.
  */
 class ConfigurationDocTest {
     /** Surefire runs in the module's directory; the docs are the repository's. */

@@ -61,6 +61,14 @@ final class LogFixture {
                 producerStateManagerConfig, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, lastShutdownClean, topicId);
     }
 
+    /** Opens the log in {@code dir} after a clean shutdown, on a broker with or without tiered storage. */
+    UnifiedLog create(Path dir, LogConfig config, long logStartOffset, boolean remoteStorageSystemEnable)
+            throws IOException {
+        return UnifiedLog.create(dir, config, logStartOffset, 0, scheduler, time, MAX_TRANSACTION_TIMEOUT_MS,
+                producerStateManagerConfig, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, true, Optional.empty(),
+                remoteStorageSystemEnable);
+    }
+
     // Batches as producers send them: base offset 0.
 
     /** A plain batch of one record per value, stamped now. */

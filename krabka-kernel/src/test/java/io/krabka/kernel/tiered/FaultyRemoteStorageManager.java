@@ -15,7 +15,7 @@ import java.util.function.IntFunction;
 
 /**
  * A real remote storage manager with faults injected into its copies on a schedule: the copy attempt number
- * (from 1) says which fault, if any. A fault the real plugin cannot produce on demand: a store failing before any
+ * (from 1) says which fault, if any; the first deletes may fail too. Faults the real plugin cannot produce on demand: a store failing before any
  * byte is written, one failing after every byte is written (as a lost acknowledgement), or one returning more
  * custom metadata than the broker accepts.
  */
@@ -28,10 +28,17 @@ final class FaultyRemoteStorageManager implements RemoteStorageManager {
     private final RemoteStorageManager delegate;
     private final IntFunction<Fault> schedule;
     private final AtomicInteger attempts = new AtomicInteger();
+    private final AtomicInteger failingDeletes;
 
     FaultyRemoteStorageManager(RemoteStorageManager delegate, IntFunction<Fault> schedule) {
+        this(delegate, schedule, 0);
+    }
+
+    /** With the first {@code failingDeletes} deletes failing too, before deleting anything. */
+    FaultyRemoteStorageManager(RemoteStorageManager delegate, IntFunction<Fault> schedule, int failingDeletes) {
         this.delegate = delegate;
         this.schedule = schedule;
+        this.failingDeletes = new AtomicInteger(failingDeletes);
     }
 
     int attempts() {
@@ -74,6 +81,9 @@ final class FaultyRemoteStorageManager implements RemoteStorageManager {
 
     @Override
     public void deleteLogSegmentData(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
+        if (failingDeletes.getAndDecrement() > 0) {
+            throw new RemoteStorageException("injected failure of the delete of " + metadata.remoteLogSegmentId());
+        }
         delegate.deleteLogSegmentData(metadata);
     }
 

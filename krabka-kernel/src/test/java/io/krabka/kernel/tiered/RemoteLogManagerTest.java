@@ -6,10 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogSegment;
+import io.krabka.kernel.log.LogStartOffsetIncrementReason;
 import io.krabka.kernel.log.OffsetOutOfRangeException;
+import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.record.Compression;
+import io.krabka.kernel.record.ControlRecordType;
+import io.krabka.kernel.record.EndTransactionMarker;
+import io.krabka.kernel.record.RecordBatchBuilder;
+import io.krabka.kernel.record.TimestampType;
 import io.krabka.kernel.tiered.FaultyRemoteStorageManager.Fault;
 import io.krabka.kernel.tiered.RemoteLogManagerMetrics.Counter;
 import io.krabka.kernel.tiered.RemoteLogManagerMetrics.Gauge;
@@ -27,21 +35,20 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The remote log manager on a single-node broker with the real {@code local} and {@code inmemory} plugins: copies,
- * local and remote retention, restart, failures, topic deletion and KIP-950's disablement. Every task runs on the
- * test's thread when the test moves the clock.
+ * The remote log manager's copies on a single-node broker with the real {@code local} and {@code inmemory}
+ * plugins: what is copied, local retention after the copies, restart, failed copies. Every task runs on the test's
+ * thread when the test moves the clock.
  */
 class RemoteLogManagerTest {
 
     /** The files the local plugin writes per segment without a transaction index. */
-    private static final int FILES_PER_SEGMENT = 5;
+    static final int FILES_PER_SEGMENT = 5;
     private static final Map<String, String> TIERED = Map.of("remote.storage.enable", "true");
 
     @TempDir
@@ -110,6 +117,33 @@ class RemoteLogManagerTest {
     }
 
     @Test
+    void aSegmentWithAnAbortedTransactionIsCopiedWithItsTransactionIndex() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        UnifiedLog log = broker.log(tp);
+        long t = broker.time.millis();
+        log.appendAsLeader(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                .producer(42, (short) 0, 0).transactional(true).append(t, null, "x".getBytes(StandardCharsets.UTF_8))
+                .build(), 0, AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN);
+        log.appendAsLeader(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                .producer(42, (short) 0, -1).appendEndTxnMarker(t, new EndTransactionMarker(ControlRecordType.ABORT, 0))
+                .build(), 0, AppendOrigin.COORDINATOR, (short) 0);
+        log.updateHighWatermark(log.logEndOffset());
+        log.roll();
+        broker.appendSegments(tp, 1, 1);
+
+        broker.runTasks();
+
+        List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
+        assertEquals(List.of(0L, 2L), remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
+        assertFalse(remote.get(0).txnIdxEmpty());
+        assertArrayEquals(Files.readAllBytes(log.logSegments().getFirst().txnIndex().file()),
+                index(remote.get(0), IndexType.TRANSACTION));
+        assertTrue(remote.get(1).txnIdxEmpty());
+        assertEquals(2 * FILES_PER_SEGMENT + 1, broker.remoteFiles().size());
+    }
+
+    @Test
     void localRetentionDeletesOnlyCopiedSegmentsAndKeepsTheLogStart() throws Exception {
         broker = new TieredBroker(dir);
         TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
@@ -148,6 +182,7 @@ class RemoteLogManagerTest {
         broker.runTasks();
         broker.logManager.cleanupLogs();
         broker.appendSegments(tp, 1, 2);
+        broker.log(tp).maybeIncrementLogStartOffset(10, LogStartOffsetIncrementReason.CLIENT_RECORD_DELETION);
         // A crash in the middle of copying [40, 59]: its data is written, its metadata still COPY_SEGMENT_STARTED.
         RemoteLogSegmentMetadata cutShort = CopyInterruption.copyWithoutFinishing(broker, tp, 40);
         assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size());
@@ -155,7 +190,7 @@ class RemoteLogManagerTest {
         broker.restart();
 
         UnifiedLog log = broker.log(tp);
-        assertEquals(0, log.logStartOffset(), "the log start stays below the first local segment");
+        assertEquals(10, log.logStartOffset(), "the checkpointed log start stays below the first local segment");
         assertEquals(40, log.localLogStartOffset());
         List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
         assertEquals(List.of(0L, 20L, 40L), remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
@@ -215,127 +250,6 @@ class RemoteLogManagerTest {
         assertEquals(List.of(), broker.remoteFiles());
         assertEquals(1, broker.metrics().count(Counter.REMOTE_COPY_REQUESTS, "orders"));
         assertEquals(-1, broker.log(tp).highestOffsetInRemoteStorage());
-    }
-
-    @Test
-    void remoteRetentionByTimeDeletesExactlyTheExpiredSegmentsAndMovesTheLogStart() throws Exception {
-        broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
-                "retention.ms", "10000"));
-        long start = broker.time.millis();
-        for (int i = 0; i < 3; i++) {
-            broker.appendSegments(tp, 1, 2);
-            broker.time.sleep(2_000);
-        }
-        broker.runTasks();
-        List<RemoteLogSegmentMetadata> copied = broker.remoteSegments(tp);
-        assertEquals(3, copied.size());
-
-        // 11 s after the first segment's records, 9 s after the second's: only the first is past retention.
-        broker.time.sleep(start + 10_000 - broker.time.millis());
-        broker.runTasks();
-
-        assertEquals(List.of(20L, 40L), finishedStarts(tp));
-        assertEquals(20, broker.log(tp).logStartOffset());
-        assertEquals(20, broker.log(tp).localLogStartOffset(), "the local segment below the log start is unreadable");
-        assertThrows(RemoteResourceNotFoundException.class, () -> broker.rsm.fetchLogSegment(copied.get(0), 0));
-        assertEquals(2 * FILES_PER_SEGMENT, broker.remoteFiles().size());
-        assertEquals(1, broker.metrics().count(Counter.REMOTE_DELETE_REQUESTS, "orders"));
-        assertEquals(0, broker.metrics().value(Gauge.REMOTE_DELETE_LAG_SEGMENTS, "orders"));
-    }
-
-    @Test
-    void remoteRetentionBySizeCountsRemoteAndNotYetCopiedBytes() throws Exception {
-        broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", TIERED);
-        broker.appendSegments(tp, 3, 2);
-        broker.runTasks();
-        List<LogSegment> local = broker.log(tp).logSegments();
-        long keptBySize = local.get(1).size() + local.get(2).size();
-
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.bytes",
-                String.valueOf(keptBySize + 1)));
-        broker.runTasks();
-        assertEquals(List.of(0L, 20L, 40L), finishedStarts(tp), "deleting the first segment would go below");
-
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.bytes",
-                String.valueOf(keptBySize)));
-        broker.runTasks();
-        assertEquals(List.of(20L, 40L), finishedStarts(tp));
-        assertEquals(20, broker.log(tp).logStartOffset());
-
-        // Bytes not yet copied count too: one more local segment pushes the second remote segment out.
-        broker.appendSegments(tp, 1, 2);
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
-                "retention.bytes", String.valueOf(keptBySize)));
-        broker.runTasks();
-        assertEquals(List.of(40L), finishedStarts(tp));
-        assertEquals(40, broker.log(tp).logStartOffset());
-    }
-
-    @Test
-    void deletingATieredTopicEmptiesTheRemoteTier() throws Exception {
-        broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", TIERED);
-        TopicIdPartition kept = broker.topic("payments", TIERED);
-        broker.appendSegments(tp, 3, 1);
-        broker.appendSegments(kept, 1, 1);
-        broker.runTasks();
-        assertEquals(4 * FILES_PER_SEGMENT, broker.remoteFiles().size());
-
-        broker.deleteTopic("orders");
-
-        assertThrows(RemoteResourceNotFoundException.class, () -> broker.remoteSegments(tp),
-                "DELETE_PARTITION_FINISHED: the metadata manager forgot the partition");
-        assertEquals(FILES_PER_SEGMENT, broker.remoteFiles().size(), "only the other topic's segment is left");
-        assertEquals(3, broker.metrics().count(Counter.REMOTE_DELETE_REQUESTS, "orders"));
-        assertEquals(Set.of(kept), broker.remoteLogManager.tieredPartitions());
-        assertEquals(Set.of(), broker.remoteLogManager.pendingDeletions());
-    }
-
-    @Test
-    void copyDisableStopsCopiesAndLocalRetentionFallsBackToRetentionSettings() throws Exception {
-        broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", TIERED);
-        broker.appendSegments(tp, 2, 2);
-        broker.runTasks();
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
-                "local.retention.bytes", "0"));
-        broker.appendSegments(tp, 2, 2);
-        UnifiedLog log = broker.log(tp);
-        long lastTwo = log.logSegments().get(2).size() + log.logSegments().get(3).size();
-
-        broker.runTasks();
-        assertEquals(List.of(0L, 20L), finishedStarts(tp), "no copy while copies are disabled");
-
-        // local.retention.bytes is ignored: retention.bytes governs the local log, copied or not (KIP-950).
-        broker.logManager.cleanupLogs();
-        assertEquals(5, log.numberOfSegments());
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
-                "local.retention.bytes", "0", "retention.bytes", String.valueOf(lastTwo)));
-        broker.logManager.cleanupLogs();
-        assertEquals(List.of(40L, 60L, 80L), log.logSegments().stream().map(LogSegment::baseOffset).toList());
-        assertEquals(0, log.logStartOffset());
-    }
-
-    @Test
-    void turningRemoteStorageOffWithDeleteOnDisableDeletesTheRemoteData() throws Exception {
-        broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
-                "local.retention.bytes", "0"));
-        broker.appendSegments(tp, 2, 2);
-        broker.runTasks();
-        broker.logManager.cleanupLogs();
-        assertEquals(0, broker.log(tp).logStartOffset());
-        assertEquals(40, broker.log(tp).localLogStartOffset());
-
-        broker.topic("orders", Map.of("remote.storage.enable", "false", "remote.log.copy.disable", "true",
-                "remote.log.delete.on.disable", "true"));
-
-        assertEquals(List.of(), broker.remoteFiles());
-        assertThrows(RemoteResourceNotFoundException.class, () -> broker.remoteSegments(tp));
-        assertEquals(40, broker.log(tp).logStartOffset(), "the log now starts where its local segments do");
-        assertEquals(Set.of(), broker.remoteLogManager.tieredPartitions());
     }
 
     private List<Long> finishedStarts(TopicIdPartition tp) throws RemoteStorageException {

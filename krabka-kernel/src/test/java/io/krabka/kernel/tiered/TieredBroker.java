@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
 
 /**
@@ -49,11 +50,14 @@ final class TieredBroker implements AutoCloseable {
 
     final TestTime time = new TestTime();
     final MockScheduler scheduler = new MockScheduler(time);
+    /** The ids the remote log manager reported deleted, in order. */
+    final List<Uuid> deletedSegments = new CopyOnWriteArrayList<>();
     private final Path logDir;
     private final Path remoteDir;
     private final Path rlmmSnapshot;
     private final Map<String, Object> brokerProps;
     private final UnaryOperator<RemoteStorageManager> rsmWrapper;
+    private final UnaryOperator<RemoteLogMetadataManager> rlmmWrapper;
     private final Map<String, TopicImage> topics = new HashMap<>();
     private final Map<String, Map<String, String>> topicConfigs = new HashMap<>();
     private MetadataImage image = MetadataImage.EMPTY;
@@ -71,10 +75,17 @@ final class TieredBroker implements AutoCloseable {
      */
     TieredBroker(Path dir, Map<String, Object> rlmProps, UnaryOperator<RemoteStorageManager> rsmWrapper)
             throws IOException {
+        this(dir, rlmProps, rsmWrapper, rlmm -> rlmm);
+    }
+
+    /** As above, the real metadata manager wrapped too. */
+    TieredBroker(Path dir, Map<String, Object> rlmProps, UnaryOperator<RemoteStorageManager> rsmWrapper,
+                 UnaryOperator<RemoteLogMetadataManager> rlmmWrapper) throws IOException {
         this.logDir = dir.resolve("data");
         this.remoteDir = Files.createDirectories(dir.resolve("remote"));
         this.rlmmSnapshot = Files.createDirectories(dir.resolve("rlmm")).resolve("snapshot.json");
         this.rsmWrapper = rsmWrapper;
+        this.rlmmWrapper = rlmmWrapper;
         MetaPropertiesEnsemble.format(List.of(logDir), "tieredBrokerTestAAAAAA", NODE);
         brokerProps = new HashMap<>(Map.of("log.dirs", logDir.toString(), "node.id", String.valueOf(NODE),
                 "remote.log.storage.system.enable", "true", "remote.log.storage.manager.class.name", "local",
@@ -99,10 +110,10 @@ final class TieredBroker implements AutoCloseable {
         RemoteLogManagerConfig config = RemoteLogManagerConfig.fromProps(brokerProps);
         rsm = rsmWrapper.apply(TieredPlugins.REGISTRY.createRemoteStorageManager(config.remoteStorageManagerClassName().orElseThrow(),
                 Map.of("dir", remoteDir.toString(), "fsync.enable", false)));
-        rlmm = TieredPlugins.REGISTRY.createRemoteLogMetadataManager(config.remoteLogMetadataManagerClassName(),
-                Map.of("snapshot.path", rlmmSnapshot.toString()));
+        rlmm = rlmmWrapper.apply(TieredPlugins.REGISTRY.createRemoteLogMetadataManager(
+                config.remoteLogMetadataManagerClassName(), Map.of("snapshot.path", rlmmSnapshot.toString())));
         remoteLogManager = new RemoteLogManager(config, NODE, rsm, rlmm, logManager::getLog, scheduler, time,
-                MetricsRegistry.unpublished());
+                MetricsRegistry.unpublished(), deletedSegments::add);
         image = MetadataImage.EMPTY;
         publish();
     }
