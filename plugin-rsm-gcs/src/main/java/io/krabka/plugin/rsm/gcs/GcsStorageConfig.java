@@ -84,8 +84,8 @@ record GcsStorageConfig(String bucket, SegmentObjectKeys keys, Optional<String> 
                     "The connect and read timeout of one HTTP request, in milliseconds; a slower request is retried.")
                     .withValidator(ConfigValidator.atLeast(1)),
             ConfigKey.optional(TOTAL_TIMEOUT_MS, ConfigType.LONG, 300_000L,
-                    "The limit on one operation (one upload, one read's opening, one delete), retries included, in "
-                            + "milliseconds.")
+                    "How long a request may keep being retried, in milliseconds, from its first attempt: one "
+                            + "upload, one chunk of a resumable upload, one read's opening, one delete.")
                     .withValidator(ConfigValidator.atLeast(1)),
             ConfigKey.optional(RETRIES, ConfigType.INT, 5,
                     "How many times a failed request (429, 5xx, a broken connection, a timeout) is retried with "
