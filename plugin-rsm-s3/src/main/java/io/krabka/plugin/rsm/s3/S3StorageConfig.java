@@ -91,8 +91,10 @@ record S3StorageConfig(String bucket, SegmentObjectKeys keys, Optional<String> r
                     .withValidator(ConfigValidator.between(0, 100)),
             ConfigKey.optional(CHECKSUM_CALCULATION, ConfigType.STRING, "when_supported",
                     "when_supported: every upload carries a CRC checksum the service verifies (AWS's default); "
-                            + "when_required: only operations that require one do. Ceph radosgw 16 and other older "
-                            + "services need when_required (else 400 XAmzContentSHA256Mismatch).")
+                            + "when_required: only operations that require one do, and bodies are sent whole rather than "
+                            + "aws-chunked (over plain http the SDK then hashes each body before sending it). Ceph "
+                            + "radosgw 16 and other older services need when_required (else 400 "
+                            + "XAmzContentSHA256Mismatch).")
                     .withValidator(ConfigValidator.oneOf("when_supported", "when_required")),
             ConfigKey.optional(MULTIPART_THRESHOLD_BYTES, ConfigType.LONG, 100 * MIB,
                     "Files of at least this many bytes are uploaded in parts (multipart upload); smaller ones in "

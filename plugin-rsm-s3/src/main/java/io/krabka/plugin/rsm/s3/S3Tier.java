@@ -60,8 +60,11 @@ final class S3Tier {
         config.credentials().ifPresent(c -> builder.credentialsProvider(
                 StaticCredentialsProvider.create(AwsBasicCredentials.create(c.accessKeyId(), c.secretAccessKey()))));
         if (config.checksumWhenRequired()) {
+            // Older services (Ceph radosgw 16) refuse aws-chunked bodies: trailing checksums always, and the
+            // streaming signature of an empty body over plain http.
             builder.requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                    .serviceConfiguration(s -> s.chunkedEncodingEnabled(false));
         }
         return builder.build();
     }
