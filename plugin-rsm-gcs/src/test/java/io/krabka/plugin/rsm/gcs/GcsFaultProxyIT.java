@@ -3,6 +3,7 @@ package io.krabka.plugin.rsm.gcs;
 import static io.krabka.plugin.rsm.gcs.FixtureTier.MIB;
 import static io.krabka.plugin.rsm.gcs.GcsObjectStoreIT.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,7 +56,9 @@ class GcsFaultProxyIT {
     void resetConnectionsAreRetried() throws Exception {
         byte[] bytes = bytes(1000);
         proxy.fail(new FaultProxy.Reset(), new FaultProxy.Reset());
+        int before = proxy.connections();
         store.upload("k", ByteBuffer.wrap(bytes));
+        assertTrue(proxy.connections() - before >= 3, "two reset connections, then the one that worked");
         proxy.fail(new FaultProxy.Reset());
         try (InputStream in = store.read("k")) {
             assertArrayEquals(bytes, in.readAllBytes());
@@ -66,7 +69,9 @@ class GcsFaultProxyIT {
     void aServiceUnavailableAnswerIsRetried() throws Exception {
         byte[] bytes = bytes(1000);
         proxy.fail(new FaultProxy.HttpStatus(503), new FaultProxy.HttpStatus(503));
+        int before = proxy.connections();
         store.upload("k", ByteBuffer.wrap(bytes));
+        assertTrue(proxy.connections() - before >= 3, "two connections answered 503, then the one that worked");
         proxy.fail(new FaultProxy.HttpStatus(503));
         try (InputStream in = store.read("k")) {
             assertArrayEquals(bytes, in.readAllBytes());
@@ -78,9 +83,11 @@ class GcsFaultProxyIT {
         byte[] bytes = bytes(1000);
         store.upload("k", ByteBuffer.wrap(bytes));
         proxy.fail(new FaultProxy.Delay(Duration.ofSeconds(3)));
+        int before = proxy.connections();
         try (InputStream in = store.read("k")) {
             assertArrayEquals(bytes, in.readAllBytes());
         }
+        assertTrue(proxy.connections() - before >= 2, "the held-back answer timed out and was asked again");
     }
 
     @Test
@@ -90,6 +97,7 @@ class GcsFaultProxyIT {
         // The session's first connection carries the start and then chunks: cut it 2.5 MiB into the file.
         proxy.fail(new FaultProxy.CutAfter(5 * MIB / 2));
         store.upload("big", file);
+        assertEquals(1, fixture.brokenUploadChunks(), "the cut struck one chunk in the middle");
         try (InputStream in = store.read("big")) {
             assertArrayEquals(bytes, in.readAllBytes());
         }
