@@ -90,7 +90,7 @@ class PluginIsolationIT {
 
         Map<String, JsonNode> plugins = new HashMap<>();
         new ObjectMapper().readTree(run.out()).required("plugins").forEach(p -> plugins.put(p.required("name").asText(), p));
-        assertEquals(Set.of("local", "inmemory", "own-jackson"), plugins.keySet(), run.out());
+        assertEquals(Set.of("local", "inmemory", "s3", "own-jackson"), plugins.keySet(), run.out());
         JsonNode probe = plugins.get("own-jackson");
         assertEquals("module-layer", probe.required("isolation").asText());
         assertEquals("com.example.ownjackson", probe.required("module").asText());
