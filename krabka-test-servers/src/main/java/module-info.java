@@ -5,7 +5,7 @@
 module io.krabka.testservers {
     requires transitive org.junit.jupiter.api;
     requires transitive software.amazon.awssdk.services.s3;
-    requires software.amazon.awssdk.http.urlconnection;
+    requires software.amazon.awssdk.http.apache5;
     requires software.amazon.awssdk.auth;
     requires software.amazon.awssdk.regions;
     requires software.amazon.awssdk.core;

@@ -10,7 +10,7 @@ module io.krabka.plugin.rsm.s3 {
     requires software.amazon.awssdk.auth;
     requires software.amazon.awssdk.regions;
     requires software.amazon.awssdk.http;
-    requires software.amazon.awssdk.http.urlconnection;
+    requires software.amazon.awssdk.http.apache5;
     requires software.amazon.awssdk.identity.spi;
     requires software.amazon.awssdk.retries.api;
 

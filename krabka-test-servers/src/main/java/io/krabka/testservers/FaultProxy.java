@@ -21,13 +21,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A TCP proxy on 127.0.0.1 that forwards each connection to a target and injects faults into chosen ones: a
  * real network failure for the client under test, without mocks. Faults are queued; each new connection takes
- * the next one, and connections find the queue empty pass through untouched. Clients that reuse connections
- * (HTTP keep-alive) see a fault only on a new connection: {@link #fail(Fault...)} therefore closes the open ones.
+ * the next one, and connections that find the queue empty pass through untouched. A client that keeps
+ * connections alive sends request after request on one connection until a fault breaks it, so a fault's byte
+ * count runs across those requests; {@link #fail(Fault...)} closes the open connections, so that the client's
+ * next request opens a new one (its first attempt may fail on the closed pooled connection).
  */
 public final class FaultProxy implements AutoCloseable {
 
     /** What happens to one connection. */
     public sealed interface Fault {
+    }
+
+    /** The connection is forwarded untouched: a placeholder for the connections before a fault. */
+    public record Pass() implements Fault {
     }
 
     /** The connection is reset (TCP RST) as soon as the client has sent its first bytes. */
@@ -130,6 +136,7 @@ public final class FaultProxy implements AutoCloseable {
                 }
                 case HttpStatus s -> answer(client, s.status());
                 case null -> forward(client, Long.MAX_VALUE, Duration.ZERO);
+                case Pass p -> forward(client, Long.MAX_VALUE, Duration.ZERO);
                 case Delay d -> forward(client, Long.MAX_VALUE, d.delay());
                 case CutAfter c -> forward(client, c.bytes(), Duration.ZERO);
             }

@@ -5,7 +5,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
@@ -27,7 +27,7 @@ public record S3Server(URI endpoint, String accessKeyId, String secretAccessKey,
     /** A client with this server's credentials of another endpoint (a proxy in front of it); the caller closes it. */
     public S3Client clientOf(URI otherEndpoint) {
         var builder = S3Client.builder()
-                .httpClient(UrlConnectionHttpClient.create())
+                .httpClient(Apache5HttpClient.create())
                 .endpointOverride(otherEndpoint)
                 .region(Region.US_EAST_1)
                 .forcePathStyle(true)
