@@ -5,6 +5,7 @@ import io.krabka.spi.storage.RemoteStorageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 
 /**
  * The bytes of a read channel as a stream. The first bytes are read when it opens, so that a missing object fails
@@ -49,7 +50,7 @@ final class GcsObjectStream extends InputStream {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        Objects.checkFromIndexSize(off, len, b.length);
         if (len == 0) {
             return 0;
         }
