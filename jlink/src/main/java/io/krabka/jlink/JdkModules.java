@@ -30,14 +30,20 @@ final class JdkModules {
 
     /**
      * The JDK modules the folders of the kernel's module path ({@code boot/} and {@code lib/}) and the plugin
-     * folders need, sorted.
+     * folders need, sorted; each plugin's jars are read with its own folder on the module path too.
      */
     SortedSet<String> required(List<Path> modulePath, List<Path> pluginFolders) {
         String path = String.join(File.pathSeparator, modulePath.stream().map(Path::toString).toList());
         SortedSet<String> modules = new TreeSet<>();
-        for (Path folder : concat(modulePath, pluginFolders)) {
+        for (Path folder : modulePath) {
             List<Path> jars = Distribution.jars(folder);
             modules.addAll(used(path, jars));
+            jars.forEach(jar -> modules.addAll(declared(jar)));
+        }
+        for (Path folder : pluginFolders) {
+            // A plugin's modules require each other (the S3 plugin its SDK): its own folder resolves them.
+            List<Path> jars = Distribution.jars(folder);
+            modules.addAll(used(path + File.pathSeparator + folder, jars));
             jars.forEach(jar -> modules.addAll(declared(jar)));
         }
         return modules;
@@ -80,9 +86,4 @@ final class JdkModules {
         return modules;
     }
 
-    private static List<Path> concat(List<Path> first, List<Path> rest) {
-        List<Path> all = new ArrayList<>(first);
-        all.addAll(rest);
-        return all;
-    }
 }
