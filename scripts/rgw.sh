@@ -7,7 +7,8 @@
 # The monitor takes Ceph's fixed ports 3300 and 6789, so one such server runs per machine.
 # Needs Debian's radosgw, ceph-mon and ceph-osd (.ci/run installs them). Settings, from the environment:
 #   RGW_DIR (/tmp/krabka-rgw)  RGW_PORT (7480)  RGW_ACCESS_KEY (krabka)
-#   RGW_SECRET_KEY (krabka-secret)  RGW_MEMSTORE_BYTES (1 GiB: the most data the OSD holds)
+#   RGW_SECRET_KEY (krabka-secret)  RGW_MEMSTORE_BYTES (2 GiB: the most data the OSD holds,
+#   in RAM, taken only as it is written)
 set -euo pipefail
 
 dir=${RGW_DIR:-/tmp/krabka-rgw}
@@ -59,7 +60,7 @@ mon data avail warn = 2
 mon data avail crit = 1
 osd crush chooseleaf type = 0
 osd objectstore = memstore
-memstore device bytes = ${RGW_MEMSTORE_BYTES:-1073741824}
+memstore device bytes = ${RGW_MEMSTORE_BYTES:-2147483648}
 run dir = $dir/run
 pid file = $dir/run/\$name.pid
 log file = $dir/log/\$name.log
@@ -74,6 +75,10 @@ osd max object namespace len = 64
 [client.rgw.krabka]
 rgw frontends = beast endpoint=127.0.0.1:$port
 rgw data = $dir/rgw
+# Deleted objects free their memory within seconds, not after the default two hours.
+rgw gc obj min wait = 0
+rgw gc processor period = 5
+rgw gc processor max time = 5
 CONF
   local c="-c $conf"
   ceph-authtool --create-keyring "$dir/keyring" --gen-key -n mon. --cap mon 'allow *' >/dev/null

@@ -11,14 +11,20 @@ import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * A {@link RemoteStorageManager} over an {@link ObjectStore}: one object per segment artifact, keyed by
- * {@link SegmentObjectKeys}. A copy uploads the indexes first and the {@code .log} last, so a segment whose log
- * object exists is complete; a copy that fails removes what it uploaded. A copy returns no custom metadata: the
+ * {@link SegmentObjectKeys}. A copy uploads the indexes first, all at once, and the {@code .log} last, so a
+ * segment whose log object exists is complete; a copy that fails removes what it uploaded. A copy returns no custom metadata: the
  * key of every artifact follows from the segment's metadata and the configured prefix alone, so changing the
  * prefix of a tier that holds segments hides them (move the objects along, or keep the prefix).
  *
@@ -85,18 +91,18 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
     public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
             throws RemoteStorageException {
         Tier t = tier();
+        List<StoreCall<Void>> indexes = new ArrayList<>();
+        indexes.add(upload(t, metadata, SegmentArtifact.OFFSET_INDEX, data.offsetIndex()));
+        indexes.add(upload(t, metadata, SegmentArtifact.TIME_INDEX, data.timeIndex()));
+        data.transactionIndex().ifPresent(txn -> indexes.add(upload(t, metadata, SegmentArtifact.TRANSACTION_INDEX, txn)));
+        indexes.add(upload(t, metadata, SegmentArtifact.PRODUCER_SNAPSHOT, data.producerSnapshotIndex()));
+        indexes.add(() -> {
+            t.store().upload(t.keys().key(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT), data.leaderEpochIndex());
+            return null;
+        });
         try {
-            upload(t, metadata, SegmentArtifact.OFFSET_INDEX, data.offsetIndex());
-            upload(t, metadata, SegmentArtifact.TIME_INDEX, data.timeIndex());
-            if (data.transactionIndex().isPresent()) {
-                upload(t, metadata, SegmentArtifact.TRANSACTION_INDEX, data.transactionIndex().get());
-            }
-            upload(t, metadata, SegmentArtifact.PRODUCER_SNAPSHOT, data.producerSnapshotIndex());
-            guarded(() -> {
-                t.store().upload(t.keys().key(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT), data.leaderEpochIndex());
-                return null;
-            });
-            upload(t, metadata, SegmentArtifact.SEGMENT, data.logSegment());
+            allAtOnce(indexes);
+            guarded(upload(t, metadata, SegmentArtifact.SEGMENT, data.logSegment()));
         } catch (RemoteStorageException e) {
             try {
                 deleteAll(t, metadata);
@@ -169,13 +175,45 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
         }
     }
 
-    private static void upload(Tier t, RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, Path file)
-            throws RemoteStorageException {
+    private static StoreCall<Void> upload(Tier t, RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, Path file) {
         String key = t.keys().key(metadata, artifact);
-        guarded(() -> {
+        return () -> {
             t.store().upload(key, file);
             return null;
-        });
+        };
+    }
+
+    /**
+     * Runs the small uploads at once, each on a virtual thread: a copy then waits for one round trip rather than
+     * five. Waits for all; the first failure is thrown with the others suppressed.
+     */
+    private static void allAtOnce(List<StoreCall<Void>> calls) throws RemoteStorageException {
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Void>> running = new ArrayList<>();
+            for (StoreCall<Void> call : calls) {
+                running.add(threads.submit(() -> guarded(call)));
+            }
+            RemoteStorageException failure = null;
+            for (Future<Void> future : running) {
+                try {
+                    future.get();
+                } catch (ExecutionException e) {
+                    RemoteStorageException cause = e.getCause() instanceof RemoteStorageException r
+                            ? r : new RemoteStorageException("object store call failed: " + e.getCause(), e.getCause());
+                    if (failure == null) {
+                        failure = cause;
+                    } else {
+                        failure.addSuppressed(cause);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new RemoteStorageException("interrupted while uploading a segment's indexes", e);
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        }
     }
 
     private Tier tier() {

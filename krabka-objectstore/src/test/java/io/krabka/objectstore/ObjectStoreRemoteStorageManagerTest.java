@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,7 +37,7 @@ class ObjectStoreRemoteStorageManagerTest {
 
     @Test
     void theLogIsUploadedLastAndTheTxnIndexOnlyWhenPresent() throws Exception {
-        List<String> uploads = new ArrayList<>();
+        List<String> uploads = Collections.synchronizedList(new ArrayList<>());
         ObjectStore store = new DirectoryObjectStore(Files.createDirectory(dir.resolve("bucket")));
         ObjectStore recording = new ForwardingStore(store) {
             @Override

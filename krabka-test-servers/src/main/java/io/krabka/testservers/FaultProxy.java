@@ -17,6 +17,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * A TCP proxy on 127.0.0.1 that forwards each connection to a target and injects faults into chosen ones: a
@@ -76,6 +78,8 @@ public final class FaultProxy implements AutoCloseable {
     private final Queue<Fault> faults = new ConcurrentLinkedQueue<>();
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger connections = new AtomicInteger();
+    /** The byte count at which the next connection to send that many is cut; 0 when none is armed. */
+    private final AtomicLong armedCut = new AtomicLong();
     private final Thread acceptor;
 
     /** A proxy to {@code host:port}, listening on a free port of 127.0.0.1. */
@@ -103,9 +107,22 @@ public final class FaultProxy implements AutoCloseable {
         }
     }
 
-    /** Drops the faults not yet used; later connections pass through. */
+    /**
+     * Cuts the first connection, of those not given a queued fault, whose client sends more than {@code bytes}:
+     * a large transfer cut in the middle, whichever of a client's parallel or pooled connections carries it.
+     * Connections that send less pass through. One cut, then it is disarmed.
+     */
+    public void cutFirstTransferOver(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("bytes must be at least 1: " + bytes);
+        }
+        armedCut.set(bytes);
+    }
+
+    /** Drops the faults not yet used and any armed cut; later connections pass through. */
     public void heal() {
         faults.clear();
+        armedCut.set(0);
     }
 
     /** How many connections the proxy has accepted. */
@@ -135,7 +152,7 @@ public final class FaultProxy implements AutoCloseable {
                     reset(client);
                 }
                 case HttpStatus s -> answer(client, s.status());
-                case null -> forward(client, Long.MAX_VALUE, Duration.ZERO);
+                case null -> forwardUnlessCut(client);
                 case Pass p -> forward(client, Long.MAX_VALUE, Duration.ZERO);
                 case Delay d -> forward(client, Long.MAX_VALUE, d.delay());
                 case CutAfter c -> forward(client, c.bytes(), Duration.ZERO);
@@ -147,7 +164,22 @@ public final class FaultProxy implements AutoCloseable {
         }
     }
 
+    private void forwardUnlessCut(Socket client) throws IOException, InterruptedException {
+        long cut = armedCut.get();
+        if (cut == 0) {
+            forward(client, Long.MAX_VALUE, Duration.ZERO);
+            return;
+        }
+        forward(client, cut, Duration.ZERO, () -> armedCut.compareAndSet(cut, 0));
+    }
+
     private void forward(Socket client, long upstreamLimit, Duration delay) throws IOException, InterruptedException {
+        forward(client, upstreamLimit, delay, () -> true);
+    }
+
+    /** Forwards both ways; at {@code upstreamLimit} client bytes the connection is reset if {@code claimCut} agrees. */
+    private void forward(Socket client, long upstreamLimit, Duration delay, BooleanSupplier claimCut)
+            throws IOException, InterruptedException {
         try (Socket upstream = new Socket()) {
             upstream.connect(target, 10_000);
             open.add(upstream);
@@ -171,8 +203,13 @@ public final class FaultProxy implements AutoCloseable {
             });
             try {
                 if (copy(client.getInputStream(), upstream.getOutputStream(), upstreamLimit)) {
-                    reset(client);
-                    reset(upstream);
+                    if (claimCut.getAsBoolean()) {
+                        reset(client);
+                        reset(upstream);
+                    } else {
+                        // Another connection took the cut: this one goes on untouched.
+                        client.getInputStream().transferTo(upstream.getOutputStream());
+                    }
                 }
             } finally {
                 closeQuietly(upstream);

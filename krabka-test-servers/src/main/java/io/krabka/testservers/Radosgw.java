@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One Ceph radosgw per JVM, started on first use by the repository's {@code scripts/rgw.sh} on a free port and
- * stopped when the JVM exits. Its OSD keeps data in RAM (1 GiB at most): tests keep their data small.
+ * stopped when the JVM exits. Its OSD keeps data in RAM (2 GiB at most, deleted objects freed within seconds):
+ * tests keep their data small.
  */
 public final class Radosgw {
     /**

@@ -14,7 +14,6 @@ import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
 import io.krabka.testservers.FaultProxy;
-import io.krabka.testservers.FaultProxy.CutAfter;
 import io.krabka.testservers.FaultProxy.Delay;
 import io.krabka.testservers.FaultProxy.HttpStatus;
 import io.krabka.testservers.FaultProxy.Reset;
@@ -22,6 +21,7 @@ import io.krabka.testservers.RadosgwBuckets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +35,8 @@ import software.amazon.awssdk.services.s3.S3Client;
  * The plugin behind a {@link FaultProxy} in front of radosgw: connection resets, 5xx answers and slow answers are
  * retried away; a transfer cut in the middle leaves no object and no multipart upload; failures that outlast the
  * retries reach the caller as {@link RemoteStorageException}s. Arming the proxy closes the client's pooled
- * connection, which may cost the next request one attempt: the retry counts allow for it.
+ * connections (a copy's parallel index uploads leave up to five), and a request may spend an attempt on each
+ * before it meets a queued fault: the retry counts allow for that.
  */
 class S3FaultIT {
     @RegisterExtension
@@ -69,7 +70,7 @@ class S3FaultIT {
     @Test
     void resetsAnd5xxAnswersAreRetried() throws Exception {
         TestSegment segment = TestSegment.write(local, 200_000);
-        try (RemoteStorageManager rsm = plugin(5, Map.of())) {
+        try (RemoteStorageManager rsm = plugin(10, Map.of())) {
             proxy.fail(new Reset(), new HttpStatus(503), new Reset());
             rsm.copyLogSegmentData(segment.metadata(), segment.data());
             proxy.fail(new HttpStatus(500), new Reset(), new HttpStatus(503));
@@ -80,7 +81,7 @@ class S3FaultIT {
     @Test
     void aSlowAnswerIsRetriedAfterTheAttemptTimeout() throws Exception {
         TestSegment segment = TestSegment.write(local, 10_000);
-        try (RemoteStorageManager rsm = plugin(2, Map.of(S3StorageConfig.API_CALL_ATTEMPT_TIMEOUT_MS, 1_000L))) {
+        try (RemoteStorageManager rsm = plugin(8, Map.of(S3StorageConfig.API_CALL_ATTEMPT_TIMEOUT_MS, 1_000L))) {
             rsm.copyLogSegmentData(segment.metadata(), segment.data());
             proxy.fail(new Delay(Duration.ofSeconds(5)));
             assertArrayEquals(segment.logSha256(), TestSegment.sha256(rsm.fetchLogSegment(segment.metadata(), 0)));
@@ -91,30 +92,38 @@ class S3FaultIT {
     void failuresThatOutlastTheRetriesAreStorageErrors() throws Exception {
         TestSegment segment = TestSegment.write(local, 10_000);
         try (RemoteStorageManager rsm = plugin(1, Map.of())) {
-            proxy.fail(new Reset(), new Reset());
+            proxy.fail(times(40, new Reset()));
             RemoteStorageException copy = assertThrows(RemoteStorageException.class,
                     () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
             assertFalse(copy instanceof RemoteResourceNotFoundException, copy.toString());
             proxy.heal();
             rsm.copyLogSegmentData(segment.metadata(), segment.data());
-            proxy.fail(new HttpStatus(503), new HttpStatus(503));
+            proxy.fail(times(40, new HttpStatus(503)));
             RemoteStorageException fetch = assertThrows(RemoteStorageException.class,
                     () -> rsm.fetchIndex(segment.metadata(), IndexType.OFFSET));
             assertFalse(fetch instanceof RemoteResourceNotFoundException, fetch.toString());
-            proxy.fail(new Reset(), new Reset());
+            proxy.heal();
+            proxy.fail(times(40, new Reset()));
             assertThrows(RemoteStorageException.class, () -> rsm.deleteLogSegmentData(segment.metadata()));
         }
+    }
+
+    /** More faults than a copy's parallel uploads can spend attempts on. */
+    private static FaultProxy.Fault[] times(int n, FaultProxy.Fault fault) {
+        FaultProxy.Fault[] faults = new FaultProxy.Fault[n];
+        Arrays.fill(faults, fault);
+        return faults;
     }
 
     @Test
     void aMultipartUploadCutInTheMiddleLeavesNoObjectAndNoUpload() throws Exception {
         TestSegment segment = TestSegment.write(local, 12L << 20);
         String logKey = new SegmentObjectKeys(prefix).key(segment.metadata(), SegmentArtifact.SEGMENT);
-        // The client's one kept-alive connection carries the access check, the indexes (a few hundred bytes
-        // each), the upload's creation and its first 5 MiB part; 7 MiB in, the second part is cut.
-        proxy.fail(new CutAfter(7L << 20));
         try (RemoteStorageManager rsm = plugin(0, Map.of(S3StorageConfig.MULTIPART_THRESHOLD_BYTES, 5L << 20,
                 S3StorageConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20))) {
+            // The indexes (a few hundred bytes each) pass; 3 MiB into the connection that carries the parts,
+            // after the upload's creation, it is cut.
+            proxy.cutFirstTransferOver(3L << 20);
             RemoteStorageException e = assertThrows(RemoteStorageException.class,
                     () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
             assertTrue(e.getMessage().contains("UploadPart"), e.getMessage());
@@ -133,8 +142,8 @@ class S3FaultIT {
     @Test
     void aSinglePutCutInTheMiddleLeavesNoObject() throws Exception {
         TestSegment segment = TestSegment.write(local, 3L << 20);
-        proxy.fail(new CutAfter(1L << 20));
         try (RemoteStorageManager rsm = plugin(0, Map.of())) {
+            proxy.cutFirstTransferOver(1L << 20);
             assertThrows(RemoteStorageException.class, () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
             try (S3Client s3 = RGW.server().client()) {
                 assertEquals(0, s3.listObjectsV2(b -> b.bucket(RGW.bucket()).prefix(prefix)).keyCount());
