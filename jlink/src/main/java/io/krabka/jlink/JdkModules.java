@@ -4,9 +4,11 @@ import java.io.File;
 import java.lang.module.FindException;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -21,6 +23,8 @@ import java.util.TreeSet;
  * java.logging, which jdeps does not report).
  */
 final class JdkModules {
+    private static final String PROVIDER_PACKAGE = "io.krabka.spi.plugin.";
+
     private final Tool jdeps;
     private final ModuleFinder system = ModuleFinder.ofSystem();
 
@@ -33,14 +37,35 @@ final class JdkModules {
      * folders need, sorted.
      */
     SortedSet<String> required(List<Path> modulePath, List<Path> pluginFolders) {
-        String path = String.join(File.pathSeparator, modulePath.stream().map(Path::toString).toList());
         SortedSet<String> modules = new TreeSet<>();
         for (Path folder : concat(modulePath, pluginFolders)) {
             List<Path> jars = Distribution.jars(folder);
-            modules.addAll(used(path, jars));
+            // A plugin folder that the kernel loads as a module layer resolves its modules together: jdeps must see
+            // them on the module path too, or a plugin module's requires of a library beside it is not found. A
+            // class-loader folder must stay off it: its jars need not resolve as modules (the GCS client's do not).
+            List<Path> path = pluginFolders.contains(folder) && isModuleLayer(jars) ? concat(modulePath, List.of(folder))
+                    : modulePath;
+            modules.addAll(used(String.join(File.pathSeparator, path.stream().map(Path::toString).toList()), jars));
             jars.forEach(jar -> modules.addAll(declared(jar)));
         }
         return modules;
+    }
+
+    /**
+     * The kernel's rule for a plugin folder's isolation: a module layer when one of its jars is an explicit module
+     * that provides a Krabka plugin provider (a type of {@value #PROVIDER_PACKAGE}).
+     */
+    private static boolean isModuleLayer(List<Path> jars) {
+        return jars.stream().map(JdkModules::descriptor).flatMap(Optional::stream)
+                .anyMatch(d -> !d.isAutomatic() && d.provides().stream().anyMatch(p -> p.service().startsWith(PROVIDER_PACKAGE)));
+    }
+
+    private static Optional<ModuleDescriptor> descriptor(Path jar) {
+        try {
+            return ModuleFinder.of(jar).findAll().stream().findFirst().map(ModuleReference::descriptor);
+        } catch (FindException e) {
+            return Optional.empty();
+        }
     }
 
     /** The system modules jdeps finds the classes use; the kernel's module path resolves what a plugin requires of it. */

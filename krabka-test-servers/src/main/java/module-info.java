@@ -1,0 +1,15 @@
+/**
+ * Real servers for integration tests, started from the repository's scripts: Ceph radosgw and S3Proxy, and a
+ * fault-injecting TCP proxy to put in front of them. Test support only, never shipped.
+ */
+module io.krabka.testservers {
+    requires transitive org.junit.jupiter.api;
+    requires transitive software.amazon.awssdk.services.s3;
+    requires software.amazon.awssdk.http.apache5;
+    requires software.amazon.awssdk.auth;
+    requires software.amazon.awssdk.regions;
+    requires software.amazon.awssdk.core;
+    requires software.amazon.awssdk.http;
+
+    exports io.krabka.testservers;
+}

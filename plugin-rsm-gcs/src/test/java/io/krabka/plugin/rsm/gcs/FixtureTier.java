@@ -1,0 +1,30 @@
+package io.krabka.plugin.rsm.gcs;
+
+import io.krabka.fixture.gcs.GcsFixture;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The plugin's settings for a bucket of the GCS fixture: its endpoint, no credentials, small chunks. */
+final class FixtureTier {
+    static final int MIB = 1 << 20;
+
+    private FixtureTier() {
+    }
+
+    /**
+     * Settings for {@code bucket} under {@code prefix}: 1 MiB chunks and a 2 MiB resumable threshold, so that files of
+     * a few MiB already take the resumable path, and two quick retries.
+     */
+    static Map<String, Object> settings(GcsFixture fixture, String bucket, String prefix) {
+        Map<String, Object> settings = new HashMap<>();
+        settings.put(GcsStorageConfig.BUCKET, bucket);
+        settings.put(GcsStorageConfig.PREFIX, prefix);
+        settings.put(GcsStorageConfig.ENDPOINT, fixture.endpoint());
+        settings.put(GcsStorageConfig.NO_CREDENTIALS, true);
+        settings.put(GcsStorageConfig.PROJECT_ID, "test");
+        settings.put(GcsStorageConfig.CHUNK_SIZE, MIB);
+        settings.put(GcsStorageConfig.RESUMABLE_THRESHOLD_BYTES, 2 * MIB);
+        settings.put(GcsStorageConfig.RETRIES, 2);
+        return settings;
+    }
+}

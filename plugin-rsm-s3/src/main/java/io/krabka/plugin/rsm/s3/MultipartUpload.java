@@ -1,0 +1,82 @@
+package io.krabka.plugin.rsm.s3;
+
+import io.krabka.spi.storage.RemoteStorageException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
+import software.amazon.awssdk.services.s3.model.UploadPartResponse;
+
+/**
+ * One file uploaded in parts, each part streamed from its region of the file (memory stays bounded by the SDK's
+ * buffers, whatever the file's size; a retried part re-reads its region). Any failure aborts the upload, so no
+ * parts are left behind to be billed and no object appears.
+ *
+ * @param s3           the client
+ * @param bucket       the bucket
+ * @param storageClass the storage class of the object, if not the bucket's default
+ * @param checksums    whether parts carry CRC32 checksums the service verifies
+ */
+record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass, boolean checksums) {
+
+    /** Uploads {@code size} bytes of {@code file} as {@code key} in {@code parts} parts of {@code partSize} bytes. */
+    void upload(String key, Path file, long size, long partSize, int parts) throws RemoteStorageException {
+        CreateMultipartUploadRequest.Builder create = CreateMultipartUploadRequest.builder().bucket(bucket).key(key);
+        storageClass.ifPresent(create::storageClass);
+        if (checksums) {
+            create.checksumAlgorithm(ChecksumAlgorithm.CRC32);
+        }
+        String uploadId;
+        try {
+            uploadId = s3.createMultipartUpload(create.build()).uploadId();
+        } catch (SdkException e) {
+            throw S3Errors.of("CreateMultipartUpload", bucket, key, e);
+        }
+        String operation = "UploadPart";
+        try {
+            List<CompletedPart> completed = new ArrayList<>(parts);
+            for (int number = 1; number <= parts; number++) {
+                long offset = (number - 1) * partSize;
+                long length = Math.min(partSize, size - offset);
+                completed.add(part(key, uploadId, number, file, offset, length));
+            }
+            operation = "CompleteMultipartUpload";
+            s3.completeMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId)
+                    .multipartUpload(m -> m.parts(completed)));
+        } catch (RuntimeException e) {
+            RemoteStorageException failure = e instanceof SdkException sdk
+                    ? S3Errors.of(operation, bucket, key, sdk)
+                    : new RemoteStorageException(operation + " of s3://" + bucket + "/" + key + " failed: "
+                            + S3Errors.oneLine(e), e);
+            abort(key, uploadId, failure);
+            throw failure;
+        }
+    }
+
+    private CompletedPart part(String key, String uploadId, int number, Path file, long offset, long length) {
+        RequestBody body = RequestBody.fromContentProvider(() -> FileRegionInputStream.open(file, offset, length),
+                length, "application/octet-stream");
+        UploadPartResponse response = s3.uploadPart(b -> {
+            b.bucket(bucket).key(key).uploadId(uploadId).partNumber(number).contentLength(length);
+            if (checksums) {
+                b.checksumAlgorithm(ChecksumAlgorithm.CRC32);
+            }
+        }, body);
+        return CompletedPart.builder().partNumber(number).eTag(response.eTag()).checksumCRC32(response.checksumCRC32())
+                .build();
+    }
+
+    private void abort(String key, String uploadId, RemoteStorageException failure) {
+        try {
+            s3.abortMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId));
+        } catch (SdkException e) {
+            failure.addSuppressed(S3Errors.of("AbortMultipartUpload " + uploadId, bucket, key, e));
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.krabka.plugin.rsm.s3;
+
+import io.krabka.testservers.S3Server;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The plugin's settings for a test server's bucket. */
+final class S3Settings {
+    private S3Settings() {
+    }
+
+    /** Settings for {@code bucket} of {@code server}, reached through {@code endpoint}, under {@code prefix}. */
+    static Map<String, Object> of(S3Server server, URI endpoint, String bucket, String prefix) {
+        Map<String, Object> settings = new HashMap<>();
+        settings.put(S3StorageConfig.BUCKET, bucket);
+        settings.put(S3StorageConfig.PREFIX, prefix);
+        settings.put(S3StorageConfig.ENDPOINT, endpoint.toString());
+        settings.put(S3StorageConfig.PATH_STYLE_ACCESS, "true");
+        settings.put(S3StorageConfig.ACCESS_KEY_ID, server.accessKeyId());
+        settings.put(S3StorageConfig.SECRET_ACCESS_KEY, server.secretAccessKey());
+        settings.put(S3StorageConfig.CHECKSUM_CALCULATION, server.checksumWhenRequired() ? "when_required" : "when_supported");
+        return settings;
+    }
+}
