@@ -33,6 +33,8 @@ start() {
     command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install radosgw ceph-mon ceph-osd" >&2; exit 3; }
   done
   stop
+  # Whatever fails below stops what was started, so the fixed monitor ports are free for the next try.
+  trap 'status=$?; stop; exit $status' ERR
   rm -rf "$dir"
   mkdir -p "$dir"/{mon,osd0,run,log,rgw}
   local fsid conf
@@ -90,7 +92,13 @@ CONF
   uuid=$(cat /proc/sys/kernel/random/uuid)
   id=$(timeout 60 ceph $c osd new "$uuid")
   ceph-osd $c -i "$id" --mkfs --osd-uuid "$uuid" >"$dir/log/osd-mkfs.out" 2>&1
-  ceph-osd $c -i "$id" >"$dir/log/osd-start.out" 2>&1
+  # The OSD's first start now and then fails with "wrong fsid" (Ceph 16 on a busy machine); a second works.
+  local osd_up=""
+  for _ in 1 2 3; do
+    if ceph-osd $c -i "$id" >>"$dir/log/osd-start.out" 2>&1; then osd_up=yes; break; fi
+    sleep 1
+  done
+  [ -n "$osd_up" ] || { echo "ceph-osd did not start; logs in $dir/log" >&2; stop; exit 5; }
   radosgw $c -n client.rgw.krabka
   local up=""
   for _ in $(seq 1 240); do

@@ -58,17 +58,19 @@ public final class Radosgw {
     private static S3Server start() {
         Path script = RepositoryRoot.find().resolve("scripts/rgw.sh");
         try {
-            Path dir = Files.createTempDirectory("krabka-rgw-");
+            // work/ holds the cluster (the script recreates it); the script's output goes beside it.
+            Path home = Files.createTempDirectory("krabka-rgw-");
+            Path dir = home.resolve("work");
             int port = freePort();
             Map<String, String> env = Map.of("RGW_DIR", dir.toString(), "RGW_PORT", Integer.toString(port),
                     "RGW_ACCESS_KEY", ACCESS_KEY, "RGW_SECRET_KEY", SECRET_KEY);
-            run(script, "start", env, dir);
+            run(script, "start", env, home);
             Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
                 try {
-                    run(script, "stop", env, dir);
-                    deleteTree(dir);
+                    run(script, "stop", env, home);
+                    deleteTree(home);
                 } catch (IOException e) {
-                    System.err.println("stopping radosgw in " + dir + " failed: " + e);
+                    System.err.println("stopping radosgw in " + home + " failed: " + e);
                 }
             }));
             return new S3Server(URI.create("http://127.0.0.1:" + port), ACCESS_KEY, SECRET_KEY, true);
@@ -77,9 +79,10 @@ public final class Radosgw {
         }
     }
 
-    private static void run(Path script, String command, Map<String, String> env, Path dir) throws IOException {
+    private static void run(Path script, String command, Map<String, String> env, Path home) throws IOException {
+        Path out = home.resolve(command + ".out");
         ProcessBuilder builder = new ProcessBuilder("bash", script.toString(), command).redirectErrorStream(true)
-                .redirectOutput(dir.resolveSibling(dir.getFileName() + "-" + command + ".out").toFile());
+                .redirectOutput(out.toFile());
         builder.environment().putAll(env);
         Process process = builder.start();
         try {
@@ -93,7 +96,6 @@ public final class Radosgw {
             throw new IOException("interrupted waiting for " + script + " " + command, e);
         }
         if (process.exitValue() != 0) {
-            Path out = dir.resolveSibling(dir.getFileName() + "-" + command + ".out");
             throw new IOException(script + " " + command + " exited with " + process.exitValue() + ": "
                     + Files.readString(out, StandardCharsets.UTF_8).strip());
         }
