@@ -29,16 +29,9 @@ public final class BrokerPerf {
 
     /** Runs the rounds and prints the table; exit 2 for a wrong argument. */
     public static void main(String[] args) throws IOException, InterruptedException {
-        int rounds = 3;
-        int megabytes = 100;
-        for (int i = 0; i < args.length; i += 2) {
-            String value = i + 1 < args.length ? args[i + 1] : "";
-            switch (args[i]) {
-                case "--rounds" -> rounds = positive(args[i], value);
-                case "--megabytes" -> megabytes = positive(args[i], value);
-                default -> usage("unknown argument " + args[i]);
-            }
-        }
+        PerfArguments arguments = PerfArguments.parse("broker-perf", args, 3, 100);
+        int rounds = arguments.rounds();
+        int megabytes = arguments.megabytes();
         Path java = Path.of(System.getProperty("bench.java"));
         Path work = Path.of(System.getProperty("bench.work"));
         PerfTools tools = new PerfTools(java, Path.of(System.getProperty("bench.kafka.libs")));
@@ -81,24 +74,6 @@ public final class BrokerPerf {
         }
     }
 
-    private static int positive(String flag, String value) {
-        try {
-            int parsed = Integer.parseInt(value);
-            if (parsed > 0) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // Reported below.
-        }
-        usage(flag + " needs a positive whole number, not '" + value + "'");
-        return 0;
-    }
-
-    private static void usage(String problem) {
-        System.err.println("broker-perf: " + problem + " (usage: broker-perf [--rounds N] [--megabytes M])");
-        System.exit(2);
-    }
-
     /** The measurements of every round, by metric and broker. */
     private static final class Results {
         private final Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
@@ -112,22 +87,13 @@ public final class BrokerPerf {
             StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-34s %12s %12s %7s  %s%n", "metric",
                     "Krabka", "Kafka", "ratio", "better"));
             values.forEach((metric, byBroker) -> {
-                double krabka = median(byBroker.getOrDefault("Krabka", List.of()));
-                double kafka = median(byBroker.getOrDefault("Kafka", List.of()));
+                double krabka = PerfArguments.median(byBroker.getOrDefault("Krabka", List.of()));
+                double kafka = PerfArguments.median(byBroker.getOrDefault("Kafka", List.of()));
                 boolean lowerIsBetter = metric.endsWith(" ms") || metric.contains("RSS");
                 table.append(String.format(Locale.ROOT, "%-34s %12.1f %12.1f %7.2f  %s%n", metric, krabka, kafka,
                         krabka / kafka, lowerIsBetter ? "lower" : "higher"));
             });
             return table.toString();
-        }
-
-        private static double median(List<Double> values) {
-            List<Double> sorted = values.stream().sorted().toList();
-            if (sorted.isEmpty()) {
-                return Double.NaN;
-            }
-            int middle = sorted.size() / 2;
-            return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
         }
     }
 }

@@ -44,16 +44,9 @@ public final class TieredPerf {
 
     /** Runs the rounds and prints the table; exit 2 for a wrong argument. */
     public static void main(String[] args) throws Exception {
-        int rounds = 3;
-        int megabytes = 512;
-        for (int i = 0; i < args.length; i += 2) {
-            String value = i + 1 < args.length ? args[i + 1] : "";
-            switch (args[i]) {
-                case "--rounds" -> rounds = positive(args[i], value);
-                case "--megabytes" -> megabytes = positive(args[i], value);
-                default -> usage("unknown argument " + args[i]);
-            }
-        }
+        PerfArguments arguments = PerfArguments.parse("tiered-perf", args, 3, 512);
+        int rounds = arguments.rounds();
+        int megabytes = arguments.megabytes();
         Path java = Path.of(System.getProperty("bench.java"));
         Path work = Path.of(System.getProperty("bench.work"));
         PerfTools tools = new PerfTools(java, Path.of(System.getProperty("bench.kafka.libs")));
@@ -160,9 +153,7 @@ public final class TieredPerf {
         double[] medians = new double[names.length];
         for (int i = 0; i < names.length; i++) {
             int column = i;
-            List<Double> values = rounds.stream().map(r -> r[column]).sorted().toList();
-            int middle = values.size() / 2;
-            medians[i] = values.size() % 2 == 1 ? values.get(middle) : (values.get(middle - 1) + values.get(middle)) / 2;
+            medians[i] = PerfArguments.median(rounds.stream().map(r -> r[column]).toList());
         }
         StringBuilder table = new StringBuilder();
         for (int i = 0; i < names.length; i++) {
@@ -172,23 +163,5 @@ public final class TieredPerf {
         table.append(String.format(Locale.ROOT, "%-30s %10.2f%n", "consume ratio (remote / local)",
                 medians[2] / medians[3]));
         return table.toString();
-    }
-
-    private static int positive(String flag, String value) {
-        try {
-            int parsed = Integer.parseInt(value);
-            if (parsed > 0) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // Reported below.
-        }
-        usage(flag + " needs a positive whole number, not '" + value + "'");
-        return 0;
-    }
-
-    private static void usage(String problem) {
-        System.err.println("tiered-perf: " + problem + " (usage: tiered-perf [--rounds N] [--megabytes M])");
-        System.exit(2);
     }
 }

@@ -1,5 +1,6 @@
 package io.krabka.kernel.log;
 
+import io.krabka.kernel.log.config.ConfigValues;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
@@ -150,27 +151,19 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
         if (props.get(NODE_ID.name()) == null) {
             throw new ConfigException(NODE_ID.name(), null, "is required");
         }
-        return new LogManagerConfig(logDirs, (Integer) value(props, NODE_ID),
-                (Integer) value(props, NUM_RECOVERY_THREADS_PER_DATA_DIR),
-                (Long) value(props, LOG_FLUSH_SCHEDULER_INTERVAL_MS),
-                (Long) value(props, LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS),
-                (Long) value(props, LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS),
-                (Long) value(props, REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS),
-                (Long) value(props, LOG_RETENTION_CHECK_INTERVAL_MS),
-                (Long) value(props, LOG_INITIAL_TASK_DELAY_MS),
-                (Long) value(props, LOG_SEGMENT_DELETE_DELAY_MS),
-                (Integer) value(props, TRANSACTION_MAX_TIMEOUT_MS),
-                (Integer) value(props, PRODUCER_ID_EXPIRATION_MS),
-                (Integer) value(props, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS),
-                (Boolean) value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE));
-    }
-
-    /** The key's value in {@code props}, parsed as its type and checked, each error naming the key. */
-    private static Object value(Map<String, ?> props, ConfigKey key) {
-        Object raw = props.get(key.name());
-        Object value = raw == null ? key.defaultValue().orElseThrow() : key.type().parse(key.name(), raw);
-        key.validator().ensureValid(key.name(), value);
-        return value;
+        return new LogManagerConfig(logDirs, (Integer) ConfigValues.value(props, NODE_ID),
+                (Integer) ConfigValues.value(props, NUM_RECOVERY_THREADS_PER_DATA_DIR),
+                (Long) ConfigValues.value(props, LOG_FLUSH_SCHEDULER_INTERVAL_MS),
+                (Long) ConfigValues.value(props, LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS),
+                (Long) ConfigValues.value(props, LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS),
+                (Long) ConfigValues.value(props, REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS),
+                (Long) ConfigValues.value(props, LOG_RETENTION_CHECK_INTERVAL_MS),
+                (Long) ConfigValues.value(props, LOG_INITIAL_TASK_DELAY_MS),
+                (Long) ConfigValues.value(props, LOG_SEGMENT_DELETE_DELAY_MS),
+                (Integer) ConfigValues.value(props, TRANSACTION_MAX_TIMEOUT_MS),
+                (Integer) ConfigValues.value(props, PRODUCER_ID_EXPIRATION_MS),
+                (Integer) ConfigValues.value(props, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS),
+                (Boolean) ConfigValues.value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE));
     }
 
     /** The producer state settings shared by every partition. */

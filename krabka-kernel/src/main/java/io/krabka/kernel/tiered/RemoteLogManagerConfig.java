@@ -1,6 +1,7 @@
 package io.krabka.kernel.tiered;
 
 import io.krabka.kernel.log.LogManagerConfig;
+import io.krabka.kernel.log.config.ConfigValues;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
@@ -252,32 +253,32 @@ public record RemoteLogManagerConfig(boolean remoteLogStorageSystemEnable,
      * @throws ConfigException naming the key, for a value of the wrong type or range
      */
     public static RemoteLogManagerConfig fromProps(Map<String, ?> props) {
-        return new RemoteLogManagerConfig((Boolean) value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE),
+        return new RemoteLogManagerConfig((Boolean) ConfigValues.value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE),
                 text(props, REMOTE_STORAGE_MANAGER_CLASS_NAME), text(props, REMOTE_STORAGE_MANAGER_CLASS_PATH),
-                (String) value(props, REMOTE_STORAGE_MANAGER_CONFIG_PREFIX),
-                (String) value(props, REMOTE_LOG_METADATA_MANAGER_CLASS_NAME),
+                (String) ConfigValues.value(props, REMOTE_STORAGE_MANAGER_CONFIG_PREFIX),
+                (String) ConfigValues.value(props, REMOTE_LOG_METADATA_MANAGER_CLASS_NAME),
                 text(props, REMOTE_LOG_METADATA_MANAGER_CLASS_PATH),
-                (String) value(props, REMOTE_LOG_METADATA_MANAGER_CONFIG_PREFIX),
+                (String) ConfigValues.value(props, REMOTE_LOG_METADATA_MANAGER_CONFIG_PREFIX),
                 text(props, REMOTE_LOG_METADATA_MANAGER_LISTENER_NAME),
-                (Integer) value(props, REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES),
-                (Long) value(props, REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES),
-                (Integer) value(props, REMOTE_LOG_MANAGER_THREAD_POOL_SIZE),
-                (Integer) value(props, REMOTE_LOG_MANAGER_COPIER_THREAD_POOL_SIZE),
-                (Integer) value(props, REMOTE_LOG_MANAGER_EXPIRATION_THREAD_POOL_SIZE),
-                (Long) value(props, REMOTE_LOG_MANAGER_TASK_INTERVAL_MS),
-                (Long) value(props, REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MS),
-                (Long) value(props, REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MAX_MS),
-                (Double) value(props, REMOTE_LOG_MANAGER_TASK_RETRY_JITTER),
-                (Integer) value(props, REMOTE_LOG_READER_THREADS),
-                (Integer) value(props, REMOTE_LOG_READER_MAX_PENDING_TASKS),
-                (Long) value(props, REMOTE_LOG_MANAGER_COPY_MAX_BYTES_PER_SECOND),
-                (Integer) value(props, REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_NUM),
-                (Integer) value(props, REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_SIZE_SECONDS),
-                (Long) value(props, REMOTE_LOG_MANAGER_FETCH_MAX_BYTES_PER_SECOND),
-                (Integer) value(props, REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_NUM),
-                (Integer) value(props, REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_SIZE_SECONDS),
-                (Long) value(props, REMOTE_FETCH_MAX_WAIT_MS),
-                (Long) value(props, REMOTE_LIST_OFFSETS_REQUEST_TIMEOUT_MS));
+                (Integer) ConfigValues.value(props, REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES),
+                (Long) ConfigValues.value(props, REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES),
+                (Integer) ConfigValues.value(props, REMOTE_LOG_MANAGER_THREAD_POOL_SIZE),
+                (Integer) ConfigValues.value(props, REMOTE_LOG_MANAGER_COPIER_THREAD_POOL_SIZE),
+                (Integer) ConfigValues.value(props, REMOTE_LOG_MANAGER_EXPIRATION_THREAD_POOL_SIZE),
+                (Long) ConfigValues.value(props, REMOTE_LOG_MANAGER_TASK_INTERVAL_MS),
+                (Long) ConfigValues.value(props, REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MS),
+                (Long) ConfigValues.value(props, REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MAX_MS),
+                (Double) ConfigValues.value(props, REMOTE_LOG_MANAGER_TASK_RETRY_JITTER),
+                (Integer) ConfigValues.value(props, REMOTE_LOG_READER_THREADS),
+                (Integer) ConfigValues.value(props, REMOTE_LOG_READER_MAX_PENDING_TASKS),
+                (Long) ConfigValues.value(props, REMOTE_LOG_MANAGER_COPY_MAX_BYTES_PER_SECOND),
+                (Integer) ConfigValues.value(props, REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_NUM),
+                (Integer) ConfigValues.value(props, REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_SIZE_SECONDS),
+                (Long) ConfigValues.value(props, REMOTE_LOG_MANAGER_FETCH_MAX_BYTES_PER_SECOND),
+                (Integer) ConfigValues.value(props, REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_NUM),
+                (Integer) ConfigValues.value(props, REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_SIZE_SECONDS),
+                (Long) ConfigValues.value(props, REMOTE_FETCH_MAX_WAIT_MS),
+                (Long) ConfigValues.value(props, REMOTE_LIST_OFFSETS_REQUEST_TIMEOUT_MS));
     }
 
     /**
@@ -296,13 +297,6 @@ public record RemoteLogManagerConfig(boolean remoteLogStorageSystemEnable,
 
     private static ConfigKey unset(String name, String documentation) {
         return new ConfigKey(name, ConfigType.STRING, Optional.empty(), documentation, ConfigValidator.any());
-    }
-
-    private static Object value(Map<String, ?> props, ConfigKey key) {
-        Object raw = props.get(key.name());
-        Object value = raw == null ? key.defaultValue().orElseThrow() : key.type().parse(key.name(), raw);
-        key.validator().ensureValid(key.name(), value);
-        return value;
     }
 
     // A key without a default: absent, or blank as Kafka's null, is empty.
