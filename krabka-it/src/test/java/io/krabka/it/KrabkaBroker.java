@@ -80,6 +80,11 @@ final class KrabkaBroker implements AutoCloseable {
         }
     }
 
+    /** The broker's command line and what it logged, for a failure's message. */
+    String describe() throws IOException {
+        return process.describe();
+    }
+
     /** SIGTERM, then waits for the clean shutdown; returns the exit code. */
     int stop() throws IOException, InterruptedException {
         process.terminate();

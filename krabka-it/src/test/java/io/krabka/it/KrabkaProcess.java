@@ -122,7 +122,8 @@ final class KrabkaProcess implements AutoCloseable {
                 Files.readString(err, StandardCharsets.UTF_8));
     }
 
-    private String describe() throws IOException {
+    /** The command and what it wrote so far. */
+    String describe() throws IOException {
         return String.join(" ", command) + "\n--- out\n" + Files.readString(out, StandardCharsets.UTF_8) + "--- err\n"
                 + Files.readString(err, StandardCharsets.UTF_8);
     }
