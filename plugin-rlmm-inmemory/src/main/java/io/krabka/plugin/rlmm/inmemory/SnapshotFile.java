@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,16 +33,18 @@ final class SnapshotFile {
      * @return the SHA-256 of the bytes written, which names this snapshot in its {@link ChangeJournal}
      */
     static byte[] write(Path file, MetadataSnapshot snapshot) throws IOException {
+        byte[] text = toBytes(snapshot);
+        AtomicFile.write(file, out -> out.write(text));
+        return sha256().digest(text);
+    }
+
+    /** The bytes {@link #write} writes: the JSON, indented, and a newline. */
+    static byte[] toBytes(MetadataSnapshot snapshot) throws IOException {
         JsonNode json = SnapshotJsonWriter.toJson(snapshot);
-        byte[] text = MAPPER.writeValueAsBytes(json);
-        AtomicFile.write(file, out -> {
-            out.write(text);
-            out.write('\n');
-        });
-        MessageDigest digest = sha256();
-        digest.update(text);
-        digest.update((byte) '\n');
-        return digest.digest();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        MAPPER.writeValue(out, json);
+        out.write('\n');
+        return out.toByteArray();
     }
 
     /** The SHA-256 of a file's bytes. */
