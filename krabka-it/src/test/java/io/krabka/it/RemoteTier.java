@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
 
 /**
  * What a broker's remote tier holds, read as an operator would: the {@code inmemory} metadata manager's snapshot
- * (loaded by the distribution's own plugin, from a copy) and the {@code local} tier's files.
+ * and its journal (loaded by the distribution's own plugin, from copies) and the {@code local} tier's files.
  */
 final class RemoteTier {
     private static final PluginRegistry PLUGINS = DistributionPlugins.discover();
@@ -36,6 +36,15 @@ final class RemoteTier {
             return List.of();
         }
         Path copy = Files.createTempFile(Files.createDirectories(workDir), "rlmm-", ".json");
+        // The changes since the snapshot are in its journal beside it: copied first, so that a compaction in
+        // between leaves a newer snapshot holding them (the journal then names another snapshot and is ignored).
+        Path journal = snapshot.resolveSibling(snapshot.getFileName() + ".journal");
+        Path journalCopy = copy.resolveSibling(copy.getFileName() + ".journal");
+        try {
+            Files.copy(journal, journalCopy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (java.nio.file.NoSuchFileException none) {
+            // No change since the last snapshot, or the broker closed it into the snapshot.
+        }
         Files.copy(snapshot, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         try (RemoteLogMetadataManager rlmm = PLUGINS.createRemoteLogMetadataManager("inmemory",
                 Map.of("snapshot.path", copy.toString()))) {
@@ -49,6 +58,7 @@ final class RemoteTier {
             return segments;
         } finally {
             Files.deleteIfExists(copy);
+            Files.deleteIfExists(journalCopy);
         }
     }
 

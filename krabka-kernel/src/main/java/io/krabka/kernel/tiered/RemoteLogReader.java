@@ -103,43 +103,49 @@ public final class RemoteLogReader {
                                                 int chunkBytes, UnifiedLog log) throws RemoteStorageException, IOException {
         long offset = fetch.fetchOffset();
         int start = indexCache.lookupOffset(segment, Math.max(offset, segment.startOffset()));
-        try (RemoteSegmentCursor cursor = new RemoteSegmentCursor(rsm, segment, start, chunkBytes)) {
-            long firstPosition;
-            Optional<LogBatch> first;
-            do {
-                firstPosition = cursor.position();
-                first = cursor.next(Integer.MAX_VALUE);
-            } while (first.isPresent() && first.get().lastOffset() < offset);
-            if (first.isEmpty()) {
-                return Optional.empty();
-            }
-            LogOffsetMetadata fetchOffsetMetadata = new LogOffsetMetadata(offset, segment.startOffset(),
-                    (int) firstPosition);
-            LogBatch firstBatch = first.get();
-            if (firstBatch.sizeInBytes() > fetch.maxBytes() && !fetch.minOneMessage()) {
-                return Optional.of(new FetchDataInfo(fetchOffsetMetadata, BufferRecords.EMPTY, true, Optional.empty()));
-            }
-            List<LogBatch> batches = new ArrayList<>();
-            batches.add(firstBatch);
-            int size = firstBatch.sizeInBytes();
-            Optional<LogBatch> next;
-            while (size < fetch.maxBytes() && (next = cursor.next(fetch.maxBytes() - size)).isPresent()) {
-                batches.add(next.get());
-                size += next.get().sizeInBytes();
-            }
-            ByteBuffer records = ByteBuffer.allocate(size);
-            batches.forEach(batch -> records.put(batch.buffer()));
-            FetchDataInfo data = new FetchDataInfo(fetchOffsetMetadata, new BufferRecords(records.flip()));
-            if (fetch.isolation() != FetchIsolation.TXN_COMMITTED) {
-                return Optional.of(data);
-            }
-            long upperBoundOffset = indexCache.fetchUpperBoundOffset(segment,
-                            new OffsetPosition(offset, (int) firstPosition), size)
-                    .map(OffsetPosition::offset).orElse(segment.endOffset() + 1);
-            long firstBaseOffset = firstBatch.buffer().getLong(Records.OFFSET_OFFSET);
-            return Optional.of(new FetchDataInfo(fetchOffsetMetadata, data.records(), false, Optional.of(
-                    abortedTransactions.collect(firstBaseOffset, upperBoundOffset, segment, log))));
+        RemoteSegmentCursor cursor = new RemoteSegmentCursor(rsm, segment, start, chunkBytes);
+        long firstPosition;
+        Optional<LogBatch> first;
+        do {
+            firstPosition = cursor.position();
+            first = cursor.next(Integer.MAX_VALUE);
+        } while (first.isPresent() && first.get().lastOffset() < offset);
+        if (first.isEmpty()) {
+            return Optional.empty();
         }
+        LogOffsetMetadata fetchOffsetMetadata = new LogOffsetMetadata(offset, segment.startOffset(),
+                (int) firstPosition);
+        LogBatch firstBatch = first.get();
+        if (firstBatch.sizeInBytes() > fetch.maxBytes() && !fetch.minOneMessage()) {
+            return Optional.of(new FetchDataInfo(fetchOffsetMetadata, BufferRecords.EMPTY, true, Optional.empty()));
+        }
+        List<LogBatch> batches = new ArrayList<>();
+        batches.add(firstBatch);
+        int size = firstBatch.sizeInBytes();
+        Optional<LogBatch> next;
+        while (size < fetch.maxBytes() && (next = cursor.next(fetch.maxBytes() - size)).isPresent()) {
+            batches.add(next.get());
+            size += next.get().sizeInBytes();
+        }
+        // Usually one ranged fetch holds them all, and the answer is a view of it; a batch that needed a fetch of
+        // its own makes a copy.
+        ByteBuffer records = cursor.bytesSince(firstPosition).orElseGet(() -> concatenated(batches));
+        FetchDataInfo data = new FetchDataInfo(fetchOffsetMetadata, new BufferRecords(records));
+        if (fetch.isolation() != FetchIsolation.TXN_COMMITTED) {
+            return Optional.of(data);
+        }
+        long upperBoundOffset = indexCache.fetchUpperBoundOffset(segment,
+                        new OffsetPosition(offset, (int) firstPosition), size)
+                .map(OffsetPosition::offset).orElse(segment.endOffset() + 1);
+        long firstBaseOffset = firstBatch.buffer().getLong(Records.OFFSET_OFFSET);
+        return Optional.of(new FetchDataInfo(fetchOffsetMetadata, data.records(), false, Optional.of(
+                abortedTransactions.collect(firstBaseOffset, upperBoundOffset, segment, log))));
+    }
+
+    private static ByteBuffer concatenated(List<LogBatch> batches) {
+        ByteBuffer records = ByteBuffer.allocate(batches.stream().mapToInt(LogBatch::sizeInBytes).sum());
+        batches.forEach(batch -> records.put(batch.buffer()));
+        return records.flip();
     }
 
     // The segment after this one: the one holding its end offset + 1, under that offset's leader epoch.

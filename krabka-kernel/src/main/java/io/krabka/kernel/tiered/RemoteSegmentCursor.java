@@ -6,7 +6,6 @@ import io.krabka.kernel.record.Records;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -14,18 +13,21 @@ import java.util.Optional;
 
 /**
  * Reads a remote segment's batches in order from a position, through ranged fetches of at most {@code chunkBytes}
- * (or one batch, if larger): a read never asks the remote tier for the rest of a segment it will not use, and
- * never holds more than one batch in memory beyond what the caller keeps. Not thread-safe.
+ * (or one batch, if larger), each read whole into one buffer that the batches returned are views of: a read never
+ * asks the remote tier for the rest of a segment it will not use, copies each byte once, and holds one chunk in
+ * memory beyond what the caller keeps. Not thread-safe.
  */
-final class RemoteSegmentCursor implements Closeable {
+final class RemoteSegmentCursor {
+
+    private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
 
     private final RemoteStorageManager rsm;
     private final RemoteLogSegmentMetadata segment;
     private final int chunkBytes;
     private long position;
-    private InputStream in;
-    // The exclusive end of the bytes the open stream serves.
-    private long streamEnd;
+    // The bytes of the last ranged fetch, from chunkStart of the segment.
+    private ByteBuffer chunk = NOTHING;
+    private long chunkStart;
 
     /**
      * A cursor at {@code position} of {@code segment}.
@@ -40,7 +42,7 @@ final class RemoteSegmentCursor implements Closeable {
         this.segment = segment;
         this.chunkBytes = chunkBytes;
         this.position = position;
-        this.streamEnd = position;
+        this.chunkStart = position;
     }
 
     /** Where the next batch begins in the segment. */
@@ -50,7 +52,8 @@ final class RemoteSegmentCursor implements Closeable {
 
     /**
      * The next batch, read whole; empty at the end of the segment, or when the batch is larger than
-     * {@code maxSize} (then nothing more of it is fetched and the cursor stays before it).
+     * {@code maxSize} (then nothing more of it is fetched and the cursor stays before it). The batch is a view of
+     * the cursor's current chunk.
      *
      * @throws CorruptRecordException if a batch's size is impossible or runs past the end of the segment
      * @throws RemoteStorageException if the remote tier failed
@@ -64,46 +67,60 @@ final class RemoteSegmentCursor implements Closeable {
             }
             return Optional.empty();
         }
-        if (position + Records.LOG_OVERHEAD > streamEnd) {
-            open(Records.LOG_OVERHEAD);
+        // A fetch bounded by what the caller can still take: the rest of a chunk it cannot use is never read.
+        int wanted = Math.min(chunkBytes, maxSize);
+        if (position + Records.LOG_OVERHEAD > chunkEnd()) {
+            fetch(Math.max(Records.LOG_OVERHEAD, wanted));
         }
-        byte[] header = in.readNBytes(Records.LOG_OVERHEAD);
-        checkRead(header.length, Records.LOG_OVERHEAD);
-        int length = ByteBuffer.wrap(header).getInt(Records.SIZE_OFFSET);
+        int length = chunk.getInt(offsetInChunk() + Records.SIZE_OFFSET);
         int batchSize = Records.LOG_OVERHEAD + length;
         if (length < Records.MIN_SIZE_FIELD || position + batchSize > size) {
             throw corrupt("batch size field " + length + " at a segment of " + size + " bytes");
         }
         if (batchSize > maxSize) {
-            close();
             return Optional.empty();
         }
-        ByteBuffer batch = ByteBuffer.allocate(batchSize).put(header);
-        if (position + batchSize > streamEnd) {
-            // The batch runs past the open range: fetch it whole from its start.
-            open(batchSize);
-            checkRead(in.readNBytes(Records.LOG_OVERHEAD).length, Records.LOG_OVERHEAD);
+        if (position + batchSize > chunkEnd()) {
+            // The batch runs past the fetched range: fetch it whole from its start.
+            fetch(Math.max(batchSize, wanted));
         }
-        byte[] body = in.readNBytes(length);
-        checkRead(body.length, length);
-        batch.put(body).flip();
-        LogBatch read = Records.batchAt(batch, 0, source(), position);
+        LogBatch read = Records.batchAt(chunk, offsetInChunk(), source(), position);
         position += batchSize;
         return Optional.of(read);
     }
 
-    // A ranged fetch from the position: the chunk, or at least `needed` bytes, within the segment.
-    private void open(int needed) throws RemoteStorageException, IOException {
-        close();
-        long end = Math.min(segment.segmentSizeInBytes(), position + Math.max(chunkBytes, needed));
-        in = rsm.fetchLogSegment(segment, (int) position, (int) end - 1);
-        streamEnd = end;
+    /**
+     * The bytes from {@code from} to the cursor's position as one view, when the current chunk holds them all
+     * (the batches read since {@code from} then lie in it one after another); otherwise empty.
+     */
+    Optional<ByteBuffer> bytesSince(long from) {
+        if (from < chunkStart || position > chunkEnd() || from > position) {
+            return Optional.empty();
+        }
+        return Optional.of(chunk.slice((int) (from - chunkStart), (int) (position - from)));
     }
 
-    private void checkRead(int read, int expected) {
-        if (read != expected) {
-            throw corrupt("the remote tier returned " + read + " bytes where " + expected + " were expected");
+    // A ranged fetch from the position of `length` bytes, within the segment, read whole.
+    private void fetch(int length) throws RemoteStorageException, IOException {
+        long end = Math.min(segment.segmentSizeInBytes(), position + length);
+        int bytes = (int) (end - position);
+        byte[] buffer = new byte[bytes];
+        try (InputStream in = rsm.fetchLogSegment(segment, (int) position, (int) end - 1)) {
+            int read = in.readNBytes(buffer, 0, bytes);
+            if (read != bytes) {
+                throw corrupt("the remote tier returned " + read + " bytes where " + bytes + " were expected");
+            }
         }
+        chunk = ByteBuffer.wrap(buffer);
+        chunkStart = position;
+    }
+
+    private long chunkEnd() {
+        return chunkStart + chunk.limit();
+    }
+
+    private int offsetInChunk() {
+        return (int) (position - chunkStart);
     }
 
     private CorruptRecordException corrupt(String detail) {
@@ -112,15 +129,5 @@ final class RemoteSegmentCursor implements Closeable {
 
     private String source() {
         return "remote segment " + segment.remoteLogSegmentId().id() + " of " + segment.topicIdPartition();
-    }
-
-    @Override
-    public void close() throws IOException {
-        if (in != null) {
-            InputStream open = in;
-            in = null;
-            streamEnd = position;
-            open.close();
-        }
     }
 }

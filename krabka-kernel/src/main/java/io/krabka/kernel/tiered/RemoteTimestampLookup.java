@@ -64,20 +64,19 @@ final class RemoteTimestampLookup {
     private Optional<TimestampAndOffset> scan(RemoteLogSegmentMetadata segment, long timestamp, long startingOffset,
                                               long maxDecompressedBytes) throws RemoteStorageException, IOException {
         OffsetPosition start = indexCache.lookupTimestamp(segment, timestamp, startingOffset);
-        try (RemoteSegmentCursor cursor = new RemoteSegmentCursor(rsm, segment, start.position(), SCAN_CHUNK_BYTES)) {
-            Optional<LogBatch> next;
-            while ((next = cursor.next(Integer.MAX_VALUE)).isPresent()) {
-                LogBatch batch = next.get();
-                if (batch.maxTimestamp() < timestamp || batch.lastOffset() < startingOffset) {
-                    continue;
-                }
-                for (Record record : batch.records(maxDecompressedBytes)) {
-                    if (record.timestamp() >= timestamp && record.offset() >= startingOffset) {
-                        OptionalInt leaderEpoch = batch instanceof RecordBatch v2
-                                && v2.partitionLeaderEpoch() != RecordBatch.NO_PARTITION_LEADER_EPOCH
-                                ? OptionalInt.of(v2.partitionLeaderEpoch()) : OptionalInt.empty();
-                        return Optional.of(new TimestampAndOffset(record.timestamp(), record.offset(), leaderEpoch));
-                    }
+        RemoteSegmentCursor cursor = new RemoteSegmentCursor(rsm, segment, start.position(), SCAN_CHUNK_BYTES);
+        Optional<LogBatch> next;
+        while ((next = cursor.next(Integer.MAX_VALUE)).isPresent()) {
+            LogBatch batch = next.get();
+            if (batch.maxTimestamp() < timestamp || batch.lastOffset() < startingOffset) {
+                continue;
+            }
+            for (Record record : batch.records(maxDecompressedBytes)) {
+                if (record.timestamp() >= timestamp && record.offset() >= startingOffset) {
+                    OptionalInt leaderEpoch = batch instanceof RecordBatch v2
+                            && v2.partitionLeaderEpoch() != RecordBatch.NO_PARTITION_LEADER_EPOCH
+                            ? OptionalInt.of(v2.partitionLeaderEpoch()) : OptionalInt.empty();
+                    return Optional.of(new TimestampAndOffset(record.timestamp(), record.offset(), leaderEpoch));
                 }
             }
         }

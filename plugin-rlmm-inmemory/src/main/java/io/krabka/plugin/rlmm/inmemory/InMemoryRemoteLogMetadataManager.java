@@ -10,7 +10,6 @@ import io.krabka.spi.storage.RemotePartitionDeleteMetadata;
 import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -24,9 +23,11 @@ import java.util.function.Function;
 /**
  * A {@link RemoteLogMetadataManager} that keeps the metadata in memory and answers every lookup as Apache Kafka's
  * {@code RemoteLogMetadataCache} does. With {@code snapshot.path} set, the whole cache is loaded from a JSON
- * snapshot when the manager is configured and written back, atomically, after every change and when it is closed,
- * so a broker killed between two changes finds the first on its next start; {@link #writeSnapshot}
- * and {@link #loadSnapshot} do the same with any file, for tools such as restore.
+ * snapshot and the journal of the changes made after it when the manager is configured; every change is made
+ * durable before its call returns (appended to the journal, which is compacted into the snapshot from time to time,
+ * see {@link DurableMetadata}), and the whole cache is written to the snapshot when the manager is closed, so a
+ * broker killed between two changes finds the first on its next start; {@link #writeSnapshot} and
+ * {@link #loadSnapshot} write and read a snapshot in any file, for tools such as restore.
  *
  * <p>Thread-safe. Every future returned is already complete: a change is applied (and written) before the call
  * returns; a change applied but not written fails its future with a {@link RemoteStorageException}.
@@ -38,6 +39,8 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
 
     private final RemotePartitionMetadataStore store = new RemotePartitionMetadataStore();
     private volatile InMemoryRemoteLogMetadataManagerConfig config;
+    // Null without a snapshot file; guarded by this.
+    private DurableMetadata durable;
     private boolean snapshotWritten;
 
     /** A manager to be configured. */
@@ -58,10 +61,12 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
             throw new IllegalStateException("the remote log metadata manager is already configured");
         }
         InMemoryRemoteLogMetadataManagerConfig parsed = InMemoryRemoteLogMetadataManagerConfig.parse(configs);
-        Optional<Path> snapshot = parsed.snapshotPath().filter(Files::exists);
+        Optional<Path> snapshot = parsed.snapshotPath();
         if (snapshot.isPresent()) {
+            DurableMetadata loaded = new DurableMetadata(snapshot.get());
             try {
-                store.restore(SnapshotFile.read(snapshot.get()));
+                loaded.load(store);
+                durable = loaded;
             } catch (IOException e) {
                 ConfigException error = new ConfigException(InMemoryRemoteLogMetadataManagerConfig.SNAPSHOT_PATH,
                         snapshot.get(), "the snapshot cannot be loaded: " + e.getMessage());
@@ -78,18 +83,19 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
      * @throws InvalidStateTransitionException if the segment is already known and past {@code COPY_SEGMENT_STARTED}
      */
     @Override
-    public CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata remoteLogSegmentMetadata) {
+    public synchronized CompletableFuture<Void> addRemoteLogSegmentMetadata(
+            RemoteLogSegmentMetadata remoteLogSegmentMetadata) {
         Objects.requireNonNull(remoteLogSegmentMetadata, "remoteLogSegmentMetadata");
         open().addCopyInProgressSegment(remoteLogSegmentMetadata);
-        return persisted();
+        return persisted(new MetadataChange.AddSegment(remoteLogSegmentMetadata));
     }
 
     @Override
-    public CompletableFuture<Void> updateRemoteLogSegmentMetadata(RemoteLogSegmentMetadataUpdate update)
+    public synchronized CompletableFuture<Void> updateRemoteLogSegmentMetadata(RemoteLogSegmentMetadataUpdate update)
             throws RemoteResourceNotFoundException {
         Objects.requireNonNull(update, "remoteLogSegmentMetadataUpdate");
         open().updateRemoteLogSegmentMetadata(update);
-        return persisted();
+        return persisted(new MetadataChange.UpdateSegment(update));
     }
 
     /**
@@ -117,10 +123,10 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
 
     /** {@inheritDoc} {@code DELETE_PARTITION_FINISHED} forgets the partition: its segments and deletion state. */
     @Override
-    public CompletableFuture<Void> putRemotePartitionDeleteMetadata(RemotePartitionDeleteMetadata step) {
+    public synchronized CompletableFuture<Void> putRemotePartitionDeleteMetadata(RemotePartitionDeleteMetadata step) {
         Objects.requireNonNull(step, "remotePartitionDeleteMetadata");
         open().putRemotePartitionDeleteMetadata(step);
-        return persisted();
+        return persisted(new MetadataChange.PutPartitionDelete(step));
     }
 
     /**
@@ -194,15 +200,18 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
         return lookup(topicIdPartition, cache -> cache.nextSegmentWithTxnIndex(epoch, offset));
     }
 
-    /** Writes the snapshot after a change, when there is a snapshot file. */
-    private synchronized CompletableFuture<Void> persisted() {
-        Optional<Path> snapshot = config.snapshotPath();
-        if (snapshot.isPresent()) {
+    /**
+     * Makes a change just applied durable, when there is a snapshot file. Called under this object's monitor, as
+     * the change was applied, so that the journal holds the changes in the order they were made.
+     */
+    private CompletableFuture<Void> persisted(MetadataChange change) {
+        if (durable != null) {
             try {
-                SnapshotFile.write(snapshot.get(), open().snapshot());
+                durable.record(change, store::snapshot);
             } catch (IOException e) {
                 return CompletableFuture.failedFuture(new RemoteStorageException("the change is in memory but the "
-                        + "snapshot " + snapshot.get() + " could not be written: " + e.getMessage(), e));
+                        + "snapshot " + config.snapshotPath().orElseThrow() + " or its journal could not be written: "
+                        + e.getMessage(), e));
             }
         }
         return CompletableFuture.completedFuture(null);
@@ -231,10 +240,14 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
      * @throws InvalidSnapshotException            if the file is not a valid snapshot
      * @throws IOException                         if the file cannot be read
      */
-    public void loadSnapshot(Path file) throws IOException {
+    public synchronized void loadSnapshot(Path file) throws IOException {
         Objects.requireNonNull(file, "file");
         MetadataSnapshot snapshot = SnapshotFile.read(file);
         open().restore(snapshot);
+        if (durable != null) {
+            // The journal follows the content replaced: the next change writes the new content whole.
+            durable.restartAtNextChange();
+        }
     }
 
     /**
@@ -246,9 +259,8 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
     @Override
     public synchronized void close() throws IOException {
         MetadataSnapshot last = store.close();
-        Optional<Path> snapshot = config == null ? Optional.empty() : config.snapshotPath();
-        if (snapshot.isPresent() && !snapshotWritten) {
-            SnapshotFile.write(snapshot.get(), last);
+        if (durable != null && !snapshotWritten) {
+            durable.close(last);
             snapshotWritten = true;
         }
     }

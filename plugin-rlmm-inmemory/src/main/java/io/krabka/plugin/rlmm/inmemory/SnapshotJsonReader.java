@@ -78,7 +78,7 @@ final class SnapshotJsonReader {
         return json.build(() -> new PartitionSnapshot(partition, delete, segments, epochs));
     }
 
-    private static RemotePartitionDeleteMetadata deleteFromJson(StrictJsonObject json, TopicIdPartition partition)
+    static RemotePartitionDeleteMetadata deleteFromJson(StrictJsonObject json, TopicIdPartition partition)
             throws InvalidSnapshotException {
         json.rejectOtherFields("state", "eventTimestampMs", "brokerId");
         RemotePartitionDeleteState state =
@@ -87,7 +87,7 @@ final class SnapshotJsonReader {
                 json.intField("brokerId"));
     }
 
-    private static RemoteLogSegmentMetadata segmentFromJson(StrictJsonObject json, TopicIdPartition partition)
+    static RemoteLogSegmentMetadata segmentFromJson(StrictJsonObject json, TopicIdPartition partition)
             throws InvalidSnapshotException {
         json.rejectOtherFields("segmentId", "startOffset", "endOffset", "maxTimestampMs", "brokerId",
                 "eventTimestampMs", "segmentSizeInBytes", "customMetadata", "state", "segmentLeaderEpochs",
@@ -137,7 +137,7 @@ final class SnapshotJsonReader {
         return Integer.parseInt(key);
     }
 
-    private static <E extends Enum<E>> Function<String, E> enumParser(Class<E> type) {
+    static <E extends Enum<E>> Function<String, E> enumParser(Class<E> type) {
         return text -> Arrays.stream(type.getEnumConstants())
                 .filter(constant -> constant.name().equals(text))
                 .findFirst()

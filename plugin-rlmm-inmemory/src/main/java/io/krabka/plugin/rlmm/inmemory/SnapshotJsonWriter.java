@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.storage.RemoteLogSegmentId;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
+import io.krabka.spi.storage.RemotePartitionDeleteMetadata;
 import java.util.Base64;
 
 /**
@@ -38,10 +39,8 @@ final class SnapshotJsonWriter {
                 .put("topicId", topicIdPartition.topicId().toString())
                 .put("topic", topicIdPartition.topic())
                 .put("partition", topicIdPartition.partition());
-        json.set("deleteState", partition.deleteMetadata().<JsonNode>map(delete -> NODES.objectNode()
-                .put("state", delete.state().name())
-                .put("eventTimestampMs", delete.eventTimestampMs())
-                .put("brokerId", delete.brokerId())).orElse(NODES.nullNode()));
+        json.set("deleteState", partition.deleteMetadata().<JsonNode>map(SnapshotJsonWriter::deleteToJson)
+                .orElse(NODES.nullNode()));
         ArrayNode segments = json.putArray("segments");
         partition.segments().forEach(segment -> segments.add(segmentToJson(segment)));
         ArrayNode epochs = json.putArray("leaderEpochs");
@@ -49,7 +48,14 @@ final class SnapshotJsonWriter {
         return json;
     }
 
-    private static ObjectNode segmentToJson(RemoteLogSegmentMetadata segment) {
+    static ObjectNode deleteToJson(RemotePartitionDeleteMetadata delete) {
+        return NODES.objectNode()
+                .put("state", delete.state().name())
+                .put("eventTimestampMs", delete.eventTimestampMs())
+                .put("brokerId", delete.brokerId());
+    }
+
+    static ObjectNode segmentToJson(RemoteLogSegmentMetadata segment) {
         ObjectNode json = NODES.objectNode()
                 .put("segmentId", segment.remoteLogSegmentId().id().toString())
                 .put("startOffset", segment.startOffset())

@@ -91,6 +91,11 @@ final class StrictJsonObject {
         return value.isNull() ? Optional.empty() : Optional.of(object(name, value));
     }
 
+    /** An object that must be there. */
+    StrictJsonObject objectField(String name) throws InvalidSnapshotException {
+        return object(name, field(name));
+    }
+
     /** An array of objects. */
     List<StrictJsonObject> objectArray(String name) throws InvalidSnapshotException {
         List<StrictJsonObject> objects = new ArrayList<>();

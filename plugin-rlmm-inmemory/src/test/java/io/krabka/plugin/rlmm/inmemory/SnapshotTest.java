@@ -164,6 +164,7 @@ class SnapshotTest {
         InMemoryRemoteLogMetadataManager manager = configured(file);
         RemoteLogSegmentMetadata segment = finished(manager, 0, 0, 99);
         Files.delete(file);
+        Files.delete(ChangeJournal.pathOf(file));
         Files.delete(directory);
         assertThrows(NoSuchFileException.class, manager::close);
         assertThrows(IllegalStateException.class, () -> manager.listRemoteLogSegments(TP0), "closed all the same");
