@@ -222,8 +222,9 @@ public final class Broker implements AutoCloseable {
         started.clear();
         stoppedCleanly = clean;
         state = State.STOPPED;
-        stopped.countDown();
+        // Logged before the waiters are released: the process may exit as soon as they are.
         LOG.log(clean ? System.Logger.Level.INFO : System.Logger.Level.WARNING, clean ? "Shut down cleanly"
                 : "Shut down, with failures (logged above): the next start may recover logs");
+        stopped.countDown();
     }
 }
