@@ -110,6 +110,10 @@ class TieredStorageIT {
         broker.start();
 
         long activeBase = awaitOnlyTheActiveSegmentLocally(partition, records);
+        // The copy the kill cut short is deleted by the restarted broker's first runs.
+        TieredRecords.await("the copy cut short cleaned up", () -> RemoteTier.segments(broker.logDir(), idPartition,
+                work).stream().allMatch(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED
+                        || s.state() == RemoteLogSegmentState.DELETE_SEGMENT_FINISHED));
         RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.logDir(), idPartition, work), 0, activeBase - 1,
                 work.resolve("tier"), idPartition);
         TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, records);
