@@ -1,7 +1,6 @@
 package io.krabka.kernel.metrics;
 
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.SequencedMap;
 import java.util.stream.Collectors;
@@ -73,10 +72,5 @@ public record MetricName(String group, String type, String name, SequencedMap<St
         return series + tags.entrySet().stream()
                 .map(tag -> tag.getKey() + "=\"" + tag.getValue().replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
                 .collect(Collectors.joining(",", "{", "}"));
-    }
-
-    /** Whether every tag of {@code subset} is one of this name's. */
-    public boolean hasTags(Map<String, String> subset) {
-        return tags.entrySet().containsAll(subset.entrySet());
     }
 }

@@ -1,7 +1,6 @@
 package io.krabka.kernel.metrics;
 
 import java.lang.management.ManagementFactory;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.LongSupplier;
@@ -60,17 +59,6 @@ public final class MetricsRegistry implements AutoCloseable {
     /** Publishes a gauge under that name, unless one is there already. */
     public void gauge(MetricName name, LongSupplier value) {
         getOrCreate(name, () -> new Gauge(value), Gauge.class);
-    }
-
-    /** The metric of that name, if any. */
-    public Optional<Metric> get(MetricName name) {
-        return Optional.ofNullable(metrics.get(key(name))).map(Registered::metric);
-    }
-
-    /** Removes every metric whose name has these tags, such as a deleted topic's. */
-    public void removeTagged(Map<String, String> tags) {
-        metrics.values().stream().filter(r -> r.name().hasTags(tags)).map(Registered::name).toList()
-                .forEach(this::remove);
     }
 
     /** Removes one metric. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -30,7 +29,7 @@ class MetricsRegistryTest {
             registry.meter(name).mark(1500);
             registry.meter(name).mark(500);
             assertEquals(2000L, server.getAttribute(objectName, "Count"));
-            registry.removeTagged(Map.of("topic", "orders"));
+            registry.remove(name);
             assertFalse(server.isRegistered(objectName));
             registry.meter(name).mark(1);
             assertTrue(server.isRegistered(objectName));
