@@ -17,13 +17,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A TCP proxy on 127.0.0.1 that forwards each connection to a target and injects faults into chosen ones: a
  * real network failure for the client under test, without mocks. Faults are queued; each new connection takes
- * the next one, and connections that find the queue empty pass through untouched. A client that keeps
+ * the next one, and connections that find the queue empty pass through untouched (unless an armed cut takes
+ * them, see {@link #cutFirstTransferOver(long)}). A client that keeps
  * connections alive sends request after request on one connection until a fault breaks it, so a fault's byte
  * count runs across those requests; {@link #fail(Fault...)} closes the open connections, so that the client's
  * next request opens a new one (its first attempt may fail on the closed pooled connection).
@@ -73,13 +73,23 @@ public final class FaultProxy implements AutoCloseable {
         }
     }
 
+    /** A cut armed by {@link #cutFirstTransferOver(long)}: the first connection to send {@code bytes} takes it. */
+    private record ArmedCut(long bytes) {
+        ArmedCut {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("bytes must be at least 1: " + bytes);
+            }
+        }
+    }
+
     private final InetSocketAddress target;
     private final ServerSocket server;
     private final Queue<Fault> faults = new ConcurrentLinkedQueue<>();
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger connections = new AtomicInteger();
-    /** The byte count at which the next connection to send that many is cut; 0 when none is armed. */
-    private final AtomicLong armedCut = new AtomicLong();
+    /** The cut armed by {@link #cutFirstTransferOver(long)}; null when none is. Compared by identity. */
+    private final AtomicReference<ArmedCut> armedCut = new AtomicReference<>();
+    private final AtomicInteger cuts = new AtomicInteger();
     private final Thread acceptor;
 
     /** A proxy to {@code host:port}, listening on a free port of 127.0.0.1. */
@@ -108,21 +118,24 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     /**
-     * Cuts the first connection, of those not given a queued fault, whose client sends more than {@code bytes}:
-     * a large transfer cut in the middle, whichever of a client's parallel or pooled connections carries it.
-     * Connections that send less pass through. One cut, then it is disarmed.
+     * Cuts the first connection, of those not given a queued fault, whose client sends {@code bytes} from now on:
+     * a large transfer cut in the middle, whichever of a client's parallel or pooled connections carries it,
+     * including connections opened before this call. Connections that send less pass through. One cut, then it
+     * is disarmed.
      */
     public void cutFirstTransferOver(long bytes) {
-        if (bytes < 1) {
-            throw new IllegalArgumentException("bytes must be at least 1: " + bytes);
-        }
-        armedCut.set(bytes);
+        armedCut.set(new ArmedCut(bytes));
     }
 
     /** Drops the faults not yet used and any armed cut; later connections pass through. */
     public void heal() {
         faults.clear();
-        armedCut.set(0);
+        armedCut.set(null);
+    }
+
+    /** How many transfers the proxy has cut ({@link CutAfter} faults and armed cuts): a test's proof it did. */
+    public int cuts() {
+        return cuts.get();
     }
 
     /** How many connections the proxy has accepted. */
@@ -152,10 +165,10 @@ public final class FaultProxy implements AutoCloseable {
                     reset(client);
                 }
                 case HttpStatus s -> answer(client, s.status());
-                case null -> forwardUnlessCut(client);
-                case Pass p -> forward(client, Long.MAX_VALUE, Duration.ZERO);
-                case Delay d -> forward(client, Long.MAX_VALUE, d.delay());
-                case CutAfter c -> forward(client, c.bytes(), Duration.ZERO);
+                case null -> forward(client, Long.MAX_VALUE, Duration.ZERO, true);
+                case Pass p -> forward(client, Long.MAX_VALUE, Duration.ZERO, false);
+                case Delay d -> forward(client, Long.MAX_VALUE, d.delay(), false);
+                case CutAfter c -> forward(client, c.bytes(), Duration.ZERO, false);
             }
         } catch (IOException | InterruptedException e) {
             // The client or the target went away: the connection ends, as a network's would.
@@ -164,21 +177,11 @@ public final class FaultProxy implements AutoCloseable {
         }
     }
 
-    private void forwardUnlessCut(Socket client) throws IOException, InterruptedException {
-        long cut = armedCut.get();
-        if (cut == 0) {
-            forward(client, Long.MAX_VALUE, Duration.ZERO);
-            return;
-        }
-        forward(client, cut, Duration.ZERO, () -> armedCut.compareAndSet(cut, 0));
-    }
-
-    private void forward(Socket client, long upstreamLimit, Duration delay) throws IOException, InterruptedException {
-        forward(client, upstreamLimit, delay, () -> true);
-    }
-
-    /** Forwards both ways; at {@code upstreamLimit} client bytes the connection is reset if {@code claimCut} agrees. */
-    private void forward(Socket client, long upstreamLimit, Duration delay, BooleanSupplier claimCut)
+    /**
+     * Forwards both ways; the client's side is cut after {@code upstreamLimit} bytes or, when {@code armable}, by
+     * an armed cut.
+     */
+    private void forward(Socket client, long upstreamLimit, Duration delay, boolean armable)
             throws IOException, InterruptedException {
         try (Socket upstream = new Socket()) {
             upstream.connect(target, 10_000);
@@ -202,14 +205,10 @@ public final class FaultProxy implements AutoCloseable {
                 }
             });
             try {
-                if (copy(client.getInputStream(), upstream.getOutputStream(), upstreamLimit)) {
-                    if (claimCut.getAsBoolean()) {
-                        reset(client);
-                        reset(upstream);
-                    } else {
-                        // Another connection took the cut: this one goes on untouched.
-                        client.getInputStream().transferTo(upstream.getOutputStream());
-                    }
+                if (copyUpstream(client.getInputStream(), upstream.getOutputStream(), upstreamLimit, armable)) {
+                    cuts.incrementAndGet();
+                    reset(client);
+                    reset(upstream);
                 }
             } finally {
                 closeQuietly(upstream);
@@ -219,19 +218,33 @@ public final class FaultProxy implements AutoCloseable {
         }
     }
 
-    /** Copies until the end, or until {@code limit} bytes: then returns true, the transfer cut. */
-    private static boolean copy(InputStream in, OutputStream out, long limit) throws IOException {
+    /**
+     * Copies the client's bytes until the end (false) or until the transfer is to be cut (true): after
+     * {@code limit} bytes, or, when {@code armable}, once this connection has sent an armed cut's bytes since it
+     * was armed and has claimed it before any other connection.
+     */
+    private boolean copyUpstream(InputStream in, OutputStream out, long limit, boolean armable) throws IOException {
         byte[] buffer = new byte[8192];
         long copied = 0;
+        ArmedCut watched = null;
+        long sinceArmed = 0;
         while (true) {
-            int n = in.read(buffer, 0, (int) Math.min(buffer.length, Math.max(1, limit - copied)));
+            ArmedCut armed = armable ? armedCut.get() : null;
+            if (armed != watched) {
+                watched = armed;
+                sinceArmed = 0;
+            }
+            long room = Math.min(limit - copied, watched == null ? Long.MAX_VALUE : watched.bytes() - sinceArmed);
+            int n = in.read(buffer, 0, Math.clamp(room, 1, buffer.length));
             if (n < 0) {
                 return false;
             }
             int allowed = (int) Math.min(n, limit - copied);
             out.write(buffer, 0, allowed);
             copied += allowed;
-            if (copied >= limit) {
+            sinceArmed += allowed;
+            if (copied >= limit
+                    || watched != null && sinceArmed >= watched.bytes() && armedCut.compareAndSet(watched, null)) {
                 out.flush();
                 return true;
             }
