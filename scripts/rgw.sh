@@ -72,8 +72,8 @@ keyring = $dir/keyring
 mon data = $dir/mon
 [osd]
 osd data = $dir/osd\$id
-osd max object name len = 256
-osd max object namespace len = 64
+# Ceph's defaults (2048 bytes) admit S3's longest keys (1,024 bytes) with the bucket's marker in front.
+osd max object name len = 2048
 [client.rgw.krabka]
 rgw frontends = beast endpoint=127.0.0.1:$port
 rgw data = $dir/rgw

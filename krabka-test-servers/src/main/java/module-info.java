@@ -1,6 +1,6 @@
 /**
- * Real servers for integration tests, started from the repository's scripts: Ceph radosgw and S3Proxy, and a
- * fault-injecting TCP proxy to put in front of them. Test support only, never shipped.
+ * Real servers for integration tests: Ceph radosgw, started from the repository's scripts, real S3 buckets for the
+ * opt-in cloud profile, and a fault-injecting TCP proxy to put in front of them. Test support only, never shipped.
  */
 module io.krabka.testservers {
     requires transitive org.junit.jupiter.api;

@@ -33,14 +33,20 @@ import org.junit.jupiter.api.io.TempDir;
  * the topic empties its part of the bucket. Each backend's subclass gives the plugin's settings and lists the bucket.
  */
 abstract class ObjectStoreTieredStorageIT {
+    /** The key prefix of the test servers' buckets, which are the test's own. */
     static final String PREFIX = "krabka-it";
     private static final Set<String> REQUIRED = Set.of("log", "index", "timeindex", "snapshot", "leader_epoch_checkpoint");
 
     @TempDir
     Path work;
 
-    /** The broker settings that select the plugin and point it at the test's bucket under {@link #PREFIX}. */
+    /** The broker settings that select the plugin and point it at the test's bucket under {@link #prefix()}. */
     abstract Map<String, String> tierSettings();
+
+    /** The plugin's key prefix in the bucket. */
+    String prefix() {
+        return PREFIX;
+    }
 
     /** Every key in the test's bucket under {@code prefix}. */
     abstract List<String> keys(String prefix) throws Exception;
@@ -80,7 +86,7 @@ abstract class ObjectStoreTieredStorageIT {
                 next = segment.endOffset() + 1;
             }
             assertEquals(activeBase, next);
-            String partitionPrefix = PREFIX + "/" + partition.topic() + "-0-" + idPartition.topicId() + "/";
+            String partitionPrefix = prefix() + "/" + partition.topic() + "-0-" + idPartition.topicId() + "/";
             Set<String> expected = new TreeSet<>();
             for (RemoteLogSegmentMetadata segment : finished) {
                 String name = partitionPrefix + "%020d-%s.".formatted(segment.startOffset(),

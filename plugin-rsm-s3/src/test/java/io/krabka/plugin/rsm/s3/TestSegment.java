@@ -29,8 +29,13 @@ import java.util.TreeMap;
 record TestSegment(RemoteLogSegmentMetadata metadata, LogSegmentData data, byte[] logSha256) {
     static final TopicIdPartition PARTITION = new TopicIdPartition(Uuid.randomUuid(), "s3.it", 0);
 
-    /** Writes a segment of {@code logBytes} pseudo-random bytes under {@code dir}. */
+    /** Writes a segment of {@code logBytes} pseudo-random bytes of {@link #PARTITION} under {@code dir}. */
     static TestSegment write(Path dir, long logBytes) throws IOException {
+        return write(dir, logBytes, PARTITION);
+    }
+
+    /** Writes a segment of {@code logBytes} pseudo-random bytes of {@code partition} under {@code dir}. */
+    static TestSegment write(Path dir, long logBytes, TopicIdPartition partition) throws IOException {
         Files.createDirectories(dir);
         Uuid id = Uuid.randomUuid();
         String name = id.toString();
@@ -51,7 +56,7 @@ record TestSegment(RemoteLogSegmentMetadata metadata, LogSegmentData data, byte[
                 Optional.of(Files.write(dir.resolve(name + ".txnindex"), new byte[34])),
                 Files.write(dir.resolve(name + ".snapshot"), new byte[52]),
                 ByteBuffer.wrap("0\n1\n0 0\n".getBytes(StandardCharsets.US_ASCII)));
-        RemoteLogSegmentMetadata metadata = new RemoteLogSegmentMetadata(new RemoteLogSegmentId(PARTITION, id), 0, 99,
+        RemoteLogSegmentMetadata metadata = new RemoteLogSegmentMetadata(new RemoteLogSegmentId(partition, id), 0, 99,
                 1_000L, 0, 2_000L, Math.toIntExact(logBytes), new TreeMap<>(Map.of(0, 0L)), false);
         return new TestSegment(metadata, data, sha.digest());
     }
