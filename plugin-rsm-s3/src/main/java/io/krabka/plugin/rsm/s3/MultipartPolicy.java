@@ -7,8 +7,9 @@ import io.krabka.spi.storage.RemoteStorageException;
  *
  * @param thresholdBytes files of at least this size go in parts
  * @param partSizeBytes  the size of every part but the last
+ * @param concurrency    how many parts of one upload are sent at once
  */
-record MultipartPolicy(long thresholdBytes, long partSizeBytes) {
+record MultipartPolicy(long thresholdBytes, long partSizeBytes, int concurrency) {
     /** S3's smallest part but the last. */
     static final long MIN_PART_BYTES = 5L << 20;
     /** S3's largest part, and largest single PUT. */
@@ -23,6 +24,9 @@ record MultipartPolicy(long thresholdBytes, long partSizeBytes) {
         }
         if (partSizeBytes < MIN_PART_BYTES || partSizeBytes > MAX_PART_BYTES) {
             throw new IllegalArgumentException("part size out of [5 MiB, 5 GiB]: " + partSizeBytes);
+        }
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("concurrency below 1: " + concurrency);
         }
     }
 

@@ -2,9 +2,12 @@ package io.krabka.plugin.rsm.s3;
 
 import io.krabka.spi.storage.RemoteStorageException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -14,9 +17,10 @@ import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 
 /**
- * One file uploaded in parts, each part streamed from its region of the file (memory stays bounded by the SDK's
- * buffers, whatever the file's size; a retried part re-reads its region). Any failure aborts the upload, so no
- * parts are left behind to be billed and no object appears.
+ * Files uploaded in parts, several at once, each part streamed from its region of the file (memory stays bounded by
+ * the SDK's buffers of the parts in flight, whatever the file's size; a retried part re-reads its region). Any
+ * failure stops the parts not yet started and aborts the upload, so no parts are left behind to be billed and no
+ * object appears.
  *
  * @param s3           the client
  * @param bucket       the bucket
@@ -25,8 +29,9 @@ import software.amazon.awssdk.services.s3.model.UploadPartResponse;
  */
 record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass, boolean checksums) {
 
-    /** Uploads {@code size} bytes of {@code file} as {@code key} in {@code parts} parts of {@code partSize} bytes. */
-    void upload(String key, Path file, long size, long partSize, int parts) throws RemoteStorageException {
+    /** Uploads {@code size} bytes of {@code file} as {@code key} in the parts {@code policy} says. */
+    void upload(String key, Path file, long size, MultipartPolicy policy) throws RemoteStorageException {
+        int parts = policy.partCount(size);
         CreateMultipartUploadRequest.Builder create = CreateMultipartUploadRequest.builder().bucket(bucket).key(key);
         storageClass.ifPresent(create::storageClass);
         if (checksums) {
@@ -40,12 +45,8 @@ record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass
         }
         String operation = "UploadPart";
         try {
-            List<CompletedPart> completed = new ArrayList<>(parts);
-            for (int number = 1; number <= parts; number++) {
-                long offset = (number - 1) * partSize;
-                long length = Math.min(partSize, size - offset);
-                completed.add(part(key, uploadId, number, file, offset, length));
-            }
+            List<CompletedPart> completed = parts(key, uploadId, file, size, policy.partSizeBytes(), parts,
+                    policy.concurrency());
             operation = "CompleteMultipartUpload";
             s3.completeMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId)
                     .multipartUpload(m -> m.parts(completed)));
@@ -57,6 +58,39 @@ record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass
             abort(key, uploadId, failure);
             throw failure;
         }
+    }
+
+    /**
+     * Sends the parts, {@code concurrency} at a time, each worker taking the next part not yet sent. The first failure
+     * stops the workers before their next part and is thrown once the parts in flight end; later ones are suppressed.
+     */
+    private List<CompletedPart> parts(String key, String uploadId, Path file, long size, long partSize, int parts,
+                                      int concurrency) {
+        CompletedPart[] completed = new CompletedPart[parts];
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        Runnable worker = () -> {
+            for (int index = next.getAndIncrement(); index < parts && failure.get() == null;
+                 index = next.getAndIncrement()) {
+                long offset = index * partSize;
+                try {
+                    completed[index] = part(key, uploadId, index + 1, file, offset, Math.min(partSize, size - offset));
+                } catch (RuntimeException e) {
+                    if (!failure.compareAndSet(null, e)) {
+                        failure.get().addSuppressed(e);
+                    }
+                }
+            }
+        };
+        try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < Math.min(concurrency, parts); i++) {
+                workers.execute(worker);
+            }
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        return List.of(completed);
     }
 
     private CompletedPart part(String key, String uploadId, int number, Path file, long offset, long length) {

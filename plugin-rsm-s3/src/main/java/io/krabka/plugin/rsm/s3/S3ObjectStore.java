@@ -44,7 +44,7 @@ final class S3ObjectStore implements ObjectStore {
             throw new RemoteStorageException("cannot upload " + file + " to s3://" + bucket + "/" + key + ": " + e, e);
         }
         if (multipart.usesParts(size)) {
-            multipartUpload.upload(key, file, size, multipart.partSizeBytes(), multipart.partCount(size));
+            multipartUpload.upload(key, file, size, multipart);
             return;
         }
         put(key, RequestBody.fromFile(file), size);

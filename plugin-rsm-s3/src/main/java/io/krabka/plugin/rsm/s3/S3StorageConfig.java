@@ -49,6 +49,7 @@ record S3StorageConfig(String bucket, SegmentObjectKeys keys, Optional<String> r
     static final String CHECKSUM_CALCULATION = "checksum.calculation";
     static final String MULTIPART_THRESHOLD_BYTES = "multipart.threshold.bytes";
     static final String MULTIPART_PART_SIZE_BYTES = "multipart.part.size.bytes";
+    static final String MULTIPART_CONCURRENCY = "multipart.concurrency";
 
     private static final long MIB = 1 << 20;
 
@@ -103,7 +104,11 @@ record S3StorageConfig(String bucket, SegmentObjectKeys keys, Optional<String> r
             ConfigKey.optional(MULTIPART_PART_SIZE_BYTES, ConfigType.LONG, 16 * MIB,
                     "The size of each part of a multipart upload, from 5 MiB to 5 GiB (S3's limits); a file that "
                             + "would need more than 10,000 parts is refused.")
-                    .withValidator(ConfigValidator.between(5 * MIB, 5L << 30)));
+                    .withValidator(ConfigValidator.between(5 * MIB, 5L << 30)),
+            ConfigKey.optional(MULTIPART_CONCURRENCY, ConfigType.INT, 4,
+                    "How many parts of one multipart upload are sent at once, each streamed from its region of the "
+                            + "file; 1 sends them one after another.")
+                    .withValidator(ConfigValidator.between(1, 32)));
 
     /** Validates the parts. */
     S3StorageConfig {
@@ -162,7 +167,8 @@ record S3StorageConfig(String bucket, SegmentObjectKeys keys, Optional<String> r
                 Duration.ofMillis(config.getLong(API_CALL_ATTEMPT_TIMEOUT_MS)),
                 config.getInt(RETRIES),
                 config.getString(CHECKSUM_CALCULATION).equals("when_required"),
-                new MultipartPolicy(config.getLong(MULTIPART_THRESHOLD_BYTES), config.getLong(MULTIPART_PART_SIZE_BYTES)));
+                new MultipartPolicy(config.getLong(MULTIPART_THRESHOLD_BYTES), config.getLong(MULTIPART_PART_SIZE_BYTES),
+                        config.getInt(MULTIPART_CONCURRENCY)));
     }
 
     private static Optional<String> optional(String value) {

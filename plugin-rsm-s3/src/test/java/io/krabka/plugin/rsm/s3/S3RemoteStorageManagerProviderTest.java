@@ -31,7 +31,8 @@ class S3RemoteStorageManagerProviderTest {
     void declaresEveryKeyWithDocumentationAndOnlyTheBucketRequired() {
         assertEquals(List.of("bucket", "prefix", "region", "endpoint", "path.style.access", "access.key.id",
                         "secret.access.key", "storage.class", "api.call.timeout.ms", "api.call.attempt.timeout.ms",
-                        "retries", "checksum.calculation", "multipart.threshold.bytes", "multipart.part.size.bytes"),
+                        "retries", "checksum.calculation", "multipart.threshold.bytes", "multipart.part.size.bytes",
+                        "multipart.concurrency"),
                 provider.configKeys().stream().map(ConfigKey::name).toList());
         for (ConfigKey key : provider.configKeys()) {
             assertEquals(key.name().equals("bucket"), key.isRequired(), key.name());

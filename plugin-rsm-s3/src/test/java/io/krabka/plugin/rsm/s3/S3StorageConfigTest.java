@@ -39,7 +39,7 @@ class S3StorageConfigTest {
         assertEquals(3, config.retries());
         assertEquals(Duration.ofMinutes(5), config.apiCallTimeout());
         assertEquals(Duration.ofMinutes(2), config.attemptTimeout());
-        assertEquals(new MultipartPolicy(100 * MIB, 16 * MIB), config.multipart());
+        assertEquals(new MultipartPolicy(100 * MIB, 16 * MIB, 4), config.multipart());
     }
 
     @Test
@@ -48,7 +48,7 @@ class S3StorageConfigTest {
                 "endpoint", "http://127.0.0.1:7480", "path.style.access", "true", "access.key.id", "id",
                 "secret.access.key", "secret", "storage.class", "STANDARD_IA", "api.call.timeout.ms", "1000",
                 "api.call.attempt.timeout.ms", "500", "retries", "0", "checksum.calculation", "when_required",
-                "multipart.threshold.bytes", 6 * MIB, "multipart.part.size.bytes", 5 * MIB));
+                "multipart.threshold.bytes", 6 * MIB, "multipart.part.size.bytes", 5 * MIB, "multipart.concurrency", 2));
         assertEquals(new SegmentObjectKeys("kafka/tier"), config.keys());
         assertEquals(Optional.of("eu-west-1"), config.region());
         assertEquals(Optional.of(URI.create("http://127.0.0.1:7480")), config.endpoint());
@@ -60,7 +60,7 @@ class S3StorageConfigTest {
         assertEquals(Duration.ofMillis(500), config.attemptTimeout());
         assertEquals(0, config.retries());
         assertTrue(config.checksumWhenRequired());
-        assertEquals(new MultipartPolicy(6 * MIB, 5 * MIB), config.multipart());
+        assertEquals(new MultipartPolicy(6 * MIB, 5 * MIB, 2), config.multipart());
     }
 
     @Test
@@ -75,12 +75,13 @@ class S3StorageConfigTest {
         assertKeyRefused("access.key.id", with("secret.access.key", "s"));
         assertKeyRefused("prefix", with("prefix", "a//b"));
         assertKeyRefused("retries", with("retries", -1));
+        assertKeyRefused("multipart.concurrency", with("multipart.concurrency", 0));
         assertKeyRefused("nonsense", with("nonsense", "1"));
     }
 
     @Test
     void aFileThatNeedsMoreThan10000PartsIsRefused() throws RemoteStorageException {
-        MultipartPolicy policy = new MultipartPolicy(5 * MIB, 5 * MIB);
+        MultipartPolicy policy = new MultipartPolicy(5 * MIB, 5 * MIB, 1);
         assertEquals(10_000, policy.partCount(10_000 * 5 * MIB));
         assertEquals(1, policy.partCount(0));
         RemoteStorageException e = assertThrows(RemoteStorageException.class, () -> policy.partCount(10_000 * 5 * MIB + 1));
