@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -17,7 +18,8 @@ import software.amazon.awssdk.services.s3.S3Client;
 /**
  * Not a test: copy and fetch of one segment through the plugin against the SDK's own PutObject and GetObject of the
  * same bytes, same client settings, on radosgw; the medians and their ratio. Run by {@code plugin-rsm-s3/bench}.
- * Arguments: segment sizes in MiB (default 1 64).
+ * Arguments: segment sizes in MiB (default 1 64), and plugin settings as {@code key=value} (e.g.
+ * {@code multipart.concurrency=1}).
  */
 public final class S3TierBenchmark {
     private S3TierBenchmark() {
@@ -25,8 +27,14 @@ public final class S3TierBenchmark {
 
     public static void main(String[] args) throws Exception {
         List<Integer> sizes = new ArrayList<>();
+        Map<String, Object> more = new HashMap<>();
         for (String arg : args) {
-            sizes.add(Integer.parseInt(arg));
+            int equals = arg.indexOf('=');
+            if (equals < 0) {
+                sizes.add(Integer.parseInt(arg));
+            } else {
+                more.put(arg.substring(0, equals), arg.substring(equals + 1));
+            }
         }
         if (sizes.isEmpty()) {
             sizes = List.of(1, 64);
@@ -38,6 +46,7 @@ public final class S3TierBenchmark {
             admin.createBucket(b -> b.bucket(bucket));
         }
         Map<String, Object> settings = S3Settings.of(server, server.endpoint(), bucket, "bench");
+        settings.putAll(more);
         S3StorageConfig config = S3StorageConfig.parse(settings);
         System.out.printf("%-8s %-6s %12s %12s %8s%n", "segment", "op", "plugin ms", "raw SDK ms", "ratio");
         try (S3Client raw = S3Tier.client(config); RemoteStorageManager rsm = new S3RemoteStorageManagerProvider().create()) {
