@@ -41,7 +41,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>copy: {@code copyLogSegmentData} of the segment and its small files, the plugin's settings at their defaults
- *       (one request below 100 MiB, a resumable upload in 8 MiB chunks above), against the client uploading the
+ *       (one request below 8 MiB, a resumable upload in 8 MiB chunks above), against the client uploading the
  *       same files with {@code Storage.createFrom} each (its own choice of one request or a resumable upload),
  *       without gzip as the plugin sends them.</li>
  *   <li>fetch: {@code fetchLogSegment(metadata, 0)} read to the end, against the client's {@code Storage.reader}

@@ -75,7 +75,7 @@ record GcsStorageConfig(String bucket, SegmentObjectKeys keys, Optional<String> 
                     "The bytes sent in each request of a resumable upload, a multiple of 256 KiB; the memory one "
                             + "large upload holds, and what a failed request resends.")
                     .withValidator(ConfigValidator.between(CHUNK_GRANULARITY, 1024L * MIB)),
-            ConfigKey.optional(RESUMABLE_THRESHOLD_BYTES, ConfigType.INT, 100 * MIB,
+            ConfigKey.optional(RESUMABLE_THRESHOLD_BYTES, ConfigType.INT, 8 * MIB,
                     "Files of at least this many bytes are streamed from disk in a resumable upload, chunk by chunk; "
                             + "smaller ones are sent in one request, read into memory first (so this also bounds the "
                             + "memory of one small upload).")

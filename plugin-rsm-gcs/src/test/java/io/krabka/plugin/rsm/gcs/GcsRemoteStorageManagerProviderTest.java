@@ -37,7 +37,7 @@ class GcsRemoteStorageManagerProviderTest {
                 provider.configKeys().stream().map(ConfigKey::name).toList());
         assertTrue(keys.get("bucket").isRequired());
         assertEquals(Optional.of(8 << 20), keys.get("resumable.upload.chunk.size").defaultValue());
-        assertEquals(Optional.of(100 << 20), keys.get("resumable.threshold.bytes").defaultValue());
+        assertEquals(Optional.of(8 << 20), keys.get("resumable.threshold.bytes").defaultValue());
         assertEquals(Optional.of(false), keys.get("no.credentials").defaultValue());
         provider.configKeys().forEach(k -> assertFalse(k.documentation().isBlank(), k.name()));
     }

@@ -28,7 +28,7 @@ class GcsStorageConfigTest {
         assertEquals(Optional.empty(), config.endpoint());
         assertInstanceOf(GcsStorageConfig.Credentials.ApplicationDefault.class, config.credentials());
         assertEquals(8 << 20, config.chunkSize());
-        assertEquals(100 << 20, config.resumableThreshold());
+        assertEquals(8 << 20, config.resumableThreshold());
         assertEquals(Duration.ofMinutes(1), config.requestTimeout());
         assertEquals(Duration.ofMinutes(5), config.totalTimeout());
         assertEquals(5, config.retries());
