@@ -84,11 +84,13 @@ final class TieredStorage implements AutoCloseable {
             // The remote log manager owns (and closes) the plugins from here on.
             started.remove(rlmm);
             started.remove(rsm);
+            RemoteFetchMetrics fetchMetrics = new RemoteFetchMetrics(context.metrics());
             RemoteLogManager remoteLogManager = new RemoteLogManager(settings, config.nodeId(), rsm, rlmm,
-                    logManager::getLog, scheduler, context.time(), context.metrics(), indexCache::remove);
+                    logManager::getLog, scheduler, context.time(), context.metrics(), indexCache::remove,
+                    fetchMetrics::removeTopic);
             started.add(remoteLogManager);
             AsyncRemoteLogReader reader = new AsyncRemoteLogReader(new RemoteLogReader(rsm, rlmm, indexCache),
-                    settings.readConfig(), new RemoteFetchMetrics(context.metrics()), context.time());
+                    settings.readConfig(), fetchMetrics, context.time());
             started.add(reader);
             return Optional.of(new TieredStorage(started, remoteLogManager, reader));
         } catch (IOException | RuntimeException e) {

@@ -3,6 +3,7 @@ package io.krabka.kernel.tiered;
 import io.krabka.kernel.metrics.Histogram;
 import io.krabka.kernel.metrics.MetricName;
 import io.krabka.kernel.metrics.MetricsRegistry;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,6 +36,10 @@ public final class RemoteFetchMetrics {
     public static final MetricName FETCH_TIME = MetricName.of("kafka.log.remote", "RemoteLogManager",
             "RemoteLogReaderFetchRateAndTimeMs");
 
+    private static final String BYTES = "RemoteFetchBytesPerSec";
+    private static final String REQUESTS = "RemoteFetchRequestsPerSec";
+    private static final String ERRORS = "RemoteFetchErrorsPerSec";
+
     private final Counters total = new Counters();
     private final Map<String, Counters> topics = new ConcurrentHashMap<>();
     private final MetricsRegistry registry;
@@ -48,12 +53,21 @@ public final class RemoteFetchMetrics {
     }
 
     private void publish(Counters counters, Optional<String> topic) {
-        Map<String, LongAdder> meters = Map.of("RemoteFetchBytesPerSec", counters.bytes,
-                "RemoteFetchRequestsPerSec", counters.requests, "RemoteFetchErrorsPerSec", counters.errors);
+        Map<String, LongAdder> meters = Map.of(BYTES, counters.bytes, REQUESTS, counters.requests, ERRORS,
+                counters.errors);
         meters.forEach((name, adder) -> {
             MetricName metric = MetricName.brokerTopicMetric(name);
             registry.meter(topic.map(metric::forTopic).orElse(metric), adder::sum);
         });
+    }
+
+    /** Forgets a deleted topic: its counters leave the registry. */
+    public void removeTopic(String topic) {
+        if (topics.remove(topic) != null) {
+            for (String name : List.of(BYTES, REQUESTS, ERRORS)) {
+                registry.remove(MetricName.brokerTopicMetric(name).forTopic(topic));
+            }
+        }
     }
 
     /** The counts of every topic together. */

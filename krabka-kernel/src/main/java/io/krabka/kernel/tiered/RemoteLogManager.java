@@ -55,6 +55,7 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
     private final RLMQuotaManager copyQuota;
     private final ExponentialBackoff backoff;
     private final RemoteLogSegmentDeleter segmentDeleter;
+    private final Consumer<String> topicDeleted;
     private final Map<TopicIdPartition, PartitionTasks> tasks = new ConcurrentHashMap<>();
     private final Map<TopicIdPartition, RemotePartitionDeleter> deletions = new ConcurrentHashMap<>();
     private final Queue<Runnable> pendingChanges = new ConcurrentLinkedQueue<>();
@@ -88,10 +89,13 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
      * @param registry  where its metrics are published
      * @param deleted   told the id of every remote segment deleted, once its data is gone (the remote index cache
      *                  forgets its indexes)
+     * @param topicDeleted told the name of a deleted topic once the remote data of its last partition is gone (its
+     *                  per-topic metrics elsewhere go, as Kafka removes a deleted topic's)
      */
     public RemoteLogManager(RemoteLogManagerConfig config, int brokerId, RemoteStorageManager rsm,
                             RemoteLogMetadataManager rlmm, Function<TopicPartition, Optional<UnifiedLog>> logs,
-                            Scheduler scheduler, InstantSource time, MetricsRegistry registry, Consumer<Uuid> deleted) {
+                            Scheduler scheduler, InstantSource time, MetricsRegistry registry, Consumer<Uuid> deleted,
+                            Consumer<String> topicDeleted) {
         this.metrics = new RemoteLogManagerMetrics(registry);
         this.config = Objects.requireNonNull(config, "config");
         this.brokerId = brokerId;
@@ -105,6 +109,7 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
         this.backoff = new ExponentialBackoff(config.remoteLogManagerTaskRetryBackoffMs(),
                 config.remoteLogManagerTaskRetryBackoffMaxMs(), config.remoteLogManagerTaskRetryJitter());
         this.segmentDeleter = new RemoteLogSegmentDeleter(rsm, rlmm, metrics, brokerId, time, deleted);
+        this.topicDeleted = Objects.requireNonNull(topicDeleted, "topicDeleted");
     }
 
     @Override
@@ -226,6 +231,12 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
         metrics.removePartition(partition);
         // A topic that stays but is no longer tiered starts where its local log does.
         Optional<UnifiedLog> log = logs.apply(partition.topicPartition());
+        String topic = partition.topic();
+        if (log.isEmpty() && tasks.keySet().stream().noneMatch(p -> p.topic().equals(topic))
+                && deletions.keySet().stream().noneMatch(p -> p.topic().equals(topic))) {
+            metrics.removeTopic(topic);
+            topicDeleted.accept(topic);
+        }
         try {
             if (log.isPresent() && !log.get().remoteLogEnabled()) {
                 log.get().maybeIncrementLogStartOffset(Math.min(log.get().localLogStartOffset(),

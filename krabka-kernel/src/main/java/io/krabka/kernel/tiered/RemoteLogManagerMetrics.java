@@ -115,6 +115,19 @@ public final class RemoteLogManagerMetrics {
         }
     }
 
+    /** Forgets a deleted topic: its counters and gauges leave the registry. */
+    void removeTopic(String topic) {
+        partitionGauges.keySet().removeIf(p -> p.topic().equals(topic));
+        for (Gauge gauge : Gauge.values()) {
+            registry.remove(MetricName.brokerTopicMetric(gauge.metricName()).forTopic(topic));
+        }
+        if (topicCounters.remove(topic) != null) {
+            for (Counter counter : Counter.values()) {
+                registry.remove(MetricName.brokerTopicMetric(counter.metricName()).forTopic(topic));
+            }
+        }
+    }
+
     /** A counter of one topic; 0 for a topic never counted. */
     public long count(Counter counter, String topic) {
         EnumMap<Counter, LongAdder> counters = topicCounters.get(topic);

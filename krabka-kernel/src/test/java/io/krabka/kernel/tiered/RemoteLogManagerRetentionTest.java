@@ -1,7 +1,9 @@
 package io.krabka.kernel.tiered;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.kernel.log.LogSegment;
 import io.krabka.kernel.log.UnifiedLog;
@@ -119,9 +121,13 @@ class RemoteLogManagerRetentionTest {
         assertThrows(RemoteResourceNotFoundException.class, () -> broker.remoteSegments(tp),
                 "DELETE_PARTITION_FINISHED: the metadata manager forgot the partition");
         assertEquals(FILES_PER_SEGMENT, broker.remoteFiles().size(), "only the other topic's segment is left");
-        assertEquals(3, broker.metrics().count(Counter.REMOTE_DELETE_REQUESTS, "orders"));
+        assertEquals(3, broker.metrics().totalCount(Counter.REMOTE_DELETE_REQUESTS));
         assertEquals(Set.of(kept), broker.remoteLogManager.tieredPartitions());
         assertEquals(Set.of(), broker.remoteLogManager.pendingDeletions());
+        assertEquals(List.of("orders"), broker.deletedTopics);
+        String metrics = broker.registry.prometheusText();
+        assertFalse(metrics.contains("topic=\"orders\""), "a deleted topic's metrics go, as Kafka's:\n" + metrics);
+        assertTrue(metrics.contains("topic=\"payments\""), metrics);
     }
 
 

@@ -52,6 +52,8 @@ final class TieredBroker implements AutoCloseable {
     final MockScheduler scheduler = new MockScheduler(time);
     /** The ids the remote log manager reported deleted, in order. */
     final List<Uuid> deletedSegments = new CopyOnWriteArrayList<>();
+    /** The topics the remote log manager reported deleted, in order. */
+    final List<String> deletedTopics = new CopyOnWriteArrayList<>();
     private final Path logDir;
     private final Path remoteDir;
     private final Path rlmmSnapshot;
@@ -66,6 +68,8 @@ final class TieredBroker implements AutoCloseable {
     RemoteStorageManager rsm;
     RemoteLogMetadataManager rlmm;
     RemoteLogManager remoteLogManager;
+    /** Where the remote log manager publishes its metrics, anew at each start. */
+    MetricsRegistry registry;
 
     /**
      * @param dir          the broker's root: data, remote tier and metadata snapshot go under it
@@ -112,8 +116,9 @@ final class TieredBroker implements AutoCloseable {
                 Map.of("dir", remoteDir.toString(), "fsync.enable", false)));
         rlmm = rlmmWrapper.apply(TieredPlugins.REGISTRY.createRemoteLogMetadataManager(
                 config.remoteLogMetadataManagerClassName(), Map.of("snapshot.path", rlmmSnapshot.toString())));
+        registry = MetricsRegistry.unpublished();
         remoteLogManager = new RemoteLogManager(config, NODE, rsm, rlmm, logManager::getLog, scheduler, time,
-                MetricsRegistry.unpublished(), deletedSegments::add);
+                registry, deletedSegments::add, deletedTopics::add);
         image = MetadataImage.EMPTY;
         publish();
     }
