@@ -3,6 +3,7 @@ package io.krabka.kernel.replica;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
@@ -18,32 +19,35 @@ import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.Scheduler;
 
 /**
- * A fetch waiting for its remote read (Kafka's {@code DelayedRemoteFetch}): answered when the read completes, with
- * the remote records for that partition and the local results read before for the others; or when
- * {@code remote.fetch.max.wait.ms} passes, with no records for that partition, the read being cancelled if it has
- * not started. Completes once.
+ * A fetch waiting for its remote reads (Kafka's {@code DelayedRemoteFetch}): answered when every read completes, with
+ * the remote records of those partitions and the local results read before for the others; or when
+ * {@code remote.fetch.max.wait.ms} passes, with the reads that completed by then and no records for the others, whose
+ * reads are cancelled if they have not started. Completes once.
  */
 final class DelayedRemoteFetch {
 
     private final List<LogReadResult> localResults;
-    private final LogReader.RemoteRead remoteRead;
-    private final CompletableFuture<FetchDataInfo> remoteData;
+    private final List<LogReader.RemoteRead> remoteReads;
+    private final List<CompletableFuture<FetchDataInfo>> remoteData;
     private final Consumer<DelayedRemoteFetch> beforeCompletion;
     private final CompletableFuture<List<LogReadResult>> response = new CompletableFuture<>();
     private final AtomicBoolean completed = new AtomicBoolean();
     private volatile ScheduledFuture<?> expiration;
 
     /**
-     * A fetch whose partition at {@code remoteRead.index()} waits for {@code remoteData}.
+     * A fetch whose partitions at the {@code remoteReads}' indexes wait for the {@code remoteData} in the same order.
      *
-     * @param localResults     the results of every partition, that one with no records yet
+     * @param localResults     the results of every partition, those with no records yet
      * @param beforeCompletion given this fetch once when it completes, before its response completes
      */
-    DelayedRemoteFetch(List<LogReadResult> localResults, LogReader.RemoteRead remoteRead,
-            CompletableFuture<FetchDataInfo> remoteData, Consumer<DelayedRemoteFetch> beforeCompletion) {
+    DelayedRemoteFetch(List<LogReadResult> localResults, List<LogReader.RemoteRead> remoteReads,
+            List<CompletableFuture<FetchDataInfo>> remoteData, Consumer<DelayedRemoteFetch> beforeCompletion) {
+        if (remoteReads.size() != remoteData.size() || remoteReads.isEmpty()) {
+            throw new IllegalArgumentException(remoteReads.size() + " remote reads, " + remoteData.size() + " results");
+        }
         this.localResults = List.copyOf(localResults);
-        this.remoteRead = remoteRead;
-        this.remoteData = remoteData;
+        this.remoteReads = List.copyOf(remoteReads);
+        this.remoteData = List.copyOf(remoteData);
         this.beforeCompletion = beforeCompletion;
     }
 
@@ -51,7 +55,7 @@ final class DelayedRemoteFetch {
         return response;
     }
 
-    /** Starts the wait: the expiry on {@code scheduler}, and the answer when the read completes. */
+    /** Starts the wait: the expiry on {@code scheduler}, and the answer when the reads complete. */
     void start(Scheduler scheduler, long maxWaitMs) {
         try {
             ScheduledFuture<?> task = scheduler.scheduleOnce("delayed-remote-fetch-expiration", this::expire,
@@ -65,37 +69,47 @@ final class DelayedRemoteFetch {
             expire();
             return;
         }
-        remoteData.whenComplete((data, error) -> complete(error == null ? withRemote(data) : failed(error)));
+        CompletableFuture.allOf(remoteData.toArray(new CompletableFuture<?>[0]))
+                .whenComplete((done, error) -> complete(results()));
     }
 
-    /** The wait passed, or the broker is stopping: answers without the remote records. */
+    /** The wait passed, or the broker is stopping: answers with the reads done by now. */
     void expire() {
-        if (complete(localResults)) {
-            remoteData.cancel(false);
+        if (complete(results())) {
+            remoteData.forEach(data -> data.cancel(false));
         }
     }
 
-    private List<LogReadResult> withRemote(FetchDataInfo data) {
-        LogReadResult placeholder = localResults.get(remoteRead.index());
+    // Each remote partition as its read ended: records, an error, or (not done yet) none.
+    private List<LogReadResult> results() {
+        List<LogReadResult> results = new ArrayList<>(localResults);
+        for (int i = 0; i < remoteReads.size(); i++) {
+            CompletableFuture<FetchDataInfo> data = remoteData.get(i);
+            if (!data.isDone()) {
+                continue;
+            }
+            LogReader.RemoteRead remoteRead = remoteReads.get(i);
+            LogReadResult placeholder = localResults.get(remoteRead.index());
+            LogReadResult result;
+            try {
+                result = withRemote(placeholder, remoteRead, data.join());
+            } catch (CompletionException | CancellationException e) {
+                result = LogReadResult.failed(placeholder.partition(), RemoteReads.forException(
+                        e instanceof CompletionException && e.getCause() != null ? e.getCause() : e));
+            }
+            results.set(remoteRead.index(), result);
+        }
+        return results;
+    }
+
+    private static LogReadResult withRemote(LogReadResult placeholder, LogReader.RemoteRead remoteRead,
+            FetchDataInfo data) {
         boolean readCommitted = remoteRead.fetch().isolation() == FetchIsolation.TXN_COMMITTED;
-        LogReadResult result = new LogReadResult(placeholder.partition(), Errors.NONE,
+        return new LogReadResult(placeholder.partition(), Errors.NONE,
                 data.firstEntryIncomplete() ? BufferRecords.EMPTY : data.records(), placeholder.highWatermark(),
                 placeholder.lastStableOffset(), placeholder.logStartOffset(),
                 readCommitted ? Optional.of(data.abortedTransactions().orElse(List.of())) : Optional.empty(),
                 Optional.of(data.fetchOffsetMetadata()));
-        return replaced(result);
-    }
-
-    private List<LogReadResult> failed(Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        return replaced(LogReadResult.failed(localResults.get(remoteRead.index()).partition(),
-                RemoteReads.forException(cause)));
-    }
-
-    private List<LogReadResult> replaced(LogReadResult remoteResult) {
-        List<LogReadResult> results = new ArrayList<>(localResults);
-        results.set(remoteRead.index(), remoteResult);
-        return results;
     }
 
     private boolean complete(List<LogReadResult> results) {

@@ -24,19 +24,20 @@ import io.krabka.kernel.tiered.RemoteStorageFetchInfo;
  * Reads the partitions of one fetch in order, as Kafka's {@code readFromLog}: the response's byte budget shrinks
  * with each partition read, and the first partition with records may exceed it and its own limit by one batch
  * (minOneMessage), so a batch larger than the limits still makes progress; a batch the limits cut short is left
- * for a later fetch. An offset below the local log of a tiered partition is not read here: the first such
- * partition is answered by a remote read ({@link Reads#remoteRead()}), the others with no records, as Kafka's
- * {@code handleOffsetOutOfRangeError}.
+ * for a later fetch. An offset below the local log of a tiered partition is not read here: each such partition is
+ * answered by a remote read ({@link Reads#remoteReads()}), as Kafka's since 4.2 (KAFKA-14915): a remote read counts
+ * against the response's budget with the most it may return, as its size is not known yet (KAFKA-19462), and the
+ * partitions after it are read without minOneMessage (KAFKA-19795).
  */
 final class LogReader {
 
     /**
      * What a read found.
      *
-     * @param results    one per partition, in order; a partition to read remotely has no records yet
-     * @param remoteRead the first partition to read from the remote tier, if any
+     * @param results     one per partition, in order; a partition to read remotely has no records yet
+     * @param remoteReads the partitions to read from the remote tier, in order
      */
-    record Reads(List<LogReadResult> results, Optional<RemoteRead> remoteRead) {
+    record Reads(List<LogReadResult> results, List<RemoteRead> remoteReads) {
     }
 
     /**
@@ -66,23 +67,24 @@ final class LogReader {
 
     Reads readAll(List<FetchPartition> partitions) {
         List<LogReadResult> results = new ArrayList<>(partitions.size());
-        Optional<RemoteRead> remoteRead = Optional.empty();
+        List<RemoteRead> remoteReads = new ArrayList<>();
         int limitBytes = params.maxBytes();
         boolean minOneMessage = true;
         for (FetchPartition partition : partitions) {
             PartitionResult read = read(partition, limitBytes, minOneMessage);
-            if (remoteRead.isEmpty() && read.remoteRead().isPresent()) {
-                RemoteRead remote = read.remoteRead().get();
-                remoteRead = Optional.of(new RemoteRead(results.size(), remote.fetch(), remote.log()));
-            }
             int size = read.result().records().sizeInBytes();
-            if (size > 0) {
+            if (read.remoteRead().isPresent()) {
+                RemoteRead remote = read.remoteRead().get();
+                remoteReads.add(new RemoteRead(results.size(), remote.fetch(), remote.log()));
+                size = remote.fetch().maxBytes();
+            }
+            if (size > 0 || read.remoteRead().isPresent()) {
                 minOneMessage = false;
             }
             limitBytes = Math.max(0, limitBytes - size);
             results.add(read.result());
         }
-        return new Reads(results, remoteRead);
+        return new Reads(results, remoteReads);
     }
 
     // The remote read's index is set by the caller, who knows the partition's place.
@@ -127,19 +129,21 @@ final class LogReader {
     /**
      * A partition whose offset is in the remote tier: no records now, with the log's offsets; a remote read to do
      * unless the remote fetch quota is used up (Kafka then answers with no records and an unknown position, so a
-     * waiting fetch reads the partition again rather than counting on it).
+     * waiting fetch reads the partition again rather than counting on it), or the response has no room left for it
+     * (the read could return nothing).
      */
     private PartitionResult remote(FetchPartition fetch, Partition partition, int maxBytes, boolean minOneMessage)
             throws IOException {
         UnifiedLog log = partition.log();
         LogOffsetSnapshot offsets = log.fetchOffsetSnapshot();
-        boolean throttled = remoteReader.orElseThrow().isFetchQuotaExceeded();
+        boolean noRoom = maxBytes == 0 && !minOneMessage;
+        boolean throttled = !noRoom && remoteReader.orElseThrow().isFetchQuotaExceeded();
         LogReadResult result = new LogReadResult(fetch, Errors.NONE, BufferRecords.EMPTY,
                 offsets.highWatermark().messageOffset(), offsets.lastStableOffset().messageOffset(),
                 offsets.logStartOffset(), params.isolation() == FetchIsolation.TXN_COMMITTED
                         ? Optional.of(List.of()) : Optional.empty(),
                 throttled ? Optional.empty() : Optional.of(new LogOffsetMetadata(fetch.fetchOffset())));
-        Optional<RemoteRead> remoteRead = throttled ? Optional.empty()
+        Optional<RemoteRead> remoteRead = throttled || noRoom ? Optional.empty()
                 : Optional.of(new RemoteRead(-1, new RemoteStorageFetchInfo(partition.topicIdPartition(),
                         fetch.fetchOffset(), maxBytes, minOneMessage, params.isolation()), log));
         return new PartitionResult(result, remoteRead);

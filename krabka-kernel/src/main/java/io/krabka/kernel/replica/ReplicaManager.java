@@ -150,17 +150,17 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
     /**
      * Reads the partitions for a fetch (Kafka's {@code fetchMessages}); answers at once when the fetch does not
      * wait, reads at least {@code minBytes}, or a partition fails; otherwise when an append or the maximum wait
-     * completes it. When a partition's offset is in the remote tier, the first such partition is read remotely and
-     * the fetch answered when that read completes or {@code remote.fetch.max.wait.ms} passes (Kafka's
-     * {@code DelayedRemoteFetch}). The results are in the order of {@code fetchPartitions}.
+     * completes it. The partitions whose offsets are in the remote tier are read remotely, and the fetch answered when
+     * those reads complete or {@code remote.fetch.max.wait.ms} passes (Kafka's {@code DelayedRemoteFetch}). The
+     * results are in the order of {@code fetchPartitions}.
      */
     public CompletableFuture<List<LogReadResult>> fetchMessages(FetchParams params,
             List<FetchPartition> fetchPartitions) {
         LogReader reader = new LogReader(this, params, remoteReader);
         LogReader.Reads reads = reader.readAll(fetchPartitions);
         List<LogReadResult> results = reads.results();
-        if (reads.remoteRead().isPresent() && !closed) {
-            return remoteFetch(results, reads.remoteRead().get());
+        if (!reads.remoteReads().isEmpty() && !closed) {
+            return remoteFetch(results, reads.remoteReads());
         }
         if (params.maxWaitMs() <= 0 || fetchPartitions.isEmpty() || DelayedFetch.satisfied(params, results)
                 || closed) {
@@ -172,20 +172,26 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
     }
 
     private CompletableFuture<List<LogReadResult>> remoteFetch(List<LogReadResult> results,
-            LogReader.RemoteRead remoteRead) {
+            List<LogReader.RemoteRead> remoteReads) {
         AsyncRemoteLogReader reader = remoteReader.orElseThrow();
-        CompletableFuture<FetchDataInfo> data;
-        try {
-            data = reader.asyncRead(remoteRead.fetch(), remoteRead.log());
-        } catch (RejectedExecutionException e) {
-            // Kafka answers the partition with the error of a read it could not schedule, the others as read.
-            List<LogReadResult> answered = new ArrayList<>(results);
-            answered.set(remoteRead.index(), LogReadResult.failed(results.get(remoteRead.index()).partition(),
-                    Errors.UNKNOWN_SERVER_ERROR));
+        List<LogReadResult> answered = new ArrayList<>(results);
+        List<LogReader.RemoteRead> started = new ArrayList<>();
+        List<CompletableFuture<FetchDataInfo>> data = new ArrayList<>();
+        for (LogReader.RemoteRead remoteRead : remoteReads) {
+            try {
+                data.add(reader.asyncRead(remoteRead.fetch(), remoteRead.log()));
+                started.add(remoteRead);
+            } catch (RejectedExecutionException e) {
+                // Kafka answers the partition with the error of a read it could not schedule, the others as read.
+                answered.set(remoteRead.index(), LogReadResult.failed(results.get(remoteRead.index()).partition(),
+                        Errors.UNKNOWN_SERVER_ERROR));
+            }
+        }
+        if (started.isEmpty()) {
             return CompletableFuture.completedFuture(answered);
         }
         // Unwatched before the response completes: the answer never goes out with the fetch still counted.
-        DelayedRemoteFetch fetch = new DelayedRemoteFetch(results, remoteRead, data, remoteFetches::remove);
+        DelayedRemoteFetch fetch = new DelayedRemoteFetch(answered, started, data, remoteFetches::remove);
         remoteFetches.add(fetch);
         fetch.start(scheduler, reader.config().fetchMaxWaitMs());
         if (closed) {

@@ -66,6 +66,8 @@ class RemoteFetchTest {
     private static final long T0 = 1_700_000_000_000L;
     private static final TopicPartition TIERED = new TopicPartition("orders", 0);
     private static final TopicPartition PLAIN = new TopicPartition("plain", 0);
+    /** A second tiered partition, as the first. */
+    private static final TopicPartition INVOICES = new TopicPartition("invoices", 0);
     private static final int PARTITION_MAX_BYTES = 150;
     private static final RemoteReadConfig NO_LIMITS = new RemoteReadConfig(2, 10, 60_000, Long.MAX_VALUE, 11, 1, 60_000);
 
@@ -73,6 +75,7 @@ class RemoteFetchTest {
     Path dir;
     private final Uuid tieredId = Uuid.randomUuid();
     private final Uuid plainId = Uuid.randomUuid();
+    private final Uuid invoicesId = Uuid.randomUuid();
     private KafkaScheduler scheduler;
     private LogManager logManager;
     private RemoteTierFixture tier;
@@ -83,7 +86,7 @@ class RemoteFetchTest {
     private byte[] tieredBytes;
     private long localLogStartOffset;
 
-    /** Starts the broker's data path with a tiered partition: 9 batches in the remote tier, 3 local. */
+    /** Starts the broker's data path with two tiered partitions, each with 9 batches in the remote tier and 3 local. */
     private void start(RemoteReadConfig config, InstantSource clock) throws Exception {
         Path logDir = dir.resolve("data");
         MetaPropertiesEnsemble.format(List.of(logDir), "remoteFetchTestAAAAAAA", NODE);
@@ -101,25 +104,33 @@ class RemoteFetchTest {
         Map<String, TopicImage> topics = new HashMap<>();
         topics.put("orders", topic("orders", tieredId));
         topics.put("plain", topic("plain", plainId));
+        topics.put("invoices", topic("invoices", invoicesId));
+        Map<String, String> tiered = Map.of("remote.storage.enable", "true");
         replicaManager.onMetadataUpdate(MetadataImage.EMPTY, new MetadataImage(1, Map.of(), topics,
-                Map.of("orders", Map.of("remote.storage.enable", "true")), Map.of(), 0));
+                Map.of("orders", tiered, "invoices", tiered), Map.of(), 0));
+        tieredBytes = fillTiered(TIERED, tieredId);
+        fillTiered(INVOICES, invoicesId);
+        localLogStartOffset = log(TIERED).localLogStartOffset();
+        append(PLAIN, batch(T0, "p0", "p1"));
+        append(PLAIN, batch(T0, "p2"));
+    }
 
-        UnifiedLog log = log(TIERED);
+    /** 9 batches of 3 records copied to the remote tier and dropped locally, then 3 local; the tiered bytes. */
+    private byte[] fillTiered(TopicPartition partition, Uuid topicId) throws Exception {
+        UnifiedLog log = log(partition);
         for (int i = 0; i < 9; i++) {
-            append(TIERED, batch(T0 + i * 1000L, "a" + i, "b" + i, "c" + i));
+            append(partition, batch(T0 + i * 1000L, "a" + i, "b" + i, "c" + i));
             if (i % 3 == 2) {
                 log.roll();
             }
         }
-        tieredBytes = segmentBytes(log);
-        tier.copyRolledSegments(log, new TopicIdPartition(tieredId, TIERED));
+        byte[] tiered = segmentBytes(log);
+        tier.copyRolledSegments(log, new TopicIdPartition(topicId, partition));
         RemoteTierFixture.dropLocalSegments(log);
-        localLogStartOffset = log.localLogStartOffset();
         for (int i = 9; i < 12; i++) {
-            append(TIERED, batch(T0 + i * 1000L, "a" + i, "b" + i, "c" + i));
+            append(partition, batch(T0 + i * 1000L, "a" + i, "b" + i, "c" + i));
         }
-        append(PLAIN, batch(T0, "p0", "p1"));
-        append(PLAIN, batch(T0, "p2"));
+        return tiered;
     }
 
     private static TopicImage topic(String name, Uuid id) {
@@ -169,9 +180,15 @@ class RemoteFetchTest {
                 List.of(partitions));
     }
 
+    /** A fetch whose response may hold at most {@code maxBytes}. */
+    private List<LogReadResult> fetchWithin(int maxBytes, FetchPartition... partitions) throws Exception {
+        return replicaManager.fetchMessages(new FetchParams(-1, 0, 1, maxBytes, FetchIsolation.HIGH_WATERMARK),
+                List.of(partitions)).get(60, TimeUnit.SECONDS);
+    }
+
     private FetchPartition at(TopicPartition partition, long offset) {
-        return new FetchPartition(new TopicIdPartition(partition == TIERED ? tieredId : plainId, partition), offset,
-                PARTITION_MAX_BYTES, Optional.empty());
+        Uuid id = partition == TIERED ? tieredId : partition == INVOICES ? invoicesId : plainId;
+        return new FetchPartition(new TopicIdPartition(id, partition), offset, PARTITION_MAX_BYTES, Optional.empty());
     }
 
     @Test
@@ -207,6 +224,30 @@ class RemoteFetchTest {
         assertEquals(total.requests(), total.latencyCount());
         assertTrue(tier.indexCache().stats().hitCount() > 0, "later reads of a segment find its indexes cached");
         assertEquals(0, replicaManager.waitingFetches());
+    }
+
+    @Test
+    void oneFetchReadsEveryPartitionWhoseOffsetIsInTheRemoteTier() throws Exception {
+        start(NO_LIMITS, InstantSource.system());
+        List<LogReadResult> results = fetch(0, at(TIERED, 0), at(INVOICES, 3), at(PLAIN, 0));
+        assertEquals(0, batches(results.get(0).records()).getFirst().buffer().getLong(0));
+        assertEquals(3, batches(results.get(1).records()).getFirst().buffer().getLong(0));
+        assertEquals(2, batches(results.get(2).records()).size());
+        assertEquals(2, metrics.total().requests(), "one remote read per tiered partition, in one fetch");
+        assertEquals(1, metrics.topic("invoices").requests());
+        assertEquals(0, replicaManager.waitingFetches());
+    }
+
+    @Test
+    void aRemoteReadCountsAgainstTheResponseWithTheMostItMayReturn() throws Exception {
+        start(NO_LIMITS, InstantSource.system());
+        List<LogReadResult> results = fetchWithin(PARTITION_MAX_BYTES, at(TIERED, 0), at(INVOICES, 0),
+                at(PLAIN, 0));
+        assertFalse(batches(results.get(0).records()).isEmpty());
+        assertEquals(0, results.get(1).records().sizeInBytes(), "no room left: not read, remotely or at all");
+        assertEquals(Errors.NONE, results.get(1).error());
+        assertEquals(0, results.get(2).records().sizeInBytes());
+        assertEquals(1, metrics.total().requests());
     }
 
     @Test
