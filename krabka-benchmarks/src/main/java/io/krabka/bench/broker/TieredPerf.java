@@ -32,8 +32,9 @@ import org.apache.kafka.common.config.ConfigResource;
  * copies until only the active segment is local, then reads both topics. Medians over the rounds, as ratios. Run by
  * {@code krabka-benchmarks/tiered-perf}.
  *
- * <p>Arguments: {@code --rounds N} (default 3), {@code --megabytes M} per topic (default 512). System properties as
- * {@link BrokerPerf}'s.
+ * <p>Arguments: {@code --rounds N} (default 3), {@code --megabytes M} per topic (default 512), {@code --partitions P}
+ * per topic (default 1; the consumer then reads them all, a fetch several remote partitions at once). System
+ * properties as {@link BrokerPerf}'s.
  */
 public final class TieredPerf {
     private static final int RECORD_SIZE = 1024;
@@ -44,7 +45,7 @@ public final class TieredPerf {
 
     /** Runs the rounds and prints the table; exit 2 for a wrong argument. */
     public static void main(String[] args) throws Exception {
-        PerfArguments arguments = PerfArguments.parse("tiered-perf", args, 3, 512);
+        PerfArguments arguments = PerfArguments.parse("tiered-perf", args, 3, 512, true);
         int rounds = arguments.rounds();
         int megabytes = arguments.megabytes();
         Path java = Path.of(System.getProperty("bench.java"));
@@ -57,7 +58,7 @@ public final class TieredPerf {
             try (Broker broker = Broker.Krabka.start(java, Path.of(System.getProperty("bench.krabka.dist")), dir,
                     Map.of("rsm.config.dir", tier.toString(), "remote.log.manager.task.interval.ms", "100",
                             "log.retention.check.interval.ms", "1000"))) {
-                results.add(round(broker, tools, dir, megabytes));
+                results.add(round(broker, tools, dir, megabytes, arguments.partitions()));
             }
             System.err.printf(Locale.ROOT, "round %d of %d done%n", round + 1, rounds);
         }
@@ -65,37 +66,48 @@ public final class TieredPerf {
     }
 
     /** One round: {copy MB/s, plain copy MB/s, remote consume MB/s, local consume MB/s}. */
-    private static double[] round(Broker broker, PerfTools tools, Path dir, int megabytes) throws Exception {
+    private static double[] round(Broker broker, PerfTools tools, Path dir, int megabytes, int partitions)
+            throws Exception {
         int records = (int) (megabytes * 1_048_576L / RECORD_SIZE);
-        TopicPartition tiered = new TopicPartition("tiered", 0);
+        String tiered = "tiered";
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic("local", 1, (short) 1).configs(Map.of("segment.bytes", SEGMENT_BYTES)),
-                    new NewTopic(tiered.topic(), 1, (short) 1).configs(Map.of("segment.bytes", SEGMENT_BYTES,
+            admin.createTopics(List.of(new NewTopic("local", partitions, (short) 1).configs(Map.of("segment.bytes",
+                            SEGMENT_BYTES)),
+                    new NewTopic(tiered, partitions, (short) 1).configs(Map.of("segment.bytes", SEGMENT_BYTES,
                             "local.retention.bytes", "1")))).all().get(1, TimeUnit.MINUTES);
             tools.produce(dir.resolve("local-produce.out"), broker.bootstrapServers(), "local", records, RECORD_SIZE, "1");
-            tools.produce(dir.resolve("tiered-produce.out"), broker.bootstrapServers(), tiered.topic(), records,
-                    RECORD_SIZE, "1");
+            tools.produce(dir.resolve("tiered-produce.out"), broker.bootstrapServers(), tiered, records, RECORD_SIZE,
+                    "1");
 
-            Path partitionDir = dir.resolve("data").resolve("tiered-0");
-            List<Path> closed = closedSegmentFiles(partitionDir);
+            List<Path> partitionDirs = new ArrayList<>();
+            List<Path> closed = new ArrayList<>();
+            for (int p = 0; p < partitions; p++) {
+                partitionDirs.add(dir.resolve("data").resolve(tiered + "-" + p));
+                closed.addAll(closedSegmentFiles(partitionDirs.getLast()));
+            }
             long bytes = size(closed);
             double plainMbPerSec = bytes / 1_048_576.0
                     / plainCopy(closed, Files.createDirectories(dir.resolve("plain-copy")));
 
             long start = System.nanoTime();
-            admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.TOPIC, tiered.topic()),
+            admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.TOPIC, tiered),
                     List.of(new AlterConfigOp(new ConfigEntry("remote.storage.enable", "true"),
                             AlterConfigOp.OpType.SET)))).all().get(1, TimeUnit.MINUTES);
-            long lastClosedOffset = activeBase(partitionDir) - 1;
-            while (offset(admin, tiered, OffsetSpec.latestTiered()) < lastClosedOffset) {
-                Thread.sleep(20);
+            for (int p = 0; p < partitions; p++) {
+                TopicPartition partition = new TopicPartition(tiered, p);
+                long lastClosedOffset = activeBase(partitionDirs.get(p)) - 1;
+                while (offset(admin, partition, OffsetSpec.latestTiered()) < lastClosedOffset) {
+                    Thread.sleep(20);
+                }
             }
             double copySeconds = (System.nanoTime() - start) / 1e9;
-            while (closedSegmentFiles(partitionDir).stream().anyMatch(f -> f.toString().endsWith(".log"))) {
-                Thread.sleep(100);
+            for (Path partitionDir : partitionDirs) {
+                while (closedSegmentFiles(partitionDir).stream().anyMatch(f -> f.toString().endsWith(".log"))) {
+                    Thread.sleep(100);
+                }
             }
             PerfTools.Consumed remote = tools.consume(dir.resolve("tiered-consume.out"), broker.bootstrapServers(),
-                    tiered.topic(), records, "tiered-group");
+                    tiered, records, "tiered-group");
             PerfTools.Consumed local = tools.consume(dir.resolve("local-consume.out"), broker.bootstrapServers(),
                     "local", records, "local-group");
             return new double[] {bytes / 1_048_576.0 / copySeconds, plainMbPerSec, remote.mbPerSec(), local.mbPerSec()};
