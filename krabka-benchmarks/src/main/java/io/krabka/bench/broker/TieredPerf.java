@@ -134,7 +134,8 @@ public final class TieredPerf {
     private static double plainCopy(List<Path> files, Path target) throws IOException {
         long start = System.nanoTime();
         for (Path file : files) {
-            Path copy = target.resolve(file.getFileName());
+            // Named after its partition too: the partitions' segments share their file names.
+            Path copy = target.resolve(file.getParent().getFileName() + "-" + file.getFileName());
             Files.copy(file, copy);
             try (FileChannel channel = FileChannel.open(copy, StandardOpenOption.WRITE)) {
                 channel.force(true);
