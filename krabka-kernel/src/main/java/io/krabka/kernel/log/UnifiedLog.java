@@ -797,8 +797,10 @@ public final class UnifiedLog implements Closeable {
     /**
      * Deletes the producer snapshots below the base offset of the segment before the active one or of the segment
      * holding the recovery point, whichever is lower: after the recovery point is checkpointed, recovery never
-     * starts below it. A log copying to the remote tier keeps those above its highest copied offset too: each goes
-     * with the copy of the segment ending there. Kafka's {@code deleteSnapshotsAfterRecoveryPointCheckpoint}.
+     * starts below it. Kafka's {@code deleteSnapshotsAfterRecoveryPointCheckpoint}, but on a broker with tiered
+     * storage a log keeps those above its highest copied offset too (every one, for a log not tiered yet): each goes
+     * with the copy of the segment ending there, and a topic may turn {@code remote.storage.enable} on later. (Kafka
+     * deletes them, and its copy of an older segment then fails on the missing snapshot.)
      *
      * @return the offset below which snapshots were deleted
      */
@@ -811,7 +813,10 @@ public final class UnifiedLog implements Closeable {
             long recoveryPointOffset = segments.floorSegment(recoveryPoint).map(LogSegment::baseOffset)
                     .orElse(recoveryPoint);
             long minOffsetToRetain = Math.min(recoveryPointOffset, twoSegmentsMinOffset);
-            if (remoteLogEnabledAndRemoteCopyEnabled()) {
+            String topic = topicPartition().topic();
+            boolean mayBeCopied = remoteStorageSystemEnable && !config().remoteLogCopyDisable()
+                    && !Topic.isInternal(topic) && !LogManager.CLUSTER_METADATA_TOPIC.equals(topic);
+            if (mayBeCopied) {
                 // A segment not yet copied goes to the remote tier with the snapshot at its end.
                 minOffsetToRetain = Math.min(minOffsetToRetain, highestOffsetInRemoteStorage + 1);
             }

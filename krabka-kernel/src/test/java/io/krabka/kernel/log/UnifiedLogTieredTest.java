@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,28 @@ class UnifiedLogTieredTest {
         assertTrue(open("orders-3", LogFixture.config("remote.storage.enable", true, "remote.log.copy.disable", true),
                 0, true).remoteLogEnabled());
         assertFalse(logs.getLast().remoteLogEnabledAndRemoteCopyEnabled());
+    }
+
+    @Test
+    void onABrokerWithTieringEveryUncopiedSegmentKeepsTheSnapshotAtItsEndForALaterCopy() throws IOException {
+        UnifiedLog notYetTiered = open("orders-0", LogFixture.config(), 0, true);
+        UnifiedLog tiered = open("tiered-0", TIERED, 0, true);
+        UnifiedLog withoutTiering = open("plain-0", LogFixture.config(), 0, false);
+        for (UnifiedLog log : List.of(notYetTiered, tiered, withoutTiering)) {
+            appendSegments(log);
+            log.flush(false);
+        }
+        tiered.updateHighestOffsetInRemoteStorage(0);
+
+        for (UnifiedLog log : List.of(notYetTiered, tiered, withoutTiering)) {
+            log.deleteSnapshotsAfterRecoveryPointCheckpoint();
+        }
+        assertEquals(OptionalLong.of(1), notYetTiered.producerStateManager().oldestSnapshotOffset(),
+                "remote.storage.enable may be turned on later: the first segment's snapshot stays");
+        assertEquals(OptionalLong.of(1), tiered.producerStateManager().oldestSnapshotOffset(),
+                "segment 0 is copied; the snapshot at 1 goes with segment 1");
+        assertEquals(OptionalLong.of(2), withoutTiering.producerStateManager().oldestSnapshotOffset(),
+                "without tiering, Kafka's rule: from the segment before the active one");
     }
 
     @Test
