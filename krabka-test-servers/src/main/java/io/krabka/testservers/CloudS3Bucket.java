@@ -1,10 +1,6 @@
 package io.krabka.testservers;
 
 import java.net.URI;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -47,14 +43,12 @@ public final class CloudS3Bucket implements BeforeAllCallback, AfterAllCallback 
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        bucket = System.getenv(BUCKET);
-        if (bucket == null || bucket.isBlank()) {
+        bucket = CloudRun.setting(BUCKET).orElse(null);
+        if (bucket == null) {
             Assertions.fail("the cloud profile needs " + BUCKET + " (and AWS credentials the SDK's default chain finds; "
                     + REGION + ", " + ENDPOINT + ", " + PATH_STYLE + " and " + CHECKSUM + " are optional)");
         }
-        prefix = "krabka-tests/" + context.getRequiredTestClass().getSimpleName().toLowerCase(Locale.ROOT) + "-"
-                + LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                + ProcessHandle.current().pid();
+        prefix = CloudRun.prefix(context.getRequiredTestClass().getSimpleName());
     }
 
     @Override
@@ -83,22 +77,22 @@ public final class CloudS3Bucket implements BeforeAllCallback, AfterAllCallback 
 
     /** The region given, if any. */
     public Optional<String> region() {
-        return setting(REGION);
+        return CloudRun.setting(REGION);
     }
 
     /** The endpoint given, if any. */
     public Optional<URI> endpoint() {
-        return setting(ENDPOINT).map(URI::create);
+        return CloudRun.setting(ENDPOINT).map(URI::create);
     }
 
     /** Whether requests are path-style. */
     public boolean pathStyle() {
-        return setting(PATH_STYLE).map(Boolean::parseBoolean).orElse(false);
+        return CloudRun.setting(PATH_STYLE).map(Boolean::parseBoolean).orElse(false);
     }
 
     /** The checksum mode given ({@code when_supported} or {@code when_required}), if any. */
     public Optional<String> checksumCalculation() {
-        return setting(CHECKSUM);
+        return CloudRun.setting(CHECKSUM);
     }
 
     /** A client of the bucket's service with the default credentials, for set-up and checks; the caller closes it. */
@@ -111,9 +105,5 @@ public final class CloudS3Bucket implements BeforeAllCallback, AfterAllCallback 
         region().map(Region::of).ifPresent(builder::region);
         endpoint().ifPresent(builder::endpointOverride);
         return builder.build();
-    }
-
-    private static Optional<String> setting(String name) {
-        return Optional.ofNullable(System.getenv(name)).filter(value -> !value.isBlank());
     }
 }

@@ -198,7 +198,12 @@ public final class UnifiedLog implements Closeable {
 
     /** Kafka's {@code UnifiedLog.isRemoteLogEnabled}. */
     public static boolean isRemoteLogEnabled(boolean remoteStorageSystemEnable, LogConfig config, String topic) {
-        return remoteStorageSystemEnable && config.remoteStorageEnable() && !Topic.isInternal(topic)
+        return config.remoteStorageEnable() && mayBeTiered(remoteStorageSystemEnable, topic);
+    }
+
+    // Whether the topic can be tiered on this broker, whether or not it is now: tiering is on and it is not internal.
+    private static boolean mayBeTiered(boolean remoteStorageSystemEnable, String topic) {
+        return remoteStorageSystemEnable && !Topic.isInternal(topic)
                 && !LogManager.CLUSTER_METADATA_TOPIC.equals(topic);
     }
 
@@ -813,10 +818,7 @@ public final class UnifiedLog implements Closeable {
             long recoveryPointOffset = segments.floorSegment(recoveryPoint).map(LogSegment::baseOffset)
                     .orElse(recoveryPoint);
             long minOffsetToRetain = Math.min(recoveryPointOffset, twoSegmentsMinOffset);
-            String topic = topicPartition().topic();
-            boolean mayBeCopied = remoteStorageSystemEnable && !config().remoteLogCopyDisable()
-                    && !Topic.isInternal(topic) && !LogManager.CLUSTER_METADATA_TOPIC.equals(topic);
-            if (mayBeCopied) {
+            if (mayBeTiered(remoteStorageSystemEnable, topicPartition().topic()) && !config().remoteLogCopyDisable()) {
                 // A segment not yet copied goes to the remote tier with the snapshot at its end.
                 minOffsetToRetain = Math.min(minOffsetToRetain, highestOffsetInRemoteStorage + 1);
             }

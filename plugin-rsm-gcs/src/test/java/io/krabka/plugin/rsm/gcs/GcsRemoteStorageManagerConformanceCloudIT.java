@@ -6,13 +6,10 @@ import com.google.cloud.storage.Blob;
 import com.google.cloud.storage.Storage;
 import io.krabka.spi.storage.RemoteStorageManager;
 import io.krabka.testkit.RemoteStorageManagerConformance;
+import io.krabka.testservers.CloudRun;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -26,13 +23,11 @@ class GcsRemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConf
     static final String BUCKET = "KRABKA_CLOUD_GCS_BUCKET";
     static final String CREDENTIALS = "KRABKA_CLOUD_GCS_CREDENTIALS";
     static final String PROJECT = "KRABKA_CLOUD_GCS_PROJECT";
-    private static final String RUN_PREFIX = "krabka-tests/gcs-conformance-"
-            + LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-            + ProcessHandle.current().pid();
+    private static final String RUN_PREFIX = CloudRun.prefix("gcs-conformance");
 
     @BeforeAll
     static void bucketIsGiven() {
-        if (setting(BUCKET).isEmpty()) {
+        if (CloudRun.setting(BUCKET).isEmpty()) {
             fail("the cloud profile needs " + BUCKET + " (and " + CREDENTIALS
                     + " or Application Default Credentials; " + PROJECT + " is optional)");
         }
@@ -40,12 +35,13 @@ class GcsRemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConf
 
     @AfterAll
     static void deleteTheRunsObjects() throws Exception {
-        if (setting(BUCKET).isEmpty()) {
+        if (CloudRun.setting(BUCKET).isEmpty()) {
             return;
         }
         Storage storage = GcsTier.client(GcsStorageConfig.parse(settings(RUN_PREFIX)));
         try (storage) {
-            for (Blob blob : storage.list(setting(BUCKET).orElseThrow(), Storage.BlobListOption.prefix(RUN_PREFIX + "/"))
+            for (Blob blob : storage.list(CloudRun.setting(BUCKET).orElseThrow(),
+                    Storage.BlobListOption.prefix(RUN_PREFIX + "/"))
                     .iterateAll()) {
                 storage.delete(blob.getBlobId());
             }
@@ -61,14 +57,11 @@ class GcsRemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConf
 
     private static Map<String, Object> settings(String prefix) {
         Map<String, Object> settings = new HashMap<>();
-        settings.put(GcsStorageConfig.BUCKET, setting(BUCKET).orElseThrow());
+        settings.put(GcsStorageConfig.BUCKET, CloudRun.setting(BUCKET).orElseThrow());
         settings.put(GcsStorageConfig.PREFIX, prefix);
-        setting(CREDENTIALS).ifPresent(path -> settings.put(GcsStorageConfig.CREDENTIALS_PATH, path));
-        setting(PROJECT).ifPresent(project -> settings.put(GcsStorageConfig.PROJECT_ID, project));
+        CloudRun.setting(CREDENTIALS).ifPresent(path -> settings.put(GcsStorageConfig.CREDENTIALS_PATH, path));
+        CloudRun.setting(PROJECT).ifPresent(project -> settings.put(GcsStorageConfig.PROJECT_ID, project));
         return settings;
     }
 
-    private static Optional<String> setting(String name) {
-        return Optional.ofNullable(System.getenv(name)).filter(value -> !value.isBlank());
-    }
 }
