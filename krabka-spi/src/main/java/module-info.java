@@ -4,6 +4,7 @@
  */
 module io.krabka.spi {
     exports io.krabka.spi.common;
+    exports io.krabka.spi.objectstore;
     exports io.krabka.spi.plugin;
     exports io.krabka.spi.storage;
 }

@@ -2,6 +2,7 @@ package io.krabka.kernel.plugin;
 
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.Configurable;
+import io.krabka.spi.plugin.ObjectStoreProvider;
 import io.krabka.spi.plugin.PluginConfig;
 import io.krabka.spi.plugin.PluginProvider;
 import io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;
@@ -39,6 +40,7 @@ record LoadedPlugin(PluginDescriptor descriptor, PluginProvider<?> provider, Cla
                     new ClassLoaderAwareRemoteStorageManager(configured(rsm, raw), loader);
             case RemoteLogMetadataManagerProvider rlmm ->
                     new ClassLoaderAwareRemoteLogMetadataManager(configured(rlmm, raw), loader);
+            case ObjectStoreProvider store -> new ClassLoaderAwareObjectStore(configured(store, raw), loader);
         };
     }
 

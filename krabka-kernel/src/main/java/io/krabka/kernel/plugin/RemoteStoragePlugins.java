@@ -79,6 +79,7 @@ public final class RemoteStoragePlugins {
         return switch (kind) {
             case REMOTE_STORAGE_MANAGER -> "remote storage manager";
             case REMOTE_LOG_METADATA_MANAGER -> "remote log metadata manager";
+            case OBJECT_STORE -> "object store";
         };
     }
 

@@ -5,7 +5,9 @@ public enum PluginKind {
     /** A remote tier for segments: {@link RemoteStorageManagerProvider}. */
     REMOTE_STORAGE_MANAGER("rsm", RemoteStorageManagerProvider.class),
     /** A store of remote segment metadata: {@link RemoteLogMetadataManagerProvider}. */
-    REMOTE_LOG_METADATA_MANAGER("rlmm", RemoteLogMetadataManagerProvider.class);
+    REMOTE_LOG_METADATA_MANAGER("rlmm", RemoteLogMetadataManagerProvider.class),
+    /** A bucket or directory of objects, for the write-once archive, verify and restore: {@link ObjectStoreProvider}. */
+    OBJECT_STORE("store", ObjectStoreProvider.class);
 
     private final String shortName;
     private final Class<? extends PluginProvider<?>> providerType;

@@ -1,0 +1,20 @@
+package io.krabka.spi.objectstore;
+
+import io.krabka.spi.storage.RemoteStorageException;
+import java.io.Serial;
+
+/** A create-only write found its key already holding an object, and wrote nothing. */
+public class ObjectExistsException extends RemoteStorageException {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** An existing object, described by a message that names its key. */
+    public ObjectExistsException(String message) {
+        super(message);
+    }
+
+    /** An existing object, described by a message that names its key, as another exception reported it. */
+    public ObjectExistsException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
