@@ -61,7 +61,9 @@ final class TieredStorage implements AutoCloseable {
         try {
             Path logDir = config.logDirs().getFirst();
             Map<String, Object> offered = Map.of("broker.id", config.nodeId(), "cluster.id", context.clusterId(),
-                    "log.dir", logDir.toAbsolutePath().toString());
+                    "log.dir", logDir.toAbsolutePath().toString(),
+                    RemoteLogManagerConfig.REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES.name(),
+                    settings.remoteLogMetadataCustomMetadataMaxBytes());
             RemoteStoragePlugins plugins = new RemoteStoragePlugins(PluginDiscovery.discover());
             RemoteLogMetadataManager rlmm = plugins.remoteLogMetadataManager(new PluginSelection(
                     settings.remoteLogMetadataManagerClassName(),
