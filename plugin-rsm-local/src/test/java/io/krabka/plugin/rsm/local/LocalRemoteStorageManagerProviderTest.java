@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.PluginKind;
+import io.krabka.spi.plugin.ObjectStoreProvider;
 import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import io.krabka.spi.plugin.SpiVersion;
 import java.lang.module.ModuleDescriptor;
@@ -45,7 +46,8 @@ class LocalRemoteStorageManagerProviderTest {
     void isDeclaredWithProvidesInModuleInfo() {
         ModuleDescriptor descriptor = LocalRemoteStorageManagerProvider.class.getModule().getDescriptor();
         assertEquals("io.krabka.plugin.rsm.local", descriptor.name());
-        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(LocalRemoteStorageManagerProvider.class.getName())),
+        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(LocalRemoteStorageManagerProvider.class.getName()),
+                        ObjectStoreProvider.class.getName(), List.of(LocalObjectStoreProvider.class.getName())),
                 descriptor.provides().stream().collect(Collectors.toMap(ModuleDescriptor.Provides::service,
                         ModuleDescriptor.Provides::providers)));
     }
