@@ -24,6 +24,12 @@ final class GcsErrors {
         return service != null && service.getCode() == 404;
     }
 
+    /** Whether the failure is the service's 412: a precondition such as {@code ifGenerationMatch=0} did not hold. */
+    static boolean preconditionFailed(Throwable failure) {
+        BaseServiceException service = serviceException(failure);
+        return service != null && service.getCode() == 412;
+    }
+
     /** {@code HTTP 503 backendError: message} for the service's answers, else the exception's class and message. */
     static String describe(Throwable failure) {
         BaseServiceException service = serviceException(failure);

@@ -16,6 +16,17 @@ class DocumentationTest {
     }
 
     @Test
+    void theReadmeDocumentsEveryKeyOfTheObjectStore() throws IOException {
+        SettingsTable.assertDocuments(Path.of("README.md"), "## Object store settings", GcsStoreConfig.KEYS);
+    }
+
+    @Test
+    void theConfigurationReferenceDocumentsEveryKeyOfTheObjectStore() throws IOException {
+        SettingsTable.assertDocuments(Path.of("../docs/configuration.md"), "## Plugin `gcs` (object store)",
+                GcsStoreConfig.KEYS);
+    }
+
+    @Test
     void theConfigurationReferenceDocumentsEveryKey() throws IOException {
         SettingsTable.assertDocuments(Path.of("../docs/configuration.md"),
                 "## Plugin `gcs` (remote storage manager)", GcsStorageConfig.KEYS);

@@ -16,15 +16,21 @@ final class FixtureTier {
      * a few MiB already take the resumable path, and two quick retries.
      */
     static Map<String, Object> settings(GcsFixture fixture, String bucket, String prefix) {
-        Map<String, Object> settings = new HashMap<>();
-        settings.put(GcsStorageConfig.BUCKET, bucket);
+        Map<String, Object> settings = storeSettings(fixture, bucket);
         settings.put(GcsStorageConfig.PREFIX, prefix);
-        settings.put(GcsStorageConfig.ENDPOINT, fixture.endpoint());
-        settings.put(GcsStorageConfig.NO_CREDENTIALS, true);
-        settings.put(GcsStorageConfig.PROJECT_ID, "test");
-        settings.put(GcsStorageConfig.CHUNK_SIZE, MIB);
-        settings.put(GcsStorageConfig.RESUMABLE_THRESHOLD_BYTES, 2 * MIB);
-        settings.put(GcsStorageConfig.RETRIES, 2);
+        return settings;
+    }
+
+    /** The object store's settings for {@code bucket}: those of {@link #settings} but the prefix. */
+    static Map<String, Object> storeSettings(GcsFixture fixture, String bucket) {
+        Map<String, Object> settings = new HashMap<>();
+        settings.put(GcsStoreConfig.BUCKET, bucket);
+        settings.put(GcsStoreConfig.ENDPOINT, fixture.endpoint());
+        settings.put(GcsStoreConfig.NO_CREDENTIALS, true);
+        settings.put(GcsStoreConfig.PROJECT_ID, "test");
+        settings.put(GcsStoreConfig.CHUNK_SIZE, MIB);
+        settings.put(GcsStoreConfig.RESUMABLE_THRESHOLD_BYTES, 2 * MIB);
+        settings.put(GcsStoreConfig.RETRIES, 2);
         return settings;
     }
 }

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.fixture.gcs.GcsFixture;
-import io.krabka.objectstore.ObjectStore;
+import io.krabka.spi.objectstore.ObjectStore;
+import io.krabka.spi.objectstore.ObjectExistsException;
+import io.krabka.spi.objectstore.StoredObject;
 import io.krabka.spi.storage.RemoteStorageException;
+import io.krabka.testkit.ObjectStores;
 import io.krabka.testservers.FaultProxy;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,14 +39,14 @@ class GcsFaultProxyIT {
     private ObjectStore store;
 
     @BeforeEach
-    void start() throws IOException {
+    void start() throws Exception {
         fixture = GcsFixture.start();
         fixture.createBucket("b", false, null);
         proxy = FaultProxy.to(URI.create(fixture.endpoint()));
-        Map<String, Object> settings = FixtureTier.settings(fixture, "b", "");
-        settings.put(GcsStorageConfig.ENDPOINT, proxy.endpoint().toString());
-        settings.put(GcsStorageConfig.REQUEST_TIMEOUT_MS, 1000);
-        store = GcsTier.open(settings).store();
+        Map<String, Object> settings = FixtureTier.storeSettings(fixture, "b");
+        settings.put(GcsStoreConfig.ENDPOINT, proxy.endpoint().toString());
+        settings.put(GcsStoreConfig.REQUEST_TIMEOUT_MS, 1000);
+        store = ObjectStores.open("gcs", settings);
     }
 
     @AfterEach
@@ -57,7 +61,7 @@ class GcsFaultProxyIT {
         byte[] bytes = bytes(1000);
         proxy.fail(new FaultProxy.Reset(), new FaultProxy.Reset());
         int before = proxy.connections();
-        store.upload("k", ByteBuffer.wrap(bytes));
+        store.put("k", ByteBuffer.wrap(bytes));
         assertTrue(proxy.connections() - before >= 3, "two reset connections, then the one that worked");
         proxy.fail(new FaultProxy.Reset());
         try (InputStream in = store.read("k")) {
@@ -70,7 +74,7 @@ class GcsFaultProxyIT {
         byte[] bytes = bytes(1000);
         proxy.fail(new FaultProxy.HttpStatus(503), new FaultProxy.HttpStatus(503));
         int before = proxy.connections();
-        store.upload("k", ByteBuffer.wrap(bytes));
+        store.put("k", ByteBuffer.wrap(bytes));
         assertTrue(proxy.connections() - before >= 3, "two connections answered 503, then the one that worked");
         proxy.fail(new FaultProxy.HttpStatus(503));
         try (InputStream in = store.read("k")) {
@@ -81,7 +85,7 @@ class GcsFaultProxyIT {
     @Test
     void anAnswerSlowerThanTheRequestTimeoutIsRetried() throws Exception {
         byte[] bytes = bytes(1000);
-        store.upload("k", ByteBuffer.wrap(bytes));
+        store.put("k", ByteBuffer.wrap(bytes));
         proxy.fail(new FaultProxy.Delay(Duration.ofSeconds(3)));
         int before = proxy.connections();
         try (InputStream in = store.read("k")) {
@@ -91,12 +95,27 @@ class GcsFaultProxyIT {
     }
 
     @Test
+    void aCreateWhoseAnswerIsLostIsRecognisedAsItsOwnOnRetry() throws Exception {
+        // The first attempt lands, its answer is held back past the request timeout, and the retry is refused
+        // with 412: the object there carries this create's id, so the create succeeded.
+        proxy.fail(new FaultProxy.Delay(Duration.ofSeconds(3)));
+        int before = proxy.connections();
+        StoredObject created = store.create("k", ByteBuffer.wrap(bytes(1000)));
+        assertTrue(proxy.connections() - before >= 2, "the held-back answer timed out and the create was sent again");
+        assertTrue(created.createPrecondition());
+        assertEquals(store.head("k", Optional.empty()).orElseThrow().version(), created.version());
+        ObjectExistsException another = assertThrows(ObjectExistsException.class,
+                () -> store.create("k", ByteBuffer.wrap(bytes(1000))));
+        assertTrue(another.getMessage().contains("gs://b/k"), another.getMessage());
+    }
+
+    @Test
     void aResumableUploadCutInTheMiddleResumes(@TempDir Path dir) throws Exception {
         byte[] bytes = bytes(6 * MIB);
         Path file = Files.write(dir.resolve("big"), bytes);
         // The session's first connection carries the start and then chunks: cut it 2.5 MiB into the file.
         proxy.fail(new FaultProxy.CutAfter(5 * MIB / 2));
-        store.upload("big", file);
+        store.put("big", file);
         assertEquals(1, fixture.brokenUploadChunks(), "the cut struck one chunk in the middle");
         try (InputStream in = store.read("big")) {
             assertArrayEquals(bytes, in.readAllBytes());
@@ -108,7 +127,7 @@ class GcsFaultProxyIT {
         proxy.fail(new FaultProxy.HttpStatus(503), new FaultProxy.HttpStatus(503), new FaultProxy.HttpStatus(503),
                 new FaultProxy.HttpStatus(503));
         RemoteStorageException e = assertThrows(RemoteStorageException.class,
-                () -> store.upload("k", ByteBuffer.wrap(bytes(10))));
+                () -> store.put("k", ByteBuffer.wrap(bytes(10))));
         assertTrue(e.getMessage().contains("gs://b/k") && e.getMessage().contains("503"), e.getMessage());
     }
 }

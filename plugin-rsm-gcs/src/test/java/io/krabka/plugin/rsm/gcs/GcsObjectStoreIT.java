@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.fixture.gcs.GcsFixture;
-import io.krabka.objectstore.ObjectStore;
+import io.krabka.spi.objectstore.ObjectStore;
+import io.krabka.spi.objectstore.StoredObject;
 import io.krabka.objectstore.ObjectStoreRemoteStorageManager;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
+import io.krabka.testkit.ObjectStores;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -35,10 +37,10 @@ class GcsObjectStoreIT {
     private ObjectStore store;
 
     @BeforeEach
-    void start() throws IOException {
+    void start() throws Exception {
         fixture = GcsFixture.start();
         fixture.createBucket("b", false, null);
-        store = GcsTier.open(FixtureTier.settings(fixture, "b", "")).store();
+        store = ObjectStores.open("gcs", FixtureTier.storeSettings(fixture, "b"));
     }
 
     @AfterEach
@@ -51,7 +53,7 @@ class GcsObjectStoreIT {
     void filesBelowAndAboveTheResumableThresholdRoundTrip(@TempDir Path dir) throws Exception {
         for (int size : new int[] {0, 1, 2 * MIB - 1, 2 * MIB, 5 * MIB + 17}) {
             byte[] bytes = bytes(size);
-            store.upload("f/" + size, Files.write(dir.resolve("f" + size), bytes));
+            store.put("f/" + size, Files.write(dir.resolve("f" + size), bytes));
             try (InputStream in = store.read("f/" + size)) {
                 assertArrayEquals(bytes, in.readAllBytes(), "object of " + size + " bytes");
             }
@@ -60,9 +62,9 @@ class GcsObjectStoreIT {
 
     @Test
     void anUploadReplacesTheObjectAndABufferIsNotMoved() throws Exception {
-        store.upload("k", ByteBuffer.wrap(bytes(100)));
+        store.put("k", ByteBuffer.wrap(bytes(100)));
         ByteBuffer second = ByteBuffer.wrap(bytes(7));
-        store.upload("k", second);
+        store.put("k", second);
         assertEquals(0, second.position());
         try (InputStream in = store.read("k")) {
             assertArrayEquals(bytes(7), in.readAllBytes());
@@ -72,7 +74,7 @@ class GcsObjectStoreIT {
     @Test
     void rangesAreInclusiveAndClippedToTheEnd() throws Exception {
         byte[] bytes = bytes(100_000);
-        store.upload("r", ByteBuffer.wrap(bytes));
+        store.put("r", ByteBuffer.wrap(bytes));
         try (InputStream in = store.read("r", 2, 5)) {
             assertArrayEquals(Arrays.copyOfRange(bytes, 2, 6), in.readAllBytes());
         }
@@ -91,7 +93,7 @@ class GcsObjectStoreIT {
                 () -> store.read("none", 0, 10));
         assertTrue(missing.getMessage().contains("gs://b/none"), missing.getMessage());
         store.delete("none");
-        store.upload("d", ByteBuffer.wrap(bytes(1)));
+        store.put("d", ByteBuffer.wrap(bytes(1)));
         store.delete("d");
         store.delete("d");
         assertThrows(RemoteResourceNotFoundException.class, () -> store.read("d"));
@@ -102,11 +104,11 @@ class GcsObjectStoreIT {
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < 1003; i++) {
             String key = String.format("p/%04d", i);
-            store.upload(key, ByteBuffer.wrap(new byte[0]));
+            store.put(key, ByteBuffer.wrap(new byte[0]));
             expected.add(key);
         }
-        store.upload("q/0", ByteBuffer.wrap(new byte[0]));
-        assertEquals(expected, store.list("p/"));
+        store.put("q/0", ByteBuffer.wrap(new byte[0]));
+        assertEquals(expected, keys(store.listAll("p/")));
     }
 
     @Test
@@ -123,20 +125,20 @@ class GcsObjectStoreIT {
     void aResumableUploadBrokenInTheMiddleLeavesNoObject(@TempDir Path dir) throws Exception {
         Path file = Files.write(dir.resolve("big"), bytes(6 * MIB));
         fixture.faults().failUploadChunks(3L * MIB, 503, Integer.MAX_VALUE);
-        RemoteStorageException e = assertThrows(RemoteStorageException.class, () -> store.upload("big", file));
+        RemoteStorageException e = assertThrows(RemoteStorageException.class, () -> store.put("big", file));
         assertTrue(e.getMessage().contains("gs://b/big") && e.getMessage().contains("503"), e.getMessage());
         assertTrue(fixture.faults().injected() >= 1);
-        assertEquals(List.of(), store.list(""));
+        assertEquals(List.of(), store.listAll(""));
         assertThrows(RemoteResourceNotFoundException.class, () -> store.read("big"));
     }
 
     @Test
     void aResumableUploadBrokenInTheMiddleKeepsTheEarlierObject(@TempDir Path dir) throws Exception {
         byte[] earlier = bytes(10);
-        store.upload("big", ByteBuffer.wrap(earlier));
+        store.put("big", ByteBuffer.wrap(earlier));
         Path file = Files.write(dir.resolve("big"), bytes(6 * MIB));
         fixture.faults().failUploadChunks(3L * MIB, 503, Integer.MAX_VALUE);
-        assertThrows(RemoteStorageException.class, () -> store.upload("big", file));
+        assertThrows(RemoteStorageException.class, () -> store.put("big", file));
         try (InputStream in = store.read("big")) {
             assertArrayEquals(earlier, in.readAllBytes());
         }
@@ -152,7 +154,7 @@ class GcsObjectStoreIT {
             assertThrows(RemoteStorageException.class, () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
             fixture.faults().clear();
             assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchLogSegment(segment.metadata(), 0));
-            assertEquals(List.of(), store.list("tier/"));
+            assertEquals(List.of(), store.listAll("tier/"));
         }
     }
 
@@ -161,12 +163,16 @@ class GcsObjectStoreIT {
         byte[] bytes = bytes(6 * MIB);
         Path file = Files.write(dir.resolve("big"), bytes);
         fixture.faults().failUploadChunks(3L * MIB, 503, 2);
-        store.upload("big", file);
+        store.put("big", file);
         fixture.faults().failDownloads(503, 2);
         try (InputStream in = store.read("big")) {
             assertArrayEquals(bytes, in.readAllBytes());
         }
         assertEquals(4, fixture.faults().injected());
+    }
+
+    static List<String> keys(List<StoredObject> objects) {
+        return objects.stream().map(StoredObject::key).toList();
     }
 
     static byte[] bytes(int size) {

@@ -38,7 +38,7 @@ class GcsRemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConf
         if (CloudRun.setting(BUCKET).isEmpty()) {
             return;
         }
-        Storage storage = GcsTier.client(GcsStorageConfig.parse(settings(RUN_PREFIX)));
+        Storage storage = GcsClient.create(GcsStorageConfig.parse(settings(RUN_PREFIX)).store());
         try (storage) {
             for (Blob blob : storage.list(CloudRun.setting(BUCKET).orElseThrow(),
                     Storage.BlobListOption.prefix(RUN_PREFIX + "/"))
@@ -57,10 +57,10 @@ class GcsRemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConf
 
     private static Map<String, Object> settings(String prefix) {
         Map<String, Object> settings = new HashMap<>();
-        settings.put(GcsStorageConfig.BUCKET, CloudRun.setting(BUCKET).orElseThrow());
+        settings.put(GcsStoreConfig.BUCKET, CloudRun.setting(BUCKET).orElseThrow());
         settings.put(GcsStorageConfig.PREFIX, prefix);
-        CloudRun.setting(CREDENTIALS).ifPresent(path -> settings.put(GcsStorageConfig.CREDENTIALS_PATH, path));
-        CloudRun.setting(PROJECT).ifPresent(project -> settings.put(GcsStorageConfig.PROJECT_ID, project));
+        CloudRun.setting(CREDENTIALS).ifPresent(path -> settings.put(GcsStoreConfig.CREDENTIALS_PATH, path));
+        CloudRun.setting(PROJECT).ifPresent(project -> settings.put(GcsStoreConfig.PROJECT_ID, project));
         return settings;
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.spi.plugin.ConfigKey;
+import io.krabka.spi.plugin.ObjectStoreProvider;
 import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import io.krabka.spi.plugin.SpiVersion;
@@ -46,7 +47,8 @@ class GcsRemoteStorageManagerProviderTest {
     void isDeclaredWithProvidesInModuleInfo() {
         ModuleDescriptor descriptor = GcsRemoteStorageManagerProvider.class.getModule().getDescriptor();
         assertEquals("io.krabka.plugin.rsm.gcs", descriptor.name());
-        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(GcsRemoteStorageManagerProvider.class.getName())),
+        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(GcsRemoteStorageManagerProvider.class.getName()),
+                        ObjectStoreProvider.class.getName(), List.of(GcsObjectStoreProvider.class.getName())),
                 descriptor.provides().stream().collect(Collectors.toMap(ModuleDescriptor.Provides::service,
                         ModuleDescriptor.Provides::providers)));
     }

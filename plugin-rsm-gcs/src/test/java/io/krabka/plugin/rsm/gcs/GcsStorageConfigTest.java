@@ -22,16 +22,17 @@ class GcsStorageConfigTest {
     @Test
     void defaultsNeedOnlyTheBucket() {
         GcsStorageConfig config = GcsStorageConfig.parse(Map.of("bucket", "b"));
-        assertEquals("b", config.bucket());
+        GcsStoreConfig store = config.store();
+        assertEquals("b", store.bucket());
         assertEquals("", config.keys().prefix());
-        assertEquals(Optional.empty(), config.projectId());
-        assertEquals(Optional.empty(), config.endpoint());
-        assertInstanceOf(GcsStorageConfig.Credentials.ApplicationDefault.class, config.credentials());
-        assertEquals(8 << 20, config.chunkSize());
-        assertEquals(8 << 20, config.resumableThreshold());
-        assertEquals(Duration.ofMinutes(1), config.requestTimeout());
-        assertEquals(Duration.ofMinutes(5), config.totalTimeout());
-        assertEquals(5, config.retries());
+        assertEquals(Optional.empty(), store.projectId());
+        assertEquals(Optional.empty(), store.endpoint());
+        assertInstanceOf(GcsStoreConfig.Credentials.ApplicationDefault.class, store.credentials());
+        assertEquals(8 << 20, store.chunkSize());
+        assertEquals(8 << 20, store.resumableThreshold());
+        assertEquals(Duration.ofMinutes(1), store.requestTimeout());
+        assertEquals(Duration.ofMinutes(5), store.totalTimeout());
+        assertEquals(5, store.retries());
     }
 
     @Test
@@ -41,16 +42,22 @@ class GcsStorageConfigTest {
                 "endpoint", "http://127.0.0.1:4443", "credentials.path", key.toString()));
         raw.putAll(Map.of("resumable.upload.chunk.size", "524288", "resumable.threshold.bytes", "1048576",
                 "request.timeout.ms", "1000", "total.timeout.ms", "2000", "retries", "0"));
-        GcsStorageConfig config = GcsStorageConfig.parse(raw);
-        assertEquals("kafka/tier", config.keys().prefix());
+        GcsStorageConfig tier = GcsStorageConfig.parse(raw);
+        assertEquals("kafka/tier", tier.keys().prefix());
+        raw.remove("prefix");
+        GcsStoreConfig config = GcsStoreConfig.parse(raw);
+        assertEquals(config, tier.store());
         assertEquals(Optional.of("p"), config.projectId());
         assertEquals(Optional.of(URI.create("http://127.0.0.1:4443")), config.endpoint());
-        assertEquals(new GcsStorageConfig.Credentials.ServiceAccountFile(key.toAbsolutePath()), config.credentials());
+        assertEquals(new GcsStoreConfig.Credentials.ServiceAccountFile(key.toAbsolutePath()), config.credentials());
         assertEquals(512 * 1024, config.chunkSize());
         assertEquals(1 << 20, config.resumableThreshold());
         assertEquals(Duration.ofSeconds(1), config.requestTimeout());
         assertEquals(Duration.ofSeconds(2), config.totalTimeout());
         assertEquals(0, config.retries());
+        ConfigException prefix = assertThrows(ConfigException.class,
+                () -> GcsStoreConfig.parse(Map.of("bucket", "b", "prefix", "p")));
+        assertTrue(prefix.getMessage().contains("prefix"), "the store takes no prefix: " + prefix.getMessage());
     }
 
     @Test
@@ -63,8 +70,8 @@ class GcsStorageConfigTest {
     @Test
     void credentialsAreOneKindOrTheOther(@TempDir Path dir) throws IOException {
         Path key = Files.writeString(dir.resolve("sa.json"), "{}");
-        assertInstanceOf(GcsStorageConfig.Credentials.None.class,
-                GcsStorageConfig.parse(Map.of("bucket", "b", "no.credentials", true)).credentials());
+        assertInstanceOf(GcsStoreConfig.Credentials.None.class,
+                GcsStoreConfig.parse(Map.of("bucket", "b", "no.credentials", true)).credentials());
         ConfigException both = assertThrows(ConfigException.class, () -> GcsStorageConfig.parse(
                 Map.of("bucket", "b", "no.credentials", true, "credentials.path", key.toString())));
         assertTrue(both.getMessage().contains("credentials.path"), both.getMessage());

@@ -24,7 +24,7 @@ class GcsTierTest {
     @Test
     void aServiceAccountKeyFileBecomesTheClientsCredentials(@TempDir Path dir) throws Exception {
         Path key = Files.writeString(dir.resolve("sa.json"), serviceAccountJson("tier@krabka-test.iam.gserviceaccount.com"));
-        Storage storage = GcsTier.client(GcsStorageConfig.parse(Map.of("bucket", "b", "credentials.path", key.toString())));
+        Storage storage = GcsClient.create(GcsStoreConfig.parse(Map.of("bucket", "b", "credentials.path", key.toString())));
         try {
             ServiceAccountCredentials credentials = assertInstanceOf(ServiceAccountCredentials.class,
                     storage.getOptions().getCredentials());
@@ -37,7 +37,7 @@ class GcsTierTest {
 
     @Test
     void noCredentialsAndAnEndpointAreTheFixturesSetUp() throws Exception {
-        Storage storage = GcsTier.client(GcsStorageConfig.parse(Map.of("bucket", "b", "no.credentials", true,
+        Storage storage = GcsClient.create(GcsStoreConfig.parse(Map.of("bucket", "b", "no.credentials", true,
                 "endpoint", "http://127.0.0.1:4443/", "project.id", "p", "retries", 3)));
         try {
             assertEquals(NoCredentials.getInstance(), storage.getOptions().getCredentials());
