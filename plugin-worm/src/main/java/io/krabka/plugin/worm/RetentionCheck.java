@@ -19,15 +19,14 @@ final class RetentionCheck {
     /**
      * Checks the protection, or with {@code allow.unenforced.retention} warns loudly.
      *
-     * @return whether the store enforces the retention
      * @throws ConfigException one line naming the store and what is missing, if it does not and that is not allowed
      */
-    static boolean check(StoreProtection protection, WormConfig config) {
+    static void check(StoreProtection protection, WormConfig config) {
         String missing = missing(protection, config.minRetention());
         if (missing == null) {
             LOG.log(System.Logger.Level.INFO, "Write-once archive on " + protection.location() + ": "
                     + protection.detail());
-            return true;
+            return;
         }
         if (!config.allowUnenforcedRetention()) {
             throw new ConfigException("the object store " + protection.location() + " cannot hold a write-once archive: "
@@ -37,7 +36,6 @@ final class RetentionCheck {
         LOG.log(System.Logger.Level.WARNING, "UNPROTECTED ARCHIVE: " + protection.location() + " " + missing
                 + "; with " + WormConfig.ALLOW_UNENFORCED_RETENTION + "=true every archived object is guarded by its "
                 + "create-only write alone and can be deleted by whoever may write to the store");
-        return false;
     }
 
     /** What the protection lacks, or null. */

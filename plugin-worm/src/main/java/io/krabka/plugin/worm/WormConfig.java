@@ -1,6 +1,6 @@
 package io.krabka.plugin.worm;
 
-import io.krabka.objectstore.SegmentObjectKeys;
+import io.krabka.archive.ArchiveLayout;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
@@ -19,7 +19,7 @@ import java.util.Optional;
  * kernel takes them out before these are parsed.
  *
  * @param store                     the object-store plugin's name, for messages
- * @param keys                      where segments go in the store
+ * @param layout                    where segments go in the store
  * @param signingKeyPath            the Ed25519 private key that signs every manifest; empty for unsigned manifests
  * @param signingKeyId              the id recorded in every signature
  * @param writeOnly                 whether every remote read is refused
@@ -27,7 +27,7 @@ import java.util.Optional;
  * @param allowUnenforcedRetention  whether a store that cannot enforce retention is accepted
  * @param customMetadataMaxBytes    the broker's limit on a copy's custom metadata, which holds the chain receipt
  */
-record WormConfig(String store, SegmentObjectKeys keys, Optional<Path> signingKeyPath, Optional<String> signingKeyId,
+record WormConfig(String store, ArchiveLayout layout, Optional<Path> signingKeyPath, Optional<String> signingKeyId,
                   boolean writeOnly, Duration minRetention, boolean allowUnenforcedRetention,
                   int customMetadataMaxBytes) {
 
@@ -73,7 +73,7 @@ record WormConfig(String store, SegmentObjectKeys keys, Optional<Path> signingKe
     /** Validates the parts. */
     WormConfig {
         Objects.requireNonNull(store, "store");
-        Objects.requireNonNull(keys, "keys");
+        Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(signingKeyPath, "signingKeyPath");
         Objects.requireNonNull(signingKeyId, "signingKeyId");
         Objects.requireNonNull(minRetention, "minRetention");
@@ -100,13 +100,13 @@ record WormConfig(String store, SegmentObjectKeys keys, Optional<Path> signingKe
                     + "stores its chain receipt in each segment's custom metadata: set it to at least "
                     + RECEIPT_MAX_BYTES);
         }
-        SegmentObjectKeys keys;
+        ArchiveLayout layout;
         try {
             keys = SegmentObjectKeys.underPrefix(config.getString(PREFIX));
         } catch (IllegalArgumentException e) {
             throw new ConfigException(PREFIX, config.getString(PREFIX), e.getMessage());
         }
-        return new WormConfig(config.getString(STORE), keys, path.isEmpty() ? Optional.empty() : Optional.of(Path.of(path)),
+        return new WormConfig(config.getString(STORE), layout, path.isEmpty() ? Optional.empty() : Optional.of(Path.of(path)),
                 id.isEmpty() ? Optional.empty() : Optional.of(id), config.getBoolean(WRITE_ONLY),
                 Duration.ofDays(config.getInt(MIN_RETENTION_DAYS)), config.getBoolean(ALLOW_UNENFORCED_RETENTION),
                 customMetadataMaxBytes);

@@ -1,7 +1,10 @@
 package io.krabka.plugin.worm;
 
+import io.krabka.archive.abandon.AbandonedSegment;
+import io.krabka.archive.abandon.AbandonmentRecord;
 import io.krabka.archive.keys.KeyFileException;
 import io.krabka.archive.keys.SigningKey;
+import io.krabka.archive.manifest.ManifestSealer;
 import io.krabka.archive.manifest.ObjectEntry;
 import io.krabka.objectstore.SegmentArtifact;
 import io.krabka.spi.objectstore.ObjectExistsException;
@@ -18,6 +21,7 @@ import io.krabka.spi.storage.RemoteStorageContext;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.WriteOnceRemoteStorageManager;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -65,9 +69,8 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
         } catch (KeyFileException e) {
             throw new ConfigException(WormConfig.SIGNING_KEY_PATH, config.signingKeyPath().get(), e.getMessage());
         }
-        boolean enforced;
         try {
-            enforced = RetentionCheck.check(store.protection(), config);
+            RetentionCheck.check(store.protection(), config);
         } catch (RemoteStorageException e) {
             throw new ConfigException("cannot read the protection of the object store " + store.location() + ": "
                     + e.getMessage());
@@ -76,8 +79,8 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
             LOG.log(System.Logger.Level.WARNING, "The write-once archive on " + store.location() + " writes unsigned "
                     + "manifests (no " + WormConfig.SIGNING_KEY_PATH + "): krabka verify cannot attest them");
         }
-        archive = new Archive(config, store, signer, enforced, new ChainPositions(context::listRemoteLogSegments),
-                new ManifestReader(store, config.keys()));
+        archive = new Archive(config, signer, new SegmentSeal(config.layout(), store, new ManifestSealer(signer),
+                new ChainPositions(context::listRemoteLogSegments)), new ManifestReader(store, config.layout()));
     }
 
     @Override
@@ -85,7 +88,7 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
             throws RemoteStorageException {
         long started = System.nanoTime();
         Archive a = archive();
-        CustomMetadata receipt = new SegmentSeal(a.config().keys(), store, a.signer(), a.chains()).seal(metadata, data);
+        CustomMetadata receipt = a.seal().seal(metadata, data);
         seals.increment(1);
         sealTime.record(System.nanoTime() - started);
         return Optional.of(receipt);
@@ -137,10 +140,11 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
     @Override
     public void abandonSegmentCopy(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
         Archive a = archive();
-        a.chains().forget(metadata.topicIdPartition());
+        a.seal().chains().forget(metadata.topicIdPartition());
+        AbandonedSegment segment = AbandonedSegment.of(metadata);
+        AbandonmentRecord record = AbandonmentRecord.seal(segment, System.currentTimeMillis(), a.signer());
         try {
-            store.create(a.config().keys().key(metadata, AbandonedCopies.SUFFIX),
-                    AbandonedCopies.record(metadata, a.signer()));
+            store.create(segment.recordKey(a.config().layout()), ByteBuffer.wrap(record.encode()));
             LOG.log(System.Logger.Level.WARNING, "Abandoned the copy of segment " + metadata.remoteLogSegmentId().id()
                     + " [" + metadata.startOffset() + ", " + metadata.endOffset() + "] of "
                     + metadata.topicIdPartition() + ": its objects stay in the archive, recorded as abandoned");
@@ -178,7 +182,6 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
     }
 
     /** The configured archive. */
-    private record Archive(WormConfig config, ObjectStore store, Optional<SigningKey> signer, boolean enforced,
-                           ChainPositions chains, ManifestReader manifests) {
+    private record Archive(WormConfig config, Optional<SigningKey> signer, SegmentSeal seal, ManifestReader manifests) {
     }
 }

@@ -1,0 +1,174 @@
+package io.krabka.plugin.worm;
+
+import io.krabka.archive.ArchiveLayout;
+import io.krabka.archive.chain.WormChainRecord;
+import io.krabka.archive.manifest.ChainStamp;
+import io.krabka.archive.manifest.ManifestSealer;
+import io.krabka.archive.manifest.ObjectEntry;
+import io.krabka.archive.manifest.SealedManifest;
+import io.krabka.archive.manifest.SegmentIdentity;
+import io.krabka.archive.manifest.Sha256Digest;
+import io.krabka.objectstore.SegmentArtifact;
+import io.krabka.spi.common.TopicIdPartition;
+import io.krabka.spi.objectstore.ObjectStore;
+import io.krabka.spi.objectstore.StoredObject;
+import io.krabka.spi.storage.CustomMetadata;
+import io.krabka.spi.storage.LogSegmentData;
+import io.krabka.spi.storage.RemoteLogSegmentMetadata;
+import io.krabka.spi.storage.RemoteStorageException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * One segment's copy into the archive: every artifact written create-only (the indexes at once, the log after
+ * them), each object's digest taken from the local file it was written from, then the manifest, last, the commit
+ * point. The receipt it returns goes into the segment's custom metadata.
+ *
+ * @param layout the archive's keys
+ * @param store  the store
+ * @param sealer signs the manifests
+ * @param chains the partitions' chain positions
+ */
+record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer sealer, ChainPositions chains) {
+    private static final int DIGEST_BUFFER = 1 << 20;
+
+    SegmentSeal {
+        Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(store, "store");
+        Objects.requireNonNull(sealer, "sealer");
+        Objects.requireNonNull(chains, "chains");
+    }
+
+    /**
+     * Copies and seals the segment.
+     *
+     * @return the chain receipt, as custom metadata
+     * @throws RemoteStorageException if a write fails or is refused (a key already holds an object); what was
+     *                                written stays, for the broker to abandon
+     */
+    CustomMetadata seal(RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
+        TopicIdPartition partition = metadata.topicIdPartition();
+        ChainStamp stamp = chains.next(partition);
+        List<ObjectEntry> objects = new ArrayList<>(allAtOnce(List.of(
+                () -> file(metadata, SegmentArtifact.OFFSET_INDEX, data.offsetIndex()),
+                () -> file(metadata, SegmentArtifact.TIME_INDEX, data.timeIndex()),
+                () -> file(metadata, SegmentArtifact.PRODUCER_SNAPSHOT, data.producerSnapshotIndex()),
+                () -> buffer(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT, data.leaderEpochIndex()))));
+        if (data.transactionIndex().isPresent()) {
+            objects.add(file(metadata, SegmentArtifact.TRANSACTION_INDEX, data.transactionIndex().get()));
+        }
+        objects.add(file(metadata, SegmentArtifact.SEGMENT, data.logSegment()));
+        SealedManifest sealed;
+        try {
+            sealed = sealer.seal(SegmentIdentity.of(metadata), objects, stamp);
+        } catch (IllegalArgumentException e) {
+            throw new RemoteStorageException("cannot seal segment " + metadata.remoteLogSegmentId().id() + " of "
+                    + partition + ": " + e.getMessage(), e);
+        }
+        StoredObject manifest = store.create(key(metadata, ArchiveLayout.MANIFEST_SUFFIX), ByteBuffer.wrap(sealed.json()));
+        chains.sealed(partition, stamp, sealed.head());
+        return WormChainRecord.receipt(stamp, sealed.head(), manifest.version()).toCustomMetadata();
+    }
+
+    private ObjectEntry file(RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, Path file)
+            throws RemoteStorageException {
+        Sha256Digest digest;
+        long size;
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest sha256 = sha256();
+            byte[] buffer = new byte[DIGEST_BUFFER];
+            size = 0;
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                sha256.update(buffer, 0, read);
+                size += read;
+            }
+            digest = new Sha256Digest(sha256.digest());
+        } catch (IOException e) {
+            throw new RemoteStorageException("cannot read " + file + " to archive it: " + e, e);
+        }
+        StoredObject written = store.create(key(metadata, artifact.suffix()), file);
+        return checked(artifact, written, size, digest);
+    }
+
+    private ObjectEntry buffer(RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, ByteBuffer bytes)
+            throws RemoteStorageException {
+        ByteBuffer view = bytes.duplicate();
+        MessageDigest sha256 = sha256();
+        sha256.update(view.duplicate());
+        StoredObject written = store.create(key(metadata, artifact.suffix()), view);
+        return checked(artifact, written, view.remaining(), new Sha256Digest(sha256.digest()));
+    }
+
+    /** The store must report what it was given; anything else is not what the manifest would claim. */
+    private static ObjectEntry checked(SegmentArtifact artifact, StoredObject written, long size, Sha256Digest digest)
+            throws RemoteStorageException {
+        if (written.size() != size) {
+            throw new RemoteStorageException("the store reports " + written.size() + " bytes for " + written.key()
+                    + ", written from " + size + " bytes");
+        }
+        return ObjectEntry.of(artifact.suffix(), written, digest);
+    }
+
+    private String key(RemoteLogSegmentMetadata metadata, String suffix) {
+        TopicIdPartition partition = metadata.topicIdPartition();
+        return layout.segmentKey(partition.topic(), partition.partition(), partition.topicId(),
+                metadata.startOffset(), metadata.remoteLogSegmentId().id(), suffix);
+    }
+
+    /** The small writes at once, each on a virtual thread; the first failure is thrown, the others suppressed. */
+    private static List<ObjectEntry> allAtOnce(List<Write> writes) throws RemoteStorageException {
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<ObjectEntry>> running = new ArrayList<>();
+            for (Write write : writes) {
+                running.add(threads.submit(write::run));
+            }
+            List<ObjectEntry> done = new ArrayList<>();
+            RemoteStorageException failure = null;
+            for (Future<ObjectEntry> future : running) {
+                try {
+                    done.add(future.get());
+                } catch (ExecutionException e) {
+                    RemoteStorageException cause = e.getCause() instanceof RemoteStorageException r ? r
+                            : new RemoteStorageException("archiving an index failed: " + e.getCause(), e.getCause());
+                    if (failure == null) {
+                        failure = cause;
+                    } else {
+                        failure.addSuppressed(cause);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new RemoteStorageException("interrupted while archiving a segment's indexes", e);
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            return done;
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Write {
+        ObjectEntry run() throws RemoteStorageException;
+    }
+}
