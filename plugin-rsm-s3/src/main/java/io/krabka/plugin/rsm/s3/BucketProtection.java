@@ -51,7 +51,7 @@ final class BucketProtection {
         }
         RetentionMode mode = retention.mode() == ObjectLockRetentionMode.COMPLIANCE ? RetentionMode.COMPLIANCE
                 : retention.mode() == ObjectLockRetentionMode.GOVERNANCE ? RetentionMode.GOVERNANCE : RetentionMode.NONE;
-        String period = retention.days() != null ? retention.days() + " days" : retention.years() + " years";
+        String period = retention.days() != null ? plural(retention.days(), "day") : plural(retention.years(), "year");
         String detail = versioning + ", Object Lock " + retention.modeAsString() + " " + period;
         Optional<Duration> length = retention.days() != null ? Optional.of(Duration.ofDays(retention.days()))
                 : Optional.ofNullable(retention.years()).map(y -> Duration.ofDays(y * DAYS_PER_YEAR));
@@ -60,6 +60,10 @@ final class BucketProtection {
             return new StoreProtection(location, versioned, RetentionMode.NONE, Optional.empty(), detail);
         }
         return new StoreProtection(location, versioned, mode, length, detail);
+    }
+
+    private static String plural(Integer count, String unit) {
+        return count + " " + unit + (count != null && count == 1 ? "" : "s");
     }
 
     private static Optional<ObjectLockConfiguration> lockConfiguration(S3Client s3, String bucket)

@@ -22,4 +22,17 @@ final class S3Settings {
         settings.put(S3StoreConfig.CHECKSUM_CALCULATION, server.checksumWhenRequired() ? "when_required" : "when_supported");
         return settings;
     }
+
+    /**
+     * Settings of the {@code s3} object store for {@code bucket} of {@code server} (plain http on 127.0.0.1), files
+     * from 6 MiB on in parts of 5 MiB.
+     */
+    static Map<String, Object> store(S3Server server, String bucket) {
+        Map<String, Object> settings = of(server, server.endpoint(), bucket, "");
+        settings.remove(S3StorageConfig.PREFIX);
+        settings.put(S3StoreConfig.ALLOW_HTTP, "true");
+        settings.put(S3StoreConfig.MULTIPART_THRESHOLD_BYTES, 6L << 20);
+        settings.put(S3StoreConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20);
+        return settings;
+    }
 }
