@@ -1,6 +1,7 @@
 /**
- * Real servers for integration tests: Ceph radosgw, started from the repository's scripts, real S3 buckets for the
- * opt-in cloud profile, and a fault-injecting TCP proxy to put in front of them. Test support only, never shipped.
+ * Real servers for integration tests: Ceph radosgw, started from the repository's scripts, S3Proxy, real S3
+ * buckets for the opt-in cloud profile, and a fault-injecting TCP proxy to put in front of them. Test support only,
+ * never shipped.
  */
 module io.krabka.testservers {
     requires transitive org.junit.jupiter.api;
@@ -10,6 +11,7 @@ module io.krabka.testservers {
     requires software.amazon.awssdk.regions;
     requires software.amazon.awssdk.core;
     requires software.amazon.awssdk.http;
+    requires java.net.http;
 
     exports io.krabka.testservers;
 }

@@ -1,4 +1,7 @@
-/** A RemoteStorageManager on Amazon S3 or any S3-compatible service, through the AWS SDK for Java v2. */
+/**
+ * A RemoteStorageManager on Amazon S3 or any S3-compatible service, through the AWS SDK for Java v2, and the same
+ * bucket as an object store.
+ */
 // "s3" is the service's name, terminal digit and all.
 @SuppressWarnings("module")
 module io.krabka.plugin.rsm.s3 {
@@ -16,4 +19,6 @@ module io.krabka.plugin.rsm.s3 {
 
     provides io.krabka.spi.plugin.RemoteStorageManagerProvider
             with io.krabka.plugin.rsm.s3.S3RemoteStorageManagerProvider;
+    provides io.krabka.spi.plugin.ObjectStoreProvider
+            with io.krabka.plugin.rsm.s3.S3ObjectStoreProvider;
 }

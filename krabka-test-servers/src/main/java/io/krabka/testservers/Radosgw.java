@@ -1,8 +1,6 @@
 package io.krabka.testservers;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,7 +59,7 @@ public final class Radosgw {
             // work/ holds the cluster (the script recreates it); the script's output goes beside it.
             Path home = Files.createTempDirectory("krabka-rgw-");
             Path dir = home.resolve("work");
-            int port = freePort();
+            int port = LoopbackPorts.free();
             Map<String, String> env = Map.of("RGW_DIR", dir.toString(), "RGW_PORT", Integer.toString(port),
                     "RGW_ACCESS_KEY", ACCESS_KEY, "RGW_SECRET_KEY", SECRET_KEY);
             run(script, "start", env, home);
@@ -98,12 +96,6 @@ public final class Radosgw {
         if (process.exitValue() != 0) {
             throw new IOException(script + " " + command + " exited with " + process.exitValue() + ": "
                     + Files.readString(out, StandardCharsets.UTF_8).strip());
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 

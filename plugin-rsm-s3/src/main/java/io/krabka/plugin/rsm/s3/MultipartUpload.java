@@ -12,6 +12,7 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
+import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
@@ -29,8 +30,17 @@ import software.amazon.awssdk.services.s3.model.UploadPartResponse;
  */
 record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass, boolean checksums) {
 
-    /** Uploads {@code size} bytes of {@code file} as {@code key} in the parts {@code policy} says. */
-    void upload(String key, Path file, long size, MultipartPolicy policy) throws RemoteStorageException {
+    /**
+     * Uploads {@code size} bytes of {@code file} as {@code key} in the parts {@code policy} says.
+     *
+     * @param createOnly whether the completion carries {@code If-None-Match: *}, so that the service refuses it
+     *                   where the key holds an object
+     * @return the service's answer to the completion
+     * @throws io.krabka.spi.objectstore.ObjectExistsException if the service refused the completion for an existing
+     *                                                         object (the upload is aborted)
+     */
+    CompleteMultipartUploadResponse upload(String key, Path file, long size, MultipartPolicy policy, boolean createOnly)
+            throws RemoteStorageException {
         int parts = policy.partCount(size);
         CreateMultipartUploadRequest.Builder create = CreateMultipartUploadRequest.builder().bucket(bucket).key(key);
         storageClass.ifPresent(create::storageClass);
@@ -48,8 +58,12 @@ record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass
             List<CompletedPart> completed = parts(key, uploadId, file, size, policy.partSizeBytes(), parts,
                     policy.concurrency());
             operation = "CompleteMultipartUpload";
-            s3.completeMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId)
-                    .multipartUpload(m -> m.parts(completed)));
+            return s3.completeMultipartUpload(b -> {
+                b.bucket(bucket).key(key).uploadId(uploadId).multipartUpload(m -> m.parts(completed));
+                if (createOnly) {
+                    b.ifNoneMatch("*");
+                }
+            });
         } catch (RuntimeException e) {
             RemoteStorageException failure = e instanceof SdkException sdk
                     ? S3Errors.of(operation, bucket, key, sdk)

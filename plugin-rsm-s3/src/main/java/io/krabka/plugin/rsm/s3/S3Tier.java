@@ -2,24 +2,10 @@ package io.krabka.plugin.rsm.s3;
 
 import io.krabka.objectstore.ObjectStoreRemoteStorageManager;
 import io.krabka.spi.plugin.ConfigException;
-import java.time.Duration;
 import java.util.Map;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
-import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.http.apache5.Apache5HttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
-/** Opens the S3 tier a configuration names: the client, the store over it and the key layout. */
+/** Opens the S3 tier a configuration names: the bucket as an {@link S3ObjectStore}, and the key layout. */
 final class S3Tier {
-    /** The region an endpoint override signs with when none is given; S3-compatible services accept any. */
-    private static final Region ENDPOINT_DEFAULT_REGION = Region.US_EAST_1;
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
-
     private S3Tier() {
     }
 
@@ -30,42 +16,6 @@ final class S3Tier {
      */
     static ObjectStoreRemoteStorageManager.Tier open(Map<String, ?> configs) {
         S3StorageConfig config = S3StorageConfig.parse(configs);
-        S3Client client;
-        try {
-            client = client(config);
-        } catch (SdkException e) {
-            throw new ConfigException("cannot create the S3 client for bucket \"" + config.bucket() + "\": "
-                    + S3Errors.oneLine(e) + (config.region().isEmpty() ? " (set " + S3StorageConfig.REGION + ")" : ""));
-        }
-        return new ObjectStoreRemoteStorageManager.Tier(new S3ObjectStore(client, config.bucket(), config.storageClass(),
-                config.multipart(), !config.checksumWhenRequired()), config.keys());
-    }
-
-    /** A client as the configuration says. */
-    static S3Client client(S3StorageConfig config) {
-        S3ClientBuilder builder = S3Client.builder()
-                .httpClientBuilder(Apache5HttpClient.builder()
-                        .connectionTimeout(CONNECT_TIMEOUT)
-                        .socketTimeout(config.attemptTimeout()))
-                .forcePathStyle(config.pathStyleAccess())
-                .overrideConfiguration(o -> o
-                        .apiCallTimeout(config.apiCallTimeout())
-                        .apiCallAttemptTimeout(config.attemptTimeout())
-                        .retryStrategy(r -> r.maxAttempts(config.retries() + 1)));
-        config.endpoint().ifPresent(builder::endpointOverride);
-        config.region().map(Region::of)
-                .or(() -> config.endpoint().map(e -> ENDPOINT_DEFAULT_REGION))
-                .ifPresent(builder::region);
-        // Without static credentials the SDK uses its default chain.
-        config.credentials().ifPresent(c -> builder.credentialsProvider(
-                StaticCredentialsProvider.create(AwsBasicCredentials.create(c.accessKeyId(), c.secretAccessKey()))));
-        if (config.checksumWhenRequired()) {
-            // Older services (Ceph radosgw 16) refuse aws-chunked bodies: trailing checksums always, and the
-            // streaming signature of an empty body over plain http.
-            builder.requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
-                    .serviceConfiguration(s -> s.chunkedEncodingEnabled(false));
-        }
-        return builder.build();
+        return new ObjectStoreRemoteStorageManager.Tier(S3ObjectStore.open(config.store()), config.keys());
     }
 }

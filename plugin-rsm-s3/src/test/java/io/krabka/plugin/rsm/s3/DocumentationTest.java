@@ -20,4 +20,15 @@ class DocumentationTest {
         SettingsTable.assertDocuments(Path.of("../docs/configuration.md"),
                 "## Plugin `s3` (remote storage manager)", S3StorageConfig.KEYS);
     }
+
+    @Test
+    void theReadmeDocumentsEveryKeyOfTheStore() throws IOException {
+        SettingsTable.assertDocuments(Path.of("README.md"), "### Store settings", S3StoreConfig.KEYS);
+    }
+
+    @Test
+    void theConfigurationReferenceDocumentsEveryKeyOfTheStore() throws IOException {
+        SettingsTable.assertDocuments(Path.of("../docs/configuration.md"), "## Plugin `s3` (object store)",
+                S3StoreConfig.KEYS);
+    }
 }

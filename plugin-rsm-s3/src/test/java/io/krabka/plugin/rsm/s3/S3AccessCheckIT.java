@@ -27,7 +27,7 @@ class S3AccessCheckIT {
     @Test
     void wrongCredentialsAreOneLineNamingTheBucketAndTheOperation() {
         Map<String, Object> settings = S3Settings.of(RGW.server(), RGW.server().endpoint(), RGW.bucket(), "");
-        settings.put(S3StorageConfig.SECRET_ACCESS_KEY, "not-the-secret");
+        settings.put(S3StoreConfig.SECRET_ACCESS_KEY, "not-the-secret");
         String message = refusal(settings);
         assertTrue(message.contains("\"" + RGW.bucket() + "\"") && message.contains("HeadBucket")
                 && message.contains("access denied"), message);
@@ -36,7 +36,7 @@ class S3AccessCheckIT {
     @Test
     void anEndpointThatDoesNotAnswerIsOneLineNamingTheBucket() {
         Map<String, Object> settings = S3Settings.of(RGW.server(), URI.create("http://127.0.0.1:9"), RGW.bucket(), "");
-        settings.put(S3StorageConfig.RETRIES, 0);
+        settings.put(S3StoreConfig.RETRIES, 0);
         String message = refusal(settings);
         assertTrue(message.contains("\"" + RGW.bucket() + "\"") && message.contains("HeadBucket"), message);
     }

@@ -60,7 +60,7 @@ class S3FaultIT {
 
     private RemoteStorageManager plugin(int retries, Map<String, Object> more) {
         Map<String, Object> settings = S3Settings.of(RGW.server(), proxy.endpoint(), RGW.bucket(), prefix);
-        settings.put(S3StorageConfig.RETRIES, retries);
+        settings.put(S3StoreConfig.RETRIES, retries);
         settings.putAll(more);
         RemoteStorageManager rsm = new S3RemoteStorageManagerProvider().create();
         rsm.configure(settings);
@@ -81,7 +81,7 @@ class S3FaultIT {
     @Test
     void aSlowAnswerIsRetriedAfterTheAttemptTimeout() throws Exception {
         TestSegment segment = TestSegment.write(local, 10_000);
-        try (RemoteStorageManager rsm = plugin(8, Map.of(S3StorageConfig.API_CALL_ATTEMPT_TIMEOUT_MS, 1_000L))) {
+        try (RemoteStorageManager rsm = plugin(8, Map.of(S3StoreConfig.API_CALL_ATTEMPT_TIMEOUT_MS, 1_000L))) {
             rsm.copyLogSegmentData(segment.metadata(), segment.data());
             proxy.fail(new Delay(Duration.ofSeconds(5)));
             assertArrayEquals(segment.logSha256(), TestSegment.sha256(rsm.fetchLogSegment(segment.metadata(), 0)));
@@ -119,8 +119,8 @@ class S3FaultIT {
     void aMultipartUploadCutInTheMiddleLeavesNoObjectAndNoUpload() throws Exception {
         TestSegment segment = TestSegment.write(local, 12L << 20);
         String logKey = new SegmentObjectKeys(prefix).key(segment.metadata(), SegmentArtifact.SEGMENT);
-        try (RemoteStorageManager rsm = plugin(0, Map.of(S3StorageConfig.MULTIPART_THRESHOLD_BYTES, 5L << 20,
-                S3StorageConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20))) {
+        try (RemoteStorageManager rsm = plugin(0, Map.of(S3StoreConfig.MULTIPART_THRESHOLD_BYTES, 5L << 20,
+                S3StoreConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20))) {
             // The indexes (a few hundred bytes each) pass; 3 MiB into the connection that carries the parts,
             // after the upload's creation, it is cut.
             proxy.cutFirstTransferOver(3L << 20);

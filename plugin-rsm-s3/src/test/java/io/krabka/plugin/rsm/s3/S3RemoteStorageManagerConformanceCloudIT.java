@@ -20,14 +20,14 @@ class S3RemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConfo
     @Override
     protected RemoteStorageManager createRemoteStorageManager(Path scratch) {
         Map<String, Object> settings = new HashMap<>();
-        settings.put(S3StorageConfig.BUCKET, CLOUD.bucket());
+        settings.put(S3StoreConfig.BUCKET, CLOUD.bucket());
         settings.put(S3StorageConfig.PREFIX, CLOUD.prefix() + "/" + scratch.getParent().getFileName());
-        CLOUD.region().ifPresent(region -> settings.put(S3StorageConfig.REGION, region));
-        CLOUD.endpoint().ifPresent(endpoint -> settings.put(S3StorageConfig.ENDPOINT, endpoint.toString()));
-        settings.put(S3StorageConfig.PATH_STYLE_ACCESS, CLOUD.pathStyle());
-        CLOUD.checksumCalculation().ifPresent(mode -> settings.put(S3StorageConfig.CHECKSUM_CALCULATION, mode));
-        settings.put(S3StorageConfig.MULTIPART_THRESHOLD_BYTES, 8L << 20);
-        settings.put(S3StorageConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20);
+        CLOUD.region().ifPresent(region -> settings.put(S3StoreConfig.REGION, region));
+        CLOUD.endpoint().ifPresent(endpoint -> settings.put(S3StoreConfig.ENDPOINT, endpoint.toString()));
+        settings.put(S3StoreConfig.PATH_STYLE_ACCESS, CLOUD.pathStyle());
+        CLOUD.checksumCalculation().ifPresent(mode -> settings.put(S3StoreConfig.CHECKSUM_CALCULATION, mode));
+        settings.put(S3StoreConfig.MULTIPART_THRESHOLD_BYTES, 8L << 20);
+        settings.put(S3StoreConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20);
         RemoteStorageManager rsm = new S3RemoteStorageManagerProvider().create();
         rsm.configure(settings);
         return rsm;

@@ -30,8 +30,8 @@ class S3RemoteStorageManagerConformanceIT extends RemoteStorageManagerConformanc
     protected RemoteStorageManager createRemoteStorageManager(Path scratch) {
         Map<String, Object> settings = S3Settings.of(RGW.server(), RGW.server().endpoint(), RGW.bucket(),
                 "kit/" + scratch.getParent().getFileName());
-        settings.put(S3StorageConfig.MULTIPART_THRESHOLD_BYTES, 8L << 20);
-        settings.put(S3StorageConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20);
+        settings.put(S3StoreConfig.MULTIPART_THRESHOLD_BYTES, 8L << 20);
+        settings.put(S3StoreConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20);
         RemoteStorageManager rsm = new S3RemoteStorageManagerProvider().create();
         rsm.configure(settings);
         return rsm;

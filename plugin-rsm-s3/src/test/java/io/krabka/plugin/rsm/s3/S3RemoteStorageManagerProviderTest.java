@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.spi.plugin.ConfigKey;
+import io.krabka.spi.plugin.ObjectStoreProvider;
 import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import io.krabka.spi.plugin.SpiVersion;
@@ -44,7 +45,8 @@ class S3RemoteStorageManagerProviderTest {
     void isDeclaredWithProvidesInModuleInfo() {
         ModuleDescriptor descriptor = S3RemoteStorageManagerProvider.class.getModule().getDescriptor();
         assertEquals("io.krabka.plugin.rsm.s3", descriptor.name());
-        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(S3RemoteStorageManagerProvider.class.getName())),
+        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(S3RemoteStorageManagerProvider.class.getName()),
+                        ObjectStoreProvider.class.getName(), List.of(S3ObjectStoreProvider.class.getName())),
                 descriptor.provides().stream().collect(Collectors.toMap(ModuleDescriptor.Provides::service,
                         ModuleDescriptor.Provides::providers)));
         assertTrue(descriptor.requires().stream().anyMatch(r -> r.name().equals("io.krabka.objectstore")));

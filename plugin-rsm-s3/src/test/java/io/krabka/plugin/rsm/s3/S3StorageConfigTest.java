@@ -29,17 +29,17 @@ class S3StorageConfigTest {
     @Test
     void defaultsAreAwsWithTheSdksChainsAndSinglePutsBelow100MiB() {
         S3StorageConfig config = S3StorageConfig.parse(with());
-        assertEquals("tier", config.bucket());
+        assertEquals("tier", config.store().bucket());
         assertEquals(new SegmentObjectKeys(""), config.keys());
-        assertEquals(Optional.empty(), config.region());
-        assertEquals(Optional.empty(), config.endpoint());
-        assertEquals(Optional.empty(), config.credentials());
-        assertFalse(config.pathStyleAccess());
-        assertFalse(config.checksumWhenRequired());
-        assertEquals(3, config.retries());
-        assertEquals(Duration.ofMinutes(5), config.apiCallTimeout());
-        assertEquals(Duration.ofMinutes(2), config.attemptTimeout());
-        assertEquals(new MultipartPolicy(100 * MIB, 16 * MIB, 4), config.multipart());
+        assertEquals(Optional.empty(), config.store().region());
+        assertEquals(Optional.empty(), config.store().endpoint());
+        assertEquals(Optional.empty(), config.store().credentials());
+        assertFalse(config.store().pathStyleAccess());
+        assertFalse(config.store().checksumWhenRequired());
+        assertEquals(3, config.store().retries());
+        assertEquals(Duration.ofMinutes(5), config.store().apiCallTimeout());
+        assertEquals(Duration.ofMinutes(2), config.store().attemptTimeout());
+        assertEquals(new MultipartPolicy(100 * MIB, 16 * MIB, 4), config.store().multipart());
     }
 
     @Test
@@ -50,17 +50,17 @@ class S3StorageConfigTest {
                 "api.call.attempt.timeout.ms", "500", "retries", "0", "checksum.calculation", "when_required",
                 "multipart.threshold.bytes", 6 * MIB, "multipart.part.size.bytes", 5 * MIB, "multipart.concurrency", 2));
         assertEquals(new SegmentObjectKeys("kafka/tier"), config.keys());
-        assertEquals(Optional.of("eu-west-1"), config.region());
-        assertEquals(Optional.of(URI.create("http://127.0.0.1:7480")), config.endpoint());
-        assertTrue(config.pathStyleAccess());
-        assertEquals(Optional.of(new S3StorageConfig.StaticCredentials("id", "secret")), config.credentials());
-        assertFalse(config.credentials().orElseThrow().toString().contains("secret,"));
-        assertEquals(Optional.of("STANDARD_IA"), config.storageClass());
-        assertEquals(Duration.ofSeconds(1), config.apiCallTimeout());
-        assertEquals(Duration.ofMillis(500), config.attemptTimeout());
-        assertEquals(0, config.retries());
-        assertTrue(config.checksumWhenRequired());
-        assertEquals(new MultipartPolicy(6 * MIB, 5 * MIB, 2), config.multipart());
+        assertEquals(Optional.of("eu-west-1"), config.store().region());
+        assertEquals(Optional.of(URI.create("http://127.0.0.1:7480")), config.store().endpoint());
+        assertTrue(config.store().pathStyleAccess());
+        assertEquals(Optional.of(new S3StoreConfig.StaticCredentials("id", "secret")), config.store().credentials());
+        assertFalse(config.store().credentials().orElseThrow().toString().contains("secret,"));
+        assertEquals(Optional.of("STANDARD_IA"), config.store().storageClass());
+        assertEquals(Duration.ofSeconds(1), config.store().apiCallTimeout());
+        assertEquals(Duration.ofMillis(500), config.store().attemptTimeout());
+        assertEquals(0, config.store().retries());
+        assertTrue(config.store().checksumWhenRequired());
+        assertEquals(new MultipartPolicy(6 * MIB, 5 * MIB, 2), config.store().multipart());
     }
 
     @Test

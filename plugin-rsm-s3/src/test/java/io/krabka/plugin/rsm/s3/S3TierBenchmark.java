@@ -49,7 +49,7 @@ public final class S3TierBenchmark {
         settings.putAll(more);
         S3StorageConfig config = S3StorageConfig.parse(settings);
         System.out.printf("%-8s %-6s %12s %12s %8s%n", "segment", "op", "plugin ms", "raw SDK ms", "ratio");
-        try (S3Client raw = S3Tier.client(config); RemoteStorageManager rsm = new S3RemoteStorageManagerProvider().create()) {
+        try (S3Client raw = S3Clients.create(config.store()); RemoteStorageManager rsm = new S3RemoteStorageManagerProvider().create()) {
             rsm.configure(settings);
             for (int mib : sizes) {
                 TestSegment segment = TestSegment.write(local.resolve(mib + "m"), (long) mib << 20);
