@@ -1,5 +1,7 @@
 package io.krabka.launcher;
 
+import static io.krabka.launcher.CommandOptions.value;
+
 import io.krabka.kernel.broker.Broker;
 import io.krabka.kernel.broker.BrokerConfig;
 import io.krabka.kernel.broker.BrokerConfigException;
@@ -219,9 +221,5 @@ final class BrokerCommand implements Command {
                         + formatted.features().metadataVersion() + ".");
             }
         });
-    }
-
-    private static Option value(String name, String argName, String description) {
-        return Option.builder().longOpt(name).hasArg().argName(argName).desc(description).get();
     }
 }

@@ -20,6 +20,15 @@ final class ExitCode {
     static final int WRITE_FAILED = 4;
     /** {@code format}: an invalid {@code --feature}, {@code --release-version} or quorum combination. */
     static final int INVALID_FEATURES = 5;
+    /** {@code verify}: tampering found, or a chain tip that differs from the one expected. */
+    static final int VERIFY_TAMPERED = 1;
+    /**
+     * {@code verify}: nothing tampered, but not everything attested: unsigned or untrusted manifests, a chain
+     * restart (without {@code --allow-epoch-restarts}), orphans (with {@code --strict-orphans}), incomplete uploads.
+     */
+    static final int VERIFY_INCOMPLETE = 3;
+    /** {@code verify}: the archive cannot be read: a missing bucket or directory, refused credentials. */
+    static final int ARCHIVE_UNREADABLE = 4;
 
     private ExitCode() {
     }

@@ -1,5 +1,8 @@
 package io.krabka.launcher;
 
+import static io.krabka.launcher.CommandOptions.flag;
+import static io.krabka.launcher.CommandOptions.value;
+
 import io.krabka.kernel.format.ClusterId;
 import io.krabka.kernel.format.DirectoryId;
 import io.krabka.kernel.format.DynamicVoters;
@@ -187,13 +190,5 @@ final class FormatCommand implements Command {
 
     private static CommandException usage(String message) {
         return new CommandException(ExitCode.USAGE, message);
-    }
-
-    private static Option flag(String name, String description) {
-        return Option.builder().longOpt(name).desc(description).get();
-    }
-
-    private static Option value(String name, String argName, String description) {
-        return Option.builder().longOpt(name).hasArg().argName(argName).desc(description).get();
     }
 }
