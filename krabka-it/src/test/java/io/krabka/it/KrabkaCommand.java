@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -45,9 +46,16 @@ final class KrabkaCommand {
 
     /** {@code krabka <args>}, with {@code meta.properties} dated as Kafka's in {@link KafkaStorageTool}. */
     ToolRun run(String... args) throws IOException, InterruptedException {
+        return run(Map.of(), args);
+    }
+
+    /** {@code krabka <args>} with more environment variables (credentials from the SDKs' default chains). */
+    ToolRun run(Map<String, String> environment, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("sh", dist.resolve("bin/krabka").toString()));
         command.addAll(List.of(args));
-        return ToolRun.run(workDir, "krabka-" + ++runs, command, Map.of("JAVA_HOME", System.getProperty("java.home"),
-                "KRABKA_JAVA_OPTS", "-Djava.properties.date=" + KafkaStorageTool.PROPERTIES_DATE));
+        Map<String, String> all = new HashMap<>(environment);
+        all.put("JAVA_HOME", System.getProperty("java.home"));
+        all.put("KRABKA_JAVA_OPTS", "-Djava.properties.date=" + KafkaStorageTool.PROPERTIES_DATE);
+        return ToolRun.run(workDir, "krabka-" + ++runs, command, all);
     }
 }

@@ -1,0 +1,90 @@
+package io.krabka.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/** A write-once archive in a local directory, as the IT reads and tampers with it, and {@code krabka verify} on it. */
+final class WormArchive {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The local store's directory: the {@code dir} the broker's {@code rsm.config.store.dir} names. */
+    final Path dir;
+
+    WormArchive(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The objects' root below the store's directory. */
+    Path root() {
+        return dir.resolve("kafka-tiered-storage");
+    }
+
+    /** A copy of the whole archive, to tamper with. */
+    WormArchive copy(Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path file : files.toList()) {
+                Path target = to.resolve(dir.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
+        return new WormArchive(to);
+    }
+
+    /** The partition directories, by name. */
+    List<Path> partitions() throws IOException {
+        try (Stream<Path> dirs = Files.list(root())) {
+            return dirs.filter(Files::isDirectory).sorted().toList();
+        }
+    }
+
+    /** The files of a partition directory with a suffix, in key order (so in offset order). */
+    static List<Path> files(Path partition, String suffix) throws IOException {
+        try (Stream<Path> files = Files.list(partition)) {
+            return files.filter(f -> f.getFileName().toString().endsWith("." + suffix)).sorted().toList();
+        }
+    }
+
+    /** Every file of the archive, relative to its directory. */
+    List<String> allFiles() throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).map(f -> dir.relativize(f).toString()).sorted().toList();
+        }
+    }
+
+    /** {@code krabka verify --local-dir} on this archive, trusting {@code keys}, with more arguments. */
+    ToolRun verify(KrabkaCommand krabka, WormKeys keys, String... more) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("verify", "--local-dir", dir.toString(), "--key-id", keys.id(),
+                "--public-key", keys.publicKey().toString()));
+        args.addAll(List.of(more));
+        return krabka.run(args.toArray(String[]::new));
+    }
+
+    /** The tips a clean {@code verify --format json} reports, by partition directory. */
+    static Map<String, String> tips(ToolRun run) {
+        assertEquals(0, run.exitCode(), run.describe());
+        try {
+            Map<String, String> tips = new TreeMap<>();
+            for (JsonNode partition : JSON.readTree(run.out()).path("partitions")) {
+                tips.put(partition.path("partition_dir").asText(), partition.path("head").asText());
+            }
+            return tips;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
