@@ -34,4 +34,5 @@ module io.krabka.kernel {
 
     uses io.krabka.spi.plugin.RemoteStorageManagerProvider;
     uses io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;
+    uses io.krabka.spi.plugin.ObjectStoreProvider;
 }

@@ -10,4 +10,6 @@ module io.krabka.testkit {
     requires transitive org.junit.jupiter.params;
 
     exports io.krabka.testkit;
+
+    uses io.krabka.spi.plugin.ObjectStoreProvider;
 }

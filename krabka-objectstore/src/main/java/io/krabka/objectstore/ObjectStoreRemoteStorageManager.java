@@ -1,5 +1,6 @@
 package io.krabka.objectstore;
 
+import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.storage.CustomMetadata;
 import io.krabka.spi.storage.IndexType;
@@ -97,7 +98,7 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
         data.transactionIndex().ifPresent(txn -> indexes.add(upload(t, metadata, SegmentArtifact.TRANSACTION_INDEX, txn)));
         indexes.add(upload(t, metadata, SegmentArtifact.PRODUCER_SNAPSHOT, data.producerSnapshotIndex()));
         indexes.add(() -> {
-            t.store().upload(t.keys().key(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT), data.leaderEpochIndex());
+            t.store().put(t.keys().key(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT), data.leaderEpochIndex());
             return null;
         });
         try {
@@ -178,7 +179,7 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
     private static StoreCall<Void> upload(Tier t, RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, Path file) {
         String key = t.keys().key(metadata, artifact);
         return () -> {
-            t.store().upload(key, file);
+            t.store().put(key, file);
             return null;
         };
     }

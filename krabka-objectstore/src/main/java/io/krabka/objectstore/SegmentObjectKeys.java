@@ -65,7 +65,15 @@ public record SegmentObjectKeys(String prefix) {
 
     /** The key of one artifact of a segment. */
     public String key(RemoteLogSegmentMetadata segment, SegmentArtifact artifact) {
+        return key(segment, artifact.suffix());
+    }
+
+    /**
+     * The key of an object of a segment with the given suffix (without the dot): an artifact's, or another object
+     * kept beside them, such as a write-once archive's {@code manifest}.
+     */
+    public String key(RemoteLogSegmentMetadata segment, String suffix) {
         return partitionPrefix(segment.topicIdPartition()) + String.format("%020d", segment.startOffset()) + "-"
-                + segment.remoteLogSegmentId().id() + "." + artifact.suffix();
+                + segment.remoteLogSegmentId().id() + "." + suffix;
     }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.Uuid;
+import io.krabka.spi.objectstore.ObjectStore;
+import io.krabka.spi.objectstore.StoredObject;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.storage.IndexType;
 import io.krabka.spi.storage.LogSegmentData;
@@ -25,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import io.krabka.testkit.ForwardingObjectStore;
+import io.krabka.testkit.ObjectStores;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,18 +42,18 @@ class ObjectStoreRemoteStorageManagerTest {
     @Test
     void theLogIsUploadedLastAndTheTxnIndexOnlyWhenPresent() throws Exception {
         List<String> uploads = Collections.synchronizedList(new ArrayList<>());
-        ObjectStore store = new DirectoryObjectStore(Files.createDirectory(dir.resolve("bucket")));
-        ObjectStore recording = new ForwardingStore(store) {
+        ObjectStore store = local(Files.createDirectory(dir.resolve("bucket")));
+        ObjectStore recording = new ForwardingObjectStore(store) {
             @Override
-            public void upload(String key, Path file) throws RemoteStorageException {
+            public StoredObject put(String key, Path file) throws RemoteStorageException {
                 uploads.add(key);
-                super.upload(key, file);
+                return super.put(key, file);
             }
 
             @Override
-            public void upload(String key, ByteBuffer bytes) throws RemoteStorageException {
+            public StoredObject put(String key, ByteBuffer bytes) throws RemoteStorageException {
                 uploads.add(key);
-                super.upload(key, bytes);
+                return super.put(key, bytes);
             }
         };
         try (ObjectStoreRemoteStorageManager rsm = configured(recording)) {
@@ -66,8 +70,13 @@ class ObjectStoreRemoteStorageManagerTest {
     }
 
     @Test
-    void aStoreThatRefusesAccessStopsConfigureWithItsOneLineMessage() {
-        ObjectStore refusing = new ForwardingStore(new DirectoryObjectStore(dir.resolve("missing")));
+    void aStoreThatRefusesAccessStopsConfigureWithItsOneLineMessage() throws Exception {
+        ObjectStore refusing = new ForwardingObjectStore(local(dir)) {
+            @Override
+            public void checkAccess() throws RemoteStorageException {
+                throw new RemoteStorageException("bucket \"missing\" cannot be used: HeadBucket failed");
+            }
+        };
         ObjectStoreRemoteStorageManager rsm = new ObjectStoreRemoteStorageManager(
                 configs -> new ObjectStoreRemoteStorageManager.Tier(refusing, new SegmentObjectKeys("p")));
         ConfigException e = assertThrows(ConfigException.class, () -> rsm.configure(Map.of()));
@@ -77,9 +86,9 @@ class ObjectStoreRemoteStorageManagerTest {
     @Test
     void uncheckedClientErrorsReachTheCallerAsStorageErrors() throws Exception {
         IllegalStateException bug = new IllegalStateException("client library bug");
-        ObjectStore failing = new ForwardingStore(new DirectoryObjectStore(Files.createDirectory(dir.resolve("b")))) {
+        ObjectStore failing = new ForwardingObjectStore(local(Files.createDirectory(dir.resolve("b")))) {
             @Override
-            public InputStream read(String key) {
+            public InputStream read(String key, Optional<String> version) {
                 throw bug;
             }
         };
@@ -111,52 +120,7 @@ class ObjectStoreRemoteStorageManagerTest {
                 ByteBuffer.wrap("0\n1\n0 0\n".getBytes(StandardCharsets.US_ASCII)));
     }
 
-    /** A store that passes every call on, for tests that change one. */
-    private static class ForwardingStore implements ObjectStore {
-        private final ObjectStore delegate;
-
-        ForwardingStore(ObjectStore delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public void upload(String key, Path file) throws RemoteStorageException {
-            delegate.upload(key, file);
-        }
-
-        @Override
-        public void upload(String key, ByteBuffer bytes) throws RemoteStorageException {
-            delegate.upload(key, bytes);
-        }
-
-        @Override
-        public InputStream read(String key, long from, long toInclusive) throws RemoteStorageException {
-            return delegate.read(key, from, toInclusive);
-        }
-
-        @Override
-        public InputStream read(String key) throws RemoteStorageException {
-            return delegate.read(key);
-        }
-
-        @Override
-        public void delete(String key) throws RemoteStorageException {
-            delegate.delete(key);
-        }
-
-        @Override
-        public List<String> list(String prefix) throws RemoteStorageException {
-            return delegate.list(prefix);
-        }
-
-        @Override
-        public void checkAccess() throws RemoteStorageException {
-            delegate.checkAccess();
-        }
-
-        @Override
-        public void close() throws IOException {
-            delegate.close();
-        }
+    private static ObjectStore local(Path directory) throws RemoteStorageException {
+        return ObjectStores.open("local", Map.of("dir", directory.toString()));
     }
 }

@@ -13,10 +13,12 @@ import io.krabka.kernel.log.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.metrics.MetricName;
 import io.krabka.kernel.metrics.MetricsRegistry;
+import io.krabka.kernel.metrics.RegistryPluginMetrics;
 import io.krabka.kernel.plugin.PluginDiscovery;
 import io.krabka.kernel.plugin.PluginSelection;
 import io.krabka.kernel.plugin.RemoteStoragePlugins;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
+import io.krabka.kernel.tiered.BrokerRemoteStorageContext;
 import io.krabka.kernel.tiered.RemoteFetchMetrics;
 import io.krabka.kernel.tiered.RemoteIndexCache;
 import io.krabka.kernel.tiered.RemoteLogManager;
@@ -59,20 +61,24 @@ final class TieredStorage implements AutoCloseable {
         try {
             Path logDir = config.logDirs().getFirst();
             Map<String, Object> offered = Map.of("broker.id", config.nodeId(), "cluster.id", context.clusterId(),
-                    "log.dir", logDir.toAbsolutePath().toString());
+                    "log.dir", logDir.toAbsolutePath().toString(),
+                    RemoteLogManagerConfig.REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES.name(),
+                    settings.remoteLogMetadataCustomMetadataMaxBytes());
             RemoteStoragePlugins plugins = new RemoteStoragePlugins(PluginDiscovery.discover());
-            RemoteStorageManager rsm = plugins.remoteStorageManager(new PluginSelection(
-                    settings.remoteStorageManagerClassName().orElseThrow(),
-                    classPath(settings.remoteStorageManagerClassPath()),
-                    RemoteLogManagerConfig.withoutPrefix(config.originals(), settings.remoteStorageManagerPrefix()),
-                    offered));
-            started.add(rsm);
             RemoteLogMetadataManager rlmm = plugins.remoteLogMetadataManager(new PluginSelection(
                     settings.remoteLogMetadataManagerClassName(),
                     classPath(settings.remoteLogMetadataManagerClassPath()),
                     RemoteLogManagerConfig.withoutPrefix(config.originals(),
                             settings.remoteLogMetadataManagerPrefix()), offered));
             started.add(rlmm);
+            // Created after the metadata manager: a store-backed manager reads it (a write-once archive's chain).
+            RemoteStorageManager rsm = plugins.remoteStorageManager(new PluginSelection(
+                    settings.remoteStorageManagerClassName().orElseThrow(),
+                    classPath(settings.remoteStorageManagerClassPath()),
+                    RemoteLogManagerConfig.withoutPrefix(config.originals(), settings.remoteStorageManagerPrefix()),
+                    offered), (name, store, storeName) -> new BrokerRemoteStorageContext(store, storeName, rlmm,
+                    new RegistryPluginMetrics(context.metrics(), "kafka.log.remote", "RemoteStorageManager", name)));
+            started.add(rsm);
             RemoteIndexCache indexCache = new RemoteIndexCache(settings.remoteLogIndexFileCacheTotalSizeBytes(), rsm,
                     logDir);
             started.add(indexCache);

@@ -3,14 +3,19 @@ package io.krabka.kernel.plugin;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.Configurable;
 import io.krabka.spi.plugin.ObjectStoreProvider;
+import io.krabka.spi.plugin.ObjectStoreRemoteStorageManagerProvider;
 import io.krabka.spi.plugin.PluginConfig;
 import io.krabka.spi.plugin.PluginProvider;
 import io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;
 import io.krabka.spi.plugin.RemoteStorageManagerProvider;
+import io.krabka.spi.storage.RemoteStorageContext;
+import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A plugin found and checked, with its provider object and the class loader its code runs under.
@@ -37,18 +42,36 @@ record LoadedPlugin(PluginDescriptor descriptor, PluginProvider<?> provider, Cla
     Configurable create(Map<String, ?> raw) {
         return switch (provider) {
             case RemoteStorageManagerProvider rsm ->
-                    new ClassLoaderAwareRemoteStorageManager(configured(rsm, raw), loader);
+                    ClassLoaderAwareRemoteStorageManager.of(configured(rsm, raw), loader, Optional.empty());
             case RemoteLogMetadataManagerProvider rlmm ->
                     new ClassLoaderAwareRemoteLogMetadataManager(configured(rlmm, raw), loader);
             case ObjectStoreProvider store -> new ClassLoaderAwareObjectStore(configured(store, raw), loader);
         };
     }
 
+    /**
+     * A new instance of a store-backed remote storage manager over {@code context}, configured with {@code raw};
+     * closing it closes {@code store} after it.
+     *
+     * @throws ConfigException     if a setting is unknown, missing or invalid
+     * @throws PluginLoadException if the plugin fails to create or configure the instance
+     */
+    RemoteStorageManager createOverStore(Map<String, ?> raw, RemoteStorageContext context, Closeable store) {
+        ObjectStoreRemoteStorageManagerProvider backed = (ObjectStoreRemoteStorageManagerProvider) provider;
+        return ClassLoaderAwareRemoteStorageManager.of(configured(backed, raw, () -> backed.create(context)), loader,
+                Optional.of(store));
+    }
+
     private <T extends Configurable & Closeable> T configured(PluginProvider<T> typed, Map<String, ?> raw) {
+        return configured(typed, raw, typed::create);
+    }
+
+    private <T extends Configurable & Closeable> T configured(PluginProvider<T> typed, Map<String, ?> raw,
+                                                              Supplier<? extends T> factory) {
         try {
             return ContextClassLoader.call(loader, () -> {
                 PluginConfig config = PluginConfig.parse(typed.configKeys(), raw);
-                T instance = Objects.requireNonNull(typed.create(), "create() returned null");
+                T instance = Objects.requireNonNull(factory.get(), "create() returned null");
                 try {
                     instance.configure(config.values());
                 } catch (RuntimeException | LinkageError e) {

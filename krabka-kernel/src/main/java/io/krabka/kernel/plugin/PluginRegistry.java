@@ -1,5 +1,6 @@
 package io.krabka.kernel.plugin;
 
+import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.Configurable;
@@ -72,7 +73,13 @@ public final class PluginRegistry {
                 .collect(Collectors.toUnmodifiableSet());
     }
 
-    private LoadedPlugin find(PluginKind kind, String name) {
+    /** {@link #create} for a {@link PluginKind#OBJECT_STORE}. */
+    public ObjectStore createObjectStore(String name, Map<String, ?> raw) {
+        return (ObjectStore) create(PluginKind.OBJECT_STORE, name, raw);
+    }
+
+    /** The plugin of {@code kind} named {@code name}; as {@link #create}. */
+    LoadedPlugin find(PluginKind kind, String name) {
         return plugins.stream()
                 .filter(p -> p.descriptor().kind() == kind && p.descriptor().name().equals(name))
                 .findFirst()

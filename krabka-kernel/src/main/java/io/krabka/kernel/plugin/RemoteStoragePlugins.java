@@ -9,12 +9,18 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import io.krabka.spi.objectstore.ObjectStore;
+import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.Configurable;
+import io.krabka.spi.plugin.ObjectStoreRemoteStorageManagerProvider;
 import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
+import io.krabka.spi.storage.RemoteStorageContext;
+import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
 
 /**
@@ -37,14 +43,66 @@ public final class RemoteStoragePlugins {
      * @throws PluginLoadException                       if it cannot be found, created or configured
      * @throws io.krabka.spi.plugin.ConfigException if a setting is unknown, missing or invalid
      */
-    public RemoteStorageManager remoteStorageManager(PluginSelection selection) {
+    public RemoteStorageManager remoteStorageManager(PluginSelection selection, Contexts contexts) {
         if (selection.classPath().isEmpty()) {
-            return registry.createRemoteStorageManager(selection.nameOrClass(),
-                    withOffered(PluginKind.REMOTE_STORAGE_MANAGER, selection));
+            Map<String, ?> settings = withOffered(PluginKind.REMOTE_STORAGE_MANAGER, selection);
+            LoadedPlugin plugin = registry.find(PluginKind.REMOTE_STORAGE_MANAGER, selection.nameOrClass());
+            if (plugin.provider() instanceof ObjectStoreRemoteStorageManagerProvider) {
+                return overStore(plugin, settings, selection, contexts);
+            }
+            return (RemoteStorageManager) plugin.create(settings);
         }
         ClassLoader loader = classPathLoader(selection);
         RemoteStorageManager instance = instantiate(selection, loader, RemoteStorageManager.class);
-        return new ClassLoaderAwareRemoteStorageManager(instance, loader);
+        return ClassLoaderAwareRemoteStorageManager.of(instance, loader, Optional.empty());
+    }
+
+    /** Makes what the kernel hands a store-backed remote storage manager, around the store it opened. */
+    @FunctionalInterface
+    public interface Contexts {
+        /** The context of the manager named {@code managerName} over {@code store}, of the plugin {@code storeName}. */
+        RemoteStorageContext create(String managerName, ObjectStore store, String storeName);
+    }
+
+    /**
+     * A store-backed manager: the store its {@code store} setting names, configured with the {@code store.}
+     * settings (and what the broker offers), checked, then the manager over it with the rest.
+     */
+    private RemoteStorageManager overStore(LoadedPlugin plugin, Map<String, ?> settings, PluginSelection selection,
+                                           Contexts contexts) {
+        String managerName = selection.nameOrClass();
+        Object storeName = settings.get(ObjectStoreRemoteStorageManagerProvider.STORE_CONFIG);
+        if (storeName == null || storeName.toString().isBlank()) {
+            List<String> known = registry.names(PluginKind.OBJECT_STORE);
+            throw new ConfigException("missing required setting " + ObjectStoreRemoteStorageManagerProvider.STORE_CONFIG
+                    + ": the object store the " + managerName + " remote storage manager works over ("
+                    + (known.isEmpty() ? "there are none" : "known: " + String.join(", ", known)) + ")");
+        }
+        Map<String, Object> own = new HashMap<>();
+        Map<String, Object> storeSettings = new HashMap<>();
+        settings.forEach((key, value) -> {
+            if (key.startsWith(ObjectStoreRemoteStorageManagerProvider.STORE_CONFIG_PREFIX)) {
+                storeSettings.put(key.substring(ObjectStoreRemoteStorageManagerProvider.STORE_CONFIG_PREFIX.length()),
+                        value);
+            } else {
+                own.put(key, value);
+            }
+        });
+        PluginSelection storeSelection = new PluginSelection(storeName.toString(), List.of(), storeSettings,
+                selection.offered());
+        ObjectStore store = registry.createObjectStore(storeName.toString(),
+                withOffered(PluginKind.OBJECT_STORE, storeSelection));
+        try {
+            try {
+                store.checkAccess();
+            } catch (RemoteStorageException e) {
+                throw new ConfigException(e.getMessage());
+            }
+            return plugin.createOverStore(own, contexts.create(managerName, store, storeName.toString()), store);
+        } catch (RuntimeException e) {
+            closeQuietly(store, e);
+            throw e;
+        }
     }
 
     /** The remote log metadata manager selected, configured; as {@link #remoteStorageManager}. */
@@ -124,7 +182,7 @@ public final class RemoteStoragePlugins {
         } catch (ClassNotFoundException e) {
             throw new PluginLoadException("no class " + className + " on its class path " + selection.classPath()
                     .stream().map(Path::toString).collect(Collectors.joining(":")));
-        } catch (PluginLoadException | io.krabka.spi.plugin.ConfigException e) {
+        } catch (PluginLoadException | ConfigException e) {
             throw e;
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             throw new PluginLoadException(className + " failed to create an instance: "

@@ -1,5 +1,6 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.spi.storage.RemoteFetchRefusedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -26,9 +27,15 @@ final class RemoteReads {
     /**
      * Kafka's error for a failed remote read ({@code Errors.forException} of what its reader threw): an offset no
      * remote segment holds is OFFSET_OUT_OF_RANGE; a failure of the remote tier or its streams is
-     * UNKNOWN_SERVER_ERROR, not the local disk's KAFKA_STORAGE_ERROR.
+     * UNKNOWN_SERVER_ERROR, not the local disk's KAFKA_STORAGE_ERROR; a read a write-only archive refuses is
+     * OFFSET_OUT_OF_RANGE, as if the offsets were gone, while ListOffsets still names them.
      */
     static Errors forException(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof RemoteFetchRefusedException) {
+                return Errors.OFFSET_OUT_OF_RANGE;
+            }
+        }
         return switch (error) {
             case IOException e -> Errors.UNKNOWN_SERVER_ERROR;
             case UncheckedIOException e -> Errors.UNKNOWN_SERVER_ERROR;

@@ -100,7 +100,8 @@ final class RLMCopyTask extends RLMTask {
         recordLag(log);
     }
 
-    // A copy cut short by a crash is still COPY_SEGMENT_STARTED: its data, whole or not, goes.
+    // A copy cut short by a crash is still COPY_SEGMENT_STARTED: its data, whole or not, goes (or, in a write-once
+    // archive, is abandoned).
     private void cleanupUnfinishedCopies() throws RemoteStorageException {
         List<RemoteLogSegmentMetadata> unfinished = new ArrayList<>();
         Iterator<RemoteLogSegmentMetadata> segments = rlmm.listRemoteLogSegments(topicIdPartition);
@@ -111,9 +112,10 @@ final class RLMCopyTask extends RLMTask {
             }
         }
         for (RemoteLogSegmentMetadata segment : unfinished) {
-            LOG.log(System.Logger.Level.INFO, "Deleting the unfinished copy " + segment.remoteLogSegmentId()
-                    + " [" + segment.startOffset() + ", " + segment.endOffset() + "] of " + topicIdPartition);
-            deleter.delete(segment);
+            LOG.log(System.Logger.Level.INFO, (deleter.writeOnce() ? "Abandoning" : "Deleting")
+                    + " the unfinished copy " + segment.remoteLogSegmentId() + " [" + segment.startOffset() + ", "
+                    + segment.endOffset() + "] of " + topicIdPartition);
+            deleter.discardFailedCopy(segment);
         }
     }
 
@@ -197,7 +199,7 @@ final class RLMCopyTask extends RLMTask {
     // first step (or the next restart's) finds the segment still started and retries.
     private void deleteFailedCopy(RemoteLogSegmentMetadata segment) {
         try {
-            deleter.delete(segment);
+            deleter.discardFailedCopy(segment);
         } catch (RemoteStorageException | RuntimeException e) {
             initialized = false;
             LOG.log(System.Logger.Level.WARNING, "Could not clean up the failed copy " + segment.remoteLogSegmentId()

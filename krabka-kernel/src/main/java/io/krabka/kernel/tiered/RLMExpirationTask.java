@@ -60,6 +60,11 @@ final class RLMExpirationTask extends RLMTask {
         metrics.set(RemoteLogManagerMetrics.Gauge.REMOTE_LOG_SIZE_BYTES, topicIdPartition, remoteSize);
 
         List<RemoteLogSegmentMetadata> toDelete = expiredSegments(log, segments, remoteSize);
+        if (deleter.writeOnce()) {
+            // An archive keeps every segment, so the log keeps its start: what is archived stays readable.
+            deleteAll(toDelete);
+            return;
+        }
         long newLogStartOffset = Math.min(newLogStartOffset(log, segments, toDelete), log.highWatermark());
         if (newLogStartOffset > log.logStartOffset()) {
             log.updateLogStartOffsetFromRemoteTier(newLogStartOffset);

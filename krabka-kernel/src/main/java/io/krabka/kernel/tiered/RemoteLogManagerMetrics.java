@@ -24,7 +24,11 @@ public final class RemoteLogManagerMetrics {
         REMOTE_COPY_REQUESTS("RemoteCopyRequestsPerSec"),
         REMOTE_COPY_ERRORS("RemoteCopyErrorsPerSec"),
         REMOTE_DELETE_REQUESTS("RemoteDeleteRequestsPerSec"),
-        REMOTE_DELETE_ERRORS("RemoteDeleteErrorsPerSec");
+        REMOTE_DELETE_ERRORS("RemoteDeleteErrorsPerSec"),
+        /** Segments a write-once archive kept that retention or a topic's deletion would have deleted (Krabka's). */
+        REMOTE_ARCHIVE_DELETES_REFUSED("RemoteArchiveDeletesRefusedPerSec"),
+        /** Copies to a write-once archive that failed or were cut short, their objects kept (Krabka's). */
+        REMOTE_ARCHIVE_ABANDONED_COPIES("RemoteArchiveAbandonedCopiesPerSec");
 
         private final String metricName;
 

@@ -61,8 +61,8 @@ final class RemotePartitionDeleter {
                 deleter.delete(segment);
             }
             put(RemotePartitionDeleteState.DELETE_PARTITION_FINISHED);
-            LOG.log(System.Logger.Level.INFO, "Deleted the " + segments.size() + " remote segments of "
-                    + topicIdPartition);
+            LOG.log(System.Logger.Level.INFO, (deleter.writeOnce() ? "Left the write-once archive's "
+                    : "Deleted the ") + segments.size() + " remote segments of " + topicIdPartition);
         }
     }
 

@@ -13,6 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RemoteStoragePluginsTest {
+    /** None of these managers works over an object store. */
+    private static final RemoteStoragePlugins.Contexts NO_STORES = (name, store, storeName) -> {
+        throw new AssertionError("no store-backed manager here: " + name);
+    };
+
     @TempDir
     static Path root;
     private static RemoteStoragePlugins plugins;
@@ -31,9 +36,9 @@ class RemoteStoragePluginsTest {
     void aPluginGetsWhatTheBrokerOffersOnlyWhenItDeclaresTheKeyAndItsOwnSettingsWin() throws Exception {
         Map<String, Object> offered = Map.of("bucket", "offered", "broker.id", 1);
         try (RemoteStorageManager offeredOnly = plugins.remoteStorageManager(
-                new PluginSelection("alpha", List.of(), Map.of(), offered));
+                new PluginSelection("alpha", List.of(), Map.of(), offered), NO_STORES);
              RemoteStorageManager ownWins = plugins.remoteStorageManager(
-                     new PluginSelection("alpha", List.of(), Map.of("bucket", "mine"), offered))) {
+                     new PluginSelection("alpha", List.of(), Map.of("bucket", "mine"), offered), NO_STORES)) {
             assertEquals("create=plugin configure=plugin call=plugin config={bucket=offered, parts=3} kernel=hidden"
                     + " helper=none", TestPlugins.report(offeredOnly));
             assertEquals("create=plugin configure=plugin call=plugin config={bucket=mine, parts=3} kernel=hidden"
@@ -45,7 +50,7 @@ class RemoteStoragePluginsTest {
     void aClassOnAClassPathIsLoadedAloneAndGetsEverySetting() throws Exception {
         try (RemoteStorageManager probe = plugins.remoteStorageManager(new PluginSelection(
                 "com.example.gamma.ProbeStorage", List.of(classPathJar), Map.of("anything", "x"),
-                Map.of("broker.id", 1)))) {
+                Map.of("broker.id", 1)), NO_STORES)) {
             assertInstanceOf(ClassLoaderAwareRemoteStorageManager.class, probe);
             assertEquals("create=plugin configure=plugin call=plugin config={anything=x, broker.id=1} kernel=hidden"
                     + " helper=none", TestPlugins.report(probe));
@@ -57,14 +62,14 @@ class RemoteStoragePluginsTest {
         Path missing = root.resolve("missing.jar");
         assertEquals("the class path of com.example.gamma.ProbeStorage names " + missing + ", which does not exist",
                 assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(new PluginSelection(
-                        "com.example.gamma.ProbeStorage", List.of(missing), Map.of(), Map.of()))).getMessage());
+                        "com.example.gamma.ProbeStorage", List.of(missing), Map.of(), Map.of()), NO_STORES)).getMessage());
         assertEquals("no class com.example.Absent on its class path " + classPathJar,
                 assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(new PluginSelection(
-                        "com.example.Absent", List.of(classPathJar), Map.of(), Map.of()))).getMessage());
+                        "com.example.Absent", List.of(classPathJar), Map.of(), Map.of()), NO_STORES)).getMessage());
         assertEquals("com.example.gamma.ProbeProvider does not implement "
                         + "io.krabka.spi.storage.RemoteStorageManager",
                 assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(new PluginSelection(
-                        "com.example.gamma.ProbeProvider", List.of(classPathJar), Map.of(), Map.of()))).getMessage());
+                        "com.example.gamma.ProbeProvider", List.of(classPathJar), Map.of(), Map.of()), NO_STORES)).getMessage());
     }
 
     @Test
@@ -72,6 +77,6 @@ class RemoteStoragePluginsTest {
         assertEquals("no remote storage manager plugin is named 'nope' (known: alpha), and there is no class path "
                         + "to load a class of that name from",
                 assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(
-                        new PluginSelection("nope", List.of(), Map.of(), Map.of()))).getMessage());
+                        new PluginSelection("nope", List.of(), Map.of(), Map.of()), NO_STORES)).getMessage());
     }
 }
