@@ -12,7 +12,9 @@ module io.krabka.archive {
     requires org.bouncycastle.provider;
 
     exports io.krabka.archive;
+    exports io.krabka.archive.abandon;
     exports io.krabka.archive.chain;
     exports io.krabka.archive.keys;
     exports io.krabka.archive.manifest;
+    exports io.krabka.archive.verify;
 }

@@ -13,7 +13,6 @@ import io.krabka.spi.storage.CustomMetadata;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * The chain position a segment's KIP-405 custom metadata records, so that the writer finds where its partition's
@@ -73,8 +72,7 @@ public record WormChainRecord(Uuid epochId, long seq, ChainHead prevHead, Option
         return CompactJson.write(json -> {
             json.writeStartObject();
             json.writeNumberField("version", VERSION);
-            json.writeStringField("epoch_id", new UUID(epochId.mostSignificantBits(),
-                    epochId.leastSignificantBits()).toString());
+            CompactJson.uuid(json, "epoch_id", epochId);
             CompactJson.unsignedLong(json, "seq", seq);
             json.writeStringField("prev_head", prevHead.hex());
             CompactJson.optionalString(json, "head", head.map(ChainHead::hex));

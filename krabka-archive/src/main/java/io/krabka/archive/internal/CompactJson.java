@@ -2,6 +2,7 @@ package io.krabka.archive.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.krabka.spi.common.Uuid;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,6 +46,11 @@ public final class CompactJson {
         } else {
             json.writeNullField(name);
         }
+    }
+
+    /** Writes a UUID in the {@code uuid} crate's serde form: lowercase, hyphenated. */
+    public static void uuid(JsonGenerator json, String name, Uuid uuid) throws IOException {
+        json.writeStringField(name, Uuids.hyphenated(uuid));
     }
 
     /** Writes a {@code u64} held in a long's 64 bits. */

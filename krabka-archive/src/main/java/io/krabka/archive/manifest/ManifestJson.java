@@ -7,9 +7,8 @@ import io.krabka.archive.DocumentTooLargeException;
 import io.krabka.archive.MalformedDocumentException;
 import io.krabka.archive.UnsupportedFormatVersionException;
 import io.krabka.archive.internal.CompactJson;
-import io.krabka.archive.internal.Hex;
+import io.krabka.archive.internal.SignatureJson;
 import io.krabka.archive.internal.StrictJsonObject;
-import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -41,7 +39,6 @@ public final class ManifestJson {
     private static final Set<String> OBJECT_FIELDS = Set.of("suffix", "key", "size_bytes", "sha256", "e_tag",
             "version_id", "create_precondition");
     private static final Set<String> CHAIN_FIELDS = Set.of("epoch_id", "seq", "prev_head");
-    private static final Set<String> SIGNATURE_FIELDS = Set.of("key_id", "public_key", "signature");
 
     /** A map key as serde writes an i32: decimal, no sign but a minus, no leading zero. */
     private static final Pattern DECIMAL_I32 = Pattern.compile("0|-?[1-9][0-9]{0,9}");
@@ -56,7 +53,7 @@ public final class ManifestJson {
             json.writeFieldName("body");
             writeBody(json, manifest.body());
             json.writeFieldName("signature");
-            writeSignature(json, manifest.signature());
+            SignatureJson.write(json, manifest.signature());
             json.writeEndObject();
         });
     }
@@ -86,39 +83,10 @@ public final class ManifestJson {
             return new SegmentManifest(
                     new ManifestBody(version, readSegment(body.object("segment")), readObjects(body),
                             readChain(body.object("chain"))),
-                    readSignature(root.optionalObject("signature")));
+                    SignatureJson.read(root.optionalObject("signature")));
         } catch (IllegalArgumentException e) {
             throw new MalformedDocumentException(MANIFEST, e.getMessage(), e);
         }
-    }
-
-    /** Reads a signature object, as manifests and abandonment records carry it; empty when absent or null. */
-    static Optional<ManifestSignature> readSignature(Optional<StrictJsonObject> signature)
-            throws MalformedDocumentException {
-        if (signature.isEmpty()) {
-            return Optional.empty();
-        }
-        StrictJsonObject fields = signature.get().allowOnly(SIGNATURE_FIELDS);
-        return Optional.of(new ManifestSignature(fields.string("key_id"), fields.hex("public_key"),
-                fields.hex("signature")));
-    }
-
-    /** Writes a signature object, or null for none. */
-    static void writeSignature(JsonGenerator json, Optional<ManifestSignature> signature) throws IOException {
-        if (signature.isEmpty()) {
-            json.writeNull();
-            return;
-        }
-        json.writeStartObject();
-        json.writeStringField("key_id", signature.get().keyId());
-        json.writeStringField("public_key", Hex.encode(signature.get().publicKey()));
-        json.writeStringField("signature", Hex.encode(signature.get().signature()));
-        json.writeEndObject();
-    }
-
-    /** Writes a UUID field in the {@code uuid} crate's serde form. */
-    static void writeUuid(JsonGenerator json, String name, Uuid uuid) throws IOException {
-        json.writeStringField(name, new UUID(uuid.mostSignificantBits(), uuid.leastSignificantBits()).toString());
     }
 
     private static void writeBody(JsonGenerator json, ManifestBody body) throws IOException {
@@ -127,9 +95,9 @@ public final class ManifestJson {
         SegmentIdentity segment = body.segment();
         json.writeObjectFieldStart("segment");
         json.writeStringField("topic", segment.topic());
-        writeUuid(json, "topic_id", segment.topicId());
+        CompactJson.uuid(json, "topic_id", segment.topicId());
         json.writeNumberField("partition", segment.partition());
-        writeUuid(json, "segment_id", segment.segmentId());
+        CompactJson.uuid(json, "segment_id", segment.segmentId());
         json.writeNumberField("start_offset", segment.startOffset());
         json.writeNumberField("end_offset", segment.endOffset());
         json.writeNumberField("max_timestamp_ms", segment.maxTimestampMs());
@@ -158,7 +126,7 @@ public final class ManifestJson {
         json.writeEndArray();
         ChainStamp chain = body.chain();
         json.writeObjectFieldStart("chain");
-        writeUuid(json, "epoch_id", chain.epochId());
+        CompactJson.uuid(json, "epoch_id", chain.epochId());
         CompactJson.unsignedLong(json, "seq", chain.seq());
         json.writeStringField("prev_head", chain.prevHead().hex());
         json.writeEndObject();

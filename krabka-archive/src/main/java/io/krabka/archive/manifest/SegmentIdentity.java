@@ -1,5 +1,6 @@
 package io.krabka.archive.manifest;
 
+import io.krabka.archive.internal.KafkaTopics;
 import io.krabka.spi.common.Uuid;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import java.util.Collections;
@@ -7,7 +8,6 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * The segment a manifest attests, as its KIP-405 metadata describes it.
@@ -30,18 +30,12 @@ public record SegmentIdentity(String topic, Uuid topicId, int partition, Uuid se
                               long segmentSizeBytes, NavigableMap<Integer, Long> leaderEpochs,
                               boolean txnIndexEmpty) {
 
-    /** Kafka's legal topic names (at most 249 of these characters): anything else would name another key. */
-    private static final Pattern LEGAL_TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
-
     /** Validates the parts and freezes the epochs. */
     public SegmentIdentity {
-        Objects.requireNonNull(topic, "topic");
+        KafkaTopics.requireLegal(Objects.requireNonNull(topic, "topic"));
         Objects.requireNonNull(topicId, "topicId");
         Objects.requireNonNull(segmentId, "segmentId");
         Objects.requireNonNull(leaderEpochs, "leaderEpochs");
-        if (!LEGAL_TOPIC.matcher(topic).matches() || topic.equals(".") || topic.equals("..")) {
-            throw new IllegalArgumentException("not a legal Kafka topic name: \"" + topic + "\"");
-        }
         if (partition < 0) {
             throw new IllegalArgumentException("a partition number is at least 0: " + partition);
         }

@@ -1,5 +1,7 @@
 package io.krabka.archive.manifest;
 
+import io.krabka.archive.keys.SignatureStatus;
+import io.krabka.archive.keys.TrustedKeys;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,5 +19,18 @@ public record SegmentManifest(ManifestBody body, Optional<ManifestSignature> sig
     public SegmentManifest {
         Objects.requireNonNull(body, "body");
         Objects.requireNonNull(signature, "signature");
+    }
+
+    /**
+     * What the signature is worth to a verifier that trusts these keys: checked over the signing input of the
+     * body's recomputed head; empty for an unsigned manifest.
+     */
+    public Optional<SignatureStatus> check(TrustedKeys keys) {
+        if (signature.isEmpty()) {
+            return Optional.empty();
+        }
+        ManifestSignature s = signature.get();
+        byte[] input = ManifestSigningInput.of(s.keyId(), body.chain(), body.head());
+        return Optional.of(keys.check(s.keyId(), s.publicKey(), s.signature(), input));
     }
 }
