@@ -8,21 +8,23 @@ import io.krabka.archive.ArchiveLayout;
 import io.krabka.archive.keys.KeyFileException;
 import io.krabka.archive.keys.TrustedKeys;
 import io.krabka.archive.keys.VerificationKey;
+import io.krabka.archive.verify.AmbiguousExpectedHeadException;
 import io.krabka.archive.verify.ArchiveUnreadableException;
+import io.krabka.archive.verify.ArchiveVerdict;
 import io.krabka.archive.verify.ArchiveVerifier;
 import io.krabka.archive.verify.ArchiveVerifyReport;
 import io.krabka.archive.verify.ExpectedHeads;
+import io.krabka.archive.verify.VerifyGrader;
+import io.krabka.archive.verify.VerifyJsonRenderer;
 import io.krabka.archive.verify.VerifyOptions;
-import io.krabka.archive.verify.VerifyReportText;
-import io.krabka.archive.verify.VerifyReportJson;
-import io.krabka.archive.verify.Verdict;
+import io.krabka.archive.verify.VerifyTextRenderer;
 import io.krabka.kernel.plugin.PluginDiscovery;
 import io.krabka.kernel.plugin.PluginLoadException;
 import io.krabka.kernel.plugin.PluginRegistry;
 import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.plugin.ConfigException;
-import io.krabka.spi.storage.RemoteStorageException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -98,43 +100,34 @@ final class VerifyCommand implements Command {
         ArchiveVerifyReport report;
         try (ObjectStore store = open(source);
              TerminalProgress progress = TerminalProgress.onTerminal(console.err(), "verify")) {
-            report = new ArchiveVerifier(store).verify(options, progress);
+            report = ArchiveVerifier.verify(store, options, progress);
+        } catch (AmbiguousExpectedHeadException e) {
+            throw usage("--expect-head: " + e.getMessage());
         } catch (ArchiveUnreadableException e) {
             throw unreadable(source, e.getMessage(), e);
         } catch (IOException e) {
             throw unreadable(source, "closing the store failed: " + e.getMessage(), e);
         }
-        Verdict verdict = report.verdict();
+        ArchiveVerdict verdict = VerifyGrader.grade(report, options);
         if (format.equals("json")) {
-            console.out().println(VerifyReportJson.write(report));
+            console.out().println(new String(VerifyJsonRenderer.write(report, verdict), StandardCharsets.UTF_8));
         } else {
-            VerifyReportText.lines(report).forEach(console.out()::println);
+            VerifyTextRenderer.lines(report, verdict).forEach(console.out()::println);
         }
         return switch (verdict.grade()) {
-            case CLEAN -> ExitCode.OK;
+            case OK -> ExitCode.OK;
             case TAMPERED -> ExitCode.VERIFY_TAMPERED;
             case INCOMPLETE -> ExitCode.VERIFY_INCOMPLETE;
         };
     }
 
+    /** The store, configured; the verifier checks its access first, so an unreadable archive is reported once. */
     private ObjectStore open(ArchiveSource source) throws CommandException {
-        ObjectStore store;
         try {
-            store = plugins.get().createObjectStore(source.plugin(), source.settings());
+            return plugins.get().createObjectStore(source.plugin(), source.settings());
         } catch (ConfigException | PluginLoadException e) {
             throw unreadable(source, e.getMessage(), e);
         }
-        try {
-            store.checkAccess();
-        } catch (RemoteStorageException e) {
-            try {
-                store.close();
-            } catch (IOException closing) {
-                e.addSuppressed(closing);
-            }
-            throw unreadable(source, e.getMessage(), e);
-        }
-        return store;
     }
 
     private static ArchiveSource source(CommandLine line) throws CommandException {

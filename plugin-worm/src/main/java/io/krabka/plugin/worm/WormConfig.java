@@ -102,7 +102,7 @@ record WormConfig(String store, ArchiveLayout layout, Optional<Path> signingKeyP
         }
         ArchiveLayout layout;
         try {
-            keys = SegmentObjectKeys.underPrefix(config.getString(PREFIX));
+            layout = ArchiveLayout.underPrefix(config.getString(PREFIX));
         } catch (IllegalArgumentException e) {
             throw new ConfigException(PREFIX, config.getString(PREFIX), e.getMessage());
         }
