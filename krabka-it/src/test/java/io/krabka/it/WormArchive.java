@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,12 +84,31 @@ final class WormArchive {
         assertEquals(0, run.exitCode(), run.describe());
         try {
             Map<String, String> tips = new TreeMap<>();
-            for (JsonNode partition : JSON.readTree(run.out()).path("partitions")) {
+            for (JsonNode partition : JSON.readTree(run.out()).path("report").path("partitions")) {
                 tips.put(partition.path("partition_dir").asText(), partition.path("head").asText());
             }
             return tips;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Waits until each partition keeps only its active segment and has at least {@code segments} archived. */
+    static void awaitArchived(KrabkaBroker broker, List<TopicPartition> partitions, int segments)
+            throws Exception {
+        TieredRecords.await(segments + " segments of " + partitions + " archived", () -> {
+            for (TopicPartition partition : partitions) {
+                try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+                    long tiered = admin.listOffsets(Map.of(partition, OffsetSpec.latestTiered()))
+                            .partitionResult(partition).get(1, TimeUnit.MINUTES).offset();
+                    long localStart = admin.listOffsets(Map.of(partition, OffsetSpec.earliestLocal()))
+                            .partitionResult(partition).get(1, TimeUnit.MINUTES).offset();
+                    if (tiered < 0 || localStart != tiered + 1 || tiered + 1 < segments * 100L) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        });
     }
 }

@@ -81,7 +81,7 @@ class WormArchiveIT {
             for (TopicPartition partition : List.of(p0, p1)) {
                 TieredRecords.produce(broker.bootstrapServers(), partition, 0, first, n -> System.currentTimeMillis());
             }
-            awaitArchived(broker, List.of(p0, p1), 4);
+            WormArchive.awaitArchived(broker, List.of(p0, p1), 4);
             TieredRecords.assertReadsExactly(broker.bootstrapServers(), p0, 0, first);
 
             ToolRun clean = archive.verify(krabka, keys);
@@ -94,7 +94,7 @@ class WormArchiveIT {
             broker.start();
             TieredRecords.produce(broker.bootstrapServers(), p0, first, first + TieredRecords.count(3),
                     n -> System.currentTimeMillis());
-            awaitArchived(broker, List.of(p0), 6);
+            WormArchive.awaitArchived(broker, List.of(p0), 6);
             TieredRecords.assertReadsExactly(broker.bootstrapServers(), p0, 0, first + TieredRecords.count(3));
             ToolRun afterRestart = archive.verify(krabka, keys);
             assertEquals(0, afterRestart.exitCode(), "a restart goes on with the chain, no new epoch: "
@@ -207,7 +207,7 @@ class WormArchiveIT {
                         .all().get(1, TimeUnit.MINUTES);
             }
             TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
-            awaitArchived(broker, List.of(partition), 2);
+            WormArchive.awaitArchived(broker, List.of(partition), 2);
             try (Admin admin = admin(broker)) {
                 assertEquals(0, admin.listOffsets(Map.of(partition, OffsetSpec.earliest())).partitionResult(partition)
                         .get(1, TimeUnit.MINUTES).offset(), "ListOffsets answers from the archive");
@@ -225,25 +225,6 @@ class WormArchiveIT {
                 }, "a write-only archive answers OFFSET_OUT_OF_RANGE below the local log");
             }
         }
-    }
-
-    /** Waits until each partition keeps only its active segment and has at least {@code segments} archived. */
-    private static void awaitArchived(KrabkaBroker broker, List<TopicPartition> partitions, int segments)
-            throws Exception {
-        TieredRecords.await(segments + " segments of " + partitions + " archived", () -> {
-            for (TopicPartition partition : partitions) {
-                try (Admin admin = admin(broker)) {
-                    long tiered = admin.listOffsets(Map.of(partition, OffsetSpec.latestTiered()))
-                            .partitionResult(partition).get(1, TimeUnit.MINUTES).offset();
-                    long localStart = admin.listOffsets(Map.of(partition, OffsetSpec.earliestLocal()))
-                            .partitionResult(partition).get(1, TimeUnit.MINUTES).offset();
-                    if (tiered < 0 || localStart != tiered + 1 || tiered + 1 < segments * 100L) {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        });
     }
 
     private WormArchive copy(WormArchive archive, int n) throws Exception {

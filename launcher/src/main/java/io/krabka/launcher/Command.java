@@ -12,6 +12,11 @@ interface Command {
     /** One line for the command list. */
     String summary();
 
+    /** What {@code --help} prints after the options, such as the exit codes; empty by default. */
+    default String helpFooter() {
+        return "";
+    }
+
     /** Its options; {@code --help} is added for every command. */
     Options options();
 

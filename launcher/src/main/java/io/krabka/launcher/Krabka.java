@@ -50,7 +50,7 @@ public final class Krabka {
         if (Arrays.asList(commandArgs).contains("--help") || Arrays.asList(commandArgs).contains("-h")) {
             try {
                 HelpFormatter.builder().setShowSince(false).setHelpAppendable(new TextHelpAppendable(console.out())).get()
-                        .printHelp("krabka " + command.name(), command.summary(), options, "", true);
+                        .printHelp("krabka " + command.name(), command.summary(), options, command.helpFooter(), true);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

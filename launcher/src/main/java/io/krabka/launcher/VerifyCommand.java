@@ -64,6 +64,16 @@ final class VerifyCommand implements Command {
     }
 
     @Override
+    public String helpFooter() {
+        return "Exit codes: 0 clean; 1 tampering found or a tip differs from --expect-head; 2 bad arguments; "
+                + "3 incomplete attestation (unsigned or untrusted manifests, a chain restart without "
+                + "--allow-epoch-restarts, orphans with --strict-orphans, incomplete multipart uploads); "
+                + "4 the archive cannot be read (a missing bucket or directory, refused credentials). "
+                + "Without --expect-head the tail is unverified: removing the newest manifests cannot be seen "
+                + "from the archive alone.";
+    }
+
+    @Override
     public Options options() {
         OptionGroup source = new OptionGroup()
                 .addOption(value("local-dir", "PATH", "The archive in a directory: the local plugin's dir"))
