@@ -80,24 +80,24 @@ final class PartitionWalk {
         List<String> keys = objects.stream().map(StoredObject::key).sorted().toList();
         AbandonmentScan abandonments = AbandonmentScan.of(keys.stream().filter(k -> k.endsWith(ABANDONED_DOT))
                 .toList(), reads, options.layout(), options.trustedKeys());
-        List<ManifestRead> read = new ArrayList<>();
+        List<ManifestRead> manifestReads = new ArrayList<>();
         for (String key : keys) {
             if (key.endsWith(MANIFEST_DOT) && abandonments.covering(key).isEmpty()) {
-                read.add(read(key));
+                manifestReads.add(read(key));
             }
         }
-        Optional<TopicIdPartition> partition = identity(read, abandonments);
+        Optional<TopicIdPartition> partition = identity(manifestReads, abandonments);
         if (options.filtered() && !partition.map(this::selected).orElse(false)) {
             return Optional.empty();
         }
-        for (ManifestRead manifest : read) {
+        for (ManifestRead manifest : manifestReads) {
             Optional<ChainBreak> broken = step(manifest);
             if (broken.isPresent()) {
                 firstBreak = broken.get();
                 break;
             }
         }
-        return Optional.of(report(partition, keys, read, abandonments));
+        return Optional.of(report(partition, keys, manifestReads, abandonments));
     }
 
     private ManifestRead read(String key) throws ArchiveUnreadableException {
@@ -117,16 +117,12 @@ final class PartitionWalk {
 
     /** Verifies one manifest and, if it holds, appends it to the chain; the break if it does not. */
     private Optional<ChainBreak> step(ManifestRead read) throws ArchiveUnreadableException {
-        if (read instanceof Unreadable unreadable) {
-            return Optional.of(new ChainBreak(unreadable.key(), Optional.empty(), unreadable.reason()));
-        }
-        Parsed parsed = (Parsed) read;
-        ManifestBody body = parsed.manifest().body();
-        Optional<String> reason = check(parsed);
-        if (reason.isPresent()) {
-            return Optional.of(new ChainBreak(parsed.key(), Optional.of(body.chain().seq()), reason.get()));
-        }
-        return Optional.empty();
+        return switch (read) {
+            case Unreadable unreadable -> Optional.of(new ChainBreak(unreadable.key(), Optional.empty(),
+                    unreadable.reason()));
+            case Parsed parsed -> check(parsed).map(reason -> new ChainBreak(parsed.key(),
+                    Optional.of(parsed.manifest().body().chain().seq()), reason));
+        };
     }
 
     private Optional<String> check(Parsed parsed) throws ArchiveUnreadableException {
@@ -231,8 +227,8 @@ final class PartitionWalk {
      * topic id holds '-'): the first body that places itself in this directory, else the first abandoned copy,
      * else any body, so that a directory of foreign manifests is still reported under their partition.
      */
-    private Optional<TopicIdPartition> identity(List<ManifestRead> read, AbandonmentScan abandonments) {
-        List<SegmentIdentity> bodies = read.stream().filter(Parsed.class::isInstance)
+    private Optional<TopicIdPartition> identity(List<ManifestRead> manifestReads, AbandonmentScan abandonments) {
+        List<SegmentIdentity> bodies = manifestReads.stream().filter(Parsed.class::isInstance)
                 .map(r -> ((Parsed) r).manifest().body().segment()).toList();
         return bodies.stream()
                 .filter(s -> options.layout().partitionDirectory(s.topic(), s.partition(), s.topicId()).equals(dirKey))
@@ -250,9 +246,9 @@ final class PartitionWalk {
     }
 
     private PartitionVerifyReport report(Optional<TopicIdPartition> partition, List<String> keys,
-                                         List<ManifestRead> read, AbandonmentScan abandonments) {
+                                         List<ManifestRead> manifestReads, AbandonmentScan abandonments) {
         Set<String> named = new HashSet<>();
-        for (ManifestRead manifest : read) {
+        for (ManifestRead manifest : manifestReads) {
             if (manifest instanceof Parsed parsed) {
                 parsed.manifest().body().objects().forEach(entry -> named.add(entry.key()));
             }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.krabka.archive.internal.Uuids;
 import io.krabka.archive.manifest.ChainHead;
+import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.objectstore.IncompleteUpload;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
@@ -59,7 +60,7 @@ public final class VerifyJsonRenderer {
 
     private static void partition(ObjectNode node, PartitionVerifyReport p) {
         node.put("partition_dir", p.partitionDir());
-        node.put("topic", p.partition().map(t -> t.topic()).orElse(null));
+        node.put("topic", p.partition().map(TopicIdPartition::topic).orElse(null));
         node.put("topic_id", p.partition().map(t -> Uuids.hyphenated(t.topicId())).orElse(null));
         if (p.partition().isPresent()) {
             node.put("partition", p.partition().get().partition());

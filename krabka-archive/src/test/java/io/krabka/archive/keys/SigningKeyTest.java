@@ -19,9 +19,9 @@ class SigningKeyTest {
     private static final String PUBLIC = "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8";
     /** PKCS#8 v1 (RFC 5208), as OpenSSL and Python write it. */
     private static final String V1 = "302e020100300506032b657004220420" + SEED;
-    /** PKCS#8 v2 (RFC 5958) with the public key as {@code [1] IMPLICIT BIT STRING}, as ring 0.17 writes it. */
+    /** PKCS#8 v2 (RFC 5958) with the public key as {@code [1] IMPLICIT BIT STRING}, as current ring writes it. */
     private static final String V2 = "3051020101300506032b657004220420" + SEED + "812100" + PUBLIC;
-    /** PKCS#8 v2 with ring 0.16's {@code [1] EXPLICIT} public key, which ring still reads. */
+    /** PKCS#8 v2 with the {@code [1] EXPLICIT} public key older ring versions write, which ring still reads. */
     private static final String V2_EXPLICIT = "3053020101300506032b657004220420" + SEED + "a123032100" + PUBLIC;
     private static final String V1_PEM = "-----BEGIN PRIVATE KEY-----\n"
             + "MC4CAQAwBQYDK2VwBCIEIAABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4f\n"
