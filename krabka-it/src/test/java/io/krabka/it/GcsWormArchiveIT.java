@@ -1,0 +1,128 @@
+package io.krabka.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.krabka.fixture.gcs.GcsFixture;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The write-once archive through the {@code gcs} store on the project's GCS JSON API fixture (not Google's service):
+ * a bucket whose retention policy is locked (Bucket Lock) holds the archive, which {@code krabka verify --gcs-bucket}
+ * proves; a bucket whose policy is not locked stops the broker at start.
+ */
+class GcsWormArchiveIT {
+    private static final String LOCKED = "krabka-it-worm-locked";
+    private static final String UNLOCKED = "krabka-it-worm-unlocked";
+    private static final String PREFIX = "krabka-it";
+    private static GcsFixture fixture;
+
+    @TempDir
+    Path work;
+
+    @BeforeAll
+    static void startFixture() throws Exception {
+        fixture = GcsFixture.start();
+        fixture.createBucket(LOCKED, false, Duration.ofDays(2));
+        fixture.createBucket(UNLOCKED, false, Duration.ofDays(2));
+        lock(LOCKED);
+    }
+
+    @AfterAll
+    static void stopFixture() {
+        fixture.close();
+    }
+
+    /** Bucket Lock through the JSON API, as {@code gcloud storage buckets update --lock-retention-period} does. */
+    private static void lock(String bucket) throws Exception {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> metadata = http.send(HttpRequest.newBuilder(URI.create(fixture.endpoint()
+                    + "/storage/v1/b/" + bucket)).build(), HttpResponse.BodyHandlers.ofString());
+            long metageneration = new ObjectMapper().readTree(metadata.body()).path("metageneration").asLong();
+            HttpResponse<String> locked = http.send(HttpRequest.newBuilder(URI.create(fixture.endpoint()
+                    + "/storage/v1/b/" + bucket + "/lockRetentionPolicy?ifMetagenerationMatch=" + metageneration))
+                    .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, locked.statusCode(), locked.body());
+        }
+    }
+
+    private static Map<String, String> settings(String bucket, WormKeys keys) {
+        Map<String, String> settings = new HashMap<>(Map.of(
+                "remote.log.storage.system.enable", "true",
+                "remote.log.storage.manager.class.name", "worm",
+                "remote.log.metadata.manager.class.name", "inmemory",
+                "remote.log.metadata.custom.metadata.max.bytes", "1024",
+                "remote.log.manager.task.interval.ms", "500",
+                "rsm.config.store", "gcs",
+                "rsm.config.prefix", PREFIX,
+                "rsm.config.min.retention.days", "1",
+                "rsm.config.signing.key.path", keys.privateKey().toString(),
+                "rsm.config.signing.key.id", keys.id()));
+        settings.putAll(Map.of(
+                "rsm.config.store.bucket", bucket,
+                "rsm.config.store.endpoint", fixture.endpoint(),
+                "rsm.config.store.no.credentials", "true",
+                "rsm.config.store.project.id", "krabka-it"));
+        return settings;
+    }
+
+    @Test
+    void aBrokerArchivesIntoALockedBucketThatVerifyProves() throws Exception {
+        WormKeys keys = WormKeys.generate(work.resolve("keys"), "worm-gcs");
+        TopicPartition partition = new TopicPartition("payments", 0);
+        long records = TieredRecords.count(3);
+        try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("broker"), settings(LOCKED, keys))) {
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+                admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1).configs(Map.of(
+                        "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576"))))
+                        .all().get(1, TimeUnit.MINUTES);
+            }
+            TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
+            WormArchive.awaitArchived(broker, List.of(partition), 2);
+            TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, records);
+        }
+        ToolRun run = new KrabkaCommand(work.resolve("runs")).run("verify", "--gcs-bucket", LOCKED, "--endpoint",
+                fixture.endpoint(), "--prefix", PREFIX, "--key-id", keys.id(), "--public-key",
+                keys.publicKey().toString(), "--deep");
+        assertEquals(0, run.exitCode(), run.describe());
+        assertTrue(run.out().contains("OK: ") && run.out().contains("COMPLIANCE"), run.describe());
+    }
+
+    @Test
+    void anUnlockedRetentionPolicyStopsTheBrokerInOneLineNamingTheBucket() throws Exception {
+        WormKeys keys = WormKeys.generate(work.resolve("keys"), "worm-gcs");
+        KrabkaCommand krabka = new KrabkaCommand(work.resolve("runs"));
+        Path logDir = Files.createDirectories(work.resolve("data"));
+        assertEquals(0, krabka.run("format", "--log-dir", logDir.toString(), "--node-id", "1", "--standalone")
+                .exitCode());
+        List<String> args = new ArrayList<>(List.of("broker", "--log-dir", logDir.toString(),
+                "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "127.0.0.1:0"));
+        settings(UNLOCKED, keys).forEach((key, value) -> args.addAll(List.of("--override", key + "=" + value)));
+        ToolRun refused = krabka.run(args.toArray(String[]::new));
+        assertEquals(2, refused.exitCode(), refused.describe());
+        List<String> lines = refused.err().strip().lines().filter(l -> l.startsWith("krabka broker:")).toList();
+        assertEquals(1, lines.size(), refused.describe());
+        assertTrue(lines.getFirst().contains("gs://" + UNLOCKED) && lines.getFirst().contains("can be lifted"),
+                refused.describe());
+    }
+}
