@@ -9,17 +9,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -92,14 +86,7 @@ class GcsWormArchiveIT {
         TopicPartition partition = new TopicPartition("payments", 0);
         long records = TieredRecords.count(3);
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("broker"), settings(LOCKED, keys))) {
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-                admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1).configs(Map.of(
-                        "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576"))))
-                        .all().get(1, TimeUnit.MINUTES);
-            }
-            TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
-            WormArchive.awaitArchived(broker, List.of(partition), 2);
-            TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, records);
+            WormArchive.archiveOnePartition(broker, partition, records);
         }
         ToolRun run = new KrabkaCommand(work.resolve("runs")).run("verify", "--gcs-bucket", LOCKED, "--endpoint",
                 fixture.endpoint(), "--prefix", PREFIX, "--key-id", keys.id(), "--public-key",
@@ -111,18 +98,8 @@ class GcsWormArchiveIT {
     @Test
     void anUnlockedRetentionPolicyStopsTheBrokerInOneLineNamingTheBucket() throws Exception {
         WormKeys keys = WormKeys.generate(work.resolve("keys"), "worm-gcs");
-        KrabkaCommand krabka = new KrabkaCommand(work.resolve("runs"));
-        Path logDir = Files.createDirectories(work.resolve("data"));
-        assertEquals(0, krabka.run("format", "--log-dir", logDir.toString(), "--node-id", "1", "--standalone")
-                .exitCode());
-        List<String> args = new ArrayList<>(List.of("broker", "--log-dir", logDir.toString(),
-                "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "127.0.0.1:0"));
-        settings(UNLOCKED, keys).forEach((key, value) -> args.addAll(List.of("--override", key + "=" + value)));
-        ToolRun refused = krabka.run(args.toArray(String[]::new));
-        assertEquals(2, refused.exitCode(), refused.describe());
-        List<String> lines = refused.err().strip().lines().filter(l -> l.startsWith("krabka broker:")).toList();
-        assertEquals(1, lines.size(), refused.describe());
-        assertTrue(lines.getFirst().contains("gs://" + UNLOCKED) && lines.getFirst().contains("can be lifted"),
-                refused.describe());
+        String refusal = WormArchive.refusedStart(new KrabkaCommand(work.resolve("runs")), work.resolve("data"),
+                settings(UNLOCKED, keys));
+        assertTrue(refusal.contains("gs://" + UNLOCKED) && refusal.contains("can be lifted"), refusal);
     }
 }

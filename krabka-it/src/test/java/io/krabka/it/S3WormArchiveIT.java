@@ -5,16 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.testservers.RadosgwBuckets;
 import io.krabka.testservers.S3Server;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -66,24 +61,17 @@ class S3WormArchiveIT {
         TopicPartition partition = new TopicPartition("trades", 0);
         long records = TieredRecords.count(3);
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("broker"), settings(LOCKED, keys))) {
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-                admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1).configs(Map.of(
-                        "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576"))))
-                        .all().get(1, TimeUnit.MINUTES);
-            }
-            TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
-            WormArchive.awaitArchived(broker, List.of(partition), 2);
-            TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, records);
+            WormArchive.archiveOnePartition(broker, partition, records);
         }
         S3Server server = LOCKED.server();
         Map<String, String> credentials = Map.of("AWS_ACCESS_KEY_ID", server.accessKeyId(),
                 "AWS_SECRET_ACCESS_KEY", server.secretAccessKey());
         KrabkaCommand krabka = new KrabkaCommand(work.resolve("runs"));
-        for (String depth : List.of("--prefix", "--deep")) {
+        for (boolean deep : List.of(false, true)) {
             List<String> args = new ArrayList<>(List.of("verify", "--bucket", LOCKED.bucket(), "--endpoint",
                     server.endpoint().toString(), "--allow-http", "--path-style", "--prefix", PREFIX,
                     "--key-id", keys.id(), "--public-key", keys.publicKey().toString()));
-            if (depth.equals("--deep")) {
+            if (deep) {
                 args.add("--deep");
             }
             ToolRun run = krabka.run(credentials, args.toArray(String[]::new));
@@ -95,18 +83,8 @@ class S3WormArchiveIT {
     @Test
     void aBucketWithoutObjectLockStopsTheBrokerInOneLineNamingIt() throws Exception {
         WormKeys keys = WormKeys.generate(work.resolve("keys"), "worm-s3");
-        KrabkaCommand krabka = new KrabkaCommand(work.resolve("runs"));
-        Path logDir = Files.createDirectories(work.resolve("data"));
-        assertEquals(0, krabka.run("format", "--log-dir", logDir.toString(), "--node-id", "1", "--standalone")
-                .exitCode());
-        List<String> args = new ArrayList<>(List.of("broker", "--log-dir", logDir.toString(),
-                "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "127.0.0.1:0"));
-        settings(PLAIN, keys).forEach((key, value) -> args.addAll(List.of("--override", key + "=" + value)));
-        ToolRun refused = krabka.run(args.toArray(String[]::new));
-        assertEquals(2, refused.exitCode(), refused.describe());
-        List<String> lines = refused.err().strip().lines().filter(l -> l.startsWith("krabka broker:")).toList();
-        assertEquals(1, lines.size(), refused.describe());
-        assertTrue(lines.getFirst().contains("s3://" + PLAIN.bucket()) && lines.getFirst().contains("retention"),
-                refused.describe());
+        String refusal = WormArchive.refusedStart(new KrabkaCommand(work.resolve("runs")), work.resolve("data"),
+                settings(PLAIN, keys));
+        assertTrue(refusal.contains("s3://" + PLAIN.bucket()) && refusal.contains("retention"), refusal);
     }
 }

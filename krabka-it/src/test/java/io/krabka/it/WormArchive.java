@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 import java.io.UncheckedIOException;
@@ -110,5 +111,38 @@ final class WormArchive {
             }
             return true;
         });
+    }
+
+    /**
+     * Creates a one-partition tiered topic of 1 MiB segments that keeps only its active segment locally, produces
+     * {@code records} into it, waits until two segments are archived, and reads every record back from offset 0.
+     */
+    static void archiveOnePartition(KrabkaBroker broker, TopicPartition partition, long records) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1).configs(Map.of(
+                    "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576"))))
+                    .all().get(1, TimeUnit.MINUTES);
+        }
+        TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
+        awaitArchived(broker, List.of(partition), 2);
+        TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, records);
+    }
+
+    /**
+     * Formats a log directory and starts a broker on it with {@code settings}, which must stop it at start: exit 2
+     * and one line of its own on standard error, which this returns.
+     */
+    static String refusedStart(KrabkaCommand krabka, Path logDir, Map<String, String> settings) throws Exception {
+        Files.createDirectories(logDir);
+        assertEquals(0, krabka.run("format", "--log-dir", logDir.toString(), "--node-id", "1", "--standalone")
+                .exitCode());
+        List<String> args = new ArrayList<>(List.of("broker", "--log-dir", logDir.toString(),
+                "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "127.0.0.1:0"));
+        settings.forEach((key, value) -> args.addAll(List.of("--override", key + "=" + value)));
+        ToolRun refused = krabka.run(args.toArray(String[]::new));
+        assertEquals(2, refused.exitCode(), refused.describe());
+        List<String> lines = refused.err().strip().lines().filter(l -> l.startsWith("krabka broker:")).toList();
+        assertEquals(1, lines.size(), refused.describe());
+        return lines.getFirst();
     }
 }

@@ -17,10 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * A {@link RemoteStorageManager} over an {@link ObjectStore}: one object per segment artifact, keyed by
@@ -92,7 +88,7 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
     public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
             throws RemoteStorageException {
         Tier t = tier();
-        List<StoreCall<Void>> indexes = new ArrayList<>();
+        List<StoreCalls.Call<Void>> indexes = new ArrayList<>();
         indexes.add(upload(t, metadata, SegmentArtifact.OFFSET_INDEX, data.offsetIndex()));
         indexes.add(upload(t, metadata, SegmentArtifact.TIME_INDEX, data.timeIndex()));
         data.transactionIndex().ifPresent(txn -> indexes.add(upload(t, metadata, SegmentArtifact.TRANSACTION_INDEX, txn)));
@@ -102,8 +98,8 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
             return null;
         });
         try {
-            allAtOnce(indexes);
-            guarded(upload(t, metadata, SegmentArtifact.SEGMENT, data.logSegment()));
+            StoreCalls.allAtOnce(indexes, "uploading a segment's indexes");
+            StoreCalls.guarded(upload(t, metadata, SegmentArtifact.SEGMENT, data.logSegment()));
         } catch (RemoteStorageException e) {
             try {
                 deleteAll(t, metadata);
@@ -131,24 +127,19 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
     public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition, int endPosition)
             throws RemoteStorageException {
         Tier t = tier();
-        int size = metadata.segmentSizeInBytes();
-        if (startPosition < 0 || endPosition < startPosition || startPosition > size) {
-            throw new InvalidRangeException("invalid byte range [" + startPosition + ", " + endPosition + "] of segment "
-                    + metadata.remoteLogSegmentId().id() + " of " + metadata.topicIdPartition() + " (" + size + " bytes)");
-        }
-        if (startPosition == size) {
+        Optional<SegmentRange> range = SegmentRange.of(metadata, startPosition, endPosition);
+        if (range.isEmpty()) {
             return InputStream.nullInputStream();
         }
         String key = t.keys().key(metadata, SegmentArtifact.SEGMENT);
-        long end = Math.min(endPosition, size - 1);
-        return guarded(() -> t.store().read(key, startPosition, end));
+        return StoreCalls.guarded(() -> t.store().read(key, range.get().from(), range.get().toInclusive()));
     }
 
     @Override
     public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) throws RemoteStorageException {
         Tier t = tier();
         String key = t.keys().key(metadata, SegmentArtifact.of(indexType));
-        return guarded(() -> t.store().read(key));
+        return StoreCalls.guarded(() -> t.store().read(key));
     }
 
     /** Deletes every artifact, the log first, so that a segment is never left looking complete. */
@@ -169,52 +160,19 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
     private static void deleteAll(Tier t, RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
         for (SegmentArtifact artifact : SegmentArtifact.values()) {
             String key = t.keys().key(metadata, artifact);
-            guarded(() -> {
+            StoreCalls.guarded(() -> {
                 t.store().delete(key);
                 return null;
             });
         }
     }
 
-    private static StoreCall<Void> upload(Tier t, RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, Path file) {
+    private static StoreCalls.Call<Void> upload(Tier t, RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, Path file) {
         String key = t.keys().key(metadata, artifact);
         return () -> {
             t.store().put(key, file);
             return null;
         };
-    }
-
-    /**
-     * Runs the small uploads at once, each on a virtual thread: a copy then waits for one round trip rather than
-     * five. Waits for all; the first failure is thrown with the others suppressed.
-     */
-    private static void allAtOnce(List<StoreCall<Void>> calls) throws RemoteStorageException {
-        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<Void>> running = new ArrayList<>();
-            for (StoreCall<Void> call : calls) {
-                running.add(threads.submit(() -> guarded(call)));
-            }
-            RemoteStorageException failure = null;
-            for (Future<Void> future : running) {
-                try {
-                    future.get();
-                } catch (ExecutionException e) {
-                    RemoteStorageException cause = e.getCause() instanceof RemoteStorageException r
-                            ? r : new RemoteStorageException("object store call failed: " + e.getCause(), e.getCause());
-                    if (failure == null) {
-                        failure = cause;
-                    } else {
-                        failure.addSuppressed(cause);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new RemoteStorageException("interrupted while uploading a segment's indexes", e);
-                }
-            }
-            if (failure != null) {
-                throw failure;
-            }
-        }
     }
 
     private Tier tier() {
@@ -225,25 +183,11 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
         return t;
     }
 
-    /** A store call whose unchecked failures (a bug in a client library) reach the caller as storage errors too. */
-    private static <T> T guarded(StoreCall<T> call) throws RemoteStorageException {
-        try {
-            return call.run();
-        } catch (RuntimeException e) {
-            throw new RemoteStorageException("object store call failed: " + e, e);
-        }
-    }
-
     private static void closeQuietly(ObjectStore store, Exception cause) {
         try {
             store.close();
         } catch (IOException | RuntimeException e) {
             cause.addSuppressed(e);
         }
-    }
-
-    @FunctionalInterface
-    private interface StoreCall<T> {
-        T run() throws RemoteStorageException;
     }
 }

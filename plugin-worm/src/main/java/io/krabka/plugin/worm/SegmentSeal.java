@@ -9,6 +9,7 @@ import io.krabka.archive.manifest.SealedManifest;
 import io.krabka.archive.manifest.SegmentIdentity;
 import io.krabka.archive.manifest.Sha256Digest;
 import io.krabka.objectstore.SegmentArtifact;
+import io.krabka.objectstore.StoreCalls;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.objectstore.StoredObject;
@@ -26,10 +27,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * One segment's copy into the archive: every artifact written create-only (the indexes at once, the log after
@@ -61,11 +58,12 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
     CustomMetadata seal(RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
         TopicIdPartition partition = metadata.topicIdPartition();
         ChainStamp stamp = chains.next(partition);
-        List<ObjectEntry> objects = new ArrayList<>(allAtOnce(List.of(
+        List<ObjectEntry> objects = new ArrayList<>(StoreCalls.<ObjectEntry>allAtOnce(List.of(
                 () -> file(metadata, SegmentArtifact.OFFSET_INDEX, data.offsetIndex()),
                 () -> file(metadata, SegmentArtifact.TIME_INDEX, data.timeIndex()),
                 () -> file(metadata, SegmentArtifact.PRODUCER_SNAPSHOT, data.producerSnapshotIndex()),
-                () -> buffer(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT, data.leaderEpochIndex()))));
+                () -> buffer(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT, data.leaderEpochIndex())),
+                "archiving a segment's indexes"));
         if (data.transactionIndex().isPresent()) {
             objects.add(file(metadata, SegmentArtifact.TRANSACTION_INDEX, data.transactionIndex().get()));
         }
@@ -127,48 +125,11 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
                 metadata.startOffset(), metadata.remoteLogSegmentId().id(), suffix);
     }
 
-    /** The small writes at once, each on a virtual thread; the first failure is thrown, the others suppressed. */
-    private static List<ObjectEntry> allAtOnce(List<Write> writes) throws RemoteStorageException {
-        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<ObjectEntry>> running = new ArrayList<>();
-            for (Write write : writes) {
-                running.add(threads.submit(write::run));
-            }
-            List<ObjectEntry> done = new ArrayList<>();
-            RemoteStorageException failure = null;
-            for (Future<ObjectEntry> future : running) {
-                try {
-                    done.add(future.get());
-                } catch (ExecutionException e) {
-                    RemoteStorageException cause = e.getCause() instanceof RemoteStorageException r ? r
-                            : new RemoteStorageException("archiving an index failed: " + e.getCause(), e.getCause());
-                    if (failure == null) {
-                        failure = cause;
-                    } else {
-                        failure.addSuppressed(cause);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new RemoteStorageException("interrupted while archiving a segment's indexes", e);
-                }
-            }
-            if (failure != null) {
-                throw failure;
-            }
-            return done;
-        }
-    }
-
     private static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
-    }
-
-    @FunctionalInterface
-    private interface Write {
-        ObjectEntry run() throws RemoteStorageException;
     }
 }

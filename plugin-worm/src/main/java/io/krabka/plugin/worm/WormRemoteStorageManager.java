@@ -7,13 +7,13 @@ import io.krabka.archive.keys.SigningKey;
 import io.krabka.archive.manifest.ManifestSealer;
 import io.krabka.archive.manifest.ObjectEntry;
 import io.krabka.objectstore.SegmentArtifact;
+import io.krabka.objectstore.SegmentRange;
 import io.krabka.spi.objectstore.ObjectExistsException;
 import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.PluginMetrics;
 import io.krabka.spi.storage.CustomMetadata;
 import io.krabka.spi.storage.IndexType;
-import io.krabka.spi.storage.InvalidRangeException;
 import io.krabka.spi.storage.LogSegmentData;
 import io.krabka.spi.storage.RemoteFetchRefusedException;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
@@ -103,16 +103,12 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
     public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition, int endPosition)
             throws RemoteStorageException {
         Archive a = readable();
-        int size = metadata.segmentSizeInBytes();
-        if (startPosition < 0 || endPosition < startPosition || startPosition > size) {
-            throw new InvalidRangeException("invalid byte range [" + startPosition + ", " + endPosition + "] of segment "
-                    + metadata.remoteLogSegmentId().id() + " of " + metadata.topicIdPartition() + " (" + size + " bytes)");
-        }
-        if (startPosition == size) {
+        Optional<SegmentRange> range = SegmentRange.of(metadata, startPosition, endPosition);
+        if (range.isEmpty()) {
             return InputStream.nullInputStream();
         }
         ObjectEntry log = a.manifests().entry(metadata, SegmentArtifact.SEGMENT);
-        return store.read(log.key(), log.versionId(), startPosition, Math.min(endPosition, size - 1));
+        return store.read(log.key(), log.versionId(), range.get().from(), range.get().toInclusive());
     }
 
     @Override
