@@ -8,6 +8,7 @@
  */
 module io.krabka.archive {
     requires transitive io.krabka.spi;
+    requires io.krabka.objectstore;
     requires com.fasterxml.jackson.databind;
     requires org.bouncycastle.provider;
 

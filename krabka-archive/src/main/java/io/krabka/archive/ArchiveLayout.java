@@ -1,13 +1,13 @@
 package io.krabka.archive;
 
+import io.krabka.objectstore.SegmentObjectKeys;
 import io.krabka.spi.common.Uuid;
-import java.util.Objects;
 
 /**
  * Where an archive's objects live under a key prefix: {@code <prefix>/<topic>-<partition>-<topic id>/<base offset,
  * 20 digits>-<segment id>.<suffix>}, ids in Kafka's 22-character URL-safe base64 — the layout of Kafka's
- * LocalTieredStorage and of the original Krabka's archive (the same as {@code SegmentObjectKeys} of the
- * object-store tier, which this module does not depend on). The manifest and the abandonment record of a segment
+ * LocalTieredStorage and of the original Krabka's archive, under a prefix as the object-store tier's
+ * {@link SegmentObjectKeys} takes it. The manifest and the abandonment record of a segment
  * sit beside its objects, under the suffixes {@value #MANIFEST_SUFFIX} and {@value #ABANDONED_SUFFIX}.
  *
  * @param prefix the key prefix without leading or trailing {@code /}; empty for the bucket's root
@@ -26,25 +26,12 @@ public record ArchiveLayout(String prefix) {
      * @throws IllegalArgumentException if the prefix starts or ends with {@code /} or has an empty segment
      */
     public ArchiveLayout {
-        Objects.requireNonNull(prefix, "prefix");
-        if (!prefix.isEmpty() && (prefix.startsWith("/") || prefix.endsWith("/") || prefix.contains("//"))) {
-            throw new IllegalArgumentException("a key prefix has no leading, trailing or doubled '/': \"" + prefix
-                    + "\"");
-        }
+        new SegmentObjectKeys(prefix);
     }
 
     /** The layout under a prefix as a user writes it: surrounding {@code /} and blanks are dropped. */
     public static ArchiveLayout underPrefix(String prefix) {
-        String trimmed = Objects.requireNonNull(prefix, "prefix").strip();
-        int from = 0;
-        int to = trimmed.length();
-        while (from < to && trimmed.charAt(from) == '/') {
-            from++;
-        }
-        while (to > from && trimmed.charAt(to - 1) == '/') {
-            to--;
-        }
-        return new ArchiveLayout(trimmed.substring(from, to));
+        return new ArchiveLayout(SegmentObjectKeys.underPrefix(prefix).prefix());
     }
 
     /** What every key of the archive starts with: empty, or the prefix and {@code /}. */
