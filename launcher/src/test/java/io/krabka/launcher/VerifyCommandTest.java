@@ -15,10 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code krabka verify}'s command line over the real local store (a boot-layer plugin here): each refusal's exit
+ * {@code krabka verify}'s command line over the real local store (its plugin folder, as in a distribution): each refusal's exit
  * code and one line, before or without any archive; the archive's own findings are the ITs' and the verifier's.
  */
 class VerifyCommandTest {
+    /** The local plugin's folder, as the build unpacks it (surefire runs in the module's directory). */
+    private static final Path PLUGINS = Path.of("target/test-plugins");
+
     @TempDir
     Path root;
 
@@ -26,8 +29,7 @@ class VerifyCommandTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int verify(String... args) throws Exception {
-        Path plugins = Files.createDirectories(root.resolve("plugins"));
-        Krabka krabka = new Krabka(List.of(new VerifyCommand(() -> PluginDiscovery.discover(plugins))));
+        Krabka krabka = new Krabka(List.of(new VerifyCommand(() -> PluginDiscovery.discover(PLUGINS))));
         String[] line = new String[args.length + 1];
         line[0] = "verify";
         System.arraycopy(args, 0, line, 1, args.length);
