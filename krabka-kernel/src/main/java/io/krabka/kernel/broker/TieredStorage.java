@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.krabka.kernel.log.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
@@ -65,20 +66,22 @@ final class TieredStorage implements AutoCloseable {
                     RemoteLogManagerConfig.REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES.name(),
                     settings.remoteLogMetadataCustomMetadataMaxBytes());
             RemoteStoragePlugins plugins = new RemoteStoragePlugins(PluginDiscovery.discover());
+            AtomicReference<RemoteLogMetadataManager> metadata = new AtomicReference<>();
+            RemoteStorageManager rsm = plugins.remoteStorageManager(new PluginSelection(
+                    settings.remoteStorageManagerClassName().orElseThrow(),
+                    classPath(settings.remoteStorageManagerClassPath()),
+                    RemoteLogManagerConfig.withoutPrefix(config.originals(), settings.remoteStorageManagerPrefix()),
+                    offered), (name, store, storeName) -> new BrokerRemoteStorageContext(store, storeName,
+                    metadata::get, new RegistryPluginMetrics(context.metrics(), "kafka.log.remote",
+                    "RemoteStorageManager", name)));
+            started.add(rsm);
             RemoteLogMetadataManager rlmm = plugins.remoteLogMetadataManager(new PluginSelection(
                     settings.remoteLogMetadataManagerClassName(),
                     classPath(settings.remoteLogMetadataManagerClassPath()),
                     RemoteLogManagerConfig.withoutPrefix(config.originals(),
                             settings.remoteLogMetadataManagerPrefix()), offered));
             started.add(rlmm);
-            // Created after the metadata manager: a store-backed manager reads it (a write-once archive's chain).
-            RemoteStorageManager rsm = plugins.remoteStorageManager(new PluginSelection(
-                    settings.remoteStorageManagerClassName().orElseThrow(),
-                    classPath(settings.remoteStorageManagerClassPath()),
-                    RemoteLogManagerConfig.withoutPrefix(config.originals(), settings.remoteStorageManagerPrefix()),
-                    offered), (name, store, storeName) -> new BrokerRemoteStorageContext(store, storeName, rlmm,
-                    new RegistryPluginMetrics(context.metrics(), "kafka.log.remote", "RemoteStorageManager", name)));
-            started.add(rsm);
+            metadata.set(rlmm);
             RemoteIndexCache indexCache = new RemoteIndexCache(settings.remoteLogIndexFileCacheTotalSizeBytes(), rsm,
                     logDir);
             started.add(indexCache);

@@ -9,6 +9,7 @@ import io.krabka.spi.storage.RemoteStorageContext;
 import io.krabka.spi.storage.RemoteStorageException;
 import java.util.Iterator;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * What the broker hands a store-backed remote storage manager: the store it opened, and the broker's metadata
@@ -16,11 +17,12 @@ import java.util.Objects;
  *
  * @param objectStore     the store, configured and checked
  * @param objectStoreName the store's plugin name
- * @param metadata        the broker's remote log metadata manager, only listed
+ * @param metadata        the broker's remote log metadata manager, only listed; created after the storage
+ *                        manager (as Kafka does), so it is looked up at each listing
  * @param metrics         where the manager's own metrics go
  */
 public record BrokerRemoteStorageContext(ObjectStore objectStore, String objectStoreName,
-                                         RemoteLogMetadataManager metadata, PluginMetrics metrics)
+                                         Supplier<RemoteLogMetadataManager> metadata, PluginMetrics metrics)
         implements RemoteStorageContext {
 
     /** Validates the parts. */
@@ -34,6 +36,10 @@ public record BrokerRemoteStorageContext(ObjectStore objectStore, String objectS
     @Override
     public Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition)
             throws RemoteStorageException {
-        return metadata.listRemoteLogSegments(topicIdPartition);
+        RemoteLogMetadataManager rlmm = metadata.get();
+        if (rlmm == null) {
+            throw new RemoteStorageException("the remote log metadata manager is not started yet");
+        }
+        return rlmm.listRemoteLogSegments(topicIdPartition);
     }
 }
