@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.plugin.RemoteStorageManagerProvider;
+import io.krabka.spi.plugin.SpiVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ class PluginDiscoveryTest {
     void aModularPluginLoadsInItsOwnModuleLayer() {
         plugins.probe("alpha").modular();
 
-        assertEquals(List.of(new PluginDescriptor("alpha", PluginKind.REMOTE_STORAGE_MANAGER, "1.2.3", "1.0",
+        assertEquals(List.of(new PluginDescriptor("alpha", PluginKind.REMOTE_STORAGE_MANAGER, "1.2.3", SpiVersion.CURRENT,
                 "com.example.alpha", Optional.of(plugins.folder("alpha")), PluginIsolation.MODULE_LAYER)),
                 discover().plugins());
     }
@@ -47,7 +48,7 @@ class PluginDiscoveryTest {
     void aPlainJarPluginLoadsThroughItsServiceFileInAnIsolatedClassLoader() {
         plugins.probe("beta").plain();
 
-        assertEquals(List.of(new PluginDescriptor("beta", PluginKind.REMOTE_STORAGE_MANAGER, "2.3.4", "1.0",
+        assertEquals(List.of(new PluginDescriptor("beta", PluginKind.REMOTE_STORAGE_MANAGER, "2.3.4", SpiVersion.CURRENT,
                 "beta.jar", Optional.of(plugins.folder("beta")), PluginIsolation.CLASS_LOADER)),
                 discover().plugins());
     }
@@ -127,12 +128,12 @@ class PluginDiscoveryTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"2.0", "0.9", "1.1"})
+    @ValueSource(strings = {"2.0", "0.9", "1.2"})
     void aPluginBuiltAgainstAnIncompatibleSpiIsRejected(String spiVersion) {
         plugins.probe("future").builtAgainst(spiVersion).plain();
 
         assertEquals("plugin 'future' 2.3.4 of future.jar (" + plugins.folder("future") + ") was built against SPI "
-                + spiVersion + "; this Krabka's SPI 1.0 loads only plugins built against SPI 1.0 or an older 1.x",
+                + spiVersion + "; this Krabka's SPI 1.1 loads only plugins built against SPI 1.1 or an older 1.x",
                 discoveryError());
     }
 
