@@ -19,6 +19,7 @@ import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteStorageException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * One segment's copy into the archive: every artifact written create-only (the indexes at once, the log after
@@ -36,9 +40,11 @@ import java.util.Objects;
  * @param layout the archive's keys
  * @param store  the store
  * @param sealer signs the manifests
- * @param chains the partitions' chain positions
+ * @param chains  the partitions' chain positions
+ * @param digests where the logs' digests are computed, beside the writes
  */
-record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer sealer, ChainPositions chains) {
+record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer sealer, ChainPositions chains,
+                   Executor digests) {
     private static final int DIGEST_BUFFER = 1 << 20;
 
     SegmentSeal {
@@ -46,6 +52,7 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(sealer, "sealer");
         Objects.requireNonNull(chains, "chains");
+        Objects.requireNonNull(digests, "digests");
     }
 
     /**
@@ -58,6 +65,9 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
     CustomMetadata seal(RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
         TopicIdPartition partition = metadata.topicIdPartition();
         ChainStamp stamp = chains.next(partition);
+        // The log's digest is the copy's longest computation: it runs beside the writes, not before them.
+        CompletableFuture<FileDigest> logDigest = CompletableFuture.supplyAsync(() -> digest(data.logSegment()),
+                digests);
         List<ObjectEntry> objects = new ArrayList<>(StoreCalls.<ObjectEntry>allAtOnce(List.of(
                 () -> file(metadata, SegmentArtifact.OFFSET_INDEX, data.offsetIndex()),
                 () -> file(metadata, SegmentArtifact.TIME_INDEX, data.timeIndex()),
@@ -67,7 +77,8 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
         if (data.transactionIndex().isPresent()) {
             objects.add(file(metadata, SegmentArtifact.TRANSACTION_INDEX, data.transactionIndex().get()));
         }
-        objects.add(file(metadata, SegmentArtifact.SEGMENT, data.logSegment()));
+        StoredObject log = store.create(key(metadata, SegmentArtifact.SEGMENT.suffix()), data.logSegment());
+        objects.add(checked(SegmentArtifact.SEGMENT, log, join(logDigest)));
         SealedManifest sealed;
         try {
             sealed = sealer.seal(SegmentIdentity.of(metadata), objects, stamp);
@@ -82,22 +93,8 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
 
     private ObjectEntry file(RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, Path file)
             throws RemoteStorageException {
-        Sha256Digest digest;
-        long size;
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest sha256 = sha256();
-            byte[] buffer = new byte[DIGEST_BUFFER];
-            size = 0;
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                sha256.update(buffer, 0, read);
-                size += read;
-            }
-            digest = new Sha256Digest(sha256.digest());
-        } catch (IOException e) {
-            throw new RemoteStorageException("cannot read " + file + " to archive it: " + e, e);
-        }
-        StoredObject written = store.create(key(metadata, artifact.suffix()), file);
-        return checked(artifact, written, size, digest);
+        FileDigest digest = digestOrFail(file);
+        return checked(artifact, store.create(key(metadata, artifact.suffix()), file), digest);
     }
 
     private ObjectEntry buffer(RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, ByteBuffer bytes)
@@ -106,17 +103,54 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
         MessageDigest sha256 = sha256();
         sha256.update(view.duplicate());
         StoredObject written = store.create(key(metadata, artifact.suffix()), view);
-        return checked(artifact, written, view.remaining(), new Sha256Digest(sha256.digest()));
+        return checked(artifact, written, new FileDigest(view.remaining(), new Sha256Digest(sha256.digest())));
     }
 
     /** The store must report what it was given; anything else is not what the manifest would claim. */
-    private static ObjectEntry checked(SegmentArtifact artifact, StoredObject written, long size, Sha256Digest digest)
+    private static ObjectEntry checked(SegmentArtifact artifact, StoredObject written, FileDigest digest)
             throws RemoteStorageException {
-        if (written.size() != size) {
+        if (written.size() != digest.size()) {
             throw new RemoteStorageException("the store reports " + written.size() + " bytes for " + written.key()
-                    + ", written from " + size + " bytes");
+                    + ", written from " + digest.size() + " bytes");
         }
-        return ObjectEntry.of(artifact.suffix(), written, digest);
+        return ObjectEntry.of(artifact.suffix(), written, digest.sha256());
+    }
+
+    /** The size and SHA-256 of a local file, read once with a large buffer. */
+    private static FileDigest digest(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest sha256 = sha256();
+            byte[] buffer = new byte[DIGEST_BUFFER];
+            long size = 0;
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                sha256.update(buffer, 0, read);
+                size += read;
+            }
+            return new FileDigest(size, new Sha256Digest(sha256.digest()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + " to archive it: " + e, e);
+        }
+    }
+
+    private static FileDigest digestOrFail(Path file) throws RemoteStorageException {
+        try {
+            return digest(file);
+        } catch (UncheckedIOException e) {
+            throw new RemoteStorageException(e.getMessage(), e.getCause());
+        }
+    }
+
+    private static FileDigest join(CompletableFuture<FileDigest> digest) throws RemoteStorageException {
+        try {
+            return digest.join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause() instanceof UncheckedIOException io ? io.getCause() : e.getCause();
+            throw new RemoteStorageException(e.getCause().getMessage(), cause);
+        }
+    }
+
+    /** What a file held when it was hashed. */
+    private record FileDigest(long size, Sha256Digest sha256) {
     }
 
     private String key(RemoteLogSegmentMetadata metadata, String suffix) {

@@ -25,6 +25,8 @@ import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The write-once archive. A copy writes every artifact of the segment with a create-only write (never over an
@@ -79,8 +81,12 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
             LOG.log(System.Logger.Level.WARNING, "The write-once archive on " + store.location() + " writes unsigned "
                     + "manifests (no " + WormConfig.SIGNING_KEY_PATH + "): krabka verify cannot attest them");
         }
+        // Digests are CPU-bound: a platform thread a core; the broker copies several partitions at once.
+        ExecutorService digests = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
+                Thread.ofPlatform().name("worm-digest-", 0).daemon(true).factory());
         archive = new Archive(config, signer, new SegmentSeal(config.layout(), store, new ManifestSealer(signer),
-                new ChainPositions(context::listRemoteLogSegments)), new ManifestReader(store, config.layout()));
+                new ChainPositions(context::listRemoteLogSegments), digests), new ManifestReader(store,
+                config.layout()), digests);
     }
 
     @Override
@@ -149,10 +155,14 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
         }
     }
 
-    /** Closes nothing: the kernel owns the store and closes it after this manager. */
+    /** Stops the digest threads; the kernel owns the store and closes it after this manager. */
     @Override
     public void close() {
+        Archive a = archive;
         archive = null;
+        if (a != null) {
+            a.digests().shutdownNow();
+        }
     }
 
     @Override
@@ -178,6 +188,7 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
     }
 
     /** The configured archive. */
-    private record Archive(WormConfig config, Optional<SigningKey> signer, SegmentSeal seal, ManifestReader manifests) {
+    private record Archive(WormConfig config, Optional<SigningKey> signer, SegmentSeal seal, ManifestReader manifests,
+                           ExecutorService digests) {
     }
 }
