@@ -1,10 +1,12 @@
 package io.krabka.bench;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
@@ -41,6 +43,35 @@ final class Scratch {
                     throw failure;
                 }
                 Files.delete(directory);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /**
+     * Deletes every file under a directory and keeps the directories, each forced to disk after: what a tier's
+     * deletes leave of its segments. For a store that deletes nothing, from outside it, so that the disk does not fill.
+     */
+    static void deleteFiles(Path top) throws IOException {
+        if (!Files.exists(top)) {
+            return;
+        }
+        Files.walkFileTree(top, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path directory, IOException failure) throws IOException {
+                if (failure != null) {
+                    throw failure;
+                }
+                // Forced here, outside the measured time, so the next operation does not pay for these deletes.
+                try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+                    channel.force(true);
+                }
                 return FileVisitResult.CONTINUE;
             }
         });

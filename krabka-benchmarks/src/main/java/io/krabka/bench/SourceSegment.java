@@ -62,9 +62,19 @@ record SourceSegment(LogSegmentData data, Map<String, Path> files, int logBytes)
 
     /** The metadata of a new copy of this segment: a fresh segment id each time. */
     RemoteLogSegmentMetadata newCopy() {
-        return new RemoteLogSegmentMetadata(RemoteLogSegmentId.generateNew(PARTITION), 0,
-                logBytes / BYTES_PER_ENTRY * 40L, System.currentTimeMillis(), 0, System.currentTimeMillis(), logBytes,
-                new TreeMap<>(Map.of(0, 0L)), true);
+        return newCopy(0);
+    }
+
+    /**
+     * The metadata of a new copy of this segment as the {@code index}-th of a partition's log, its offsets right
+     * after the ones of the copy before it, so that a chain of such copies leaves no gap: a fresh segment id each time.
+     */
+    RemoteLogSegmentMetadata newCopy(int index) {
+        long lastOffset = logBytes / BYTES_PER_ENTRY * 40L;
+        long start = index * (lastOffset + 1);
+        return new RemoteLogSegmentMetadata(RemoteLogSegmentId.generateNew(PARTITION), start, start + lastOffset,
+                System.currentTimeMillis(), 0, System.currentTimeMillis(), logBytes, new TreeMap<>(Map.of(0, start)),
+                true);
     }
 
     /** Random bytes, written a block at a time so that a large segment takes no large heap. */
