@@ -33,8 +33,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
- * One segment's copy into the archive: every artifact written create-only (the indexes at once, the log after
- * them), each object's digest taken from the local file it was written from, then the manifest, last, the commit
+ * One segment's copy into the archive: every artifact written create-only, all at once, each object's digest
+ * taken from the local file it was written from (the log's beside its write), then the manifest, last, the commit
  * point. The receipt it returns goes into the segment's custom metadata.
  *
  * @param layout the archive's keys
@@ -68,17 +68,17 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
         // The log's digest is the copy's longest computation: it runs beside the writes, not before them.
         CompletableFuture<FileDigest> logDigest = CompletableFuture.supplyAsync(() -> digest(data.logSegment()),
                 digests);
-        List<ObjectEntry> objects = new ArrayList<>(StoreCalls.<ObjectEntry>allAtOnce(List.of(
+        // Every object at once, the log too: the manifest, written after them all, is the commit point.
+        List<StoreCalls.Call<ObjectEntry>> writes = new ArrayList<>(List.of(
                 () -> file(metadata, SegmentArtifact.OFFSET_INDEX, data.offsetIndex()),
                 () -> file(metadata, SegmentArtifact.TIME_INDEX, data.timeIndex()),
                 () -> file(metadata, SegmentArtifact.PRODUCER_SNAPSHOT, data.producerSnapshotIndex()),
-                () -> buffer(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT, data.leaderEpochIndex())),
-                "archiving a segment's indexes"));
-        if (data.transactionIndex().isPresent()) {
-            objects.add(file(metadata, SegmentArtifact.TRANSACTION_INDEX, data.transactionIndex().get()));
-        }
-        StoredObject log = store.create(key(metadata, SegmentArtifact.SEGMENT.suffix()), data.logSegment());
-        objects.add(checked(SegmentArtifact.SEGMENT, log, join(logDigest)));
+                () -> buffer(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT, data.leaderEpochIndex())));
+        data.transactionIndex().ifPresent(txn -> writes.add(() -> file(metadata, SegmentArtifact.TRANSACTION_INDEX,
+                txn)));
+        writes.add(() -> checked(SegmentArtifact.SEGMENT, store.create(key(metadata, SegmentArtifact.SEGMENT.suffix()),
+                data.logSegment()), join(logDigest)));
+        List<ObjectEntry> objects = StoreCalls.allAtOnce(writes, "archiving a segment's objects");
         SealedManifest sealed;
         try {
             sealed = sealer.seal(SegmentIdentity.of(metadata), objects, stamp);
