@@ -3,6 +3,8 @@
 @SuppressWarnings("module")
 module io.krabka.kernel {
     requires transitive io.krabka.spi;
+    requires io.krabka.archive;
+    requires io.krabka.objectstore;
     // The codecs of Kafka's compressed record batches.
     requires com.github.luben.zstd_jni;
     requires org.lz4.java;

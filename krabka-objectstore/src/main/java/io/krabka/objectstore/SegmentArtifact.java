@@ -1,6 +1,7 @@
 package io.krabka.objectstore;
 
 import io.krabka.spi.storage.IndexType;
+import java.util.Optional;
 
 /**
  * The objects of one remote segment, with the suffixes of Kafka's LocalTieredStorage
@@ -29,6 +30,16 @@ public enum SegmentArtifact {
     /** The key suffix, without the dot. */
     public String suffix() {
         return suffix;
+    }
+
+    /** The artifact of a key suffix (without the dot), if it is one. */
+    public static Optional<SegmentArtifact> ofSuffix(String suffix) {
+        for (SegmentArtifact artifact : values()) {
+            if (artifact.suffix.equals(suffix)) {
+                return Optional.of(artifact);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The artifact that holds an index. */
