@@ -19,10 +19,6 @@ public record BoundArguments(List<OffsetBound> toOffsets, Optional<TimestampBoun
                              List<OffsetExclusion> excludeOffsets, List<KeyExclusion> excludeKeys,
                              List<HeaderExclusion> excludeHeaders, List<ProducerExclusion> excludeProducerIds) {
 
-    /** No bound at all: every record of every partition is kept. */
-    public static final BoundArguments NONE = new BoundArguments(List.of(), Optional.empty(), List.of(), List.of(),
-            List.of(), List.of());
-
     /** Keeps unmodifiable copies, in the order the flags were given. */
     public BoundArguments {
         toOffsets = List.copyOf(toOffsets);
