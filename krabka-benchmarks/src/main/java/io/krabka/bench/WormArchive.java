@@ -20,9 +20,9 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * The {@code worm} manager as the kernel creates it, through its provider, over the {@code local} object store: every
- * manifest signed with a new Ed25519 key, retention unenforced (a directory cannot enforce it), the broker's limit on
- * custom metadata raised for the chain receipt. No metadata manager stands behind it: the first copy of a partition
+ * The {@code worm} manager as the kernel creates it, through its provider, over an object store ({@code local} unless
+ * said otherwise): every manifest signed with a new Ed25519 key, retention unenforced (a directory cannot enforce it,
+ * nor a bucket without a locked retention), the broker's limit on custom metadata raised for the chain receipt. No metadata manager stands behind it: the first copy of a partition
  * starts a fresh chain epoch and the manager goes on from its own seals, as it does between restarts.
  */
 final class WormArchive implements AutoCloseable {
@@ -43,11 +43,22 @@ final class WormArchive implements AutoCloseable {
     private final TrustedKeys trustedKeys;
 
     /**
-     * Creates and configures the manager over {@code store}, writing its signing key to {@code keyFile}.
+     * Creates and configures the manager over the {@code local} object store {@code store}, writing its signing key to
+     * {@code keyFile}.
      *
      * @throws IOException if the key file cannot be written or read back
      */
     WormArchive(ObjectStore store, Path keyFile) throws IOException {
+        this(store, "local", keyFile);
+    }
+
+    /**
+     * Creates and configures the manager over {@code store}, opened from the object-store plugin named
+     * {@code storeName}, writing its signing key to {@code keyFile}.
+     *
+     * @throws IOException if the key file cannot be written or read back
+     */
+    WormArchive(ObjectStore store, String storeName, Path keyFile) throws IOException {
         byte[] pkcs8;
         try {
             pkcs8 = KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPrivate().getEncoded();
@@ -60,8 +71,8 @@ final class WormArchive implements AutoCloseable {
         } catch (KeyFileException e) {
             throw new IOException(e.getMessage(), e);
         }
-        manager = new WormRemoteStorageManagerProvider().create(new Context(store));
-        manager.configure(Map.of("store", "local", "allow.unenforced.retention", "true",
+        manager = new WormRemoteStorageManagerProvider().create(new Context(store, storeName));
+        manager.configure(Map.of("store", storeName, "allow.unenforced.retention", "true",
                 "signing.key.path", keyFile.toString(), "signing.key.id", KEY_ID,
                 "remote.log.metadata.custom.metadata.max.bytes", "1024"));
     }
@@ -83,11 +94,7 @@ final class WormArchive implements AutoCloseable {
     }
 
     /** What the kernel hands the manager: the store, no segments in the metadata manager, metrics nobody reads. */
-    private record Context(ObjectStore objectStore) implements RemoteStorageContext {
-        @Override
-        public String objectStoreName() {
-            return "local";
-        }
+    private record Context(ObjectStore objectStore, String objectStoreName) implements RemoteStorageContext {
 
         @Override
         public Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition) {
