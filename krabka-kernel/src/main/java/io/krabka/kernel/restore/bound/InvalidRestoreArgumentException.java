@@ -1,5 +1,6 @@
 package io.krabka.kernel.restore.bound;
 
+import io.krabka.kernel.restore.RestoreException;
 import java.io.Serial;
 
 /**
@@ -7,7 +8,7 @@ import java.io.Serial;
  * message is one line that names the flag and its value; the launcher maps this type to its bad-arguments exit
  * code.
  */
-public final class InvalidRestoreArgumentException extends Exception {
+public final class InvalidRestoreArgumentException extends RestoreException {
     @Serial
     private static final long serialVersionUID = 1L;
 
