@@ -108,15 +108,26 @@ public final class QuorumController implements Controller, AutoCloseable {
     }
 
     private static List<MetadataRecordAndVersion> bootstrapRecords(ControllerConfig config) throws IOException {
+        return bootstrapRecords(BootstrapCheckpoint.read(config.metadataLogDir()),
+                config.staticBrokerConfigs().getOrDefault(MIN_IN_SYNC_REPLICAS, "1").trim());
+    }
+
+    /**
+     * The first batch of a new metadata log: the bootstrap feature levels and, with eligible leader replicas, the
+     * cluster-wide {@code min.insync.replicas} Kafka's controller records then. A restore starts its metadata log
+     * with the same batch.
+     */
+    public static List<MetadataRecordAndVersion> bootstrapRecords(List<FeatureLevelRecord> features,
+                                                                  String minInSyncReplicas) {
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         boolean elr = false;
-        for (FeatureLevelRecord feature : BootstrapCheckpoint.read(config.metadataLogDir())) {
+        for (FeatureLevelRecord feature : features) {
             records.add(new MetadataRecordAndVersion(feature, (short) 0));
             elr |= feature.name().equals(Feature.ELIGIBLE_LEADER_REPLICAS_VERSION.featureName()) && feature.featureLevel() >= 1;
         }
         if (elr) {
             records.add(new MetadataRecordAndVersion(new ConfigRecord(ConfigRecord.BROKER, "", MIN_IN_SYNC_REPLICAS,
-                    config.staticBrokerConfigs().getOrDefault(MIN_IN_SYNC_REPLICAS, "1").trim()), (short) 0));
+                    minInSyncReplicas), (short) 0));
         }
         return records;
     }

@@ -229,14 +229,10 @@ final class ReplicationControl {
         return records;
     }
 
-    /** Kafka's {@code MetadataVersion.partitionRecordVersion}: 2 with ELR (4.0-IV1+), 1 with directories (3.7-IV2+). */
     static short partitionRecordVersion(MetadataImage image) {
         Short level = image.features().get(MetadataVersion.FEATURE_NAME);
-        MetadataVersion version = level == null ? MetadataVersion.LATEST_PRODUCTION : MetadataVersion.fromFeatureLevel(level);
-        if (version.compareTo(MetadataVersion.IBP_4_0_IV1) >= 0) {
-            return 2;
-        }
-        return (short) (version.compareTo(MetadataVersion.IBP_3_7_IV2) >= 0 ? 1 : 0);
+        return (level == null ? MetadataVersion.LATEST_PRODUCTION : MetadataVersion.fromFeatureLevel(level))
+                .partitionRecordVersion();
     }
 
     private static Uuid newTopicId(MetadataImage image, Set<Uuid> taken) {

@@ -38,11 +38,21 @@ public final class Formatter {
     }
 
     /**
-     * Formats what {@code spec} names.
+     * Formats what {@code spec} names: {@code write(plan(spec))}.
      *
      * @throws FormatException naming the first problem found, before anything was written, or the write that failed
      */
     public FormatResult format(FormatSpec spec) throws FormatException {
+        return write(plan(spec));
+    }
+
+    /**
+     * Checks what {@code spec} names and decides each directory's id, writing nothing: a restore plans the node
+     * first, fills the directories, then writes the plan, so the {@code meta.properties} comes last.
+     *
+     * @throws FormatException naming the first problem found
+     */
+    public FormatPlan plan(FormatSpec spec) throws FormatException {
         BootstrapFeatures features = BootstrapFeatures.resolve(spec.releaseVersion(), spec.features());
         Optional<Uuid> voterDirectoryId = voterDirectoryId(spec);
         SortedMap<Path, MetaProperties> formatted = new TreeMap<>();
@@ -56,9 +66,19 @@ public final class Formatter {
             throw new FormatException(FormatException.Kind.ALREADY_FORMATTED, "Log directory " + formatted.firstKey()
                     + " is already formatted. Use --ignore-formatted to ignore this directory and format the others.");
         }
-        List<FormattedDirectory> plan = plan(spec, unformatted, voterDirectoryId, taken);
-        write(spec, features, plan);
-        return new FormatResult(features, plan, List.copyOf(formatted.keySet()));
+        return new FormatPlan(spec, new FormatResult(features, plan(spec, unformatted, voterDirectoryId, taken),
+                List.copyOf(formatted.keySet())));
+    }
+
+    /**
+     * Writes a plan: the bootstrap snapshot, then each directory's {@code meta.properties}, the metadata log
+     * directory's last. The directories are not checked again.
+     *
+     * @throws FormatException naming the write that failed; no {@code meta.properties} is left behind
+     */
+    public FormatResult write(FormatPlan plan) throws FormatException {
+        write(plan.spec(), plan.result().features(), plan.result().formatted());
+        return plan.result();
     }
 
     // The directory id the voter set gives this node, checked against --directory-id.

@@ -78,6 +78,14 @@ public enum MetadataVersion {
         return version;
     }
 
+    /** Kafka's {@code partitionRecordVersion}: 2 with ELR (4.0-IV1+), 1 with directories (3.7-IV2+), else 0. */
+    public short partitionRecordVersion() {
+        if (compareTo(IBP_4_0_IV1) >= 0) {
+            return 2;
+        }
+        return (short) (compareTo(IBP_3_7_IV2) >= 0 ? 1 : 0);
+    }
+
     /** Whether Kafka 4.4 formats and runs it without enabling unstable versions. */
     public boolean isProduction() {
         return compareTo(LATEST_PRODUCTION) <= 0;

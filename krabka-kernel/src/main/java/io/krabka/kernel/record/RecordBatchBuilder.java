@@ -34,6 +34,8 @@ public final class RecordBatchBuilder {
     private long baseTimestamp = RecordBatch.NO_TIMESTAMP;
     private long maxTimestamp = RecordBatch.NO_TIMESTAMP;
     private long lastOffset = -1;
+    private long overriddenLastOffset = -1;
+    private long emptyBatchTimestamp = RecordBatch.NO_TIMESTAMP;
     private int count;
 
     /**
@@ -94,6 +96,24 @@ public final class RecordBatchBuilder {
         return this;
     }
 
+    /**
+     * Makes the batch claim offsets up to {@code lastOffset}, beyond its last record, as Kafka's log cleaner keeps
+     * a filtered batch's last offset (Kafka's {@code MemoryRecordsBuilder.overrideLastOffset}).
+     */
+    public RecordBatchBuilder overrideLastOffset(long lastOffset) {
+        if (lastOffset < baseOffset || lastOffset - baseOffset > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("last offset " + lastOffset + " is out of range of base offset " + baseOffset);
+        }
+        this.overriddenLastOffset = lastOffset;
+        return this;
+    }
+
+    /** The base and max timestamp of a batch built without records (Kafka's empty batch header). */
+    public RecordBatchBuilder emptyBatchTimestamp(long timestamp) {
+        this.emptyBatchTimestamp = timestamp;
+        return this;
+    }
+
     /** Appends a record at the next offset. */
     public RecordBatchBuilder append(long timestamp, ByteBuffer key, ByteBuffer value, List<Header> headers) {
         return appendWithOffset(lastOffset < 0 ? baseOffset : lastOffset + 1, timestamp, key, value, headers);
@@ -111,7 +131,8 @@ public final class RecordBatchBuilder {
      */
     public RecordBatchBuilder appendWithOffset(long offset, long timestamp, ByteBuffer key, ByteBuffer value,
                                                List<Header> headers) {
-        if (offset < baseOffset || offset <= lastOffset || offset - baseOffset > Integer.MAX_VALUE) {
+        if (offset < baseOffset || offset <= lastOffset || offset - baseOffset > Integer.MAX_VALUE
+                || (overriddenLastOffset >= 0 && offset > overriddenLastOffset)) {
             throw new IllegalArgumentException("illegal offset " + offset + " following previous offset " + lastOffset
                     + " in a batch based at " + baseOffset);
         }
@@ -172,6 +193,14 @@ public final class RecordBatchBuilder {
         return count;
     }
 
+    // The last offset the batch claims: the override, else its last record's (the base offset when it has none).
+    private long claimedLastOffset() {
+        if (overriddenLastOffset >= 0) {
+            return overriddenLastOffset;
+        }
+        return count == 0 ? baseOffset : lastOffset;
+    }
+
     /** The finished batch: a buffer holding exactly it, from position 0 to its limit. */
     public ByteBuffer build() {
         ByteBuffer body = records.duplicate().flip();
@@ -200,10 +229,11 @@ public final class RecordBatchBuilder {
                 .putInt(RecordBatch.PARTITION_LEADER_EPOCH_OFFSET, partitionLeaderEpoch)
                 .put(RecordBatch.MAGIC_OFFSET, RecordBatch.MAGIC)
                 .putShort(RecordBatch.ATTRIBUTES_OFFSET, (short) attributes)
-                .putInt(RecordBatch.LAST_OFFSET_DELTA_OFFSET, count == 0 ? 0 : (int) (lastOffset - baseOffset))
-                .putLong(RecordBatch.BASE_TIMESTAMP_OFFSET, deleteHorizonMs >= 0 ? deleteHorizonMs : baseTimestamp)
-                .putLong(RecordBatch.MAX_TIMESTAMP_OFFSET,
-                        timestampType == TimestampType.LOG_APPEND_TIME ? logAppendTime : maxTimestamp)
+                .putInt(RecordBatch.LAST_OFFSET_DELTA_OFFSET, (int) (claimedLastOffset() - baseOffset))
+                .putLong(RecordBatch.BASE_TIMESTAMP_OFFSET, deleteHorizonMs >= 0 ? deleteHorizonMs
+                        : count == 0 ? emptyBatchTimestamp : baseTimestamp)
+                .putLong(RecordBatch.MAX_TIMESTAMP_OFFSET, timestampType == TimestampType.LOG_APPEND_TIME ? logAppendTime
+                        : count == 0 ? emptyBatchTimestamp : maxTimestamp)
                 .putLong(RecordBatch.PRODUCER_ID_OFFSET, producerId)
                 .putShort(RecordBatch.PRODUCER_EPOCH_OFFSET, producerEpoch)
                 .putInt(RecordBatch.BASE_SEQUENCE_OFFSET, baseSequence)
