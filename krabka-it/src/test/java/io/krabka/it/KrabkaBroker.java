@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,18 +37,39 @@ final class KrabkaBroker implements AutoCloseable {
      * @param settings broker settings, each passed as {@code --override KEY=VALUE}
      */
     static KrabkaBroker start(Path workDir, Map<String, String> settings) throws IOException, InterruptedException {
+        return start(workDir, settings, (krabka, logDir) -> {
+            ToolRun format = ToolRun.run(workDir, "format", List.of("sh", krabka, "format", "--log-dir",
+                    logDir.toString(), "--node-id", "1", "--standalone"), Map.of("JAVA_HOME", System.getProperty("java.home")));
+            if (format.exitCode() != 0) {
+                throw new IllegalStateException("krabka format failed:\n" + format.describe());
+            }
+        });
+    }
+
+    /**
+     * Starts the broker on a log directory under {@code workDir} (emptied first) that {@code prepare} fills, for
+     * node 1 with the default controller listener, returning once it is ready.
+     *
+     * @param settings broker settings, each passed as {@code --override KEY=VALUE}
+     */
+    static KrabkaBroker start(Path workDir, Map<String, String> settings, Prepare prepare)
+            throws IOException, InterruptedException {
         // A directory left by an earlier run is replaced.
         KafkaLogWriter.deleteRecursively(workDir);
         List<String> overrides = new ArrayList<>();
         settings.forEach((key, value) -> overrides.addAll(List.of("--override", key + "=" + value)));
         KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), overrides);
-        ToolRun format = ToolRun.run(workDir, "format", List.of("sh", broker.krabka(), "format", "--log-dir",
-                broker.logDir().toString(), "--node-id", "1", "--standalone"), broker.environment());
-        if (format.exitCode() != 0) {
-            throw new IllegalStateException("krabka format failed:\n" + format.describe());
-        }
+        Files.createDirectories(workDir);
+        prepare.prepare(broker.krabka(), broker.logDir());
         broker.start();
         return broker;
+    }
+
+    /** How the broker's log directory is made before it starts: formatted, or restored. */
+    @FunctionalInterface
+    interface Prepare {
+        /** Fills {@code logDir} (absent) with the distribution's {@code bin/krabka} at {@code krabka}. */
+        void prepare(String krabka, Path logDir) throws IOException, InterruptedException;
     }
 
     /** {@code host:port} of the broker's listener. */
