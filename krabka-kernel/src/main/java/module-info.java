@@ -9,7 +9,7 @@ module io.krabka.kernel {
     requires com.github.luben.zstd_jni;
     requires org.lz4.java;
     requires snappy.java;
-    // The JSON body of Kafka's clean-shutdown marker.
+    // The JSON body of Kafka's clean-shutdown marker, and the restore's JSON report.
     requires com.fasterxml.jackson.core;
     // Kafka's wire protocol: request headers and the generated message classes.
     requires kafka.clients;
@@ -33,6 +33,10 @@ module io.krabka.kernel {
     exports io.krabka.kernel.metadata to io.krabka.launcher;
     exports io.krabka.kernel.broker to io.krabka.launcher;
     exports io.krabka.kernel.log to io.krabka.launcher;
+    exports io.krabka.kernel.restore to io.krabka.launcher;
+    exports io.krabka.kernel.restore.authenticate to io.krabka.launcher;
+    exports io.krabka.kernel.restore.bound to io.krabka.launcher;
+    exports io.krabka.kernel.restore.report to io.krabka.launcher;
 
     uses io.krabka.spi.plugin.RemoteStorageManagerProvider;
     uses io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;

@@ -19,6 +19,11 @@ final class CommandException extends Exception {
         this.exitCode = exitCode;
     }
 
+    /** Wrong flags or arguments: {@link ExitCode#USAGE}. */
+    static CommandException usage(String message) {
+        return new CommandException(ExitCode.USAGE, message);
+    }
+
     int exitCode() {
         return exitCode;
     }

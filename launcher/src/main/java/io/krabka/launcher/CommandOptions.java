@@ -1,8 +1,10 @@
 package io.krabka.launcher;
 
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 
-/** The option shapes the commands share. */
+/** The option shapes the commands share, and reading them back. */
 final class CommandOptions {
 
     private CommandOptions() {
@@ -21,5 +23,11 @@ final class CommandOptions {
     /** An option that may be given several times, each with one value. */
     static Option repeatable(String name, String argName, String description) {
         return Option.builder().longOpt(name).hasArg().argName(argName).desc(description + " (repeatable)").get();
+    }
+
+    /** Every value of a {@link #repeatable} option, in the order given; empty when it is absent. */
+    static List<String> values(CommandLine line, String option) {
+        String[] values = line.getOptionValues(option);
+        return values == null ? List.of() : List.of(values);
     }
 }

@@ -27,8 +27,23 @@ final class ExitCode {
      * restart (without {@code --allow-epoch-restarts}), orphans (with {@code --strict-orphans}), incomplete uploads.
      */
     static final int VERIFY_INCOMPLETE = 3;
-    /** {@code verify}: the archive cannot be read: a missing bucket or directory, refused credentials. */
+    /**
+     * {@code verify} and {@code restore}: the archive cannot be read (a missing bucket or directory, refused
+     * credentials, a store plugin that refuses its settings), or, for {@code restore}, holds nothing to restore.
+     */
     static final int ARCHIVE_UNREADABLE = 4;
+    /**
+     * {@code restore}: the target log directory exists and holds something (or is not a directory); it was left
+     * untouched, and the archive was not opened.
+     */
+    static final int RESTORE_TARGET_NOT_EMPTY = 3;
+    /**
+     * {@code restore}: a segment read from the archive cannot be trusted: a CRC or framing failure, a truncated or
+     * torn copy, a failed authentication, or the archive disagreeing with {@code --rlmm-snapshot}.
+     */
+    static final int RESTORE_INTEGRITY = 5;
+    /** {@code restore}: writing the target failed; what the restore had written is removed again. */
+    static final int RESTORE_WRITE_FAILED = 6;
 
     private ExitCode() {
     }

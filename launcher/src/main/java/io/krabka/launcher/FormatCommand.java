@@ -59,11 +59,7 @@ final class FormatCommand implements Command {
 
     @Override
     public Options options() {
-        OptionGroup quorum = new OptionGroup()
-                .addOption(flag("standalone", "This node is the quorum's only controller, at --controller-listener"))
-                .addOption(value("initial-controllers", "ID@HOST:PORT:DIRID,...",
-                        "The quorum's initial controllers, the same on every node (KIP-853)"))
-                .addOption(flag("no-initial-controllers", "Record no controllers: the node joins a quorum formatted elsewhere"));
+        OptionGroup quorum = quorumOptions();
         quorum.setRequired(true);
         return new Options()
                 .addOption(Option.builder().longOpt("log-dir").hasArg().argName("DIR")
@@ -88,14 +84,14 @@ final class FormatCommand implements Command {
         List<Path> logDirs = Arrays.stream(line.getOptionValues("log-dir")).flatMap(dirs -> Arrays.stream(dirs.split(",")))
                 .filter(dir -> !dir.isEmpty()).map(Path::of).toList();
         if (logDirs.isEmpty()) {
-            throw usage("--log-dir names no directory");
+            throw CommandException.usage("--log-dir names no directory");
         }
         Path metadataLogDir = Optional.ofNullable(line.getOptionValue("metadata-log-dir")).map(Path::of).orElse(logDirs.getFirst());
         boolean generated = !line.hasOption("cluster-id");
         String clusterId = generated ? ClusterId.random() : parse(() -> ClusterId.parse(line.getOptionValue("cluster-id")));
         FormatSpec spec = new FormatSpec(logDirs, metadataLogDir, clusterId, nodeId(line.getOptionValue("node-id")),
                 directoryId(line), Optional.ofNullable(line.getOptionValue("release-version")),
-                Optional.ofNullable(line.getOptionValues("feature")).map(List::of).orElse(List.of()), quorum(line),
+                Optional.ofNullable(line.getOptionValues("feature")).map(List::of).orElse(List.of()), quorum(line, ExitCode.WRITE_FAILED),
                 listenerName(line), line.hasOption("ignore-formatted"));
 
         FormatResult result;
@@ -121,33 +117,51 @@ final class FormatCommand implements Command {
         return ExitCode.OK;
     }
 
-    private static InitialQuorum quorum(CommandLine line) throws CommandException {
-        if (line.hasOption("controller-listener") && !line.hasOption("standalone")) {
-            throw usage("--controller-listener goes with --standalone; --initial-controllers names every controller's listener");
+    /** The three ways a controller quorum starts (KIP-853), of which at most one may be given. */
+    static OptionGroup quorumOptions() {
+        return new OptionGroup()
+                .addOption(flag("standalone", "This node is the quorum's only controller, at --controller-listener"))
+                .addOption(value("initial-controllers", "ID@HOST:PORT:DIRID,...",
+                        "The quorum's initial controllers, the same on every node (KIP-853)"))
+                .addOption(flag("no-initial-controllers", "Record no controllers: the node joins a quorum formatted elsewhere"));
+    }
+
+    /**
+     * The quorum {@link #quorumOptions} and {@code --controller-listener} name; {@code --standalone} when none of
+     * the three is given (format requires one; restore writes a single node, so standalone is its default).
+     *
+     * @param invalidVoters the exit code of an {@code --initial-controllers} that does not parse: format's is
+     *                      Kafka's, restore's a bad argument
+     */
+    static InitialQuorum quorum(CommandLine line, int invalidVoters) throws CommandException {
+        boolean listed = line.hasOption("initial-controllers") || line.hasOption("no-initial-controllers");
+        if (line.hasOption("controller-listener") && listed) {
+            throw CommandException.usage("--controller-listener goes with --standalone; --initial-controllers names every controller's listener");
         }
-        if (line.hasOption("standalone")) {
-            return parse(() -> InitialQuorum.Standalone.parse(line.getOptionValue("controller-listener", DEFAULT_CONTROLLER_LISTENER)));
+        if (line.hasOption("initial-controllers")) {
+            try {
+                return new InitialQuorum.InitialControllers(DynamicVoters.parse(line.getOptionValue("initial-controllers")));
+            } catch (IllegalArgumentException e) {
+                throw new CommandException(invalidVoters, "--initial-controllers: " + e.getMessage(), e);
+            }
         }
         if (line.hasOption("no-initial-controllers")) {
             return new InitialQuorum.NoInitialControllers();
         }
-        try {
-            return new InitialQuorum.InitialControllers(DynamicVoters.parse(line.getOptionValue("initial-controllers")));
-        } catch (IllegalArgumentException e) {
-            throw new CommandException(ExitCode.WRITE_FAILED, "--initial-controllers: " + e.getMessage(), e);
-        }
+        return parse(() -> InitialQuorum.Standalone.parse(line.getOptionValue("controller-listener", DEFAULT_CONTROLLER_LISTENER)));
     }
 
-    private static int nodeId(String text) throws CommandException {
+    /** A {@code --node-id}: 0 to 2147483647, a negative one refused in Kafka's words. */
+    static int nodeId(String text) throws CommandException {
         int nodeId;
         try {
             nodeId = Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw usage("--node-id '" + text + "' is not a number from 0 to 2147483647");
+            throw CommandException.usage("--node-id '" + text + "' is not a number from 0 to 2147483647");
         }
         if (nodeId < 0) {
             // Kafka's message for node.id below zero.
-            throw usage("Invalid value " + nodeId + " for configuration node.id: Value must be at least 0");
+            throw CommandException.usage("Invalid value " + nodeId + " for configuration node.id: Value must be at least 0");
         }
         return nodeId;
     }
@@ -158,7 +172,7 @@ final class FormatCommand implements Command {
         }
         Uuid id = parse(() -> Uuid.fromString(line.getOptionValue("directory-id")));
         if (DirectoryId.isReserved(id)) {
-            throw usage("--directory-id " + id + " is one of the 100 ids Kafka reserves");
+            throw CommandException.usage("--directory-id " + id + " is one of the 100 ids Kafka reserves");
         }
         return Optional.of(id);
     }
@@ -166,7 +180,7 @@ final class FormatCommand implements Command {
     private static String listenerName(CommandLine line) throws CommandException {
         String name = line.getOptionValue("controller-listener-name", DEFAULT_CONTROLLER_LISTENER_NAME).toUpperCase(Locale.ROOT);
         if (name.isBlank()) {
-            throw usage("--controller-listener-name is empty");
+            throw CommandException.usage("--controller-listener-name is empty");
         }
         return name;
     }
@@ -180,15 +194,11 @@ final class FormatCommand implements Command {
     }
 
     // A flag value that does not parse: a usage error with the parser's message.
-    private static <T> T parse(Supplier<T> parser) throws CommandException {
+    static <T> T parse(Supplier<T> parser) throws CommandException {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
             throw new CommandException(ExitCode.USAGE, e.getMessage(), e);
         }
-    }
-
-    private static CommandException usage(String message) {
-        return new CommandException(ExitCode.USAGE, message);
     }
 }

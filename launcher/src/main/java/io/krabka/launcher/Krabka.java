@@ -24,7 +24,8 @@ public final class Krabka {
 
     /** Every subcommand that works today. */
     static Krabka standard() {
-        return new Krabka(List.of(new BrokerCommand(), new FormatCommand(), new PluginsCommand(), new VerifyCommand(), new VersionCommand()));
+        return new Krabka(List.of(new BrokerCommand(), new FormatCommand(), new PluginsCommand(), new RestoreCommand(),
+                new VerifyCommand(), new VersionCommand()));
     }
 
     /** Runs {@code krabka} and exits with its code. */

@@ -51,7 +51,8 @@ final class TerminalProgress implements VerifyProgress, AutoCloseable {
         }
     }
 
-    private static String bytes(long bytes) {
+    /** {@code bytes} for a person: KiB, MiB or GiB. */
+    static String bytes(long bytes) {
         if (bytes < 1 << 20) {
             return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
         }

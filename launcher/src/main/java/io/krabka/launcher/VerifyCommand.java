@@ -3,11 +3,9 @@ package io.krabka.launcher;
 import static io.krabka.launcher.CommandOptions.flag;
 import static io.krabka.launcher.CommandOptions.repeatable;
 import static io.krabka.launcher.CommandOptions.value;
+import static io.krabka.launcher.CommandOptions.values;
 
 import io.krabka.archive.ArchiveLayout;
-import io.krabka.archive.keys.KeyFileException;
-import io.krabka.archive.keys.TrustedKeys;
-import io.krabka.archive.keys.VerificationKey;
 import io.krabka.archive.verify.AmbiguousExpectedHeadException;
 import io.krabka.archive.verify.ArchiveUnreadableException;
 import io.krabka.archive.verify.ArchiveVerdict;
@@ -19,17 +17,13 @@ import io.krabka.archive.verify.VerifyJsonRenderer;
 import io.krabka.archive.verify.VerifyOptions;
 import io.krabka.archive.verify.VerifyTextRenderer;
 import io.krabka.kernel.plugin.PluginDiscovery;
-import io.krabka.kernel.plugin.PluginLoadException;
 import io.krabka.kernel.plugin.PluginRegistry;
 import io.krabka.spi.objectstore.ObjectStore;
-import io.krabka.spi.plugin.ConfigException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.OptionGroup;
@@ -105,18 +99,18 @@ final class VerifyCommand implements Command {
         VerifyOptions options = options(line);
         String format = line.getOptionValue("format", "text");
         if (!format.equals("text") && !format.equals("json")) {
-            throw usage("--format is text or json, not '" + format + "'");
+            throw CommandException.usage("--format is text or json, not '" + format + "'");
         }
         ArchiveVerifyReport report;
-        try (ObjectStore store = open(source);
+        try (ObjectStore store = source.open(plugins.get());
              TerminalProgress progress = TerminalProgress.onTerminal(console.err(), "verify")) {
             report = ArchiveVerifier.verify(store, options, progress);
         } catch (AmbiguousExpectedHeadException e) {
-            throw usage("--expect-head: " + e.getMessage());
+            throw CommandException.usage("--expect-head: " + e.getMessage());
         } catch (ArchiveUnreadableException e) {
-            throw unreadable(source, e.getMessage(), e);
+            throw source.unreadable(e.getMessage(), e);
         } catch (IOException e) {
-            throw unreadable(source, "closing the store failed: " + e.getMessage(), e);
+            throw source.unreadable("closing the store failed: " + e.getMessage(), e);
         }
         ArchiveVerdict verdict = VerifyGrader.grade(report, options);
         if (format.equals("json")) {
@@ -131,29 +125,21 @@ final class VerifyCommand implements Command {
         };
     }
 
-    /** The store, configured; the verifier checks its access first, so an unreadable archive is reported once. */
-    private ObjectStore open(ArchiveSource source) throws CommandException {
-        try {
-            return plugins.get().createObjectStore(source.plugin(), source.settings());
-        } catch (ConfigException | PluginLoadException e) {
-            throw unreadable(source, e.getMessage(), e);
-        }
-    }
-
     private static ArchiveSource source(CommandLine line) throws CommandException {
         boolean s3 = line.hasOption("bucket");
         boolean gcs = line.hasOption("gcs-bucket");
         for (String s3Only : List.of("region", "allow-http", "path-style")) {
             if (line.hasOption(s3Only) && !s3) {
-                throw usage("--" + s3Only + " goes with --bucket");
+                throw CommandException.usage("--" + s3Only + " goes with --bucket");
             }
         }
         if (line.hasOption("endpoint") && !s3 && !gcs) {
-            throw usage("--endpoint goes with --bucket or --gcs-bucket");
+            throw CommandException.usage("--endpoint goes with --bucket or --gcs-bucket");
         }
         if (s3) {
             return ArchiveSource.s3(line.getOptionValue("bucket"), line.getOptionValue("region"),
-                    line.getOptionValue("endpoint"), line.hasOption("allow-http"), line.hasOption("path-style"));
+                    line.getOptionValue("endpoint"), line.hasOption("allow-http"), line.hasOption("path-style"),
+                    Optional.empty());
         }
         if (gcs) {
             return ArchiveSource.gcs(line.getOptionValue("gcs-bucket"), line.getOptionValue("endpoint"), null);
@@ -166,7 +152,7 @@ final class VerifyCommand implements Command {
         try {
             options = VerifyOptions.of(ArchiveLayout.underPrefix(line.getOptionValue("prefix", "")));
         } catch (IllegalArgumentException e) {
-            throw usage("--prefix: " + e.getMessage());
+            throw CommandException.usage("--prefix: " + e.getMessage());
         }
         if (line.hasOption("topic")) {
             options = options.withTopic(line.getOptionValue("topic"));
@@ -179,50 +165,16 @@ final class VerifyCommand implements Command {
                 }
                 options = options.withPartition(partition);
             } catch (NumberFormatException e) {
-                throw usage("--partition is a partition number, not '" + line.getOptionValue("partition") + "'");
+                throw CommandException.usage("--partition is a partition number, not '" + line.getOptionValue("partition") + "'");
             }
         }
         try {
             options = options.withExpectedHeads(ExpectedHeads.parse(values(line, "expect-head")));
         } catch (IllegalArgumentException e) {
-            throw usage("--expect-head: " + e.getMessage());
+            throw CommandException.usage("--expect-head: " + e.getMessage());
         }
-        return options.withTrustedKeys(trustedKeys(line)).withDeep(line.hasOption("deep"))
+        return options.withTrustedKeys(TrustedKeyFlags.read(line, "key-id", "public-key")).withDeep(line.hasOption("deep"))
                 .withAllowEpochRestarts(line.hasOption("allow-epoch-restarts"))
                 .withStrictOrphans(line.hasOption("strict-orphans"));
-    }
-
-    private static TrustedKeys trustedKeys(CommandLine line) throws CommandException {
-        List<String> ids = values(line, "key-id");
-        List<String> keys = values(line, "public-key");
-        if (ids.size() != keys.size()) {
-            throw usage("--key-id and --public-key pair by position: " + ids.size() + " key id(s), " + keys.size()
-                    + " public key(s)");
-        }
-        Map<String, VerificationKey> trusted = new HashMap<>();
-        for (int i = 0; i < ids.size(); i++) {
-            try {
-                if (trusted.put(ids.get(i), VerificationKey.readFile(Path.of(keys.get(i)))) != null) {
-                    throw usage("--key-id " + ids.get(i) + " is given twice");
-                }
-            } catch (KeyFileException e) {
-                throw usage("--public-key " + keys.get(i) + ": " + e.getMessage());
-            }
-        }
-        return TrustedKeys.of(trusted);
-    }
-
-    private static List<String> values(CommandLine line, String option) {
-        String[] values = line.getOptionValues(option);
-        return values == null ? List.of() : List.of(values);
-    }
-
-    private static CommandException usage(String message) {
-        return new CommandException(ExitCode.USAGE, message);
-    }
-
-    private static CommandException unreadable(ArchiveSource source, String message, Throwable cause) {
-        return new CommandException(ExitCode.ARCHIVE_UNREADABLE, "cannot read the archive " + source.label() + ": "
-                + message, cause);
     }
 }
