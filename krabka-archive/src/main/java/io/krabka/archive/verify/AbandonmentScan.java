@@ -1,17 +1,15 @@
 package io.krabka.archive.verify;
 
-import io.krabka.archive.ArchiveFormatException;
 import io.krabka.archive.ArchiveLayout;
 import io.krabka.archive.abandon.AbandonmentRecord;
-import io.krabka.archive.keys.SignatureStatus;
 import io.krabka.archive.keys.TrustedKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The abandonment records of one partition directory, each taken at its word or rejected: only a record signed by
- * a trusted key, at the key its own fields name, excuses the objects of its copy.
+ * The abandonment records of one partition directory, each taken at its word or rejected as
+ * {@link AbandonmentCheck} judges it.
  */
 final class AbandonmentScan {
 
@@ -54,30 +52,13 @@ final class AbandonmentScan {
     }
 
     private Optional<String> judge(String key, byte[] bytes, ArchiveLayout layout, TrustedKeys keys) {
-        AbandonmentRecord record;
-        try {
-            record = AbandonmentRecord.decode(bytes);
-        } catch (ArchiveFormatException e) {
-            return Optional.of(e.getMessage());
-        }
-        String expectedKey = record.segment().recordKey(layout);
-        if (!expectedKey.equals(key)) {
-            return Optional.of("its fields name the record " + expectedKey);
-        }
-        Optional<SignatureStatus> status = record.check(keys);
-        if (status.isEmpty()) {
-            return Optional.of("it is unsigned");
-        }
-        String keyId = record.signature().orElseThrow().keyId();
-        return switch (status.get()) {
-            case VALID -> {
-                accepted.add(new Accepted(key, record, record.segment().objectKeyPrefix(layout)));
+        return switch (AbandonmentCheck.judge(key, bytes, layout, keys)) {
+            case AbandonmentCheck.Verdict.Accepted accepted -> {
+                AbandonmentRecord record = accepted.record();
+                this.accepted.add(new Accepted(key, record, record.segment().objectKeyPrefix(layout)));
                 yield Optional.empty();
             }
-            case UNKNOWN_KEY_ID -> Optional.of("it is signed under key id \"" + keyId + "\", which is not trusted");
-            case FOREIGN_PUBLIC_KEY -> Optional.of("it carries a public key other than the one trusted as \"" + keyId
-                    + "\"");
-            case INVALID -> Optional.of("its signature does not verify under the key trusted as \"" + keyId + "\"");
+            case AbandonmentCheck.Verdict.Rejected rejected -> Optional.of(rejected.reason());
         };
     }
 }

@@ -3,7 +3,6 @@ package io.krabka.archive.verify;
 import io.krabka.archive.ArchiveFormatException;
 import io.krabka.archive.ArchiveLayout;
 import io.krabka.archive.keys.SignatureStatus;
-import io.krabka.archive.manifest.ChainHead;
 import io.krabka.archive.manifest.ManifestBody;
 import io.krabka.archive.manifest.ManifestJson;
 import io.krabka.archive.manifest.ObjectEntry;
@@ -49,7 +48,7 @@ final class PartitionWalk {
     private final ProgressCounter progress;
     private final String dirName;
     private final String dirKey;
-    private final ChainLinkage chain = new ChainLinkage();
+    private final ManifestChain chain;
     private final List<OffsetGap> gaps = new ArrayList<>();
     private ObjectDigester digester;
     private long manifests;
@@ -69,6 +68,7 @@ final class PartitionWalk {
         this.progress = progress;
         this.dirName = dirName;
         this.dirKey = options.layout().keyPrefix() + dirName;
+        this.chain = new ManifestChain(options.layout(), options.trustedKeys());
     }
 
     /**
@@ -129,19 +129,12 @@ final class PartitionWalk {
         SegmentManifest manifest = parsed.manifest();
         ManifestBody body = manifest.body();
         SegmentIdentity segment = body.segment();
-        String expectedKey = options.layout().segmentKey(segment.topic(), segment.partition(), segment.topicId(),
-                segment.startOffset(), segment.segmentId(), ArchiveLayout.MANIFEST_SUFFIX);
-        if (!expectedKey.equals(parsed.key())) {
-            return Optional.of("the manifest's body belongs at " + expectedKey);
-        }
-        Optional<String> unlinked = chain.check(body.chain());
-        if (unlinked.isPresent()) {
-            return unlinked;
-        }
-        Optional<SignatureStatus> signature = manifest.check(options.trustedKeys());
-        if (signature.isPresent() && signature.get().forged()) {
-            return Optional.of("the signature does not verify under the key trusted as \""
-                    + manifest.signature().orElseThrow().keyId() + "\"");
+        Optional<SignatureStatus> signature;
+        switch (chain.check(parsed.key(), manifest)) {
+            case ManifestChain.Step.Breaks breaks -> {
+                return Optional.of(breaks.reason());
+            }
+            case ManifestChain.Step.Follows follows -> signature = follows.signature();
         }
         for (ObjectEntry entry : body.objects()) {
             Optional<String> wrong = checkObject(entry);
@@ -158,8 +151,7 @@ final class PartitionWalk {
             gaps.add(new OffsetGap(lastEndOffset + 1, segment.startOffset() - 1));
         }
         lastEndOffset = Math.max(lastEndOffset, segment.endOffset());
-        ChainHead head = body.head();
-        chain.append(body.chain(), head, segment.startOffset(), segment.endOffset());
+        chain.append(manifest);
         manifests++;
         return Optional.empty();
     }

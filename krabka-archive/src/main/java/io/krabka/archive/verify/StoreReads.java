@@ -11,19 +11,32 @@ import java.util.Optional;
 /**
  * The verifier's calls to the store, with its two kinds of failure kept apart: what the archive lacks (a missing
  * object, a key the store refuses) is a finding, and a store that fails to answer makes the archive unreadable.
+ * Its document reads are public so that every reader of manifests and abandonment records reads them alike,
+ * capped before they are buffered.
  */
-final class StoreReads {
+public final class StoreReads {
 
     private final ObjectStore store;
 
-    StoreReads(ObjectStore store) {
+    /** The reads of an archive in {@code store}. */
+    public StoreReads(ObjectStore store) {
         this.store = store;
     }
 
     /** What a small document read found. */
-    sealed interface Document {
+    public sealed interface Document {
         /** The document's bytes. */
         record Found(byte[] bytes) implements Document {
+            /** Copies the bytes in. */
+            public Found {
+                bytes = bytes.clone();
+            }
+
+            /** A copy of the bytes. */
+            @Override
+            public byte[] bytes() {
+                return bytes.clone();
+            }
         }
 
         /** Above the cap: not read. */
@@ -38,8 +51,10 @@ final class StoreReads {
     /**
      * Reads a document of at most {@code maxBytes}, its size asked first, as the original does, so that an
      * oversized object is never buffered.
+     *
+     * @throws ArchiveUnreadableException if the store fails to answer
      */
-    Document document(String key, long maxBytes) throws ArchiveUnreadableException {
+    public Document document(String key, long maxBytes) throws ArchiveUnreadableException {
         Optional<StoredObject> described = head(key, Optional.empty());
         if (described.isEmpty()) {
             return new Document.Missing();
