@@ -44,11 +44,7 @@ public final class MetadataRecordSerde {
     public static MetadataRecordAndVersion read(ByteBuffer value) {
         ByteBufferAccessor in = new ByteBufferAccessor(value.duplicate());
         try {
-            int frameVersion = in.readUnsignedVarint();
-            if (frameVersion != FRAME_VERSION) {
-                throw new MetadataParseException("Could not deserialize metadata record due to unknown frame version "
-                        + frameVersion + "(only frame version " + FRAME_VERSION + " is supported)");
-            }
+            readFrameVersion(in);
             int apiKey = in.readUnsignedVarint();
             int version = in.readUnsignedVarint();
             MetadataRecord record = switch (apiKey) {
@@ -67,6 +63,30 @@ public final class MetadataRecordSerde {
             return new MetadataRecordAndVersion(record, (short) version);
         } catch (BufferUnderflowException | IllegalArgumentException e) {
             throw new MetadataParseException("Cut or invalid metadata record: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The api key of a framed record, read without reading the record: for a reader that takes some types and
+     * skips the others, such as those of a whole cluster's snapshot. {@code value} is not moved.
+     *
+     * @throws MetadataParseException for another frame version or a cut frame
+     */
+    public static int apiKey(ByteBuffer value) {
+        ByteBufferAccessor in = new ByteBufferAccessor(value.duplicate());
+        try {
+            readFrameVersion(in);
+            return in.readUnsignedVarint();
+        } catch (BufferUnderflowException | IllegalArgumentException e) {
+            throw new MetadataParseException("Cut or invalid metadata record: " + e.getMessage(), e);
+        }
+    }
+
+    private static void readFrameVersion(ByteBufferAccessor in) {
+        int frameVersion = in.readUnsignedVarint();
+        if (frameVersion != FRAME_VERSION) {
+            throw new MetadataParseException("Could not deserialize metadata record due to unknown frame version "
+                    + frameVersion + "(only frame version " + FRAME_VERSION + " is supported)");
         }
     }
 
