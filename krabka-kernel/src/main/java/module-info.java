@@ -36,6 +36,7 @@ module io.krabka.kernel {
     exports io.krabka.kernel.restore to io.krabka.launcher;
     exports io.krabka.kernel.restore.authenticate to io.krabka.launcher;
     exports io.krabka.kernel.restore.bound to io.krabka.launcher;
+    exports io.krabka.kernel.restore.metadata to io.krabka.launcher;
     exports io.krabka.kernel.restore.report to io.krabka.launcher;
 
     uses io.krabka.spi.plugin.RemoteStorageManagerProvider;

@@ -21,6 +21,8 @@ import io.krabka.kernel.restore.RestoreTarget;
 import io.krabka.kernel.restore.SegmentAuthority;
 import io.krabka.kernel.restore.UnreadableArchiveException;
 import io.krabka.kernel.restore.authenticate.ArchiveAuthenticator;
+import io.krabka.kernel.restore.metadata.ClusterMetadataSnapshot;
+import io.krabka.kernel.restore.metadata.RemoteLogMetadataSnapshot;
 import io.krabka.kernel.restore.bound.InvalidRestoreArgumentException;
 import io.krabka.kernel.restore.bound.RestoreBounds;
 import io.krabka.kernel.restore.report.RestoreJsonReport;
@@ -139,7 +141,13 @@ final class RestoreCommand implements Command {
         try {
             RestoreBounds bounds = RestoreBounds.of(RestoreBoundFlags.arguments(line), topics);
             ArchiveRestore.checkTarget(target.logDir());
-            try (ObjectStore store = source.open(plugins.get());
+            PluginRegistry registry = plugins.get();
+            Optional<ClusterMetadataSnapshot> clusterMetadata = path(line, "metadata-snapshot").isEmpty()
+                    ? Optional.empty() : Optional.of(ClusterMetadataSnapshot.read(path(line, "metadata-snapshot").get()));
+            RemoteLogMetadataSnapshot remoteLogMetadata = path(line, "rlmm-snapshot").isEmpty() ? null
+                    : RemoteLogMetadataSnapshot.load(registry, path(line, "rlmm-snapshot").get());
+            try (remoteLogMetadata;
+                 ObjectStore store = source.open(registry);
                  RestoreTerminalProgress progress = RestoreTerminalProgress.on(console.err())) {
                 SegmentAuthority authority = keys.keyIds().isEmpty() ? SegmentAuthority.UNAUTHENTICATED
                         : new ArchiveAuthenticator(store, layout, keys, expectedHeads);
@@ -147,7 +155,7 @@ final class RestoreCommand implements Command {
                     console.err().println("krabka restore: generated cluster id " + clusterId);
                 }
                 report = restore.restore(store, new RestoreRequest(layout, target, topics, bounds, authority,
-                        path(line, "rlmm-snapshot"), path(line, "metadata-snapshot"), line.hasOption("dry-run"),
+                        Optional.ofNullable(remoteLogMetadata), clusterMetadata, line.hasOption("dry-run"),
                         line.hasOption("continue-on-corrupt"), parallelism), progress);
             } catch (IOException e) {
                 throw source.unreadable("closing the store failed: " + e.getMessage(), e);

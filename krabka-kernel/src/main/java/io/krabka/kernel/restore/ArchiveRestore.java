@@ -9,11 +9,12 @@ import io.krabka.kernel.log.checkpoint.OffsetCheckpointFile;
 import io.krabka.kernel.restore.bound.InvalidRestoreArgumentException;
 import io.krabka.kernel.restore.bound.PartitionArgument;
 import io.krabka.kernel.restore.materialize.ClusterMetadataLog;
+import io.krabka.kernel.restore.metadata.ClusterMetadataSnapshot;
+import io.krabka.kernel.restore.metadata.Reconciliation;
 import io.krabka.kernel.restore.materialize.RestoredTopic;
 import io.krabka.kernel.restore.materialize.WrittenPartition;
 import io.krabka.kernel.restore.report.MetadataRestoreReport;
 import io.krabka.kernel.restore.report.PartitionReport;
-import io.krabka.kernel.restore.report.RemoteLogMetadataReport;
 import io.krabka.kernel.restore.report.RestoreReport;
 import io.krabka.kernel.restore.report.SkippedSegment;
 import io.krabka.objectstore.SegmentArtifact;
@@ -55,11 +56,14 @@ import java.util.stream.Collectors;
 public final class ArchiveRestore {
     /** Where partitions are written before they are moved into place, inside the target. */
     static final String STAGING = ".krabka-restore";
-    /**
-     * The configs of every restored topic: nothing restored expires, whatever the old cluster's retention was
-     * (its configs are not in the archive), until the operator sets retention again.
-     */
-    static final Map<String, String> RESTORED_TOPIC_CONFIGS = Map.of("retention.ms", "-1", "retention.bytes", "-1");
+    // Set on every restored topic: nothing restored expires, whatever the old cluster's retention was, until the
+    // operator sets retention again; a restored partition is local, so the tiering settings do not apply.
+    private static final Map<String, String> RETENTION = Map.of("retention.ms", "-1", "retention.bytes", "-1");
+    private static final Set<String> TIERING = Set.of("remote.storage.enable", "local.retention.ms",
+            "local.retention.bytes", "remote.log.copy.disable", "remote.log.delete.on.disable");
+    static final String RETENTION_NOTE = "retention: retention.ms and retention.bytes are -1 on every restored topic,"
+            + " so nothing restored expires, and the tiering configs (remote.storage.enable, local.retention.*) are left"
+            + " out: set them again once the restored cluster is checked";
     private static final Comparator<TopicPartition> BY_NAME = Comparator.comparing(TopicPartition::topic)
             .thenComparingInt(TopicPartition::partition);
 
@@ -103,7 +107,8 @@ public final class ArchiveRestore {
         RestoreTarget target = request.target();
         checkTarget(target.logDir());
         FormatPlan plan = plan(target);
-        Selection selection = select(discover(store, request), request);
+        Reconciliation reconciled = reconcile(discover(store, request), request);
+        Selection selection = select(reconciled, request);
         progress.started(selection.partitions().size(), selection.bytes());
         boolean created = !Files.exists(target.logDir(), LinkOption.NOFOLLOW_LINKS);
         try {
@@ -140,24 +145,25 @@ public final class ArchiveRestore {
         return archive;
     }
 
-    /** The archive's partitions to restore, each under its topic's name. */
-    private record Selection(DiscoveredArchive archive, Map<ArchivedPartition, String> partitions,
-                             List<SkippedSegment> skipped, long bytes) {
+    // With the old cluster's remote log metadata, the segments it deleted are left out and legacy topics named.
+    private static Reconciliation reconcile(DiscoveredArchive archive, RestoreRequest request)
+            throws MetadataDisagreementException {
+        return request.remoteLogMetadata().isPresent() ? request.remoteLogMetadata().get().reconcile(archive)
+                : Reconciliation.withoutSnapshot(archive);
     }
 
-    private static Selection select(DiscoveredArchive archive, RestoreRequest request) throws InvalidRestoreArgumentException {
+    /** The archive's partitions to restore, each under its topic's name. */
+    private record Selection(Reconciliation reconciliation, Map<ArchivedPartition, String> partitions, long bytes) {
+    }
+
+    private static Selection select(Reconciliation reconciliation, RestoreRequest request)
+            throws InvalidRestoreArgumentException {
         Map<ArchivedPartition, String> partitions = new LinkedHashMap<>();
-        List<SkippedSegment> skipped = new ArrayList<>();
         Map<String, Uuid> ids = new HashMap<>();
         long bytes = 0;
-        for (ArchivedPartition partition : archive.partitions()) {
-            if (partition.topic().isEmpty()) {
-                partition.segments().forEach(segment -> skipped.add(new SkippedSegment(partition.topicId().toString(),
-                        partition.partition(), segment.segmentId(), "the legacy layout names no topic, only the id "
-                        + partition.topicId() + ", and no --rlmm-snapshot names it")));
-                continue;
-            }
-            String topic = partition.topic().get();
+        for (ArchivedPartition partition : reconciliation.archive().partitions()) {
+            // Reconciliation names every partition it keeps.
+            String topic = partition.topic().orElseThrow();
             if (!request.topics().isEmpty() && !request.topics().contains(topic)) {
                 continue;
             }
@@ -183,7 +189,7 @@ public final class ArchiveRestore {
             throw new InvalidRestoreArgumentException(unknown.getFirst().flag() + " " + unknown.getFirst().partition().topic()
                     + ":" + unknown.getFirst().partition().partition() + ": the archive holds no such partition");
         }
-        return new Selection(archive, partitions, skipped, bytes);
+        return new Selection(reconciliation, partitions, bytes);
     }
 
     private RestoreReport materialize(ObjectStore store, RestoreRequest request, FormatPlan plan, Selection selection,
@@ -194,8 +200,12 @@ public final class ArchiveRestore {
         List<PartitionRestore.Outcome> outcomes = restorePartitions(store, request, selection, staging, progress);
 
         FormattedDirectory formatted = plan.result().formatted().getFirst();
-        List<RestoredTopic> topics = topics(outcomes);
-        WrittenPartition metadata = ClusterMetadataLog.write(staging.resolve(ClusterMetadataLog.DIRECTORY),
+        List<RestoredTopic> topics = topics(outcomes, request.clusterMetadata());
+        if (request.clusterMetadata().isPresent()) {
+            request.clusterMetadata().get().check(topics.stream()
+                    .collect(Collectors.toMap(RestoredTopic::name, RestoredTopic::topicId)));
+        }
+        WrittenPartition metadataLog = ClusterMetadataLog.write(staging.resolve(ClusterMetadataLog.DIRECTORY),
                 plan.result().features().records(), plan.result().features().metadataVersion(), request.target().nodeId(),
                 formatted.directoryId(), topics, clock);
         Map<TopicPartition, Long> logStart = new TreeMap<>(BY_NAME);
@@ -208,7 +218,7 @@ public final class ArchiveRestore {
                 logEnd.put(written.partition(), written.logEndOffset());
             }
         }
-        Files.move(metadata.dir(), logDir.resolve(ClusterMetadataLog.DIRECTORY), StandardCopyOption.ATOMIC_MOVE);
+        Files.move(metadataLog.dir(), logDir.resolve(ClusterMetadataLog.DIRECTORY), StandardCopyOption.ATOMIC_MOVE);
         Files.delete(staging);
         // Recovered up to the end, and every record committed: a broker neither recovers nor truncates on start.
         new OffsetCheckpointFile(logDir.resolve(OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE)).write(logEnd);
@@ -220,15 +230,22 @@ public final class ArchiveRestore {
             throw new MaterializeException(e.getMessage(), e);
         }
 
-        List<SkippedSegment> skipped = new ArrayList<>(selection.skipped());
+        Reconciliation reconciliation = selection.reconciliation();
+        List<SkippedSegment> skipped = new ArrayList<>(reconciliation.leftOut());
         outcomes.forEach(outcome -> skipped.addAll(outcome.skipped()));
         List<PartitionReport> partitions = outcomes.stream().map(PartitionRestore.Outcome::report)
                 .sorted(Comparator.comparing(PartitionReport::topic).thenComparingInt(PartitionReport::partition)).toList();
         Set<String> topicNames = new TreeSet<>(selection.partitions().values());
+        MetadataRestoreReport metadata = request.clusterMetadata().map(snapshot -> snapshot.report(topicNames))
+                .orElseGet(() -> ClusterMetadataSnapshot.withoutSnapshot(topicNames));
+        List<String> notRecovered = new ArrayList<>(metadata.notRecovered());
+        notRecovered.add(RETENTION_NOTE);
+        metadata = new MetadataRestoreReport(metadata.snapshot(), metadata.topicConfigs(), metadata.accessControlEntries(),
+                metadata.clientQuotas(), metadata.scramCredentials(), metadata.featureLevels(),
+                metadata.topicsWithoutConfiguration(), notRecovered);
         return new RestoreReport(request.dryRun(), logDir, request.target().clusterId(), request.authority().report(),
-                new MetadataRestoreReport(Optional.empty(), 0, 0, 0, 0, 0, List.copyOf(topicNames), List.of()),
-                new RemoteLogMetadataReport(Optional.empty(), 0, List.of()), partitions, skipped,
-                selection.archive().unrecognizedKeys(), selection.archive().unrecognizedSample());
+                metadata, reconciliation.report(), partitions, skipped, reconciliation.archive().unrecognizedKeys(),
+                reconciliation.archive().unrecognizedSample());
     }
 
     private List<PartitionRestore.Outcome> restorePartitions(ObjectStore store, RestoreRequest request,
@@ -276,7 +293,8 @@ public final class ArchiveRestore {
         }
     }
 
-    private static List<RestoredTopic> topics(List<PartitionRestore.Outcome> outcomes) {
+    private static List<RestoredTopic> topics(List<PartitionRestore.Outcome> outcomes,
+                                              Optional<ClusterMetadataSnapshot> snapshot) {
         Map<String, Uuid> ids = new TreeMap<>();
         Map<String, TreeMap<Integer, Integer>> epochs = new TreeMap<>();
         for (PartitionRestore.Outcome outcome : outcomes) {
@@ -287,8 +305,16 @@ public final class ArchiveRestore {
             epochs.computeIfAbsent(report.topic(), topic -> new TreeMap<>()).put(report.partition(), epoch);
         }
         List<RestoredTopic> topics = new ArrayList<>();
-        ids.forEach((name, id) -> topics.add(new RestoredTopic(name, id, RESTORED_TOPIC_CONFIGS, epochs.get(name))));
+        ids.forEach((name, id) -> topics.add(new RestoredTopic(name, id,
+                configs(snapshot.map(s -> s.topicConfigs(name)).orElse(Map.of())), epochs.get(name))));
         return topics;
+    }
+
+    private static Map<String, String> configs(Map<String, String> old) {
+        Map<String, String> configs = new HashMap<>(old);
+        configs.keySet().removeAll(TIERING);
+        configs.putAll(RETENTION);
+        return configs;
     }
 
     // A failed restore leaves nothing a broker would start on: everything it wrote goes, and the directory too

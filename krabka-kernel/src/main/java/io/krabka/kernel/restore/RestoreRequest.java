@@ -2,7 +2,8 @@ package io.krabka.kernel.restore;
 
 import io.krabka.archive.ArchiveLayout;
 import io.krabka.kernel.restore.bound.RestoreBounds;
-import java.nio.file.Path;
+import io.krabka.kernel.restore.metadata.ClusterMetadataSnapshot;
+import io.krabka.kernel.restore.metadata.RemoteLogMetadataSnapshot;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -16,14 +17,15 @@ import java.util.Set;
  * @param bounds            the cut and the exclusions, checked against {@code topics} already
  * @param authority         who vouches for the segment copies: {@link SegmentAuthority#UNAUTHENTICATED}, or the
  *                          write-once archive's manifests under trusted keys
- * @param rlmmSnapshot      the old cluster's {@code inmemory} remote log metadata snapshot
- * @param metadataSnapshot  a KRaft snapshot of the old cluster's metadata
+ * @param remoteLogMetadata the old cluster's {@code inmemory} remote log metadata snapshot, loaded
+ * @param clusterMetadata   a KRaft snapshot of the old cluster's metadata, read
  * @param dryRun            read and verify everything, but write only the cluster metadata
  * @param continueOnCorrupt skip a corrupt segment (and the rest of its partition) rather than stop
  * @param parallelism       how many partitions are restored at once
  */
 public record RestoreRequest(ArchiveLayout layout, RestoreTarget target, Set<String> topics, RestoreBounds bounds,
-                             SegmentAuthority authority, Optional<Path> rlmmSnapshot, Optional<Path> metadataSnapshot,
+                             SegmentAuthority authority, Optional<RemoteLogMetadataSnapshot> remoteLogMetadata,
+                             Optional<ClusterMetadataSnapshot> clusterMetadata,
                              boolean dryRun, boolean continueOnCorrupt, int parallelism) {
 
     /** Checks the values. */
@@ -33,8 +35,8 @@ public record RestoreRequest(ArchiveLayout layout, RestoreTarget target, Set<Str
         topics = Set.copyOf(topics);
         Objects.requireNonNull(bounds, "bounds");
         Objects.requireNonNull(authority, "authority");
-        Objects.requireNonNull(rlmmSnapshot, "rlmmSnapshot");
-        Objects.requireNonNull(metadataSnapshot, "metadataSnapshot");
+        Objects.requireNonNull(remoteLogMetadata, "remoteLogMetadata");
+        Objects.requireNonNull(clusterMetadata, "clusterMetadata");
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism " + parallelism + " is below 1");
         }

@@ -149,7 +149,7 @@ public final class ClusterMetadataSnapshot {
     public static MetadataRestoreReport withoutSnapshot(Set<String> restoredTopics) {
         List<String> notRecovered = new ArrayList<>();
         notRecovered.add("topic configs: not restored without --metadata-snapshot; the topics take the broker's"
-                + " defaults");
+                + " defaults but for retention");
         for (UnrestoredMetadata kind : UnrestoredMetadata.values()) {
             notRecovered.add(kind.description() + ": not restored; " + TOPIC_CONFIGS_ONLY);
         }

@@ -122,7 +122,7 @@ class ClusterMetadataSnapshotTest {
     @Test
     void withoutASnapshotNothingButTheTopicsIsRecovered() {
         assertEquals(new MetadataRestoreReport(Optional.empty(), 0, 0, 0, 0, 0, List.of("a", "b"), List.of(
-                        "topic configs: not restored without --metadata-snapshot; the topics take the broker's defaults",
+                        "topic configs: not restored without --metadata-snapshot; the topics take the broker's defaults but for retention",
                         "access control entries (ACLs): not restored; this version restores topic configs only",
                         "client quotas: not restored; this version restores topic configs only",
                         "SCRAM credentials: not restored; this version restores topic configs only",
