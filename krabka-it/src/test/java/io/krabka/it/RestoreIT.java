@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,7 +25,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.ProducerState;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -63,7 +61,7 @@ class RestoreIT {
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     static Path work;
     private static Path tier;
-    private static Map<String, Long> producerIds;
+    private static long producerB;
     private static KrabkaCommand krabka;
 
     /** A record as produced, and as a consumer reads it back. */
@@ -84,7 +82,7 @@ class RestoreIT {
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("source"), settings);
              Admin admin = admin(broker.bootstrapServers())) {
             admin.createTopics(List.of(new NewTopic(TOPIC, PARTITIONS, (short) 1).configs(Map.of(
-                    "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "65536",
+                    "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576",
                     "retention.ms", "-1")))).all().get(1, TimeUnit.MINUTES);
             try (KafkaProducer<byte[], byte[]> a = producer(broker, "none");
                  KafkaProducer<byte[], byte[]> b = producer(broker, "zstd");
@@ -101,11 +99,10 @@ class RestoreIT {
                         producer.flush();
                     }
                 }
-                producerIds = producerIds(admin);
                 // Filler after the cut, so that every segment of the workload rolls and is tiered.
                 for (int partition = 0; partition < PARTITIONS; partition++) {
-                    for (int n = 0; n < 600; n++) {
-                        a.send(new ProducerRecord<>(TOPIC, partition, System.currentTimeMillis(), null, new byte[300]));
+                    for (int n = 0; n < 700; n++) {
+                        a.send(new ProducerRecord<>(TOPIC, partition, System.currentTimeMillis(), null, new byte[2000]));
                     }
                 }
                 a.flush();
@@ -123,10 +120,13 @@ class RestoreIT {
             });
             assertEquals(0, broker.stop());
         }
+        // Chunks alternate between producers a and b in partition 0: b wrote offsets 50 to 99.
+        producerB = producerOf(0, CHUNK);
+        assertTrue(producerB != producerOf(0, 0), "two producers wrote partition 0");
     }
 
     private static Read produced(int partition, int n) {
-        String value = "value-" + partition + "-" + n + "-" + "x".repeat(200 + n % 97);
+        String value = "value-" + partition + "-" + n + "-" + "x".repeat(2000 + n % 97);
         return new Read(partition, n, T0 + n * 10L, "k-" + partition + "-" + n, value, n % 3 == 0 ? "b" : "a");
     }
 
@@ -149,21 +149,21 @@ class RestoreIT {
         producer.send(out);
     }
 
-    // Producer a writes partitions 0 and 2, b only 0, c 1 and 2.
-    private static Map<String, Long> producerIds(Admin admin) throws Exception {
-        Map<Integer, Set<Long>> byPartition = new HashMap<>();
-        for (int partition = 0; partition < PARTITIONS; partition++) {
-            TopicPartition tp = new TopicPartition(TOPIC, partition);
-            byPartition.put(partition, new HashSet<>(admin.describeProducers(List.of(tp)).partitionResult(tp)
-                    .get(1, TimeUnit.MINUTES).activeProducers().stream().map(ProducerState::producerId).toList()));
+    /** The producer id of the batch holding {@code offset} in the tier, as Kafka's DumpLogSegments reads it. */
+    private static long producerOf(int partition, long offset) throws Exception {
+        List<Path> logs = new ArrayList<>();
+        Path named = Files.createTempDirectory(work, "producers-");
+        try (Stream<Path> files = Files.walk(tier)) {
+            for (Path log : files.filter(f -> f.getParent().getFileName().toString().startsWith(TOPIC + "-" + partition + "-"))
+                    .filter(f -> f.toString().endsWith(".log")).sorted().toList()) {
+                // DumpLogSegments takes the base offset from a log file's name, which in the tier carries the segment id.
+                logs.add(Files.copy(log, named.resolve(log.getFileName().toString().substring(0, 20) + ".log")));
+            }
         }
-        Set<Long> a = new HashSet<>(byPartition.get(0));
-        a.retainAll(byPartition.get(2));
-        Set<Long> b = new HashSet<>(byPartition.get(0));
-        b.removeAll(a);
-        assertEquals(1, a.size(), byPartition.toString());
-        assertEquals(1, b.size(), byPartition.toString());
-        return Map.of("a", a.iterator().next(), "b", b.iterator().next());
+        DumpReport dump = new DumpLogSegments(work.resolve("producers")).dump(Set.of(), logs);
+        return logs.stream().flatMap(log -> dump.log(log).batches().stream())
+                .filter(batch -> batch.baseOffset() <= offset && offset <= batch.lastOffset())
+                .findFirst().orElseThrow().producerId();
     }
 
     @Test
@@ -175,11 +175,10 @@ class RestoreIT {
         long instant = T0 + 500 * 10L;
         check("to-timestamp", workload(r -> r.timestamp() < instant),
                 "--to-timestamp", Instant.ofEpochMilli(instant).toString());
-        long b = producerIds.get("b");
         JsonNode report = check("exclusions", workload(r -> !(r.partition() == 0 && r.offset() / CHUNK % 2 == 1)
                         && !r.key().startsWith("k-1-1") && !r.origin().equals("b")
                         && !(r.partition() == 2 && r.offset() >= 10 && r.offset() < 20)),
-                "--exclude-producer-id", String.valueOf(b), "--exclude-key", "^k-1-1", "--exclude-header", "origin=^b$",
+                "--exclude-producer-id", String.valueOf(producerB), "--exclude-key", "^k-1-1", "--exclude-header", "origin=^b$",
                 "--exclude-offset", TOPIC + ":2=10..20", "--to-timestamp", cut);
         long emptied = 0;
         long rewritten = 0;
@@ -206,7 +205,7 @@ class RestoreIT {
         assertEquals(List.of(), dump.errors(), name + ": DumpLogSegments found errors");
 
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve(name).resolve("krabka"), Map.of(),
-                (bin, logDir) -> copy(restored, logDir))) {
+                (bin, logDir) -> FileTrees.copy(restored, logDir))) {
             assertEquals(expected, consume(broker.bootstrapServers()), name + ", read from Krabka");
         }
         try (ReferenceKafka kafka = ReferenceKafka.start("4.4.0", work.resolve(name).resolve("kafka"), Map.of(),
@@ -217,7 +216,7 @@ class RestoreIT {
                             ? forKafka.toString() : a), Stream.of("--controller-listener", controllerListener))
                             .toArray(String[]::new));
                     assertEquals(0, again.exitCode(), again.describe());
-                    copy(forKafka, logDir);
+                    FileTrees.copy(forKafka, logDir);
                 })) {
             assertEquals(expected, consume(kafka.bootstrapServers()), name + ", read from Apache Kafka 4.4");
         }
@@ -230,19 +229,6 @@ class RestoreIT {
                     .filter(f -> Stream.of(".log", ".index", ".timeindex", ".snapshot", ".txnindex")
                             .anyMatch(f.toString()::endsWith))
                     .sorted().toList();
-        }
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
         }
     }
 
@@ -278,7 +264,7 @@ class RestoreIT {
     @Test
     void aFlippedByteStopsTheRestoreNamingTheObjectOrIsSkippedAndADirtyTargetIsRefused() throws Exception {
         Path copy = work.resolve("flipped-tier");
-        copy(tier, copy);
+        FileTrees.copy(tier, copy);
         Path log;
         try (Stream<Path> files = Files.walk(copy)) {
             log = files.filter(f -> f.toString().endsWith(".log") && f.toString().contains(TOPIC + "-1-"))

@@ -38,16 +38,7 @@ final class WormArchive {
 
     /** A copy of the whole archive, to tamper with. */
     WormArchive copy(Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(dir.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
+        FileTrees.copy(dir, to);
         return new WormArchive(to);
     }
 

@@ -44,8 +44,8 @@ final class RestoreTerminalProgress implements RestoreProgress, AutoCloseable {
         this.partitions = partitions;
         this.bytes = bytes;
         if (!terminal) {
-            err.printf(Locale.ROOT, "krabka restore: %,d partitions, %s of segments to read%n", partitions,
-                    TerminalProgress.bytes(bytes));
+            err.printf(Locale.ROOT, "krabka restore: %,d partition%s, %s of segments to read%n", partitions,
+                    partitions == 1 ? "" : "s", TerminalProgress.bytes(bytes));
         }
     }
 
