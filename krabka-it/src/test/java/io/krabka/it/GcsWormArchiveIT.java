@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The write-once archive through the {@code gcs} store on the project's GCS JSON API fixture (not Google's service):
  * a bucket whose retention policy is locked (Bucket Lock) holds the archive, which {@code krabka verify --gcs-bucket}
- * proves; a bucket whose policy is not locked stops the broker at start.
+ * proves and {@code krabka restore --archive-gcs-bucket} restores authenticated; a bucket whose policy is not locked
+ * stops the broker at start.
  */
 class GcsWormArchiveIT {
     private static final String LOCKED = "krabka-it-worm-locked";
@@ -88,11 +89,14 @@ class GcsWormArchiveIT {
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("broker"), settings(LOCKED, keys))) {
             WormArchive.archiveOnePartition(broker, partition, records);
         }
-        ToolRun run = new KrabkaCommand(work.resolve("runs")).run("verify", "--gcs-bucket", LOCKED, "--endpoint",
+        KrabkaCommand krabka = new KrabkaCommand(work.resolve("runs"));
+        ToolRun run = krabka.run("verify", "--gcs-bucket", LOCKED, "--endpoint",
                 fixture.endpoint(), "--prefix", PREFIX, "--key-id", keys.id(), "--public-key",
                 keys.publicKey().toString(), "--deep");
         assertEquals(0, run.exitCode(), run.describe());
         assertTrue(run.out().contains("OK: ") && run.out().contains("COMPLIANCE"), run.describe());
+        WormArchive.assertRestoresAuthenticated(krabka, work, keys, partition, "--archive-gcs-bucket", LOCKED,
+                "--archive-gcs-endpoint", fixture.endpoint(), "--archive-prefix", PREFIX);
     }
 
     @Test

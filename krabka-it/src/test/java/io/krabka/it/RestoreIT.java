@@ -169,13 +169,13 @@ class RestoreIT {
     @Test
     void everyBoundRestoresExactlyItsRecordsIntoKrabkaAndKafka() throws Exception {
         String cut = String.valueOf(CUT);
-        check("whole", workload(r -> true), "--to-timestamp", cut);
-        check("to-offset", workload(r -> r.partition() != 0 || r.offset() <= 700),
+        check("whole", false, workload(r -> true), "--to-timestamp", cut);
+        check("to-offset", false, workload(r -> r.partition() != 0 || r.offset() <= 700),
                 "--to-offset", TOPIC + ":0=700", "--to-timestamp", cut);
         long instant = T0 + 500 * 10L;
-        check("to-timestamp", workload(r -> r.timestamp() < instant),
+        check("to-timestamp", false, workload(r -> r.timestamp() < instant),
                 "--to-timestamp", Instant.ofEpochMilli(instant).toString());
-        JsonNode report = check("exclusions", workload(r -> !(r.partition() == 0 && r.offset() / CHUNK % 2 == 1)
+        JsonNode report = check("exclusions", true, workload(r -> !(r.partition() == 0 && r.offset() / CHUNK % 2 == 1)
                         && !r.key().startsWith("k-1-1") && !r.origin().equals("b")
                         && !(r.partition() == 2 && r.offset() >= 10 && r.offset() < 20)),
                 "--exclude-producer-id", String.valueOf(producerB), "--exclude-key", "^k-1-1", "--exclude-header", "origin=^b$",
@@ -191,8 +191,12 @@ class RestoreIT {
         assertTrue(emptied > 0 && rewritten > 0, report.toPrettyString());
     }
 
-    /** Restores with {@code bounds}, judges the files with DumpLogSegments, and reads them in Krabka and Kafka. */
-    private JsonNode check(String name, List<Read> expected, String... bounds) throws Exception {
+    /**
+     * Restores with {@code bounds}, judges the files with DumpLogSegments, and reads them in Krabka and Kafka.
+     *
+     * @param gaps whether excluded records leave empty offsets, which DumpLogSegments lists
+     */
+    private JsonNode check(String name, boolean gaps, List<Read> expected, String... bounds) throws Exception {
         Path restored = work.resolve(name).resolve("restored");
         List<String> args = new ArrayList<>(List.of("restore", "--archive-local", tier.toString(), "--log-dir",
                 restored.toString(), "--node-id", "1", "--standalone", "--report", "json"));
@@ -201,8 +205,11 @@ class RestoreIT {
         assertEquals(0, run.exitCode(), run.describe());
         JsonNode report = JSON.readTree(run.out());
 
-        DumpCheck dump = new DumpLogSegments(work.resolve(name).resolve("dump")).check(partitionFiles(restored));
-        assertEquals(List.of(), dump.errors(), name + ": DumpLogSegments found errors");
+        // An excluded record leaves its offset empty, as compaction does: DumpLogSegments lists such gaps, and
+        // nothing else may it find.
+        List<DumpError> errors = new DumpLogSegments(work.resolve(name).resolve("dump")).check(partitionFiles(restored))
+                .errors().stream().filter(error -> !(gaps && error instanceof DumpError.NonConsecutiveOffsets)).toList();
+        assertEquals(List.of(), errors, name + ": DumpLogSegments found errors");
 
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve(name).resolve("krabka"), Map.of(),
                 (bin, logDir) -> FileTrees.copy(restored, logDir))) {
@@ -267,7 +274,7 @@ class RestoreIT {
         FileTrees.copy(tier, copy);
         Path log;
         try (Stream<Path> files = Files.walk(copy)) {
-            log = files.filter(f -> f.toString().endsWith(".log") && f.toString().contains(TOPIC + "-1-"))
+            log = files.filter(f -> f.toString().endsWith(".log") && f.toString().contains(TOPIC + "-0-"))
                     .sorted().skip(1).findFirst().orElseThrow();
         }
         byte[] bytes = Files.readAllBytes(log);
@@ -290,7 +297,7 @@ class RestoreIT {
         for (JsonNode partition : report.path("partitions")) {
             segments.put(partition.path("partition").asInt(), partition.path("segments").size());
         }
-        assertEquals(1, segments.get(1), "partition 1 keeps only the segment before the flipped one: " + segments);
+        assertEquals(1, segments.get(0), "partition 0 keeps only the segment before the flipped one: " + segments);
 
         Path dirty = Files.createDirectories(work.resolve("dirty"));
         Files.writeString(dirty.resolve("keep"), "mine");

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The write-once archive on Ceph radosgw, which enforces S3 Object Lock in COMPLIANCE mode: the broker archives into
  * a locked bucket through the {@code worm} plugin over the {@code s3} store, {@code krabka verify} proves it from
- * the bucket with the SDK's default credentials, and a bucket without Object Lock stops the broker at start.
+ * the bucket with the SDK's default credentials, {@code krabka restore} restores it authenticated from the bucket into
+ * a directory Krabka serves, and a bucket without Object Lock stops the broker at start.
  */
 class S3WormArchiveIT {
     private static final String PREFIX = "krabka-it";
@@ -78,6 +79,10 @@ class S3WormArchiveIT {
             assertEquals(0, run.exitCode(), run.describe());
             assertTrue(run.out().contains("OK: ") && run.out().contains("COMPLIANCE"), run.describe());
         }
+        WormArchive.assertRestoresAuthenticated(krabka, work, keys, partition, "--archive-s3-bucket", LOCKED.bucket(),
+                "--archive-s3-endpoint", server.endpoint().toString(), "--archive-s3-allow-http",
+                "--archive-s3-access-key-id", server.accessKeyId(), "--archive-s3-secret-access-key",
+                server.secretAccessKey(), "--archive-prefix", PREFIX);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.krabka.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -135,5 +136,30 @@ final class WormArchive {
         List<String> lines = refused.err().strip().lines().filter(l -> l.startsWith("krabka broker:")).toList();
         assertEquals(1, lines.size(), refused.describe());
         return lines.getFirst();
+    }
+
+    /**
+     * Restores the archive that {@code source} names (the restore command's archive flags) with the trusted key,
+     * checks the report says it was authenticated, starts Krabka on the result and reads every restored record of
+     * {@code partition} back, byte for byte as produced.
+     */
+    static void assertRestoresAuthenticated(KrabkaCommand krabka, Path work, WormKeys keys, TopicPartition partition,
+                                            String... source) throws Exception {
+        Path restored = work.resolve("restored");
+        List<String> args = new ArrayList<>(List.of("restore"));
+        args.addAll(List.of(source));
+        args.addAll(List.of("--log-dir", restored.toString(), "--node-id", "1", "--worm-key-id", keys.id(),
+                "--worm-public-key", keys.publicKey().toString(), "--report", "json"));
+        ToolRun run = krabka.run(args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run.describe());
+        JsonNode report = JSON.readTree(run.out());
+        assertEquals(1, report.path("authentication").path("partitions").asInt(), run.out());
+        JsonNode segments = report.path("partitions").path(0).path("segments");
+        assertTrue(segments.size() >= 2, run.out());
+        long end = segments.path(segments.size() - 1).path("end_offset").asLong() + 1;
+        try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("restored-broker"), Map.of(),
+                (bin, logDir) -> FileTrees.copy(restored, logDir))) {
+            TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, end);
+        }
     }
 }

@@ -456,8 +456,8 @@ public final class LocalLog {
         }
     }
 
-    /** Deletes {@code dir} and everything in it, deepest first. */
-    static void deleteRecursively(Path dir) throws IOException {
+    /** Deletes {@code dir} (a directory or a file) and everything in it, deepest first. */
+    public static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

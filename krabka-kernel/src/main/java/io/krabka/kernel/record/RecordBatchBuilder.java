@@ -35,7 +35,6 @@ public final class RecordBatchBuilder {
     private long maxTimestamp = RecordBatch.NO_TIMESTAMP;
     private long lastOffset = -1;
     private long overriddenLastOffset = -1;
-    private long emptyBatchTimestamp = RecordBatch.NO_TIMESTAMP;
     private int count;
 
     /**
@@ -105,12 +104,6 @@ public final class RecordBatchBuilder {
             throw new IllegalArgumentException("last offset " + lastOffset + " is out of range of base offset " + baseOffset);
         }
         this.overriddenLastOffset = lastOffset;
-        return this;
-    }
-
-    /** The base and max timestamp of a batch built without records (Kafka's empty batch header). */
-    public RecordBatchBuilder emptyBatchTimestamp(long timestamp) {
-        this.emptyBatchTimestamp = timestamp;
         return this;
     }
 
@@ -230,10 +223,9 @@ public final class RecordBatchBuilder {
                 .put(RecordBatch.MAGIC_OFFSET, RecordBatch.MAGIC)
                 .putShort(RecordBatch.ATTRIBUTES_OFFSET, (short) attributes)
                 .putInt(RecordBatch.LAST_OFFSET_DELTA_OFFSET, (int) (claimedLastOffset() - baseOffset))
-                .putLong(RecordBatch.BASE_TIMESTAMP_OFFSET, deleteHorizonMs >= 0 ? deleteHorizonMs
-                        : count == 0 ? emptyBatchTimestamp : baseTimestamp)
-                .putLong(RecordBatch.MAX_TIMESTAMP_OFFSET, timestampType == TimestampType.LOG_APPEND_TIME ? logAppendTime
-                        : count == 0 ? emptyBatchTimestamp : maxTimestamp)
+                .putLong(RecordBatch.BASE_TIMESTAMP_OFFSET, deleteHorizonMs >= 0 ? deleteHorizonMs : baseTimestamp)
+                .putLong(RecordBatch.MAX_TIMESTAMP_OFFSET,
+                        timestampType == TimestampType.LOG_APPEND_TIME ? logAppendTime : maxTimestamp)
                 .putLong(RecordBatch.PRODUCER_ID_OFFSET, producerId)
                 .putShort(RecordBatch.PRODUCER_EPOCH_OFFSET, producerEpoch)
                 .putInt(RecordBatch.BASE_SEQUENCE_OFFSET, baseSequence)

@@ -5,6 +5,7 @@ import io.krabka.kernel.format.FormatPlan;
 import io.krabka.kernel.format.FormatSpec;
 import io.krabka.kernel.format.FormattedDirectory;
 import io.krabka.kernel.format.Formatter;
+import io.krabka.kernel.log.LocalLog;
 import io.krabka.kernel.log.checkpoint.OffsetCheckpointFile;
 import io.krabka.kernel.restore.bound.InvalidRestoreArgumentException;
 import io.krabka.kernel.restore.bound.PartitionArgument;
@@ -24,13 +25,10 @@ import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.storage.RemoteStorageException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -48,6 +46,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * {@code krabka restore}'s driver: runs the five stages — discover, verify, bound, materialize, report — over an
@@ -318,27 +317,18 @@ public final class ArchiveRestore {
     }
 
     // A failed restore leaves nothing a broker would start on: everything it wrote goes, and the directory too
-    // when the restore made it.
+    // when the restore made it (it was empty or absent at the start).
     private static void removeWritten(Path logDir, boolean created, RestoreException failure) {
-        if (!Files.exists(logDir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
         try {
-            Files.walkFileTree(logDir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                    Files.delete(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                    if (created || !dir.equals(logDir)) {
-                        Files.delete(dir);
+            if (created) {
+                LocalLog.deleteRecursively(logDir);
+            } else if (Files.isDirectory(logDir, LinkOption.NOFOLLOW_LINKS)) {
+                try (Stream<Path> entries = Files.list(logDir)) {
+                    for (Path entry : entries.toList()) {
+                        LocalLog.deleteRecursively(entry);
                     }
-                    return FileVisitResult.CONTINUE;
                 }
-            });
+            }
         } catch (IOException e) {
             failure.addSuppressed(e);
         }

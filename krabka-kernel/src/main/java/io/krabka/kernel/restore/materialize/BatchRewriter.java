@@ -12,7 +12,7 @@ import java.util.List;
  * Re-encodes a batch without some of its records, as Kafka's log cleaner does: the same base offset, producer,
  * sequence, epoch, flags, timestamp type and codec; the surviving records keep their offsets and timestamps; the
  * batch keeps the last offset it is given, so no offset moves and the producer's sequences stay whole. A batch left
- * without records is a bare header claiming its range.
+ * without records is a bare header claiming its range, without a timestamp.
  */
 public final class BatchRewriter {
 
@@ -32,14 +32,12 @@ public final class BatchRewriter {
                 .control(original.isControlBatch())
                 .partitionLeaderEpoch(original.partitionLeaderEpoch())
                 .overrideLastOffset(lastOffset);
+        // A batch without records carries no time: Kafka's tools take a batch's time from its records, and the time
+        // index must not point at a batch whose records cannot be found at that time.
         if (original.timestampType() == TimestampType.LOG_APPEND_TIME) {
-            builder.logAppendTime(original.maxTimestamp());
+            builder.logAppendTime(kept.isEmpty() ? RecordBatch.NO_TIMESTAMP : original.maxTimestamp());
         }
         original.deleteHorizonMs().ifPresent(builder::deleteHorizonMs);
-        if (kept.isEmpty()) {
-            // Kafka's empty batch header carries the original's max timestamp as both timestamps.
-            builder.emptyBatchTimestamp(original.maxTimestamp());
-        }
         for (Record record : kept) {
             builder.appendWithOffset(record.offset(), record.timestamp(), record.key(), record.value(), record.headers());
         }
