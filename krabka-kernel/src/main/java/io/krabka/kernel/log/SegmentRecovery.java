@@ -5,7 +5,6 @@ import io.krabka.kernel.record.RecordBatch;
 import io.krabka.kernel.record.RecordException;
 import java.io.IOException;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * The walk of {@link LogSegment#recover}: every batch from the start, read whole and checked, until the first
@@ -17,13 +16,11 @@ final class SegmentRecovery {
     private static final System.Logger LOG = System.getLogger(SegmentRecovery.class.getName());
 
     private final LogSegment segment;
-    private final ProducerStateManager producerStateManager;
-    private final EpochAssigner leaderEpochCache;
+    private final BatchReplay replay;
 
     SegmentRecovery(LogSegment segment, ProducerStateManager producerStateManager, EpochAssigner leaderEpochCache) {
         this.segment = segment;
-        this.producerStateManager = producerStateManager;
-        this.leaderEpochCache = leaderEpochCache;
+        this.replay = new BatchReplay(segment, producerStateManager, leaderEpochCache);
     }
 
     /** Walks the batches, feeding the segment's indexes, the epochs and the producer state; returns the valid bytes. */
@@ -44,8 +41,7 @@ final class SegmentRecovery {
                 }
                 validBytes += batch.sizeInBytes();
                 if (batch instanceof RecordBatch v2) {
-                    assignEpoch(v2);
-                    updateProducerState(v2, producerBatch);
+                    replay.replay(v2, producerBatch);
                 }
             }
         } catch (RecordException e) {
@@ -53,28 +49,5 @@ final class SegmentRecovery {
                     + " at byte offset " + validBytes + ": " + e.getMessage());
         }
         return validBytes;
-    }
-
-    private void assignEpoch(RecordBatch batch) throws IOException {
-        int epoch = batch.partitionLeaderEpoch();
-        OptionalInt latest = leaderEpochCache.latestEpoch();
-        if (epoch >= 0 && (latest.isEmpty() || epoch > latest.getAsInt())) {
-            leaderEpochCache.assign(epoch, batch.baseOffset());
-        }
-    }
-
-    private void updateProducerState(RecordBatch batch, Optional<ProducerBatch> producerBatch) throws IOException {
-        if (producerBatch.isPresent()) {
-            ProducerBatch input = producerBatch.get();
-            ProducerAppendInfo appendInfo = producerStateManager.prepareUpdate(input.producerId(), AppendOrigin.REPLICATION);
-            Optional<CompletedTxn> completedTxn = appendInfo.append(input, Optional.empty(), ProducerAppendInfo.TV_UNKNOWN);
-            producerStateManager.update(appendInfo);
-            if (completedTxn.isPresent()) {
-                long lastStableOffset = producerStateManager.lastStableOffset(completedTxn.get());
-                segment.updateTxnIndex(completedTxn.get(), lastStableOffset);
-                producerStateManager.completeTxn(completedTxn.get());
-            }
-        }
-        producerStateManager.updateMapEndOffset(batch.lastOffset() + 1);
     }
 }

@@ -10,6 +10,7 @@ import io.krabka.kernel.log.checkpoint.OffsetCheckpointFile;
 import io.krabka.kernel.restore.bound.InvalidRestoreArgumentException;
 import io.krabka.kernel.restore.bound.PartitionArgument;
 import io.krabka.kernel.restore.materialize.ClusterMetadataLog;
+import io.krabka.kernel.restore.materialize.Fsync;
 import io.krabka.kernel.restore.metadata.ClusterMetadataSnapshot;
 import io.krabka.kernel.restore.metadata.Reconciliation;
 import io.krabka.kernel.restore.materialize.RestoredTopic;
@@ -29,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -196,17 +198,25 @@ public final class ArchiveRestore {
         Path logDir = request.target().logDir();
         Path staging = logDir.resolve(STAGING);
         Files.createDirectories(staging);
-        List<PartitionRestore.Outcome> outcomes = restorePartitions(store, request, selection, staging, progress);
-
-        FormattedDirectory formatted = plan.result().formatted().getFirst();
-        List<RestoredTopic> topics = topics(outcomes, request.clusterMetadata());
-        if (request.clusterMetadata().isPresent()) {
-            request.clusterMetadata().get().check(topics.stream()
-                    .collect(Collectors.toMap(RestoredTopic::name, RestoredTopic::topicId)));
+        ExecutorService pool = Executors.newFixedThreadPool(request.parallelism(),
+                Thread.ofPlatform().name("restore-", 0).daemon().factory());
+        List<PartitionRestore.Outcome> outcomes;
+        try {
+            outcomes = restorePartitions(store, request, selection, staging, progress, pool);
+            FormattedDirectory formatted = plan.result().formatted().getFirst();
+            List<RestoredTopic> topics = topics(outcomes, request.clusterMetadata());
+            if (request.clusterMetadata().isPresent()) {
+                request.clusterMetadata().get().check(topics.stream()
+                        .collect(Collectors.toMap(RestoredTopic::name, RestoredTopic::topicId)));
+            }
+            ClusterMetadataLog.write(staging.resolve(ClusterMetadataLog.DIRECTORY), plan.result().features().records(),
+                    plan.result().features().metadataVersion(), request.target().nodeId(), formatted.directoryId(),
+                    topics, clock);
+            // Everything on disk before anything is in place.
+            Fsync.tree(staging, pool);
+        } finally {
+            shutdown(pool);
         }
-        WrittenPartition metadataLog = ClusterMetadataLog.write(staging.resolve(ClusterMetadataLog.DIRECTORY),
-                plan.result().features().records(), plan.result().features().metadataVersion(), request.target().nodeId(),
-                formatted.directoryId(), topics, clock);
         Map<TopicPartition, Long> logStart = new TreeMap<>(BY_NAME);
         Map<TopicPartition, Long> logEnd = new TreeMap<>(BY_NAME);
         for (PartitionRestore.Outcome outcome : outcomes) {
@@ -217,8 +227,10 @@ public final class ArchiveRestore {
                 logEnd.put(written.partition(), written.logEndOffset());
             }
         }
-        Files.move(metadataLog.dir(), logDir.resolve(ClusterMetadataLog.DIRECTORY), StandardCopyOption.ATOMIC_MOVE);
+        Files.move(staging.resolve(ClusterMetadataLog.DIRECTORY), logDir.resolve(ClusterMetadataLog.DIRECTORY),
+                StandardCopyOption.ATOMIC_MOVE);
         Files.delete(staging);
+        Fsync.force(logDir, StandardOpenOption.READ);
         // Recovered up to the end, and every record committed: a broker neither recovers nor truncates on start.
         new OffsetCheckpointFile(logDir.resolve(OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE)).write(logEnd);
         new OffsetCheckpointFile(logDir.resolve(OffsetCheckpointFile.REPLICATION_OFFSET_CHECKPOINT_FILE)).write(logEnd);
@@ -228,7 +240,11 @@ public final class ArchiveRestore {
         } catch (FormatException e) {
             throw new MaterializeException(e.getMessage(), e);
         }
+        return report(request, selection, outcomes);
+    }
 
+    private static RestoreReport report(RestoreRequest request, Selection selection,
+                                        List<PartitionRestore.Outcome> outcomes) {
         Reconciliation reconciliation = selection.reconciliation();
         List<SkippedSegment> skipped = new ArrayList<>(reconciliation.leftOut());
         outcomes.forEach(outcome -> skipped.addAll(outcome.skipped()));
@@ -242,35 +258,34 @@ public final class ArchiveRestore {
         metadata = new MetadataRestoreReport(metadata.snapshot(), metadata.topicConfigs(), metadata.accessControlEntries(),
                 metadata.clientQuotas(), metadata.scramCredentials(), metadata.featureLevels(),
                 metadata.topicsWithoutConfiguration(), notRecovered);
-        return new RestoreReport(request.dryRun(), logDir, request.target().clusterId(), request.authority().report(),
-                metadata, reconciliation.report(), partitions, skipped, reconciliation.archive().unrecognizedKeys(),
+        return new RestoreReport(request.dryRun(), request.target().logDir(), request.target().clusterId(),
+                request.authority().report(), metadata, reconciliation.report(), partitions, skipped, reconciliation.archive().unrecognizedKeys(),
                 reconciliation.archive().unrecognizedSample());
     }
 
     private List<PartitionRestore.Outcome> restorePartitions(ObjectStore store, RestoreRequest request,
-                                                             Selection selection, Path staging, RestoreProgress progress)
+                                                             Selection selection, Path staging, RestoreProgress progress,
+                                                             ExecutorService pool)
             throws RestoreException, IOException {
         PartitionRestore restore = new PartitionRestore(store, request, new SegmentVerifier(), progress, clock);
-        ExecutorService pool = Executors.newFixedThreadPool(request.parallelism(),
-                Thread.ofPlatform().name("restore-", 0).daemon().factory());
+        List<Future<PartitionRestore.Outcome>> futures = new ArrayList<>();
+        for (Map.Entry<ArchivedPartition, String> entry : selection.partitions().entrySet()) {
+            Path dir = staging.resolve(entry.getValue() + "-" + entry.getKey().partition());
+            futures.add(pool.submit(() -> restore.restore(entry.getKey(), entry.getValue(), dir)));
+        }
+        List<PartitionRestore.Outcome> outcomes = new ArrayList<>();
+        for (Future<PartitionRestore.Outcome> future : futures) {
+            outcomes.add(await(future));
+        }
+        return outcomes;
+    }
+
+    private static void shutdown(ExecutorService pool) {
+        pool.shutdownNow();
         try {
-            List<Future<PartitionRestore.Outcome>> futures = new ArrayList<>();
-            for (Map.Entry<ArchivedPartition, String> entry : selection.partitions().entrySet()) {
-                Path dir = staging.resolve(entry.getValue() + "-" + entry.getKey().partition());
-                futures.add(pool.submit(() -> restore.restore(entry.getKey(), entry.getValue(), dir)));
-            }
-            List<PartitionRestore.Outcome> outcomes = new ArrayList<>();
-            for (Future<PartitionRestore.Outcome> future : futures) {
-                outcomes.add(await(future));
-            }
-            return outcomes;
-        } finally {
-            pool.shutdownNow();
-            try {
-                pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -116,7 +116,7 @@ final class PartitionRestore {
             if (writer.segments() == 0) {
                 // Nothing before the cut: the partition is restored empty, starting where the archive's did.
                 long base = firstBase.orElse(0);
-                writer.openSegment(base);
+                writer.openSegment(base, 0);
                 writer.commitSegment(base);
             }
             written = Optional.of(writer.finish(archived.topicId()));
@@ -125,8 +125,13 @@ final class PartitionRestore {
         return new Outcome(new PartitionReport(topic, archived.partition(), archived.topicId(), outcomes), skipped, written);
     }
 
-    // A copy with a .log but without an artifact Kafka's tier always writes was torn (or tampered with).
+    // A copy with a .log but without an artifact Kafka's tier always writes was torn (or tampered with); a .log
+    // beyond the 2 GiB that segment.bytes and a segment's int positions allow is no Kafka segment.
     private static void checkWhole(ArchivedSegment segment, StoredObject log) throws TornCopyException {
+        if (log.size() > Integer.MAX_VALUE) {
+            throw new TornCopyException(log.key(), log.size() + " bytes, more than a Kafka segment holds ("
+                    + Integer.MAX_VALUE + ")");
+        }
         for (SegmentArtifact artifact : REQUIRED) {
             if (segment.object(artifact).isEmpty()) {
                 String key = log.key().substring(0, log.key().length() - SegmentArtifact.SEGMENT.suffix().length())
@@ -142,7 +147,8 @@ final class PartitionRestore {
             throws RestoreException, IOException {
         SegmentCheck check = authority.segment(segment);
         long base = segment.startOffset().orElse(-1);
-        SegmentPass pass = new SegmentPass(partition, log.key(), request.bounds(), writer, base, lastWritten, progress);
+        SegmentPass pass = new SegmentPass(partition, log.key(), request.bounds(), writer, base, log.size(), lastWritten,
+                progress);
         try (InputStream raw = store.read(log.key(), check.logVersion());
              InputStream in = new BufferedInputStream(check.wrap(raw), READ_BUFFER)) {
             verifier.verify(new SegmentObject(log.key(), OptionalLong.of(log.size()), Math.max(base, 0)), in, pass);

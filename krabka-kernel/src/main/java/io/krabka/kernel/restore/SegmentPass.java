@@ -27,6 +27,7 @@ final class SegmentPass implements BatchVisitor {
     private final RestoreBounds bounds;
     private final PartitionWriter writer;
     private final long segmentBase;
+    private final long segmentSize;
     private final RestoreProgress progress;
     private long lastWritten;
     private boolean cut;
@@ -41,16 +42,18 @@ final class SegmentPass implements BatchVisitor {
     /**
      * @param writer      where batches go, or null for a dry run
      * @param segmentBase the segment's start offset, or -1 when its keys carry none (the first batch's then)
+     * @param segmentSize the archived segment's size, which the restored one does not exceed
      * @param lastWritten the last offset the partition holds already, -1 for none: an earlier copy's batches are
      *                    not written twice
      */
     SegmentPass(TopicPartition partition, String key, RestoreBounds bounds, PartitionWriter writer, long segmentBase,
-                long lastWritten, RestoreProgress progress) {
+                long segmentSize, long lastWritten, RestoreProgress progress) {
         this.partition = partition;
         this.key = key;
         this.bounds = bounds;
         this.writer = writer;
         this.segmentBase = segmentBase;
+        this.segmentSize = segmentSize;
         this.lastWritten = lastWritten;
         this.progress = progress;
     }
@@ -123,7 +126,7 @@ final class SegmentPass implements BatchVisitor {
     private void write(long baseOffset, ByteBuffer bytes, long lastOffset) throws TargetWriteException {
         try {
             if (firstOffset < 0 && writer != null) {
-                writer.openSegment(segmentBase >= 0 ? segmentBase : baseOffset);
+                writer.openSegment(segmentBase >= 0 ? segmentBase : baseOffset, segmentSize);
             }
             if (writer != null) {
                 writer.append(bytes);

@@ -84,7 +84,7 @@ public final class ClusterMetadataLog {
         }
 
         PartitionWriter writer = new PartitionWriter(dir, new TopicPartition(LogManager.CLUSTER_METADATA_TOPIC, 0), time);
-        writer.openSegment(0);
+        writer.openSegment(0, 0);
         long offset = 0;
         long now = time.millis();
         for (List<MetadataRecordAndVersion> batch : batches) {

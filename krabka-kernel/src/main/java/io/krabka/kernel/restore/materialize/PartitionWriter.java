@@ -1,7 +1,7 @@
 package io.krabka.kernel.restore.materialize;
 
+import io.krabka.kernel.log.BatchReplay;
 import io.krabka.kernel.log.LeaderEpochFileCache;
-import io.krabka.kernel.log.LogFileUtils;
 import io.krabka.kernel.log.LogSegment;
 import io.krabka.kernel.log.ProducerStateManager;
 import io.krabka.kernel.log.ProducerStateManagerConfig;
@@ -9,6 +9,9 @@ import io.krabka.kernel.log.SegmentConfig;
 import io.krabka.kernel.log.checkpoint.LeaderEpochCheckpointFile;
 import io.krabka.kernel.log.checkpoint.PartitionMetadataFile;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.record.LogBatch;
+import io.krabka.kernel.record.MemoryRecords;
+import io.krabka.kernel.record.RecordBatch;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
 import java.io.IOException;
@@ -17,23 +20,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
- * Writes one partition's directory, segment by segment, in Kafka's format: each {@code .log} from the batches
- * handed to it, then its offset, time and transaction indexes rebuilt from those bytes by the log engine's segment
- * recovery (so they are the ones Kafka's recovery would build), the leader-epoch checkpoint from the batches'
- * epochs, a producer-state snapshot at the end of each segment (as Kafka takes one at each roll), and the
- * {@code partition.metadata} with the topic id.
+ * Writes one partition's directory, segment by segment, in Kafka's format, from batches handed to it once: each
+ * {@code .log} is appended through the log engine's segment, which builds the offset and time indexes as Kafka's
+ * append does, while each batch is replayed into the leader epochs (the {@code leader-epoch-checkpoint}) and the
+ * producer state, whose aborted transactions go to the transaction index, as Kafka's recovery replays them; a
+ * producer snapshot is taken at the end of each segment, as Kafka takes one at each roll; the topic id goes to
+ * {@code partition.metadata}. Batches are gathered and appended a megabyte at a time. Nothing is forced to disk
+ * here: the restore forces every file once the partitions are written, before any is moved into place.
  *
- * <p>A segment is committed only whole: until {@link #commitSegment} the current one can be abandoned, which
- * removes its file; nothing else has seen it.
+ * <p>A segment is committed only whole: until {@link #commitSegment} the open one can be abandoned, which removes
+ * its files and puts the leader epochs and producer state back where the last committed segment left them.
  */
 public final class PartitionWriter {
     // Kafka's transaction.max.timeout.ms default; it only matters to a broker's late-transaction check.
     private static final int MAX_TRANSACTION_TIMEOUT_MS = 900_000;
+    private static final int BUFFER_SIZE = 1 << 20;
 
     private final Path dir;
     private final TopicPartition partition;
@@ -41,8 +46,10 @@ public final class PartitionWriter {
     private final LogConfig config = LogConfig.fromProps(Map.of(), Map.of());
     private final LeaderEpochFileCache epochs;
     private final ProducerStateManager producers;
-    private SegmentFile current;
-    private long currentBase = -1;
+    private final ByteBuffer pending = ByteBuffer.allocateDirect(BUFFER_SIZE);
+    private LogSegment current;
+    private BatchReplay replay;
+    private long pendingLastOffset = -1;
     private long nextOffset = -1;
     private OptionalLong logStartOffset = OptionalLong.empty();
     private int segments;
@@ -69,82 +76,88 @@ public final class PartitionWriter {
     /**
      * Starts the segment at {@code baseOffset}.
      *
+     * @param expectedSize about how many bytes it will hold, for the size of its indexes
      * @throws IllegalStateException if a segment is open, or {@code baseOffset} is below what is written
      */
-    public void openSegment(long baseOffset) throws IOException {
+    public void openSegment(long baseOffset, long expectedSize) throws IOException {
         if (current != null) {
-            throw new IllegalStateException("segment " + currentBase + " of " + partition + " is still open");
+            throw new IllegalStateException("segment " + current.baseOffset() + " of " + partition + " is still open");
         }
         if (baseOffset < nextOffset) {
             throw new IllegalStateException("segment " + baseOffset + " of " + partition + " starts below offset "
                     + nextOffset + ", which is written already");
         }
-        current = new SegmentFile(LogFileUtils.logFile(dir, baseOffset, ""));
-        currentBase = baseOffset;
+        current = LogSegment.open(dir, baseOffset, new SegmentConfig(maxIndexSize(expectedSize),
+                config.indexIntervalBytes(), 0), time, false, 0, false, "");
+        replay = new BatchReplay(current, producers, epochs);
     }
 
-    /** Appends one whole batch to the open segment. */
+    /** Appends one whole magic 2 batch, from its position to its limit, to the open segment. */
     public void append(ByteBuffer batch) throws IOException {
-        current.append(batch);
+        if (batch.remaining() > pending.remaining()) {
+            drain();
+        }
+        if (batch.remaining() > pending.capacity()) {
+            ByteBuffer copy = ByteBuffer.allocate(batch.remaining()).put(batch.duplicate()).flip();
+            write(copy, RecordBatch.at(copy, 0, partition.toString(), current.size()).lastOffset());
+        } else {
+            pending.put(batch.duplicate());
+            pendingLastOffset = RecordBatch.at(batch, batch.position(), partition.toString(), 0).lastOffset();
+        }
     }
 
-    /** The bytes of the open segment so far. */
-    public long segmentSize() {
-        return current.size();
+    private void drain() throws IOException {
+        if (pending.position() > 0) {
+            write(pending.flip(), pendingLastOffset);
+            pending.clear();
+        }
+    }
+
+    // Appends whole batches, then replays each of them.
+    private void write(ByteBuffer batches, long lastOffset) throws IOException {
+        MemoryRecords records = MemoryRecords.readableRecords(batches, current.log().file().toString(), current.size());
+        current.append(lastOffset, records);
+        for (LogBatch batch : records) {
+            replay.replay((RecordBatch) batch);
+        }
     }
 
     /**
-     * Finishes the open segment: forces its {@code .log}, builds its indexes, epochs and producer state from it,
-     * and takes the producer snapshot at its end.
+     * Finishes the open segment: its last batches appended, its time index given the largest timestamp, its files
+     * trimmed, and the producer snapshot taken at its end.
      *
      * @param endOffset the offset after the last one it claims
      */
     public void commitSegment(long endOffset) throws IOException {
-        current.force();
+        drain();
+        long baseOffset = current.baseOffset();
+        current.onBecomeInactiveSegment();
         current.close();
-        long size = current.size();
         current = null;
-        int maxIndexSize = maxIndexSize(size);
-        LogSegment segment = LogSegment.open(dir, currentBase, new SegmentConfig(maxIndexSize,
-                config.indexIntervalBytes(), 0), time, true, 0, false, "");
-        try {
-            int truncated = segment.recover(producers, epochs);
-            if (truncated > 0) {
-                // Every batch passed the verify stage before it was written, so this is a bug, not bad input.
-                throw new IOException("rebuilding the indexes of " + segment.log().file() + " cut " + truncated
-                        + " bytes that were verified");
-            }
-            segment.flush();
-        } finally {
-            segment.close();
-        }
         producers.updateMapEndOffset(endOffset);
-        producers.takeSnapshot();
+        producers.takeSnapshot(false);
         if (logStartOffset.isEmpty()) {
-            logStartOffset = OptionalLong.of(currentBase);
+            logStartOffset = OptionalLong.of(baseOffset);
         }
         nextOffset = endOffset;
-        currentBase = -1;
         segments++;
     }
 
     /**
-     * Drops the open segment and its file. The leader epochs and producer state are untouched: only a commit
-     * reads a segment into them.
+     * Drops the open segment and its files, and puts the leader epochs and the producer state back to the end of
+     * the last committed segment (its snapshot).
      */
     public void abandonSegment() throws IOException {
         if (current == null) {
             return;
         }
+        long baseOffset = current.baseOffset();
+        pending.clear();
         current.close();
-        Files.deleteIfExists(current.path());
+        current.deleteIfExists();
         current = null;
-        currentBase = -1;
-    }
-
-    /** Whether a segment is open. */
-    public boolean hasOpenSegment() {
-        return current != null;
+        epochs.truncateFromEnd(baseOffset);
+        producers.truncateAndReload(logStartOffset.orElse(baseOffset), baseOffset, time.millis());
     }
 
     /** The segments committed. */
@@ -153,14 +166,14 @@ public final class PartitionWriter {
     }
 
     /**
-     * Closes the partition: writes its {@code partition.metadata} and says what it holds.
+     * Closes the partition: writes its {@code partition.metadata}, if it has a topic id, and says what it holds.
      *
-     * @param topicId the topic's id, written to {@code partition.metadata}
+     * @param topicId the topic's id, or null for the metadata log, which has none on disk
      * @throws IllegalStateException if a segment is still open
      */
     public WrittenPartition finish(Uuid topicId) throws IOException {
         if (current != null) {
-            throw new IllegalStateException("segment " + currentBase + " of " + partition + " is still open");
+            throw new IllegalStateException("segment " + current.baseOffset() + " of " + partition + " is still open");
         }
         if (topicId != null) {
             new PartitionMetadataFile(PartitionMetadataFile.newFile(dir)).write(topicId);
