@@ -38,7 +38,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -53,15 +53,19 @@ final class RestoreCommand implements Command {
     /** The most partitions restored at once by default: more rarely helps one disk or one bucket. */
     static final int MAX_DEFAULT_PARALLELISM = 8;
 
-    private final Supplier<PluginRegistry> plugins;
+    private final Function<Set<String>, PluginRegistry> plugins;
     private final ArchiveRestore restore;
 
-    /** Restores through the object-store plugins of the distribution named by {@code krabka.home}. */
+    /**
+     * Restores through the object-store plugins of the distribution named by {@code krabka.home}, loading only the
+     * plugins it needs when their folders bear their names.
+     */
     RestoreCommand() {
         this(PluginDiscovery::discover, new ArchiveRestore(Clock.systemUTC()));
     }
 
-    RestoreCommand(Supplier<PluginRegistry> plugins, ArchiveRestore restore) {
+    /** @param plugins the registry holding at least the plugins of the names given */
+    RestoreCommand(Function<Set<String>, PluginRegistry> plugins, ArchiveRestore restore) {
         this.plugins = Objects.requireNonNull(plugins, "plugins");
         this.restore = Objects.requireNonNull(restore, "restore");
     }
@@ -141,7 +145,8 @@ final class RestoreCommand implements Command {
         try {
             RestoreBounds bounds = RestoreBounds.of(RestoreBoundFlags.arguments(line), topics);
             ArchiveRestore.checkTarget(target.logDir());
-            PluginRegistry registry = plugins.get();
+            PluginRegistry registry = plugins.apply(line.hasOption("rlmm-snapshot")
+                    ? Set.of(source.plugin(), RemoteLogMetadataSnapshot.PLUGIN) : Set.of(source.plugin()));
             Optional<ClusterMetadataSnapshot> clusterMetadata = path(line, "metadata-snapshot").isEmpty()
                     ? Optional.empty() : Optional.of(ClusterMetadataSnapshot.read(path(line, "metadata-snapshot").get()));
             RemoteLogMetadataSnapshot remoteLogMetadata = path(line, "rlmm-snapshot").isEmpty() ? null

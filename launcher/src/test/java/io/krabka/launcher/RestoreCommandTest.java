@@ -56,7 +56,7 @@ class RestoreCommandTest {
     private int restore(String... args) {
         out.reset();
         err.reset();
-        Krabka krabka = new Krabka(List.of(new RestoreCommand(() -> PluginDiscovery.discover(PLUGINS),
+        Krabka krabka = new Krabka(List.of(new RestoreCommand(names -> PluginDiscovery.discover(PLUGINS),
                 new ArchiveRestore(Clock.systemUTC()))));
         String[] line = new String[args.length + 1];
         line[0] = "restore";

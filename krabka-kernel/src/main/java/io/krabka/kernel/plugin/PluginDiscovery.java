@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.ServiceLoader;
 import java.util.stream.Stream;
 
@@ -37,6 +38,32 @@ public final class PluginDiscovery {
                     + " is not set; it names the distribution whose plugins/ folder holds the plugins");
         }
         return discover(Path.of(home).resolve("plugins"));
+    }
+
+    /**
+     * The plugins a command names, from the distribution named by {@code krabka.home}: the boot layer's and those in
+     * the folders of those names, when there is one for each, so a command that needs one store does not load every
+     * plugin's libraries; otherwise every folder's, as a third party's plugin may sit in a folder of another name.
+     *
+     * @throws PluginLoadException as {@link #discover(Path)}
+     */
+    public static PluginRegistry discover(Set<String> names) {
+        String home = System.getProperty(HOME_PROPERTY);
+        if (home == null || home.isBlank()) {
+            throw new PluginLoadException("the system property " + HOME_PROPERTY
+                    + " is not set; it names the distribution whose plugins/ folder holds the plugins");
+        }
+        Path pluginsDirectory = Path.of(home).resolve("plugins");
+        List<Path> named = names.stream().map(pluginsDirectory::resolve).filter(Files::isDirectory).toList();
+        if (named.size() != names.size()) {
+            return discover(pluginsDirectory);
+        }
+        List<LoadedPlugin> plugins = new ArrayList<>(bootPlugins());
+        for (Path folder : named) {
+            plugins.addAll(PluginFolder.load(folder.toAbsolutePath()));
+        }
+        checkUniqueNames(plugins);
+        return new PluginRegistry(plugins);
     }
 
     /**

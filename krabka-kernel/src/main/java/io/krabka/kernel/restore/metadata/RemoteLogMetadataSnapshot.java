@@ -35,7 +35,7 @@ import java.util.Set;
  */
 public final class RemoteLogMetadataSnapshot implements AutoCloseable {
     /** The plugin whose snapshots these are. */
-    static final String PLUGIN = "inmemory";
+    public static final String PLUGIN = "inmemory";
     /** The plugin's setting naming its snapshot file. */
     static final String SNAPSHOT_PATH = "snapshot.path";
     private static final Comparator<TopicIdPartition> BY_NAME = Comparator.comparing(TopicIdPartition::topic)
