@@ -4,6 +4,7 @@
  */
 module io.krabka.plugin.rlmm.inmemory {
     requires transitive io.krabka.spi;
+    requires io.krabka.rlmm.cache;
     requires com.fasterxml.jackson.databind;
 
     exports io.krabka.plugin.rlmm.inmemory;

@@ -52,7 +52,7 @@ class MinimalImageIT {
     void reportsWhatItBuilt() {
         List<String> lines = report.lines().toList();
         assertEquals("image " + image, lines.get(0));
-        assertEquals("  plugins      local, inmemory", lines.get(2));
+        assertEquals("  plugins      local, inmemory, topic", lines.get(2));
         assertEquals("  smoke run    krabka " + System.getProperty("krabka.version"), lines.get(4));
     }
 
@@ -89,8 +89,8 @@ class MinimalImageIT {
     void holdsTheKernelAndTheProfilesPlugins() throws IOException {
         assertEquals(files(DIST.resolve("boot")), files(image.resolve("boot")));
         assertEquals(files(DIST.resolve("lib")), files(image.resolve("lib")));
-        assertEquals(Set.of("inmemory", "local"), names(image.resolve("plugins")));
-        for (String plugin : List.of("inmemory", "local")) {
+        assertEquals(Set.of("inmemory", "local", "topic"), names(image.resolve("plugins")));
+        for (String plugin : List.of("inmemory", "local", "topic")) {
             assertEquals(files(DIST.resolve("plugins").resolve(plugin)), files(image.resolve("plugins").resolve(plugin)));
         }
         assertEquals(Set.of("bin", "boot", "jdk", "lib", "plugins"), names(image));
@@ -104,7 +104,7 @@ class MinimalImageIT {
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> plugins = new HashMap<>();
         new ObjectMapper().readTree(run.out()).required("plugins").forEach(plugin -> plugins.put(plugin.required("name").asText(), plugin));
-        assertEquals(Set.of("local", "inmemory"), plugins.keySet());
+        assertEquals(Set.of("local", "inmemory", "topic"), plugins.keySet());
         for (Map.Entry<String, JsonNode> plugin : plugins.entrySet()) {
             Path source = Path.of(plugin.getValue().required("source").asText());
             assertEquals(image.resolve("plugins").resolve(plugin.getKey()), source.toRealPath(), plugin.getValue().toString());

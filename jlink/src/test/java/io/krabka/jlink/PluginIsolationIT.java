@@ -90,7 +90,7 @@ class PluginIsolationIT {
 
         Map<String, JsonNode> plugins = new HashMap<>();
         new ObjectMapper().readTree(run.out()).required("plugins").forEach(p -> plugins.put(p.required("name").asText(), p));
-        assertEquals(Set.of("local", "inmemory", "s3", "gcs", "worm", "own-jackson"), plugins.keySet(), run.out());
+        assertEquals(Set.of("local", "inmemory", "topic", "s3", "gcs", "worm", "own-jackson"), plugins.keySet(), run.out());
         // The GCS client splits packages across its jars: its folder cannot be a layer, so it has a class loader.
         assertEquals("class-loader", plugins.get("gcs").required("isolation").asText());
         JsonNode probe = plugins.get("own-jackson");

@@ -158,7 +158,8 @@ final class BrokerCommand implements Command {
                 Map.Entry<String, String> entry = ServerProperties.parseOverride(override);
                 overrides.put(entry.getKey(), entry.getValue());
             }
-            return BrokerConfig.fromProps(ServerProperties.layered(List.of(defaults(), file, flags(line), overrides)));
+            Map<String, String> layered = ServerProperties.layered(List.of(defaults(), file, flags(line), overrides));
+            return BrokerConfig.fromProps(withSingleNodeMetadataTopic(layered));
         } catch (BrokerConfigException e) {
             throw new CommandException(ExitCode.USAGE, e.getMessage(), e);
         }
@@ -170,6 +171,18 @@ final class BrokerCommand implements Command {
         return Map.of("node.id", DEFAULT_NODE_ID, "process.roles", DEFAULT_PROCESS_ROLES, "log.dirs", DEFAULT_LOG_DIR,
                 "listeners", listeners(Optional.empty(), Optional.empty()), "controller.listener.names", "CONTROLLER",
                 "remote.log.storage.system.enable", "true", "remote.log.storage.manager.class.name", "local");
+    }
+
+    // On Krabka's default metadata manager (topic), a node alone creates __remote_log_metadata with one replica
+    // rather than Kafka's three, which one node cannot hold; a chosen manager gets only the settings given.
+    private static Map<String, String> withSingleNodeMetadataTopic(Map<String, String> layered) {
+        String replicationFactor = "rlmm.config.remote.log.metadata.topic.replication.factor";
+        if (layered.containsKey("remote.log.metadata.manager.class.name") || layered.containsKey(replicationFactor)) {
+            return layered;
+        }
+        Map<String, String> settings = new LinkedHashMap<>(layered);
+        settings.put(replicationFactor, "1");
+        return settings;
     }
 
     private static Map<String, String> flags(CommandLine line) {

@@ -65,12 +65,18 @@ final class PluginsCommand implements Command {
     }
 
     private static TextTable table(List<PluginDescriptor> plugins) {
-        TextTable table = new TextTable("NAME", "KIND", "VERSION", "SPI", "MODULE", "ISOLATION", "SOURCE");
+        TextTable table = new TextTable("NAME", "KIND", "VERSION", "SPI", "MODULE", "ISOLATION", "SOURCE", "ALIASES");
         for (PluginDescriptor plugin : plugins) {
             table.add(plugin.name(), plugin.kind().name(), plugin.version(), plugin.spiVersion(), plugin.module(),
-                    plugin.isolation().label(), plugin.source());
+                    plugin.isolation().label(), plugin.source(), String.join(",", plugin.aliases()));
         }
         return table;
+    }
+
+    private static ArrayNode aliases(ObjectMapper mapper, PluginDescriptor plugin) {
+        ArrayNode aliases = mapper.createArrayNode();
+        plugin.aliases().forEach(aliases::add);
+        return aliases;
     }
 
     private static String json(List<PluginDescriptor> plugins) {
@@ -85,7 +91,8 @@ final class PluginsCommand implements Command {
                     .put("spiVersion", plugin.spiVersion())
                     .put("module", plugin.module())
                     .put("source", plugin.source())
-                    .put("isolation", plugin.isolation().label());
+                    .put("isolation", plugin.isolation().label())
+                    .set("aliases", aliases(mapper, plugin));
         }
         try {
             return mapper.writeValueAsString(root);

@@ -22,13 +22,17 @@ import org.junit.jupiter.api.io.TempDir;
 class PluginsCommandTest {
     private static final Path LOCAL = Path.of("/opt/krabka/plugins/local");
     private static final Path GCS = Path.of("/opt/krabka/plugins/gcs");
+    private static final Path TOPIC = Path.of("/opt/krabka/plugins/topic");
     private static final List<PluginDescriptor> PLUGINS = List.of(
             new PluginDescriptor("local", PluginKind.REMOTE_STORAGE_MANAGER, "0.1.0-SNAPSHOT", "1.0",
-                    "io.krabka.plugin.rsm.local", Optional.of(LOCAL), PluginIsolation.MODULE_LAYER),
+                    "io.krabka.plugin.rsm.local", Optional.of(LOCAL), PluginIsolation.MODULE_LAYER, List.of()),
             new PluginDescriptor("gcs", PluginKind.REMOTE_STORAGE_MANAGER, "0.3.1", "1.0",
-                    "plugin-rsm-gcs-0.3.1.jar", Optional.of(GCS), PluginIsolation.CLASS_LOADER),
+                    "plugin-rsm-gcs-0.3.1.jar", Optional.of(GCS), PluginIsolation.CLASS_LOADER, List.of()),
             new PluginDescriptor("inmemory", PluginKind.REMOTE_LOG_METADATA_MANAGER, "0.1.0-SNAPSHOT", "1.0",
-                    "io.krabka.plugin.rlmm.inmemory", Optional.empty(), PluginIsolation.BOOT));
+                    "io.krabka.plugin.rlmm.inmemory", Optional.empty(), PluginIsolation.BOOT, List.of()),
+            new PluginDescriptor("topic", PluginKind.REMOTE_LOG_METADATA_MANAGER, "0.1.0-SNAPSHOT", "1.2",
+                    "io.krabka.plugin.rlmm.topic", Optional.of(TOPIC), PluginIsolation.MODULE_LAYER,
+                    List.of("org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager")));
 
     @TempDir
     Path root;
@@ -55,10 +59,11 @@ class PluginsCommandTest {
         assertEquals(ExitCode.OK, run(() -> PLUGINS, "plugins"));
 
         assertEquals("""
-                NAME      KIND                         VERSION         SPI  MODULE                          ISOLATION     SOURCE
+                NAME      KIND                         VERSION         SPI  MODULE                          ISOLATION     SOURCE                     ALIASES
                 local     REMOTE_STORAGE_MANAGER       0.1.0-SNAPSHOT  1.0  io.krabka.plugin.rsm.local      module-layer  /opt/krabka/plugins/local
                 gcs       REMOTE_STORAGE_MANAGER       0.3.1           1.0  plugin-rsm-gcs-0.3.1.jar        class-loader  /opt/krabka/plugins/gcs
                 inmemory  REMOTE_LOG_METADATA_MANAGER  0.1.0-SNAPSHOT  1.0  io.krabka.plugin.rlmm.inmemory  boot          boot
+                topic     REMOTE_LOG_METADATA_MANAGER  0.1.0-SNAPSHOT  1.2  io.krabka.plugin.rlmm.topic     module-layer  /opt/krabka/plugins/topic  org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager
                 """, out());
         assertEquals("", err());
     }
@@ -69,11 +74,14 @@ class PluginsCommandTest {
 
         assertEquals("{\"plugins\":["
                 + "{\"name\":\"local\",\"kind\":\"REMOTE_STORAGE_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.0\","
-                + "\"module\":\"io.krabka.plugin.rsm.local\",\"source\":\"/opt/krabka/plugins/local\",\"isolation\":\"module-layer\"},"
+                + "\"module\":\"io.krabka.plugin.rsm.local\",\"source\":\"/opt/krabka/plugins/local\",\"isolation\":\"module-layer\",\"aliases\":[]},"
                 + "{\"name\":\"gcs\",\"kind\":\"REMOTE_STORAGE_MANAGER\",\"version\":\"0.3.1\",\"spiVersion\":\"1.0\","
-                + "\"module\":\"plugin-rsm-gcs-0.3.1.jar\",\"source\":\"/opt/krabka/plugins/gcs\",\"isolation\":\"class-loader\"},"
+                + "\"module\":\"plugin-rsm-gcs-0.3.1.jar\",\"source\":\"/opt/krabka/plugins/gcs\",\"isolation\":\"class-loader\",\"aliases\":[]},"
                 + "{\"name\":\"inmemory\",\"kind\":\"REMOTE_LOG_METADATA_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.0\","
-                + "\"module\":\"io.krabka.plugin.rlmm.inmemory\",\"source\":\"boot\",\"isolation\":\"boot\"}"
+                + "\"module\":\"io.krabka.plugin.rlmm.inmemory\",\"source\":\"boot\",\"isolation\":\"boot\",\"aliases\":[]},"
+                + "{\"name\":\"topic\",\"kind\":\"REMOTE_LOG_METADATA_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.2\","
+                + "\"module\":\"io.krabka.plugin.rlmm.topic\",\"source\":\"/opt/krabka/plugins/topic\",\"isolation\":\"module-layer\","
+                + "\"aliases\":[\"org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager\"]}"
                 + "]}\n", out());
     }
 

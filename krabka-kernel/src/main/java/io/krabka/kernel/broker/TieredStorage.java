@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,10 +62,12 @@ final class TieredStorage implements AutoCloseable {
         List<AutoCloseable> started = new ArrayList<>();
         try {
             Path logDir = config.logDirs().getFirst();
-            Map<String, Object> offered = Map.of("broker.id", config.nodeId(), "cluster.id", context.clusterId(),
-                    "log.dir", logDir.toAbsolutePath().toString(),
+            Map<String, Object> offered = new HashMap<>(Map.of("broker.id", config.nodeId(), "cluster.id",
+                    context.clusterId(), "log.dir", logDir.toAbsolutePath().toString(),
                     RemoteLogManagerConfig.REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES.name(),
-                    settings.remoteLogMetadataCustomMetadataMaxBytes());
+                    settings.remoteLogMetadataCustomMetadataMaxBytes()));
+            offered.putAll(MetadataManagerListener.offered(config.listener(),
+                    settings.remoteLogMetadataManagerListenerName()));
             RemoteStoragePlugins plugins = new RemoteStoragePlugins(PluginDiscovery.discover());
             AtomicReference<RemoteLogMetadataManager> metadata = new AtomicReference<>();
             RemoteStorageManager rsm = plugins.remoteStorageManager(new PluginSelection(

@@ -2,6 +2,7 @@ package io.krabka.kernel.plugin;
 
 import io.krabka.spi.plugin.PluginKind;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -15,9 +16,11 @@ import java.util.Optional;
  * @param module     the module that holds its provider, or the jar for a class-loader plugin
  * @param folder     the plugin folder it was loaded from; empty for a plugin on the boot layer
  * @param isolation  how it is kept apart from the kernel
+ * @param aliases    other names configuration selects it by, such as the Kafka class it stands in for
  */
 public record PluginDescriptor(String name, PluginKind kind, String version, String spiVersion, String module,
-                               Optional<Path> folder, PluginIsolation isolation) {
+                               Optional<Path> folder, PluginIsolation isolation,
+                               List<String> aliases) {
 
     /** Validates the parts: a boot plugin has no folder, any other has one. */
     public PluginDescriptor {
@@ -28,10 +31,16 @@ public record PluginDescriptor(String name, PluginKind kind, String version, Str
         Objects.requireNonNull(module, "module");
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(isolation, "isolation");
+        aliases = List.copyOf(aliases);
         if (folder.isEmpty() != (isolation == PluginIsolation.BOOT)) {
             throw new IllegalArgumentException("a " + isolation.label() + " plugin "
                     + (folder.isEmpty() ? "needs a folder" : "has no folder"));
         }
+    }
+
+    /** Whether configuration naming {@code nameOrAlias} selects this plugin. */
+    public boolean answersTo(String nameOrAlias) {
+        return name.equals(nameOrAlias) || aliases.contains(nameOrAlias);
     }
 
     /** Where it was loaded from: {@code boot}, or the plugin folder. */

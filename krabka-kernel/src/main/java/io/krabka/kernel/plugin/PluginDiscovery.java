@@ -103,11 +103,13 @@ public final class PluginDiscovery {
         Map<PluginKind, Map<String, PluginDescriptor>> seen = new HashMap<>();
         for (LoadedPlugin plugin : plugins) {
             PluginDescriptor descriptor = plugin.descriptor();
-            PluginDescriptor earlier = seen.computeIfAbsent(descriptor.kind(), kind -> new HashMap<>())
-                    .putIfAbsent(descriptor.name(), descriptor);
-            if (earlier != null) {
-                throw new PluginLoadException("two " + descriptor.kind() + " plugins are named '" + descriptor.name()
-                        + "': " + earlier.origin() + " and " + descriptor.origin());
+            Map<String, PluginDescriptor> names = seen.computeIfAbsent(descriptor.kind(), kind -> new HashMap<>());
+            for (String name : Stream.concat(Stream.of(descriptor.name()), descriptor.aliases().stream()).toList()) {
+                PluginDescriptor earlier = names.putIfAbsent(name, descriptor);
+                if (earlier != null) {
+                    throw new PluginLoadException("two " + descriptor.kind() + " plugins are named '" + name
+                            + "': " + earlier.origin() + " and " + descriptor.origin());
+                }
             }
         }
     }

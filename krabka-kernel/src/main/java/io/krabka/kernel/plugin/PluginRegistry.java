@@ -78,10 +78,15 @@ public final class PluginRegistry {
         return (ObjectStore) create(PluginKind.OBJECT_STORE, name, raw);
     }
 
-    /** The plugin of {@code kind} named {@code name}; as {@link #create}. */
+    /** Whether a plugin of {@code kind} has {@code nameOrAlias} as its name or one of its aliases. */
+    public boolean has(PluginKind kind, String nameOrAlias) {
+        return plugins.stream().anyMatch(p -> p.descriptor().kind() == kind && p.descriptor().answersTo(nameOrAlias));
+    }
+
+    /** The plugin of {@code kind} named {@code name}, or having it as an alias; as {@link #create}. */
     LoadedPlugin find(PluginKind kind, String name) {
         return plugins.stream()
-                .filter(p -> p.descriptor().kind() == kind && p.descriptor().name().equals(name))
+                .filter(p -> p.descriptor().kind() == kind && p.descriptor().answersTo(name))
                 .findFirst()
                 .orElseThrow(() -> {
                     List<String> known = names(kind);

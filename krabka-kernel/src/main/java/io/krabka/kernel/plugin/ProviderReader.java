@@ -68,7 +68,8 @@ final class ProviderReader {
         try {
             stated = ContextClassLoader.call(loader, () -> {
                 PluginProvider<?> provider = candidate.get();
-                return new Stated(provider, provider.name(), provider.kind(), provider.version(), provider.spiVersion());
+                return new Stated(provider, provider.name(), provider.kind(), provider.version(), provider.spiVersion(),
+                        List.copyOf(provider.aliases()));
             });
         } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
             // ServiceLoader wraps what the provider's constructor threw
@@ -88,7 +89,7 @@ final class ProviderReader {
         }
         checkSpiVersion(stated, origin);
         PluginDescriptor descriptor = new PluginDescriptor(stated.name(), kind, String.valueOf(stated.version()),
-                stated.spiVersion(), module, folder, isolation);
+                stated.spiVersion(), module, folder, isolation, stated.aliases());
         return new LoadedPlugin(descriptor, stated.provider(), loader);
     }
 
@@ -127,6 +128,7 @@ final class ProviderReader {
     }
 
     /** What a provider says about itself. */
-    private record Stated(PluginProvider<?> provider, String name, PluginKind kind, String version, String spiVersion) {
+    private record Stated(PluginProvider<?> provider, String name, PluginKind kind, String version, String spiVersion,
+                          List<String> aliases) {
     }
 }

@@ -117,8 +117,8 @@ public final class RemoteStoragePlugins {
     }
 
     private Map<String, ?> withOffered(PluginKind kind, PluginSelection selection) {
-        List<String> known = registry.names(kind);
-        if (!known.contains(selection.nameOrClass())) {
+        if (!registry.has(kind, selection.nameOrClass())) {
+            List<String> known = registry.names(kind);
             throw new PluginLoadException("no " + label(kind) + " plugin is named '" + selection.nameOrClass()
                     + "' (" + (known.isEmpty() ? "there are none" : "known: " + String.join(", ", known))
                     + "), and there is no class path to load a class of that name from");

@@ -18,9 +18,10 @@ import java.util.TreeMap;
  * {@link io.krabka.kernel.log.config.LogConfig}'s.
  *
  * <p>Where Krabka differs from Kafka: {@code remote.log.storage.manager.class.name} and
- * {@code remote.log.metadata.manager.class.name} take a plugin's provider name ({@code local}, {@code inmemory},
- * {@code s3}, {@code gcs}) or a class name; the metadata manager's default is the provider name {@code inmemory},
- * as Krabka has no topic-based metadata manager yet (Kafka's default is {@code TopicBasedRemoteLogMetadataManager}).
+ * {@code remote.log.metadata.manager.class.name} take a plugin's provider name ({@code local}, {@code topic},
+ * {@code inmemory}, {@code s3}, {@code gcs}), an alias a plugin declares (the {@code topic} plugin answers to
+ * Kafka's {@code TopicBasedRemoteLogMetadataManager} class name) or a class name; the metadata manager's default is
+ * {@code topic}, Kafka's topic-based manager.
  *
  * <p>Who reads what: {@link RemoteLogManager} the custom metadata limit, the task interval and retries and the copy
  * quota; the broker's wiring the plugin names, class paths and prefixes ({@link #withoutPrefix}) and the thread pool
@@ -98,8 +99,8 @@ public record RemoteLogManagerConfig(boolean remoteLogStorageSystemEnable,
             "The prefix of the settings given to the remote storage manager, without the prefix.")
             .withValidator(ConfigValidator.nonBlank());
     public static final ConfigKey REMOTE_LOG_METADATA_MANAGER_CLASS_NAME = ConfigKey.optional(
-            "remote.log.metadata.manager.class.name", ConfigType.STRING, "inmemory",
-            "The remote log metadata manager: a plugin's provider name (inmemory) or a class name.")
+            "remote.log.metadata.manager.class.name", ConfigType.STRING, "topic",
+            "The remote log metadata manager: a plugin's name or alias (topic, inmemory) or a class name.")
             .withValidator(ConfigValidator.nonBlank());
     public static final ConfigKey REMOTE_LOG_METADATA_MANAGER_CLASS_PATH = unset(
             "remote.log.metadata.manager.class.path",

@@ -40,7 +40,7 @@ class PluginDiscoveryTest {
         plugins.probe("alpha").modular();
 
         assertEquals(List.of(new PluginDescriptor("alpha", PluginKind.REMOTE_STORAGE_MANAGER, "1.2.3", SpiVersion.CURRENT,
-                "com.example.alpha", Optional.of(plugins.folder("alpha")), PluginIsolation.MODULE_LAYER)),
+                "com.example.alpha", Optional.of(plugins.folder("alpha")), PluginIsolation.MODULE_LAYER, List.of())),
                 discover().plugins());
     }
 
@@ -49,7 +49,7 @@ class PluginDiscoveryTest {
         plugins.probe("beta").plain();
 
         assertEquals(List.of(new PluginDescriptor("beta", PluginKind.REMOTE_STORAGE_MANAGER, "2.3.4", SpiVersion.CURRENT,
-                "beta.jar", Optional.of(plugins.folder("beta")), PluginIsolation.CLASS_LOADER)),
+                "beta.jar", Optional.of(plugins.folder("beta")), PluginIsolation.CLASS_LOADER, List.of())),
                 discover().plugins());
     }
 
@@ -128,12 +128,12 @@ class PluginDiscoveryTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"2.0", "0.9", "1.2"})
+    @ValueSource(strings = {"2.0", "0.9", "1.3"})
     void aPluginBuiltAgainstAnIncompatibleSpiIsRejected(String spiVersion) {
         plugins.probe("future").builtAgainst(spiVersion).plain();
 
         assertEquals("plugin 'future' 2.3.4 of future.jar (" + plugins.folder("future") + ") was built against SPI "
-                + spiVersion + "; this Krabka's SPI 1.1 loads only plugins built against SPI 1.1 or an older 1.x",
+                + spiVersion + "; this Krabka's SPI 1.2 loads only plugins built against SPI 1.2 or an older 1.x",
                 discoveryError());
     }
 

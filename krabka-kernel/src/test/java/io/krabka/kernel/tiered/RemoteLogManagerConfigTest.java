@@ -33,7 +33,7 @@ class RemoteLogManagerConfigTest {
                 "remote.list.offsets.request.timeout.ms"),
                 RemoteLogManagerConfig.KEYS.stream().map(ConfigKey::name).toList());
 
-        assertEquals(new RemoteLogManagerConfig(false, Optional.empty(), Optional.empty(), "rsm.config.", "inmemory",
+        assertEquals(new RemoteLogManagerConfig(false, Optional.empty(), Optional.empty(), "rsm.config.", "topic",
                 Optional.empty(), "rlmm.config.", Optional.empty(), 128, 1024L * 1024 * 1024, 2, 10, 10, 30_000,
                 500, 30_000, 0.2, 10, 100, Long.MAX_VALUE, 11, 1, Long.MAX_VALUE, 11, 1, 500, 30_000),
                 RemoteLogManagerConfig.fromProps(Map.of()));

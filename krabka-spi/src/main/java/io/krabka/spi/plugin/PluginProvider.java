@@ -20,6 +20,15 @@ public sealed interface PluginProvider<T> permits RemoteStorageManagerProvider, 
      */
     String name();
 
+    /**
+     * Other names configuration may select the plugin by, such as the class name of the Kafka plugin it stands in
+     * for, so that a Kafka broker's configuration selects it as is. Each is unique among the names and aliases of
+     * the plugins of one kind; none by default. Since SPI 1.2.
+     */
+    default List<String> aliases() {
+        return List.of();
+    }
+
     /** The extension point the plugin fills. */
     PluginKind kind();
 

@@ -1,5 +1,7 @@
 package io.krabka.plugin.rlmm.inmemory;
 
+import io.krabka.rlmm.cache.MetadataSnapshot;
+import io.krabka.rlmm.cache.RemotePartitionMetadataStore;
 import io.krabka.spi.storage.InvalidStateTransitionException;
 import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import java.io.IOException;

@@ -1,5 +1,8 @@
 package io.krabka.plugin.rlmm.inmemory;
 
+import io.krabka.rlmm.cache.MetadataSnapshot;
+import io.krabka.rlmm.cache.RemoteLogMetadataCache;
+import io.krabka.rlmm.cache.RemotePartitionMetadataStore;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.storage.InvalidStateTransitionException;

@@ -1,5 +1,6 @@
 package io.krabka.plugin.rlmm.inmemory;
 
+import io.krabka.rlmm.cache.RemotePartitionMetadataStore;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteLogSegmentMetadataUpdate;
 import io.krabka.spi.storage.RemotePartitionDeleteMetadata;

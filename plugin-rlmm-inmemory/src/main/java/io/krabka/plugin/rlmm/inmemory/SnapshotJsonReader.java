@@ -3,6 +3,9 @@ package io.krabka.plugin.rlmm.inmemory;
 import static io.krabka.plugin.rlmm.inmemory.SnapshotJsonWriter.FORMAT_VERSION;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.krabka.rlmm.cache.LeaderEpochSnapshot;
+import io.krabka.rlmm.cache.MetadataSnapshot;
+import io.krabka.rlmm.cache.PartitionSnapshot;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.Uuid;
 import io.krabka.spi.storage.CustomMetadata;

@@ -1,4 +1,4 @@
-package io.krabka.plugin.rlmm.inmemory;
+package io.krabka.rlmm.cache;
 
 import io.krabka.spi.common.TopicIdPartition;
 import java.util.HashSet;
@@ -10,10 +10,10 @@ import java.util.Set;
  *
  * @param partitions every known partition, each once
  */
-record MetadataSnapshot(List<PartitionSnapshot> partitions) {
+public record MetadataSnapshot(List<PartitionSnapshot> partitions) {
 
     /** Checks that no partition appears twice and freezes the list. */
-    MetadataSnapshot {
+    public MetadataSnapshot {
         partitions = List.copyOf(partitions);
         Set<TopicIdPartition> seen = new HashSet<>();
         for (PartitionSnapshot partition : partitions) {

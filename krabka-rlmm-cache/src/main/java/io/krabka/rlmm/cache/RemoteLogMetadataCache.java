@@ -1,4 +1,4 @@
-package io.krabka.plugin.rlmm.inmemory;
+package io.krabka.rlmm.cache;
 
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.storage.InvalidStateTransitionException;
@@ -31,7 +31,7 @@ import java.util.TreeMap;
  *
  * <p>Not thread-safe: {@link RemotePartitionMetadataStore} guards every instance.
  */
-final class RemoteLogMetadataCache {
+public final class RemoteLogMetadataCache {
 
     private static final Comparator<RemoteLogSegmentMetadata> BY_START_OFFSET =
             Comparator.comparingLong(RemoteLogSegmentMetadata::startOffset)
@@ -98,7 +98,7 @@ final class RemoteLogMetadataCache {
      * greatest offset at or below {@code offset}, provided the epoch has not ended in that segment before
      * {@code offset}.
      */
-    Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(int leaderEpoch, long offset) {
+    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(int leaderEpoch, long offset) {
         RemoteLogLeaderEpochState state = epochs.get(leaderEpoch);
         if (state == null) {
             return Optional.empty();
@@ -115,7 +115,7 @@ final class RemoteLogMetadataCache {
      * transaction indexes are empty. It stops, answering nothing, where no readable segment holds the offset: past
      * the epoch's end, or at a gap (a segment being deleted or still being copied).
      */
-    Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(int leaderEpoch, long offset) {
+    public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(int leaderEpoch, long offset) {
         Optional<RemoteLogSegmentMetadata> segment = remoteLogSegmentMetadata(leaderEpoch, offset);
         while (segment.isPresent() && segment.get().txnIdxEmpty()) {
             long end = segment.get().endOffset();
@@ -125,18 +125,18 @@ final class RemoteLogMetadataCache {
     }
 
     /** The highest offset of {@code leaderEpoch} ever held by a segment that finished copying. */
-    Optional<Long> highestOffsetForEpoch(int leaderEpoch) {
+    public Optional<Long> highestOffsetForEpoch(int leaderEpoch) {
         RemoteLogLeaderEpochState state = epochs.get(leaderEpoch);
         return state == null ? Optional.empty() : state.highestLogOffset();
     }
 
     /** Every tracked segment, by start offset. */
-    List<RemoteLogSegmentMetadata> listAllRemoteLogSegments() {
+    public List<RemoteLogSegmentMetadata> listAllRemoteLogSegments() {
         return sorted(idToSegment.values());
     }
 
     /** Every tracked segment holding records of {@code leaderEpoch}, readable or not, by start offset. */
-    List<RemoteLogSegmentMetadata> listRemoteLogSegments(int leaderEpoch) {
+    public List<RemoteLogSegmentMetadata> listRemoteLogSegments(int leaderEpoch) {
         RemoteLogLeaderEpochState state = epochs.get(leaderEpoch);
         return state == null ? List.of() : sorted(state.segmentIds().stream().map(idToSegment::get).toList());
     }

@@ -1,4 +1,4 @@
-package io.krabka.plugin.rlmm.inmemory;
+package io.krabka.rlmm.cache;
 
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.storage.RemoteLogSegmentId;
@@ -21,13 +21,13 @@ import java.util.Optional;
  * @param segments         every tracked segment; none is {@code DELETE_SEGMENT_FINISHED}, which is dropped
  * @param leaderEpochs     the state of every leader epoch the partition has tracked
  */
-record PartitionSnapshot(TopicIdPartition topicIdPartition,
+public record PartitionSnapshot(TopicIdPartition topicIdPartition,
                          Optional<RemotePartitionDeleteMetadata> deleteMetadata,
                          List<RemoteLogSegmentMetadata> segments,
                          List<LeaderEpochSnapshot> leaderEpochs) {
 
     /** Checks that segments, epochs and deletion state agree, and freezes the lists. */
-    PartitionSnapshot {
+    public PartitionSnapshot {
         Objects.requireNonNull(topicIdPartition, "topicIdPartition");
         Objects.requireNonNull(deleteMetadata, "deleteMetadata");
         segments = List.copyOf(segments);

@@ -1,4 +1,4 @@
-package io.krabka.plugin.rlmm.inmemory;
+package io.krabka.rlmm.cache;
 
 import io.krabka.spi.storage.RemoteLogSegmentId;
 import java.util.Collections;
@@ -18,13 +18,13 @@ import java.util.TreeMap;
  * @param referenced       the epoch's start offset in each readable segment, to that segment
  * @param unreferenced     the segments of the epoch that are tracked but not readable
  */
-record LeaderEpochSnapshot(int epoch,
+public record LeaderEpochSnapshot(int epoch,
                            Optional<Long> highestLogOffset,
                            NavigableMap<Long, RemoteLogSegmentId> referenced,
                            Set<RemoteLogSegmentId> unreferenced) {
 
     /** Checks the epoch's own invariants and freezes the collections. */
-    LeaderEpochSnapshot {
+    public LeaderEpochSnapshot {
         Objects.requireNonNull(highestLogOffset, "highestLogOffset");
         if (epoch < 0) {
             throw new IllegalArgumentException("leader epoch must be at least 0: " + epoch);

@@ -1,4 +1,4 @@
-package io.krabka.plugin.rlmm.inmemory;
+package io.krabka.rlmm.cache;
 
 import io.krabka.spi.storage.RemoteLogSegmentId;
 import java.util.ArrayList;

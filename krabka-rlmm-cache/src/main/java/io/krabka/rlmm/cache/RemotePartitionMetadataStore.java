@@ -1,4 +1,4 @@
-package io.krabka.plugin.rlmm.inmemory;
+package io.krabka.rlmm.cache;
 
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.storage.InvalidStateTransitionException;
@@ -29,7 +29,7 @@ import java.util.function.Function;
  * Kafka's topic-based manager loads it then), or once its deletion is marked. Lookups on an unknown partition throw
  * {@link RemoteResourceNotFoundException}, as Kafka's managers do; deleting a partition to the end forgets it.
  */
-final class RemotePartitionMetadataStore {
+public final class RemotePartitionMetadataStore {
 
     private static final Comparator<TopicIdPartition> PARTITION_ORDER = Comparator
             .comparing(TopicIdPartition::topic)
@@ -42,8 +42,12 @@ final class RemotePartitionMetadataStore {
     private final Map<TopicIdPartition, RemotePartitionDeleteMetadata> deletions = new HashMap<>();
     private boolean closed;
 
+    /** An empty, open store. */
+    public RemotePartitionMetadataStore() {
+    }
+
     /** See {@link RemoteLogMetadataCache#addCopyInProgressSegment}; a refused segment leaves no partition behind. */
-    void addCopyInProgressSegment(RemoteLogSegmentMetadata segment) {
+    public void addCopyInProgressSegment(RemoteLogSegmentMetadata segment) {
         write(() -> {
             RemoteLogMetadataCache cache = caches.get(segment.topicIdPartition());
             if (cache == null) {
@@ -57,7 +61,7 @@ final class RemotePartitionMetadataStore {
     }
 
     /** See {@link RemoteLogMetadataCache#updateRemoteLogSegmentMetadata}; an unknown partition is not found either. */
-    void updateRemoteLogSegmentMetadata(RemoteLogSegmentMetadataUpdate update) throws RemoteResourceNotFoundException {
+    public void updateRemoteLogSegmentMetadata(RemoteLogSegmentMetadataUpdate update) throws RemoteResourceNotFoundException {
         Lock writeLock = writeLock();
         try {
             RemoteLogMetadataCache cache = caches.get(update.topicIdPartition());
@@ -77,7 +81,7 @@ final class RemotePartitionMetadataStore {
      *
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the step
      */
-    void putRemotePartitionDeleteMetadata(RemotePartitionDeleteMetadata step) {
+    public void putRemotePartitionDeleteMetadata(RemotePartitionDeleteMetadata step) {
         write(() -> {
             TopicIdPartition partition = step.topicIdPartition();
             RemotePartitionDeleteMetadata current = deletions.get(partition);
@@ -97,7 +101,7 @@ final class RemotePartitionMetadataStore {
     }
 
     /** Makes the partitions known, so that lookups on them answer rather than throw. */
-    void loadPartitions(Set<TopicIdPartition> partitions) {
+    public void loadPartitions(Set<TopicIdPartition> partitions) {
         write(() -> partitions.forEach(this::cache));
     }
 
@@ -106,7 +110,7 @@ final class RemotePartitionMetadataStore {
      *
      * @throws RemoteResourceNotFoundException if the partition is not known
      */
-    <T> T read(TopicIdPartition partition, Function<RemoteLogMetadataCache, T> lookup)
+    public <T> T read(TopicIdPartition partition, Function<RemoteLogMetadataCache, T> lookup)
             throws RemoteResourceNotFoundException {
         Lock readLock = readLock();
         try {
@@ -121,12 +125,12 @@ final class RemotePartitionMetadataStore {
     }
 
     /** @throws IllegalStateException if the store is closed */
-    void checkOpen() {
+    public void checkOpen() {
         readLock().unlock();
     }
 
     /** The known partitions. */
-    Set<TopicIdPartition> partitions() {
+    public Set<TopicIdPartition> partitions() {
         Lock readLock = readLock();
         try {
             return Set.copyOf(caches.keySet());
@@ -136,7 +140,7 @@ final class RemotePartitionMetadataStore {
     }
 
     /** Everything in the store at one instant, partitions in name order. */
-    MetadataSnapshot snapshot() {
+    public MetadataSnapshot snapshot() {
         Lock readLock = readLock();
         try {
             return content();
@@ -146,7 +150,7 @@ final class RemotePartitionMetadataStore {
     }
 
     /** Replaces everything in the store with what the snapshot holds. */
-    void restore(MetadataSnapshot snapshot) {
+    public void restore(MetadataSnapshot snapshot) {
         write(() -> {
             caches.clear();
             deletions.clear();
@@ -158,7 +162,7 @@ final class RemotePartitionMetadataStore {
     }
 
     /** Refuses every later call and returns the final content; calling it again returns the same content. */
-    MetadataSnapshot close() {
+    public MetadataSnapshot close() {
         Lock writeLock = lock.writeLock();
         writeLock.lock();
         try {
