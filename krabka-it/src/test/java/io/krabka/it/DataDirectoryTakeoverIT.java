@@ -65,7 +65,7 @@ class DataDirectoryTakeoverIT {
         int controllerPort = ReferenceKafka.freePort();
         String controller = "127.0.0.1:" + controllerPort;
         Map<String, List<String>> written = new TreeMap<>();
-        Map<TopicPartition, Long> committed;
+        Map<TopicPartition, Long> committed = new HashMap<>();
         Path krabkaDir = work.resolve("krabka");
         try (KrabkaBroker krabka = KrabkaBroker.start(krabkaDir, KRABKA, (bin, logDir) -> {
             ToolRun format = ToolRun.run(krabkaDir, "format", List.of("sh", bin, "format", "--log-dir",
@@ -77,19 +77,64 @@ class DataDirectoryTakeoverIT {
         })) {
             createTopics(krabka.bootstrapServers());
             produce(krabka.bootstrapServers(), written, 0);
-            committed = consumeAndCommit(krabka.bootstrapServers(), BATCH);
+            consumeAndCommit(krabka.bootstrapServers(), BATCH, committed);
             awaitTiered(krabka.tieredStorageDir());
             assertEquals(0, krabka.stop(), "Krabka's exit code");
         }
         assertOnlyWhatKafkaAccepts(krabkaDir.resolve("data"));
 
-        try (ReferenceKafka kafka = startKafka("kafka-1", krabkaDir.resolve("data"), controllerPort)) {
+        Path kafkaDir = work.resolve("kafka-1");
+        try (ReferenceKafka kafka = startKafka(kafkaDir, krabkaDir.resolve("data"), controllerPort)) {
             assertEverything(kafka.bootstrapServers(), written, committed, "Kafka on Krabka's directory");
+            produce(kafka.bootstrapServers(), written, 1);
+            consumeAndCommit(kafka.bootstrapServers(), 2 * BATCH, committed);
+        }
+
+        // Back to Krabka: Kafka's metadata log, commits and producer state, and Krabka's tier beside them.
+        Path back = work.resolve("krabka-2");
+        try (KrabkaBroker krabka = KrabkaBroker.start(back, KRABKA, (bin, logDir) -> {
+            FileTrees.copy(kafkaDir.resolve("data"), logDir);
+            FileTrees.copy(krabkaDir.resolve("data-tiered"), logDir.resolveSibling("data-tiered"));
+        })) {
+            assertEverything(krabka.bootstrapServers(), written, committed, "Krabka on Kafka's directory");
+            produce(krabka.bootstrapServers(), written, 2);
+            assertEquals(written, readAll(krabka.bootstrapServers()), "Krabka produces at the next offsets");
+            assertEquals(0, krabka.stop(), "Krabka's exit code");
+        }
+        assertOnlyWhatKafkaAccepts(back.resolve("data"));
+
+        try (ReferenceKafka kafka = startKafka(work.resolve("kafka-2"), back.resolve("data"), controllerPort)) {
+            assertEverything(kafka.bootstrapServers(), written, committed, "Kafka on the directory once more");
         }
     }
 
-    private ReferenceKafka startKafka(String name, Path logDir, int controllerPort) throws Exception {
-        return ReferenceKafka.start(KafkaLogWriter.KAFKA_VERSION, work.resolve(name), Map.of(),
+    @Test
+    void krabkaTakesOverADirectoryKafkaFormattedAndWrote() throws Exception {
+        Map<String, List<String>> written = new TreeMap<>();
+        Map<TopicPartition, Long> committed = new HashMap<>();
+        Path kafkaDir = work.resolve("kafka");
+        try (ReferenceKafka kafka = ReferenceKafka.start(KafkaLogWriter.KAFKA_VERSION, kafkaDir, Map.of())) {
+            try (Admin admin = admin(kafka.bootstrapServers())) {
+                admin.createTopics(List.of(new NewTopic(PLAIN, 2, (short) 1).configs(PLAIN_CONFIGS),
+                        new NewTopic(TIERED, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            }
+            produce(kafka.bootstrapServers(), written, 0);
+            consumeAndCommit(kafka.bootstrapServers(), BATCH, committed);
+        }
+        try (KrabkaBroker krabka = KrabkaBroker.start(work.resolve("krabka"), KRABKA,
+                (bin, logDir) -> FileTrees.copy(kafkaDir.resolve("data"), logDir))) {
+            assertEquals(written, readAll(krabka.bootstrapServers()), "Krabka on Kafka's directory: the records");
+            try (Admin admin = admin(krabka.bootstrapServers())) {
+                assertEquals(committed, committedOffsets(admin), "Krabka on Kafka's directory: the commits");
+                assertEquals(PLAIN_CONFIGS, topicConfigs(admin, PLAIN), "Krabka on Kafka's directory: the configs");
+            }
+            produce(krabka.bootstrapServers(), written, 1);
+            assertEquals(written, readAll(krabka.bootstrapServers()), "Krabka produces at the next offsets");
+        }
+    }
+
+    private static ReferenceKafka startKafka(Path kafkaDir, Path logDir, int controllerPort) throws Exception {
+        return ReferenceKafka.start(KafkaLogWriter.KAFKA_VERSION, kafkaDir, Map.of(),
                 (config, kafkaLogDir, controllerListener) -> FileTrees.copy(logDir, kafkaLogDir), controllerPort);
     }
 
@@ -97,13 +142,15 @@ class DataDirectoryTakeoverIT {
                                          Map<TopicPartition, Long> committed, String where) throws Exception {
         assertEquals(written, readAll(bootstrap), where + ": the records");
         try (Admin admin = admin(bootstrap)) {
-            Map<TopicPartition, Long> offsets = admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata()
-                    .get(30, TimeUnit.SECONDS).entrySet().stream()
-                    .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
-            assertEquals(committed, offsets, where + ": the committed offsets");
+            assertEquals(committed, committedOffsets(admin), where + ": the committed offsets");
             assertEquals(PLAIN_CONFIGS, topicConfigs(admin, PLAIN), where + ": " + PLAIN + "'s configs");
             assertEquals(TIERED_CONFIGS, topicConfigs(admin, TIERED), where + ": " + TIERED + "'s configs");
         }
+    }
+
+    private static Map<TopicPartition, Long> committedOffsets(Admin admin) throws Exception {
+        return admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS)
+                .entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
     }
 
     private static void createTopics(String bootstrap) throws Exception {
@@ -142,8 +189,11 @@ class DataDirectoryTakeoverIT {
         return all;
     }
 
-    /** A classic consumer group reads {@code upTo} records of {@value #PLAIN}-0 and commits; the commits it made. */
-    private static Map<TopicPartition, Long> consumeAndCommit(String bootstrap, int upTo) {
+    /**
+     * A classic consumer group reads {@code count} more records of {@value #PLAIN} and commits where it got to;
+     * {@code committed} gets those commits.
+     */
+    private static void consumeAndCommit(String bootstrap, int count, Map<TopicPartition, Long> committed) {
         Map<String, Object> config = new HashMap<>(consumerConfig(bootstrap));
         config.put(ConsumerConfig.GROUP_ID_CONFIG, GROUP);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
@@ -152,16 +202,19 @@ class DataDirectoryTakeoverIT {
                 new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(PLAIN));
             Map<TopicPartition, Long> next = new HashMap<>();
+            int read = 0;
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (next.values().stream().mapToLong(Long::longValue).sum() < upTo && System.nanoTime() < deadline) {
+            while (read < count && System.nanoTime() < deadline) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
                     next.put(new TopicPartition(record.topic(), record.partition()), record.offset() + 1);
+                    read++;
                 }
             }
+            assertTrue(read >= count, "read " + read + " of " + count + " records from " + bootstrap);
             Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
             next.forEach((partition, offset) -> commit.put(partition, new OffsetAndMetadata(offset, "from " + bootstrap)));
             consumer.commitSync(commit);
-            return next;
+            committed.putAll(next);
         }
     }
 

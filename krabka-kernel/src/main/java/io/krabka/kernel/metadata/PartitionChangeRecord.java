@@ -60,6 +60,17 @@ public record PartitionChangeRecord(int partitionId, Uuid topicId, Optional<List
     }
 
     /**
+     * A change that elects {@code leader} out of the eligible leader replicas (KIP-966, version 2): it becomes the
+     * ISR, and the ELR and last known ELR are emptied, as Kafka's controller elects a single node again after its
+     * controlled shutdown emptied the ISR.
+     */
+    public static PartitionChangeRecord electingFromElr(Uuid topicId, int partitionId, int leader) {
+        return new PartitionChangeRecord(partitionId, topicId, Optional.of(List.of(leader)), leader, Optional.empty(),
+                Optional.empty(), Optional.empty(), (byte) -1, Optional.of(List.of()), Optional.of(List.of()),
+                Optional.empty());
+    }
+
+    /**
      * The registration after this change, as Kafka's {@code PartitionRegistration.merge}: a new leader raises the
      * leader epoch, every change the partition epoch.
      */

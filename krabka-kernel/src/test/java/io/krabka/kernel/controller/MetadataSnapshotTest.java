@@ -65,6 +65,9 @@ class MetadataSnapshotTest {
         // As Kafka's controlled shutdown leaves it: no leader, the node still the ISR.
         records.add(new PartitionRecord(0, SNAPSHOT_TOPIC, List.of(1), List.of(1), List.of(), List.of(), -1, (byte) 0,
                 4, 7, List.of(), Optional.empty(), Optional.empty()));
+        // As Kafka 4.4's, eligible leader replicas on: the ISR empty, the node its ELR.
+        records.add(new PartitionRecord(1, SNAPSHOT_TOPIC, List.of(1), List.of(), List.of(), List.of(), -1, (byte) 0,
+                2, 3, List.of(), Optional.of(List.of(1)), Optional.of(List.of(1))));
         records.add(new RetainedRecord(RetainedRecordType.UNFENCE_BROKER_RECORD, (short) 0,
                 ByteBuffer.wrap(new byte[] {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 9, 0})));
         Path partition = dir.resolve(MetadataLog.DIRECTORY);
@@ -77,12 +80,14 @@ class MetadataSnapshotTest {
         assertEquals(List.of("from-the-snapshot"), List.copyOf(image.topics().keySet()));
         assertEquals(new PartitionRegistration(List.of(1), List.of(1), 1, 5, 8),
                 image.topic("from-the-snapshot").orElseThrow().partitions().get(0), "elected with a new leader epoch");
-        assertEquals(end, image.offset(), "the election is the first record after the snapshot");
+        assertEquals(new PartitionRegistration(List.of(1), List.of(1), 1, 3, 4),
+                image.topic("from-the-snapshot").orElseThrow().partitions().get(1), "elected from the ELR");
+        assertEquals(end + 1, image.offset(), "the two elections are the first batch after the snapshot");
 
         create("after-the-snapshot");
         MetadataImage again = controllers.restart().image();
         assertEquals(Map.of("from-the-snapshot", 1, "after-the-snapshot", 1), Map.of(
-                "from-the-snapshot", again.topic("from-the-snapshot").orElseThrow().partitions().size(),
+                "from-the-snapshot", again.topic("from-the-snapshot").orElseThrow().partitions().size() - 1,
                 "after-the-snapshot", again.topic("after-the-snapshot").orElseThrow().partitions().size()));
         assertEquals(controllers.controller().image().offset(), again.offset());
         assertEquals(1, again.topic("from-the-snapshot").orElseThrow().partitions().get(0).leader());
@@ -118,7 +123,7 @@ class MetadataSnapshotTest {
         RecordBatchBuilder batch = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, baseOffset)
                 .partitionLeaderEpoch(1);
         for (MetadataRecord record : records) {
-            batch.append(0, (ByteBuffer) null, MetadataRecordSerde.serialize(record, (short) 0), List.of());
+            batch.append(0, (ByteBuffer) null, MetadataRecordSerde.serialize(record, record.highestSupportedVersion()), List.of());
         }
         ByteBuffer bytes = batch.build();
         byte[] array = new byte[bytes.remaining()];
