@@ -82,6 +82,11 @@ final class KrabkaBroker implements AutoCloseable {
         return workDir.resolve("data");
     }
 
+    /** Where the broker keeps tiered storage's files on its defaults: beside its log directory, never in it. */
+    Path tieredStorageDir() {
+        return workDir.resolve("data-tiered");
+    }
+
     /** The broker's metrics, as its health endpoint's {@code /metrics} gives them (Prometheus text). */
     String metrics() throws IOException {
         return KrabkaProcess.get(new InetSocketAddress("127.0.0.1", healthPort), "/metrics");

@@ -78,7 +78,7 @@ abstract class ObjectStoreTieredStorageIT {
             });
             long activeBase = base(logs(partitionDir).getFirst());
 
-            List<RemoteLogSegmentMetadata> finished = RemoteTier.inState(RemoteTier.segments(broker.logDir(),
+            List<RemoteLogSegmentMetadata> finished = RemoteTier.inState(RemoteTier.segments(broker.tieredStorageDir(),
                     idPartition, work), RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
             long next = 0;
             for (RemoteLogSegmentMetadata segment : finished) {

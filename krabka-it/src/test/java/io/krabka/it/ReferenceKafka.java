@@ -71,12 +71,20 @@ final class ReferenceKafka implements AutoCloseable {
      */
     static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties, Format format)
             throws IOException, InterruptedException {
+        return start(version, workDir, extraProperties, format, freePort());
+    }
+
+    /**
+     * As {@link #start(String, Path, Map, Format)}, with the controller on {@code controllerPort}: the port of the
+     * standalone voter a log directory formatted elsewhere names, for Kafka to run on that directory.
+     */
+    static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties, Format format,
+                                int controllerPort) throws IOException, InterruptedException {
         Path logs = Files.createDirectories(workDir.resolve("logs"));
         try (InputStream in = ReferenceKafka.class.getResourceAsStream("/reference-kafka-log4j2.properties")) {
             Files.copy(in, workDir.resolve("log4j2.properties"));
         }
         int brokerPort = freePort();
-        int controllerPort = freePort();
         Properties server = new Properties();
         server.put("process.roles", "broker,controller");
         server.put("node.id", "1");
@@ -205,7 +213,8 @@ final class ReferenceKafka implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    /** A loopback port free now. */
+    static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {

@@ -28,10 +28,10 @@ final class RemoteTier {
     private RemoteTier() {
     }
 
-    /** Every segment the snapshot in {@code logDir} records for the partition, by start offset. */
-    static List<RemoteLogSegmentMetadata> segments(Path logDir, TopicIdPartition partition, Path workDir)
+    /** Every segment the snapshot in a broker's {@code tieredStorageDir} records for the partition, by start offset. */
+    static List<RemoteLogSegmentMetadata> segments(Path tieredStorageDir, TopicIdPartition partition, Path workDir)
             throws IOException, RemoteStorageException {
-        Path snapshot = logDir.resolve("remote-log-metadata/snapshot.json");
+        Path snapshot = tieredStorageDir.resolve("remote-log-metadata/snapshot.json");
         if (!Files.exists(snapshot)) {
             return List.of();
         }

@@ -70,7 +70,7 @@ class TieredStorageFaultIT {
                 return logs.size() == 1 && latestTiered(broker, tiered) == base(logs.getFirst()) - 1;
             });
             long activeBase = base(logs(partitionDir).getFirst());
-            RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.logDir(), idPartition, work), 0,
+            RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.tieredStorageDir(), idPartition, work), 0,
                     activeBase - 1, tier, idPartition);
             // Every fourth segment fetch fails: the consumer is answered with an error and fetches again.
             TieredRecords.assertReadsExactly(broker.bootstrapServers(), tiered, 0, records);

@@ -77,7 +77,7 @@ class TieredStorageIT {
         assertEquals(0, offset(partition, OffsetSpec.earliest()));
         assertEquals(activeBase, offset(partition, OffsetSpec.earliestLocal()));
         assertEquals(records, offset(partition, OffsetSpec.latest()));
-        List<RemoteLogSegmentMetadata> segments = RemoteTier.segments(broker.logDir(), idPartition, work);
+        List<RemoteLogSegmentMetadata> segments = RemoteTier.segments(broker.tieredStorageDir(), idPartition, work);
         RemoteTier.assertExactlyCovers(segments, 0, activeBase - 1, work.resolve("tier"), idPartition);
         assertTrue(segments.size() >= 45, "200 MiB in 4 MiB segments: " + segments.size());
 
@@ -111,10 +111,10 @@ class TieredStorageIT {
 
         long activeBase = awaitOnlyTheActiveSegmentLocally(partition, records);
         // The copy the kill cut short is deleted by the restarted broker's first runs.
-        TieredRecords.await("the copy cut short cleaned up", () -> RemoteTier.segments(broker.logDir(), idPartition,
+        TieredRecords.await("the copy cut short cleaned up", () -> RemoteTier.segments(broker.tieredStorageDir(), idPartition,
                 work).stream().allMatch(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED
                         || s.state() == RemoteLogSegmentState.DELETE_SEGMENT_FINISHED));
-        RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.logDir(), idPartition, work), 0, activeBase - 1,
+        RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.tieredStorageDir(), idPartition, work), 0, activeBase - 1,
                 work.resolve("tier"), idPartition);
         TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, records);
     }
@@ -139,7 +139,7 @@ class TieredStorageIT {
         alterTopic(partition.topic(), "retention.ms", String.valueOf(TimeUnit.DAYS.toMillis(1)));
         long keptFrom = kept.getFirst().startOffset();
         awaitLogStart(partition, idPartition, keptFrom);
-        RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.logDir(), idPartition, work), keptFrom,
+        RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.tieredStorageDir(), idPartition, work), keptFrom,
                 activeBase - 1, work.resolve("tier"), idPartition);
         assertEquals(kept, finished(idPartition), "the kept segments untouched");
         TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, keptFrom, records);
@@ -151,7 +151,7 @@ class TieredStorageIT {
         alterTopic(partition.topic(), "retention.bytes", String.valueOf(total - threeOldest));
         long sizeFrom = kept.get(3).startOffset();
         awaitLogStart(partition, idPartition, sizeFrom);
-        RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.logDir(), idPartition, work), sizeFrom,
+        RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.tieredStorageDir(), idPartition, work), sizeFrom,
                 activeBase - 1, work.resolve("tier"), idPartition);
         assertEquals(kept.subList(3, kept.size()), finished(idPartition));
         TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, sizeFrom, records);
@@ -178,7 +178,7 @@ class TieredStorageIT {
             }
         });
         TieredRecords.await("the metadata of the deleted topic forgotten",
-                () -> RemoteTier.segments(broker.logDir(), idPartition, work).isEmpty());
+                () -> RemoteTier.segments(broker.tieredStorageDir(), idPartition, work).isEmpty());
     }
 
     /**
@@ -188,7 +188,7 @@ class TieredStorageIT {
     private void awaitLogStart(TopicPartition partition, TopicIdPartition idPartition, long offset) throws Exception {
         TieredRecords.await("the log starting at " + offset + ", the segments below deleted", () ->
                 offset(partition, OffsetSpec.earliest()) == offset
-                        && RemoteTier.segments(broker.logDir(), idPartition, work).stream().allMatch(s ->
+                        && RemoteTier.segments(broker.tieredStorageDir(), idPartition, work).stream().allMatch(s ->
                         s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED && s.startOffset() >= offset
                                 || s.state() == RemoteLogSegmentState.DELETE_SEGMENT_FINISHED));
     }
@@ -233,7 +233,7 @@ class TieredStorageIT {
     }
 
     private List<RemoteLogSegmentMetadata> finished(TopicIdPartition partition) throws Exception {
-        return RemoteTier.inState(RemoteTier.segments(broker.logDir(), partition, work),
+        return RemoteTier.inState(RemoteTier.segments(broker.tieredStorageDir(), partition, work),
                 RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
     }
 

@@ -44,7 +44,7 @@ class TopicBasedRemoteLogMetadataManagerConformanceIT extends RemoteLogMetadataM
                         "remote.log.metadata.topic.replication.factor", "1",
                         "remote.log.metadata.topic.num.partitions", "5",
                         "broker.id", "1",
-                        "log.dir", scratch.toString()));
+                        "tiered.storage.dir", scratch.toString()));
     }
 
     /** Kafka's cache answers; durable through the topic, and through the snapshot the first instance wrote. */

@@ -73,7 +73,7 @@ class TopicBasedTieredStorageIT {
         long activeBase = awaitOnlyTheActiveSegmentLocally(partition, first);
 
         assertEquals(0, broker.stop());
-        assertTrue(Files.isRegularFile(broker.logDir().resolve("remote-log-metadata-topic.snapshot")));
+        assertTrue(Files.isRegularFile(broker.tieredStorageDir().resolve("remote-log-metadata-topic.snapshot")));
         broker.start();
         TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, first);
         assertEquals(activeBase, offset(partition, OffsetSpec.earliestLocal()));

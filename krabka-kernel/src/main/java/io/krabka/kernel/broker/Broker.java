@@ -113,6 +113,8 @@ public final class Broker implements AutoCloseable {
         started.add(services);
         Function<String, LogConfig> topicConfigs = services.startBeforeLogs(context);
         logManager = new LogManager(config.logManagerConfig(), topicConfigs, scheduler, context.time());
+        // Once the directories are locked, so that no other broker runs on them while their files move.
+        TieredStorageDirMigration.migrate(config.logDirs().getFirst(), config.tieredStorageDir());
         // Shut down (and marked clean) only once every log loaded: a directory whose loading failed must be
         // recovered next time, as Kafka marks only directories whose logs all loaded. Until the process exits, the
         // directories stay locked.

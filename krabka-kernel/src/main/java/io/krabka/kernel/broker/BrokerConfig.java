@@ -32,6 +32,9 @@ import java.util.stream.Stream;
  */
 public final class BrokerConfig {
 
+    /** What names {@link #tieredStorageDir()} after the first log directory. */
+    public static final String TIERED_STORAGE_DIR_SUFFIX = "-tiered";
+
     private final Map<String, String> originals;
     private final Map<String, Object> values = new HashMap<>();
     private final SortedSet<String> unknownKeys;
@@ -179,6 +182,22 @@ public final class BrokerConfig {
     public Path metadataLogDir() {
         String dir = string(METADATA_LOG_DIR);
         return dir.isEmpty() ? logDirs().getFirst() : Path.of(dir);
+    }
+
+    /**
+     * Where tiered storage keeps its files on this node by default: {@code <first log directory>-tiered}, beside
+     * the log directory and not in it, because Kafka's {@code LogManager} refuses to start on a log directory that
+     * holds any directory but partitions', {@code __cluster_metadata-0} and {@code remote-log-index-cache}.
+     *
+     * @throws BrokerConfigException if the first log directory is a file system's root, which has no sibling
+     */
+    public Path tieredStorageDir() {
+        Path first = logDirs().getFirst().toAbsolutePath().normalize();
+        if (first.getFileName() == null) {
+            throw new BrokerConfigException(LogManagerConfig.LOG_DIRS.name(), first, "a file system root has no sibling for "
+                    + "tiered storage's files; use a directory below it");
+        }
+        return first.resolveSibling(first.getFileName() + TIERED_STORAGE_DIR_SUFFIX);
     }
 
     /** The log directories and the metadata log directory, each once: every directory that must be formatted. */

@@ -2,6 +2,7 @@ package io.krabka.kernel.broker;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,10 +32,14 @@ import io.krabka.spi.storage.RemoteStorageManager;
 
 /**
  * The broker's tiered storage, when {@code remote.log.storage.system.enable} is true: the storage and metadata
- * manager plugins the configuration selects, the remote index cache in the first log directory, the remote log
+ * manager plugins the configuration selects (offered {@code broker.id}, {@code cluster.id}, {@code log.dir} as Kafka
+ * offers them, and {@code tiered.storage.dir} for their own files), the remote index cache in the first log directory, the remote log
  * manager (copies and remote retention, on threads of its own) and the reader of remote segments for fetches.
  */
 final class TieredStorage implements AutoCloseable {
+
+    /** The key under which plugins are offered {@link BrokerConfig#tieredStorageDir()}. */
+    static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
 
     private final List<AutoCloseable> started;
     private final RemoteLogManager remoteLogManager;
@@ -62,8 +67,11 @@ final class TieredStorage implements AutoCloseable {
         List<AutoCloseable> started = new ArrayList<>();
         try {
             Path logDir = config.logDirs().getFirst();
+            // Kafka offers log.dir; plugins keep their own files in tiered.storage.dir, outside every log directory.
+            Path tieredDir = Files.createDirectories(config.tieredStorageDir());
             Map<String, Object> offered = new HashMap<>(Map.of("broker.id", config.nodeId(), "cluster.id",
-                    context.clusterId(), "log.dir", logDir.toAbsolutePath().toString(),
+                    context.clusterId(), "log.dir", logDir.toAbsolutePath().toString(), TIERED_STORAGE_DIR,
+                    tieredDir.toString(),
                     RemoteLogManagerConfig.REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES.name(),
                     settings.remoteLogMetadataCustomMetadataMaxBytes()));
             offered.putAll(MetadataManagerListener.offered(config.listener(),

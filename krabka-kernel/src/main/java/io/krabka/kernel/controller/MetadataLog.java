@@ -57,7 +57,7 @@ final class MetadataLog implements Closeable {
 
     /** Opens (creating if needed) the metadata log in {@code metadataLogDir}, recovering it from its start. */
     static MetadataLog open(Path metadataLogDir, Scheduler scheduler, InstantSource time) throws IOException {
-        // Kept whole: a metadata log is only ever replaced by snapshots, which Krabka does not take yet.
+        // Kept whole: Krabka takes no snapshots yet, and reads Kafka's (MetadataSnapshot) but deletes none of them.
         LogConfig config = LogConfig.fromProps(Map.of(), Map.of("max.message.bytes", MAX_BATCH_SIZE_BYTES,
                 "retention.ms", -1L, "retention.bytes", -1L));
         UnifiedLog log = UnifiedLog.create(metadataLogDir.resolve(DIRECTORY), config, 0, 0, scheduler, time,
@@ -71,10 +71,29 @@ final class MetadataLog implements Closeable {
         return log.logEndOffset();
     }
 
-    /** Every metadata batch of the log, in order. */
+    /**
+     * The metadata to replay, in order: the latest snapshot's records (as one batch), if there is a snapshot, then
+     * every batch of the log after it; without one, every batch of the log, which must then start at 0.
+     *
+     * @throws IOException if the log starts after its latest snapshot's end, so that records are missing
+     */
     List<MetadataBatch> readAll() throws IOException {
         List<MetadataBatch> batches = new ArrayList<>();
-        long offset = log.logStartOffset();
+        Optional<MetadataSnapshot> snapshot = MetadataSnapshot.latest(log.dir());
+        long from = snapshot.map(MetadataSnapshot::endOffset).orElse(0L);
+        if (log.logStartOffset() > from) {
+            throw new IOException(log.dir() + " starts at offset " + log.logStartOffset() + snapshot.map(s -> ", after "
+                    + "its latest snapshot " + s.file().getFileName() + " ends").orElse(" without a snapshot before it")
+                    + ": metadata records are missing");
+        }
+        if (from > log.logEndOffset()) {
+            throw new IOException(log.dir() + " ends at offset " + log.logEndOffset() + ", before its latest snapshot "
+                    + snapshot.orElseThrow().file().getFileName() + " ends");
+        }
+        if (snapshot.isPresent()) {
+            batches.add(snapshot.get().read());
+        }
+        long offset = from;
         while (offset < log.logEndOffset()) {
             FetchDataInfo read = log.read(offset, MAX_BATCH_SIZE_BYTES, FetchIsolation.LOG_END, true);
             ByteBuffer bytes = ByteBuffer.allocate(read.records().sizeInBytes());
@@ -87,7 +106,15 @@ final class MetadataLog implements Closeable {
             if (next == offset) {
                 throw new IOException("no whole batch at offset " + offset + " of " + log.dir());
             }
-            batches.addAll(MetadataBatch.readAll(bytes, log.dir().toString()));
+            for (MetadataBatch batch : MetadataBatch.readAll(bytes, log.dir().toString())) {
+                if (batch.baseOffset() < from && batch.lastOffset() >= from) {
+                    throw new IOException("the batch at offset " + batch.baseOffset() + " of " + log.dir()
+                            + " straddles the end of its snapshot, " + from);
+                }
+                if (batch.baseOffset() >= from) {
+                    batches.add(batch);
+                }
+            }
             offset = next;
         }
         return batches;

@@ -5,6 +5,8 @@ import java.nio.file.NoSuchFileException;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -13,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.PolicyViolationException;
@@ -40,12 +43,15 @@ import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.metadata.MetadataRecordAndVersion;
 import io.krabka.kernel.metadata.ProducerIdsRecord;
+import io.krabka.kernel.metadata.RetainedRecordType;
 
 /**
  * The single-node controller: one thread runs every operation in turn, as Kafka's {@code QuorumController} runs
  * its event queue. An operation reads the current image, decides its records and answer; the records are appended
  * to the metadata log as one batch and flushed to disk, replayed into the next image, and published; only then
- * does the operation's future complete. At start the log is replayed; a new log first gets the feature levels of
+ * does the operation's future complete. At start the latest snapshot and the log after it are replayed, every
+ * record type Kafka writes among them, and a log another controller left gets {@link StartupRecords}; a new log
+ * first gets the feature levels of
  * the bootstrap checkpoint {@code krabka format} wrote (and, with eligible leader replicas, the cluster-wide
  * {@code min.insync.replicas} Kafka's controller records then).
  *
@@ -99,7 +105,25 @@ public final class QuorumController implements Controller, AutoCloseable {
                 log.append(bootstrapRecords(config));
             }
             QuorumController controller = new QuorumController(config, log);
-            controller.image = replay(log.readAll());
+            MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+            long offset = -1;
+            for (MetadataBatch batch : log.readAll()) {
+                batch.records().forEach(record -> delta.replay(record.record()));
+                offset = batch.lastOffset();
+            }
+            controller.image = delta.apply(offset);
+            if (!delta.retained().isEmpty()) {
+                LOG.log(System.Logger.Level.INFO, "The metadata log holds records Krabka keeps but does not serve: "
+                        + retainedCounts(delta.retained()));
+            }
+            List<MetadataRecordAndVersion> startup = StartupRecords.of(delta.inTransaction(), controller.image,
+                    config.nodeId());
+            if (!startup.isEmpty()) {
+                LOG.log(System.Logger.Level.INFO, "Taking over the metadata log at offset " + log.endOffset() + ": "
+                        + startup.size() + " record(s) (an open metadata transaction aborted, leaderless "
+                        + "partitions elected)");
+                controller.commit(new ControllerResult<>(startup, startup.size()));
+            }
             return controller;
         } catch (IOException | RuntimeException e) {
             log.close();
@@ -132,14 +156,9 @@ public final class QuorumController implements Controller, AutoCloseable {
         return records;
     }
 
-    private static MetadataImage replay(List<MetadataBatch> batches) {
-        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
-        long offset = -1;
-        for (MetadataBatch batch : batches) {
-            batch.records().forEach(record -> delta.replay(record.record()));
-            offset = batch.lastOffset();
-        }
-        return delta.apply(offset);
+    private static String retainedCounts(Map<RetainedRecordType, Integer> retained) {
+        return new TreeMap<>(retained).entrySet().stream().map(e -> e.getKey().recordName() + " " + e.getValue())
+                .collect(Collectors.joining(", "));
     }
 
     @Override

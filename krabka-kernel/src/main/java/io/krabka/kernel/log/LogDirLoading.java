@@ -106,7 +106,7 @@ final class LogDirLoading {
         try (Stream<Path> children = Files.list(logDir)) {
             for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
                 String name = dir.getFileName().toString();
-                if (LogDirNames.isTieredStorageDir(dir)) {
+                if (LogDirNames.isRemoteIndexCache(dir)) {
                     continue;
                 }
                 if (name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX) || name.endsWith(LogFileUtils.STRAY_DIR_SUFFIX)) {

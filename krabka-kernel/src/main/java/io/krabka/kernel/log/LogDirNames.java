@@ -2,7 +2,6 @@ package io.krabka.kernel.log;
 
 import io.krabka.spi.common.TopicPartition;
 import java.nio.file.Path;
-import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -17,12 +16,10 @@ public final class LogDirNames {
     private static final Pattern STRAY_DIR = suffixed(LogFileUtils.STRAY_DIR_SUFFIX);
     private static final int MAX_NAME_LENGTH = 255;
     /**
-     * What tiered storage keeps in a log directory beside the partitions: Kafka's remote index cache, and on
-     * defaults the {@code local} tier ({@code kafka-tiered-storage}, its staging) and the {@code inmemory}
-     * metadata snapshot. The log manager leaves them alone.
+     * The one directory beside the partitions that Kafka's {@code LogManager} accepts in a log directory: the
+     * remote index cache. Anything else is refused, by Kafka and so by Krabka, so that each starts on the other's.
      */
-    private static final Set<String> NOT_PARTITIONS = Set.of("remote-log-index-cache", "kafka-tiered-storage",
-            "krabka-rsm-staging", "remote-log-metadata");
+    private static final String REMOTE_INDEX_CACHE = "remote-log-index-cache";
 
     private LogDirNames() {
     }
@@ -47,9 +44,9 @@ public final class LogDirNames {
         return topic.substring(0, Math.min(topic.length(), MAX_NAME_LENGTH - suffix.length())) + suffix;
     }
 
-    /** Whether {@code dir} is one tiered storage keeps in a log directory, not a partition's. */
-    public static boolean isTieredStorageDir(Path dir) {
-        return NOT_PARTITIONS.contains(dir.getFileName().toString());
+    /** Whether {@code dir} is the remote index cache, not a partition's. */
+    public static boolean isRemoteIndexCache(Path dir) {
+        return REMOTE_INDEX_CACHE.equals(dir.getFileName().toString());
     }
 
     /** Whether {@code dir} is a log directory renamed for deletion. */

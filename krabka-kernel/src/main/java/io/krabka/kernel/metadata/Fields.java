@@ -54,6 +54,13 @@ final class Fields {
                 + Integer.BYTES * values.size();
     }
 
+    /** A tagged compact int32 array: the tag, the size, the array. */
+    static void writeTaggedInts(Writable out, int tag, List<Integer> values) {
+        out.writeUnsignedVarint(tag);
+        out.writeUnsignedVarint(intsSize(values));
+        writeInts(out, values);
+    }
+
     /** Checks a string fits Kafka's int16 length limit, with the message of Kafka's generated writer. */
     static String checkString(String value, String field) {
         if (value != null && value.getBytes(StandardCharsets.UTF_8).length > Short.MAX_VALUE) {

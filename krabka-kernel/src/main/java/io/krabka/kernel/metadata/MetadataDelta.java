@@ -1,6 +1,9 @@
 package io.krabka.kernel.metadata;
 
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -9,7 +12,8 @@ import io.krabka.spi.common.Uuid;
 
 /**
  * The changes of metadata records to an image (Kafka's {@code MetadataDelta}): records are replayed in log order,
- * then {@link #apply} makes the next image. Not thread-safe: the controller's one thread replays.
+ * then {@link #apply} makes the next image. A metadata transaction's records apply at its end, not at all if it
+ * is aborted; the record types Krabka does not serve are counted and left to the log, which keeps them. Not thread-safe: the controller's one thread replays.
  */
 public final class MetadataDelta {
 
@@ -20,6 +24,9 @@ public final class MetadataDelta {
     private final Map<String, Map<String, String>> topicConfigs;
     private final Map<String, String> brokerConfigs;
     private long nextProducerId;
+    /** The records since a BeginTransactionRecord, applied at its end; null outside a transaction. */
+    private List<MetadataRecord> transaction;
+    private final Map<RetainedRecordType, Integer> retained = new EnumMap<>(RetainedRecordType.class);
 
     /** A delta over {@code base}. */
     public MetadataDelta(MetadataImage base) {
@@ -40,6 +47,48 @@ public final class MetadataDelta {
      *                                topic created twice, a config of a resource the cluster does not have)
      */
     public void replay(MetadataRecord record) {
+        if (record instanceof MetadataTransactionRecord marker) {
+            replayMarker(marker);
+        } else if (transaction != null) {
+            transaction.add(record);
+        } else {
+            applyRecord(record);
+        }
+    }
+
+    /** Whether the records replayed end inside a metadata transaction, which then has not applied. */
+    public boolean inTransaction() {
+        return transaction != null;
+    }
+
+    /** How many records of each type Kafka writes but Krabka does not apply were replayed. */
+    public Map<RetainedRecordType, Integer> retained() {
+        return Map.copyOf(retained);
+    }
+
+    // Kafka's MetadataLoader publishes a transaction's records at its end and drops them at an abort.
+    private void replayMarker(MetadataTransactionRecord marker) {
+        switch (marker.kind()) {
+            case NO_OP -> { }
+            case BEGIN -> {
+                if (transaction != null) {
+                    throw new MetadataParseException("BeginTransactionRecord inside a metadata transaction");
+                }
+                transaction = new ArrayList<>();
+            }
+            case END -> {
+                if (transaction == null) {
+                    throw new MetadataParseException("EndTransactionRecord outside a metadata transaction");
+                }
+                List<MetadataRecord> records = transaction;
+                transaction = null;
+                records.forEach(this::applyRecord);
+            }
+            case ABORT -> transaction = null;
+        }
+    }
+
+    private void applyRecord(MetadataRecord record) {
         switch (record) {
             case FeatureLevelRecord feature -> {
                 if (feature.featureLevel() == 0) {
@@ -67,6 +116,18 @@ public final class MetadataDelta {
                 topicConfigs.remove(name);
             }
             case ProducerIdsRecord producerIds -> nextProducerId = producerIds.nextProducerId();
+            case PartitionChangeRecord change -> {
+                TreeMap<Integer, PartitionRegistration> partitions = partitions(topicName(change.topicId(),
+                        "PartitionChangeRecord"));
+                PartitionRegistration current = partitions.get(change.partitionId());
+                if (current == null) {
+                    throw new MetadataParseException("PartitionChangeRecord for unknown partition "
+                            + change.partitionId() + " of topic id " + change.topicId());
+                }
+                partitions.put(change.partitionId(), change.merge(current));
+            }
+            case RetainedRecord kept -> retained.merge(kept.type(), 1, Integer::sum);
+            case MetadataTransactionRecord marker -> replayMarker(marker);
         }
     }
 

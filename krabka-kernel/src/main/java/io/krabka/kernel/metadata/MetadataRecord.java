@@ -8,7 +8,7 @@ import org.apache.kafka.common.protocol.Writable;
  * tests. Kafka's kafka-metadata jar is not a dependency of the kernel.
  */
 public sealed interface MetadataRecord permits FeatureLevelRecord, TopicRecord, PartitionRecord, ConfigRecord,
-        RemoveTopicRecord, ProducerIdsRecord {
+        RemoveTopicRecord, ProducerIdsRecord, PartitionChangeRecord, MetadataTransactionRecord, RetainedRecord {
 
     /** The record type's api key in the metadata log's frame. */
     short apiKey();

@@ -38,7 +38,7 @@ public final class MetadataRecordSerde {
     /**
      * Reads a framed record: the whole of {@code value} (from its position to its limit), which is not moved.
      *
-     * @throws MetadataParseException for another frame version, a record type or version Krabka does not know,
+     * @throws MetadataParseException for another frame version, a record type or version Kafka 4.4 does not write,
      *                                a cut record or bytes left over
      */
     public static MetadataRecordAndVersion read(ByteBuffer value) {
@@ -54,7 +54,8 @@ public final class MetadataRecordSerde {
                 case RemoveTopicRecord.API_KEY -> RemoveTopicRecord.read(in, checkVersion(apiKey, version, 0));
                 case FeatureLevelRecord.API_KEY -> FeatureLevelRecord.read(in, checkVersion(apiKey, version, 0));
                 case ProducerIdsRecord.API_KEY -> ProducerIdsRecord.read(in, checkVersion(apiKey, version, 0));
-                default -> throw new MetadataParseException("Krabka does not know metadata record type " + apiKey);
+                case PartitionChangeRecord.API_KEY -> PartitionChangeRecord.read(in, checkVersion(apiKey, version, 2));
+                default -> readOther(in, apiKey, version);
             };
             if (in.remaining() > 0) {
                 throw new MetadataParseException("Found " + in.remaining() + " byte(s) of garbage after "
@@ -80,6 +81,21 @@ public final class MetadataRecordSerde {
         } catch (BufferUnderflowException | IllegalArgumentException e) {
             throw new MetadataParseException("Cut or invalid metadata record: " + e.getMessage(), e);
         }
+    }
+
+    // A transaction marker, or a record of a type Kafka writes that is kept as it is; any other type is unknown.
+    private static MetadataRecord readOther(ByteBufferAccessor in, int apiKey, int version) {
+        for (MetadataTransactionRecord.Kind kind : MetadataTransactionRecord.Kind.values()) {
+            if (kind.apiKey() == apiKey) {
+                checkVersion(apiKey, version, 0);
+                return MetadataTransactionRecord.read(in, kind);
+            }
+        }
+        RetainedRecordType type = RetainedRecordType.of(apiKey).orElseThrow(
+                () -> new MetadataParseException("Krabka does not know metadata record type " + apiKey));
+        ByteBuffer body = in.buffer().slice();
+        in.buffer().position(in.buffer().limit());
+        return new RetainedRecord(type, checkVersion(apiKey, version, type.highestVersion()), body);
     }
 
     private static void readFrameVersion(ByteBufferAccessor in) {

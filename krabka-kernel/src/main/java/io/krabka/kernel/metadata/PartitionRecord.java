@@ -107,14 +107,8 @@ public record PartitionRecord(int partitionId, Uuid topicId, List<Integer> repli
             out.writeUnsignedVarint(1);
             out.writeByte(leaderRecoveryState);
         }
-        eligibleLeaderReplicas.ifPresent(values -> writeTaggedInts(out, 1, values));
-        lastKnownElr.ifPresent(values -> writeTaggedInts(out, 2, values));
-    }
-
-    private static void writeTaggedInts(Writable out, int tag, List<Integer> values) {
-        out.writeUnsignedVarint(tag);
-        out.writeUnsignedVarint(Fields.intsSize(values));
-        Fields.writeInts(out, values);
+        eligibleLeaderReplicas.ifPresent(values -> Fields.writeTaggedInts(out, 1, values));
+        lastKnownElr.ifPresent(values -> Fields.writeTaggedInts(out, 2, values));
     }
 
     static PartitionRecord read(Readable in, short version) {

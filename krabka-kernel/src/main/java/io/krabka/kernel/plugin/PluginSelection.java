@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param classPath   the jars and class directories that hold that class; empty to choose a discovered plugin
  * @param settings    the plugin's own settings, the configuration prefix ({@code rsm.config.}) removed
  * @param offered     what the broker offers every plugin that declares the key: {@code broker.id},
- *                    {@code cluster.id}, {@code log.dir} (a class-path plugin declares nothing and gets them all,
+ *                    {@code cluster.id}, {@code log.dir}, {@code tiered.storage.dir} (a class-path plugin declares nothing and gets them all,
  *                    as Kafka's metadata managers do); a setting of the same name wins
  */
 public record PluginSelection(String nameOrClass, List<Path> classPath, Map<String, ?> settings,

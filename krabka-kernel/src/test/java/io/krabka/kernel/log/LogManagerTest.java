@@ -164,20 +164,24 @@ class LogManagerTest {
     }
 
     @Test
-    void whatTieredStorageKeepsInALogDirectoryIsNotTakenForAPartition() throws IOException {
+    void aLogDirectoryMayHoldTheRemoteIndexCacheAndNothingElseButPartitionsAsInKafka() throws IOException {
         manager = start(dirs);
         UnifiedLog orders = create(T0);
         appendAcked(orders, 3);
         Path dir = orders.dir().getParent();
         manager.close();
         manager = null;
-        for (String name : List.of("remote-log-index-cache", "kafka-tiered-storage", "krabka-rsm-staging",
-                "remote-log-metadata")) {
-            Files.writeString(Files.createDirectories(dir.resolve(name)).resolve("kept"), name);
-        }
+        Files.writeString(Files.createDirectories(dir.resolve("remote-log-index-cache")).resolve("kept"), "kept");
         manager = start(dirs);
         assertEquals(List.of(T0), manager.allLogs().stream().map(UnifiedLog::topicPartition).toList());
-        assertEquals("kafka-tiered-storage", Files.readString(dir.resolve("kafka-tiered-storage/kept")));
+        assertEquals("kept", Files.readString(dir.resolve("remote-log-index-cache/kept")));
+        manager.close();
+        manager = null;
+        // What an earlier Krabka kept here on its defaults: Kafka refuses it, and so does Krabka's log manager.
+        Files.createDirectories(dir.resolve("kafka-tiered-storage"));
+        Exception refused = assertThrows(Exception.class, () -> start(dirs));
+        assertTrue(String.valueOf(refused.getMessage()).contains("'kafka-tiered-storage' is not in the form of "
+                + "topic-partition"), refused::toString);
     }
 
     @Test

@@ -57,6 +57,39 @@ class MetadataDeltaTest {
     }
 
     @Test
+    void kafkasOtherRecordsAreCountedAndTransactionsApplyWholeOrNotAtAll() {
+        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+        delta.replay(new RetainedRecord(RetainedRecordType.REGISTER_BROKER_RECORD, (short) 4,
+                java.nio.ByteBuffer.wrap(new byte[] {1, 2})));
+        delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.NO_OP));
+        delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.BEGIN));
+        delta.replay(new TopicRecord("orders", ID));
+        delta.replay(partition(0));
+        assertTrue(delta.inTransaction());
+        assertTrue(delta.apply(3).topics().isEmpty(), "nothing of an open transaction applies");
+        delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.END));
+        delta.replay(new RetainedRecord(RetainedRecordType.UNFENCE_BROKER_RECORD, (short) 0,
+                java.nio.ByteBuffer.allocate(0)));
+        delta.replay(new RetainedRecord(RetainedRecordType.REGISTER_BROKER_RECORD, (short) 0,
+                java.nio.ByteBuffer.allocate(0)));
+        delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.BEGIN));
+        delta.replay(new TopicRecord("aborted", Uuid.fromString("fM8RA2ptTOqMCj6wFHNEQw")));
+        delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.ABORT));
+        // Kafka's controlled shutdown leaves a single node's partition leaderless; its next start elects it again.
+        delta.replay(new PartitionChangeRecord(0, ID, Optional.empty(), -1, Optional.empty(), Optional.empty(),
+                Optional.empty(), (byte) -1, Optional.empty(), Optional.empty(), Optional.empty()));
+        MetadataImage image = delta.apply(12);
+        assertEquals(List.of("orders"), List.copyOf(image.topics().keySet()));
+        assertEquals(new PartitionRegistration(List.of(1), List.of(1), -1, 1, 1),
+                image.topic("orders").orElseThrow().partitions().get(0));
+        assertEquals(Map.of(RetainedRecordType.REGISTER_BROKER_RECORD, 2, RetainedRecordType.UNFENCE_BROKER_RECORD, 1),
+                delta.retained());
+        assertTrue(!delta.inTransaction());
+        assertEquals("EndTransactionRecord outside a metadata transaction", assertThrows(MetadataParseException.class,
+                () -> delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.END))).getMessage());
+    }
+
+    @Test
     void recordsThatDoNotFitAreTypedErrors() {
         MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
         assertThrows(MetadataParseException.class, () -> delta.replay(partition(0)));

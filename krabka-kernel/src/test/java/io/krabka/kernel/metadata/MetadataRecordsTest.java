@@ -88,6 +88,80 @@ class MetadataRecordsTest {
     }
 
     @Test
+    void partitionChangeRecordsAtEveryVersion() {
+        for (short version = 0; version <= 2; version++) {
+            judge(PartitionChangeRecord.electing(TOPIC_ID, 3, 1), version, new org.apache.kafka.common.metadata
+                    .PartitionChangeRecord().setPartitionId(3).setTopicId(kafka(TOPIC_ID)).setLeader(1));
+            judge(new PartitionChangeRecord(0, TOPIC_ID, Optional.empty(), PartitionChangeRecord.NO_LEADER_CHANGE,
+                    Optional.empty(), Optional.empty(), Optional.empty(), (byte) -1, Optional.empty(), Optional.empty(),
+                    Optional.empty()), version, new org.apache.kafka.common.metadata.PartitionChangeRecord()
+                    .setPartitionId(0).setTopicId(kafka(TOPIC_ID)));
+            PartitionChangeRecord busy = new PartitionChangeRecord(9, TOPIC_ID, Optional.of(List.of()), -1,
+                    Optional.of(List.of(1, 2)), Optional.of(List.of(2)), Optional.of(List.of(3)), (byte) 1,
+                    version >= 2 ? Optional.of(List.of(1)) : Optional.empty(),
+                    version >= 2 ? Optional.of(List.of(1, 2)) : Optional.empty(),
+                    version >= 1 ? Optional.of(List.of(DIR_ID, Uuid.ZERO_UUID)) : Optional.empty());
+            org.apache.kafka.common.metadata.PartitionChangeRecord theirs = new org.apache.kafka.common.metadata
+                    .PartitionChangeRecord().setPartitionId(9).setTopicId(kafka(TOPIC_ID)).setIsr(List.of())
+                    .setLeader(-1).setReplicas(List.of(1, 2)).setRemovingReplicas(List.of(2))
+                    .setAddingReplicas(List.of(3)).setLeaderRecoveryState((byte) 1);
+            if (version >= 1) {
+                theirs.setDirectories(List.of(kafka(DIR_ID), kafka(Uuid.ZERO_UUID)));
+            }
+            if (version >= 2) {
+                theirs.setEligibleLeaderReplicas(List.of(1)).setLastKnownElr(List.of(1, 2));
+            }
+            judge(busy, version, theirs);
+        }
+        PartitionRegistration before = new PartitionRegistration(List.of(1), List.of(1), -1, 4, 9);
+        assertEquals(new PartitionRegistration(List.of(1), List.of(1), 1, 5, 10),
+                PartitionChangeRecord.electing(TOPIC_ID, 0, 1).merge(before));
+    }
+
+    @Test
+    void metadataTransactionMarkersAndNoOps() {
+        judge(new MetadataTransactionRecord(MetadataTransactionRecord.Kind.BEGIN, Optional.of("Bootstrap records")),
+                (short) 0, new org.apache.kafka.common.metadata.BeginTransactionRecord().setName("Bootstrap records"));
+        judge(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.BEGIN), (short) 0,
+                new org.apache.kafka.common.metadata.BeginTransactionRecord());
+        judge(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.END), (short) 0,
+                new org.apache.kafka.common.metadata.EndTransactionRecord());
+        judge(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.ABORT), (short) 0,
+                new org.apache.kafka.common.metadata.AbortTransactionRecord());
+        judge(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.NO_OP), (short) 0,
+                new org.apache.kafka.common.metadata.NoOpRecord());
+    }
+
+    /** Every record type of Kafka 4.4's MetadataRecordType, at every version, is read, and kept byte for byte. */
+    @Test
+    void everyRecordTypeKafkaWritesIsReadAndTheOnesNotServedAreKeptByteForByte() {
+        for (org.apache.kafka.common.metadata.MetadataRecordType type
+                : org.apache.kafka.common.metadata.MetadataRecordType.values()) {
+            Optional<RetainedRecordType> retained = RetainedRecordType.of(type.id());
+            retained.ifPresent(ours -> assertEquals(type.highestSupportedVersion(), ours.highestVersion(), type.name()));
+            for (short version = type.lowestSupportedVersion(); version <= type.highestSupportedVersion(); version++) {
+                ByteBuffer theirs = kafkaFramed(type.newMetadataRecord(), version);
+                MetadataRecordAndVersion read = io.krabka.kernel.metadata.MetadataRecordSerde.read(theirs);
+                assertEquals(type.id(), read.record().apiKey(), type + " v" + version);
+                assertEquals(version, read.version(), type + " v" + version);
+                assertEquals(retained.isPresent(), read.record() instanceof RetainedRecord, type.name());
+                assertEquals(theirs, io.krabka.kernel.metadata.MetadataRecordSerde.serialize(read), type + " v" + version);
+            }
+        }
+        org.apache.kafka.common.metadata.RegisterBrokerRecord broker = new org.apache.kafka.common.metadata
+                .RegisterBrokerRecord().setBrokerId(1).setBrokerEpoch(42).setIncarnationId(kafka(DIR_ID))
+                .setRack("r1").setLogDirs(List.of(kafka(DIR_ID))).setFenced(true);
+        broker.endPoints().add(new org.apache.kafka.common.metadata.RegisterBrokerRecord.BrokerEndpoint()
+                .setName("PLAINTEXT").setHost("127.0.0.1").setPort(9092).setSecurityProtocol((short) 0));
+        ByteBuffer theirs = kafkaFramed(broker, (short) 4);
+        MetadataRecordAndVersion read = io.krabka.kernel.metadata.MetadataRecordSerde.read(theirs);
+        assertEquals(RetainedRecordType.REGISTER_BROKER_RECORD, ((RetainedRecord) read.record()).type());
+        ByteBuffer mine = io.krabka.kernel.metadata.MetadataRecordSerde.serialize(read);
+        assertEquals(new ApiMessageAndVersion(broker, (short) 4),
+                new MetadataRecordSerde().read(new ByteBufferAccessor(mine.duplicate()), mine.remaining()));
+    }
+
+    @Test
     void unknownTaggedFieldsAreSkipped() {
         TopicRecord kafka = new TopicRecord().setName("tagged").setTopicId(kafka(TOPIC_ID));
         kafka.unknownTaggedFields().add(new org.apache.kafka.common.protocol.types.RawTaggedField(9, new byte[] {1, 2, 3}));
@@ -112,8 +186,13 @@ class MetadataRecordsTest {
         assertEquals("Could not deserialize metadata record due to unknown frame version 2(only frame version 1 is supported)",
                 assertThrows(MetadataParseException.class,
                         () -> io.krabka.kernel.metadata.MetadataRecordSerde.read(wrongFrame)).getMessage());
-        ByteBuffer unknownType = kafkaFramed(new org.apache.kafka.common.metadata.NoOpRecord(), (short) 0);
-        assertThrows(MetadataParseException.class, () -> io.krabka.kernel.metadata.MetadataRecordSerde.read(unknownType));
+        ByteBuffer unknownType = ByteBuffer.wrap(new byte[] {1, 99, 0, 0});
+        assertEquals("Krabka does not know metadata record type 99", assertThrows(MetadataParseException.class,
+                () -> io.krabka.kernel.metadata.MetadataRecordSerde.read(unknownType)).getMessage());
+        ByteBuffer newerThanKafka44 = kafkaFramed(new org.apache.kafka.common.metadata.RegisterBrokerRecord(), (short) 4);
+        newerThanKafka44.put(2, (byte) 5);
+        assertEquals("Metadata record type 0 has no version 5", assertThrows(MetadataParseException.class,
+                () -> io.krabka.kernel.metadata.MetadataRecordSerde.read(newerThanKafka44)).getMessage());
         ByteBuffer badVersion = kafkaFramed(new TopicRecord().setName("x").setTopicId(kafka(TOPIC_ID)), (short) 0);
         badVersion.put(2, (byte) 1);
         assertThrows(MetadataParseException.class, () -> io.krabka.kernel.metadata.MetadataRecordSerde.read(badVersion));

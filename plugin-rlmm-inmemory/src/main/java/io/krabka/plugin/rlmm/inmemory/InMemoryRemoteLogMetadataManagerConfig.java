@@ -22,20 +22,23 @@ record InMemoryRemoteLogMetadataManagerConfig(Optional<Path> snapshotPath) {
 
     /** The key of the snapshot file setting. */
     static final String SNAPSHOT_PATH = "snapshot.path";
-    /** The key the broker offers its first log directory under. */
-    static final String LOG_DIR = "log.dir";
-    /** Where the snapshot goes under the broker's log directory, as the original Krabka keeps it. */
-    static final String LOG_DIR_SNAPSHOT = "remote-log-metadata/snapshot.json";
+    /**
+     * The key the broker offers its tiered-storage directory under, {@code <first log dir>-tiered}: beside the log
+     * directory and not in it, where Kafka's LogManager would refuse {@code remote-log-metadata/}.
+     */
+    static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
+    /** Where the snapshot goes under the broker's tiered-storage directory, as the original Krabka names it. */
+    static final String DEFAULT_SNAPSHOT = "remote-log-metadata/snapshot.json";
 
     /** Every setting the manager takes. */
     static final List<ConfigKey> KEYS = List.of(
             ConfigKey.optional(SNAPSHOT_PATH, ConfigType.STRING, "",
                     "A JSON file holding a snapshot of the whole cache. When set, the file is loaded when the manager "
                             + "is configured, if it exists, and written when it is closed; its directory must exist. "
-                            + "Empty: log.dir's remote-log-metadata/snapshot.json when a broker gives log.dir, "
-                            + "else the metadata stays in memory only."),
-            ConfigKey.optional(LOG_DIR, ConfigType.STRING, "",
-                    "Set by the broker to its first log directory, where the snapshot goes by default."));
+                            + "Empty: tiered.storage.dir's remote-log-metadata/snapshot.json when a broker gives "
+                            + "tiered.storage.dir, else the metadata stays in memory only."),
+            ConfigKey.optional(TIERED_STORAGE_DIR, ConfigType.STRING, "",
+                    "Set by the broker to <first log dir>-tiered, where the snapshot goes by default."));
 
     /** Validates the parts. */
     InMemoryRemoteLogMetadataManagerConfig {
@@ -51,8 +54,8 @@ record InMemoryRemoteLogMetadataManagerConfig(Optional<Path> snapshotPath) {
     static InMemoryRemoteLogMetadataManagerConfig parse(Map<String, ?> raw) {
         PluginConfig config = PluginConfig.parse(KEYS, raw);
         String text = config.getString(SNAPSHOT_PATH);
-        if (text.isEmpty() && !config.getString(LOG_DIR).isEmpty()) {
-            text = defaultSnapshot(config.getString(LOG_DIR));
+        if (text.isEmpty() && !config.getString(TIERED_STORAGE_DIR).isEmpty()) {
+            text = defaultSnapshot(config.getString(TIERED_STORAGE_DIR));
         }
         if (text.isEmpty()) {
             return new InMemoryRemoteLogMetadataManagerConfig(Optional.empty());
@@ -72,12 +75,13 @@ record InMemoryRemoteLogMetadataManagerConfig(Optional<Path> snapshotPath) {
         return new InMemoryRemoteLogMetadataManagerConfig(Optional.of(path));
     }
 
-    private static String defaultSnapshot(String logDir) {
-        Path snapshot = Path.of(logDir).resolve(LOG_DIR_SNAPSHOT);
+    private static String defaultSnapshot(String tieredStorageDir) {
+        Path snapshot = Path.of(tieredStorageDir).resolve(DEFAULT_SNAPSHOT);
         try {
             Files.createDirectories(snapshot.getParent());
         } catch (IOException e) {
-            throw new ConfigException(LOG_DIR, logDir, "cannot create " + snapshot.getParent() + ": " + e);
+            throw new ConfigException(TIERED_STORAGE_DIR, tieredStorageDir, "cannot create " + snapshot.getParent()
+                    + ": " + e);
         }
         return snapshot.toString();
     }

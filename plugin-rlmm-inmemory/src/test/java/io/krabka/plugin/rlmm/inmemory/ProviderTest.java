@@ -38,7 +38,7 @@ class ProviderTest {
         assertTrue(SpiVersion.current().canLoad(SpiVersion.parse(provider.spiVersion())));
         assertFalse(provider.description().isBlank());
         List<ConfigKey> keys = provider.configKeys();
-        assertEquals(List.of("snapshot.path", "log.dir"), keys.stream().map(ConfigKey::name).toList());
+        assertEquals(List.of("snapshot.path", "tiered.storage.dir"), keys.stream().map(ConfigKey::name).toList());
         assertEquals(ConfigType.STRING, keys.getFirst().type());
         assertEquals(Optional.of(""), keys.getFirst().defaultValue());
         assertFalse(keys.getFirst().documentation().isBlank());

@@ -147,12 +147,12 @@ class SnapshotTest {
     }
 
     @Test
-    void aBrokersLogDirHoldsTheSnapshotWhenNoPathIsSet() throws Exception {
+    void theBrokersTieredStorageDirHoldsTheSnapshotWhenNoPathIsSet() throws Exception {
         InMemoryRemoteLogMetadataManager manager = new InMemoryRemoteLogMetadataManager();
-        manager.configure(Map.of("log.dir", dir.toString()));
+        manager.configure(Map.of("tiered.storage.dir", dir.toString()));
         RemoteLogSegmentMetadata segment = finished(manager, 0, 0, 99);
         InMemoryRemoteLogMetadataManager reopened = new InMemoryRemoteLogMetadataManager();
-        reopened.configure(Map.of("log.dir", dir.toString()));
+        reopened.configure(Map.of("tiered.storage.dir", dir.toString()));
         assertTrue(Files.exists(dir.resolve("remote-log-metadata/snapshot.json")));
         assertEquals(segment, reopened.remoteLogSegmentMetadata(TP0, 0, 10).orElseThrow());
     }

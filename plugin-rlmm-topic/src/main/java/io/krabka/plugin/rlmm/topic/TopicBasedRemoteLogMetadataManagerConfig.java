@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * The settings of the topic-based manager, given under {@code rlmm.config.}: Kafka's
  * {@code TopicBasedRemoteLogMetadataManagerConfig} keys with Kafka's defaults and meaning, what the broker offers
- * ({@code broker.id}, {@code log.dir}, and the listener's address under the common client prefix), and the local
+ * ({@code broker.id}, {@code tiered.storage.dir}, and the listener's address under the common client prefix), and the local
  * snapshot, which is Krabka's.
  *
  * @param topicPartitions   {@code remote.log.metadata.topic.num.partitions}
@@ -53,10 +53,10 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
     static final String SNAPSHOT_PATH = "snapshot.path";
     static final String SNAPSHOT_INTERVAL_MS = "snapshot.interval.ms";
     static final String BROKER_ID = "broker.id";
-    static final String LOG_DIR = "log.dir";
+    static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
     static final String CLUSTER_ID = "cluster.id";
-    /** Beside the partitions of the log directory, a file, so that Kafka's log manager (which reads directories) ignores it. */
-    static final String LOG_DIR_SNAPSHOT = "remote-log-metadata-topic.snapshot";
+    /** The snapshot's name in the broker's tiered-storage directory, outside every log directory. */
+    static final String DEFAULT_SNAPSHOT = "remote-log-metadata-topic.snapshot";
 
     private static final ConfigValidator AT_LEAST_ONE = (name, value) -> {
         if (((Number) value).longValue() < 1) {
@@ -92,14 +92,14 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
                     "Given by the broker: the security protocol of that listener."),
             ConfigKey.optional(SNAPSHOT_PATH, ConfigType.STRING, "",
                     "The local snapshot: consumed offsets and the cache, so that a restart reads only newer events. "
-                            + "Empty: log.dir's " + LOG_DIR_SNAPSHOT + "."),
+                            + "Empty: tiered.storage.dir's " + DEFAULT_SNAPSHOT + "."),
             ConfigKey.optional(SNAPSHOT_INTERVAL_MS, ConfigType.LONG, 10_000L,
                     "How often, at most, the snapshot is rewritten while events arrive; it is also written on close.")
                     .withValidator(NOT_NEGATIVE),
             ConfigKey.optional(BROKER_ID, ConfigType.INT, -1, "Given by the broker: its id, for the client ids."),
             ConfigKey.optional(CLUSTER_ID, ConfigType.STRING, "", "Given by the broker: its cluster id (unused)."),
-            ConfigKey.required(LOG_DIR, ConfigType.STRING,
-                    "Given by the broker: its first log directory, where the snapshot goes by default."));
+            ConfigKey.required(TIERED_STORAGE_DIR, ConfigType.STRING,
+                    "Given by the broker: its tiered-storage directory, <first log dir>-tiered, where the snapshot goes by default."));
 
     /** Validates the parts and freezes the client settings. */
     TopicBasedRemoteLogMetadataManagerConfig {
@@ -149,7 +149,7 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
         Map<String, Object> consumer = new HashMap<>(common);
         consumer.putAll(consumerOnly);
         String snapshot = config.getString(SNAPSHOT_PATH);
-        Path snapshotPath = snapshot.isEmpty() ? Path.of(config.getString(LOG_DIR)).resolve(LOG_DIR_SNAPSHOT)
+        Path snapshotPath = snapshot.isEmpty() ? Path.of(config.getString(TIERED_STORAGE_DIR)).resolve(DEFAULT_SNAPSHOT)
                 : Path.of(snapshot);
         return new TopicBasedRemoteLogMetadataManagerConfig(config.getInt(PARTITIONS),
                 (short) config.getInt(REPLICATION_FACTOR), retention,

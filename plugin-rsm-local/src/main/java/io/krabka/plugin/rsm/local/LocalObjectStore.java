@@ -47,7 +47,7 @@ public final class LocalObjectStore implements ObjectStore {
     }
 
     /**
-     * Takes the directory: {@code dir}, else the broker's {@code log.dir}; it must exist. The store's root below it,
+     * Takes the directory: {@code dir}, else the broker's {@code tiered.storage.dir}; it must exist. The store's root below it,
      * {@code kafka-tiered-storage/}, is made at the first write.
      *
      * @throws io.krabka.spi.plugin.ConfigException if the directory is missing, not a directory or not writable

@@ -13,8 +13,9 @@ import java.util.Objects;
 
 /**
  * The settings of the local remote tier. {@code dir} and {@code delete.enable} are the keys of Kafka's
- * LocalTieredStorage; {@code log.dir} is what the broker offers, its first log directory, so that a broker on
- * defaults keeps its tier beside its data.
+ * LocalTieredStorage; {@code tiered.storage.dir} is what the broker offers, {@code <first log dir>-tiered}, so that a
+ * broker on defaults keeps its tier beside its data, though never in a log directory (Kafka refuses to start on one
+ * holding {@code kafka-tiered-storage/}).
  *
  * @param dir           the directory that holds {@code kafka-tiered-storage/}; absolute, an existing directory
  * @param deleteEnabled whether deletes delete; false makes them no-ops, as in Kafka
@@ -24,17 +25,19 @@ record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync) {
     static final String DIR = "dir";
     static final String DELETE_ENABLE = "delete.enable";
     static final String FSYNC_ENABLE = "fsync.enable";
-    static final String LOG_DIR = "log.dir";
+    static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
     static final String MISSING_DIR = "missing required setting dir: the directory of the tier (a broker gives "
-            + "log.dir instead)";
+            + "tiered.storage.dir instead)";
+    /** The file that makes a directory a Kafka log directory. */
+    private static final String META_PROPERTIES = "meta.properties";
 
     /** The keys, as the provider declares them. */
     static final List<ConfigKey> KEYS = List.of(
             ConfigKey.optional(DIR, ConfigType.STRING, "",
                     "An existing, writable directory; segments go to kafka-tiered-storage/ under it, laid out as "
-                            + "Kafka's LocalTieredStorage. Empty: log.dir."),
-            ConfigKey.optional(LOG_DIR, ConfigType.STRING, "",
-                    "Set by the broker to its first log directory; the tier's directory when dir is empty."),
+                            + "Kafka's LocalTieredStorage; never a log directory. Empty: tiered.storage.dir."),
+            ConfigKey.optional(TIERED_STORAGE_DIR, ConfigType.STRING, "",
+                    "Set by the broker to <first log dir>-tiered; the tier's directory when dir is empty."),
             ConfigKey.optional(DELETE_ENABLE, ConfigType.BOOLEAN, true,
                     "Whether deleting a segment removes its files; false makes deletes no-ops, as in Kafka's "
                             + "LocalTieredStorage."),
@@ -51,7 +54,8 @@ record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync) {
     }
 
     /**
-     * Checks and parses settings, raw or already parsed, and checks that {@code dir} is an existing directory.
+     * Checks and parses settings, raw or already parsed, and checks that {@code dir} is an existing directory and
+     * not a log directory.
      * A directory that is missing is an error rather than created, so that a typo or an unmounted volume is
      * caught here instead of filling another disk.
      *
@@ -59,7 +63,7 @@ record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync) {
      */
     static LocalStorageConfig parse(Map<String, ?> configs) {
         PluginConfig config = PluginConfig.parse(KEYS, configs);
-        String text = config.getString(DIR).isBlank() ? config.getString(LOG_DIR) : config.getString(DIR);
+        String text = config.getString(DIR).isBlank() ? config.getString(TIERED_STORAGE_DIR) : config.getString(DIR);
         if (text.isBlank()) {
             throw new ConfigException(MISSING_DIR);
         }
@@ -77,6 +81,10 @@ record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync) {
         }
         if (!Files.isWritable(dir)) {
             throw new ConfigException(DIR, dir, "not writable");
+        }
+        if (Files.exists(dir.resolve(META_PROPERTIES))) {
+            throw new ConfigException(DIR, dir, "a Kafka log directory (it holds meta.properties), where Kafka's "
+                    + "LogManager refuses kafka-tiered-storage/; use a directory of its own");
         }
         return new LocalStorageConfig(dir, config.getBoolean(DELETE_ENABLE), config.getBoolean(FSYNC_ENABLE));
     }

@@ -35,9 +35,9 @@ class LocalRemoteStorageManagerProviderTest {
     void declaresKafkasKeysWithTheirDefaults() {
         Map<String, ConfigKey> keys = provider.configKeys().stream()
                 .collect(Collectors.toMap(ConfigKey::name, key -> key));
-        assertEquals(List.of("dir", "log.dir", "delete.enable", "fsync.enable"),
+        assertEquals(List.of("dir", "tiered.storage.dir", "delete.enable", "fsync.enable"),
                 provider.configKeys().stream().map(ConfigKey::name).toList());
-        assertEquals(Optional.of(""), keys.get("dir").defaultValue(), "required unless a broker gives log.dir");
+        assertEquals(Optional.of(""), keys.get("dir").defaultValue(), "required unless a broker gives tiered.storage.dir");
         assertEquals(Optional.of(true), keys.get("delete.enable").defaultValue());
         assertEquals(Optional.of(true), keys.get("fsync.enable").defaultValue());
     }

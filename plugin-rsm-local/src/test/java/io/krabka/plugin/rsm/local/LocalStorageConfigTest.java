@@ -31,12 +31,21 @@ class LocalStorageConfigTest {
     }
 
     @Test
-    void aBrokersLogDirIsTheDirectoryWhenDirIsNotSet() {
-        assertEquals(dir.toAbsolutePath().normalize(), LocalStorageConfig.parse(Map.of("log.dir", dir.toString())).dir());
+    void theBrokersTieredStorageDirIsTheDirectoryWhenDirIsNotSet() {
+        assertEquals(dir.toAbsolutePath().normalize(), LocalStorageConfig.parse(Map.of("tiered.storage.dir", dir.toString())).dir());
         Path other = dir.resolve("other");
         assertEquals("invalid value " + other + " for dir: no such directory",
                 assertThrows(ConfigException.class, () -> LocalStorageConfig.parse(
-                        Map.of("log.dir", dir.toString(), "dir", other.toString()))).getMessage());
+                        Map.of("tiered.storage.dir", dir.toString(), "dir", other.toString()))).getMessage());
+    }
+
+    @Test
+    void aKafkaLogDirectoryIsRefusedForKafkaWouldNotStartOnIt() throws IOException {
+        Files.writeString(dir.resolve("meta.properties"), "version=1\n");
+        assertEquals("invalid value " + dir.toAbsolutePath().normalize() + " for dir: a Kafka log directory (it holds "
+                + "meta.properties), where Kafka's LogManager refuses kafka-tiered-storage/; use a directory of its own",
+                assertThrows(ConfigException.class, () -> LocalStorageConfig.parse(Map.of("dir", dir.toString())))
+                        .getMessage());
     }
 
     @Test
@@ -58,7 +67,7 @@ class LocalStorageConfigTest {
         assertEquals("invalid value maybe for delete.enable: expected boolean",
                 assertThrows(ConfigException.class,
                         () -> LocalStorageConfig.parse(Map.of("dir", dir.toString(), "delete.enable", "maybe"))).getMessage());
-        assertEquals("unknown setting delete.on.close; known: dir, log.dir, delete.enable, fsync.enable",
+        assertEquals("unknown setting delete.on.close; known: dir, tiered.storage.dir, delete.enable, fsync.enable",
                 assertThrows(ConfigException.class,
                         () -> LocalStorageConfig.parse(Map.of("dir", dir.toString(), "delete.on.close", "true"))).getMessage());
         assertEquals(LocalStorageConfig.MISSING_DIR,
