@@ -93,6 +93,8 @@ final class TieredBroker implements AutoCloseable {
         MetaPropertiesEnsemble.format(List.of(logDir), "tieredBrokerTestAAAAAA", NODE);
         brokerProps = new HashMap<>(Map.of("log.dirs", logDir.toString(), "node.id", String.valueOf(NODE),
                 "remote.log.storage.system.enable", "true", "remote.log.storage.manager.class.name", "local",
+                // The metadata in memory and its snapshot: these tests run no broker for the topic manager to reach.
+                "remote.log.metadata.manager.class.name", "inmemory",
                 "remote.log.manager.task.interval.ms", String.valueOf(TASK_INTERVAL_MS),
                 "remote.log.manager.task.retry.backoff.ms", "1", "remote.log.manager.task.retry.backoff.max.ms", "1",
                 "remote.log.manager.task.retry.jitter", "0",
