@@ -64,7 +64,7 @@ class ProfileTest {
     void theShippedProfilesRead() {
         Path shipped = Path.of("profiles");
         assertEquals(List.of("full", "minimal"), Profile.names(shipped));
-        assertEquals(List.of("local", "inmemory"), Profile.load(shipped, "minimal").plugins());
+        assertEquals(List.of("local", "inmemory", "topic"), Profile.load(shipped, "minimal").plugins());
         assertEquals(new Profile("full", List.of(), true), Profile.load(shipped, "full"));
     }
 }
