@@ -90,7 +90,7 @@ class SamplePluginIT {
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> plugins = new HashMap<>();
         new ObjectMapper().readTree(run.out()).required("plugins").forEach(plugin -> plugins.put(plugin.required("name").asText(), plugin));
-        assertEquals(Set.of("local", "inmemory", "sample"), plugins.keySet(), run.out());
+        assertEquals(Set.of("local", "inmemory", "topic", "sample"), plugins.keySet(), run.out());
         JsonNode sample = plugins.get("sample");
         assertEquals("REMOTE_STORAGE_MANAGER", sample.required("kind").asText());
         assertEquals("1.0.0", sample.required("version").asText());
@@ -98,7 +98,7 @@ class SamplePluginIT {
         assertEquals("com.example.krabka.rsm.sample", sample.required("module").asText());
         assertEquals("module-layer", sample.required("isolation").asText());
         assertEquals(image.resolve("plugins/sample"), Path.of(sample.required("source").asText()).toRealPath());
-        for (String plugin : List.of("local", "inmemory")) {
+        for (String plugin : List.of("local", "inmemory", "topic")) {
             assertEquals("module-layer", plugins.get(plugin).required("isolation").asText(), plugins.get(plugin).toString());
         }
     }

@@ -81,8 +81,8 @@ class KafkaWrittenTierIT {
         for (TierSegment files : TierSegment.scan(kafkaTier)) {
             segments.add(KafkaSegment.read(files, KafkaTierWriter.BROKER_ID));
         }
-        // The rsm.config. settings of the broker, less Kafka's test-only delete.on.close that the plugin rejects.
-        local = plugins.createRemoteStorageManager("local", Map.of("dir", kafkaTier.toString()));
+        // The rsm.config. settings the broker gave LocalTieredStorage.
+        local = plugins.createRemoteStorageManager("local", Map.of("dir", kafkaTier.toString(), "delete.on.close", "false"));
     }
 
     @AfterAll

@@ -29,6 +29,7 @@ import io.krabka.spi.storage.RemoteStorageManager;
  * given jars in a class loader that sees only the JDK and the SPI, configured with every setting.
  */
 public final class RemoteStoragePlugins {
+    private static final System.Logger LOG = System.getLogger(RemoteStoragePlugins.class.getName());
 
     private final PluginRegistry registry;
 
@@ -44,7 +45,7 @@ public final class RemoteStoragePlugins {
      * @throws io.krabka.spi.plugin.ConfigException if a setting is unknown, missing or invalid
      */
     public RemoteStorageManager remoteStorageManager(PluginSelection selection, Contexts contexts) {
-        if (selection.classPath().isEmpty()) {
+        if (byPlugin(PluginKind.REMOTE_STORAGE_MANAGER, selection)) {
             Map<String, ?> settings = withOffered(PluginKind.REMOTE_STORAGE_MANAGER, selection);
             LoadedPlugin plugin = registry.find(PluginKind.REMOTE_STORAGE_MANAGER, selection.nameOrClass());
             if (plugin.provider() instanceof ObjectStoreRemoteStorageManagerProvider) {
@@ -107,13 +108,31 @@ public final class RemoteStoragePlugins {
 
     /** The remote log metadata manager selected, configured; as {@link #remoteStorageManager}. */
     public RemoteLogMetadataManager remoteLogMetadataManager(PluginSelection selection) {
-        if (selection.classPath().isEmpty()) {
+        if (byPlugin(PluginKind.REMOTE_LOG_METADATA_MANAGER, selection)) {
             return registry.createRemoteLogMetadataManager(selection.nameOrClass(),
                     withOffered(PluginKind.REMOTE_LOG_METADATA_MANAGER, selection));
         }
         ClassLoader loader = classPathLoader(selection);
         RemoteLogMetadataManager instance = instantiate(selection, loader, RemoteLogMetadataManager.class);
         return new ClassLoaderAwareRemoteLogMetadataManager(instance, loader);
+    }
+
+    /**
+     * Whether a discovered plugin serves the selection: always without a class path, and with one when a plugin
+     * answers to the name, since the class it names then is Kafka's (LocalTieredStorage from Kafka's test jar, say),
+     * which implements Kafka's interfaces and not Krabka's.
+     */
+    private boolean byPlugin(PluginKind kind, PluginSelection selection) {
+        if (selection.classPath().isEmpty()) {
+            return true;
+        }
+        if (!registry.has(kind, selection.nameOrClass())) {
+            return false;
+        }
+        LOG.log(System.Logger.Level.INFO, "{0} names the {1} plugin; its class path {2} is not used",
+                selection.nameOrClass(), registry.find(kind, selection.nameOrClass()).descriptor().name(),
+                selection.classPath());
+        return true;
     }
 
     private Map<String, ?> withOffered(PluginKind kind, PluginSelection selection) {

@@ -58,6 +58,16 @@ class RemoteStoragePluginsTest {
     }
 
     @Test
+    void aNameAPluginAnswersToWinsOverAClassPathWhichIsNotEvenRead() throws Exception {
+        Path missing = root.resolve("kafka-storage-test.jar");
+        try (RemoteStorageManager plugin = plugins.remoteStorageManager(
+                new PluginSelection("alpha", List.of(missing), Map.of("bucket", "b"), Map.of()), NO_STORES)) {
+            assertEquals("create=plugin configure=plugin call=plugin config={bucket=b, parts=3} kernel=hidden helper=none",
+                    TestPlugins.report(plugin));
+        }
+    }
+
+    @Test
     void aClassPathSelectionNamesWhatIsWrong() {
         Path missing = root.resolve("missing.jar");
         assertEquals("the class path of com.example.gamma.ProbeStorage names " + missing + ", which does not exist",

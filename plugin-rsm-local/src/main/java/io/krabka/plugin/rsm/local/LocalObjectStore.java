@@ -54,7 +54,7 @@ public final class LocalObjectStore implements ObjectStore {
      */
     @Override
     public void configure(Map<String, ?> configs) {
-        LocalStorageConfig config = LocalStorageConfig.parse(configs);
+        LocalStorageConfig config = LocalStorageConfig.parse(LocalStorageConfig.STORE_KEYS, configs);
         this.sync = new FileSync(config.fsync());
         this.deleteEnabled = config.deleteEnabled();
         this.root = new LocalTieredStorageLayout(config.dir()).root();

@@ -28,7 +28,7 @@ public final class LocalObjectStoreProvider implements ObjectStoreProvider {
 
     @Override
     public List<ConfigKey> configKeys() {
-        return LocalStorageConfig.KEYS;
+        return LocalStorageConfig.STORE_KEYS;
     }
 
     @Override

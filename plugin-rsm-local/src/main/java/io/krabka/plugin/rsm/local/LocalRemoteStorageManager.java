@@ -152,13 +152,19 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
         }
     }
 
-    /** Deletes this instance's staging directory and releases its lock; streams already returned stay open. */
+    /**
+     * Deletes this instance's staging directory and releases its lock; with {@code delete.on.close}, deletes the
+     * tier too. Streams already returned stay open.
+     */
     @Override
     public synchronized void close() throws IOException {
         Tier closing = tier;
         tier = null;
         if (closing != null) {
             closing.staging.close();
+            if (closing.config.deleteOnClose()) {
+                closing.writer.clear();
+            }
         }
     }
 

@@ -6,8 +6,14 @@ import io.krabka.spi.plugin.SpiVersion;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.util.List;
 
-/** Declares the {@code local} remote storage manager: a local directory laid out as Kafka's LocalTieredStorage. */
+/**
+ * Declares the {@code local} remote storage manager: a local directory laid out as Kafka's LocalTieredStorage, also
+ * selected by the name of Kafka's class, so that a Kafka broker's {@code server.properties} picks it as is.
+ */
 public final class LocalRemoteStorageManagerProvider implements RemoteStorageManagerProvider {
+
+    /** The class name Kafka's configuration selects its LocalTieredStorage by. */
+    static final String KAFKA_CLASS = "org.apache.kafka.server.log.remote.storage.LocalTieredStorage";
 
     /** The provider, as the service loader creates it. */
     public LocalRemoteStorageManagerProvider() {
@@ -16,6 +22,11 @@ public final class LocalRemoteStorageManagerProvider implements RemoteStorageMan
     @Override
     public String name() {
         return "local";
+    }
+
+    @Override
+    public List<String> aliases() {
+        return List.of(KAFKA_CLASS);
     }
 
     @Override

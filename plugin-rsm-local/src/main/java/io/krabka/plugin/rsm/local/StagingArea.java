@@ -8,13 +8,10 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -91,7 +88,7 @@ final class StagingArea implements Closeable {
 
     /** Deletes an attempt's directory and whatever is left in it. */
     void discard(Path attempt) throws IOException {
-        deleteTree(attempt);
+        FileTrees.delete(attempt);
     }
 
     /** Deletes this instance's directory and releases its lock. */
@@ -145,7 +142,7 @@ final class StagingArea implements Closeable {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(owned)) {
             for (Path entry : entries) {
                 if (!entry.getFileName().toString().equals(LOCK_FILE)) {
-                    deleteTree(entry);
+                    FileTrees.delete(entry);
                 }
             }
         }
@@ -168,27 +165,5 @@ final class StagingArea implements Closeable {
         } catch (OverlappingFileLockException heldInThisJvm) {
             return null;
         }
-    }
-
-    private static void deleteTree(Path top) throws IOException {
-        if (!Files.exists(top)) {
-            return;
-        }
-        Files.walkFileTree(top, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                Files.deleteIfExists(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path directory, IOException failure) throws IOException {
-                if (failure != null) {
-                    throw failure;
-                }
-                Files.deleteIfExists(directory);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }

@@ -8,6 +8,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Changes the tier: moves staged segments into place and deletes segments, in an order that never lets an
@@ -15,6 +17,7 @@ import java.util.Map;
  * what a fetch checks with the other required files. The caller holds the partition's lock.
  */
 final class TierWriter {
+    private static final System.Logger LOG = System.getLogger(TierWriter.class.getName());
     private final Path root;
     private final FileSync sync;
 
@@ -86,6 +89,26 @@ final class TierWriter {
         } catch (DirectoryNotEmptyException | NoSuchFileException keep) {
             // Other segments live there, or it is already gone.
         }
+    }
+
+    /**
+     * Deletes the whole tier, unless it holds a file that is not a partition directory: then, as Kafka's
+     * LocalTieredStorage, it keeps everything for a look at what else wrote there.
+     */
+    void clear() throws IOException {
+        if (!Files.isDirectory(root)) {
+            return;
+        }
+        try (Stream<Path> children = Files.list(root)) {
+            Optional<Path> stranger = children.filter(child -> !Files.isDirectory(child)).findAny();
+            if (stranger.isPresent()) {
+                LOG.log(System.Logger.Level.WARNING, "delete.on.close: kept the tier " + root + ", which holds "
+                        + stranger.get() + ", not a partition directory");
+                return;
+            }
+        }
+        FileTrees.delete(root);
+        sync.directory(root.getParent());
     }
 
     private static void move(Path from, Path to) throws IOException {

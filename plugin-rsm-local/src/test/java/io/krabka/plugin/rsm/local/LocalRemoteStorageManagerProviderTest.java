@@ -35,11 +35,23 @@ class LocalRemoteStorageManagerProviderTest {
     void declaresKafkasKeysWithTheirDefaults() {
         Map<String, ConfigKey> keys = provider.configKeys().stream()
                 .collect(Collectors.toMap(ConfigKey::name, key -> key));
-        assertEquals(List.of("dir", "tiered.storage.dir", "delete.enable", "fsync.enable"),
+        assertEquals(List.of("dir", "tiered.storage.dir", "delete.enable", "fsync.enable", "delete.on.close"),
                 provider.configKeys().stream().map(ConfigKey::name).toList());
         assertEquals(Optional.of(""), keys.get("dir").defaultValue(), "required unless a broker gives tiered.storage.dir");
         assertEquals(Optional.of(true), keys.get("delete.enable").defaultValue());
         assertEquals(Optional.of(true), keys.get("fsync.enable").defaultValue());
+        assertEquals(Optional.of(false), keys.get("delete.on.close").defaultValue(), "Kafka's default");
+    }
+
+    @Test
+    void isAlsoSelectedByTheNameOfKafkasLocalTieredStorage() {
+        assertEquals(List.of("org.apache.kafka.server.log.remote.storage.LocalTieredStorage"), provider.aliases());
+    }
+
+    @Test
+    void theObjectStoreHasNoDeleteOnClose() {
+        assertEquals(List.of("dir", "tiered.storage.dir", "delete.enable", "fsync.enable"),
+                new LocalObjectStoreProvider().configKeys().stream().map(ConfigKey::name).toList());
     }
 
     @Test

@@ -231,6 +231,43 @@ class LocalRemoteStorageManagerTest {
     }
 
     @Test
+    void deleteOnCloseDeletesTheWholeTierAsKafkasDoes() throws Exception {
+        rsm.close();
+        rsm = configured(Map.of("delete.on.close", "true"));
+        rsm.copyLogSegmentData(Segments.metadata(Segments.SEGMENT_ID, 0, 100),
+                Segments.write(local, "s", Segments.bytes(9, 100), true).data());
+
+        rsm.close();
+
+        assertFalse(Files.exists(dir.resolve("kafka-tiered-storage")));
+        assertEquals(Set.of("krabka-rsm-staging/"), tree(""), "no segment is left, and no staging attempt");
+    }
+
+    @Test
+    void deleteOnCloseKeepsATierHoldingAStrangersFile() throws Exception {
+        rsm.close();
+        rsm = configured(Map.of("delete.on.close", "true"));
+        RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
+        rsm.copyLogSegmentData(metadata, Segments.write(local, "s", Segments.bytes(9, 100), true).data());
+        Files.writeString(dir.resolve("kafka-tiered-storage/notes.txt"), "not a partition");
+
+        rsm.close();
+
+        assertEquals(8, tree("kafka-tiered-storage").size(), "the segment's files, its directory and the stranger: "
+                + tree("kafka-tiered-storage"));
+    }
+
+    @Test
+    void withoutDeleteOnCloseCloseKeepsTheTier() throws Exception {
+        rsm.copyLogSegmentData(Segments.metadata(Segments.SEGMENT_ID, 0, 100),
+                Segments.write(local, "s", Segments.bytes(9, 100), true).data());
+
+        rsm.close();
+
+        assertEquals(7, tree("kafka-tiered-storage").size());
+    }
+
+    @Test
     void aRetryWithTheSameIdOverwritesEveryFile() throws Exception {
         RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
         rsm.copyLogSegmentData(metadata, Segments.write(local.resolve("first"), "first", Segments.bytes(10, 300), true).data());

@@ -67,9 +67,16 @@ class LocalStorageConfigTest {
         assertEquals("invalid value maybe for delete.enable: expected boolean",
                 assertThrows(ConfigException.class,
                         () -> LocalStorageConfig.parse(Map.of("dir", dir.toString(), "delete.enable", "maybe"))).getMessage());
+        assertEquals("unknown setting transferer.class; known: dir, tiered.storage.dir, delete.enable, fsync.enable, "
+                        + "delete.on.close",
+                assertThrows(ConfigException.class, () -> LocalStorageConfig.parse(Map.of("dir", dir.toString(),
+                        "transferer.class", "org.apache.kafka.server.log.remote.storage.LocalTieredStorage"))).getMessage());
         assertEquals("unknown setting delete.on.close; known: dir, tiered.storage.dir, delete.enable, fsync.enable",
+                assertThrows(ConfigException.class, () -> LocalStorageConfig.parse(LocalStorageConfig.STORE_KEYS,
+                        Map.of("dir", dir.toString(), "delete.on.close", "true"))).getMessage(), "the object store's keys");
+        assertEquals("invalid value sometimes for delete.on.close: expected boolean",
                 assertThrows(ConfigException.class,
-                        () -> LocalStorageConfig.parse(Map.of("dir", dir.toString(), "delete.on.close", "true"))).getMessage());
+                        () -> LocalStorageConfig.parse(Map.of("dir", dir.toString(), "delete.on.close", "sometimes"))).getMessage());
         assertEquals(LocalStorageConfig.MISSING_DIR,
                 assertThrows(ConfigException.class, () -> LocalStorageConfig.parse(Map.of("dir", "  "))).getMessage());
         assertEquals("invalid value a\u0000b for dir: not a path: Nul character not allowed: a\u0000b",
