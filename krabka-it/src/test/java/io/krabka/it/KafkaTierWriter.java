@@ -39,20 +39,7 @@ final class KafkaTierWriter {
      */
     static List<LogEntry> write(Path workDir, Path tierDir, String topic) throws IOException, InterruptedException, ExecutionException {
         Files.createDirectories(tierDir);
-        Map<String, String> tiered = Map.ofEntries(
-                Map.entry("remote.log.storage.system.enable", "true"),
-                Map.entry("remote.log.storage.manager.class.name", "org.apache.kafka.server.log.remote.storage.LocalTieredStorage"),
-                Map.entry("remote.log.storage.manager.impl.prefix", "rsm.config."),
-                Map.entry("rsm.config.dir", tierDir.toString()),
-                Map.entry("rsm.config.delete.on.close", "false"),
-                Map.entry("remote.log.metadata.manager.class.name",
-                        "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager"),
-                Map.entry("remote.log.metadata.manager.listener.name", "PLAINTEXT"),
-                Map.entry("remote.log.metadata.manager.impl.prefix", "rlmm.config."),
-                Map.entry("rlmm.config.remote.log.metadata.topic.replication.factor", "1"),
-                Map.entry("rlmm.config.remote.log.metadata.topic.num.partitions", "1"),
-                Map.entry("remote.log.manager.task.interval.ms", "1000"),
-                Map.entry("log.retention.check.interval.ms", "1000"));
+        Map<String, String> tiered = tieredSettings(tierDir);
         try (ReferenceKafka kafka = ReferenceKafka.start(KAFKA_VERSION, workDir, tiered);
              Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
                      AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 60_000))) {
@@ -69,6 +56,27 @@ final class KafkaTierWriter {
             awaitTiered(kafka, admin, new TopicPartition(topic, 0));
             return workload.expected();
         }
+    }
+
+    /**
+     * The settings of a Kafka broker tiering to LocalTieredStorage in {@code tierDir} (its {@code dir}) with the
+     * TopicBasedRemoteLogMetadataManager, as Kafka's own test harness sets them, tasks every second.
+     */
+    static Map<String, String> tieredSettings(Path tierDir) {
+        return Map.ofEntries(
+                Map.entry("remote.log.storage.system.enable", "true"),
+                Map.entry("remote.log.storage.manager.class.name", "org.apache.kafka.server.log.remote.storage.LocalTieredStorage"),
+                Map.entry("remote.log.storage.manager.impl.prefix", "rsm.config."),
+                Map.entry("rsm.config.dir", tierDir.toString()),
+                Map.entry("rsm.config.delete.on.close", "false"),
+                Map.entry("remote.log.metadata.manager.class.name",
+                        "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager"),
+                Map.entry("remote.log.metadata.manager.listener.name", "PLAINTEXT"),
+                Map.entry("remote.log.metadata.manager.impl.prefix", "rlmm.config."),
+                Map.entry("rlmm.config.remote.log.metadata.topic.replication.factor", "1"),
+                Map.entry("rlmm.config.remote.log.metadata.topic.num.partitions", "1"),
+                Map.entry("remote.log.manager.task.interval.ms", "1000"),
+                Map.entry("log.retention.check.interval.ms", "1000"));
     }
 
     /**

@@ -18,16 +18,31 @@ import java.util.Map;
 final class KrabkaBroker implements AutoCloseable {
     private final Path workDir;
     private final Path dist;
-    private final List<String> overrides;
-    private final int port = freePort();
+    private final String bootstrapServers;
+    private final List<String> arguments;
     private final int healthPort = freePort();
     private KrabkaProcess process;
     private int starts;
 
-    private KrabkaBroker(Path workDir, Path dist, List<String> overrides) {
+    private KrabkaBroker(Path workDir, Path dist, String bootstrapServers, List<String> arguments) {
         this.workDir = workDir;
         this.dist = dist;
-        this.overrides = overrides;
+        this.bootstrapServers = bootstrapServers;
+        this.arguments = arguments;
+    }
+
+    /**
+     * Starts the broker as {@code bin/krabka broker --config FILE} and nothing else (but the health endpoint, on a
+     * free port), its log in {@code workDir}, returning once it is ready.
+     *
+     * @param bootstrapServers the broker listener {@code config} names
+     */
+    static KrabkaBroker onConfig(Path workDir, Path config, String bootstrapServers) throws IOException, InterruptedException {
+        Files.createDirectories(workDir);
+        KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), bootstrapServers,
+                List.of("--config", config.toString()));
+        broker.start();
+        return broker;
     }
 
     /**
@@ -56,9 +71,11 @@ final class KrabkaBroker implements AutoCloseable {
             throws IOException, InterruptedException {
         // A directory left by an earlier run is replaced.
         KafkaLogWriter.deleteRecursively(workDir);
-        List<String> overrides = new ArrayList<>();
-        settings.forEach((key, value) -> overrides.addAll(List.of("--override", key + "=" + value)));
-        KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), overrides);
+        String listener = "127.0.0.1:" + freePort();
+        List<String> arguments = new ArrayList<>(List.of("--log-dir", workDir.resolve("data").toString(),
+                "--listen-addr", listener, "--advertised-listener", listener, "--process-roles", "controller,broker"));
+        settings.forEach((key, value) -> arguments.addAll(List.of("--override", key + "=" + value)));
+        KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), listener, arguments);
         Files.createDirectories(workDir);
         prepare.prepare(broker.krabka(), broker.logDir());
         broker.start();
@@ -74,10 +91,10 @@ final class KrabkaBroker implements AutoCloseable {
 
     /** {@code host:port} of the broker's listener. */
     String bootstrapServers() {
-        return "127.0.0.1:" + port;
+        return bootstrapServers;
     }
 
-    /** The broker's log directory. */
+    /** The log directory of a broker {@link #start(Path, Map, Prepare) started} here; one on a config has its own. */
     Path logDir() {
         return workDir.resolve("data");
     }
@@ -94,10 +111,9 @@ final class KrabkaBroker implements AutoCloseable {
 
     /** Starts the broker (again) on its directory and waits until {@code /readyz} answers 200. */
     void start() throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("sh", krabka(), "broker", "--log-dir", logDir().toString(),
-                "--listen-addr", bootstrapServers(), "--advertised-listener", bootstrapServers(),
-                "--process-roles", "controller,broker", "--health-listen-addr", "127.0.0.1:" + healthPort));
-        command.addAll(overrides);
+        List<String> command = new ArrayList<>(List.of("sh", krabka(), "broker"));
+        command.addAll(arguments);
+        command.addAll(List.of("--health-listen-addr", "127.0.0.1:" + healthPort));
         process = KrabkaProcess.start(workDir, "broker-" + ++starts, command, environment());
         try {
             process.awaitReady(new InetSocketAddress("127.0.0.1", healthPort));

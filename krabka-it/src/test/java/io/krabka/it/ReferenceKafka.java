@@ -29,13 +29,16 @@ final class ReferenceKafka implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
-    private final Process process;
+    private final String version;
     private final Path workDir;
+    private final Path config;
     private final int brokerPort;
+    private Process process;
 
-    private ReferenceKafka(Process process, Path workDir, int brokerPort) {
-        this.process = process;
+    private ReferenceKafka(String version, Path workDir, Path config, int brokerPort) {
+        this.version = version;
         this.workDir = workDir;
+        this.config = config;
         this.brokerPort = brokerPort;
     }
 
@@ -110,18 +113,35 @@ final class ReferenceKafka implements AutoCloseable {
 
         format.format(config, workDir.resolve("data"), "127.0.0.1:" + controllerPort);
 
-        Process process = new ProcessBuilder(concat(java(version, workDir), "-Xms256m", "-Xmx768m", "kafka.Kafka", config.toString()))
+        ReferenceKafka kafka = new ReferenceKafka(version, workDir, config, brokerPort);
+        kafka.launch();
+        return kafka;
+    }
+
+    /** Starts the broker again after {@link #close}, on the same {@code server.properties} and directories. */
+    void restart() throws IOException, InterruptedException {
+        if (process.isAlive()) {
+            throw new IllegalStateException("reference Kafka (pid " + process.pid() + ") still runs");
+        }
+        launch();
+    }
+
+    private void launch() throws IOException, InterruptedException {
+        process = new ProcessBuilder(concat(java(version, workDir), "-Xms256m", "-Xmx768m", "kafka.Kafka", config.toString()))
                 .redirectErrorStream(true)
-                .redirectOutput(logs.resolve("stdout.log").toFile())
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(workDir.resolve("logs").resolve("stdout.log").toFile()))
                 .start();
-        ReferenceKafka kafka = new ReferenceKafka(process, workDir, brokerPort);
         try {
-            kafka.awaitReady();
+            awaitReady();
         } catch (IOException | InterruptedException | RuntimeException e) {
-            kafka.close();
+            close();
             throw e;
         }
-        return kafka;
+    }
+
+    /** The broker's {@code server.properties}, as a user would keep it. */
+    Path config() {
+        return config;
     }
 
     /** {@code host:port} of the broker listener. */

@@ -8,7 +8,6 @@ import java.util.OptionalInt;
 
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.FencedLeaderEpochException;
-import org.apache.kafka.common.errors.NotEnoughReplicasException;
 import org.apache.kafka.common.errors.UnknownLeaderEpochException;
 
 import io.krabka.kernel.log.AppendOrigin;
@@ -28,9 +27,6 @@ import io.krabka.spi.common.TopicIdPartition;
  * this node alone, so the high watermark follows the log end after every append.
  */
 public final class Partition {
-
-    /** The size of the ISR of a single node. */
-    static final int ISR_SIZE = 1;
 
     private final TopicIdPartition topicIdPartition;
     private final UnifiedLog log;
@@ -73,21 +69,13 @@ public final class Partition {
     }
 
     /**
-     * Appends a producer's batch as leader and moves the high watermark to the log end (the ISR is this node). For
-     * acks=-1 the ISR must reach the topic's {@code min.insync.replicas} first, as Kafka's
-     * {@code appendRecordsToLeader}.
-     *
-     * @throws NotEnoughReplicasException if acks=-1 and min.insync.replicas exceeds the ISR
+     * Appends a producer's batch as leader and moves the high watermark to the log end (the ISR is this node).
+     * acks=-1 never fails for want of replicas: Kafka's {@code appendRecordsToLeader} asks for
+     * {@code min(min.insync.replicas, replicas)} in sync ({@code effectiveMinIsr}), and a partition of one node has
+     * one replica, in sync.
      */
-    LogAppendInfo appendRecordsToLeader(ByteBuffer records, AppendOrigin origin, short requiredAcks)
-            throws IOException {
+    LogAppendInfo appendRecordsToLeader(ByteBuffer records, AppendOrigin origin) throws IOException {
         synchronized (this) {
-            int minIsr = log.config().minInSyncReplicas();
-            if (requiredAcks == -1 && ISR_SIZE < minIsr) {
-                throw new NotEnoughReplicasException("The size of the current ISR [" + ISR_SIZE + "] is insufficient"
-                        + " to satisfy the min.isr requirement of " + minIsr + " for partition "
-                        + topicIdPartition.topicPartition());
-            }
             LogAppendInfo info = log.appendAsLeader(records, leaderEpoch, origin,
                     ProducerAppendInfo.TV_UNKNOWN);
             log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());

@@ -116,20 +116,20 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
         Map<TopicPartition, ProducePartitionResult> results = new LinkedHashMap<>();
         boolean validAcks = requiredAcks == -1 || requiredAcks == 0 || requiredAcks == 1;
         entries.forEach((topicPartition, records) -> results.put(topicPartition, validAcks
-                ? appendToLocalLog(topicPartition, records, requiredAcks, internalTopicsAllowed, origin)
+                ? appendToLocalLog(topicPartition, records, internalTopicsAllowed, origin)
                 : ProducePartitionResult.failed(Errors.INVALID_REQUIRED_ACKS, null)));
         return results;
     }
 
     private ProducePartitionResult appendToLocalLog(TopicPartition topicPartition, ByteBuffer records,
-            short requiredAcks, boolean internalTopicsAllowed, AppendOrigin origin) {
+            boolean internalTopicsAllowed, AppendOrigin origin) {
         if (Topic.isInternal(topicPartition.topic()) && !internalTopicsAllowed) {
             return ProducePartitionResult.failed(Errors.INVALID_TOPIC_EXCEPTION,
                     "Cannot append to internal topic " + topicPartition.topic());
         }
         try {
             Partition partition = partitionOrException(topicPartition);
-            LogAppendInfo info = partition.appendRecordsToLeader(records, origin, requiredAcks);
+            LogAppendInfo info = partition.appendRecordsToLeader(records, origin);
             purgatory.checkAndComplete(topicPartition);
             return new ProducePartitionResult(Errors.NONE, null, info.firstOffset(), info.logAppendTime(),
                     info.logStartOffset(), List.of());

@@ -12,7 +12,8 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
  * Creates {@code __remote_log_metadata} as Kafka's manager does, with the Admin client: the configured partitions
- * and replication factor, {@code retention.ms} as configured, {@code cleanup.policy=delete}; an existing topic must
+ * and replication factor, {@code retention.ms} and {@code min.insync.replicas} as configured,
+ * {@code cleanup.policy=delete} and {@code remote.storage.enable=false}, as Kafka 4.3 creates it; an existing topic must
  * have the configured partition count, as Kafka requires, since the partitioning depends on it.
  */
 final class MetadataTopic {
@@ -44,7 +45,8 @@ final class MetadataTopic {
                 }
             }
             NewTopic newTopic = new NewTopic(topic, config.topicPartitions(), config.replicationFactor())
-                    .configs(Map.of("retention.ms", Long.toString(config.retentionMs()), "cleanup.policy", "delete"));
+                    .configs(Map.of("retention.ms", Long.toString(config.retentionMs()), "cleanup.policy", "delete",
+                            "remote.storage.enable", "false", "min.insync.replicas", Integer.toString(config.minIsr())));
             try {
                 admin.createTopics(List.of(newTopic)).all().get();
             } catch (ExecutionException e) {

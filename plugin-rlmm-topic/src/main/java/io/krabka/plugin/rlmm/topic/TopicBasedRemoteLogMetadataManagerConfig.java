@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param topicPartitions   {@code remote.log.metadata.topic.num.partitions}
  * @param replicationFactor {@code remote.log.metadata.topic.replication.factor}
  * @param retentionMs       {@code remote.log.metadata.topic.retention.ms}, -1 for unlimited
+ * @param minIsr            {@code remote.log.metadata.topic.min.isr}: the topic's {@code min.insync.replicas}
  * @param consumeWait       {@code remote.log.metadata.consume.wait.ms}: how long a write waits to be read back
  * @param initRetryTimeout  {@code remote.log.metadata.initialization.retry.max.timeout.ms}
  * @param initRetryInterval {@code remote.log.metadata.initialization.retry.interval.ms}
@@ -28,11 +29,11 @@ import java.util.Objects;
  * @param snapshotInterval  how often, at most, the snapshot is rewritten while events arrive
  * @param producer          the producer's client settings: the common ones, then the producer's own
  * @param consumer          the consumer's client settings: the common ones, then the consumer's own
- * @param admin             the admin client's settings: the common ones
+ * @param admin             the admin client's settings: the common ones, then the admin client's own
  * @param clientIdPrefix    Kafka's client id prefix, {@code __remote_log_metadata_client_<broker.id>}
  */
 record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short replicationFactor, long retentionMs,
-                                                Duration consumeWait, Duration initRetryTimeout,
+                                                int minIsr, Duration consumeWait, Duration initRetryTimeout,
                                                 Duration initRetryInterval, Path snapshot, Duration snapshotInterval,
                                                 Map<String, Object> producer, Map<String, Object> consumer,
                                                 Map<String, Object> admin, String clientIdPrefix) {
@@ -42,9 +43,11 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
     static final String COMMON_CLIENT_PREFIX = "remote.log.metadata.common.client.";
     static final String PRODUCER_PREFIX = "remote.log.metadata.producer.";
     static final String CONSUMER_PREFIX = "remote.log.metadata.consumer.";
+    static final String ADMIN_PREFIX = "remote.log.metadata.admin.";
     static final String PARTITIONS = "remote.log.metadata.topic.num.partitions";
     static final String REPLICATION_FACTOR = "remote.log.metadata.topic.replication.factor";
     static final String RETENTION_MS = "remote.log.metadata.topic.retention.ms";
+    static final String MIN_ISR = "remote.log.metadata.topic.min.isr";
     static final String CONSUME_WAIT_MS = "remote.log.metadata.consume.wait.ms";
     static final String INIT_RETRY_TIMEOUT_MS = "remote.log.metadata.initialization.retry.max.timeout.ms";
     static final String INIT_RETRY_INTERVAL_MS = "remote.log.metadata.initialization.retry.interval.ms";
@@ -69,7 +72,7 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
         }
     };
 
-    /** Every setting the manager declares; the client settings under the three prefixes come on top. */
+    /** Every setting the manager declares; the client settings under the four prefixes come on top. */
     static final List<ConfigKey> KEYS = List.of(
             ConfigKey.optional(PARTITIONS, ConfigType.INT, 50,
                     "The number of partitions of " + TOPIC + ", as Kafka's; it must match the topic's if it exists.")
@@ -78,6 +81,9 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
                     "The replication factor " + TOPIC + " is created with, as Kafka's.").withValidator(AT_LEAST_ONE),
             ConfigKey.optional(RETENTION_MS, ConfigType.LONG, -1L,
                     "The retention of " + TOPIC + " in milliseconds; -1 keeps every event, as Kafka's default."),
+            ConfigKey.optional(MIN_ISR, ConfigType.INT, 2,
+                    "The min.insync.replicas " + TOPIC + " is created with, as Kafka's; like Kafka, a partition never "
+                            + "asks for more replicas than it has.").withValidator(AT_LEAST_ONE),
             ConfigKey.optional(CONSUME_WAIT_MS, ConfigType.LONG, 120_000L,
                     "How long a change waits for the manager's consumer to read it back before it fails.")
                     .withValidator(NOT_NEGATIVE),
@@ -119,6 +125,7 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
         Map<String, Object> common = new HashMap<>();
         Map<String, Object> producerOnly = new HashMap<>();
         Map<String, Object> consumerOnly = new HashMap<>();
+        Map<String, Object> adminOnly = new HashMap<>();
         raw.forEach((key, value) -> {
             if (key.equals(BOOTSTRAP_SERVERS) || key.equals(SECURITY_PROTOCOL)) {
                 own.put(key, value);
@@ -128,6 +135,8 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
                 producerOnly.put(key.substring(PRODUCER_PREFIX.length()), value);
             } else if (key.startsWith(CONSUMER_PREFIX)) {
                 consumerOnly.put(key.substring(CONSUMER_PREFIX.length()), value);
+            } else if (key.startsWith(ADMIN_PREFIX)) {
+                adminOnly.put(key.substring(ADMIN_PREFIX.length()), value);
             } else {
                 own.put(key, value);
             }
@@ -148,13 +157,15 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
         producer.putAll(producerOnly);
         Map<String, Object> consumer = new HashMap<>(common);
         consumer.putAll(consumerOnly);
+        Map<String, Object> admin = new HashMap<>(common);
+        admin.putAll(adminOnly);
         String snapshot = config.getString(SNAPSHOT_PATH);
         Path snapshotPath = snapshot.isEmpty() ? Path.of(config.getString(TIERED_STORAGE_DIR)).resolve(DEFAULT_SNAPSHOT)
                 : Path.of(snapshot);
         return new TopicBasedRemoteLogMetadataManagerConfig(config.getInt(PARTITIONS),
-                (short) config.getInt(REPLICATION_FACTOR), retention,
+                (short) config.getInt(REPLICATION_FACTOR), retention, config.getInt(MIN_ISR),
                 Duration.ofMillis(config.getLong(CONSUME_WAIT_MS)), Duration.ofMillis(config.getLong(INIT_RETRY_TIMEOUT_MS)),
                 Duration.ofMillis(config.getLong(INIT_RETRY_INTERVAL_MS)), snapshotPath.toAbsolutePath(),
-                Duration.ofMillis(config.getLong(SNAPSHOT_INTERVAL_MS)), producer, consumer, common, clientIdPrefix);
+                Duration.ofMillis(config.getLong(SNAPSHOT_INTERVAL_MS)), producer, consumer, admin, clientIdPrefix);
     }
 }
