@@ -94,7 +94,7 @@ class SamplePluginIT {
         JsonNode sample = plugins.get("sample");
         assertEquals("REMOTE_STORAGE_MANAGER", sample.required("kind").asText());
         assertEquals("1.0.0", sample.required("version").asText());
-        assertEquals("1.1", sample.required("spiVersion").asText(), "the example states the SPI it was built against");
+        assertEquals("1.2", sample.required("spiVersion").asText(), "the example states the SPI it was built against, the current one");
         assertEquals("com.example.krabka.rsm.sample", sample.required("module").asText());
         assertEquals("module-layer", sample.required("isolation").asText());
         assertEquals(image.resolve("plugins/sample"), Path.of(sample.required("source").asText()).toRealPath());
