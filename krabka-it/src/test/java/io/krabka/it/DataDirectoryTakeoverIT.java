@@ -37,11 +37,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * No lock-in: Apache Kafka 4.4 and Krabka take over each other's log directory as it is. Krabka, on its defaults
- * (tiered storage on, the {@code local} tier and {@code inmemory} metadata manager in {@code <log dir>-tiered}),
+ * (tiered storage on, the {@code local} tier in {@code <log dir>-tiered} and the {@code topic} metadata manager),
  * writes topics with configs, an idempotent producer's records and a consumer group's commits; Kafka starts on the
  * directory and serves every record and commit; Krabka takes it back and goes on producing at the next offsets; and
- * Kafka once more. The tiered copies themselves Kafka cannot read (it has no metadata manager sharing Krabka's), so the
- * tiered topic keeps its segments locally too, and what must hold is that Kafka starts and serves those.
+ * Kafka once more. This Kafka runs with tiered storage off, as a plain broker would, so the tiered topic keeps its
+ * segments locally too, and what must hold is that Kafka starts and serves those; {@link KafkaTieredTakeoverIT} has
+ * Kafka tier and read the tier.
  */
 class DataDirectoryTakeoverIT {
 
