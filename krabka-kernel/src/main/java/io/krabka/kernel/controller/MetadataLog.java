@@ -13,7 +13,6 @@ import java.util.Optional;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.log.LogAppendInfo;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.ProducerStateManagerConfig;
@@ -121,7 +120,7 @@ final class MetadataLog implements Closeable {
     }
 
     /**
-     * Appends {@code records} as one batch and flushes it to disk.
+     * Appends {@code records} as one batch, not yet flushed; a failed append leaves the log as it was.
      *
      * @return the offset of the last record
      */
@@ -132,11 +131,14 @@ final class MetadataLog implements Closeable {
         for (MetadataRecordAndVersion record : records) {
             batch.append(now, (ByteBuffer) null, MetadataRecordSerde.serialize(record), List.of());
         }
-        LogAppendInfo appended = log.appendAsLeader(batch.build(), epoch, AppendOrigin.COORDINATOR,
-                ProducerAppendInfo.TV_UNKNOWN);
+        return log.appendAsLeader(batch.build(), epoch, AppendOrigin.COORDINATOR, ProducerAppendInfo.TV_UNKNOWN)
+                .lastOffset();
+    }
+
+    /** Flushes what was appended to disk and commits it: the high watermark moves to the log end. */
+    void flush() throws IOException {
         log.flush(false);
         log.updateHighWatermark(log.logEndOffset());
-        return appended.lastOffset();
     }
 
     @Override

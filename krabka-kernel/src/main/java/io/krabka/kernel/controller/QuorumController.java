@@ -56,8 +56,10 @@ import io.krabka.kernel.metadata.RetainedRecordType;
  * {@code min.insync.replicas} Kafka's controller records then).
  *
  * <p>An operation of more than Kafka's 10000 records is refused whole, as Kafka refuses it (POLICY_VIOLATION); a
- * batch of them stays well below the metadata log's batch bound. A failed append leaves the log's state unknown: the controller then refuses every write, as Kafka's
- * controller would stop.
+ * batch of them stays well below the metadata log's batch bound. A failed append (a full disk) is undone by the log,
+ * so the operation fails with KAFKA_STORAGE_ERROR and the next one may succeed once there is room again. A failed
+ * flush leaves what is on disk unknown (the page cache cannot be trusted after it): the controller then refuses
+ * every write until the broker restarts, as Kafka takes the directory offline.
  */
 public final class QuorumController implements Controller, AutoCloseable {
 
@@ -103,6 +105,7 @@ public final class QuorumController implements Controller, AutoCloseable {
         try {
             if (log.endOffset() == 0) {
                 log.append(bootstrapRecords(config));
+                log.flush();
             }
             QuorumController controller = new QuorumController(config, log);
             MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
@@ -256,14 +259,24 @@ public final class QuorumController implements Controller, AutoCloseable {
             return result.response();
         }
         if (failure != null) {
-            throw new KafkaStorageException("The metadata log failed earlier; no write is possible", failure);
+            throw new KafkaStorageException("The metadata log could not be flushed earlier, so what it holds on disk "
+                    + "is unknown; no write is possible until the broker restarts", failure);
         }
         long offset;
         try {
             offset = log.append(result.records());
         } catch (IOException | RuntimeException e) {
-            failure = e;
+            LOG.log(System.Logger.Level.WARNING, "Could not write to the metadata log; nothing was written, and the "
+                    + "next write is tried as it comes: " + e);
             throw new KafkaStorageException("Could not write to the metadata log: " + e.getMessage(), e);
+        }
+        try {
+            log.flush();
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+            LOG.log(System.Logger.Level.ERROR, "Could not flush the metadata log; the controller takes no more writes "
+                    + "until the broker restarts", e);
+            throw new KafkaStorageException("Could not flush the metadata log: " + e.getMessage(), e);
         }
         MetadataDelta delta = new MetadataDelta(image);
         result.records().forEach(record -> delta.replay(record.record()));

@@ -97,7 +97,8 @@ public final class FileRecords implements Closeable {
 
     /**
      * Appends the bytes from the buffer's position to its limit (the buffer is not moved); readers see them once
-     * all are written.
+     * all are written. A write that fails part way (a full disk) leaves the size as it was, and the file's bytes
+     * beyond it are cut off before the exception leaves (where that fails, {@link #truncateTo} cuts them later).
      *
      * @return the number of bytes written
      * @throws IllegalArgumentException if the file would grow past {@link Integer#MAX_VALUE} bytes
@@ -111,8 +112,19 @@ public final class FileRecords implements Closeable {
         }
         ByteBuffer source = records.duplicate();
         long at = current;
-        while (source.hasRemaining()) {
-            at += channel.write(source, at);
+        try {
+            while (source.hasRemaining()) {
+                at += channel.write(source, at);
+            }
+        } catch (IOException e) {
+            if (at > current) {
+                try {
+                    channel.truncate(current);
+                } catch (IOException cut) {
+                    e.addSuppressed(cut);
+                }
+            }
+            throw e;
         }
         size = current + bytes;
         return bytes;

@@ -3,7 +3,7 @@ package io.krabka.kernel.log;
 import java.io.Serial;
 
 /**
- * A log used after it was closed or deleted: its files are no longer there to read or write. Kafka's {@code
+ * A log used after it was closed or deleted, or whose files could not be written: Kafka's {@code
  * KAFKA_STORAGE_ERROR}.
  */
 public final class KafkaStorageException extends RuntimeException {
@@ -14,5 +14,10 @@ public final class KafkaStorageException extends RuntimeException {
     /** An error with its message. */
     public KafkaStorageException(String message) {
         super(message);
+    }
+
+    /** An error with its message and cause. */
+    public KafkaStorageException(String message, Throwable cause) {
+        super(message, cause);
     }
 }

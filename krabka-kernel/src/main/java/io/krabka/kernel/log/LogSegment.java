@@ -39,6 +39,8 @@ public final class LogSegment implements Closeable {
     private final SegmentAge age;
     private volatile TimestampOffset maxTimestampAndOffsetSoFar;
     private int bytesSinceLastIndexEntry;
+    // Why the segment holds bytes of a failed append it could not remove; null while it holds none.
+    private String torn;
 
     /**
      * A segment over open files, as Kafka's constructor; {@link #open} makes them.
@@ -138,14 +140,41 @@ public final class LogSegment implements Closeable {
      * and position) and a time index entry (the largest timestamp so far and the last offset of its batch) when
      * more than {@code index.interval.bytes} were appended since the last entries.
      *
+     * <p>All or nothing: when a write fails (a full disk, an I/O error, a mapped index page the disk has no room
+     * for), the segment is put back as it was before, so that no later append lands behind torn bytes and the
+     * offsets are given again. If even that fails, the segment refuses every append until it is recovered.
+     *
      * @throws LogSegmentOffsetOverflowException if {@code largestOffset} is too far above the base offset
+     * @throws KafkaStorageException             if the segment is torn, or a mapped index page could not be written
      */
     public void append(long largestOffset, MemoryRecords records) throws IOException {
         if (records.sizeInBytes() == 0) {
             return;
         }
-        int physicalPosition = log.sizeInBytes();
+        if (torn != null) {
+            throw new KafkaStorageException("Segment " + log.file() + " holds the torn bytes of a failed append ("
+                    + torn + ") and takes no more until the log is recovered");
+        }
         ensureOffsetInRange(largestOffset);
+        int position = log.sizeInBytes();
+        // Every index entry this append adds is at or above its first batch's last offset; every older one below.
+        long firstEntryOffset = records.iterator().next().lastOffset();
+        TimestampOffset maxBefore = maxTimestampAndOffsetSoFar;
+        int sinceEntryBefore = bytesSinceLastIndexEntry;
+        try {
+            appendRecordsAndIndexEntries(records, position);
+        } catch (IOException | RuntimeException e) {
+            restore(position, firstEntryOffset, maxBefore, sinceEntryBefore, e);
+            throw e;
+        } catch (InternalError e) {
+            // What the JVM throws when a page of a mapped index cannot be written: the disk had no room for it.
+            restore(position, firstEntryOffset, maxBefore, sinceEntryBefore, e);
+            throw new KafkaStorageException("Could not write an index entry of " + log.file() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void appendRecordsAndIndexEntries(MemoryRecords records, int position) throws IOException {
+        int physicalPosition = position;
         log.append(records);
         for (LogBatch batch : records) {
             if (batch.maxTimestamp() > maxTimestampSoFar()) {
@@ -159,6 +188,23 @@ public final class LogSegment implements Closeable {
             }
             physicalPosition += batch.sizeInBytes();
             bytesSinceLastIndexEntry += batch.sizeInBytes();
+        }
+    }
+
+    /** Puts the segment back as it was before a failed append; marks it torn if that fails too. */
+    private void restore(int position, long firstEntryOffset, TimestampOffset maxBefore, int sinceEntryBefore,
+                         Throwable failure) {
+        try {
+            offsetIndex.truncateTo(firstEntryOffset);
+            timeIndex.truncateTo(firstEntryOffset);
+            log.truncateTo(position);
+            maxTimestampAndOffsetSoFar = maxBefore;
+            bytesSinceLastIndexEntry = sinceEntryBefore;
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+            torn = failure.toString();
+            LOG.log(System.Logger.Level.ERROR, "Could not remove the torn bytes of a failed append from " + log.file()
+                    + "; the segment takes no more appends until the log is recovered", e);
         }
     }
 
