@@ -5,6 +5,8 @@ import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
 import io.krabka.kernel.log.MetaPropertiesException;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.log.LogDirWriteStates;
+import io.krabka.kernel.metrics.MetricName;
 import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
@@ -14,6 +16,7 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,6 +122,11 @@ public final class Broker implements AutoCloseable {
         // recovered next time, as Kafka marks only directories whose logs all loaded. Until the process exits, the
         // directories stay locked.
         logManager.startup();
+        for (Path logDir : config.logDirs()) {
+            // Krabka's: Kafka tells usable bytes only through DescribeLogDirs (KIP-827).
+            metrics.gauge(MetricName.of("kafka.log", "LogManager", "LogDirectoryUsableBytes")
+                    .tagged("logDirectory", logDir.toAbsolutePath().toString()), () -> LogDirWriteStates.usableBytes(logDir));
+        }
         // The logs shut down after the services that write them (the coordinator, tiered storage), as Kafka's.
         started.add(started.indexOf(services), () -> logManager.shutdown(-1));
         RequestDispatcher dispatcher = RequestDispatcher.create(services.handlers(context, logManager),

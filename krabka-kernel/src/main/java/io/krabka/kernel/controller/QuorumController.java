@@ -33,6 +33,7 @@ import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
 
 import io.krabka.kernel.format.BootstrapCheckpoint;
+import io.krabka.kernel.log.LogDirWriteStates;
 import io.krabka.kernel.log.Scheduler;
 import io.krabka.kernel.metadata.ConfigRecord;
 import io.krabka.kernel.metadata.Feature;
@@ -76,6 +77,7 @@ public final class QuorumController implements Controller, AutoCloseable {
     private final List<MetadataPublisher> publishers = new ArrayList<>();
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private volatile Throwable failure;
+    private final LogDirWriteStates writeStates = new LogDirWriteStates("the metadata log");
     private volatile Thread controllerThread;
 
     private QuorumController(ControllerConfig config, MetadataLog log) {
@@ -266,10 +268,11 @@ public final class QuorumController implements Controller, AutoCloseable {
         try {
             offset = log.append(result.records());
         } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "Could not write to the metadata log; nothing was written, and the "
-                    + "next write is tried as it comes: " + e);
+            // The append was undone: nothing of it is in the log.
+            writeStates.failed(config.metadataLogDir(), e);
             throw new KafkaStorageException("Could not write to the metadata log: " + e.getMessage(), e);
         }
+        writeStates.succeeded(config.metadataLogDir());
         try {
             log.flush();
         } catch (IOException | RuntimeException e) {

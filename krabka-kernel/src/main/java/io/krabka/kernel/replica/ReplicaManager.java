@@ -22,6 +22,7 @@ import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogAppendInfo;
+import io.krabka.kernel.log.LogDirWriteStates;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogOffsetMetadata;
 import io.krabka.kernel.log.LogOffsetSnapshot;
@@ -48,6 +49,7 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
     private final Scheduler scheduler;
     private final Optional<AsyncRemoteLogReader> remoteReader;
     private final Set<DelayedRemoteFetch> remoteFetches = ConcurrentHashMap.newKeySet();
+    private final LogDirWriteStates writeStates = new LogDirWriteStates("partitions");
     private volatile boolean closed;
 
     /**
@@ -127,9 +129,11 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
             return ProducePartitionResult.failed(Errors.INVALID_TOPIC_EXCEPTION,
                     "Cannot append to internal topic " + topicPartition.topic());
         }
+        Partition partition = null;
         try {
-            Partition partition = partitionOrException(topicPartition);
+            partition = partitionOrException(topicPartition);
             LogAppendInfo info = partition.appendRecordsToLeader(records, origin);
+            writeStates.succeeded(partition.log().dir().getParent());
             purgatory.checkAndComplete(topicPartition);
             return new ProducePartitionResult(Errors.NONE, null, info.firstOffset(), info.logAppendTime(),
                     info.logStartOffset(), List.of());
@@ -137,8 +141,11 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
             return new ProducePartitionResult(ReplicaErrors.forException(e), e.getMessage(), -1, -1,
                     logStartOffset(topicPartition), e.recordErrors());
         } catch (IOException | RuntimeException e) {
-            return new ProducePartitionResult(ReplicaErrors.forException(e), e.getMessage(), -1, -1,
-                    logStartOffset(topicPartition), List.of());
+            Errors error = ReplicaErrors.forException(e);
+            if (error == Errors.KAFKA_STORAGE_ERROR && partition != null) {
+                writeStates.failed(partition.log().dir().getParent(), e);
+            }
+            return new ProducePartitionResult(error, e.getMessage(), -1, -1, logStartOffset(topicPartition), List.of());
         }
     }
 
