@@ -122,7 +122,13 @@ final class OffsetsTopicPartitions {
         }
         if (creation == null || creation.isCompletedExceptionally()) {
             LOG.log(System.Logger.Level.INFO, "Creating " + OffsetsTopic.NAME);
-            creation = controller.createTopics(topic.creation()).thenAccept(OffsetsTopicPartitions::checkCreated);
+            creation = controller.createTopics(topic.creation()).thenAccept(OffsetsTopicPartitions::checkCreated)
+                    .whenComplete((created, failure) -> {
+                        if (failure != null) {
+                            LOG.log(System.Logger.Level.WARNING, "Could not create " + OffsetsTopic.NAME + " ("
+                                    + failure.getMessage() + "); the next group request tries again");
+                        }
+                    });
         }
         return creation;
     }
