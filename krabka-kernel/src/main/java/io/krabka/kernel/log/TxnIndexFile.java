@@ -64,12 +64,26 @@ final class TxnIndexFile {
         return bytes.flip();
     }
 
-    /** Writes the bytes at the end, making the file if needed. */
+    /**
+     * Writes the bytes at the end, making the file if needed. A write that fails part way (a full disk) has what it
+     * wrote cut off again, so no torn entry stays for a later one to land behind.
+     */
     synchronized void append(ByteBuffer bytes) throws IOException {
         FileChannel writeTo = channel(true);
         long at = size;
-        while (bytes.hasRemaining()) {
-            at += writeTo.write(bytes, at);
+        try {
+            while (bytes.hasRemaining()) {
+                at += writeTo.write(bytes, at);
+            }
+        } catch (IOException e) {
+            if (at > size) {
+                try {
+                    writeTo.truncate(size);
+                } catch (IOException cut) {
+                    e.addSuppressed(cut);
+                }
+            }
+            throw e;
         }
         size = at;
     }

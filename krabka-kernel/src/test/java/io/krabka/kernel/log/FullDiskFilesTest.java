@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The files written whole (checkpoints, producer snapshots) on a real full disk, a small tmpfs: a write that finds
- * no room fails, the file it was to replace is as it was, and no temporary file is left to take space or be read.
+ * The files besides the segment on a real full disk, a small tmpfs: a file written whole (a checkpoint, a producer
+ * snapshot) that finds no room leaves the file it was to replace as it was and no temporary; an entry of the
+ * transaction index that finds no room is cut off again.
  */
 class FullDiskFilesTest {
 
@@ -76,6 +77,25 @@ class FullDiskFilesTest {
         assertArrayEquals(before, Files.readAllBytes(snapshot));
         assertEquals(1, ProducerSnapshot.read(snapshot).size());
         assertOnly(snapshot);
+    }
+
+    @Test
+    void aTransactionIndexEntryThatFindsNoRoomIsCutOffAgain() throws IOException {
+        TransactionIndex index = new TransactionIndex(0, disk.root().resolve("00000000000000000000.txnindex"));
+        // 120 entries are 4,080 bytes: the next one has 16 bytes of room in the file's first page, and no more.
+        for (int n = 0; n < 120; n++) {
+            index.append(new AbortedTxn(7, 10L * n, 10L * n + 5, 10L * n));
+        }
+        disk.fill();
+
+        assertThrows(IOException.class, () -> index.append(new AbortedTxn(7, 1200, 1205, 1200)));
+
+        assertEquals(120 * AbortedTxn.TOTAL_SIZE, Files.size(index.file()), "the torn entry is cut off");
+        disk.free();
+        index.append(new AbortedTxn(7, 1200, 1205, 1200));
+        assertEquals(121, index.allAbortedTxns().size());
+        assertEquals(new AbortedTxn(7, 1200, 1205, 1200), index.allAbortedTxns().getLast());
+        index.close();
     }
 
     private static ProducerStateEntry entry(long producerId) {
