@@ -2,6 +2,7 @@ package io.krabka.kernel.log;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -321,6 +322,18 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
     final ByteBuffer writableBuffer() {
         writableFile();
         return openBuffer();
+    }
+
+    /**
+     * Makes sure the disk has the blocks for {@code size} bytes of a new entry at {@code at}, under {@link #lock},
+     * before it is written to the mapping: a full disk is then an {@link UncheckedIOException} with nothing written.
+     */
+    final void reserve(int at, int size) {
+        try {
+            writableFile().reserve(at, size);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not give " + source() + " room for an entry: " + e.getMessage(), e);
+        }
     }
 
     /** Publishes an entry written at slot {@link #entries()}, under {@link #lock}. */

@@ -2,16 +2,20 @@ package io.krabka.kernel.log;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * The file behind an {@link AbstractIndex}: its name, its mapping and its length. Knows nothing of entries; the
  * index serializes every call that changes it.
  */
 final class IndexFile {
+    /** The smallest page of the mappings on the machines Krabka runs on. */
+    private static final int PAGE = 4096;
 
     private final boolean writable;
     private final boolean created;
@@ -96,6 +100,29 @@ final class IndexFile {
 
     void force() {
         mapping.force();
+    }
+
+    /**
+     * Gives the file real blocks for every page that starts in [{@code position}, {@code position + size}), by
+     * writing the zeros it reads as already: a new index is a sparse file, and writing to a page of its mapping that
+     * the disk has no room for raises SIGBUS, which the JVM turns into an {@link InternalError} at no fixed point.
+     * Written through a channel instead, a full disk is an {@link IOException} here, before the mapping is touched.
+     * The pages start at or after the end of the entries, so nothing written is lost.
+     */
+    void reserve(int position, int size) throws IOException {
+        int firstPage = (position + PAGE - 1) / PAGE * PAGE;
+        int end = Math.min(position + size, length());
+        if (firstPage >= end) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+            for (int page = firstPage; page < end; page += PAGE) {
+                ByteBuffer zeros = ByteBuffer.allocate(Math.min(PAGE, length() - page));
+                while (zeros.hasRemaining()) {
+                    channel.write(zeros, page + zeros.position());
+                }
+            }
+        }
     }
 
     /** Unmaps the file. Idempotent. */

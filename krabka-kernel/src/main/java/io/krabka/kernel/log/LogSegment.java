@@ -140,12 +140,14 @@ public final class LogSegment implements Closeable {
      * and position) and a time index entry (the largest timestamp so far and the last offset of its batch) when
      * more than {@code index.interval.bytes} were appended since the last entries.
      *
-     * <p>All or nothing: when a write fails (a full disk, an I/O error, a mapped index page the disk has no room
-     * for), the segment is put back as it was before, so that no later append lands behind torn bytes and the
-     * offsets are given again. If even that fails, the segment refuses every append until it is recovered.
+     * <p>All or nothing: when a write fails (a full disk, an I/O error; an index gets the blocks for a new page
+     * through its channel before it writes to the page's mapping, so a full disk is an exception there too), the
+     * segment is put back as it was before, so that no later append lands behind torn bytes and the offsets are
+     * given again. If even that fails, the segment refuses every append until it is recovered.
      *
      * @throws LogSegmentOffsetOverflowException if {@code largestOffset} is too far above the base offset
-     * @throws KafkaStorageException             if the segment is torn, or a mapped index page could not be written
+     * @throws java.io.UncheckedIOException      if an index could not get the blocks for a new entry
+     * @throws KafkaStorageException             if the segment is torn
      */
     public void append(long largestOffset, MemoryRecords records) throws IOException {
         if (records.sizeInBytes() == 0) {
@@ -166,10 +168,6 @@ public final class LogSegment implements Closeable {
         } catch (IOException | RuntimeException e) {
             restore(position, firstEntryOffset, maxBefore, sinceEntryBefore, e);
             throw e;
-        } catch (InternalError e) {
-            // What the JVM throws when a page of a mapped index cannot be written: the disk had no room for it.
-            restore(position, firstEntryOffset, maxBefore, sinceEntryBefore, e);
-            throw new KafkaStorageException("Could not write an index entry of " + log.file() + ": " + e.getMessage(), e);
         }
     }
 

@@ -182,6 +182,7 @@ public final class OffsetIndex extends AbstractIndex {
                         + (n > 0 ? ", whose last entry's is " + physical(idx, n - 1) : ""));
             }
             int at = n * ENTRY_SIZE;
+            reserve(at, ENTRY_SIZE);
             idx.putInt(at, relativeOffset(offset));
             idx.putInt(at + 4, position);
             lastOffset = offset;

@@ -183,6 +183,7 @@ public final class TimeIndex extends AbstractIndex {
             }
             if (timestamp > last.timestamp()) {
                 int at = n * ENTRY_SIZE;
+                reserve(at, ENTRY_SIZE);
                 idx.putLong(at, timestamp);
                 idx.putInt(at + 8, relativeOffset(offset));
                 lastEntry = new TimestampOffset(timestamp, offset);

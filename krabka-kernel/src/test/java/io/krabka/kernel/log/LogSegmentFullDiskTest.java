@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.krabka.kernel.record.RecordBatch;
 import io.krabka.testservers.SmallFileSystem;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,15 +86,16 @@ class LogSegmentFullDiskTest {
 
     @Test
     void anIndexPageThatFindsNoRoomLeavesTheSegmentAsItWas() throws Exception {
-        // A new index is a sparse file: its first entry needs a page the full disk does not have, while the second
-        // small batch still fits in the log file's first page.
+        // A new index is a sparse file: its first entry needs a page the full disk does not have (written to through
+        // the mapping, SIGBUS), while the second small batch still fits in the log file's first page.
         segment = LogSegment.open(disk.root(), 0, new SegmentConfig(1000, 0, 0), time, 0, false);
         ByteBuffer first = batch(0, 1, T0);
         append(segment, first);
         int size = segment.size();
         disk.fill();
 
-        assertThrows(KafkaStorageException.class, () -> append(segment, batch(1, 1, T0 + 1)));
+        UncheckedIOException full = assertThrows(UncheckedIOException.class, () -> append(segment, batch(1, 1, T0 + 1)));
+        assertTrue(full.getMessage().contains("No space left"), full.toString());
 
         assertEquals(size, segment.size());
         assertEquals(size, Files.size(segment.log().file()));
