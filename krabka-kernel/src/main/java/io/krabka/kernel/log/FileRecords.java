@@ -110,22 +110,7 @@ public final class FileRecords implements Closeable {
             throw new IllegalArgumentException("Append of size " + bytes + " bytes is too large for segment " + file
                     + " with current file position at " + current);
         }
-        ByteBuffer source = records.duplicate();
-        long at = current;
-        try {
-            while (source.hasRemaining()) {
-                at += channel.write(source, at);
-            }
-        } catch (IOException e) {
-            if (at > current) {
-                try {
-                    channel.truncate(current);
-                } catch (IOException cut) {
-                    e.addSuppressed(cut);
-                }
-            }
-            throw e;
-        }
+        WholeWrites.append(channel, records.duplicate(), current);
         size = current + bytes;
         return bytes;
     }

@@ -69,23 +69,9 @@ final class TxnIndexFile {
      * wrote cut off again, so no torn entry stays for a later one to land behind.
      */
     synchronized void append(ByteBuffer bytes) throws IOException {
-        FileChannel writeTo = channel(true);
-        long at = size;
-        try {
-            while (bytes.hasRemaining()) {
-                at += writeTo.write(bytes, at);
-            }
-        } catch (IOException e) {
-            if (at > size) {
-                try {
-                    writeTo.truncate(size);
-                } catch (IOException cut) {
-                    e.addSuppressed(cut);
-                }
-            }
-            throw e;
-        }
-        size = at;
+        int length = bytes.remaining();
+        WholeWrites.append(channel(true), bytes, size);
+        size += length;
     }
 
     /** Cuts the file to {@code newSize} bytes, if it exists. */
