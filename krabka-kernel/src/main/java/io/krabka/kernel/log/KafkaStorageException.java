@@ -15,9 +15,4 @@ public final class KafkaStorageException extends RuntimeException {
     public KafkaStorageException(String message) {
         super(message);
     }
-
-    /** An error with its message and cause. */
-    public KafkaStorageException(String message, Throwable cause) {
-        super(message, cause);
-    }
 }
