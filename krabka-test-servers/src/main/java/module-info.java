@@ -1,7 +1,7 @@
 /**
  * Real servers for integration tests: Ceph radosgw, started from the repository's scripts, S3Proxy, real S3
- * buckets for the opt-in cloud profile, and a fault-injecting TCP proxy to put in front of them. Test support only,
- * never shipped.
+ * buckets for the opt-in cloud profile, a fault-injecting TCP proxy to put in front of them, and a file system that
+ * fails the fsyncs and writes a test asks for. Test support only, never shipped.
  */
 module io.krabka.testservers {
     requires transitive org.junit.jupiter.api;
@@ -14,4 +14,5 @@ module io.krabka.testservers {
     requires java.net.http;
 
     exports io.krabka.testservers;
+    exports io.krabka.testservers.faults;
 }

@@ -20,15 +20,18 @@ final class KrabkaBroker implements AutoCloseable {
     private final Path dist;
     private final String bootstrapServers;
     private final List<String> arguments;
+    private final Map<String, String> environment;
     private final int healthPort = freePort();
     private KrabkaProcess process;
     private int starts;
 
-    private KrabkaBroker(Path workDir, Path dist, String bootstrapServers, List<String> arguments) {
+    private KrabkaBroker(Path workDir, Path dist, String bootstrapServers, List<String> arguments,
+            Map<String, String> environment) {
         this.workDir = workDir;
         this.dist = dist;
         this.bootstrapServers = bootstrapServers;
         this.arguments = arguments;
+        this.environment = environment;
     }
 
     /**
@@ -40,7 +43,7 @@ final class KrabkaBroker implements AutoCloseable {
     static KrabkaBroker onConfig(Path workDir, Path config, String bootstrapServers) throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), bootstrapServers,
-                List.of("--config", config.toString()));
+                List.of("--config", config.toString()), Map.of());
         broker.start();
         return broker;
     }
@@ -75,9 +78,36 @@ final class KrabkaBroker implements AutoCloseable {
         List<String> arguments = new ArrayList<>(List.of("--log-dir", workDir.resolve("data").toString(),
                 "--listen-addr", listener, "--advertised-listener", listener, "--process-roles", "controller,broker"));
         settings.forEach((key, value) -> arguments.addAll(List.of("--override", key + "=" + value)));
-        KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), listener, arguments);
+        KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), listener, arguments, Map.of());
         Files.createDirectories(workDir);
         prepare.prepare(broker.krabka(), broker.logDir());
+        broker.start();
+        return broker;
+    }
+
+    /**
+     * Formats {@code logDirs} under {@code workDir} (emptied first; the first holds the metadata log) and starts
+     * the broker on them with {@code environment} added to its own (such as {@code KRABKA_JAVA_OPTS}), returning
+     * once it is ready.
+     */
+    static KrabkaBroker onLogDirs(Path workDir, List<Path> logDirs, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        KafkaLogWriter.deleteRecursively(workDir);
+        Files.createDirectories(workDir);
+        String listener = "127.0.0.1:" + freePort();
+        List<String> dirs = new ArrayList<>();
+        logDirs.forEach(dir -> dirs.addAll(List.of("--log-dir", dir.toString())));
+        List<String> arguments = new ArrayList<>(dirs);
+        arguments.addAll(List.of("--listen-addr", listener, "--advertised-listener", listener, "--process-roles",
+                "controller,broker"));
+        KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), listener, arguments, environment);
+        List<String> format = new ArrayList<>(List.of("sh", broker.krabka(), "format"));
+        format.addAll(dirs);
+        format.addAll(List.of("--node-id", "1", "--standalone"));
+        ToolRun formatted = ToolRun.run(workDir, "format", format, broker.environment());
+        if (formatted.exitCode() != 0) {
+            throw new IllegalStateException("krabka format failed:\n" + formatted.describe());
+        }
         broker.start();
         return broker;
     }
@@ -128,6 +158,11 @@ final class KrabkaBroker implements AutoCloseable {
         return process.describe();
     }
 
+    /** Waits for the broker to end by itself; returns its exit code. */
+    int awaitExit() throws IOException, InterruptedException {
+        return process.awaitExit().exitCode();
+    }
+
     /** SIGTERM, then waits for the clean shutdown; returns the exit code. */
     int stop() throws IOException, InterruptedException {
         process.terminate();
@@ -158,7 +193,9 @@ final class KrabkaBroker implements AutoCloseable {
     }
 
     private Map<String, String> environment() {
-        return Map.of("JAVA_HOME", System.getProperty("java.home"));
+        Map<String, String> all = new java.util.HashMap<>(environment);
+        all.put("JAVA_HOME", System.getProperty("java.home"));
+        return all;
     }
 
     private static int freePort() {

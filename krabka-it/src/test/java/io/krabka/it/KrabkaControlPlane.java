@@ -33,6 +33,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import io.krabka.kernel.log.LogDirFailureChannel;
 
 /**
  * Krabka's control plane in this process: a directory formatted by Krabka's formatter, the controller on it, and
@@ -62,7 +63,7 @@ final class KrabkaControlPlane implements AutoCloseable {
         KafkaScheduler scheduler = new KafkaScheduler(1, "krabka-control-plane-");
         QuorumController controller = QuorumController.start(new ControllerConfig(NODE_ID, dir, directoryId,
                 Integer.parseInt(serverProperties.getOrDefault("num.partitions", "1")), (short) 1, false, serverProperties),
-                scheduler, Clock.systemUTC());
+                scheduler, Clock.systemUTC(), new LogDirFailureChannel());
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();

@@ -120,6 +120,9 @@ final class BrokerCommand implements Command {
             Thread.currentThread().interrupt();
             broker.close();
         }
+        if (broker.logDirFailure().isPresent()) {
+            return ExitCode.LOG_DIRS_FAILED;
+        }
         return broker.stoppedCleanly() ? ExitCode.OK : ExitCode.FAILURE;
     }
 

@@ -20,6 +20,11 @@ final class ExitCode {
     static final int WRITE_FAILED = 4;
     /** {@code format}: an invalid {@code --feature}, {@code --release-version} or quorum combination. */
     static final int INVALID_FEATURES = 5;
+    /**
+     * {@code broker}: log directories failed while it served (an I/O error or a failed fsync took them offline)
+     * and none is left, or the metadata log's failed: it shut down by itself.
+     */
+    static final int LOG_DIRS_FAILED = 4;
     /** {@code verify}: tampering found, or a chain tip that differs from the one expected. */
     static final int VERIFY_TAMPERED = 1;
     /**

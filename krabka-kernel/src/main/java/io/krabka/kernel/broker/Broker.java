@@ -5,9 +5,11 @@ import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
 import io.krabka.kernel.log.MetaPropertiesException;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.log.LogDirWriteStates;
 import io.krabka.kernel.metrics.MetricName;
 import io.krabka.kernel.metrics.MetricsRegistry;
+import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
 import org.apache.kafka.common.protocol.ApiKeys;
@@ -32,6 +34,10 @@ import java.util.function.Function;
  * ApiVersions, and is then ready. {@link #close} is ready no more, stops accepting and answers the requests in
  * flight, stops the services, and shuts the logs down cleanly (flushed, checkpointed, marked), so the next start
  * recovers nothing.
+ *
+ * <p>A log directory an I/O error took offline ({@link LogDirFailureChannel}) has its partitions taken out of
+ * service by the services and its logs closed; when no log directory is left, or the metadata log's directory is the
+ * one that failed, the broker shuts down by itself, as Kafka does, and {@link #logDirFailure()} says why.
  */
 public final class Broker implements AutoCloseable {
 
@@ -55,6 +61,8 @@ public final class Broker implements AutoCloseable {
     private final List<AutoCloseable> started = new ArrayList<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final MetricsRegistry metrics = MetricsRegistry.jmx();
+    private final LogDirFailureChannel logDirFailureChannel = new LogDirFailureChannel();
+    private volatile Optional<String> logDirFailure = Optional.empty();
     private volatile State state = State.STARTING;
     private volatile boolean stoppedCleanly;
     private volatile Endpoint advertisedListener;
@@ -111,11 +119,12 @@ public final class Broker implements AutoCloseable {
         KafkaScheduler scheduler = new KafkaScheduler(config.backgroundThreads(), "kafka-scheduler-");
         started.add(scheduler::shutdown);
         BrokerContext context = new BrokerContext(config, clusterId, scheduler, InstantSource.system(),
-                () -> advertisedListener, metrics);
+                () -> advertisedListener, metrics, logDirFailureChannel);
         started.add(metrics);
         started.add(services);
         Function<String, LogConfig> topicConfigs = services.startBeforeLogs(context);
-        logManager = new LogManager(config.logManagerConfig(), topicConfigs, scheduler, context.time());
+        logManager = new LogManager(config.logManagerConfig(), topicConfigs, scheduler, context.time(),
+                logDirFailureChannel);
         // Once the directories are locked, so that no other broker runs on them while their files move.
         TieredStorageDirMigration.migrate(config.logDirs().getFirst(), config.tieredStorageDir());
         // Shut down (and marked clean) only once every log loaded: a directory whose loading failed must be
@@ -127,9 +136,15 @@ public final class Broker implements AutoCloseable {
             metrics.gauge(MetricName.of("kafka.log", "LogManager", "LogDirectoryUsableBytes")
                     .tagged("logDirectory", logDir.toAbsolutePath().toString()), () -> LogDirWriteStates.usableBytes(logDir));
         }
+        metrics.gauge(MetricName.of("kafka.log", "LogManager", "OfflineLogDirectoryCount"),
+                () -> logManager.logDirs().size() - logManager.liveLogDirs().size());
         // The logs shut down after the services that write them (the coordinator, tiered storage), as Kafka's.
         started.add(started.indexOf(services), () -> logManager.shutdown(-1));
-        RequestDispatcher dispatcher = RequestDispatcher.create(services.handlers(context, logManager),
+        List<ApiHandler> handlers = services.handlers(context, logManager);
+        Thread failureHandler = Thread.ofPlatform().name("LogDirFailureHandler").daemon()
+                .start(this::handleLogDirFailures);
+        started.add(failureHandler::interrupt);
+        RequestDispatcher dispatcher = RequestDispatcher.create(handlers,
                 table -> new ApiVersionsHandler(table, clusterId, config.nodeId(), services::features));
         try {
             socketServer = SocketServer.start(config.socketServerConfig(), dispatcher);
@@ -146,6 +161,32 @@ public final class Broker implements AutoCloseable {
                 + config.listener().name() + " on " + socketServer.localAddress() + ", advertised as "
                 + advertisedListener + health.map(h -> "; health on http://" + h.address().getHostString() + ":"
                         + h.address().getPort()).orElse(""));
+    }
+
+    // Kafka's LogDirFailureHandler: each directory reported offline, in turn, until the broker closes.
+    private void handleLogDirFailures() {
+        Path metadataLogDir = config.metadataLogDir().toAbsolutePath().normalize();
+        try {
+            while (true) {
+                Path dir = logDirFailureChannel.takeNextOfflineLogDir();
+                services.handleLogDirFailure(dir);
+                logManager.handleLogDirFailure(dir);
+                if (logManager.liveLogDirs().isEmpty()) {
+                    stopOnLogDirFailure("all log dirs in " + logManager.logDirs() + " have failed");
+                } else if (dir.equals(metadataLogDir)) {
+                    stopOnLogDirFailure("the metadata log dir " + dir + " has failed");
+                }
+            }
+        } catch (InterruptedException e) {
+            // The broker is closing.
+        }
+    }
+
+    private void stopOnLogDirFailure(String why) {
+        String reason = "Shutdown broker because " + why;
+        LOG.log(System.Logger.Level.ERROR, reason);
+        logDirFailure = Optional.of(reason);
+        Thread.ofPlatform().name("krabka-log-dir-failure-shutdown").start(this::close);
     }
 
     private static BindException bindFailure(String what, IOException cause) {
@@ -193,6 +234,14 @@ public final class Broker implements AutoCloseable {
     /** The broker's logs. */
     public LogManager logManager() {
         return logManager;
+    }
+
+    /**
+     * Why the broker shut down by itself after log directories failed (none left, or the metadata log's); empty
+     * if it did not.
+     */
+    public Optional<String> logDirFailure() {
+        return logDirFailure;
     }
 
     /** Whether the broker has stopped and every step of its shutdown succeeded. */

@@ -1,5 +1,6 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.log.Scheduler;
 import java.time.InstantSource;
@@ -16,9 +17,12 @@ import java.util.function.Supplier;
  * @param advertisedListener the listener clients are told of, with the port bound; to be read once the broker
  *                           serves (a request handler reads it per request)
  * @param metrics            the broker's metrics, on JMX and the health endpoint's {@code /metrics}
+ * @param logDirFailureChannel where whatever writes into a log directory (the logs, the metadata log) reports it
+ *                             offline after an I/O error
  */
 public record BrokerContext(BrokerConfig config, String clusterId, Scheduler scheduler, InstantSource time,
-                            Supplier<Endpoint> advertisedListener, MetricsRegistry metrics) {
+                            Supplier<Endpoint> advertisedListener, MetricsRegistry metrics,
+                            LogDirFailureChannel logDirFailureChannel) {
 
     /** Checks the parts. */
     public BrokerContext {
@@ -28,5 +32,6 @@ public record BrokerContext(BrokerConfig config, String clusterId, Scheduler sch
         Objects.requireNonNull(time, "time");
         Objects.requireNonNull(advertisedListener, "advertisedListener");
         Objects.requireNonNull(metrics, "metrics");
+        Objects.requireNonNull(logDirFailureChannel, "logDirFailureChannel");
     }
 }

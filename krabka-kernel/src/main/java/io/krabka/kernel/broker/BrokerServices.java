@@ -4,6 +4,7 @@ import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.network.ApiHandler;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
 
@@ -23,6 +24,12 @@ public interface BrokerServices extends AutoCloseable {
 
     /** The handlers of every API but ApiVersions (which the broker adds), over the loaded logs. */
     List<ApiHandler> handlers(BrokerContext context, LogManager logManager) throws IOException;
+
+    /**
+     * Takes the partitions of {@code logDir}, which an I/O error took offline, out of service, and closes its logs
+     * ({@link LogManager#handleLogDirFailure}); called by the broker's handler, once per directory.
+     */
+    void handleLogDirFailure(Path logDir);
 
     /** The feature levels ApiVersions reports, read at each request. */
     ApiFeatures features();

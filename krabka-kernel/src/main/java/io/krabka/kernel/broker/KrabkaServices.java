@@ -39,13 +39,15 @@ public final class KrabkaServices implements BrokerServices {
 
     private final List<AutoCloseable> started = new ArrayList<>();
     private QuorumController controller;
+    private ReplicaManager replicaManager;
 
     @Override
     public Function<String, LogConfig> startBeforeLogs(BrokerContext context) throws IOException {
         BrokerConfig config = context.config();
         controller = QuorumController.start(new ControllerConfig(config.nodeId(), config.metadataLogDir(),
                 defaultDirectory(config), config.numPartitions(), config.defaultReplicationFactor(),
-                config.remoteLogStorageSystemEnable(), config.originals()), context.scheduler(), context.time());
+                config.remoteLogStorageSystemEnable(), config.originals()), context.scheduler(), context.time(),
+                context.logDirFailureChannel());
         started.add(controller);
         return topic -> config.topicLogConfig(controller.image().topicConfig(topic));
     }
@@ -58,7 +60,7 @@ public final class KrabkaServices implements BrokerServices {
         tiered.ifPresent(started::add);
         // The replica manager first: it creates the logs the remote log manager tiers and the group coordinator
         // loads.
-        ReplicaManager replicaManager = new ReplicaManager(new ReplicaManagerConfig(config.nodeId(),
+        replicaManager = new ReplicaManager(new ReplicaManagerConfig(config.nodeId(),
                 config.originals()), logManager, context.scheduler(), tiered.map(TieredStorage::reader));
         started.add(replicaManager);
         controller.register(replicaManager);
@@ -96,6 +98,7 @@ public final class KrabkaServices implements BrokerServices {
                 new ProduceHandler(replicaManager, metadata),
                 new FetchHandler(new FetchConfig(config.fetchMaxBytes()), replicaManager, fetchManager, metadata),
                 new ListOffsetsHandler(replicaManager),
+                new DescribeLogDirsHandler(logManager),
                 new FindCoordinatorHandler(groups, config.nodeId(), endpoint),
                 new JoinGroupHandler(groups),
                 new SyncGroupHandler(groups),
@@ -106,6 +109,13 @@ public final class KrabkaServices implements BrokerServices {
                 new ListGroupsHandler(groups),
                 new DescribeGroupsHandler(groups),
                 new DeleteGroupsHandler(groups));
+    }
+
+    @Override
+    public void handleLogDirFailure(Path logDir) {
+        if (replicaManager != null) {
+            replicaManager.handleLogDirFailure(logDir);
+        }
     }
 
     @Override

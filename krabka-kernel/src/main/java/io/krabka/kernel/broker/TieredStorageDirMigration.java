@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 
+import io.krabka.kernel.log.Fsync;
 import io.krabka.kernel.log.checkpoint.AtomicFileWriter;
 
 /**
@@ -49,8 +50,8 @@ final class TieredStorageDirMigration {
                 throw new IOException("Cannot rename " + old + " to " + target + " (another file system?): move it "
                         + "there by hand; Kafka's LogManager refuses it in a log directory", e);
             }
-            AtomicFileWriter.flushDir(tieredDir);
-            AtomicFileWriter.flushDir(logDir);
+            Fsync.forceDirectory(tieredDir);
+            Fsync.forceDirectory(logDir);
             LOG.log(System.Logger.Level.INFO, "Moved " + old + " to " + target + ": a log directory holds only what "
                     + "Kafka's LogManager accepts");
         }

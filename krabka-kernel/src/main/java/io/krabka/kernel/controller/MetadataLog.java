@@ -13,6 +13,7 @@ import java.util.Optional;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.ProducerStateManagerConfig;
@@ -55,13 +56,14 @@ final class MetadataLog implements Closeable {
     }
 
     /** Opens (creating if needed) the metadata log in {@code metadataLogDir}, recovering it from its start. */
-    static MetadataLog open(Path metadataLogDir, Scheduler scheduler, InstantSource time) throws IOException {
+    static MetadataLog open(Path metadataLogDir, Scheduler scheduler, InstantSource time,
+            LogDirFailureChannel logDirFailureChannel) throws IOException {
         // Kept whole: Krabka takes no snapshots yet, and reads Kafka's (MetadataSnapshot) but deletes none of them.
         LogConfig config = LogConfig.fromProps(Map.of(), Map.of("max.message.bytes", MAX_BATCH_SIZE_BYTES,
                 "retention.ms", -1L, "retention.bytes", -1L));
         UnifiedLog log = UnifiedLog.create(metadataLogDir.resolve(DIRECTORY), config, 0, 0, scheduler, time,
                 MAX_TRANSACTION_TIMEOUT_MS, ProducerStateManagerConfig.defaults(),
-                PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, false, Optional.empty());
+                PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, false, Optional.empty(), false, logDirFailureChannel);
         return new MetadataLog(log, time);
     }
 

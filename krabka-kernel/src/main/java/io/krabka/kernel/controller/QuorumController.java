@@ -33,6 +33,8 @@ import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
 
 import io.krabka.kernel.format.BootstrapCheckpoint;
+import io.krabka.kernel.log.DiskFaults;
+import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.log.LogDirWriteStates;
 import io.krabka.kernel.log.Scheduler;
 import io.krabka.kernel.metadata.ConfigRecord;
@@ -78,11 +80,13 @@ public final class QuorumController implements Controller, AutoCloseable {
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private volatile Throwable failure;
     private final LogDirWriteStates writeStates = new LogDirWriteStates("the metadata log");
+    private final LogDirFailureChannel logDirFailureChannel;
     private volatile Thread controllerThread;
 
-    private QuorumController(ControllerConfig config, MetadataLog log) {
+    private QuorumController(ControllerConfig config, MetadataLog log, LogDirFailureChannel logDirFailureChannel) {
         this.config = config;
         this.log = log;
+        this.logDirFailureChannel = logDirFailureChannel;
         ThreadFactory threads = Thread.ofPlatform().name("quorum-controller-" + config.nodeId()).factory();
         this.executor = Executors.newSingleThreadExecutor(task -> {
             Thread thread = threads.newThread(task);
@@ -99,17 +103,19 @@ public final class QuorumController implements Controller, AutoCloseable {
      *
      * @throws NoSuchFileException             if the log is new and the directory has no bootstrap checkpoint
      *                                         (it was not formatted)
+     * @param logDirFailureChannel where a write or flush of the metadata log that leaves its files in a state not
+     *                             known reports the metadata log's directory offline
      * @throws io.krabka.kernel.metadata.MetadataParseException if the log holds bytes that are not Krabka's records
      */
-    public static QuorumController start(ControllerConfig config, Scheduler scheduler, InstantSource time)
-            throws IOException {
-        MetadataLog log = MetadataLog.open(config.metadataLogDir(), scheduler, time);
+    public static QuorumController start(ControllerConfig config, Scheduler scheduler, InstantSource time,
+            LogDirFailureChannel logDirFailureChannel) throws IOException {
+        MetadataLog log = MetadataLog.open(config.metadataLogDir(), scheduler, time, logDirFailureChannel);
         try {
             if (log.endOffset() == 0) {
                 log.append(bootstrapRecords(config));
                 log.flush();
             }
-            QuorumController controller = new QuorumController(config, log);
+            QuorumController controller = new QuorumController(config, log, logDirFailureChannel);
             MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
             long offset = -1;
             for (MetadataBatch batch : log.readAll()) {
@@ -261,15 +267,21 @@ public final class QuorumController implements Controller, AutoCloseable {
             return result.response();
         }
         if (failure != null) {
-            throw new KafkaStorageException("The metadata log could not be flushed earlier, so what it holds on disk "
-                    + "is unknown; no write is possible until the broker restarts", failure);
+            throw new KafkaStorageException("The metadata log's directory went offline after an I/O error, so what "
+                    + "the log holds on disk is unknown; no write is possible until the broker restarts", failure);
         }
         long offset;
         try {
             offset = log.append(result.records());
         } catch (IOException | RuntimeException e) {
-            // The append was undone: nothing of it is in the log.
-            writeStates.failed(config.metadataLogDir(), e);
+            if (DiskFaults.takesLogDirOffline(e)) {
+                failure = e;
+                logDirFailureChannel.maybeAddOfflineLogDir(config.metadataLogDir(), "Error while writing to the "
+                        + "metadata log; the controller takes no more writes", e);
+            } else {
+                // Out of room, and undone: nothing of it is in the log.
+                writeStates.failed(config.metadataLogDir(), e);
+            }
             throw new KafkaStorageException("Could not write to the metadata log: " + e.getMessage(), e);
         }
         writeStates.succeeded(config.metadataLogDir());
@@ -277,8 +289,8 @@ public final class QuorumController implements Controller, AutoCloseable {
             log.flush();
         } catch (IOException | RuntimeException e) {
             failure = e;
-            LOG.log(System.Logger.Level.ERROR, "Could not flush the metadata log; the controller takes no more writes "
-                    + "until the broker restarts", e);
+            logDirFailureChannel.maybeAddOfflineLogDir(config.metadataLogDir(), "Could not flush the metadata log; "
+                    + "the controller takes no more writes", e);
             throw new KafkaStorageException("Could not flush the metadata log: " + e.getMessage(), e);
         }
         MetadataDelta delta = new MetadataDelta(image);

@@ -273,7 +273,7 @@ public final class FileRecords implements Closeable {
 
     /** Writes the appended bytes to the storage device. */
     public void flush() throws IOException {
-        channel.force(true);
+        Fsync.force(channel, file());
     }
 
     /** Cuts a preallocated file to its appended bytes: done when the segment rolls or closes. */

@@ -94,7 +94,7 @@ final class LeftoverFiles {
             LOG.log(System.Logger.Level.INFO, "Recovering file " + swap + " by renaming from .swap files.");
             Files.move(swap, swap.resolveSibling(stripSwap(swap.getFileName().toString())));
         }
-        AtomicFileWriter.flushDir(dir);
+        Fsync.forceDirectory(dir);
     }
 
     private static String stripSwap(String name) {

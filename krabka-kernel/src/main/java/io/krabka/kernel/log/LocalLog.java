@@ -118,7 +118,7 @@ public final class LocalLog {
             return false;
         }
         Files.move(dir, renamed, StandardCopyOption.ATOMIC_MOVE);
-        AtomicFileWriter.flushDir(renamed.toAbsolutePath().getParent());
+        Fsync.forceDirectory(renamed.toAbsolutePath().getParent());
         dir = renamed;
         segments.updateParentDir(renamed);
         return true;
@@ -169,7 +169,7 @@ public final class LocalLog {
             segment.flush();
         }
         if (toFlush.stream().anyMatch(segment -> segment.baseOffset() >= currentRecoveryPoint) && Files.exists(dir)) {
-            AtomicFileWriter.flushDir(dir);
+            Fsync.forceDirectory(dir);
         }
     }
 

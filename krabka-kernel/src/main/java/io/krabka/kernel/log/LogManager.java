@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -24,7 +25,8 @@ import java.util.function.Function;
  * The broker's logs, Kafka's {@code LogManager}: the log directories (formatted, locked), their partitions' logs,
  * the offset checkpoints, the clean shutdown marker (deleted once the logs are loaded, written after they are all
  * closed), and the periodic work: retention, flushes by {@code flush.ms}, checkpoints, and the removal of deleted
- * logs' directories. New logs go to the directory with the fewest.
+ * logs' directories. New logs go to the directory with the fewest. A directory an I/O error took offline
+ * ({@link #handleLogDirFailure}) has its logs closed and takes no part in any of it until the broker restarts.
  *
  * <p>Thread-safe.
  */
@@ -42,6 +44,9 @@ public final class LogManager implements Closeable {
     private final ProducerStateManagerConfig producerStateManagerConfig;
     private final String clusterId;
     private final List<Path> logDirs;
+    private final List<Path> liveLogDirs;
+    private final LogDirFailureChannel logDirFailureChannel;
+    private final Set<TopicPartition> offlinePartitions = ConcurrentHashMap.newKeySet();
     private final Map<Path, LogDirCheckpoints> checkpoints = new ConcurrentHashMap<>();
     private final LogDirLocks dirLocks;
     private final Object logCreationOrDeletionLock = new Object();
@@ -58,6 +63,21 @@ public final class LogManager implements Closeable {
      */
     public LogManager(LogManagerConfig config, Function<String, LogConfig> topicConfigs, Scheduler scheduler,
                       InstantSource time) throws IOException {
+        this(config, topicConfigs, scheduler, time, new LogDirFailureChannel());
+    }
+
+    /**
+     * Checks and locks the log directories; {@link #startup()} loads the logs.
+     *
+     * @param topicConfigs         the settings of a topic, by name, for the logs found at startup
+     * @param logDirFailureChannel where the logs, and the periodic tasks, report a log directory an I/O error took
+     *                             offline
+     * @throws MetaPropertiesException if a directory is not formatted, or they disagree
+     * @throws IOException             if a directory is locked by another broker
+     */
+    public LogManager(LogManagerConfig config, Function<String, LogConfig> topicConfigs, Scheduler scheduler,
+                      InstantSource time, LogDirFailureChannel logDirFailureChannel) throws IOException {
+        this.logDirFailureChannel = Objects.requireNonNull(logDirFailureChannel, "logDirFailureChannel");
         this.config = Objects.requireNonNull(config, "config");
         this.topicConfigs = Objects.requireNonNull(topicConfigs, "topicConfigs");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
@@ -67,6 +87,7 @@ public final class LogManager implements Closeable {
         if (logDirs.size() != config.logDirs().size()) {
             throw new IllegalArgumentException("Duplicate log directory found: " + config.logDirs());
         }
+        this.liveLogDirs = new CopyOnWriteArrayList<>(logDirs);
         this.clusterId = MetaPropertiesEnsemble.verify(logDirs, config.nodeId());
         this.dirLocks = LogDirLocks.lock(logDirs);
         logDirs.forEach(dir -> checkpoints.put(dir, new LogDirCheckpoints(dir)));
@@ -77,9 +98,73 @@ public final class LogManager implements Closeable {
         return clusterId;
     }
 
-    /** The log directories. */
+    /** The log directories, absolute. */
     public List<Path> logDirs() {
         return logDirs;
+    }
+
+    /** The log directories no I/O error took offline. */
+    public List<Path> liveLogDirs() {
+        return List.copyOf(liveLogDirs);
+    }
+
+    /** Whether {@code logDir} is one of the live log directories. */
+    public boolean isLogDirOnline(Path logDir) {
+        return liveLogDirs.contains(logDir.toAbsolutePath().normalize());
+    }
+
+    /** Whether the log of {@code topicPartition} was in a log directory that went offline. */
+    public boolean isOffline(TopicPartition topicPartition) {
+        return offlinePartitions.contains(topicPartition);
+    }
+
+    /** Where I/O errors in the log directories are reported. */
+    public LogDirFailureChannel logDirFailureChannel() {
+        return logDirFailureChannel;
+    }
+
+    /**
+     * Takes {@code logDir} out of service after an I/O error in it, as Kafka's {@code handleLogDirFailure}: its
+     * logs are closed without writing to them (their files are in a state not known; the next start recovers them),
+     * their partitions are offline, and no new log goes there. Nothing if it is not a live log directory.
+     */
+    public void handleLogDirFailure(Path logDir) {
+        Path dir = logDir.toAbsolutePath().normalize();
+        synchronized (logCreationOrDeletionLock) {
+            if (!liveLogDirs.remove(dir)) {
+                return;
+            }
+            List<UnifiedLog> offline = logsIn(dir);
+            for (UnifiedLog log : offline) {
+                offlinePartitions.add(log.topicPartition());
+                currentLogs.remove(log.topicPartition(), log);
+                closeHandlers(log);
+            }
+            List<Map.Entry<UnifiedLog, Long>> deleted = logsToBeDeleted.stream()
+                    .filter(entry -> logDirOf(entry.getKey()).equals(dir)).toList();
+            logsToBeDeleted.removeAll(deleted);
+            deleted.forEach(entry -> closeHandlers(entry.getKey()));
+            LOG.log(System.Logger.Level.WARNING, "Logs for partitions " + offline.stream()
+                    .map(UnifiedLog::topicPartition).toList() + " are offline due to failure on log directory " + dir
+                    + (liveLogDirs.isEmpty() ? "; no log directory is left" : "; live log directories: " + liveLogDirs));
+        }
+    }
+
+    private static void closeHandlers(UnifiedLog log) {
+        try {
+            log.closeHandlers();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "Could not close the files of " + log.topicPartition(), e);
+        }
+    }
+
+    // An I/O error that leaves the directory's files in a state not known takes it offline; any other is logged.
+    private void failed(Path logDir, String message, Throwable e) {
+        if (DiskFaults.takesLogDirOffline(e)) {
+            logDirFailureChannel.maybeAddOfflineLogDir(logDir, message, e);
+        } else {
+            LOG.log(System.Logger.Level.ERROR, message, e);
+        }
     }
 
     /**
@@ -120,7 +205,7 @@ public final class LogManager implements Closeable {
         return UnifiedLog.create(dir, topicConfigs.apply(topicPartition.topic()), logStartOffset, recoveryPoint,
                 scheduler, time, config.maxTransactionTimeoutMs(), producerStateManagerConfig,
                 config.producerIdExpirationCheckIntervalMs(), hadCleanShutdown, Optional.empty(),
-                config.remoteLogStorageSystemEnable());
+                config.remoteLogStorageSystemEnable(), logDirFailureChannel);
     }
 
     private void add(UnifiedLog log) {
@@ -148,6 +233,7 @@ public final class LogManager implements Closeable {
      *
      * @param config the topic's settings, for a new log
      * @throws InconsistentTopicIdException if the log exists with another topic id
+     * @throws KafkaStorageException        if its log directory went offline, or none is left for a new log
      */
     public UnifiedLog getOrCreateLog(TopicPartition topicPartition, Optional<Uuid> topicId, LogConfig config)
             throws IOException {
@@ -161,10 +247,20 @@ public final class LogManager implements Closeable {
                 }
                 return existing;
             }
-            Path dir = nextLogDir().resolve(LogDirNames.logDirName(topicPartition));
-            UnifiedLog log = UnifiedLog.create(dir, config, 0, 0, scheduler, time, this.config.maxTransactionTimeoutMs(),
-                    producerStateManagerConfig, this.config.producerIdExpirationCheckIntervalMs(), true, topicId,
-                    this.config.remoteLogStorageSystemEnable());
+            if (offlinePartitions.contains(topicPartition)) {
+                throw new KafkaStorageException("The log of " + topicPartition + " is in an offline log directory");
+            }
+            Path logDir = nextLogDir();
+            Path dir = logDir.resolve(LogDirNames.logDirName(topicPartition));
+            UnifiedLog log;
+            try {
+                log = UnifiedLog.create(dir, config, 0, 0, scheduler, time, this.config.maxTransactionTimeoutMs(),
+                        producerStateManagerConfig, this.config.producerIdExpirationCheckIntervalMs(), true, topicId,
+                        this.config.remoteLogStorageSystemEnable(), logDirFailureChannel);
+            } catch (IOException e) {
+                failed(logDir, "Error while creating log for " + topicPartition + " in dir " + logDir, e);
+                throw e;
+            }
             currentLogs.put(topicPartition, log);
             LOG.log(System.Logger.Level.INFO, "Created log for partition " + topicPartition + " in " + dir
                     + " with properties " + config);
@@ -173,7 +269,8 @@ public final class LogManager implements Closeable {
     }
 
     private Path nextLogDir() {
-        return logDirs.stream().min(Comparator.comparingLong(dir -> logsIn(dir).size())).orElseThrow();
+        return liveLogDirs.stream().min(Comparator.comparingLong(dir -> logsIn(dir).size()))
+                .orElseThrow(() -> new KafkaStorageException("No log directories available. Tried " + logDirs));
     }
 
     /** Gives every log of {@code topic} its new settings (AlterConfigs). */
@@ -196,12 +293,17 @@ public final class LogManager implements Closeable {
                 return Optional.empty();
             }
             Path logDir = logDirOf(removed);
-            removed.renameDir(LogDirNames.logDeleteDirName(topicPartition));
-            List<UnifiedLog> remaining = logsIn(logDir);
-            LogDirCheckpoints dirCheckpoints = checkpoints.get(logDir);
-            dirCheckpoints.writeRecoveryPoints(remaining);
-            dirCheckpoints.writeLogStartOffsets(remaining);
-            dirCheckpoints.writeHighWatermarks(remaining);
+            try {
+                removed.renameDir(LogDirNames.logDeleteDirName(topicPartition));
+                List<UnifiedLog> remaining = logsIn(logDir);
+                LogDirCheckpoints dirCheckpoints = checkpoints.get(logDir);
+                dirCheckpoints.writeRecoveryPoints(remaining);
+                dirCheckpoints.writeLogStartOffsets(remaining);
+                dirCheckpoints.writeHighWatermarks(remaining);
+            } catch (IOException e) {
+                failed(logDir, "Error while deleting the log of " + topicPartition + " in dir " + logDir, e);
+                throw e;
+            }
             addLogToBeDeleted(removed);
             LOG.log(System.Logger.Level.INFO, "Log for partition " + topicPartition + " is renamed to "
                     + removed.dir() + " and is scheduled for deletion");
@@ -243,7 +345,7 @@ public final class LogManager implements Closeable {
                     LOG.log(System.Logger.Level.INFO, "Deleted log for partition " + log.topicPartition() + " in "
                             + log.dir());
                 } catch (IOException | RuntimeException e) {
-                    LOG.log(System.Logger.Level.ERROR, "Exception while deleting " + log + " in dir " + log.dir(), e);
+                    failed(logDirOf(log), "Exception while deleting " + log + " in dir " + log.dir(), e);
                 }
             }
         } finally {
@@ -259,7 +361,7 @@ public final class LogManager implements Closeable {
             try {
                 log.deleteOldSegments();
             } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, "Error while deleting old segments of " + log.topicPartition(), e);
+                failed(logDirOf(log), "Error while deleting old segments of " + log.topicPartition(), e);
             }
         }
     }
@@ -272,7 +374,7 @@ public final class LogManager implements Closeable {
                     log.flush(false);
                 }
             } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, "Error flushing topic " + log.topicPartition(), e);
+                failed(logDirOf(log), "Error flushing topic " + log.topicPartition(), e);
             }
         }
     }
@@ -306,11 +408,11 @@ public final class LogManager implements Closeable {
     }
 
     private void forEachDir(String what, DirCheckpoint checkpoint) {
-        for (Path dir : logDirs) {
+        for (Path dir : liveLogDirs) {
             try {
                 checkpoint.write(checkpoints.get(dir), logsIn(dir));
             } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, "Disk error while writing the " + what + " checkpoint of " + dir, e);
+                failed(dir, "Disk error while writing the " + what + " checkpoint of " + dir, e);
             }
         }
     }
@@ -332,7 +434,8 @@ public final class LogManager implements Closeable {
     /**
      * Shuts down cleanly, as Kafka: stops the periodic tasks; in each directory closes every log (flushed, producer
      * snapshot at the end, indexes trimmed), writes the checkpoints and then the clean shutdown marker, so the next
-     * startup recovers nothing; releases the directories. A directory where a log failed to close gets no marker.
+     * startup recovers nothing; releases the directories. A directory where a log failed to close gets no marker,
+     * nor does an offline one, which is not written to at all.
      *
      * @param brokerEpoch the broker epoch the marker records, or -1
      */
@@ -340,7 +443,7 @@ public final class LogManager implements Closeable {
         tasks.forEach(task -> task.cancel(false));
         tasks.clear();
         IOException failure = null;
-        for (Path dir : logDirs) {
+        for (Path dir : liveLogDirs) {
             try {
                 shutdownDir(dir, brokerEpoch);
             } catch (IOException | RuntimeException e) {

@@ -147,6 +147,7 @@ public final class LogSegment implements Closeable {
      *
      * @throws LogSegmentOffsetOverflowException if {@code largestOffset} is too far above the base offset
      * @throws java.io.UncheckedIOException      if an index could not get the blocks for a new entry
+     * @throws TornWriteException               if a write failed and putting the segment back failed too
      * @throws KafkaStorageException             if the segment is torn
      */
     public void append(long largestOffset, MemoryRecords records) throws IOException {
@@ -189,9 +190,9 @@ public final class LogSegment implements Closeable {
         }
     }
 
-    /** Puts the segment back as it was before a failed append; marks it torn if that fails too. */
+    /** Puts the segment back as it was before a failed append; marks it torn, and says so, if that fails too. */
     private void restore(int position, long firstEntryOffset, TimestampOffset maxBefore, int sinceEntryBefore,
-                         Throwable failure) {
+                         Throwable failure) throws TornWriteException {
         try {
             offsetIndex.truncateTo(firstEntryOffset);
             timeIndex.truncateTo(firstEntryOffset);
@@ -199,10 +200,10 @@ public final class LogSegment implements Closeable {
             maxTimestampAndOffsetSoFar = maxBefore;
             bytesSinceLastIndexEntry = sinceEntryBefore;
         } catch (IOException | RuntimeException e) {
-            failure.addSuppressed(e);
             torn = failure.toString();
-            LOG.log(System.Logger.Level.ERROR, "Could not remove the torn bytes of a failed append from " + log.file()
-                    + "; the segment takes no more appends until the log is recovered", e);
+            throw new TornWriteException("Could not remove the torn bytes of a failed append (" + failure
+                    + ") from " + log.file() + "; the segment takes no more appends until the log is recovered",
+                    failure, e);
         }
     }
 

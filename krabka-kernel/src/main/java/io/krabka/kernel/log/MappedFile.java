@@ -97,7 +97,7 @@ public final class MappedFile implements AutoCloseable {
     /** Writes changed pages of a read-write mapping to the storage device; a read-only mapping has none. */
     public void force() {
         if (!buffer.isReadOnly()) {
-            segment.force();
+            Fsync.force(segment, path);
         }
     }
 

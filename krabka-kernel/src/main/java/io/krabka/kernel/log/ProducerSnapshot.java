@@ -154,7 +154,7 @@ final class ProducerSnapshot {
                 channel.write(bytes);
             }
             if (sync) {
-                channel.force(true);
+                Fsync.force(channel, temp);
             }
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temp);
@@ -177,7 +177,7 @@ final class ProducerSnapshot {
      */
     static void flush(Path file) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            channel.force(true);
+            Fsync.force(channel, file);
         } catch (NoSuchFileException e) {
             return;
         }
@@ -185,9 +185,7 @@ final class ProducerSnapshot {
     }
 
     private static void forceDirectory(Path file) throws IOException {
-        try (FileChannel dir = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
-            dir.force(true);
-        }
+        Fsync.forceDirectory(file.toAbsolutePath().getParent());
     }
 
     /** Where {@link #write} puts the bytes before the rename; left behind only by a crash. */

@@ -85,7 +85,7 @@ final class TxnIndexFile {
 
     synchronized void flush() throws IOException {
         if (channel != null) {
-            channel.force(true);
+            Fsync.force(channel, path);
         }
     }
 

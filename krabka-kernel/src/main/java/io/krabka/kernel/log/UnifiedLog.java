@@ -55,6 +55,7 @@ public final class UnifiedLog implements Closeable {
     private final ScheduledFuture<?> producerExpireCheck;
     private final LogWatermarks watermarks;
     private final boolean remoteStorageSystemEnable;
+    private final LogDirFailureChannel logDirFailureChannel;
     private volatile PartitionMetadataFile partitionMetadataFile;
     private volatile long logStartOffset;
     private volatile long highestOffsetInRemoteStorage = -1;
@@ -63,9 +64,10 @@ public final class UnifiedLog implements Closeable {
 
     private UnifiedLog(long logStartOffset, LocalLog localLog, int producerIdExpirationCheckIntervalMs,
                        LeaderEpochFileCache leaderEpochCache, ProducerStateManager producerStateManager,
-                       Optional<Uuid> topicId, List<Long> segmentsRecoveredAtLoad, boolean remoteStorageSystemEnable)
-            throws IOException {
+                       Optional<Uuid> topicId, List<Long> segmentsRecoveredAtLoad, boolean remoteStorageSystemEnable,
+                       LogDirFailureChannel logDirFailureChannel) throws IOException {
         this.localLog = localLog;
+        this.logDirFailureChannel = logDirFailureChannel;
         this.remoteStorageSystemEnable = remoteStorageSystemEnable;
         this.leaderEpochCache = leaderEpochCache;
         this.producerStateManager = producerStateManager;
@@ -105,7 +107,8 @@ public final class UnifiedLog implements Closeable {
                                     int producerIdExpirationCheckIntervalMs, boolean lastShutdownClean,
                                     Optional<Uuid> topicId) throws IOException {
         return create(dir, config, logStartOffset, recoveryPoint, scheduler, time, maxTransactionTimeoutMs,
-                producerStateManagerConfig, producerIdExpirationCheckIntervalMs, lastShutdownClean, topicId, false);
+                producerStateManagerConfig, producerIdExpirationCheckIntervalMs, lastShutdownClean, topicId, false,
+                new LogDirFailureChannel());
     }
 
     /**
@@ -113,12 +116,15 @@ public final class UnifiedLog implements Closeable {
      * boolean, Optional) create}, on a broker where tiered storage may be enabled.
      *
      * @param remoteStorageSystemEnable the broker's {@code remote.log.storage.system.enable}
+     * @param logDirFailureChannel      where a failure of the background flush after a roll reports the log
+     *                                  directory offline
      */
     public static UnifiedLog create(Path dir, LogConfig config, long logStartOffset, long recoveryPoint,
                                     Scheduler scheduler, InstantSource time, int maxTransactionTimeoutMs,
                                     ProducerStateManagerConfig producerStateManagerConfig,
                                     int producerIdExpirationCheckIntervalMs, boolean lastShutdownClean,
-                                    Optional<Uuid> topicId, boolean remoteStorageSystemEnable) throws IOException {
+                                    Optional<Uuid> topicId, boolean remoteStorageSystemEnable,
+                                    LogDirFailureChannel logDirFailureChannel) throws IOException {
         Files.createDirectories(dir);
         TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
         LogSegments segments = new LogSegments(topicPartition);
@@ -134,7 +140,7 @@ public final class UnifiedLog implements Closeable {
                     offsets.nextOffsetMetadata(), scheduler, time, topicPartition);
             return new UnifiedLog(offsets.logStartOffset(), localLog, producerIdExpirationCheckIntervalMs,
                     leaderEpochCache, producerStateManager, topicId, offsets.recoveredSegments(),
-                    remoteStorageSystemEnable);
+                    remoteStorageSystemEnable, logDirFailureChannel);
         } catch (IOException | RuntimeException e) {
             try {
                 segments.closeHandlers();
@@ -163,6 +169,11 @@ public final class UnifiedLog implements Closeable {
     /** The partition directory. */
     public Path dir() {
         return localLog.dir();
+    }
+
+    /** The log directory the partition directory is in, absolute. */
+    public Path parentDir() {
+        return localLog.dir().toAbsolutePath().normalize().getParent();
     }
 
     /** The partition. */
@@ -578,8 +589,7 @@ public final class UnifiedLog implements Closeable {
             ProducerStateManager.flushSnapshot(snapshot);
             return true;
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "Could not flush the producer snapshot " + snapshot
-                    + "; the recovery point stays where it is", e);
+            backgroundFlushFailed("Could not flush the producer snapshot " + snapshot, e);
             return false;
         }
     }
@@ -591,7 +601,15 @@ public final class UnifiedLog implements Closeable {
             LOG.log(System.Logger.Level.DEBUG, "Not flushing " + topicPartition() + " up to " + offset
                     + ": the log was closed, and flushed, in the meantime");
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "Could not flush " + topicPartition() + " up to " + offset, e);
+            backgroundFlushFailed("Could not flush " + topicPartition() + " up to " + offset, e);
+        }
+    }
+
+    private void backgroundFlushFailed(String message, IOException e) {
+        if (DiskFaults.takesLogDirOffline(e)) {
+            logDirFailureChannel.maybeAddOfflineLogDir(parentDir(), message, e);
+        } else {
+            LOG.log(System.Logger.Level.WARNING, message + "; the recovery point stays where it is", e);
         }
     }
 

@@ -13,6 +13,8 @@ final class WholeWrites {
      * Writes {@code bytes} (from its position to its limit, moving it) at {@code end}, the file's end. A write that
      * fails part way (a full disk) has what it wrote cut off again before the exception leaves, so no torn bytes
      * stay for a later append to land behind.
+     *
+     * @throws TornWriteException if cutting them off failed too
      */
     static void append(FileChannel channel, ByteBuffer bytes, long end) throws IOException {
         long at = end;
@@ -25,7 +27,8 @@ final class WholeWrites {
                 try {
                     channel.truncate(end);
                 } catch (IOException cut) {
-                    e.addSuppressed(cut);
+                    throw new TornWriteException("A write that failed (" + e.getMessage() + ") left " + (at - end)
+                            + " torn bytes that could not be cut off", e, cut);
                 }
             }
             throw e;

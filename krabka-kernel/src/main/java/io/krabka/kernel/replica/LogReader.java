@@ -122,6 +122,7 @@ final class LogReader {
                     read.lastStableOffset(), read.logStartOffset(), abortedTransactions(data),
                     Optional.of(data.fetchOffsetMetadata())), Optional.empty());
         } catch (IOException | RuntimeException e) {
+            replicaManager.readFailed(fetch.topicIdPartition().topicPartition(), e);
             return new PartitionResult(LogReadResult.failed(fetch, ReplicaErrors.forException(e)), Optional.empty());
         }
     }

@@ -22,7 +22,8 @@ import io.krabka.spi.common.TopicPartition;
  * Applies the cluster metadata to this node's partitions (Kafka's {@code ReplicaManager.applyDelta}): a topic gone
  * (or re-created under a new id) has its logs deleted; a partition this node leads gets its log, created with the
  * topic's settings over the broker's defaults, and its leader epoch; changed settings reach the topic's logs. A
- * log that cannot be opened leaves its partition offline (KAFKA_STORAGE_ERROR) rather than failing the update.
+ * log that cannot be opened leaves its partition offline (KAFKA_STORAGE_ERROR) rather than failing the update; one
+ * whose log directory went offline stays so, never re-created elsewhere, until the broker restarts.
  */
 final class PartitionStates {
 
@@ -72,7 +73,7 @@ final class PartitionStates {
 
     private void applyPartition(TopicImage topic, int index, PartitionRegistration registration, LogConfig logConfig) {
         TopicPartition topicPartition = new TopicPartition(topic.name(), index);
-        if (registration.leader() != config.nodeId()) {
+        if (registration.leader() != config.nodeId() || logManager.isOffline(topicPartition)) {
             return;
         }
         try {

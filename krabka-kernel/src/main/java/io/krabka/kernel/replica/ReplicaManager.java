@@ -2,6 +2,7 @@ package io.krabka.kernel.replica;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.protocol.Errors;
 
 import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.DiskFaults;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogAppendInfo;
@@ -44,6 +46,7 @@ import io.krabka.spi.common.Uuid;
 public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
 
     private final ConcurrentHashMap<TopicPartition, Partition> partitions = new ConcurrentHashMap<>();
+    private final LogManager logManager;
     private final PartitionStates states;
     private final FetchPurgatory purgatory;
     private final Scheduler scheduler;
@@ -70,6 +73,7 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
      */
     public ReplicaManager(ReplicaManagerConfig config, LogManager logManager, Scheduler scheduler,
             Optional<AsyncRemoteLogReader> remoteReader) {
+        this.logManager = Objects.requireNonNull(logManager, "logManager");
         this.purgatory = new FetchPurgatory(scheduler);
         this.states = new PartitionStates(config, logManager, partitions, purgatory::checkAndComplete);
         this.scheduler = scheduler;
@@ -96,6 +100,9 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
         Partition partition = partitions.get(topicPartition);
         if (partition != null) {
             return partition;
+        }
+        if (logManager.isOffline(topicPartition)) {
+            throw new KafkaStorageException("Partition " + topicPartition + " is in an offline log directory");
         }
         if (states.isOffline(topicPartition)) {
             throw new KafkaStorageException("The log of " + topicPartition + " could not be opened");
@@ -133,7 +140,7 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
         try {
             partition = partitionOrException(topicPartition);
             LogAppendInfo info = partition.appendRecordsToLeader(records, origin);
-            writeStates.succeeded(partition.log().dir().getParent());
+            writeStates.succeeded(partition.log().parentDir());
             purgatory.checkAndComplete(topicPartition);
             return new ProducePartitionResult(Errors.NONE, null, info.firstOffset(), info.logAppendTime(),
                     info.logStartOffset(), List.of());
@@ -143,10 +150,41 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
         } catch (IOException | RuntimeException e) {
             Errors error = ReplicaErrors.forException(e);
             if (error == Errors.KAFKA_STORAGE_ERROR && partition != null) {
-                writeStates.failed(partition.log().dir().getParent(), e);
+                Path logDir = partition.log().parentDir();
+                if (DiskFaults.takesLogDirOffline(e)) {
+                    logManager.logDirFailureChannel().maybeAddOfflineLogDir(logDir, "Error while appending records "
+                            + "to " + topicPartition + " in dir " + logDir, e);
+                } else {
+                    writeStates.failed(logDir, e);
+                }
             }
             return new ProducePartitionResult(error, e.getMessage(), -1, -1, logStartOffset(topicPartition), List.of());
         }
+    }
+
+    /** A read of {@code topicPartition} failed with {@code e}: its log directory goes offline if the disk is at fault. */
+    void readFailed(TopicPartition topicPartition, Throwable e) {
+        Partition partition = partitions.get(topicPartition);
+        if (partition != null && DiskFaults.takesLogDirOffline(e)) {
+            Path logDir = partition.log().parentDir();
+            logManager.logDirFailureChannel().maybeAddOfflineLogDir(logDir, "Error while reading from "
+                    + topicPartition + " in dir " + logDir, e);
+        }
+    }
+
+    /**
+     * Takes the partitions of {@code logDir}, which an I/O error took offline, out of service, then the directory
+     * itself ({@link LogManager#handleLogDirFailure}), as Kafka's {@code handleLogDirFailure}: from then on each
+     * answers KAFKA_STORAGE_ERROR ("Partition ... is in an offline log directory"), and the fetches waiting for
+     * them are answered now.
+     */
+    public void handleLogDirFailure(Path logDir) {
+        Path dir = logDir.toAbsolutePath().normalize();
+        List<TopicPartition> offline = partitions.entrySet().stream()
+                .filter(entry -> entry.getValue().log().parentDir().equals(dir)).map(Map.Entry::getKey).toList();
+        logManager.handleLogDirFailure(dir);
+        offline.forEach(partitions::remove);
+        offline.forEach(purgatory::checkAndComplete);
     }
 
     private long logStartOffset(TopicPartition topicPartition) {

@@ -114,7 +114,8 @@ class BrokerIT {
                 ApiKeys.DESCRIBE_CONFIGS, ApiKeys.ALTER_CONFIGS, ApiKeys.INCREMENTAL_ALTER_CONFIGS,
                 ApiKeys.DESCRIBE_CLUSTER, ApiKeys.INIT_PRODUCER_ID, ApiKeys.FIND_COORDINATOR, ApiKeys.JOIN_GROUP,
                 ApiKeys.SYNC_GROUP, ApiKeys.HEARTBEAT, ApiKeys.LEAVE_GROUP, ApiKeys.OFFSET_COMMIT,
-                ApiKeys.OFFSET_FETCH, ApiKeys.LIST_GROUPS, ApiKeys.DESCRIBE_GROUPS, ApiKeys.DELETE_GROUPS),
+                ApiKeys.OFFSET_FETCH, ApiKeys.LIST_GROUPS, ApiKeys.DESCRIBE_GROUPS, ApiKeys.DELETE_GROUPS,
+                ApiKeys.DESCRIBE_LOG_DIRS),
                 negotiated.allSupportedApiVersions().keySet());
         assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
 
@@ -269,6 +270,10 @@ class BrokerIT {
         @Override
         public List<ApiHandler> handlers(BrokerContext context, LogManager logManager) {
             return List.of();
+        }
+
+        @Override
+        public void handleLogDirFailure(Path logDir) {
         }
 
         @Override

@@ -13,6 +13,7 @@ import io.krabka.kernel.format.Formatter;
 import io.krabka.kernel.format.InitialQuorum;
 import io.krabka.kernel.log.KafkaScheduler;
 import io.krabka.spi.common.Uuid;
+import io.krabka.kernel.log.LogDirFailureChannel;
 
 /** Controllers for the tests: a directory formatted as {@code krabka format} does, and a controller on it. */
 public final class Controllers implements AutoCloseable {
@@ -72,7 +73,7 @@ public final class Controllers implements AutoCloseable {
         if (controller != null) {
             controller.close();
         }
-        controller = QuorumController.start(config(), scheduler, Clock.systemUTC());
+        controller = QuorumController.start(config(), scheduler, Clock.systemUTC(), new LogDirFailureChannel());
         return controller;
     }
 

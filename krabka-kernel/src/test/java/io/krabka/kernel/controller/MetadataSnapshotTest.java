@@ -97,7 +97,7 @@ class MetadataSnapshotTest {
     void aTransactionTheLogEndsInIsAbortedAndNotApplied() throws Exception {
         controllers.controller().close();
         MetadataLog log = MetadataLog.open(dir, new io.krabka.kernel.log.KafkaScheduler(1, "test-"),
-                java.time.Clock.systemUTC());
+                java.time.Clock.systemUTC(), new io.krabka.kernel.log.LogDirFailureChannel());
         log.append(List.of(new io.krabka.kernel.metadata.MetadataRecordAndVersion(
                         MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.BEGIN), (short) 0),
                 new io.krabka.kernel.metadata.MetadataRecordAndVersion(new TopicRecord("half", SNAPSHOT_TOPIC),

@@ -41,6 +41,7 @@ import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.metadata.PartitionRegistration;
 import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.log.LogDirFailureChannel;
 
 /** The controller on a formatted directory: each operation's answer and image, and what a restart sees. */
 class QuorumControllerTest {
@@ -430,7 +431,8 @@ class QuorumControllerTest {
         ControllerConfig config = new ControllerConfig(1, empty, Controllers.DIRECTORY_ID, 1, (short) 1, false, Map.of());
         io.krabka.kernel.log.KafkaScheduler scheduler = new io.krabka.kernel.log.KafkaScheduler(1, "unformatted-");
         try {
-            assertThrows(NoSuchFileException.class, () -> QuorumController.start(config, scheduler, java.time.Clock.systemUTC()));
+            assertThrows(NoSuchFileException.class, () -> QuorumController.start(config, scheduler, java.time.Clock.systemUTC(),
+                    new LogDirFailureChannel()));
         } finally {
             scheduler.shutdown();
         }

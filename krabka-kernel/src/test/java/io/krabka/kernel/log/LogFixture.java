@@ -66,7 +66,7 @@ final class LogFixture {
             throws IOException {
         return UnifiedLog.create(dir, config, logStartOffset, 0, scheduler, time, MAX_TRANSACTION_TIMEOUT_MS,
                 producerStateManagerConfig, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, true, Optional.empty(),
-                remoteStorageSystemEnable);
+                remoteStorageSystemEnable, new LogDirFailureChannel());
     }
 
     // Batches as producers send them: base offset 0.

@@ -96,6 +96,35 @@ class LogManagerTest {
     }
 
     @Test
+    void aFailedLogDirectoryHasItsLogsClosedUnwrittenAndTakesNoLogUntilTheNextStart() throws IOException {
+        manager = start(dirs);
+        UnifiedLog kept = create(T0);
+        UnifiedLog lost = create(T1);
+        assertNotEquals(kept.parentDir(), lost.parentDir(), "one log in each directory");
+        appendAcked(kept, 3);
+        appendAcked(lost, 3);
+        Path failed = lost.parentDir();
+
+        manager.handleLogDirFailure(failed);
+        assertEquals(List.of(kept.parentDir()), manager.liveLogDirs());
+        assertFalse(manager.isLogDirOnline(failed));
+        assertTrue(manager.isOffline(T1));
+        assertEquals(Optional.empty(), manager.getLog(T1));
+        assertThrows(KafkaStorageException.class, () -> appendAcked(lost, 1), "its files are closed");
+        assertThrows(KafkaStorageException.class, () -> create(T1), "never made again in the live directory");
+        assertEquals(kept.parentDir(), create(SHORT).parentDir(), "a new log goes to the live directory");
+        appendAcked(kept, 1);
+
+        manager.close();
+        manager = null;
+        assertTrue(new CleanShutdownFile(kept.parentDir()).exists());
+        assertFalse(new CleanShutdownFile(failed).exists(), "the failed directory is not written to");
+        manager = start(dirs);
+        assertEquals(3, manager.getLog(T1).orElseThrow().logEndOffset(), "recovered at the next start");
+        assertEquals(4, manager.getLog(T0).orElseThrow().logEndOffset());
+    }
+
+    @Test
     void theDirectoriesMustBeFormattedForOneClusterAndThisNode() throws IOException {
         Path unformatted = root.resolve("unformatted");
         Files.createDirectories(unformatted);

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
+import io.krabka.kernel.log.Fsync;
+
 /**
  * Replaces a file's content so that a crash leaves either the old file or the new one, never a part: the bytes
  * go to {@code <name>.tmp}, which is synced, renamed over the file, and the directory synced so the rename
@@ -31,7 +33,7 @@ public final class AtomicFileWriter {
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
                 }
-                channel.force(true);
+                Fsync.force(channel, temp);
             }
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
@@ -42,16 +44,6 @@ public final class AtomicFileWriter {
             }
             throw e;
         }
-        flushDir(file.toAbsolutePath().getParent());
-    }
-
-    /**
-     * Writes a directory's entries to the storage device, as Kafka's {@code Utils.flushDir}: without it, a power
-     * loss can undo a rename or a file creation in it.
-     */
-    public static void flushDir(Path dir) throws IOException {
-        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-            channel.force(true);
-        }
+        Fsync.forceDirectory(file.toAbsolutePath().getParent());
     }
 }
