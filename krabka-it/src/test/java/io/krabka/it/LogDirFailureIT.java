@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * file system that fails writes and fsyncs where the test says, as a failing disk does): a broker with two log
  * directories loses the one where a write failed (EIO) — its partition answers KAFKA_STORAGE_ERROR, DescribeLogDirs
  * (the Admin client's and Kafka's {@code kafka-log-dirs.sh}) reports it offline — and serves the other on; when an
- * fsync fails in the last one, the broker stops with exit code 4. Restarted on a disk that works again, it has every
+ * fsync fails in the last one, the broker stops with exit code 6. Restarted on a disk that works again, it has every
  * acknowledged record at its offset.
  */
 class LogDirFailureIT {
@@ -104,7 +104,7 @@ class LogDirFailureIT {
 
             InjectedFaults.failFsyncUnder(control, first);
             assertThrows(ExecutionException.class, () -> produce(bootstrap, onFirst, 2 * RECORDS, 2 * RECORDS + 1));
-            assertEquals(4, broker.awaitExit(), broker.describe());
+            assertEquals(6, broker.awaitExit(), broker.describe());
             assertTrue(broker.describe().contains("Shutdown broker because all log dirs in"), broker.describe());
 
             InjectedFaults.clear(control);

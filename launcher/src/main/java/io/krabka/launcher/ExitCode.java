@@ -24,7 +24,7 @@ final class ExitCode {
      * {@code broker}: log directories failed while it served (an I/O error or a failed fsync took them offline)
      * and none is left, or the metadata log's failed: it shut down by itself.
      */
-    static final int LOG_DIRS_FAILED = 4;
+    static final int LOG_DIRS_FAILED = 6;
     /** {@code verify}: tampering found, or a chain tip that differs from the one expected. */
     static final int VERIFY_TAMPERED = 1;
     /**
