@@ -94,6 +94,11 @@ final class MetadataConsumer implements Runnable {
                 if (!assigned.equals(wanted)) {
                     reassign();
                 }
+                if (assigned.isEmpty()) {
+                    // No tiered partition yet: a consumer with nothing assigned refuses to poll.
+                    pause();
+                    continue;
+                }
                 lookUpTargets();
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                     apply(record);
