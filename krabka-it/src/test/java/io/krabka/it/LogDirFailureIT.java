@@ -20,6 +20,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -28,6 +29,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.KafkaStorageException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
@@ -35,11 +37,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * I/O errors other than a full disk, injected beneath the broker's JVM ({@link InjectedFaults}: the process runs on a
- * file system that fails writes and fsyncs where the test says, as a failing disk does): a broker with two log
- * directories loses the one where a write failed (EIO) — its partition answers KAFKA_STORAGE_ERROR, DescribeLogDirs
- * (the Admin client's and Kafka's {@code kafka-log-dirs.sh}) reports it offline — and serves the other on; when an
- * fsync fails in the last one, the broker stops with exit code 6. Restarted on a disk that works again, it has every
- * acknowledged record at its offset.
+ * file system that fails writes and fsyncs where the test says, as a failing disk does), Krabka and Kafka 4.4 put
+ * through the same scenario: a broker with two log directories loses the one where a write failed (EIO) — the
+ * produce answers KAFKA_STORAGE_ERROR, the partition has no leader, DescribeLogDirs (the Admin client's and Kafka's
+ * {@code kafka-log-dirs.sh}) reports the directory offline — and serves the other on; when an fsync fails in the last
+ * one, the broker stops by itself (Krabka with exit code 6, Kafka halts with 1). Krabka, restarted on a disk that
+ * works again, has every acknowledged record at its offset, and Kafka's DumpLogSegments finds the recovered
+ * partitions whole.
  */
 class LogDirFailureIT {
     private static final String KAFKA = "4.4.0";
@@ -48,6 +52,10 @@ class LogDirFailureIT {
 
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path work;
+
+    /** Where the test's two partitions are, one in each log directory. */
+    private record Placement(TopicPartition onFirst, TopicPartition onSecond) {
+    }
 
     @Test
     void anIoErrorTakesItsLogDirectoryOfflineAndTheLastOneStopsTheBroker() throws Exception {
@@ -59,51 +67,11 @@ class LogDirFailureIT {
                 Map.of("KRABKA_JAVA_OPTS", InjectedFaults.jvmOptions(control)))) {
             String bootstrap = broker.bootstrapServers();
             Map<TopicPartition, List<Long>> acked = new HashMap<>();
-            TopicPartition onSecond;
-            TopicPartition onFirst;
-            try (Admin admin = admin(bootstrap)) {
-                // Every append flushed: the fsync that fails at the end is the produce's own.
-                admin.createTopics(TOPICS.stream().map(topic -> new NewTopic(topic, 1, (short) 1)
-                        .configs(Map.of("flush.messages", "1"))).toList()).all().get(1, TimeUnit.MINUTES);
-                Map<String, LogDirDescription> dirs = describe(admin);
-                assertEquals(2, dirs.size(), dirs.toString());
-                onFirst = onlyPartition(dirs.get(first.toString()));
-                onSecond = onlyPartition(dirs.get(second.toString()));
-                assertTrue(dirs.get(second.toString()).totalBytes().orElse(0) > 0, dirs.toString());
-            }
-            for (TopicPartition partition : List.of(onFirst, onSecond)) {
-                acked.put(partition, produce(bootstrap, partition, 0, RECORDS));
-            }
+            Placement placement = loseTheSecondDirectory(bootstrap, first, second, control, acked);
+            assertTrue(broker.metrics().contains("kafka_log_logmanager_offlinelogdirectorycount_value 1"),
+                    broker.metrics());
 
-            InjectedFaults.failWritesUnder(control, second);
-            ExecutionException refused = assertThrows(ExecutionException.class,
-                    () -> produce(bootstrap, onSecond, RECORDS, RECORDS + 1));
-            assertInstanceOf(KafkaStorageException.class, refused.getCause(), refused.toString());
-            try (Admin admin = admin(bootstrap)) {
-                LogDirDescription offline = awaitOffline(admin, second);
-                assertTrue(offline.replicaInfos().isEmpty(), offline.toString());
-                LogDirDescription online = describe(admin).get(first.toString());
-                assertNull(online.error(), online.toString());
-                assertEquals(List.of(onFirst), testPartitions(online));
-            }
-            ExecutionException stillRefused = assertThrows(ExecutionException.class,
-                    () -> produce(bootstrap, onSecond, RECORDS, RECORDS + 1));
-            assertInstanceOf(KafkaStorageException.class, stillRefused.getCause(), stillRefused.toString());
-            String tool = new KafkaTools(work.resolve("kafka-tools"), KAFKA, List.of()).run("log-dirs",
-                    List.of("org.apache.kafka.tools.LogDirsCommand", "--bootstrap-server", bootstrap, "--describe"),
-                    null).out();
-            assertTrue(tool.contains("{\"partitions\":[],\"error\":\"" + KafkaStorageException.class.getName()
-                    + "\",\"logDir\":\"" + second + "\"}"), tool);
-            assertTrue(tool.contains("\"error\":null,\"logDir\":\"" + first + "\"}"), tool);
-            assertTrue(tool.contains("{\"partition\":\"" + onFirst + "\",\"size\":"), tool);
-            assertTrue(broker.metrics().contains("kafka_log_logmanager_offlinelogdirectorycount_value 1"), broker.metrics());
-
-            // The other directory serves on.
-            acked.get(onFirst).addAll(produce(bootstrap, onFirst, RECORDS, 2 * RECORDS));
-            assertAcked(bootstrap, onFirst, acked.get(onFirst));
-
-            InjectedFaults.failFsyncUnder(control, first);
-            assertThrows(ExecutionException.class, () -> produce(bootstrap, onFirst, 2 * RECORDS, 2 * RECORDS + 1));
+            loseTheLastDirectory(bootstrap, placement, control, first);
             assertEquals(6, broker.awaitExit(), broker.describe());
             assertTrue(broker.describe().contains("Shutdown broker because all log dirs in"), broker.describe());
 
@@ -117,6 +85,117 @@ class LogDirFailureIT {
             for (Map.Entry<TopicPartition, List<Long>> partition : acked.entrySet()) {
                 assertAcked(broker.bootstrapServers(), partition.getKey(), partition.getValue());
             }
+            assertEquals(0, broker.stop());
+            List<Path> files = new ArrayList<>(PartitionFiles.scan(first.resolve(placement.onFirst().toString()))
+                    .dumpable());
+            files.addAll(PartitionFiles.scan(second.resolve(placement.onSecond().toString())).dumpable());
+            assertEquals(List.of(), new DumpLogSegments(work.resolve("dump")).check(files).errors(),
+                    "Kafka's DumpLogSegments on the recovered partitions");
+        }
+    }
+
+    @Test
+    void kafkaAnswersTheSame() throws Exception {
+        Path control = work.resolve("kafka-faults");
+        Path kafkaDir = work.resolve("kafka");
+        Path first = kafkaDir.resolve("data-1");
+        Path second = kafkaDir.resolve("data-2");
+        ReferenceKafka kafka = ReferenceKafka.startOnInjectedFaults(KAFKA, kafkaDir,
+                Map.of("log.dirs", first + "," + second), control);
+        try {
+            Placement placement = loseTheSecondDirectory(kafka.bootstrapServers(), first, second, control,
+                    new HashMap<>());
+            loseTheLastDirectory(kafka.bootstrapServers(), placement, control, first);
+            assertEquals(1, kafka.awaitExit(), "Kafka halts when no log directory is left");
+        } finally {
+            kafka.close();
+        }
+    }
+
+    /**
+     * Both partitions take records; then writes fail in the second directory: the produce there answers
+     * KAFKA_STORAGE_ERROR, the directory is reported offline, its partition has no leader, and the partition in the
+     * first directory serves on.
+     */
+    private Placement loseTheSecondDirectory(String bootstrap, Path first, Path second, Path control,
+            Map<TopicPartition, List<Long>> acked) throws Exception {
+        Placement placement;
+        try (Admin admin = admin(bootstrap)) {
+            Map<String, LogDirDescription> dirs = createTopics(admin);
+            assertEquals(2, dirs.size(), dirs.toString());
+            placement = new Placement(onlyPartition(dirs.get(first.toString())),
+                    onlyPartition(dirs.get(second.toString())));
+            assertTrue(dirs.get(second.toString()).totalBytes().orElse(0) > 0, dirs.toString());
+        }
+        for (TopicPartition partition : List.of(placement.onFirst(), placement.onSecond())) {
+            acked.put(partition, produce(bootstrap, partition, 0, RECORDS));
+        }
+
+        InjectedFaults.failWritesUnder(control, second);
+        ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> produce(bootstrap, placement.onSecond(), RECORDS, RECORDS + 1));
+        assertInstanceOf(KafkaStorageException.class, refused.getCause(), refused.toString());
+        try (Admin admin = admin(bootstrap)) {
+            LogDirDescription offline = awaitOffline(admin, second);
+            assertTrue(offline.replicaInfos().isEmpty(), offline.toString());
+            assertTrue(offline.totalBytes().isEmpty() && offline.usableBytes().isEmpty(), offline.toString());
+            LogDirDescription online = describe(admin).get(first.toString());
+            assertNull(online.error(), online.toString());
+            assertEquals(List.of(placement.onFirst()), testPartitions(online));
+            awaitNoLeader(admin, placement.onSecond());
+        }
+        ExecutionException stillRefused = assertThrows(ExecutionException.class,
+                () -> produce(bootstrap, placement.onSecond(), RECORDS, RECORDS + 1));
+        assertInstanceOf(TimeoutException.class, stillRefused.getCause(), "no leader to send to: " + stillRefused);
+        String tool = new KafkaTools(work.resolve("kafka-tools"), KAFKA, List.of()).run("log-dirs",
+                List.of("org.apache.kafka.tools.LogDirsCommand", "--bootstrap-server", bootstrap, "--describe"),
+                null).out();
+        assertTrue(tool.contains("{\"partitions\":[],\"error\":\"" + KafkaStorageException.class.getName()
+                + "\",\"logDir\":\"" + second + "\"}"), tool);
+        assertTrue(tool.contains("\"error\":null,\"logDir\":\"" + first + "\"}"), tool);
+        assertTrue(tool.contains("{\"partition\":\"" + placement.onFirst() + "\",\"size\":"), tool);
+
+        acked.get(placement.onFirst()).addAll(produce(bootstrap, placement.onFirst(), RECORDS, 2 * RECORDS));
+        assertAcked(bootstrap, placement.onFirst(), acked.get(placement.onFirst()));
+        return placement;
+    }
+
+    /** An fsync fails in the first directory, the last one left: the produce there is refused. */
+    private static void loseTheLastDirectory(String bootstrap, Placement placement, Path control, Path first)
+            throws Exception {
+        InjectedFaults.failFsyncUnder(control, first);
+        assertThrows(ExecutionException.class,
+                () -> produce(bootstrap, placement.onFirst(), 2 * RECORDS, 2 * RECORDS + 1));
+    }
+
+    private static void awaitNoLeader(Admin admin, TopicPartition partition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (true) {
+            TopicPartitionInfo info = admin.describeTopics(List.of(partition.topic())).allTopicNames()
+                    .get(1, TimeUnit.MINUTES).get(partition.topic()).partitions().get(partition.partition());
+            if (info.leader() == null || System.nanoTime() > deadline) {
+                assertNull(info.leader(), partition + " " + info);
+                return;
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /**
+     * Creates the test's topics, every append flushed (so the fsync that fails is the produce's own), and returns
+     * the log directories once both partitions are in them.
+     */
+    private static Map<String, LogDirDescription> createTopics(Admin admin) throws Exception {
+        admin.createTopics(TOPICS.stream().map(topic -> new NewTopic(topic, 1, (short) 1)
+                .configs(Map.of("flush.messages", "1"))).toList()).all().get(1, TimeUnit.MINUTES);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (true) {
+            Map<String, LogDirDescription> dirs = describe(admin);
+            int placed = dirs.values().stream().mapToInt(dir -> testPartitions(dir).size()).sum();
+            if (placed == TOPICS.size() || System.nanoTime() > deadline) {
+                return dirs;
+            }
+            Thread.sleep(100);
         }
     }
 
@@ -154,7 +233,7 @@ class LogDirFailureIT {
         // No retries: the first answer is the one the test checks.
         try (Producer<byte[], byte[]> producer = TestProducers.create(bootstrap, Map.of(
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false, ProducerConfig.RETRIES_CONFIG, 0,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 20_000))) {
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000))) {
             for (int n = from; n < to; n++) {
                 offsets.add(producer.send(new ProducerRecord<>(partition.topic(), partition.partition(), null,
                         value(partition, n))).get(1, TimeUnit.MINUTES).offset());

@@ -1,6 +1,8 @@
 package io.krabka.it;
 
 import io.krabka.spi.common.Uuid;
+import io.krabka.testservers.faults.InjectedFaults;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -33,13 +36,15 @@ final class ReferenceKafka implements AutoCloseable {
     private final Path workDir;
     private final Path config;
     private final int brokerPort;
+    private final Optional<Path> faultControl;
     private Process process;
 
-    private ReferenceKafka(String version, Path workDir, Path config, int brokerPort) {
+    private ReferenceKafka(String version, Path workDir, Path config, int brokerPort, Optional<Path> faultControl) {
         this.version = version;
         this.workDir = workDir;
         this.config = config;
         this.brokerPort = brokerPort;
+        this.faultControl = faultControl;
     }
 
     /** How a reference broker's log directory is formatted before it starts. */
@@ -61,9 +66,24 @@ final class ReferenceKafka implements AutoCloseable {
      * @param extraProperties broker settings added to the single-node defaults
      */
     static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties) throws IOException, InterruptedException {
+        return start(version, workDir, extraProperties, Optional.empty());
+    }
+
+    /**
+     * As {@link #start(String, Path, Map)}, the broker's JVM on the file system that fails the writes and fsyncs
+     * {@code faultControl} asks for ({@link InjectedFaults}).
+     */
+    static ReferenceKafka startOnInjectedFaults(String version, Path workDir, Map<String, String> extraProperties,
+                                                Path faultControl) throws IOException, InterruptedException {
+        return start(version, workDir, extraProperties, Optional.of(faultControl));
+    }
+
+    private static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties,
+                                        Optional<Path> faultControl) throws IOException, InterruptedException {
         return start(version, workDir, extraProperties, (config, logDir, controllerListener) -> run(
                 workDir.resolve("logs").resolve("format.log"), concat(java(version, workDir), "kafka.tools.StorageTool",
-                        "format", "--standalone", "-t", Uuid.randomUuid().toString(), "-c", config.toString())));
+                        "format", "--standalone", "-t", Uuid.randomUuid().toString(), "-c", config.toString())),
+                freePort(), faultControl);
     }
 
     /**
@@ -83,6 +103,12 @@ final class ReferenceKafka implements AutoCloseable {
      */
     static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties, Format format,
                                 int controllerPort) throws IOException, InterruptedException {
+        return start(version, workDir, extraProperties, format, controllerPort, Optional.empty());
+    }
+
+    private static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties,
+                                        Format format, int controllerPort, Optional<Path> faultControl)
+            throws IOException, InterruptedException {
         Path logs = Files.createDirectories(workDir.resolve("logs"));
         try (InputStream in = ReferenceKafka.class.getResourceAsStream("/reference-kafka-log4j2.properties")) {
             Files.copy(in, workDir.resolve("log4j2.properties"));
@@ -113,7 +139,7 @@ final class ReferenceKafka implements AutoCloseable {
 
         format.format(config, workDir.resolve("data"), "127.0.0.1:" + controllerPort);
 
-        ReferenceKafka kafka = new ReferenceKafka(version, workDir, config, brokerPort);
+        ReferenceKafka kafka = new ReferenceKafka(version, workDir, config, brokerPort, faultControl);
         kafka.launch();
         return kafka;
     }
@@ -127,7 +153,12 @@ final class ReferenceKafka implements AutoCloseable {
     }
 
     private void launch() throws IOException, InterruptedException {
-        process = new ProcessBuilder(concat(java(version, workDir), "-Xms256m", "-Xmx768m", "kafka.Kafka", config.toString()))
+        List<String> java = new ArrayList<>(java(version, workDir));
+        faultControl.ifPresent(control -> {
+            java.addAll(1, InjectedFaults.systemProperties(control));
+            java.set(java.size() - 1, java.getLast() + File.pathSeparator + InjectedFaults.classPath());
+        });
+        process = new ProcessBuilder(concat(java, "-Xms256m", "-Xmx768m", "kafka.Kafka", config.toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(workDir.resolve("logs").resolve("stdout.log").toFile()))
                 .start();
@@ -137,6 +168,14 @@ final class ReferenceKafka implements AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    /** Waits for the broker to end by itself (Kafka halts when its log directories fail); returns its exit code. */
+    int awaitExit() throws InterruptedException {
+        if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            throw new IllegalStateException("reference Kafka (pid " + process.pid() + ") still runs after " + STOP_TIMEOUT);
+        }
+        return process.exitValue();
     }
 
     /** The broker's {@code server.properties}, as a user would keep it. */

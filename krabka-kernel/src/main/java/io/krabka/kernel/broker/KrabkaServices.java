@@ -85,7 +85,8 @@ public final class KrabkaServices implements BrokerServices {
             return InetSocketAddress.createUnresolved(listener.host(), listener.port());
         };
         return List.of(
-                new MetadataHandler(identity, new MetadataHandler.Config(config.autoCreateTopicsEnable()), controller),
+                new MetadataHandler(identity, new MetadataHandler.Config(config.autoCreateTopicsEnable()), controller,
+                        logManager::isOffline),
                 new DescribeClusterHandler(identity),
                 new CreateTopicsHandler(controller),
                 new DeleteTopicsHandler(new DeleteTopicsHandler.Config(config.deleteTopicEnable()), controller),

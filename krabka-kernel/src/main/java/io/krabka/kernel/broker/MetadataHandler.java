@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +29,7 @@ import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
+import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
 
 /**
@@ -37,7 +39,9 @@ import io.krabka.spi.common.Uuid;
  * (INVALID_TOPIC_EXCEPTION for an invalid name, UNKNOWN_TOPIC_ID for an unknown id), or, when the request and
  * {@code auto.create.topics.enable} allow it, is created with the broker's defaults and answered with
  * LEADER_NOT_AVAILABLE so the client asks again, as Kafka's auto topic creation answers. Internal topics are never
- * created here: their owners (the group coordinator) create them with their own settings.
+ * created here: their owners (the group coordinator) create them with their own settings. A partition whose log
+ * directory went offline has no leader (LEADER_NOT_AVAILABLE, leader -1, this broker its offline replica), as
+ * Kafka's controller answers once the broker reported the directory offline and no other replica can lead.
  */
 public final class MetadataHandler implements ApiHandler {
 
@@ -53,6 +57,7 @@ public final class MetadataHandler implements ApiHandler {
 
     private final Supplier<BrokerIdentity> identity;
     private final Config config;
+    private final Predicate<TopicPartition> offline;
     private final Controller controller;
 
     /**
@@ -61,9 +66,19 @@ public final class MetadataHandler implements ApiHandler {
      * @param identity who this broker is, read per request: its advertised port is known once it listens
      */
     public MetadataHandler(Supplier<BrokerIdentity> identity, Config config, Controller controller) {
+        this(identity, config, controller, partition -> false);
+    }
+
+    /**
+     * A handler answering from {@code controller}'s metadata, the partitions {@code offline} says are in an
+     * offline log directory without a leader.
+     */
+    public MetadataHandler(Supplier<BrokerIdentity> identity, Config config, Controller controller,
+            Predicate<TopicPartition> offline) {
         this.identity = Objects.requireNonNull(identity, "identity");
         this.config = Objects.requireNonNull(config, "config");
         this.controller = Objects.requireNonNull(controller, "controller");
+        this.offline = Objects.requireNonNull(offline, "offline");
     }
 
     @Override
@@ -152,15 +167,21 @@ public final class MetadataHandler implements ApiHandler {
         return autoCreate && !Topic.isInternal(name) ? Errors.LEADER_NOT_AVAILABLE : Errors.UNKNOWN_TOPIC_OR_PARTITION;
     }
 
-    private static MetadataResponseTopic describe(TopicImage topic, boolean includeOperations) {
+    private MetadataResponseTopic describe(TopicImage topic, boolean includeOperations) {
         MetadataResponseTopic result = new MetadataResponseTopic().setErrorCode(Errors.NONE.code()).setName(topic.name())
                 .setTopicId(new org.apache.kafka.common.Uuid(topic.id().mostSignificantBits(),
                         topic.id().leastSignificantBits()))
                 .setIsInternal(Topic.isInternal(topic.name()));
-        topic.partitions().forEach((index, partition) -> result.partitions().add(new MetadataResponsePartition()
-                .setErrorCode(Errors.NONE.code()).setPartitionIndex(index).setLeaderId(partition.leader())
-                .setLeaderEpoch(partition.leaderEpoch()).setReplicaNodes(partition.replicas())
-                .setIsrNodes(partition.isr()).setOfflineReplicas(List.of())));
+        topic.partitions().forEach((index, partition) -> {
+            MetadataResponsePartition described = new MetadataResponsePartition().setErrorCode(Errors.NONE.code())
+                    .setPartitionIndex(index).setLeaderId(partition.leader()).setLeaderEpoch(partition.leaderEpoch())
+                    .setReplicaNodes(partition.replicas()).setIsrNodes(partition.isr()).setOfflineReplicas(List.of());
+            if (offline.test(new TopicPartition(topic.name(), index))) {
+                described.setErrorCode(Errors.LEADER_NOT_AVAILABLE.code()).setLeaderId(-1)
+                        .setOfflineReplicas(List.of(identity.get().nodeId()));
+            }
+            result.partitions().add(described);
+        });
         if (includeOperations) {
             result.setTopicAuthorizedOperations(AuthorizedOperations.TOPIC);
         }

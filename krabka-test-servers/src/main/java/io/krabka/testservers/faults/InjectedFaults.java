@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 
 /**
  * The I/O faults a process on the {@link FaultInjectingFileSystemProvider} meets, as files in a control directory
@@ -40,11 +41,25 @@ public final class InjectedFaults {
 
     /**
      * The JVM options that run a process (a Krabka broker, through {@code KRABKA_JAVA_OPTS}) on the fault-injecting
-     * file system, controlled from {@code controlDir}.
+     * file system, controlled from {@code controlDir}: {@link #classPath()} and {@link #systemProperties}.
      */
     public static String jvmOptions(Path controlDir) {
-        return "-cp " + codeLocation() + " -Djava.nio.file.spi.DefaultFileSystemProvider="
-                + FaultInjectingFileSystemProvider.class.getName() + " -D" + CONTROL_PROPERTY + "=" + controlDir;
+        return "-cp " + classPath() + " " + String.join(" ", systemProperties(controlDir));
+    }
+
+    /** The system properties that install the fault-injecting file system, controlled from {@code controlDir}. */
+    public static List<String> systemProperties(Path controlDir) {
+        return List.of("-Djava.nio.file.spi.DefaultFileSystemProvider=" + FaultInjectingFileSystemProvider.class.getName(),
+                "-D" + CONTROL_PROPERTY + "=" + controlDir);
+    }
+
+    /** Where the fault-injecting file system's classes are, for a process's class path. */
+    public static String classPath() {
+        try {
+            return Path.of(InjectedFaults.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** From now on, every fsync under {@code prefix} fails. */
@@ -68,14 +83,6 @@ public final class InjectedFaults {
         Path temp = control.resolveSibling(control.getFileName() + ".tmp");
         Files.writeString(temp, prefix.toAbsolutePath().normalize().toString());
         Files.move(temp, control, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    private static String codeLocation() {
-        try {
-            return Path.of(InjectedFaults.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Fails like a disk whose fsync fails, if {@code file} is under the fsync prefix. */
