@@ -10,6 +10,7 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.AbstractResponse;
 
 /**
@@ -84,7 +85,11 @@ public final class RequestDispatcher {
     }
 
     private static Response errorResponse(Request request, Throwable error) {
-        LOG.log(System.Logger.Level.DEBUG, () -> "Error handling " + request.header() + " from "
+        // An error Kafka has a code for is an answer; any other is the broker's fault, which the client sees only
+        // as UNKNOWN_SERVER_ERROR: logged as Kafka's handleError logs it.
+        boolean unexpected = Errors.forException(error) == Errors.UNKNOWN_SERVER_ERROR;
+        LOG.log(unexpected ? System.Logger.Level.ERROR : System.Logger.Level.DEBUG, () -> (unexpected
+                ? "Unexpected error handling request " : "Error handling request ") + request.header() + " from "
                 + request.connection().connectionId(), error);
         AbstractResponse response = request.body().getErrorResponse(error);
         return response == null
