@@ -7,6 +7,4 @@ module io.krabka.launcher {
     requires com.fasterxml.jackson.databind;
     // sun.misc.Signal, reached by reflection (StopSignals): resolved, so the image links it.
     requires jdk.unsupported;
-
-    exports io.krabka.launcher to com.fasterxml.jackson.databind;
 }

@@ -31,6 +31,7 @@ import io.krabka.kernel.replica.FetchPartition;
 import io.krabka.kernel.replica.LogReadResult;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.spi.common.TopicPartition;
+import io.krabka.kernel.metadata.WireUuids;
 
 /**
  * Answers Fetch as Kafka's {@code KafkaApis.handleFetchRequest} for consumers: the request's fetch session
@@ -68,7 +69,7 @@ public final class FetchHandler implements ApiHandler {
     @Override
     public CompletableFuture<Response> handle(Request request) {
         FetchRequest fetch = (FetchRequest) request.body();
-        Map<Uuid, String> topicNames = WireIds.topicNames(metadata.get());
+        Map<Uuid, String> topicNames = WireUuids.topicNames(metadata.get());
         LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> fetchData = new LinkedHashMap<>(
                 fetch.fetchData(topicNames));
         if (fetch.isFromFollower()) {
@@ -83,7 +84,7 @@ public final class FetchHandler implements ApiHandler {
         toRead.forEach((partition, data) -> {
             if (partition.topic() != null && !partition.topic().isEmpty() && partition.partition() >= 0) {
                 readable.add(new FetchPartition(new io.krabka.spi.common.TopicIdPartition(
-                        WireIds.fromWire(partition.topicId()), new TopicPartition(partition.topic(),
+                        WireUuids.fromWire(partition.topicId()), new TopicPartition(partition.topic(),
                         partition.partition())), data.fetchOffset, data.maxBytes, data.currentLeaderEpoch));
             }
         });

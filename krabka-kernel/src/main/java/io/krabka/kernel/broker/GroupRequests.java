@@ -17,12 +17,4 @@ final class GroupRequests {
         String host = remote.getAddress() != null ? remote.getAddress().toString() : "/" + remote.getHostString();
         return new GroupRequestContext(request.header().clientId(), host, request.apiVersion());
     }
-
-    static io.krabka.spi.common.Uuid toKernel(org.apache.kafka.common.Uuid id) {
-        return new io.krabka.spi.common.Uuid(id.getMostSignificantBits(), id.getLeastSignificantBits());
-    }
-
-    static org.apache.kafka.common.Uuid toWire(io.krabka.spi.common.Uuid id) {
-        return new org.apache.kafka.common.Uuid(id.mostSignificantBits(), id.leastSignificantBits());
-    }
 }

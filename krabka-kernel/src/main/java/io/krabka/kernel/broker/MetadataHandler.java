@@ -31,6 +31,7 @@ import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
+import io.krabka.kernel.metadata.WireUuids;
 
 /**
  * Answers Metadata as Kafka's {@code KafkaApis.handleTopicMetadataRequest} does, every version: this broker (with
@@ -115,7 +116,7 @@ public final class MetadataHandler implements ApiHandler {
             metadata.topicIds().stream().filter(id -> !id.equals(org.apache.kafka.common.Uuid.ZERO_UUID)).forEach(ids::add);
             if (!ids.isEmpty()) {
                 for (org.apache.kafka.common.Uuid id : ids) {
-                    Optional<TopicImage> topic = image.topic(new Uuid(id.getMostSignificantBits(), id.getLeastSignificantBits()));
+                    Optional<TopicImage> topic = image.topic(WireUuids.fromWire(id));
                     if (topic.isPresent()) {
                         names.add(topic.get().name());
                     } else {
@@ -169,8 +170,7 @@ public final class MetadataHandler implements ApiHandler {
 
     private MetadataResponseTopic describe(TopicImage topic, boolean includeOperations) {
         MetadataResponseTopic result = new MetadataResponseTopic().setErrorCode(Errors.NONE.code()).setName(topic.name())
-                .setTopicId(new org.apache.kafka.common.Uuid(topic.id().mostSignificantBits(),
-                        topic.id().leastSignificantBits()))
+                .setTopicId(WireUuids.toWire(topic.id()))
                 .setIsInternal(Topic.isInternal(topic.name()));
         topic.partitions().forEach((index, partition) -> {
             MetadataResponsePartition described = new MetadataResponsePartition().setErrorCode(Errors.NONE.code())

@@ -14,6 +14,7 @@ import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import io.krabka.spi.common.Uuid;
+import io.krabka.kernel.metadata.WireUuids;
 
 import org.apache.kafka.common.message.OffsetCommitRequestData;
 import org.apache.kafka.common.message.OffsetCommitRequestData.OffsetCommitRequestPartition;
@@ -57,7 +58,7 @@ public final class OffsetCommitHandler implements ApiHandler {
         List<PartitionCommit> commits = new ArrayList<>();
         List<org.apache.kafka.common.Uuid> wireIds = new ArrayList<>();
         for (OffsetCommitRequestTopic topic : data.topics()) {
-            TopicImage known = useTopicIds ? image.topic(GroupRequests.toKernel(topic.topicId())).orElse(null)
+            TopicImage known = useTopicIds ? image.topic(WireUuids.fromWire(topic.topicId())).orElse(null)
                     : image.topic(topic.name()).orElse(null);
             if (known == null) {
                 response.addPartitions(topic.topicId(), topic.name(), topic.partitions(),

@@ -19,6 +19,7 @@ import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
+import io.krabka.kernel.metadata.WireUuids;
 
 import org.apache.kafka.common.message.OffsetFetchRequestData.OffsetFetchRequestGroup;
 import org.apache.kafka.common.message.OffsetFetchRequestData.OffsetFetchRequestTopics;
@@ -77,7 +78,7 @@ public final class OffsetFetchHandler implements ApiHandler {
             for (OffsetFetchRequestTopics topic : group.topics()) {
                 String name = topic.name();
                 if (useTopicIds) {
-                    Optional<TopicImage> known = image.topic(GroupRequests.toKernel(topic.topicId()));
+                    Optional<TopicImage> known = image.topic(WireUuids.fromWire(topic.topicId()));
                     if (known.isEmpty()) {
                         unknownIds.put(topic.topicId().toString(), topic.partitionIndexes());
                         continue;
@@ -120,9 +121,9 @@ public final class OffsetFetchHandler implements ApiHandler {
     private static org.apache.kafka.common.Uuid topicId(MetadataImage image, TopicPartition tp,
             OffsetCommitValue value) {
         if (value != null && !value.topicId().equals(Uuid.ZERO_UUID)) {
-            return GroupRequests.toWire(value.topicId());
+            return WireUuids.toWire(value.topicId());
         }
-        return image.topic(tp.topic()).map(t -> GroupRequests.toWire(t.id())).orElse(null);
+        return image.topic(tp.topic()).map(t -> WireUuids.toWire(t.id())).orElse(null);
     }
 
     private static OffsetFetchResponsePartitions partition(int partition, OffsetCommitValue value) {

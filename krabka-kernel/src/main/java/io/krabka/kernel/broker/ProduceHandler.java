@@ -28,6 +28,7 @@ import io.krabka.kernel.network.Response;
 import io.krabka.kernel.replica.ProducePartitionResult;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.spi.common.TopicPartition;
+import io.krabka.kernel.metadata.WireUuids;
 
 /**
  * Answers Produce as Kafka's {@code KafkaApis.handleProduceRequest}: topics by name, or by topic id from v13
@@ -65,7 +66,7 @@ public final class ProduceHandler implements ApiHandler {
         Map<TopicPartition, ByteBuffer> entries = new LinkedHashMap<>();
         List<Slot> slots = new ArrayList<>();
         for (ProduceRequestData.TopicProduceData topic : produce.data().topicData()) {
-            Optional<String> name = version >= 13 ? image.topic(WireIds.fromWire(topic.topicId())).map(TopicImage::name)
+            Optional<String> name = version >= 13 ? image.topic(WireUuids.fromWire(topic.topicId())).map(TopicImage::name)
                     : Optional.of(topic.name());
             for (ProduceRequestData.PartitionProduceData partition : topic.partitionData()) {
                 ProducePartitionResult refused;

@@ -40,6 +40,7 @@ import io.krabka.kernel.metadata.PartitionRegistration;
 import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.metadata.TopicRecord;
 import io.krabka.spi.common.Uuid;
+import io.krabka.kernel.metadata.WireUuids;
 
 /**
  * Topic and partition creation as Kafka's {@code ReplicationControlManager} (and the checks of its
@@ -156,7 +157,7 @@ final class ReplicationControl {
                 new ConfigRecord(ConfigRecord.TOPIC, name, key, value), (short) 0)));
         records.addAll(partitionRecords(image, topicId, partitions));
 
-        result.setTopicId(new org.apache.kafka.common.Uuid(topicId.mostSignificantBits(), topicId.leastSignificantBits()))
+        result.setTopicId(WireUuids.toWire(topicId))
                 .setNumPartitions(partitions.size()).setReplicationFactor((short) replicationFactor)
                 .setTopicConfigErrorCode(Errors.NONE.code());
         describer.effective(configs, image.brokerConfigs()).stream()

@@ -21,6 +21,7 @@ import io.krabka.kernel.metadata.MetadataRecordAndVersion;
 import io.krabka.kernel.metadata.RemoveTopicRecord;
 import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.spi.common.Uuid;
+import io.krabka.kernel.metadata.WireUuids;
 
 /**
  * Topic deletion as Kafka's {@code ControllerApis.deleteTopics} decides it: topics by name (v0-5, and v6 entries
@@ -41,7 +42,7 @@ final class TopicDeletion {
         Set<Uuid> duplicateIds = new LinkedHashSet<>();
         request.topicNames().forEach(name -> addOnce(name, names, duplicateNames));
         for (DeleteTopicState topic : request.topics()) {
-            Uuid id = new Uuid(topic.topicId().getMostSignificantBits(), topic.topicId().getLeastSignificantBits());
+            Uuid id = WireUuids.fromWire(topic.topicId());
             if (topic.name() == null) {
                 if (id.equals(Uuid.ZERO_UUID)) {
                     add(response, null, Uuid.ZERO_UUID, new ApiError(Errors.INVALID_REQUEST,
@@ -98,7 +99,7 @@ final class TopicDeletion {
 
     private static void add(DeleteTopicsResponseData response, String name, Uuid id, ApiError error) {
         response.responses().add(new DeletableTopicResult().setName(name)
-                .setTopicId(new org.apache.kafka.common.Uuid(id.mostSignificantBits(), id.leastSignificantBits()))
+                .setTopicId(WireUuids.toWire(id))
                 .setErrorCode(error.error().code()).setErrorMessage(error.message()));
     }
 }

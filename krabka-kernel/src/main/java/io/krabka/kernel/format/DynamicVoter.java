@@ -1,6 +1,7 @@
 package io.krabka.kernel.format;
 
 import io.krabka.spi.common.Uuid;
+import io.krabka.kernel.metadata.WireUuids;
 import java.net.InetAddress;
 import java.util.Locale;
 import java.util.Objects;
@@ -106,8 +107,7 @@ public record DynamicVoter(int nodeId, String host, int port, Uuid directoryId) 
                 .setHost(endpointHost(host)).setPort(port));
         return new VotersRecord.Voter()
                 .setVoterId(nodeId)
-                .setVoterDirectoryId(new org.apache.kafka.common.Uuid(directoryId.mostSignificantBits(),
-                        directoryId.leastSignificantBits()))
+                .setVoterDirectoryId(WireUuids.toWire(directoryId))
                 .setEndpoints(endpoints)
                 .setKRaftVersionFeature(new VotersRecord.KRaftVersionFeature()
                         .setMinSupportedVersion(MIN_SUPPORTED_KRAFT_VERSION)

@@ -48,6 +48,7 @@ import io.krabka.kernel.replica.FetchPartition;
 import io.krabka.kernel.replica.LogReadResult;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
+import io.krabka.kernel.metadata.WireUuids;
 
 /** Fetch over TCP: Kafka's read semantics, long polling, zero-copy records, every stable version. */
 class FetchIT {
@@ -92,7 +93,7 @@ class FetchIT {
             for (short version = ApiKeys.FETCH.oldestVersion(); version <= ApiKeys.FETCH.latestVersion(false);
                     version++) {
                 FetchRequestData.FetchTopic topic = version >= 13
-                        ? fetchTopic("", WireIds.toWire(plane.topicId("orders")), fetchPartition(0, 1, 1 << 20))
+                        ? fetchTopic("", WireUuids.toWire(plane.topicId("orders")), fetchPartition(0, 1, 1 << 20))
                         : fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 1, 1 << 20));
                 FetchResponse response = call(wire, version, fetch(0, 1, topic));
                 FetchResponseData.PartitionData data = partition(response, 0, 0);
@@ -105,7 +106,7 @@ class FetchIT {
                 // The batch holding offset 1 comes whole, as Kafka sends it: the client skips offset 0.
                 assertEquals(List.of("a", "b", "c"), values(data), "v" + version);
                 FetchResponse outOfRange = call(wire, version, fetch(0, 1, version >= 13
-                        ? fetchTopic("", WireIds.toWire(plane.topicId("orders")), fetchPartition(0, 9, 1 << 20))
+                        ? fetchTopic("", WireUuids.toWire(plane.topicId("orders")), fetchPartition(0, 9, 1 << 20))
                         : fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 9, 1 << 20))));
                 assertEquals(Errors.OFFSET_OUT_OF_RANGE.code(), partition(outOfRange, 0, 0).errorCode(), "v" + version);
             }

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.krabka.kernel.fetch.FetchSessionCacheConfig;
 import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.network.KafkaWire;
+import io.krabka.kernel.metadata.WireUuids;
 
 /** Incremental fetch sessions (KIP-227) over TCP: creation, changed partitions only, forgetting, errors, eviction. */
 class FetchSessionIT {
@@ -146,12 +147,12 @@ class FetchSessionIT {
             assertEquals(Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
                     call(wire, V12, incremental(session, 2)).data().errorCode());
 
-            int byId = call(wire, (short) 13, full(fetchTopic("", WireIds.toWire(orders.id()),
+            int byId = call(wire, (short) 13, full(fetchTopic("", WireUuids.toWire(orders.id()),
                     fetchPartition(0, 0, 100)))).data().sessionId();
             produceTo(0, "x");
             FetchResponse incrementalById = call(wire, (short) 13, incremental(byId, 1));
             assertEquals(List.of("0=[x]"), answered(incrementalById));
-            assertEquals(WireIds.toWire(orders.id()), incrementalById.data().responses().get(0).topicId());
+            assertEquals(WireUuids.toWire(orders.id()), incrementalById.data().responses().get(0).topicId());
         }
         assertEquals(1, plane.fetchManager.cache().size());
     }

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.network.KafkaWire;
 import io.krabka.spi.common.TopicPartition;
+import io.krabka.kernel.metadata.WireUuids;
 
 /** Produce over TCP: acks, Kafka's per-partition errors with nothing appended, idempotence across restarts. */
 class ProduceIT {
@@ -97,7 +98,7 @@ class ProduceIT {
             assertEquals(Errors.UNKNOWN_TOPIC_ID.code(), only(call(wire, (short) 13,
                     produce((short) 1, "", Uuid.randomUuid(), 0, records("a")))).errorCode());
             ProduceResponseData.PartitionProduceResponse byId = only(call(wire, (short) 13,
-                    produce((short) 1, "", WireIds.toWire(plane.topicId("orders")), 0, records("a"))));
+                    produce((short) 1, "", WireUuids.toWire(plane.topicId("orders")), 0, records("a"))));
             assertEquals(Errors.NONE.code(), byId.errorCode());
         }
         assertEquals(1, log("orders", 0).logEndOffset());
@@ -109,7 +110,7 @@ class ProduceIT {
             for (short version = ApiKeys.PRODUCE.oldestVersion(); version <= ApiKeys.PRODUCE.latestVersion(false);
                     version++) {
                 ProduceResponseData.PartitionProduceResponse response = only(call(wire, version, version >= 13
-                        ? produce((short) -1, "", WireIds.toWire(plane.topicId("orders")), 0, records("v" + version))
+                        ? produce((short) -1, "", WireUuids.toWire(plane.topicId("orders")), 0, records("v" + version))
                         : produce((short) -1, "orders", 0, records("v" + version))));
                 assertEquals(Errors.NONE.code(), response.errorCode(), "v" + version);
                 assertEquals(version - ApiKeys.PRODUCE.oldestVersion(), response.baseOffset(), "v" + version);
