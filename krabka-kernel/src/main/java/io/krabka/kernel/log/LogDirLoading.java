@@ -3,16 +3,12 @@ package io.krabka.kernel.log;
 import io.krabka.kernel.log.checkpoint.CleanShutdownFile;
 import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /**
@@ -59,31 +55,17 @@ final class LogDirLoading {
         LOG.log(System.Logger.Level.INFO, "Loading " + partitionDirs.size() + " logs from log dir " + logDir
                 + (hadCleanShutdown || partitionDirs.isEmpty() ? ""
                         : ", recovering them: the broker did not shut down cleanly"));
-        List<UnifiedLog> opened = new ArrayList<>();
-        try (ExecutorService executor = Executors.newFixedThreadPool(threads,
-                Thread.ofPlatform().name("log-recovery-", 0).daemon().factory())) {
-            List<Future<UnifiedLog>> futures = new ArrayList<>();
-            for (Path dir : partitionDirs) {
-                TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
-                futures.add(executor.submit(() -> opener.open(dir, hadCleanShutdown,
-                        logStartOffsets.getOrDefault(topicPartition, 0L),
-                        recoveryPoints.getOrDefault(topicPartition, 0L))));
-            }
-            IOException failure = null;
-            for (Future<UnifiedLog> future : futures) {
-                try {
-                    opened.add(future.get());
-                } catch (ExecutionException e) {
-                    failure = addFailure(failure, e.getCause());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    failure = addFailure(failure, e);
-                }
-            }
-            if (failure != null) {
-                opened.forEach(LogDirLoading::closeQuietly);
-                throw failure;
-            }
+        List<Callable<UnifiedLog>> opens = new ArrayList<>();
+        for (Path dir : partitionDirs) {
+            TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
+            opens.add(() -> opener.open(dir, hadCleanShutdown, logStartOffsets.getOrDefault(topicPartition, 0L),
+                    recoveryPoints.getOrDefault(topicPartition, 0L)));
+        }
+        LogDirTasks.Outcome<UnifiedLog> outcome = LogDirTasks.runAll("log-recovery", threads, opens, "load a log");
+        List<UnifiedLog> opened = outcome.results();
+        if (outcome.failure() != null) {
+            opened.forEach(LogDirLoading::closeQuietly);
+            throw outcome.failure();
         }
         List<UnifiedLog> logs = new ArrayList<>();
         List<UnifiedLog> logsToDelete = new ArrayList<>();
@@ -118,17 +100,6 @@ final class LogDirLoading {
             }
         }
         return dirs;
-    }
-
-    private static IOException addFailure(IOException failure, Throwable cause) {
-        IOException next = cause instanceof IOException io ? io
-                : cause instanceof UncheckedIOException unchecked ? unchecked.getCause()
-                : new IOException("Failed to load a log: " + cause, cause);
-        if (failure == null) {
-            return next;
-        }
-        failure.addSuppressed(next);
-        return failure;
     }
 
     private static void closeQuietly(UnifiedLog log) {

@@ -9,12 +9,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -433,9 +435,10 @@ public final class LogManager implements Closeable {
 
     /**
      * Shuts down cleanly, as Kafka: stops the periodic tasks; in each directory closes every log (flushed, producer
-     * snapshot at the end, indexes trimmed), writes the checkpoints and then the clean shutdown marker, so the next
-     * startup recovers nothing; releases the directories. A directory where a log failed to close gets no marker,
-     * nor does an offline one, which is not written to at all.
+     * snapshot at the end, indexes trimmed) on {@code num.recovery.threads.per.data.dir} threads, writes the
+     * checkpoints and then the clean shutdown marker, so the next startup recovers nothing; releases the
+     * directories. A directory where a log failed to close gets no marker, nor does an offline one, which is not
+     * written to at all.
      *
      * @param brokerEpoch the broker epoch the marker records, or -1
      */
@@ -463,13 +466,19 @@ public final class LogManager implements Closeable {
 
     private void shutdownDir(Path dir, long brokerEpoch) throws IOException {
         List<UnifiedLog> logs = logsIn(dir);
+        List<Callable<Void>> closes = new ArrayList<>();
         for (UnifiedLog log : logs) {
-            log.close();
+            closes.add(() -> close(log));
         }
         for (Map.Entry<UnifiedLog, Long> deleted : logsToBeDeleted) {
             if (logDirOf(deleted.getKey()).equals(dir)) {
-                deleted.getKey().close();
+                closes.add(() -> close(deleted.getKey()));
             }
+        }
+        IOException failure = LogDirTasks.runAll("log-closing", config.numRecoveryThreadsPerDataDir(), closes,
+                "close a log").failure();
+        if (failure != null) {
+            throw failure;
         }
         LogDirCheckpoints dirCheckpoints = checkpoints.get(dir);
         dirCheckpoints.writeRecoveryPoints(logs);
@@ -479,6 +488,11 @@ public final class LogManager implements Closeable {
             new CleanShutdownFile(dir).write(brokerEpoch);
         }
         logs.forEach(log -> currentLogs.remove(log.topicPartition(), log));
+    }
+
+    private static Void close(UnifiedLog log) throws IOException {
+        log.close();
+        return null;
     }
 
     @Override

@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param logDirs                             {@code log.dirs} (else {@code log.dir}): the log directories
  * @param nodeId                              {@code node.id}: the node their {@code meta.properties} must name
  * @param numRecoveryThreadsPerDataDir        {@code num.recovery.threads.per.data.dir}: threads loading each
- *                                            directory's logs at startup
+ *                                            directory's logs at startup and closing them at shutdown
  * @param flushCheckMs                        {@code log.flush.scheduler.interval.ms}: how often logs are checked
  *                                            against {@code flush.ms}
  * @param flushRecoveryOffsetCheckpointMs     {@code log.flush.offset.checkpoint.interval.ms}
@@ -51,7 +51,8 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
             .withValidator(ConfigValidator.atLeast(0));
     public static final ConfigKey NUM_RECOVERY_THREADS_PER_DATA_DIR = ConfigKey.optional(
             "num.recovery.threads.per.data.dir", ConfigType.INT, 2,
-            "The threads per log directory that load (and after an unclean shutdown recover) its logs at startup.")
+            "The threads per log directory that load (and after an unclean shutdown recover) its logs at startup, "
+                    + "and close them at a clean shutdown.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey LOG_FLUSH_SCHEDULER_INTERVAL_MS = ConfigKey.optional(
             "log.flush.scheduler.interval.ms", ConfigType.LONG, Long.MAX_VALUE,
