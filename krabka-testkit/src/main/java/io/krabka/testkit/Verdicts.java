@@ -14,8 +14,8 @@ final class Verdicts {
     /** Starts the message of a rule about a capability the implementation does not declare. */
     static final String NOT_APPLICABLE = "NOT APPLICABLE: ";
     /**
-     * The system property that, when {@code true}, makes a rule the kit could not check fail instead of abort, so
-     * that a release build cannot pass with a rule unchecked.
+     * The system property that, when {@code false}, lets a rule the kit could not check end as aborted (skipped)
+     * instead of failing. It is {@code true} unless set: a copied build cannot pass with a rule unchecked.
      */
     static final String FAIL_ON_NOT_VERIFIED = "krabka.testkit.failOnNotVerified";
 
@@ -23,12 +23,13 @@ final class Verdicts {
     }
 
     /**
-     * Ends the rule as not checked, or fails it when {@value #FAIL_ON_NOT_VERIFIED} is {@code true}; {@code why}
-     * says what to change so that it can be checked.
+     * Fails the rule as not checked, or ends it aborted when {@value #FAIL_ON_NOT_VERIFIED} is {@code false};
+     * {@code why} says what to change so that it can be checked.
      */
     static void notVerified(String why) {
-        if (Boolean.getBoolean(FAIL_ON_NOT_VERIFIED)) {
-            Assertions.fail(NOT_VERIFIED + why + " (failing because " + FAIL_ON_NOT_VERIFIED + "=true)");
+        if (Boolean.parseBoolean(System.getProperty(FAIL_ON_NOT_VERIFIED, "true"))) {
+            Assertions.fail(NOT_VERIFIED + why + " (a rule the kit cannot check fails; " + FAIL_ON_NOT_VERIFIED
+                    + "=false lets it end as skipped instead)");
         }
         Assumptions.abort(NOT_VERIFIED + why);
     }
