@@ -132,6 +132,14 @@ class BrokerCommandIT {
         assertTrue(badOverride.err().startsWith("krabka broker: invalid value soon for log.retention.hours"),
                 badOverride.describe());
 
+        ToolRun misspelt = krabka.run("broker", "--format-if-needed", "--log-dir", work.resolve("tiered").toString(),
+                "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "none",
+                "--override", "remote.log.storage.system.enable=true",
+                "--override", "remote.log.storage.manager.class.name=local", "--override", "rsm.config.dirr=/tmp");
+        assertEquals(2, misspelt.exitCode(), misspelt.describe());
+        assertTrue(misspelt.err().contains("krabka broker: the remote storage manager 'local' refuses its settings"
+                + " (rsm.config.*): unknown setting dirr; known: dir,"), misspelt.describe());
+
         Path empty = Files.createDirectories(work.resolve("empty"));
         ToolRun unformatted = krabka.run("broker", "--log-dir", empty.toString(), "--listen-addr", "127.0.0.1:0",
                 "--health-listen-addr", "none");

@@ -140,8 +140,8 @@ class BrokerCommandTest {
             assertEquals(ExitCode.USAGE, run("broker", "--format-if-needed", "--log-dir", root.resolve("data").toString(),
                     "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "none",
                     "--override", "remote.log.storage.manager.class.name=nope"), err());
-            assertEquals("krabka broker: no remote storage manager plugin is named 'nope' (there are none), and there "
-                    + "is no class path to load a class of that name from", err().strip());
+            assertEquals("krabka broker: no remote storage manager plugin is named 'nope', and there is no class path "
+                    + "to load a class of that name from; there are none", err().strip());
         } finally {
             if (previous == null) {
                 System.clearProperty("krabka.home");

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 import io.krabka.kernel.log.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
@@ -18,6 +19,7 @@ import io.krabka.kernel.metrics.MetricName;
 import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.metrics.RegistryPluginMetrics;
 import io.krabka.kernel.plugin.PluginDiscovery;
+import io.krabka.kernel.plugin.PluginRegistry;
 import io.krabka.kernel.plugin.PluginSelection;
 import io.krabka.kernel.plugin.RemoteStoragePlugins;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
@@ -27,6 +29,7 @@ import io.krabka.kernel.tiered.RemoteIndexCache;
 import io.krabka.kernel.tiered.RemoteLogManager;
 import io.krabka.kernel.tiered.RemoteLogManagerConfig;
 import io.krabka.kernel.tiered.RemoteLogReader;
+import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
 import io.krabka.spi.storage.RemoteStorageManager;
 
@@ -37,6 +40,7 @@ import io.krabka.spi.storage.RemoteStorageManager;
  * manager (copies and remote retention, on threads of its own) and the reader of remote segments for fetches.
  */
 final class TieredStorage implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(TieredStorage.class.getName());
 
     /** The key under which plugins are offered {@link BrokerConfig#tieredStorageDir()}. */
     static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
@@ -76,21 +80,27 @@ final class TieredStorage implements AutoCloseable {
                     settings.remoteLogMetadataCustomMetadataMaxBytes()));
             offered.putAll(MetadataManagerListener.offered(config.listener(),
                     settings.remoteLogMetadataManagerListenerName()));
-            RemoteStoragePlugins plugins = new RemoteStoragePlugins(PluginDiscovery.discover());
+            PluginRegistry registry = PluginDiscovery.discover();
+            registry.broken().forEach(folder -> LOG.log(System.Logger.Level.WARNING,
+                    "Plugin folder {0} is skipped: {1}", folder.folder(), folder.reason()));
+            RemoteStoragePlugins plugins = new RemoteStoragePlugins(registry);
             AtomicReference<RemoteLogMetadataManager> metadata = new AtomicReference<>();
-            RemoteStorageManager rsm = plugins.remoteStorageManager(new PluginSelection(
-                    settings.remoteStorageManagerClassName().orElseThrow(),
-                    classPath(settings.remoteStorageManagerClassPath()),
-                    RemoteLogManagerConfig.withoutPrefix(config.originals(), settings.remoteStorageManagerPrefix()),
-                    offered), (name, store, storeName) -> new BrokerRemoteStorageContext(store, storeName,
-                    metadata::get, new RegistryPluginMetrics(context.metrics(), "kafka.log.remote",
-                    "RemoteStorageManager", name)));
+            String rsmName = settings.remoteStorageManagerClassName().orElseThrow();
+            RemoteStorageManager rsm = withPrefix("remote storage manager", rsmName,
+                    settings.remoteStorageManagerPrefix(), () -> plugins.remoteStorageManager(new PluginSelection(
+                            rsmName, classPath(settings.remoteStorageManagerClassPath()),
+                            RemoteLogManagerConfig.withoutPrefix(config.originals(),
+                                    settings.remoteStorageManagerPrefix()), offered),
+                            (name, store, storeName) -> new BrokerRemoteStorageContext(store, storeName, metadata::get,
+                                    new RegistryPluginMetrics(context.metrics(), "kafka.log.remote",
+                                            "RemoteStorageManager", name))));
             started.add(rsm);
-            RemoteLogMetadataManager rlmm = plugins.remoteLogMetadataManager(new PluginSelection(
-                    settings.remoteLogMetadataManagerClassName(),
-                    classPath(settings.remoteLogMetadataManagerClassPath()),
-                    RemoteLogManagerConfig.withoutPrefix(config.originals(),
-                            settings.remoteLogMetadataManagerPrefix()), offered));
+            String rlmmName = settings.remoteLogMetadataManagerClassName();
+            RemoteLogMetadataManager rlmm = withPrefix("remote log metadata manager", rlmmName,
+                    settings.remoteLogMetadataManagerPrefix(), () -> plugins.remoteLogMetadataManager(
+                            new PluginSelection(rlmmName, classPath(settings.remoteLogMetadataManagerClassPath()),
+                                    RemoteLogManagerConfig.withoutPrefix(config.originals(),
+                                            settings.remoteLogMetadataManagerPrefix()), offered)));
             started.add(rlmm);
             metadata.set(rlmm);
             RemoteIndexCache indexCache = new RemoteIndexCache(settings.remoteLogIndexFileCacheTotalSizeBytes(), rsm,
@@ -116,6 +126,19 @@ final class TieredStorage implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             closeAll(started, e);
             throw e;
+        }
+    }
+
+    /**
+     * Creates a plugin; a setting it refuses is named as the broker's configuration names it, with the plugin: the
+     * plugin itself sees its settings without the prefix.
+     */
+    private static <T> T withPrefix(String what, String name, String prefix, Supplier<T> create) {
+        try {
+            return create.get();
+        } catch (ConfigException e) {
+            throw new ConfigException("the " + what + " '" + name + "' refuses its settings (" + prefix + "*): "
+                    + e.getMessage());
         }
     }
 

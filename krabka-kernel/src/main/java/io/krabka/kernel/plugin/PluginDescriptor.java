@@ -1,5 +1,6 @@
 package io.krabka.kernel.plugin;
 
+import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.PluginKind;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,10 +18,12 @@ import java.util.Optional;
  * @param folder     the plugin folder it was loaded from; empty for a plugin on the boot layer
  * @param isolation  how it is kept apart from the kernel
  * @param aliases    other names configuration selects it by, such as the Kafka class it stands in for
+ * @param description one line saying what it does
+ * @param settings   the settings it takes
  */
 public record PluginDescriptor(String name, PluginKind kind, String version, String spiVersion, String module,
                                Optional<Path> folder, PluginIsolation isolation,
-                               List<String> aliases) {
+                               List<String> aliases, String description, List<ConfigKey> settings) {
 
     /** Validates the parts: a boot plugin has no folder, any other has one. */
     public PluginDescriptor {
@@ -32,6 +35,8 @@ public record PluginDescriptor(String name, PluginKind kind, String version, Str
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(isolation, "isolation");
         aliases = List.copyOf(aliases);
+        Objects.requireNonNull(description, "description");
+        settings = List.copyOf(settings);
         if (folder.isEmpty() != (isolation == PluginIsolation.BOOT)) {
             throw new IllegalArgumentException("a " + isolation.label() + " plugin "
                     + (folder.isEmpty() ? "needs a folder" : "has no folder"));

@@ -15,9 +15,11 @@ import java.util.stream.Stream;
 
 /**
  * Finds every plugin: the providers on the boot layer (module path or class path), then one isolated plugin
- * per folder under the plugins directory, in folder-name order. Any problem stops discovery with a
- * {@link PluginLoadException}: a half-loaded set of plugins would make configuration errors look like
- * missing plugins.
+ * per folder under the plugins directory, in folder-name order. A folder that fails to load is skipped and kept
+ * as a {@link BrokenPluginFolder}, so that one broken folder does not take every other plugin down with it; the
+ * registry names it when the settings select a plugin it cannot find. What cannot be decided per folder stops
+ * discovery with a {@link PluginLoadException}: no plugins directory, a provider on the boot layer that fails, two
+ * plugins of one kind with one name.
  */
 public final class PluginDiscovery {
     /** The system property naming the distribution's root, whose {@code plugins/} folder holds the plugins. */
@@ -58,30 +60,34 @@ public final class PluginDiscovery {
         if (named.size() != names.size()) {
             return discover(pluginsDirectory);
         }
-        List<LoadedPlugin> plugins = new ArrayList<>(bootPlugins());
-        for (Path folder : named) {
-            plugins.addAll(PluginFolder.load(folder.toAbsolutePath()));
-        }
-        checkUniqueNames(plugins);
-        return new PluginRegistry(plugins);
+        return load(named.stream().map(Path::toAbsolutePath).toList());
     }
 
     /**
      * The plugins on the boot layer and in the folders of {@code pluginsDirectory}, one plugin per folder.
      *
-     * @throws PluginLoadException if the directory cannot be read, a folder yields no provider or fails to load,
-     *                             or two plugins of one kind share a name
+     * @throws PluginLoadException if the directory cannot be read, a provider on the boot layer fails, or two
+     *                             plugins of one kind share a name
      */
     public static PluginRegistry discover(Path pluginsDirectory) {
         if (!Files.isDirectory(pluginsDirectory)) {
             throw new PluginLoadException("the plugins directory " + pluginsDirectory + " does not exist or is not a directory");
         }
+        return load(folders(pluginsDirectory));
+    }
+
+    private static PluginRegistry load(List<Path> folders) {
         List<LoadedPlugin> plugins = new ArrayList<>(bootPlugins());
-        for (Path folder : folders(pluginsDirectory)) {
-            plugins.addAll(PluginFolder.load(folder));
+        List<BrokenPluginFolder> broken = new ArrayList<>();
+        for (Path folder : folders) {
+            try {
+                plugins.addAll(PluginFolder.load(folder));
+            } catch (PluginLoadException e) {
+                broken.add(new BrokenPluginFolder(folder, e.getMessage()));
+            }
         }
         checkUniqueNames(plugins);
-        return new PluginRegistry(plugins);
+        return new PluginRegistry(plugins, broken);
     }
 
     private static List<LoadedPlugin> bootPlugins() {

@@ -15,22 +15,30 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The plugins discovery found, by kind and name, and the one place their instances are created. Every instance
- * it returns runs each call with its plugin's class loader as the thread context class loader.
+ * The plugins discovery found, by kind and name, the folders it skipped, and the one place plugin instances are
+ * created. Every instance it returns runs each call with its plugin's class loader as the thread context class
+ * loader.
  */
 public final class PluginRegistry {
     private final List<LoadedPlugin> plugins;
+    private final List<BrokenPluginFolder> broken;
 
-    PluginRegistry(List<LoadedPlugin> plugins) {
+    PluginRegistry(List<LoadedPlugin> plugins, List<BrokenPluginFolder> broken) {
         this.plugins = plugins.stream()
                 .sorted(Comparator.comparing((LoadedPlugin p) -> p.descriptor().kind())
                         .thenComparing(p -> p.descriptor().name()))
                 .toList();
+        this.broken = List.copyOf(broken);
     }
 
     /** Every plugin, by kind and then name. */
     public List<PluginDescriptor> plugins() {
         return plugins.stream().map(LoadedPlugin::descriptor).toList();
+    }
+
+    /** The plugin folders that failed to load and were skipped, in folder-name order. */
+    public List<BrokenPluginFolder> broken() {
+        return broken;
     }
 
     /** The names of the plugins of one kind, in order. */
@@ -88,10 +96,22 @@ public final class PluginRegistry {
         return plugins.stream()
                 .filter(p -> p.descriptor().kind() == kind && p.descriptor().answersTo(name))
                 .findFirst()
-                .orElseThrow(() -> {
-                    List<String> known = names(kind);
-                    return new PluginLoadException("unknown " + kind + " plugin '" + name + "'; "
-                            + (known.isEmpty() ? "there are none" : "known: " + String.join(", ", known)));
-                });
+                .orElseThrow(() -> new PluginLoadException("unknown " + kind + " plugin '" + name + "'; "
+                        + whyNotFound(kind, name)));
+    }
+
+    /**
+     * Why no plugin of {@code kind} answers to {@code name}, for a message: the folder of that name failed to load
+     * (and why), or which plugins there are and which folders were skipped, since the plugin looked for may be in one.
+     */
+    String whyNotFound(PluginKind kind, String name) {
+        for (BrokenPluginFolder folder : broken) {
+            if (folder.folder().getFileName().toString().equals(name)) {
+                return folder.reason();
+            }
+        }
+        List<String> known = names(kind);
+        return (known.isEmpty() ? "there are none" : "known: " + String.join(", ", known))
+                + broken.stream().map(folder -> "; skipped: " + folder.reason()).collect(Collectors.joining());
     }
 }

@@ -1,5 +1,6 @@
 package io.krabka.kernel.plugin;
 
+import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.plugin.PluginProvider;
 import io.krabka.spi.plugin.SpiVersion;
@@ -18,7 +19,7 @@ import java.util.regex.Pattern;
 
 /**
  * Reads the providers one {@link ServiceLoader} finds into {@link LoadedPlugin}s: it constructs each provider
- * object (cheap, and never a plugin instance), reads its name, kind, version and SPI version, and checks them.
+ * object (cheap, and never a plugin instance), reads its name, kind, version, SPI version, description and settings, and checks them.
  */
 final class ProviderReader {
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
@@ -69,7 +70,8 @@ final class ProviderReader {
             stated = ContextClassLoader.call(loader, () -> {
                 PluginProvider<?> provider = candidate.get();
                 return new Stated(provider, provider.name(), provider.kind(), provider.version(), provider.spiVersion(),
-                        List.copyOf(provider.aliases()));
+                        List.copyOf(provider.aliases()), String.valueOf(provider.description()),
+                        List.copyOf(provider.configKeys()));
             });
         } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
             // ServiceLoader wraps what the provider's constructor threw
@@ -89,7 +91,8 @@ final class ProviderReader {
         }
         checkSpiVersion(stated, origin);
         PluginDescriptor descriptor = new PluginDescriptor(stated.name(), kind, String.valueOf(stated.version()),
-                stated.spiVersion(), module, folder, isolation, stated.aliases());
+                stated.spiVersion(), module, folder, isolation, stated.aliases(), stated.description(),
+                stated.settings());
         return new LoadedPlugin(descriptor, stated.provider(), loader);
     }
 
@@ -129,6 +132,6 @@ final class ProviderReader {
 
     /** What a provider says about itself. */
     private record Stated(PluginProvider<?> provider, String name, PluginKind kind, String version, String spiVersion,
-                          List<String> aliases) {
+                          List<String> aliases, String description, List<ConfigKey> settings) {
     }
 }

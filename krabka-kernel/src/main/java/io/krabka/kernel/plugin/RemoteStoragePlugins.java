@@ -137,10 +137,9 @@ public final class RemoteStoragePlugins {
 
     private Map<String, ?> withOffered(PluginKind kind, PluginSelection selection) {
         if (!registry.has(kind, selection.nameOrClass())) {
-            List<String> known = registry.names(kind);
             throw new PluginLoadException("no " + label(kind) + " plugin is named '" + selection.nameOrClass()
-                    + "' (" + (known.isEmpty() ? "there are none" : "known: " + String.join(", ", known))
-                    + "), and there is no class path to load a class of that name from");
+                    + "', and there is no class path to load a class of that name from; "
+                    + registry.whyNotFound(kind, selection.nameOrClass()));
         }
         Set<String> declared = registry.configKeyNames(kind, selection.nameOrClass());
         Map<String, Object> settings = new HashMap<>(selection.settings());

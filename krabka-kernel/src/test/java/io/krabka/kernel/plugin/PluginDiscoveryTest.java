@@ -3,6 +3,7 @@ package io.krabka.kernel.plugin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import io.krabka.spi.plugin.SpiVersion;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,26 +33,33 @@ class PluginDiscoveryTest {
         return PluginDiscovery.discover(plugins.pluginsDirectory());
     }
 
+    /** Why the one folder discovery skipped failed to load. */
     private String discoveryError() {
-        return assertThrows(PluginLoadException.class, this::discover).getMessage();
+        PluginRegistry registry = discover();
+        assertEquals(List.of(), registry.plugins());
+        assertEquals(1, registry.broken().size(), registry.broken().toString());
+        return registry.broken().getFirst().reason();
     }
 
     @Test
     void aModularPluginLoadsInItsOwnModuleLayer() {
         plugins.probe("alpha").modular();
 
-        assertEquals(List.of(new PluginDescriptor("alpha", PluginKind.REMOTE_STORAGE_MANAGER, "1.2.3", SpiVersion.CURRENT,
-                "com.example.alpha", Optional.of(plugins.folder("alpha")), PluginIsolation.MODULE_LAYER, List.of())),
-                discover().plugins());
+        PluginDescriptor alpha = discover().plugins().getFirst();
+        assertEquals(new PluginDescriptor("alpha", PluginKind.REMOTE_STORAGE_MANAGER, "1.2.3", SpiVersion.CURRENT,
+                "com.example.alpha", Optional.of(plugins.folder("alpha")), PluginIsolation.MODULE_LAYER, List.of(),
+                "Reports what plugin code sees.", alpha.settings()), alpha);
+        assertEquals(List.of("bucket", "parts"), alpha.settings().stream().map(ConfigKey::name).toList());
     }
 
     @Test
     void aPlainJarPluginLoadsThroughItsServiceFileInAnIsolatedClassLoader() {
         plugins.probe("beta").plain();
 
-        assertEquals(List.of(new PluginDescriptor("beta", PluginKind.REMOTE_STORAGE_MANAGER, "2.3.4", SpiVersion.CURRENT,
-                "beta.jar", Optional.of(plugins.folder("beta")), PluginIsolation.CLASS_LOADER, List.of())),
-                discover().plugins());
+        PluginDescriptor beta = discover().plugins().getFirst();
+        assertEquals(new PluginDescriptor("beta", PluginKind.REMOTE_STORAGE_MANAGER, "2.3.4", SpiVersion.CURRENT,
+                "beta.jar", Optional.of(plugins.folder("beta")), PluginIsolation.CLASS_LOADER, List.of(),
+                "Reports what plugin code sees.", beta.settings()), beta);
     }
 
     @Test
@@ -124,7 +133,8 @@ class PluginDiscoveryTest {
         plugins.probe("twin").inFolder("b").plain();
 
         assertEquals("two REMOTE_STORAGE_MANAGER plugins are named 'twin': com.example.twin (" + plugins.folder("a")
-                + ") and twin.jar (" + plugins.folder("b") + ")", discoveryError());
+                + ") and twin.jar (" + plugins.folder("b") + ")",
+                assertThrows(PluginLoadException.class, this::discover).getMessage());
     }
 
     @ParameterizedTest
@@ -169,6 +179,29 @@ class PluginDiscoveryTest {
 
         assertEquals("plugin folder " + plugins.folder("gamma") + " does not resolve as modules: Module"
                 + " com.example.helper not found, required by com.example.gamma", discoveryError());
+    }
+
+    @Test
+    void aBrokenFolderIsSkippedAndStopsOnlyWhatSelectsIt() {
+        plugins.probe("alpha").modular();
+        Path empty = plugins.emptyFolder("empty");
+        plugins.probe("boom").throwing("no licence for this host").plain();
+
+        PluginRegistry registry = discover();
+
+        assertEquals(List.of("alpha"), registry.names(PluginKind.REMOTE_STORAGE_MANAGER));
+        assertEquals(List.of(plugins.folder("boom"), empty),
+                registry.broken().stream().map(BrokenPluginFolder::folder).sorted().toList());
+        String emptyReason = "plugin folder " + empty + " has no plugin provider: it holds no jar";
+        String boomReason = "plugin provider com.example.boom.ProbeProvider in boom.jar (" + plugins.folder("boom")
+                + ") failed to load: java.lang.IllegalStateException: no licence for this host";
+        assertEquals("unknown REMOTE_STORAGE_MANAGER plugin 'boom'; " + boomReason,
+                assertThrows(PluginLoadException.class,
+                        () -> registry.create(PluginKind.REMOTE_STORAGE_MANAGER, "boom", Map.of())).getMessage());
+        assertEquals("unknown REMOTE_STORAGE_MANAGER plugin 'nope'; known: alpha; skipped: " + boomReason
+                + "; skipped: " + emptyReason,
+                assertThrows(PluginLoadException.class,
+                        () -> registry.create(PluginKind.REMOTE_STORAGE_MANAGER, "nope", Map.of())).getMessage());
     }
 
     @Test

@@ -84,8 +84,8 @@ class RemoteStoragePluginsTest {
 
     @Test
     void anUnknownNameListsTheKnownOnes() {
-        assertEquals("no remote storage manager plugin is named 'nope' (known: alpha), and there is no class path "
-                        + "to load a class of that name from",
+        assertEquals("no remote storage manager plugin is named 'nope', and there is no class path to load a class "
+                        + "of that name from; known: alpha",
                 assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(
                         new PluginSelection("nope", List.of(), Map.of(), Map.of()), NO_STORES)).getMessage());
     }
