@@ -5,7 +5,7 @@ import io.krabka.it.LogEntry.HeaderEntry;
 import io.krabka.it.LogEntry.Marker;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.UnifiedLog;

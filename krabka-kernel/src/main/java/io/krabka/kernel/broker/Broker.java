@@ -1,6 +1,6 @@
 package io.krabka.kernel.broker;
 
-import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
 import io.krabka.kernel.log.MetaPropertiesException;

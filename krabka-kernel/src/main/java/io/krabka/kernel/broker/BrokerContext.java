@@ -2,7 +2,7 @@ package io.krabka.kernel.broker;
 
 import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.metrics.MetricsRegistry;
-import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.scheduler.Scheduler;
 import java.time.InstantSource;
 import java.util.Objects;
 import java.util.function.Supplier;

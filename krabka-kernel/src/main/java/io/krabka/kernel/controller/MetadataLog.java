@@ -17,7 +17,7 @@ import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.ProducerStateManagerConfig;
-import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataBatch;

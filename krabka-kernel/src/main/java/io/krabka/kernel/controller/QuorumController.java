@@ -36,7 +36,7 @@ import io.krabka.kernel.format.BootstrapCheckpoint;
 import io.krabka.kernel.log.DiskFaults;
 import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.log.LogDirWriteStates;
-import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.metadata.ConfigRecord;
 import io.krabka.kernel.metadata.Feature;
 import io.krabka.kernel.metadata.FeatureLevelRecord;

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.scheduler.Scheduler;
 
 /**
  * The coordinator's keyed timers on the broker's {@link Scheduler}: nothing polls; each timer is one delayed task.

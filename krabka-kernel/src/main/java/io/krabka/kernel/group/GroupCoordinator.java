@@ -13,7 +13,7 @@ import java.util.concurrent.ScheduledFuture;
 
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.spi.common.TopicPartition;

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.PartitionRegistration;

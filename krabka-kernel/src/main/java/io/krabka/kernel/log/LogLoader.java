@@ -1,5 +1,6 @@
 package io.krabka.kernel.log;
 
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.krabka.kernel.log;
 
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.checkpoint.LeaderEpochCheckpointFile;
 import io.krabka.kernel.log.checkpoint.PartitionMetadataFile;
 import io.krabka.kernel.log.config.LogConfig;

@@ -16,7 +16,7 @@ import org.apache.kafka.common.protocol.Errors;
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.scheduler.Scheduler;
 
 /**
  * A fetch waiting for its remote reads (Kafka's {@code DelayedRemoteFetch}): answered when every read completes, with

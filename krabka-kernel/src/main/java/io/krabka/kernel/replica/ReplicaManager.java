@@ -28,7 +28,7 @@ import io.krabka.kernel.log.LogDirWriteStates;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogOffsetMetadata;
 import io.krabka.kernel.log.LogOffsetSnapshot;
-import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;

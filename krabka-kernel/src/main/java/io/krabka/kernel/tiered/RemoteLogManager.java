@@ -1,7 +1,7 @@
 package io.krabka.kernel.tiered;
 
 import io.krabka.kernel.log.LogStartOffsetIncrementReason;
-import io.krabka.kernel.log.Scheduler;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;

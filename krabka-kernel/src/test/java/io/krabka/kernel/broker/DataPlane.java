@@ -29,7 +29,7 @@ import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.fetch.FetchManager;
 import io.krabka.kernel.fetch.FetchSessionCache;
 import io.krabka.kernel.fetch.FetchSessionCacheConfig;
-import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;

@@ -11,7 +11,7 @@ import io.krabka.kernel.format.FormatException;
 import io.krabka.kernel.format.FormatSpec;
 import io.krabka.kernel.format.Formatter;
 import io.krabka.kernel.format.InitialQuorum;
-import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.spi.common.Uuid;
 import io.krabka.kernel.log.LogDirFailureChannel;
 

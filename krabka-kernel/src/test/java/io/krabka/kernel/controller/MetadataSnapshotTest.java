@@ -96,7 +96,7 @@ class MetadataSnapshotTest {
     @Test
     void aTransactionTheLogEndsInIsAbortedAndNotApplied() throws Exception {
         controllers.controller().close();
-        MetadataLog log = MetadataLog.open(dir, new io.krabka.kernel.log.KafkaScheduler(1, "test-"),
+        MetadataLog log = MetadataLog.open(dir, new io.krabka.kernel.scheduler.KafkaScheduler(1, "test-"),
                 java.time.Clock.systemUTC(), new io.krabka.kernel.log.LogDirFailureChannel());
         log.append(List.of(new io.krabka.kernel.metadata.MetadataRecordAndVersion(
                         MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.BEGIN), (short) 0),

@@ -429,7 +429,7 @@ class QuorumControllerTest {
     void anUnformattedDirectoryIsRefused() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("unformatted"));
         ControllerConfig config = new ControllerConfig(1, empty, Controllers.DIRECTORY_ID, 1, (short) 1, false, Map.of());
-        io.krabka.kernel.log.KafkaScheduler scheduler = new io.krabka.kernel.log.KafkaScheduler(1, "unformatted-");
+        io.krabka.kernel.scheduler.KafkaScheduler scheduler = new io.krabka.kernel.scheduler.KafkaScheduler(1, "unformatted-");
         try {
             assertThrows(NoSuchFileException.class, () -> QuorumController.start(config, scheduler, java.time.Clock.systemUTC(),
                     new LogDirFailureChannel()));

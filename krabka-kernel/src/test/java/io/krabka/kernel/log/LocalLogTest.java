@@ -1,5 +1,6 @@
 package io.krabka.kernel.log;
 
+import io.krabka.kernel.scheduler.MockScheduler;
 import static io.krabka.kernel.log.LogFixture.batches;
 import static io.krabka.kernel.log.LogFixture.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,5 +1,6 @@
 package io.krabka.kernel.log;
 
+import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.record.Compression;
 import io.krabka.kernel.record.ControlRecordType;

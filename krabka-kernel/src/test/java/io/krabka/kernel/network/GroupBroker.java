@@ -34,7 +34,7 @@ import io.krabka.kernel.format.FormatException;
 import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.group.GroupCoordinatorConfig;
 import io.krabka.kernel.group.TestReplicaManager;
-import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogOffsetMetadata;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;

@@ -8,7 +8,7 @@ import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogOffsetMetadata;
-import io.krabka.kernel.log.MockScheduler;
+import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.kernel.log.TestTime;
 import io.krabka.kernel.tiered.RemoteStorageFetchInfo;
 import io.krabka.spi.common.TopicIdPartition;

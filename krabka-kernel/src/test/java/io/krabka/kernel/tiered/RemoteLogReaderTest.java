@@ -13,7 +13,7 @@ import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.log.KafkaScheduler;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogSegment;
 import io.krabka.kernel.log.OffsetOutOfRangeException;
 import io.krabka.kernel.log.ProducerAppendInfo;

@@ -3,7 +3,7 @@ package io.krabka.kernel.tiered;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
-import io.krabka.kernel.log.MockScheduler;
+import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.kernel.log.TestTime;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.config.LogConfig;

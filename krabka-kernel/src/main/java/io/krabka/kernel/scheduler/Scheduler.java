@@ -1,4 +1,4 @@
-package io.krabka.kernel.log;
+package io.krabka.kernel.scheduler;
 
 import java.util.concurrent.ScheduledFuture;
 

@@ -1,5 +1,6 @@
-package io.krabka.kernel.log;
+package io.krabka.kernel.scheduler;
 
+import io.krabka.kernel.log.TestTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -61,7 +62,7 @@ public final class MockScheduler implements Scheduler {
     }
 
     /** The names of the tasks waiting, soonest first. */
-    synchronized List<String> pending() {
+    public synchronized List<String> pending() {
         List<Task> sorted = new ArrayList<>(tasks);
         sorted.sort(null);
         return sorted.stream().filter(t -> !t.cancelled).map(t -> t.name).toList();
