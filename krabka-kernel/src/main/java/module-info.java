@@ -28,16 +28,26 @@ module io.krabka.kernel {
 
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.
-    exports io.krabka.kernel.plugin to io.krabka.launcher;
-    exports io.krabka.kernel.format to io.krabka.launcher;
-    exports io.krabka.kernel.metadata to io.krabka.launcher;
-    exports io.krabka.kernel.broker to io.krabka.launcher;
-    exports io.krabka.kernel.log to io.krabka.launcher;
-    exports io.krabka.kernel.restore to io.krabka.launcher;
-    exports io.krabka.kernel.restore.authenticate to io.krabka.launcher;
-    exports io.krabka.kernel.restore.bound to io.krabka.launcher;
-    exports io.krabka.kernel.restore.metadata to io.krabka.launcher;
-    exports io.krabka.kernel.restore.report to io.krabka.launcher;
+    exports io.krabka.kernel.plugin to
+            io.krabka.launcher;
+    exports io.krabka.kernel.format to
+            io.krabka.launcher;
+    exports io.krabka.kernel.metadata to
+            io.krabka.launcher;
+    exports io.krabka.kernel.broker to
+            io.krabka.launcher;
+    exports io.krabka.kernel.log to
+            io.krabka.launcher;
+    exports io.krabka.kernel.restore to
+            io.krabka.launcher;
+    exports io.krabka.kernel.restore.authenticate to
+            io.krabka.launcher;
+    exports io.krabka.kernel.restore.bound to
+            io.krabka.launcher;
+    exports io.krabka.kernel.restore.metadata to
+            io.krabka.launcher;
+    exports io.krabka.kernel.restore.report to
+            io.krabka.launcher;
 
     uses io.krabka.spi.plugin.RemoteStorageManagerProvider;
     uses io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;

@@ -9,6 +9,6 @@ module io.krabka.plugin.rlmm.inmemory {
 
     exports io.krabka.plugin.rlmm.inmemory;
 
-    provides io.krabka.spi.plugin.RemoteLogMetadataManagerProvider
-            with io.krabka.plugin.rlmm.inmemory.InMemoryRemoteLogMetadataManagerProvider;
+    provides io.krabka.spi.plugin.RemoteLogMetadataManagerProvider with
+            io.krabka.plugin.rlmm.inmemory.InMemoryRemoteLogMetadataManagerProvider;
 }

@@ -8,6 +8,6 @@ module io.krabka.plugin.rlmm.topic {
     requires io.krabka.rlmm.cache;
     requires kafka.clients;
 
-    provides io.krabka.spi.plugin.RemoteLogMetadataManagerProvider
-            with io.krabka.plugin.rlmm.topic.TopicBasedRemoteLogMetadataManagerProvider;
+    provides io.krabka.spi.plugin.RemoteLogMetadataManagerProvider with
+            io.krabka.plugin.rlmm.topic.TopicBasedRemoteLogMetadataManagerProvider;
 }

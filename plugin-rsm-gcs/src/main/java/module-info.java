@@ -8,8 +8,8 @@ module io.krabka.plugin.rsm.gcs {
     requires io.krabka.spi;
     requires io.krabka.objectstore;
 
-    provides io.krabka.spi.plugin.RemoteStorageManagerProvider
-            with io.krabka.plugin.rsm.gcs.GcsRemoteStorageManagerProvider;
-    provides io.krabka.spi.plugin.ObjectStoreProvider
-            with io.krabka.plugin.rsm.gcs.GcsObjectStoreProvider;
+    provides io.krabka.spi.plugin.RemoteStorageManagerProvider with
+            io.krabka.plugin.rsm.gcs.GcsRemoteStorageManagerProvider;
+    provides io.krabka.spi.plugin.ObjectStoreProvider with
+            io.krabka.plugin.rsm.gcs.GcsObjectStoreProvider;
 }

@@ -5,8 +5,8 @@
 module io.krabka.plugin.rsm.local {
     requires io.krabka.spi;
 
-    provides io.krabka.spi.plugin.RemoteStorageManagerProvider
-            with io.krabka.plugin.rsm.local.LocalRemoteStorageManagerProvider;
-    provides io.krabka.spi.plugin.ObjectStoreProvider
-            with io.krabka.plugin.rsm.local.LocalObjectStoreProvider;
+    provides io.krabka.spi.plugin.RemoteStorageManagerProvider with
+            io.krabka.plugin.rsm.local.LocalRemoteStorageManagerProvider;
+    provides io.krabka.spi.plugin.ObjectStoreProvider with
+            io.krabka.plugin.rsm.local.LocalObjectStoreProvider;
 }

@@ -17,8 +17,8 @@ module io.krabka.plugin.rsm.s3 {
     requires software.amazon.awssdk.identity.spi;
     requires software.amazon.awssdk.retries.api;
 
-    provides io.krabka.spi.plugin.RemoteStorageManagerProvider
-            with io.krabka.plugin.rsm.s3.S3RemoteStorageManagerProvider;
-    provides io.krabka.spi.plugin.ObjectStoreProvider
-            with io.krabka.plugin.rsm.s3.S3ObjectStoreProvider;
+    provides io.krabka.spi.plugin.RemoteStorageManagerProvider with
+            io.krabka.plugin.rsm.s3.S3RemoteStorageManagerProvider;
+    provides io.krabka.spi.plugin.ObjectStoreProvider with
+            io.krabka.plugin.rsm.s3.S3ObjectStoreProvider;
 }

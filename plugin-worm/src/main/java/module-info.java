@@ -7,6 +7,6 @@ module io.krabka.plugin.worm {
     requires io.krabka.objectstore;
     requires io.krabka.archive;
 
-    provides io.krabka.spi.plugin.RemoteStorageManagerProvider
-            with io.krabka.plugin.worm.WormRemoteStorageManagerProvider;
+    provides io.krabka.spi.plugin.RemoteStorageManagerProvider with
+            io.krabka.plugin.worm.WormRemoteStorageManagerProvider;
 }

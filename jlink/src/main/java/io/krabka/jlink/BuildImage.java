@@ -22,8 +22,7 @@ public final class BuildImage {
               --dist DIR           the distribution to build from (jlink/build-image passes jlink/target/dist)
               --profiles DIR       where profiles are found by name (jlink/build-image passes jlink/profiles)""";
 
-    private BuildImage() {
-    }
+    private BuildImage() {}
 
     /** Builds one image and exits with 0, 1 (failed) or 2 (wrong arguments). */
     public static void main(String[] args) {
@@ -55,7 +54,8 @@ public final class BuildImage {
         try {
             Distribution distribution = new Distribution(Path.of(options.get("--dist")));
             Profile profile = Profile.load(Path.of(options.get("--profiles")), options.get("--profile"));
-            ImageBuilder builder = new ImageBuilder(distribution, new JdkModules(Tool.find("jdeps")), Tool.find("jlink"));
+            ImageBuilder builder =
+                    new ImageBuilder(distribution, new JdkModules(Tool.find("jdeps")), Tool.find("jlink"));
             Image image = builder.build(profile, Path.of(options.get("--output")), replace);
             out.println("image " + image.home());
             out.println("  profile      " + profile.name());

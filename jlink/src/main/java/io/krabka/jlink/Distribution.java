@@ -19,7 +19,8 @@ record Distribution(Path home) {
         home = home.toAbsolutePath().normalize();
         for (String folder : List.of("boot", "lib")) {
             if (!Files.isDirectory(home.resolve(folder))) {
-                throw new ImageException("not a Krabka distribution: " + home + " has no " + folder + "/ (./krabka builds one)");
+                throw new ImageException(
+                        "not a Krabka distribution: " + home + " has no " + folder + "/ (./krabka builds one)");
             }
         }
     }
@@ -48,7 +49,10 @@ record Distribution(Path home) {
             return List.of();
         }
         try (Stream<Path> folders = Files.list(plugins)) {
-            return folders.filter(Files::isDirectory).map(f -> f.getFileName().toString()).sorted().toList();
+            return folders.filter(Files::isDirectory)
+                    .map(f -> f.getFileName().toString())
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new ImageException("cannot list the plugins in " + plugins + ": " + e, e);
         }
@@ -60,7 +64,8 @@ record Distribution(Path home) {
         if (profile.everyPlugin()) {
             return available;
         }
-        List<String> unknown = profile.plugins().stream().filter(p -> !available.contains(p)).toList();
+        List<String> unknown =
+                profile.plugins().stream().filter(p -> !available.contains(p)).toList();
         if (!unknown.isEmpty()) {
             throw new ImageException("unknown plugin" + (unknown.size() == 1 ? " " : "s ") + String.join(", ", unknown)
                     + " in profile " + profile.name() + "; plugins available: " + String.join(", ", available));
@@ -72,7 +77,8 @@ record Distribution(Path home) {
     static List<Path> jars(Path folder) {
         try (Stream<Path> files = Files.list(folder)) {
             List<Path> jars = files.filter(f -> f.getFileName().toString().endsWith(".jar") && Files.isRegularFile(f))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
             if (jars.isEmpty()) {
                 throw new ImageException(folder + " holds no jars");
             }

@@ -12,8 +12,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 /** Copies and deletes folder trees. */
 final class FileTrees {
 
-    private FileTrees() {
-    }
+    private FileTrees() {}
 
     /** Copies {@code from} to {@code to}, which must not exist yet; files keep their attributes. */
     static void copy(Path from, Path to) throws IOException {

@@ -60,10 +60,18 @@ final class ImageBuilder {
 
     private Image buildIn(Path work, List<String> plugins, Path target, boolean replace) throws IOException {
         Path image = work.resolve("image");
-        List<String> modules = new ArrayList<>(jdkModules.required(List.of(distribution.boot(), distribution.lib()),
+        List<String> modules = new ArrayList<>(jdkModules.required(
+                List.of(distribution.boot(), distribution.lib()),
                 plugins.stream().map(distribution::plugin).toList()));
-        jlink.run(List.of("--add-modules", String.join(",", modules), "--strip-debug", "--no-header-files",
-                "--no-man-pages", "--compress=zip-6", "--output", image.resolve("jdk").toString()));
+        jlink.run(List.of(
+                "--add-modules",
+                String.join(",", modules),
+                "--strip-debug",
+                "--no-header-files",
+                "--no-man-pages",
+                "--compress=zip-6",
+                "--output",
+                image.resolve("jdk").toString()));
         FileTrees.copy(distribution.boot(), image.resolve("boot"));
         FileTrees.copy(distribution.lib(), image.resolve("lib"));
         for (String plugin : plugins) {

@@ -43,9 +43,14 @@ final class JdkModules {
             // A plugin folder that the kernel loads as a module layer resolves its modules together: jdeps must see
             // them on the module path too, or a plugin module's requires of a library beside it is not found. A
             // class-loader folder must stay off it: its jars need not resolve as modules (the GCS client's do not).
-            List<Path> path = pluginFolders.contains(folder) && isModuleLayer(jars) ? concat(modulePath, List.of(folder))
+            List<Path> path = pluginFolders.contains(folder) && isModuleLayer(jars)
+                    ? concat(modulePath, List.of(folder))
                     : modulePath;
-            modules.addAll(used(String.join(File.pathSeparator, path.stream().map(Path::toString).toList()), jars));
+            modules.addAll(used(
+                    String.join(
+                            File.pathSeparator,
+                            path.stream().map(Path::toString).toList()),
+                    jars));
             jars.forEach(jar -> modules.addAll(declared(jar)));
         }
         return modules;
@@ -56,8 +61,11 @@ final class JdkModules {
      * that provides a Krabka plugin provider (a type of {@value #PROVIDER_PACKAGE}).
      */
     private static boolean isModuleLayer(List<Path> jars) {
-        return jars.stream().map(JdkModules::descriptor).flatMap(Optional::stream)
-                .anyMatch(d -> !d.isAutomatic() && d.provides().stream().anyMatch(p -> p.service().startsWith(PROVIDER_PACKAGE)));
+        return jars.stream()
+                .map(JdkModules::descriptor)
+                .flatMap(Optional::stream)
+                .anyMatch(d -> !d.isAutomatic()
+                        && d.provides().stream().anyMatch(p -> p.service().startsWith(PROVIDER_PACKAGE)));
     }
 
     private static Optional<ModuleDescriptor> descriptor(Path jar) {
@@ -70,8 +78,13 @@ final class JdkModules {
 
     /** The system modules jdeps finds the classes use; the kernel's module path resolves what a plugin requires of it. */
     private Set<String> used(String modulePath, List<Path> jars) {
-        List<String> args = new ArrayList<>(List.of("--print-module-deps", "--ignore-missing-deps",
-                "--multi-release", String.valueOf(Runtime.version().feature()), "--module-path", modulePath));
+        List<String> args = new ArrayList<>(List.of(
+                "--print-module-deps",
+                "--ignore-missing-deps",
+                "--multi-release",
+                String.valueOf(Runtime.version().feature()),
+                "--module-path",
+                modulePath));
         jars.forEach(jar -> args.add(jar.toString()));
         String printed = jdeps.run(args).strip();
         // The answer is the last line (java.base,java.logging,...), warnings may come before it; jars without
@@ -91,14 +104,18 @@ final class JdkModules {
     private Set<String> declared(Path jar) {
         Set<ModuleDescriptor.Requires> requires;
         try {
-            requires = ModuleFinder.of(jar).findAll().stream().findFirst().map(m -> m.descriptor().requires()).orElse(Set.of());
+            requires = ModuleFinder.of(jar).findAll().stream()
+                    .findFirst()
+                    .map(m -> m.descriptor().requires())
+                    .orElse(Set.of());
         } catch (FindException e) {
             // Not usable as a module (a class-path plugin's jar): it declares nothing, and jdeps read its classes.
             return Set.of();
         }
         Set<String> modules = new TreeSet<>();
         for (ModuleDescriptor.Requires require : requires) {
-            if (!require.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC) && system.find(require.name()).isPresent()) {
+            if (!require.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC)
+                    && system.find(require.name()).isPresent()) {
                 modules.add(require.name());
             }
         }

@@ -40,7 +40,8 @@ record Profile(String name, List<String> plugins, boolean everyPlugin) {
         } else {
             file = dir.resolve(nameOrPath + SUFFIX);
             if (!Files.isRegularFile(file)) {
-                throw new ImageException("unknown profile '" + nameOrPath + "'; profiles: " + String.join(", ", names(dir)));
+                throw new ImageException(
+                        "unknown profile '" + nameOrPath + "'; profiles: " + String.join(", ", names(dir)));
             }
         }
         String fileName = file.getFileName().toString();
@@ -55,8 +56,11 @@ record Profile(String name, List<String> plugins, boolean everyPlugin) {
     /** The names of the profiles in {@code dir}, sorted. */
     static List<String> names(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(SUFFIX))
-                    .map(f -> f.substring(0, f.length() - SUFFIX.length())).sorted().toList();
+            return files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.endsWith(SUFFIX))
+                    .map(f -> f.substring(0, f.length() - SUFFIX.length()))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new ImageException("cannot list the profiles in " + dir + ": " + e, e);
         }
@@ -77,7 +81,8 @@ record Profile(String name, List<String> plugins, boolean everyPlugin) {
             if (entry.equals(EVERY)) {
                 every = true;
             } else if (!PLUGIN_NAME.matcher(entry).matches()) {
-                throw new ImageException(where + "'" + entry + "' is not a plugin name (one per line, or * for every plugin)");
+                throw new ImageException(
+                        where + "'" + entry + "' is not a plugin name (one per line, or * for every plugin)");
             } else if (plugins.contains(entry)) {
                 throw new ImageException(where + "plugin " + entry + " is named twice");
             } else {

@@ -15,13 +15,13 @@ final class SmokeRun {
     // Not a measurement: only keeps a hung image from hanging the build.
     private static final long LIMIT_SECONDS = 120;
 
-    private SmokeRun() {
-    }
+    private SmokeRun() {}
 
     /** Runs it and returns the version line it printed ({@code krabka <version>}); anything else is an error. */
     static String version(Path image, Path log) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(image.resolve("bin/krabka").toString(), "version")
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
         env.remove("JAVA_HOME");
         env.remove("KRABKA_JAVA_OPTS");

@@ -14,8 +14,10 @@ import java.util.spi.ToolProvider;
 record Tool(String name, ToolProvider provider) {
 
     static Tool find(String name) {
-        return ToolProvider.findFirst(name).map(provider -> new Tool(name, provider))
-                .orElseThrow(() -> new ImageException("this Java runtime has no " + name + "; build images with a JDK 25"));
+        return ToolProvider.findFirst(name)
+                .map(provider -> new Tool(name, provider))
+                .orElseThrow(
+                        () -> new ImageException("this Java runtime has no " + name + "; build images with a JDK 25"));
     }
 
     /** Runs the tool; returns what it printed; a failure is an error carrying everything it printed. */
@@ -23,7 +25,8 @@ record Tool(String name, ToolProvider provider) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code;
-        try (PrintWriter outWriter = new PrintWriter(out); PrintWriter errWriter = new PrintWriter(err)) {
+        try (PrintWriter outWriter = new PrintWriter(out);
+                PrintWriter errWriter = new PrintWriter(err)) {
             code = provider.run(outWriter, errWriter, args.toArray(String[]::new));
         }
         if (code != 0) {

@@ -24,7 +24,9 @@ class BuildImageTest {
 
     @Test
     void wrongArgumentsAreUsageErrors() {
-        assertEquals(BuildImage.USAGE, run("--profile", "minimal", "--output", "x", "--dist", "d", "--profiles", "p", "--force"));
+        assertEquals(
+                BuildImage.USAGE,
+                run("--profile", "minimal", "--output", "x", "--dist", "d", "--profiles", "p", "--force"));
         assertEquals("build-image: unknown argument '--force'", firstErrorLine());
         err.reset();
         assertEquals(BuildImage.USAGE, run("--dist", "d", "--profiles", "p", "--profile", "minimal", "--output"));
@@ -37,14 +39,26 @@ class BuildImageTest {
     @Test
     void failuresAreOneLine(@TempDir Path dir) throws IOException {
         DistributionTest.distribution(dir.resolve("dist"), "local");
-        assertEquals(BuildImage.FAILURE, run("--dist", dir.resolve("dist").toString(), "--profiles", "profiles",
-                "--profile", "tiny", "--output", dir.resolve("image").toString()));
+        assertEquals(
+                BuildImage.FAILURE,
+                run(
+                        "--dist",
+                        dir.resolve("dist").toString(),
+                        "--profiles",
+                        "profiles",
+                        "--profile",
+                        "tiny",
+                        "--output",
+                        dir.resolve("image").toString()));
         assertEquals("build-image: unknown profile 'tiny'; profiles: full, minimal" + System.lineSeparator(), err());
         assertEquals("", out());
     }
 
     private int run(String... args) {
-        return BuildImage.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return BuildImage.run(
+                List.of(args),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     private String out() {

@@ -14,10 +14,12 @@ class DistributionTest {
 
     @Test
     void needsBootAndLibFolders(@TempDir Path home) throws IOException {
-        assertEquals("not a Krabka distribution: " + home + " has no boot/ (./krabka builds one)",
+        assertEquals(
+                "not a Krabka distribution: " + home + " has no boot/ (./krabka builds one)",
                 assertThrows(ImageException.class, () -> new Distribution(home)).getMessage());
         Files.createDirectories(home.resolve("boot"));
-        assertEquals("not a Krabka distribution: " + home + " has no lib/ (./krabka builds one)",
+        assertEquals(
+                "not a Krabka distribution: " + home + " has no lib/ (./krabka builds one)",
                 assertThrows(ImageException.class, () -> new Distribution(home)).getMessage());
     }
 
@@ -42,16 +44,27 @@ class DistributionTest {
     @Test
     void unknownPluginsAreNamedWithThoseAvailable(@TempDir Path home) throws IOException {
         Distribution distribution = distribution(home, "inmemory", "local");
-        assertEquals("unknown plugin s3 in profile p; plugins available: inmemory, local",
-                assertThrows(ImageException.class, () -> distribution.select(new Profile("p", List.of("local", "s3"), false))).getMessage());
-        assertEquals("unknown plugins s3, gcs in profile p; plugins available: inmemory, local",
-                assertThrows(ImageException.class, () -> distribution.select(new Profile("p", List.of("s3", "gcs"), false))).getMessage());
+        assertEquals(
+                "unknown plugin s3 in profile p; plugins available: inmemory, local",
+                assertThrows(
+                                ImageException.class,
+                                () -> distribution.select(new Profile("p", List.of("local", "s3"), false)))
+                        .getMessage());
+        assertEquals(
+                "unknown plugins s3, gcs in profile p; plugins available: inmemory, local",
+                assertThrows(
+                                ImageException.class,
+                                () -> distribution.select(new Profile("p", List.of("s3", "gcs"), false)))
+                        .getMessage());
     }
 
     @Test
     void jarsAreSortedAndAFolderWithoutAnyIsAnError(@TempDir Path home) throws IOException {
         Path folder = Files.createDirectories(home.resolve("plugins/local"));
-        assertEquals(folder + " holds no jars", assertThrows(ImageException.class, () -> Distribution.jars(folder)).getMessage());
+        assertEquals(
+                folder + " holds no jars",
+                assertThrows(ImageException.class, () -> Distribution.jars(folder))
+                        .getMessage());
         Files.writeString(folder.resolve("b.jar"), "");
         Files.writeString(folder.resolve("a.jar"), "");
         Files.writeString(folder.resolve("notes.txt"), "");

@@ -25,6 +25,7 @@ class FullImageIT {
 
     @TempDir
     static Path work;
+
     private static Path image;
 
     @BeforeAll
@@ -40,7 +41,10 @@ class FullImageIT {
         ImageRun run = ImageRun.run(work, Map.of(), image.resolve("bin/krabka").toString(), "plugins", "--json");
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> plugins = new HashMap<>();
-        new ObjectMapper().readTree(run.out()).required("plugins").forEach(p -> plugins.put(p.required("name").asText(), p));
+        new ObjectMapper()
+                .readTree(run.out())
+                .required("plugins")
+                .forEach(p -> plugins.put(p.required("name").asText(), p));
         Set<String> folders;
         try (Stream<Path> entries = java.nio.file.Files.list(DIST.resolve("plugins"))) {
             folders = entries.map(p -> p.getFileName().toString()).collect(Collectors.toSet());

@@ -40,14 +40,18 @@ class ImageBuilderTest {
     void refusesAnOutputInsideTheDistribution(@TempDir Path dir) throws IOException {
         ImageBuilder builder = builder(dir);
         Path output = dir.resolve("dist/plugins/image");
-        assertEquals("the output " + output + " is inside the distribution " + dir.resolve("dist"),
-                assertThrows(ImageException.class, () -> builder.build(LOCAL, output, false)).getMessage());
+        assertEquals(
+                "the output " + output + " is inside the distribution " + dir.resolve("dist"),
+                assertThrows(ImageException.class, () -> builder.build(LOCAL, output, false))
+                        .getMessage());
     }
 
     @Test
     void anUnknownPluginWritesNothing(@TempDir Path dir) throws IOException {
         ImageBuilder builder = builder(dir);
-        assertThrows(ImageException.class, () -> builder.build(new Profile("p", List.of("s3"), false), dir.resolve("out/image"), false));
+        assertThrows(
+                ImageException.class,
+                () -> builder.build(new Profile("p", List.of("s3"), false), dir.resolve("out/image"), false));
         assertEquals(List.of("dist"), names(dir));
     }
 

@@ -29,11 +29,20 @@ class ImageFailureIT {
         FileTrees.copy(DIST.resolve("lib"), dist.resolve("lib"));
         FileTrees.copy(DIST.resolve("plugins/local"), dist.resolve("plugins/local"));
         try (Stream<Path> jars = Files.list(dist.resolve("lib"))) {
-            Files.delete(jars.filter(jar -> jar.getFileName().toString().startsWith("krabka-launcher-")).findFirst().orElseThrow());
+            Files.delete(jars.filter(jar -> jar.getFileName().toString().startsWith("krabka-launcher-"))
+                    .findFirst()
+                    .orElseThrow());
         }
         Path images = Files.createDirectories(work.resolve("images"));
-        String fullByPath = Path.of(System.getProperty("krabka.profiles"), "full.profile").toString();
-        ImageRun build = ImageRun.buildImage(work, dist, "--profile", fullByPath, "--output", images.resolve("broken").toString());
+        String fullByPath =
+                Path.of(System.getProperty("krabka.profiles"), "full.profile").toString();
+        ImageRun build = ImageRun.buildImage(
+                work,
+                dist,
+                "--profile",
+                fullByPath,
+                "--output",
+                images.resolve("broken").toString());
         assertEquals(BuildImage.FAILURE, build.exitCode(), build.out());
         assertTrue(build.err().startsWith("build-image: smoke run: bin/krabka version exited with 1: "), build.err());
         assertTrue(build.err().contains("Module io.krabka.launcher not found"), build.err());
@@ -57,10 +66,12 @@ class ImageFailureIT {
         assertEquals("build-image: " + image + " exists; pass --replace to replace it\n", refused.err());
         assertTrue(Files.exists(image.resolve("from-the-old-image")));
 
-        ImageRun replaced = ImageRun.buildImage(work, DIST, "--profile", "minimal", "--output", image.toString(), "--replace");
+        ImageRun replaced =
+                ImageRun.buildImage(work, DIST, "--profile", "minimal", "--output", image.toString(), "--replace");
         assertEquals(BuildImage.OK, replaced.exitCode(), replaced.err());
         assertFalse(Files.exists(image.resolve("from-the-old-image")));
-        ImageRun version = ImageRun.run(work, Map.of(), image.resolve("bin/krabka").toString(), "version");
+        ImageRun version =
+                ImageRun.run(work, Map.of(), image.resolve("bin/krabka").toString(), "version");
         assertEquals(0, version.exitCode(), version.err());
         try (Stream<Path> left = Files.list(work.resolve("images"))) {
             assertEquals(List.of(image), left.toList());

@@ -23,14 +23,22 @@ record ImageRun(int exitCode, String out, String err) {
 
     /** Runs the image builder as jlink/build-image does, on the distribution and profiles of this build. */
     static ImageRun buildImage(Path work, Path dist, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-p", System.getProperty("krabka.builder"), "-m", "io.krabka.jlink/io.krabka.jlink.BuildImage",
-                "--dist", dist.toString(), "--profiles", System.getProperty("krabka.profiles")));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-p",
+                System.getProperty("krabka.builder"),
+                "-m",
+                "io.krabka.jlink/io.krabka.jlink.BuildImage",
+                "--dist",
+                dist.toString(),
+                "--profiles",
+                System.getProperty("krabka.profiles")));
         command.addAll(List.of(args));
         return run(work, Map.of(), command.toArray(String[]::new));
     }
 
-    static ImageRun run(Path work, Map<String, String> extraEnv, String... command) throws IOException, InterruptedException {
+    static ImageRun run(Path work, Map<String, String> extraEnv, String... command)
+            throws IOException, InterruptedException {
         Path trap = Files.createDirectories(work.resolve("trap"));
         Path java = trap.resolve("java");
         if (!Files.exists(java)) {
@@ -40,7 +48,8 @@ record ImageRun(int exitCode, String out, String err) {
         Path out = Files.createTempFile(work, "out", ".txt");
         Path err = Files.createTempFile(work, "err", ".txt");
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command)))
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         builder.environment().clear();
         builder.environment().put("PATH", trap + ":/usr/bin:/bin");
         builder.environment().putAll(extraEnv);
@@ -50,6 +59,9 @@ record ImageRun(int exitCode, String out, String err) {
             process.destroyForcibly();
             throw new AssertionError(String.join(" ", command) + " did not finish");
         }
-        return new ImageRun(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new ImageRun(
+                process.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 class JdkModulesTest {
 
     @Test
-    void eachPluginCountsAndDeclaredRequiresDoTooButNotStaticOnes(@TempDir Path dir) throws IOException, URISyntaxException {
+    void eachPluginCountsAndDeclaredRequiresDoTooButNotStaticOnes(@TempDir Path dir)
+            throws IOException, URISyntaxException {
         Path lib = Files.createDirectories(dir.resolve("lib"));
         Path plugin = Files.createDirectories(dir.resolve("plugins/json"));
         copyJarOf(JsonFactory.class, lib);
@@ -32,7 +33,8 @@ class JdkModulesTest {
     }
 
     private static void copyJarOf(Class<?> type, Path folder) throws IOException, URISyntaxException {
-        Path jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path jar =
+                Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
         Files.copy(jar, folder.resolve(jar.getFileName()));
     }
 }

@@ -7,15 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.lang.module.Configuration;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ResolvedModule;
 import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.InetAddress;
 import java.net.Proxy;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.lang.module.Configuration;
-import java.lang.module.ModuleFinder;
-import java.lang.module.ResolvedModule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -36,6 +36,7 @@ class MinimalImageIT {
 
     @TempDir
     static Path work;
+
     private static Path image;
     private static String report;
 
@@ -58,8 +59,11 @@ class MinimalImageIT {
 
     @Test
     void runsOnItsOwnJavaWithNoJdkAround() throws IOException, InterruptedException {
-        ImageRun run = ImageRun.run(work, Map.of("KRABKA_JAVA_OPTS", "-XshowSettings:properties"),
-                image.resolve("bin/krabka").toString(), "version");
+        ImageRun run = ImageRun.run(
+                work,
+                Map.of("KRABKA_JAVA_OPTS", "-XshowSettings:properties"),
+                image.resolve("bin/krabka").toString(),
+                "version");
         assertEquals(0, run.exitCode(), run.err());
         List<String> lines = run.out().lines().toList();
         assertEquals("krabka " + System.getProperty("krabka.version"), lines.get(0));
@@ -69,12 +73,24 @@ class MinimalImageIT {
 
     @Test
     void linksOnlyTheJdkModulesItNeeds() throws IOException, InterruptedException {
-        ImageRun run = ImageRun.run(work, Map.of(), image.resolve("jdk/bin/java").toString(), "--list-modules");
+        ImageRun run =
+                ImageRun.run(work, Map.of(), image.resolve("jdk/bin/java").toString(), "--list-modules");
         assertEquals(0, run.exitCode(), run.err());
-        Set<String> linked = run.out().lines().map(line -> line.substring(0, line.indexOf('@'))).collect(Collectors.toCollection(TreeSet::new));
-        String reported = report.lines().filter(line -> line.startsWith("  jdk modules  ")).findFirst().orElseThrow().substring(15);
-        Set<String> closure = Configuration.empty().resolve(ModuleFinder.ofSystem(), ModuleFinder.of(), List.of(reported.split(", ")))
-                .modules().stream().map(ResolvedModule::name).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> linked = run.out()
+                .lines()
+                .map(line -> line.substring(0, line.indexOf('@')))
+                .collect(Collectors.toCollection(TreeSet::new));
+        String reported = report.lines()
+                .filter(line -> line.startsWith("  jdk modules  "))
+                .findFirst()
+                .orElseThrow()
+                .substring(15);
+        Set<String> closure = Configuration.empty()
+                .resolve(ModuleFinder.ofSystem(), ModuleFinder.of(), List.of(reported.split(", ")))
+                .modules()
+                .stream()
+                .map(ResolvedModule::name)
+                .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(closure, linked);
         // jackson-databind requires java.logging (jdeps does not see it); the JDK's tools are never linked.
         // (java.desktop is: jdeps sees jackson-databind use java.beans, so it is linked rather than risked.)
@@ -82,7 +98,9 @@ class MinimalImageIT {
         // The broker's health endpoint (the kernel requires jdk.httpserver), its stop signals (the launcher
         // requires jdk.unsupported).
         assertTrue(linked.containsAll(List.of("jdk.httpserver", "jdk.unsupported")), linked.toString());
-        assertFalse(linked.contains("jdk.jlink") || linked.contains("jdk.compiler") || linked.contains("jdk.jshell"), linked.toString());
+        assertFalse(
+                linked.contains("jdk.jlink") || linked.contains("jdk.compiler") || linked.contains("jdk.jshell"),
+                linked.toString());
     }
 
     @Test
@@ -91,7 +109,9 @@ class MinimalImageIT {
         assertEquals(files(DIST.resolve("lib")), files(image.resolve("lib")));
         assertEquals(Set.of("inmemory", "local", "topic"), names(image.resolve("plugins")));
         for (String plugin : List.of("inmemory", "local", "topic")) {
-            assertEquals(files(DIST.resolve("plugins").resolve(plugin)), files(image.resolve("plugins").resolve(plugin)));
+            assertEquals(
+                    files(DIST.resolve("plugins").resolve(plugin)),
+                    files(image.resolve("plugins").resolve(plugin)));
         }
         assertEquals(Set.of("bin", "boot", "jdk", "lib", "plugins"), names(image));
         assertEquals(Set.of("minimal"), names(work.resolve("images")));
@@ -103,11 +123,17 @@ class MinimalImageIT {
         ImageRun run = ImageRun.run(work, Map.of(), image.resolve("bin/krabka").toString(), "plugins", "--json");
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> plugins = new HashMap<>();
-        new ObjectMapper().readTree(run.out()).required("plugins").forEach(plugin -> plugins.put(plugin.required("name").asText(), plugin));
+        new ObjectMapper()
+                .readTree(run.out())
+                .required("plugins")
+                .forEach(plugin -> plugins.put(plugin.required("name").asText(), plugin));
         assertEquals(Set.of("local", "inmemory", "topic"), plugins.keySet());
         for (Map.Entry<String, JsonNode> plugin : plugins.entrySet()) {
             Path source = Path.of(plugin.getValue().required("source").asText());
-            assertEquals(image.resolve("plugins").resolve(plugin.getKey()), source.toRealPath(), plugin.getValue().toString());
+            assertEquals(
+                    image.resolve("plugins").resolve(plugin.getKey()),
+                    source.toRealPath(),
+                    plugin.getValue().toString());
         }
     }
 
@@ -117,10 +143,20 @@ class MinimalImageIT {
         int health = freePort();
         Path out = work.resolve("broker.out");
         Path err = work.resolve("broker.err");
-        ProcessBuilder builder = new ProcessBuilder(image.resolve("bin/krabka").toString(), "broker", "--format-if-needed",
-                "--log-dir", work.resolve("broker-data").toString(), "--listen-addr", "127.0.0.1:" + freePort(),
-                "--controller-listen-addr", "127.0.0.1:" + freePort(), "--health-listen-addr", "127.0.0.1:" + health)
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder builder = new ProcessBuilder(
+                        image.resolve("bin/krabka").toString(),
+                        "broker",
+                        "--format-if-needed",
+                        "--log-dir",
+                        work.resolve("broker-data").toString(),
+                        "--listen-addr",
+                        "127.0.0.1:" + freePort(),
+                        "--controller-listen-addr",
+                        "127.0.0.1:" + freePort(),
+                        "--health-listen-addr",
+                        "127.0.0.1:" + health)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         builder.environment().clear();
         builder.environment().put("PATH", "/usr/bin:/bin");
         Process broker = builder.start();
@@ -141,8 +177,8 @@ class MinimalImageIT {
     }
 
     private static int status(int port, String path) throws IOException {
-        HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + path).toURL()
-                .openConnection(Proxy.NO_PROXY);
+        HttpURLConnection connection = (HttpURLConnection)
+                URI.create("http://127.0.0.1:" + port + path).toURL().openConnection(Proxy.NO_PROXY);
         try {
             return connection.getResponseCode();
         } catch (ConnectException e) {

@@ -52,6 +52,7 @@ class SamplePluginIT {
 
     @TempDir
     static Path work;
+
     private static Path example;
     private static Path image;
 
@@ -78,9 +79,11 @@ class SamplePluginIT {
         Map<String, List<String>> notPassed = new TreeMap<>(verdicts);
         notPassed.values().removeIf(outcomes -> outcomes.stream().allMatch("passed"::equals));
         // The sample declares DELETE and DURABLE, not CUSTOM_METADATA: exactly two rules are about others.
-        assertEquals(Map.of(
-                "optional_copyReturnsCustomMetadataThatLaterCallsReceive", List.of("NOT APPLICABLE"),
-                "required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost", List.of("NOT APPLICABLE")), notPassed);
+        assertEquals(
+                Map.of(
+                        "optional_copyReturnsCustomMetadataThatLaterCallsReceive", List.of("NOT APPLICABLE"),
+                        "required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost", List.of("NOT APPLICABLE")),
+                notPassed);
         assertEquals(List.of("passed"), verdicts.get("required_largeSegmentIsStreamedWithBoundedMemory"));
     }
 
@@ -89,17 +92,28 @@ class SamplePluginIT {
         ImageRun run = ImageRun.run(work, Map.of(), image.resolve("bin/krabka").toString(), "plugins", "--json");
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> plugins = new HashMap<>();
-        new ObjectMapper().readTree(run.out()).required("plugins").forEach(plugin -> plugins.put(plugin.required("name").asText(), plugin));
+        new ObjectMapper()
+                .readTree(run.out())
+                .required("plugins")
+                .forEach(plugin -> plugins.put(plugin.required("name").asText(), plugin));
         assertEquals(Set.of("local", "inmemory", "topic", "sample"), plugins.keySet(), run.out());
         JsonNode sample = plugins.get("sample");
         assertEquals("REMOTE_STORAGE_MANAGER", sample.required("kind").asText());
         assertEquals("1.0.0", sample.required("version").asText());
-        assertEquals("1.2", sample.required("spiVersion").asText(), "the example states the SPI it was built against, the current one");
+        assertEquals(
+                "1.2",
+                sample.required("spiVersion").asText(),
+                "the example states the SPI it was built against, the current one");
         assertEquals("com.example.krabka.rsm.sample", sample.required("module").asText());
         assertEquals("module-layer", sample.required("isolation").asText());
-        assertEquals(image.resolve("plugins/sample"), Path.of(sample.required("source").asText()).toRealPath());
+        assertEquals(
+                image.resolve("plugins/sample"),
+                Path.of(sample.required("source").asText()).toRealPath());
         for (String plugin : List.of("local", "inmemory", "topic")) {
-            assertEquals("module-layer", plugins.get(plugin).required("isolation").asText(), plugins.get(plugin).toString());
+            assertEquals(
+                    "module-layer",
+                    plugins.get(plugin).required("isolation").asText(),
+                    plugins.get(plugin).toString());
         }
     }
 
@@ -107,10 +121,15 @@ class SamplePluginIT {
     @Test
     void theImageLinksEveryJdkModuleThePluginNeeds() throws IOException, InterruptedException {
         Set<String> needed = new JdkModules(Tool.find("jdeps"))
-                .required(List.of(image.resolve("boot"), image.resolve("lib")), List.of(image.resolve("plugins/sample")));
-        ImageRun run = ImageRun.run(work, Map.of(), image.resolve("jdk/bin/java").toString(), "--list-modules");
+                .required(
+                        List.of(image.resolve("boot"), image.resolve("lib")), List.of(image.resolve("plugins/sample")));
+        ImageRun run =
+                ImageRun.run(work, Map.of(), image.resolve("jdk/bin/java").toString(), "--list-modules");
         assertEquals(0, run.exitCode(), run.err());
-        Set<String> linked = run.out().lines().map(line -> line.substring(0, line.indexOf('@'))).collect(Collectors.toSet());
+        Set<String> linked = run.out()
+                .lines()
+                .map(line -> line.substring(0, line.indexOf('@')))
+                .collect(Collectors.toSet());
         assertTrue(linked.containsAll(needed), "needed " + needed + ", linked " + linked);
     }
 
@@ -121,9 +140,13 @@ class SamplePluginIT {
     private static void assertTheInstalledSpiIsThisBuilds() throws IOException {
         String jar = "krabka-spi-" + VERSION + ".jar";
         Path installed = M2.resolve("io/krabka/krabka-spi").resolve(VERSION).resolve(jar);
-        assertTrue(Files.isRegularFile(installed), installed + " is missing: the example builds against installed"
-                + " artifacts, so run ./mvnw install (./run-tests)");
-        assertArrayEquals(Files.readAllBytes(DIST.resolve("boot").resolve(jar)), Files.readAllBytes(installed),
+        assertTrue(
+                Files.isRegularFile(installed),
+                installed + " is missing: the example builds against installed"
+                        + " artifacts, so run ./mvnw install (./run-tests)");
+        assertArrayEquals(
+                Files.readAllBytes(DIST.resolve("boot").resolve(jar)),
+                Files.readAllBytes(installed),
                 installed + " is not this build's SPI: run ./mvnw install (./run-tests)");
     }
 
@@ -133,9 +156,19 @@ class SamplePluginIT {
      */
     private static void mavenVerify(Path project) throws IOException, InterruptedException {
         Path log = work.resolve("example-build.log");
-        ProcessBuilder maven = new ProcessBuilder(ROOT.resolve("mvnw").toString(), "-B", "-o", "-ntp",
-                "-f", project.resolve("pom.xml").toString(), "-Dmaven.repo.local=" + M2, "-Dkrabka.version=" + VERSION, "verify")
-                .directory(project.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder maven = new ProcessBuilder(
+                        ROOT.resolve("mvnw").toString(),
+                        "-B",
+                        "-o",
+                        "-ntp",
+                        "-f",
+                        project.resolve("pom.xml").toString(),
+                        "-Dmaven.repo.local=" + M2,
+                        "-Dkrabka.version=" + VERSION,
+                        "verify")
+                .directory(project.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         maven.environment().put("JAVA_HOME", System.getProperty("java.home"));
         // Set by the Maven that runs this test; the example's build finds its own.
         maven.environment().remove("MAVEN_PROJECTBASEDIR");
@@ -151,7 +184,9 @@ class SamplePluginIT {
 
     /** The outcome of every run of every test method in a surefire XML report, by method name. */
     private static Map<String, List<String>> verdicts(Path report) throws Exception {
-        NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(report.toFile())
+        NodeList cases = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(report.toFile())
                 .getElementsByTagName("testcase");
         Map<String, List<String>> verdicts = new TreeMap<>();
         for (int i = 0; i < cases.getLength(); i++) {
@@ -169,7 +204,8 @@ class SamplePluginIT {
             if (found.getLength() > 0) {
                 String text = found.item(0).getTextContent();
                 return verdict.equals("skipped") && text.contains("TestAbortedException: NOT APPLICABLE: ")
-                        ? "NOT APPLICABLE" : verdict + ": " + text.lines().findFirst().orElse("");
+                        ? "NOT APPLICABLE"
+                        : verdict + ": " + text.lines().findFirst().orElse("");
             }
         }
         return "passed";
@@ -188,7 +224,9 @@ class SamplePluginIT {
         try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
             for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
                 Path target = into.resolve(entry.getName()).normalize();
-                assertTrue(target.startsWith(into) && !entry.isDirectory(), "unexpected entry " + entry.getName() + " in " + zip);
+                assertTrue(
+                        target.startsWith(into) && !entry.isDirectory(),
+                        "unexpected entry " + entry.getName() + " in " + zip);
                 Files.copy(in, target);
             }
         }

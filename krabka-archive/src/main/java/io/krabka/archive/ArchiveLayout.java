@@ -45,10 +45,9 @@ public record ArchiveLayout(String prefix) {
     }
 
     /** The key of a segment's object with the given suffix (without its dot). */
-    public String segmentKey(String topic, int partition, Uuid topicId, long startOffset, Uuid segmentId,
-                             String suffix) {
-        return partitionDirectory(topic, partition, topicId) + "/" + segmentStem(startOffset, segmentId) + "."
-                + suffix;
+    public String segmentKey(
+            String topic, int partition, Uuid topicId, long startOffset, Uuid segmentId, String suffix) {
+        return partitionDirectory(topic, partition, topicId) + "/" + segmentStem(startOffset, segmentId) + "." + suffix;
     }
 
     /** The file name of a segment's objects before the suffix: {@code <base offset, 20 digits>-<segment id>}. */

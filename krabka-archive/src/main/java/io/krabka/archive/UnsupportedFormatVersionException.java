@@ -21,9 +21,12 @@ public final class UnsupportedFormatVersionException extends ArchiveFormatExcept
      * @param supported the versions read, for the message: "1", "0"
      */
     public UnsupportedFormatVersionException(DocumentKind document, Optional<Long> found, String supported) {
-        super(document, found.map(v -> document.description() + " version " + v + " is not supported (this reads "
-                        + supported + ")")
-                .orElse(document.description() + " has no version (this reads " + supported + ")"), null);
+        super(
+                document,
+                found.map(v -> document.description() + " version " + v + " is not supported (this reads " + supported
+                                + ")")
+                        .orElse(document.description() + " has no version (this reads " + supported + ")"),
+                null);
         this.found = found.orElse(null);
     }
 

@@ -15,8 +15,7 @@ final class FetchCursor {
     }
 
     /** What a read returned: where its first batch starts, and how many bytes it holds. */
-    record Slice(long firstBatchOffset, int size) {
-    }
+    record Slice(long firstBatchOffset, int size) {}
 
     private final int batchBytes;
     private final int batchRecords;
@@ -44,8 +43,8 @@ final class FetchCursor {
         do {
             Slice slice = probe.read(cursor.next);
             if (slice.firstBatchOffset() != cursor.next || slice.size() > Math.max(maxBytes, batch.size())) {
-                throw new IllegalStateException("a read of at most " + maxBytes + " bytes at offset " + cursor.next
-                        + " returned " + slice);
+                throw new IllegalStateException(
+                        "a read of at most " + maxBytes + " bytes at offset " + cursor.next + " returned " + slice);
             }
             bytes += slice.size() - slice.size() % batch.size();
             reads++;

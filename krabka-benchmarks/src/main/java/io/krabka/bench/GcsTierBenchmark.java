@@ -80,10 +80,23 @@ public class GcsTierBenchmark {
             fixture = GcsFixture.start();
             fixture.createBucket(BUCKET, false, null);
             plugin = new GcsRemoteStorageManagerProvider().create();
-            plugin.configure(Map.of("bucket", BUCKET, "prefix", "plugin", "endpoint", fixture.endpoint(),
-                    "no.credentials", true, "project.id", "bench"));
-            client = StorageOptions.newBuilder().setHost(fixture.endpoint()).setProjectId("bench")
-                    .setCredentials(NoCredentials.getInstance()).build().getService();
+            plugin.configure(Map.of(
+                    "bucket",
+                    BUCKET,
+                    "prefix",
+                    "plugin",
+                    "endpoint",
+                    fixture.endpoint(),
+                    "no.credentials",
+                    true,
+                    "project.id",
+                    "bench"));
+            client = StorageOptions.newBuilder()
+                    .setHost(fixture.endpoint())
+                    .setProjectId("bench")
+                    .setCredentials(NoCredentials.getInstance())
+                    .build()
+                    .getService();
         }
 
         @TearDown(Level.Trial)
@@ -142,11 +155,14 @@ public class GcsTierBenchmark {
             metadata = tier.source.newCopy();
             tier.plugin.copyLogSegmentData(metadata, tier.source.data());
             List<BlobId> logs = new ArrayList<>();
-            tier.client.list(BUCKET, Storage.BlobListOption.prefix("plugin/")).iterateAll().forEach(blob -> {
-                if (blob.getName().endsWith(".log")) {
-                    logs.add(blob.getBlobId());
-                }
-            });
+            tier.client
+                    .list(BUCKET, Storage.BlobListOption.prefix("plugin/"))
+                    .iterateAll()
+                    .forEach(blob -> {
+                        if (blob.getName().endsWith(".log")) {
+                            logs.add(blob.getBlobId());
+                        }
+                    });
             if (logs.size() != 1) {
                 throw new IllegalStateException("expected one .log in the tier, found " + logs);
             }

@@ -114,12 +114,14 @@ public class IndexLookupBenchmark {
             OffsetPosition mine = krabkaOffsets.lookup(offsetTargets[n]);
             var theirs = kafkaOffsets.lookup(offsetTargets[n]);
             if (mine.offset() != theirs.offset() || mine.position() != theirs.position()) {
-                throw new IllegalStateException("offset " + offsetTargets[n] + ": Krabka " + mine + ", Kafka " + theirs);
+                throw new IllegalStateException(
+                        "offset " + offsetTargets[n] + ": Krabka " + mine + ", Kafka " + theirs);
             }
             TimestampOffset mineAt = krabkaTimes.lookup(timestampTargets[n]);
             var theirsAt = kafkaTimes.lookup(timestampTargets[n]);
             if (mineAt.timestamp() != theirsAt.timestamp() || mineAt.offset() != theirsAt.offset()) {
-                throw new IllegalStateException("timestamp " + timestampTargets[n] + ": Krabka " + mineAt + ", Kafka " + theirsAt);
+                throw new IllegalStateException(
+                        "timestamp " + timestampTargets[n] + ": Krabka " + mineAt + ", Kafka " + theirsAt);
             }
         }
     }

@@ -12,8 +12,7 @@ import java.util.TreeMap;
 /** Reads the results file JMH writes with {@code -rf json}. */
 final class JmhJson {
 
-    private JmhJson() {
-    }
+    private JmhJson() {}
 
     /**
      * Every benchmark's scores in the file.
@@ -39,8 +38,8 @@ final class JmhJson {
         JsonNode metric = result.path("primaryMetric");
         JsonNode forks = metric.path("rawData");
         if (!forks.isArray()) {
-            throw new IllegalArgumentException(file + ": " + benchmark + " has no primaryMetric.rawData"
-                    + " (mode " + result.path("mode").asText("?") + " keeps no per-round scores)");
+            throw new IllegalArgumentException(file + ": " + benchmark + " has no primaryMetric.rawData" + " (mode "
+                    + result.path("mode").asText("?") + " keeps no per-round scores)");
         }
         List<Double> rounds = new ArrayList<>();
         for (JsonNode fork : forks) {
@@ -49,14 +48,21 @@ final class JmhJson {
             }
         }
         Map<String, String> params = new TreeMap<>();
-        result.path("params").properties().forEach(param -> params.put(param.getKey(), param.getValue().asText()));
+        result.path("params")
+                .properties()
+                .forEach(param -> params.put(param.getKey(), param.getValue().asText()));
         int dot = benchmark.lastIndexOf('.');
         if (dot <= 0) {
             throw new IllegalArgumentException(file + ": \"" + benchmark + "\" is not a benchmark's Class.method name");
         }
         String className = benchmark.substring(benchmark.lastIndexOf('.', dot - 1) + 1, dot);
-        return new Score(className, benchmark.substring(dot + 1), new TreeMap<>(params), text(file, result, "mode"),
-                text(file, metric, "scoreUnit"), rounds);
+        return new Score(
+                className,
+                benchmark.substring(dot + 1),
+                new TreeMap<>(params),
+                text(file, result, "mode"),
+                text(file, metric, "scoreUnit"),
+                rounds);
     }
 
     private static String text(Path file, JsonNode node, String field) {

@@ -41,10 +41,23 @@ final class KafkaLogs {
      */
     UnifiedLog open(Path dir, boolean lastShutdownClean, ConcurrentMap<String, Integer> remainingSegments)
             throws IOException {
-        return UnifiedLog.create(dir.toFile(), new LogConfig(Map.of()), 0L, 0L, scheduler, stats, Time.SYSTEM,
-                KrabkaLogs.MAX_TRANSACTION_TIMEOUT_MS, new ProducerStateManagerConfig(PRODUCER_ID_EXPIRATION_MS, false),
-                KrabkaLogs.PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, new LogDirFailureChannel(1), lastShutdownClean,
-                Optional.empty(), remainingSegments, false, LogOffsetsListener.NO_OP_OFFSETS_LISTENER);
+        return UnifiedLog.create(
+                dir.toFile(),
+                new LogConfig(Map.of()),
+                0L,
+                0L,
+                scheduler,
+                stats,
+                Time.SYSTEM,
+                KrabkaLogs.MAX_TRANSACTION_TIMEOUT_MS,
+                new ProducerStateManagerConfig(PRODUCER_ID_EXPIRATION_MS, false),
+                KrabkaLogs.PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+                new LogDirFailureChannel(1),
+                lastShutdownClean,
+                Optional.empty(),
+                remainingSegments,
+                false,
+                LogOffsetsListener.NO_OP_OFFSETS_LISTENER);
     }
 
     /** Waits for the running background tasks (the flush of a rolled segment) and drops the others. */

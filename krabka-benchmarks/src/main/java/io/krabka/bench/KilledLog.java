@@ -42,7 +42,8 @@ abstract class KilledLog {
      * @throws IllegalStateException if the log was not recovered whole
      */
     long recover() throws IOException, InterruptedException {
-        Path copy = Files.createDirectories(Files.createTempDirectory(directory, "copy-").resolve(PARTITION));
+        Path copy = Files.createDirectories(
+                Files.createTempDirectory(directory, "copy-").resolve(PARTITION));
         try (Stream<Path> files = Files.list(written)) {
             for (Path file : files.toList()) {
                 Path target = Files.copy(file, copy.resolve(file.getFileName()));

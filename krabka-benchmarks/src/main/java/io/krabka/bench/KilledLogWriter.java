@@ -29,13 +29,17 @@ public final class KilledLogWriter {
     private static final int BATCH_BYTES = 16 * 1024;
     private static final String ACKED = "acked ";
 
-    private KilledLogWriter() {
-    }
+    private KilledLogWriter() {}
 
     /** Has a child JVM write the log of {@code side} in {@code dir}, kills it, and returns the acknowledged end. */
     static long writeAndKill(String side, Path dir) throws IOException, InterruptedException {
-        Process child = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(),
-                "-cp", System.getProperty("java.class.path"), KilledLogWriter.class.getName(), side, dir.toString())
+        Process child = new ProcessBuilder(
+                        ProcessHandle.current().info().command().orElseThrow(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        KilledLogWriter.class.getName(),
+                        side,
+                        dir.toString())
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
         try {
@@ -61,7 +65,8 @@ public final class KilledLogWriter {
         Path dir = Path.of(args[1]);
         long timestamp = System.currentTimeMillis();
         byte[][] values = ProducedBatch.values(BATCH_BYTES, timestamp);
-        long logEndOffset = args[0].equals("krabka") ? writeKrabka(dir, values, timestamp) : writeKafka(dir, values, timestamp);
+        long logEndOffset =
+                args[0].equals("krabka") ? writeKrabka(dir, values, timestamp) : writeKafka(dir, values, timestamp);
         System.out.println(ACKED + logEndOffset);
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);
@@ -74,7 +79,10 @@ public final class KilledLogWriter {
             if (log.size() + batch.size() > LOG_BYTES) {
                 return log.logEndOffset();
             }
-            log.appendAsLeader(ByteBuffer.wrap(batch.bytes()), 0, io.krabka.kernel.log.AppendOrigin.CLIENT,
+            log.appendAsLeader(
+                    ByteBuffer.wrap(batch.bytes()),
+                    0,
+                    io.krabka.kernel.log.AppendOrigin.CLIENT,
                     io.krabka.kernel.log.ProducerAppendInfo.TV_UNKNOWN);
         }
     }
@@ -87,8 +95,12 @@ public final class KilledLogWriter {
             if (log.size() + batch.size() > LOG_BYTES) {
                 return log.logEndOffset();
             }
-            log.appendAsLeader(MemoryRecords.readableRecords(ByteBuffer.wrap(batch.bytes())), 0,
-                    org.apache.kafka.storage.internals.log.AppendOrigin.CLIENT, requestLocal, VerificationGuard.SENTINEL,
+            log.appendAsLeader(
+                    MemoryRecords.readableRecords(ByteBuffer.wrap(batch.bytes())),
+                    0,
+                    org.apache.kafka.storage.internals.log.AppendOrigin.CLIENT,
+                    requestLocal,
+                    VerificationGuard.SENTINEL,
                     TransactionVersion.TV_UNKNOWN);
         }
     }

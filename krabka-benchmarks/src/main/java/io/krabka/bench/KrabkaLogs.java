@@ -1,9 +1,9 @@
 package io.krabka.bench;
 
-import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.ProducerStateManagerConfig;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -36,9 +36,18 @@ final class KrabkaLogs {
      * 0: after an unclean shutdown, every segment is recovered.
      */
     UnifiedLog open(Path dir, boolean lastShutdownClean) throws IOException {
-        return UnifiedLog.create(dir, LogConfig.defaults(), 0, 0, scheduler, InstantSource.system(),
-                MAX_TRANSACTION_TIMEOUT_MS, ProducerStateManagerConfig.defaults(),
-                PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, lastShutdownClean, Optional.empty());
+        return UnifiedLog.create(
+                dir,
+                LogConfig.defaults(),
+                0,
+                0,
+                scheduler,
+                InstantSource.system(),
+                MAX_TRANSACTION_TIMEOUT_MS,
+                ProducerStateManagerConfig.defaults(),
+                PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+                lastShutdownClean,
+                Optional.empty());
     }
 
     private static Logger quiet() {

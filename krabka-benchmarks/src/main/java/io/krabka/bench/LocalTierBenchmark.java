@@ -60,7 +60,8 @@ public class LocalTierBenchmark {
             directory = Scratch.create("tier-");
             source = SourceSegment.write(Files.createDirectory(directory.resolve("source")));
             storage = new LocalRemoteStorageManager();
-            storage.configure(Map.of("dir", Files.createDirectory(directory.resolve("tier")).toString()));
+            storage.configure(Map.of(
+                    "dir", Files.createDirectory(directory.resolve("tier")).toString()));
         }
 
         @TearDown(Level.Trial)
@@ -125,7 +126,9 @@ public class LocalTierBenchmark {
         public void copy(Tier tier) throws IOException, RemoteStorageException {
             metadata = tier.source.newCopy();
             tier.storage.copyLogSegmentData(metadata, tier.source.data());
-            try (Stream<Path> found = Files.find(tier.directory.resolve("tier"), 3,
+            try (Stream<Path> found = Files.find(
+                    tier.directory.resolve("tier"),
+                    3,
                     (path, attributes) -> path.toString().endsWith(".log"))) {
                 List<Path> logs = found.toList();
                 if (logs.size() != 1) {

@@ -44,16 +44,22 @@ record Pair(String name, String reference, Optional<Score> krabka, Optional<Scor
             }
             unpaired.remove(score);
             String base = score.method().substring(0, score.method().length() - KRABKA.length());
-            List<Score> references = unpaired.stream().filter(other -> isReferenceOf(other, score, base)).toList();
+            List<Score> references = unpaired.stream()
+                    .filter(other -> isReferenceOf(other, score, base))
+                    .toList();
             if (references.size() > 1) {
                 throw new IllegalArgumentException(score.displayName(score.method()) + " has more than one reference: "
                         + references.stream().map(Score::method).toList());
             }
             Optional<Score> reference = references.stream().findFirst();
             reference.ifPresent(unpaired::remove);
-            pairs.add(new Pair(score.displayName(base),
-                    reference.map(other -> other.method().substring(base.length())).orElse(""),
-                    Optional.of(score), reference));
+            pairs.add(new Pair(
+                    score.displayName(base),
+                    reference
+                            .map(other -> other.method().substring(base.length()))
+                            .orElse(""),
+                    Optional.of(score),
+                    reference));
         }
         for (Score alone : unpaired) {
             pairs.add(new Pair(alone.displayName(alone.method()), "", Optional.empty(), Optional.of(alone)));

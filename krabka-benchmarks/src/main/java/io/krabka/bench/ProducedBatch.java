@@ -26,6 +26,7 @@ record ProducedBatch(byte[] bytes, int records) {
     static final int RECORD_BYTES = 1024;
     /** Kafka's {@code DefaultRecordBatch.PARTITION_LEADER_EPOCH_OFFSET}: the leader stamps it, outside the CRC. */
     private static final int PARTITION_LEADER_EPOCH_OFFSET = 12;
+
     private static final String[] WORDS = words(new SplittableRandom(405), 512);
 
     /** Checks the parts. */
@@ -41,7 +42,11 @@ record ProducedBatch(byte[] bytes, int records) {
      * {@code lz4}, {@code zstd}, ... as Kafka names them), from a producer that is not idempotent.
      */
     static ProducedBatch of(int batchBytes, String compression, long timestamp) {
-        return of(values(batchBytes, timestamp), compression, timestamp, RecordBatch.NO_PRODUCER_ID,
+        return of(
+                values(batchBytes, timestamp),
+                compression,
+                timestamp,
+                RecordBatch.NO_PRODUCER_ID,
                 RecordBatch.NO_SEQUENCE);
     }
 
@@ -53,8 +58,8 @@ record ProducedBatch(byte[] bytes, int records) {
      */
     static ProducedBatch of(byte[][] values, String compression, long timestamp, long producerId, int baseSequence) {
         // The builder's buffer grows as the records need.
-        MemoryRecordsBuilder builder = builder(ByteBuffer.allocate(RECORD_BYTES), Compression.of(compression).build(),
-                producerId, baseSequence);
+        MemoryRecordsBuilder builder = builder(
+                ByteBuffer.allocate(RECORD_BYTES), Compression.of(compression).build(), producerId, baseSequence);
         for (byte[] value : values) {
             builder.append(timestamp, null, value);
         }
@@ -67,12 +72,23 @@ record ProducedBatch(byte[] bytes, int records) {
     /** The values of the records that fit in {@code batchBytes} uncompressed, by the builder's own measure. */
     static byte[][] values(int batchBytes, long timestamp) {
         SplittableRandom random = new SplittableRandom(batchBytes);
-        MemoryRecordsBuilder sizer = new MemoryRecordsBuilder(ByteBuffer.allocate(batchBytes),
-                RecordBatch.CURRENT_MAGIC_VALUE, Compression.NONE, TimestampType.CREATE_TIME, 0, RecordBatch.NO_TIMESTAMP,
-                RecordBatch.NO_PRODUCER_ID, RecordBatch.NO_PRODUCER_EPOCH, RecordBatch.NO_SEQUENCE, false, false,
-                RecordBatch.NO_PARTITION_LEADER_EPOCH, batchBytes);
+        MemoryRecordsBuilder sizer = new MemoryRecordsBuilder(
+                ByteBuffer.allocate(batchBytes),
+                RecordBatch.CURRENT_MAGIC_VALUE,
+                Compression.NONE,
+                TimestampType.CREATE_TIME,
+                0,
+                RecordBatch.NO_TIMESTAMP,
+                RecordBatch.NO_PRODUCER_ID,
+                RecordBatch.NO_PRODUCER_EPOCH,
+                RecordBatch.NO_SEQUENCE,
+                false,
+                false,
+                RecordBatch.NO_PARTITION_LEADER_EPOCH,
+                batchBytes);
         List<byte[]> values = new ArrayList<>();
-        for (byte[] value = value(random); sizer.hasRoomFor(timestamp, null, value, Record.EMPTY_HEADERS);
+        for (byte[] value = value(random);
+                sizer.hasRoomFor(timestamp, null, value, Record.EMPTY_HEADERS);
                 value = value(random)) {
             sizer.append(timestamp, null, value);
             values.add(value);
@@ -80,11 +96,21 @@ record ProducedBatch(byte[] bytes, int records) {
         return values.toArray(byte[][]::new);
     }
 
-    private static MemoryRecordsBuilder builder(ByteBuffer buffer, Compression compression, long producerId,
-                                                int baseSequence) {
+    private static MemoryRecordsBuilder builder(
+            ByteBuffer buffer, Compression compression, long producerId, int baseSequence) {
         short epoch = producerId < 0 ? RecordBatch.NO_PRODUCER_EPOCH : 0;
-        return MemoryRecords.builder(buffer, RecordBatch.CURRENT_MAGIC_VALUE, compression, TimestampType.CREATE_TIME, 0,
-                RecordBatch.NO_TIMESTAMP, producerId, epoch, baseSequence, false, RecordBatch.NO_PARTITION_LEADER_EPOCH);
+        return MemoryRecords.builder(
+                buffer,
+                RecordBatch.CURRENT_MAGIC_VALUE,
+                compression,
+                TimestampType.CREATE_TIME,
+                0,
+                RecordBatch.NO_TIMESTAMP,
+                producerId,
+                epoch,
+                baseSequence,
+                false,
+                RecordBatch.NO_PARTITION_LEADER_EPOCH);
     }
 
     private static byte[] value(SplittableRandom random) {

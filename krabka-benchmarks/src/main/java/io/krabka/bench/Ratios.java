@@ -17,8 +17,7 @@ public final class Ratios {
     private static final List<String> HEADER =
             List.of("benchmark", "against", "unit", "Krabka", "reference", "ratio", "rounds");
 
-    private Ratios() {
-    }
+    private Ratios() {}
 
     /** Prints the table for the one file named; exit code 2 for a wrong call, 1 for a file it cannot read. */
     public static void main(String[] args) {
@@ -42,9 +41,15 @@ public final class Ratios {
         for (Pair pair : pairs) {
             Score any = pair.krabka().or(pair::other).orElseThrow();
             modes.add(any.mode());
-            rows.add(List.of(pair.name(), pair.reference().isEmpty() ? "-" : pair.reference(), any.unit(),
-                    median(pair.krabka()), median(pair.other()),
-                    pair.ratio().map(ratio -> String.format(Locale.ROOT, "%.2f", ratio)).orElse("-"),
+            rows.add(List.of(
+                    pair.name(),
+                    pair.reference().isEmpty() ? "-" : pair.reference(),
+                    any.unit(),
+                    median(pair.krabka()),
+                    median(pair.other()),
+                    pair.ratio()
+                            .map(ratio -> String.format(Locale.ROOT, "%.2f", ratio))
+                            .orElse("-"),
                     rounds(pair.krabka()) + "/" + rounds(pair.other())));
         }
         StringBuilder table = new StringBuilder();
@@ -58,17 +63,24 @@ public final class Ratios {
             for (int column = 0; column < widths.length; column++) {
                 String cell = row.get(column);
                 // Names left, numbers right.
-                table.append(column < 3 ? cell + " ".repeat(widths[column] - cell.length())
-                        : " ".repeat(widths[column] - cell.length()) + cell);
+                table.append(
+                        column < 3
+                                ? cell + " ".repeat(widths[column] - cell.length())
+                                : " ".repeat(widths[column] - cell.length()) + cell);
                 table.append(column + 1 < widths.length ? "  " : System.lineSeparator());
             }
         }
-        table.append(System.lineSeparator()).append("ratio = Krabka median / reference median, over rounds"
-                + " (forks x measurement iterations; Krabka/reference).").append(System.lineSeparator());
+        table.append(System.lineSeparator())
+                .append("ratio = Krabka median / reference median, over rounds"
+                        + " (forks x measurement iterations; Krabka/reference).")
+                .append(System.lineSeparator());
         for (String mode : modes) {
-            table.append(mode).append(": ").append(mode.equals("thrpt")
-                    ? "operations per time, higher is better: a ratio above 1 means Krabka is faster."
-                    : "time per operation, lower is better: a ratio below 1 means Krabka is faster.")
+            table.append(mode)
+                    .append(": ")
+                    .append(
+                            mode.equals("thrpt")
+                                    ? "operations per time, higher is better: a ratio above 1 means Krabka is faster."
+                                    : "time per operation, lower is better: a ratio below 1 means Krabka is faster.")
                     .append(System.lineSeparator());
         }
         return table.toString();
@@ -86,7 +98,8 @@ public final class Ratios {
     static String format(double value) {
         double magnitude = Math.abs(value);
         int decimals = magnitude == 0 || !Double.isFinite(magnitude)
-                ? 0 : Math.clamp(3 - (long) Math.floor(Math.log10(magnitude)), 0, 9);
+                ? 0
+                : Math.clamp(3 - (long) Math.floor(Math.log10(magnitude)), 0, 9);
         return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 }

@@ -30,8 +30,7 @@ import java.util.stream.IntStream;
 public final class RecoveryTime {
     private static final int DEFAULT_ROUNDS = 8;
 
-    private RecoveryTime() {
-    }
+    private RecoveryTime() {}
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_ROUNDS;
@@ -43,10 +42,13 @@ public final class RecoveryTime {
         try {
             KrabkaLog krabka = new KrabkaLog(directory);
             KafkaLog kafka = new KafkaLog(directory);
-            System.out.printf(Locale.ROOT, "logs killed at offset %d (Krabka) and %d (Kafka)%n", krabka.acked,
-                    kafka.acked);
-            System.out.printf(Locale.ROOT, "warm-up, not counted: Krabka %.0f ms, then Kafka %.0f ms%n",
-                    millis(krabka.recover()), millis(kafka.recover()));
+            System.out.printf(
+                    Locale.ROOT, "logs killed at offset %d (Krabka) and %d (Kafka)%n", krabka.acked, kafka.acked);
+            System.out.printf(
+                    Locale.ROOT,
+                    "warm-up, not counted: Krabka %.0f ms, then Kafka %.0f ms%n",
+                    millis(krabka.recover()),
+                    millis(kafka.recover()));
             double[] krabkaMs = new double[rounds];
             double[] kafkaMs = new double[rounds];
             double[] ratios = new double[rounds];
@@ -59,12 +61,23 @@ public final class RecoveryTime {
                     krabkaMs[round] = millis(krabka.recover());
                 }
                 ratios[round] = krabkaMs[round] / kafkaMs[round];
-                System.out.printf(Locale.ROOT, "round %d: Krabka %.0f ms, Kafka %.0f ms, ratio %.2f%n", round + 1,
-                        krabkaMs[round], kafkaMs[round], ratios[round]);
+                System.out.printf(
+                        Locale.ROOT,
+                        "round %d: Krabka %.0f ms, Kafka %.0f ms, ratio %.2f%n",
+                        round + 1,
+                        krabkaMs[round],
+                        kafkaMs[round],
+                        ratios[round]);
             }
-            System.out.printf(Locale.ROOT, "median over %d rounds: Krabka %.0f ms, Kafka %.0f ms; ratio of the medians"
-                    + " %.2f, median of the rounds' ratios %.2f (Krabka/Kafka time: below 1, Krabka is faster)%n",
-                    rounds, median(krabkaMs), median(kafkaMs), median(krabkaMs) / median(kafkaMs), median(ratios));
+            System.out.printf(
+                    Locale.ROOT,
+                    "median over %d rounds: Krabka %.0f ms, Kafka %.0f ms; ratio of the medians"
+                            + " %.2f, median of the rounds' ratios %.2f (Krabka/Kafka time: below 1, Krabka is faster)%n",
+                    rounds,
+                    median(krabkaMs),
+                    median(kafkaMs),
+                    median(krabkaMs) / median(kafkaMs),
+                    median(ratios));
             krabka.shutdown();
             kafka.shutdown();
         } finally {
@@ -100,10 +113,16 @@ public final class RecoveryTime {
         @Override
         void checkAndDelete() throws IOException {
             List<Long> recovered = log.segmentsRecoveredAtLoad();
-            List<Long> segments = log.logSegments().stream().map(LogSegment::baseOffset).toList();
-            check(log.logEndOffset(),
-                    log.producerStateManager().lastEntry(KilledLogWriter.PRODUCER_ID).orElseThrow().lastDataOffset(),
-                    recovered.equals(segments), "segments " + segments + ", recovered at load " + recovered);
+            List<Long> segments =
+                    log.logSegments().stream().map(LogSegment::baseOffset).toList();
+            check(
+                    log.logEndOffset(),
+                    log.producerStateManager()
+                            .lastEntry(KilledLogWriter.PRODUCER_ID)
+                            .orElseThrow()
+                            .lastDataOffset(),
+                    recovered.equals(segments),
+                    "segments " + segments + ", recovered at load " + recovered);
             log.delete();
         }
 
@@ -133,10 +152,18 @@ public final class RecoveryTime {
             // Kafka puts the number of segments it sets out to recover, then one count per segment recovered,
             // down to 0.
             int segments = log.numberOfSegments();
-            List<Integer> countdown = IntStream.rangeClosed(0, segments).map(n -> segments - n).boxed().toList();
-            check(log.logEndOffset(),
-                    log.producerStateManager().lastEntry(KilledLogWriter.PRODUCER_ID).orElseThrow().lastDataOffset(),
-                    remaining.counts().equals(countdown), segments + " segments, counted down " + remaining.counts());
+            List<Integer> countdown = IntStream.rangeClosed(0, segments)
+                    .map(n -> segments - n)
+                    .boxed()
+                    .toList();
+            check(
+                    log.logEndOffset(),
+                    log.producerStateManager()
+                            .lastEntry(KilledLogWriter.PRODUCER_ID)
+                            .orElseThrow()
+                            .lastDataOffset(),
+                    remaining.counts().equals(countdown),
+                    segments + " segments, counted down " + remaining.counts());
             log.delete();
         }
 
@@ -149,6 +176,7 @@ public final class RecoveryTime {
     private static final class RemainingSegments extends ConcurrentHashMap<String, Integer> {
         @Serial
         private static final long serialVersionUID = 1L;
+
         private final transient List<Integer> counts = new CopyOnWriteArrayList<>();
 
         @Override

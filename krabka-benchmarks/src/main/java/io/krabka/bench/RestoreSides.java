@@ -81,8 +81,18 @@ final class RestoreSides {
         if (Files.isExecutable(TIME)) {
             command.addAll(List.of(TIME.toString(), "-v", "-o", rss.toString()));
         }
-        command.addAll(List.of(krabka.toString(), "restore", "--archive-local", archive.toString(), "--log-dir",
-                target.toString(), "--node-id", "1", "--standalone", "--report", "json"));
+        command.addAll(List.of(
+                krabka.toString(),
+                "restore",
+                "--archive-local",
+                archive.toString(),
+                "--log-dir",
+                target.toString(),
+                "--node-id",
+                "1",
+                "--standalone",
+                "--report",
+                "json"));
         parallelism.ifPresent(n -> command.addAll(List.of("--parallelism", Long.toString(n))));
         String options = (System.getenv().getOrDefault("KRABKA_JAVA_OPTS", "") + " " + javaOptions).strip();
         Timing timing = timed(command, target, options.isEmpty() ? Map.of() : Map.of("KRABKA_JAVA_OPTS", options));
@@ -92,7 +102,9 @@ final class RestoreSides {
             Matcher kbytes = MAX_RSS.matcher(Files.readString(rss));
             Files.delete(rss);
             if (kbytes.find()) {
-                return new Timing(timing.commandNanos(), timing.syncNanos(),
+                return new Timing(
+                        timing.commandNanos(),
+                        timing.syncNanos(),
                         OptionalLong.of(Long.parseLong(kbytes.group(1)) * 1024));
             }
         }
@@ -113,7 +125,8 @@ final class RestoreSides {
     private static void run(List<String> command, Path out, Map<String, String> env)
             throws IOException, InterruptedException {
         Path err = out.resolveSibling(out.getFileName() + ".err");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().putAll(env);
         Process process = builder.start();
         if (!process.waitFor(30, TimeUnit.MINUTES)) {
@@ -132,7 +145,8 @@ final class RestoreSides {
         Path out = work.resolve(target.getFileName() + ".out");
         String text = Files.readString(out);
         // The report is the last thing on standard output; a JVM option (a flight recording, say) may print first.
-        JsonNode report = new ObjectMapper().readTree(text.startsWith("{") ? text : text.substring(text.indexOf("\n{") + 1));
+        JsonNode report =
+                new ObjectMapper().readTree(text.startsWith("{") ? text : text.substring(text.indexOf("\n{") + 1));
         long bytes = 0;
         long records = 0;
         for (JsonNode partition : report.path("partitions")) {
@@ -142,10 +156,13 @@ final class RestoreSides {
             }
         }
         long onDisk = logBytes(target);
-        if (bytes != expected.logBytes() || records != expected.records() || onDisk != expected.logBytes()
+        if (bytes != expected.logBytes()
+                || records != expected.records()
+                || onDisk != expected.logBytes()
                 || !report.path("skipped").isEmpty()) {
-            throw new IOException("the restore wrote " + bytes + " bytes (" + onDisk + " on disk) and " + records
-                    + " records, not " + expected.logBytes() + " and " + expected.records() + " (report in " + out + ")");
+            throw new IOException(
+                    "the restore wrote " + bytes + " bytes (" + onDisk + " on disk) and " + records + " records, not "
+                            + expected.logBytes() + " and " + expected.records() + " (report in " + out + ")");
         }
         Files.delete(out);
     }

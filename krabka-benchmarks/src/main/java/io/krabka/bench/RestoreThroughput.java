@@ -29,8 +29,7 @@ public final class RestoreThroughput {
     /** The heap of the last, uncounted restore: a fraction of a segment, so it shows the memory does not grow with it. */
     private static final String SMALL_HEAP = "-Xmx64m";
 
-    private RestoreThroughput() {
-    }
+    private RestoreThroughput() {}
 
     public static void main(String[] args) throws Exception {
         Path dist = null;
@@ -75,16 +74,29 @@ public final class RestoreThroughput {
         long start = System.nanoTime();
         SyntheticArchive.Written written = shape.write(archive);
         new ProcessBuilder("sync").inheritIO().start().waitFor();
-        System.out.printf(Locale.ROOT, "archive: %d partitions, %d segments of at most %d MiB, %,d bytes of .log, "
-                        + "%,d records; written and synced in %.1f s%n", shape.partitions(), written.segments(),
-                shape.segmentBytes() / MIB, written.logBytes(), written.records(), (System.nanoTime() - start) / 1e9);
-        System.out.printf(Locale.ROOT, "restore: %s restore --parallelism %s%n", dist.resolve("bin/krabka"),
+        System.out.printf(
+                Locale.ROOT,
+                "archive: %d partitions, %d segments of at most %d MiB, %,d bytes of .log, "
+                        + "%,d records; written and synced in %.1f s%n",
+                shape.partitions(),
+                written.segments(),
+                shape.segmentBytes() / MIB,
+                written.logBytes(),
+                written.records(),
+                (System.nanoTime() - start) / 1e9);
+        System.out.printf(
+                Locale.ROOT,
+                "restore: %s restore --parallelism %s%n",
+                dist.resolve("bin/krabka"),
                 parallelism.isPresent() ? Long.toString(parallelism.getAsLong()) : "(its default)");
         RestoreSides sides = new RestoreSides(work, archive, dist, parallelism, written);
         RestoreSides.Timing warmCopy = sides.copy();
         RestoreSides.Timing warmRestore = sides.restore();
-        System.out.printf(Locale.ROOT, "warm-up, not counted: cp -r + sync %s; restore + sync %s%n",
-                describe(warmCopy, written), describe(warmRestore, written));
+        System.out.printf(
+                Locale.ROOT,
+                "warm-up, not counted: cp -r + sync %s; restore + sync %s%n",
+                describe(warmCopy, written),
+                describe(warmRestore, written));
         double[] copyMbps = new double[rounds];
         double[] restoreMbps = new double[rounds];
         double[] ratios = new double[rounds];
@@ -98,17 +110,32 @@ public final class RestoreThroughput {
             restoreMbps[round] = mbps(written, restore);
             ratios[round] = restoreMbps[round] / copyMbps[round];
             peakRss = Math.max(peakRss, restore.peakRssBytes().orElse(-1));
-            System.out.printf(Locale.ROOT, "round %d (%s first): cp -r + sync %s; restore + sync %s; ratio %.2f%n",
-                    round + 1, copyFirst ? "cp" : "restore", describe(copy, written), describe(restore, written),
+            System.out.printf(
+                    Locale.ROOT,
+                    "round %d (%s first): cp -r + sync %s; restore + sync %s; ratio %.2f%n",
+                    round + 1,
+                    copyFirst ? "cp" : "restore",
+                    describe(copy, written),
+                    describe(restore, written),
                     ratios[round]);
         }
-        System.out.printf(Locale.ROOT, "median over %d rounds: cp -r + sync %.0f MB/s, restore + sync %.0f MB/s; ratio "
+        System.out.printf(
+                Locale.ROOT,
+                "median over %d rounds: cp -r + sync %.0f MB/s, restore + sync %.0f MB/s; ratio "
                         + "of the medians %.2f, median of the rounds' ratios %.2f (restore/copy: the goal is at least "
-                        + "0.8); restore peak RSS %s%n", rounds, median(copyMbps), median(restoreMbps),
-                median(restoreMbps) / median(copyMbps), median(ratios),
+                        + "0.8); restore peak RSS %s%n",
+                rounds,
+                median(copyMbps),
+                median(restoreMbps),
+                median(restoreMbps) / median(copyMbps),
+                median(ratios),
                 peakRss < 0 ? "not measured (no /usr/bin/time)" : peakRss / 1_000_000 + " MB");
-        System.out.printf(Locale.ROOT, "bounded memory, not counted: restore with %s (segments of %d MiB) + sync %s%n",
-                SMALL_HEAP, shape.segmentBytes() / MIB, describe(sides.restore(SMALL_HEAP), written));
+        System.out.printf(
+                Locale.ROOT,
+                "bounded memory, not counted: restore with %s (segments of %d MiB) + sync %s%n",
+                SMALL_HEAP,
+                shape.segmentBytes() / MIB,
+                describe(sides.restore(SMALL_HEAP), written));
     }
 
     private static double mbps(SyntheticArchive.Written written, RestoreSides.Timing timing) {
@@ -116,9 +143,14 @@ public final class RestoreThroughput {
     }
 
     private static String describe(RestoreSides.Timing timing, SyntheticArchive.Written written) {
-        return String.format(Locale.ROOT, "%.2f s (sync %.2f s) = %.0f MB/s%s", timing.seconds(),
-                timing.syncNanos() / 1e9, mbps(written, timing),
-                timing.peakRssBytes().isPresent() ? ", peak RSS " + timing.peakRssBytes().getAsLong() / 1_000_000 + " MB"
+        return String.format(
+                Locale.ROOT,
+                "%.2f s (sync %.2f s) = %.0f MB/s%s",
+                timing.seconds(),
+                timing.syncNanos() / 1e9,
+                mbps(written, timing),
+                timing.peakRssBytes().isPresent()
+                        ? ", peak RSS " + timing.peakRssBytes().getAsLong() / 1_000_000 + " MB"
                         : "");
     }
 

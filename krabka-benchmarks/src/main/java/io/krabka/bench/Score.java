@@ -17,8 +17,13 @@ import java.util.stream.Collectors;
  * @param unit           the unit of the scores, e.g. {@code ops/us}
  * @param rounds         the score of every round, at least one
  */
-record Score(String benchmarkClass, String method, SortedMap<String, String> params, String mode, String unit,
-             List<Double> rounds) {
+record Score(
+        String benchmarkClass,
+        String method,
+        SortedMap<String, String> params,
+        String mode,
+        String unit,
+        List<Double> rounds) {
 
     /** Checks the parts and freezes them. */
     Score {
@@ -35,7 +40,8 @@ record Score(String benchmarkClass, String method, SortedMap<String, String> par
 
     /** The middle round, or the mean of the two middle ones: what one noisy round cannot move far. */
     double median() {
-        double[] sorted = rounds.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] sorted =
+                rounds.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int middle = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
@@ -48,7 +54,11 @@ record Score(String benchmarkClass, String method, SortedMap<String, String> par
     /** {@code Class.method}, with the parameters when there are any: {@code Class.method{size=1}}. */
     String displayName(String name) {
         String shown = benchmarkClass + "." + name;
-        return params.isEmpty() ? shown : shown + params.entrySet().stream()
-                .map(Map.Entry::toString).collect(Collectors.joining(",", "{", "}"));
+        return params.isEmpty()
+                ? shown
+                : shown
+                        + params.entrySet().stream()
+                                .map(Map.Entry::toString)
+                                .collect(Collectors.joining(",", "{", "}"));
     }
 }

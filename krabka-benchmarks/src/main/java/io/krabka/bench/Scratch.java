@@ -17,8 +17,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 final class Scratch {
     private static final Path ROOT = Path.of(System.getProperty("krabka.bench.scratch", "target/bench-scratch"));
 
-    private Scratch() {
-    }
+    private Scratch() {}
 
     /** A new empty directory whose name starts with {@code prefix}. */
     static Path create(String prefix) throws IOException {

@@ -55,8 +55,13 @@ record SourceSegment(LogSegmentData data, Map<String, Path> files, int logBytes)
                 ".timeindex", write(directory.resolve(name + ".timeindex"), random, entries * 12),
                 ".snapshot", write(directory.resolve(name + ".snapshot"), random, 2048),
                 ".leader_epoch_checkpoint", Files.write(directory.resolve(name + ".leader_epoch_checkpoint"), epochs));
-        LogSegmentData data = new LogSegmentData(files.get(".log"), files.get(".index"), files.get(".timeindex"),
-                Optional.empty(), files.get(".snapshot"), ByteBuffer.wrap(epochs));
+        LogSegmentData data = new LogSegmentData(
+                files.get(".log"),
+                files.get(".index"),
+                files.get(".timeindex"),
+                Optional.empty(),
+                files.get(".snapshot"),
+                ByteBuffer.wrap(epochs));
         return new SourceSegment(data, files, logBytes);
     }
 
@@ -72,8 +77,15 @@ record SourceSegment(LogSegmentData data, Map<String, Path> files, int logBytes)
     RemoteLogSegmentMetadata newCopy(int index) {
         long lastOffset = logBytes / BYTES_PER_ENTRY * 40L;
         long start = index * (lastOffset + 1);
-        return new RemoteLogSegmentMetadata(RemoteLogSegmentId.generateNew(PARTITION), start, start + lastOffset,
-                System.currentTimeMillis(), 0, System.currentTimeMillis(), logBytes, new TreeMap<>(Map.of(0, start)),
+        return new RemoteLogSegmentMetadata(
+                RemoteLogSegmentId.generateNew(PARTITION),
+                start,
+                start + lastOffset,
+                System.currentTimeMillis(),
+                0,
+                System.currentTimeMillis(),
+                logBytes,
+                new TreeMap<>(Map.of(0, start)),
                 true);
     }
 

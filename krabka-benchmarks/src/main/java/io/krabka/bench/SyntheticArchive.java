@@ -36,6 +36,7 @@ record SyntheticArchive(int partitions, long segmentBytes, long totalBytes) {
     static final String TOPIC = "restore-bench";
     /** Under the directory {@code --archive-local} names: the local plugin's key root. */
     static final String ROOT = "kafka-tiered-storage";
+
     private static final int BATCH_BYTES = 16 * 1024;
     private static final List<String> CODECS = List.of("none", "none", "lz4", "zstd");
     private static final int CHUNK = 4 << 20;
@@ -52,8 +53,9 @@ record SyntheticArchive(int partitions, long segmentBytes, long totalBytes) {
     /** Checks the shape. */
     SyntheticArchive {
         if (partitions < 1 || segmentBytes < BATCH_BYTES || totalBytes < (long) partitions * BATCH_BYTES) {
-            throw new IllegalArgumentException("an archive of " + partitions + " partitions, segments of " + segmentBytes
-                    + " bytes, " + totalBytes + " bytes in all: too small for one 16 KiB batch per partition");
+            throw new IllegalArgumentException(
+                    "an archive of " + partitions + " partitions, segments of " + segmentBytes + " bytes, " + totalBytes
+                            + " bytes in all: too small for one 16 KiB batch per partition");
         }
     }
 
@@ -67,16 +69,21 @@ record SyntheticArchive(int partitions, long segmentBytes, long totalBytes) {
             System.exit(2);
         }
         long mib = 1 << 20;
-        SyntheticArchive shape = new SyntheticArchive(args.length > 3 ? Integer.parseInt(args[3]) : 8,
-                (args.length > 2 ? Long.parseLong(args[2]) : 256) * mib, (args.length > 1 ? Long.parseLong(args[1]) : 4096) * mib);
+        SyntheticArchive shape = new SyntheticArchive(
+                args.length > 3 ? Integer.parseInt(args[3]) : 8,
+                (args.length > 2 ? Long.parseLong(args[2]) : 256) * mib,
+                (args.length > 1 ? Long.parseLong(args[1]) : 4096) * mib);
         Written written = shape.write(Path.of(args[0]));
-        System.out.printf(Locale.ROOT, "%d segments, %d bytes of .log, %d records%n", written.segments(), written.logBytes(),
+        System.out.printf(
+                Locale.ROOT,
+                "%d segments, %d bytes of .log, %d records%n",
+                written.segments(),
+                written.logBytes(),
                 written.records());
     }
 
     /** What was written. */
-    record Written(long logBytes, int segments, long records) {
-    }
+    record Written(long logBytes, int segments, long records) {}
 
     /** Writes the archive under {@code dir}, which must not hold one already, and forces nothing (the caller syncs). */
     Written write(Path dir) throws IOException {
@@ -86,9 +93,10 @@ record SyntheticArchive(int partitions, long segmentBytes, long totalBytes) {
         int segments = 0;
         long records = 0;
         for (int partition = 0; partition < partitions; partition++) {
-            ProducedBatch template = ProducedBatch.of(BATCH_BYTES, CODECS.get(partition % CODECS.size()), FIRST_TIMESTAMP);
-            Path partitionDir = Files.createDirectories(dir.resolve(
-                    keys.partitionPrefix(new TopicIdPartition(topicId, TOPIC, partition))));
+            ProducedBatch template =
+                    ProducedBatch.of(BATCH_BYTES, CODECS.get(partition % CODECS.size()), FIRST_TIMESTAMP);
+            Path partitionDir = Files.createDirectories(
+                    dir.resolve(keys.partitionPrefix(new TopicIdPartition(topicId, TOPIC, partition))));
             PartitionCursor cursor = new PartitionCursor(template);
             long left = totalBytes / partitions;
             while (left >= template.size()) {
@@ -120,8 +128,10 @@ record SyntheticArchive(int partitions, long segmentBytes, long totalBytes) {
         ByteBuffer chunk = ByteBuffer.allocate(CHUNK - CHUNK % batch.length);
         CRC32C crc = new CRC32C();
         long bytes = 0;
-        try (FileChannel log = FileChannel.open(partitionDir.resolve(base + SegmentArtifact.SEGMENT.suffix()),
-                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        try (FileChannel log = FileChannel.open(
+                partitionDir.resolve(base + SegmentArtifact.SEGMENT.suffix()),
+                StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE)) {
             while (bytes + batch.length <= limit) {
                 int at = chunk.position();
                 chunk.put(batch);
@@ -141,8 +151,8 @@ record SyntheticArchive(int partitions, long segmentBytes, long totalBytes) {
             }
             drain(log, chunk);
         }
-        for (SegmentArtifact artifact : List.of(SegmentArtifact.OFFSET_INDEX, SegmentArtifact.TIME_INDEX,
-                SegmentArtifact.PRODUCER_SNAPSHOT)) {
+        for (SegmentArtifact artifact :
+                List.of(SegmentArtifact.OFFSET_INDEX, SegmentArtifact.TIME_INDEX, SegmentArtifact.PRODUCER_SNAPSHOT)) {
             Files.write(partitionDir.resolve(base + artifact.suffix()), new byte[0]);
         }
         Files.write(partitionDir.resolve(base + SegmentArtifact.LEADER_EPOCH_CHECKPOINT.suffix()), EPOCH_CHECKPOINT);

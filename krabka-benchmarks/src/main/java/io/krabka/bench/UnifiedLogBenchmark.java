@@ -57,6 +57,7 @@ public class UnifiedLogBenchmark {
     private static final int LEADER_EPOCH = 0;
     /** A consumer's default {@code max.partition.fetch.bytes}. */
     private static final int FETCH_MAX_BYTES = 1 << 20;
+
     private static final int READ_LOG_MIB = 512;
 
     /** The batch both sides append: the parameters. */
@@ -149,13 +150,19 @@ public class UnifiedLogBenchmark {
                 log.appendAsLeader(batch, LEADER_EPOCH, AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN);
             }
             log.updateHighWatermark(log.logEndOffset());
-            cursor = FetchCursor.checked(offset -> {
-                FetchDataInfo read = log.read(offset, FETCH_MAX_BYTES, FetchIsolation.HIGH_WATERMARK, true);
-                if (!(read.records() instanceof FileSlice slice)) {
-                    throw new IllegalStateException("a read returned " + read.records() + ", not a file slice");
-                }
-                return new FetchCursor.Slice(slice.batches().iterator().next().baseOffset(), slice.sizeInBytes());
-            }, workload.batch, FETCH_MAX_BYTES, log.logEndOffset(), log.size());
+            cursor = FetchCursor.checked(
+                    offset -> {
+                        FetchDataInfo read = log.read(offset, FETCH_MAX_BYTES, FetchIsolation.HIGH_WATERMARK, true);
+                        if (!(read.records() instanceof FileSlice slice)) {
+                            throw new IllegalStateException("a read returned " + read.records() + ", not a file slice");
+                        }
+                        return new FetchCursor.Slice(
+                                slice.batches().iterator().next().baseOffset(), slice.sizeInBytes());
+                    },
+                    workload.batch,
+                    FETCH_MAX_BYTES,
+                    log.logEndOffset(),
+                    log.size());
         }
 
         @TearDown(Level.Trial)
@@ -184,18 +191,32 @@ public class UnifiedLogBenchmark {
             RequestLocal requestLocal = RequestLocal.withThreadConfinedCaching();
             while (log.size() < (long) READ_LOG_MIB << 20) {
                 ProducedBatch.reset(batch);
-                log.appendAsLeader(records, LEADER_EPOCH, org.apache.kafka.storage.internals.log.AppendOrigin.CLIENT,
-                        requestLocal, VerificationGuard.SENTINEL, TransactionVersion.TV_UNKNOWN);
+                log.appendAsLeader(
+                        records,
+                        LEADER_EPOCH,
+                        org.apache.kafka.storage.internals.log.AppendOrigin.CLIENT,
+                        requestLocal,
+                        VerificationGuard.SENTINEL,
+                        TransactionVersion.TV_UNKNOWN);
             }
             log.updateHighWatermark(log.logEndOffset());
-            cursor = FetchCursor.checked(offset -> {
-                var read = log.read(offset, FETCH_MAX_BYTES,
-                        org.apache.kafka.server.storage.log.FetchIsolation.HIGH_WATERMARK, true);
-                if (!(read.records instanceof FileRecords slice)) {
-                    throw new IllegalStateException("a read returned " + read.records + ", not a file slice");
-                }
-                return new FetchCursor.Slice(slice.batches().iterator().next().baseOffset(), slice.sizeInBytes());
-            }, workload.batch, FETCH_MAX_BYTES, log.logEndOffset(), log.size());
+            cursor = FetchCursor.checked(
+                    offset -> {
+                        var read = log.read(
+                                offset,
+                                FETCH_MAX_BYTES,
+                                org.apache.kafka.server.storage.log.FetchIsolation.HIGH_WATERMARK,
+                                true);
+                        if (!(read.records instanceof FileRecords slice)) {
+                            throw new IllegalStateException("a read returned " + read.records + ", not a file slice");
+                        }
+                        return new FetchCursor.Slice(
+                                slice.batches().iterator().next().baseOffset(), slice.sizeInBytes());
+                    },
+                    workload.batch,
+                    FETCH_MAX_BYTES,
+                    log.logEndOffset(),
+                    log.size());
         }
 
         @TearDown(Level.Trial)
@@ -209,30 +230,45 @@ public class UnifiedLogBenchmark {
     @Benchmark
     public long appendKrabka(KrabkaAppend append) throws IOException {
         ProducedBatch.reset(append.batch);
-        return append.log.appendAsLeader(append.batch, LEADER_EPOCH, AppendOrigin.CLIENT,
-                ProducerAppendInfo.TV_UNKNOWN).lastOffset();
+        return append.log
+                .appendAsLeader(append.batch, LEADER_EPOCH, AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN)
+                .lastOffset();
     }
 
     @Benchmark
     public long appendKafka(KafkaAppend append) throws IOException {
         ProducedBatch.reset(append.batch);
-        return append.log.appendAsLeader(append.records, LEADER_EPOCH,
-                org.apache.kafka.storage.internals.log.AppendOrigin.CLIENT, append.requestLocal,
-                VerificationGuard.SENTINEL, TransactionVersion.TV_UNKNOWN).lastOffset();
+        return append.log
+                .appendAsLeader(
+                        append.records,
+                        LEADER_EPOCH,
+                        org.apache.kafka.storage.internals.log.AppendOrigin.CLIENT,
+                        append.requestLocal,
+                        VerificationGuard.SENTINEL,
+                        TransactionVersion.TV_UNKNOWN)
+                .lastOffset();
     }
 
     @Benchmark
     public int readKrabka(KrabkaRead read) throws IOException {
-        int size = read.log.read(read.cursor.next(), FETCH_MAX_BYTES, FetchIsolation.HIGH_WATERMARK, true)
-                .records().sizeInBytes();
+        int size = read.log
+                .read(read.cursor.next(), FETCH_MAX_BYTES, FetchIsolation.HIGH_WATERMARK, true)
+                .records()
+                .sizeInBytes();
         read.cursor.advance(size);
         return size;
     }
 
     @Benchmark
     public int readKafka(KafkaRead read) throws IOException {
-        int size = read.log.read(read.cursor.next(), FETCH_MAX_BYTES,
-                org.apache.kafka.server.storage.log.FetchIsolation.HIGH_WATERMARK, true).records.sizeInBytes();
+        int size = read.log
+                .read(
+                        read.cursor.next(),
+                        FETCH_MAX_BYTES,
+                        org.apache.kafka.server.storage.log.FetchIsolation.HIGH_WATERMARK,
+                        true)
+                .records
+                .sizeInBytes();
         read.cursor.advance(size);
         return size;
     }

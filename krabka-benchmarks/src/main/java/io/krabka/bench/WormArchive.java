@@ -30,12 +30,12 @@ final class WormArchive implements AutoCloseable {
     private static final PluginMetrics NO_METRICS = new PluginMetrics() {
         @Override
         public Counter counter(String name) {
-            return events -> { };
+            return events -> {};
         }
 
         @Override
         public LatencyRecorder latency(String name) {
-            return nanos -> { };
+            return nanos -> {};
         }
     };
 
@@ -61,20 +61,32 @@ final class WormArchive implements AutoCloseable {
     WormArchive(ObjectStore store, String storeName, Path keyFile) throws IOException {
         byte[] pkcs8;
         try {
-            pkcs8 = KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPrivate().getEncoded();
+            pkcs8 = KeyPairGenerator.getInstance("Ed25519")
+                    .generateKeyPair()
+                    .getPrivate()
+                    .getEncoded();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("every JDK has Ed25519", e);
         }
         Files.write(keyFile, pkcs8);
         try {
-            trustedKeys = TrustedKeys.of(Map.of(KEY_ID, SigningKey.readPkcs8(keyFile, KEY_ID).verificationKey()));
+            trustedKeys = TrustedKeys.of(
+                    Map.of(KEY_ID, SigningKey.readPkcs8(keyFile, KEY_ID).verificationKey()));
         } catch (KeyFileException e) {
             throw new IOException(e.getMessage(), e);
         }
         manager = new WormRemoteStorageManagerProvider().create(new Context(store, storeName));
-        manager.configure(Map.of("store", storeName, "allow.unenforced.retention", "true",
-                "signing.key.path", keyFile.toString(), "signing.key.id", KEY_ID,
-                "remote.log.metadata.custom.metadata.max.bytes", "1024"));
+        manager.configure(Map.of(
+                "store",
+                storeName,
+                "allow.unenforced.retention",
+                "true",
+                "signing.key.path",
+                keyFile.toString(),
+                "signing.key.id",
+                KEY_ID,
+                "remote.log.metadata.custom.metadata.max.bytes",
+                "1024"));
     }
 
     /** The configured manager. */

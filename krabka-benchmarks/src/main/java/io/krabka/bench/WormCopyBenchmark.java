@@ -60,7 +60,8 @@ public class WormCopyBenchmark {
             directory = Scratch.create("worm-copy-");
             source = SourceSegment.write(Files.createDirectory(directory.resolve("source")));
             store = new LocalObjectStore();
-            store.configure(Map.of("dir", Files.createDirectory(directory.resolve("store")).toString()));
+            store.configure(Map.of(
+                    "dir", Files.createDirectory(directory.resolve("store")).toString()));
         }
 
         @TearDown(Level.Trial)
@@ -93,8 +94,8 @@ public class WormCopyBenchmark {
 
         @Setup(Level.Trial)
         public void open(Store store) {
-            tier = new ObjectStoreRemoteStorageManager(configs -> new ObjectStoreRemoteStorageManager.Tier(store.store,
-                    SegmentObjectKeys.underPrefix("")));
+            tier = new ObjectStoreRemoteStorageManager(configs ->
+                    new ObjectStoreRemoteStorageManager.Tier(store.store, SegmentObjectKeys.underPrefix("")));
             tier.configure(Map.of());
         }
 

@@ -79,14 +79,29 @@ public class WormS3CopyBenchmark {
             client = server.client();
             bucket = "worm-s3-copy-" + ProcessHandle.current().pid();
             client.createBucket(b -> b.bucket(bucket));
-            store = ObjectStores.open("s3", Map.of("bucket", bucket, "endpoint", server.endpoint().toString(),
-                    "path.style.access", "true", "allow.http", "true", "access.key.id", server.accessKeyId(),
-                    "secret.access.key", server.secretAccessKey(), "checksum.calculation", "when_required"));
+            store = ObjectStores.open(
+                    "s3",
+                    Map.of(
+                            "bucket",
+                            bucket,
+                            "endpoint",
+                            server.endpoint().toString(),
+                            "path.style.access",
+                            "true",
+                            "allow.http",
+                            "true",
+                            "access.key.id",
+                            server.accessKeyId(),
+                            "secret.access.key",
+                            server.secretAccessKey(),
+                            "checksum.calculation",
+                            "when_required"));
         }
 
         /** Deletes every object of the bucket, from outside the store: what the archive never does itself. */
         void deleteObjects() {
-            List<S3Object> objects = client.listObjectsV2Paginator(b -> b.bucket(bucket)).contents().stream().toList();
+            List<S3Object> objects = client.listObjectsV2Paginator(b -> b.bucket(bucket)).contents().stream()
+                    .toList();
             for (S3Object object : objects) {
                 client.deleteObject(b -> b.bucket(bucket).key(object.key()));
             }
@@ -125,8 +140,8 @@ public class WormS3CopyBenchmark {
 
         @Setup(Level.Trial)
         public void open(Store store) {
-            tier = new ObjectStoreRemoteStorageManager(configs -> new ObjectStoreRemoteStorageManager.Tier(store.store,
-                    SegmentObjectKeys.underPrefix("")));
+            tier = new ObjectStoreRemoteStorageManager(configs ->
+                    new ObjectStoreRemoteStorageManager.Tier(store.store, SegmentObjectKeys.underPrefix("")));
             tier.configure(Map.of());
         }
 

@@ -78,13 +78,16 @@ public class WormVerifyBenchmark {
             Path source = Files.createDirectory(directory.resolve("source"));
             SourceSegment segment = SourceSegment.write(source, segmentMiB << 20);
             store = new LocalObjectStore();
-            store.configure(Map.of("dir", Files.createDirectory(directory.resolve("store")).toString()));
+            store.configure(Map.of(
+                    "dir", Files.createDirectory(directory.resolve("store")).toString()));
             int segments = Math.ceilDiv(ARCHIVE_MIB, segmentMiB);
             try (WormArchive archive = new WormArchive(store, directory.resolve("signing.pk8"))) {
                 for (int index = 0; index < segments; index++) {
                     archive.manager().copyLogSegmentData(segment.newCopy(index), segment.data());
                 }
-                options = VerifyOptions.of(ArchiveLayout.underPrefix("")).withDeep(true).withParallelism(1)
+                options = VerifyOptions.of(ArchiveLayout.underPrefix(""))
+                        .withDeep(true)
+                        .withParallelism(1)
                         .withTrustedKeys(archive.trustedKeys());
             }
             Scratch.delete(source); // the archive holds copies: only its files are read from now on
@@ -92,29 +95,36 @@ public class WormVerifyBenchmark {
             try (Stream<Path> files = Files.walk(Path.of(store.location()))) {
                 objects = files.filter(Files::isRegularFile)
                         .filter(file -> !file.getFileName().toString().endsWith("." + ArchiveLayout.MANIFEST_SUFFIX))
-                        .sorted().toList();
+                        .sorted()
+                        .toList();
             }
             check(segments);
         }
 
         /** One verification before measuring: the archive must verify whole, hashing exactly the reference's bytes. */
-        private void check(int segments) throws IOException, ArchiveUnreadableException,
-                AmbiguousExpectedHeadException {
+        private void check(int segments)
+                throws IOException, ArchiveUnreadableException, AmbiguousExpectedHeadException {
             long bytes = 0;
             for (Path object : objects) {
                 bytes += Files.size(object);
             }
             ArchiveVerifyReport report = ArchiveVerifier.verify(store, options, VerifyProgress.NONE);
-            PartitionVerifyReport partition = report.partitions().size() == 1 ? report.partitions().getFirst() : null;
-            if (!report.ok() || partition == null || partition.manifests() != segments
+            PartitionVerifyReport partition =
+                    report.partitions().size() == 1 ? report.partitions().getFirst() : null;
+            if (!report.ok()
+                    || partition == null
+                    || partition.manifests() != segments
                     || partition.untrustedManifests() + partition.unsignedManifests() != 0
-                    || !partition.offsetGaps().isEmpty() || report.orphanObjects() != 0
-                    || partition.bytesChecked() != bytes || partition.objectsChecked() != objects.size()) {
+                    || !partition.offsetGaps().isEmpty()
+                    || report.orphanObjects() != 0
+                    || partition.bytesChecked() != bytes
+                    || partition.objectsChecked() != objects.size()) {
                 throw new IllegalStateException("the archive of " + segments + " segments (" + objects.size()
                         + " objects, " + bytes + " bytes) did not verify as written: " + report);
             }
-            System.out.printf("%n%d segments of %d MiB: %d objects, %d bytes hashed per operation%n", segments,
-                    segmentMiB, objects.size(), bytes);
+            System.out.printf(
+                    "%n%d segments of %d MiB: %d objects, %d bytes hashed per operation%n",
+                    segments, segmentMiB, objects.size(), bytes);
         }
 
         @TearDown(Level.Trial)

@@ -63,7 +63,8 @@ class RatiosTest {
                 result("Tier.copyPlainFile", "thrpt", "\"size\": \"1\"", "ops/s", "[[1.0]]"),
                 result("Other.copyPlainFile", "thrpt", "\"size\": \"1\"", "ops/s", "[[1.0]]")));
 
-        assertEquals(List.of("Tier.copy{size=1}", "Tier.copy{size=2}", "Other.copyPlainFile{size=1}"),
+        assertEquals(
+                List.of("Tier.copy{size=1}", "Tier.copy{size=2}", "Other.copyPlainFile{size=1}"),
                 pairs.stream().map(Pair::name).toList());
         assertEquals(Optional.of(4.0), pairs.get(0).ratio());
         assertEquals(Optional.of(4.0), pairs.get(1).ratio());
@@ -76,7 +77,9 @@ class RatiosTest {
                 result("Index.lookupKrabka", "thrpt", "", "ops/us", "[[1.0]]"),
                 result("Index.lookupFastKrabka", "thrpt", "", "ops/us", "[[2.0]]")));
 
-        assertEquals(List.of("Index.lookup", "Index.lookupFast"), pairs.stream().map(Pair::name).toList());
+        assertEquals(
+                List.of("Index.lookup", "Index.lookupFast"),
+                pairs.stream().map(Pair::name).toList());
         assertTrue(pairs.stream().allMatch(pair -> pair.other().isEmpty()));
     }
 
@@ -88,7 +91,8 @@ class RatiosTest {
                 result("Index.lookupArray", "thrpt", "", "ops/us", "[[1.0]]"));
 
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> Pair.of(scores));
-        assertTrue(error.getMessage().contains("lookupKafka") && error.getMessage().contains("lookupArray"),
+        assertTrue(
+                error.getMessage().contains("lookupKafka") && error.getMessage().contains("lookupArray"),
                 error.getMessage());
     }
 
@@ -100,9 +104,12 @@ class RatiosTest {
                 result("Tier.fetchKrabka", "avgt", "", "ms/op", "[[12.5]]"))));
 
         List<String> lines = table.lines().toList();
-        assertEquals(List.of("Index.lookup", "Kafka", "ops/us", "6.000", "3.000", "2.00", "3/3"),
+        assertEquals(
+                List.of("Index.lookup", "Kafka", "ops/us", "6.000", "3.000", "2.00", "3/3"),
                 List.of(lines.get(1).split(" +")));
-        assertEquals(List.of("Tier.fetch", "-", "ms/op", "12.50", "-", "-", "1/0"), List.of(lines.get(2).split(" +")));
+        assertEquals(
+                List.of("Tier.fetch", "-", "ms/op", "12.50", "-", "-", "1/0"),
+                List.of(lines.get(2).split(" +")));
         assertTrue(table.contains("thrpt: operations per time, higher is better"), table);
         assertTrue(table.contains("avgt: time per operation, lower is better"), table);
     }
@@ -118,8 +125,10 @@ class RatiosTest {
 
     @Test
     void resultsWithoutRoundsOrNotFromJmhAreRefused() throws IOException {
-        Path sample = Files.writeString(dir.resolve("sample.json"), "[{\"benchmark\": \"io.krabka.bench.A.bKrabka\","
-                + " \"mode\": \"sample\", \"primaryMetric\": {\"scoreUnit\": \"ms/op\", \"rawDataHistogram\": []}}]");
+        Path sample = Files.writeString(
+                dir.resolve("sample.json"),
+                "[{\"benchmark\": \"io.krabka.bench.A.bKrabka\","
+                        + " \"mode\": \"sample\", \"primaryMetric\": {\"scoreUnit\": \"ms/op\", \"rawDataHistogram\": []}}]");
         Path object = Files.writeString(dir.resolve("object.json"), "{\"benchmark\": \"x\"}");
 
         IllegalArgumentException noRounds = assertThrows(IllegalArgumentException.class, () -> JmhJson.read(sample));

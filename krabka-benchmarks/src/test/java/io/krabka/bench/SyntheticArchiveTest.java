@@ -37,9 +37,13 @@ class SyntheticArchiveTest {
             try (Stream<Path> listed = Files.list(partition)) {
                 List<Path> files = listed.sorted().toList();
                 assertEquals(0, files.size() % 5, "five files per segment: " + files);
-                files.forEach(file -> assertTrue(SegmentObjectKey.parse(partition.getFileName() + "/" + file.getFileName())
-                        .isPresent(), file.toString()));
-                logs = files.stream().filter(file -> file.toString().endsWith(".log")).toList();
+                files.forEach(file -> assertTrue(
+                        SegmentObjectKey.parse(partition.getFileName() + "/" + file.getFileName())
+                                .isPresent(),
+                        file.toString()));
+                logs = files.stream()
+                        .filter(file -> file.toString().endsWith(".log"))
+                        .toList();
             }
             long next = 0;
             long timestamp = -1;

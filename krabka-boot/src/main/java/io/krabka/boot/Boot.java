@@ -20,14 +20,15 @@ public final class Boot {
     private static final String LAUNCHER_MODULE = "io.krabka.launcher";
     private static final String LAUNCHER_CLASS = "io.krabka.launcher.Krabka";
 
-    private Boot() {
-    }
+    private Boot() {}
 
     /** Starts the launcher with these arguments. */
     public static void main(String[] args) throws Throwable {
         String home = System.getProperty("krabka.home");
         if (home == null || !Files.isDirectory(Path.of(home, "lib"))) {
-            System.err.println("krabka: the system property krabka.home must name the distribution (a folder with lib/); it is " + home);
+            System.err.println(
+                    "krabka: the system property krabka.home must name the distribution (a folder with lib/); it is "
+                            + home);
             System.exit(1);
         }
         ModuleLayer kernel;
@@ -35,12 +36,13 @@ public final class Boot {
             ModuleLayer boot = ModuleLayer.boot();
             Configuration configuration = boot.configuration()
                     .resolveAndBind(ModuleFinder.of(Path.of(home, "lib")), ModuleFinder.of(), Set.of(LAUNCHER_MODULE));
-            ModuleLayer.Controller controller = ModuleLayer.defineModulesWithOneLoader(configuration, List.of(boot),
-                    ClassLoader.getPlatformClassLoader());
+            ModuleLayer.Controller controller = ModuleLayer.defineModulesWithOneLoader(
+                    configuration, List.of(boot), ClassLoader.getPlatformClassLoader());
             kernel = controller.layer();
             // The launcher exports nothing to the world; only this module may call its main method.
             Module launcher = kernel.findModule(LAUNCHER_MODULE).orElseThrow();
-            controller.addExports(launcher, LAUNCHER_CLASS.substring(0, LAUNCHER_CLASS.lastIndexOf('.')), Boot.class.getModule());
+            controller.addExports(
+                    launcher, LAUNCHER_CLASS.substring(0, LAUNCHER_CLASS.lastIndexOf('.')), Boot.class.getModule());
         } catch (FindException | ResolutionException | LayerInstantiationException e) {
             System.err.println("krabka: the distribution in " + home + " is broken: " + e.getMessage());
             System.exit(1);

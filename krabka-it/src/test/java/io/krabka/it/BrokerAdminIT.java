@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -60,9 +59,12 @@ class BrokerAdminIT {
 
     @Test
     void topicsAreCreatedDescribedGrownAndDeleted() throws Exception {
-        get(admin.createTopics(List.of(new NewTopic("orders", 3, (short) 1),
-                new NewTopic("audit", 1, (short) 1).configs(Map.of("cleanup.policy", "compact")))).all());
-        Map<String, TopicDescription> described = get(admin.describeTopics(List.of("orders", "audit")).allTopicNames());
+        get(admin.createTopics(List.of(
+                        new NewTopic("orders", 3, (short) 1),
+                        new NewTopic("audit", 1, (short) 1).configs(Map.of("cleanup.policy", "compact"))))
+                .all());
+        Map<String, TopicDescription> described =
+                get(admin.describeTopics(List.of("orders", "audit")).allTopicNames());
         assertEquals(3, described.get("orders").partitions().size());
         assertFalse(described.get("orders").topicId().equals(Uuid.ZERO_UUID), "a topic id");
         described.get("orders").partitions().forEach(partition -> {
@@ -72,8 +74,14 @@ class BrokerAdminIT {
         });
         assertTrue(get(admin.listTopics().names()).containsAll(Set.of("orders", "audit")));
 
-        get(admin.createPartitions(Map.of("orders", NewPartitions.increaseTo(5))).all());
-        assertEquals(5, get(admin.describeTopics(List.of("orders")).allTopicNames()).get("orders").partitions().size());
+        get(admin.createPartitions(Map.of("orders", NewPartitions.increaseTo(5)))
+                .all());
+        assertEquals(
+                5,
+                get(admin.describeTopics(List.of("orders")).allTopicNames())
+                        .get("orders")
+                        .partitions()
+                        .size());
 
         get(admin.deleteTopics(List.of("audit")).all());
         assertFalse(get(admin.listTopics().names()).contains("audit"));
@@ -82,31 +90,49 @@ class BrokerAdminIT {
     @Test
     void kafkasErrorsComeBackAsKafkasExceptions() throws Exception {
         get(admin.createTopics(List.of(new NewTopic("taken", 1, (short) 1))).all());
-        assertCause(TopicExistsException.class,
+        assertCause(
+                TopicExistsException.class,
                 admin.createTopics(List.of(new NewTopic("taken", 1, (short) 1))).all());
-        assertCause(InvalidPartitionsException.class,
-                admin.createPartitions(Map.of("taken", NewPartitions.increaseTo(1))).all());
-        assertCause(InvalidConfigurationException.class, admin.createTopics(List.of(
-                new NewTopic("bad-config", 1, (short) 1).configs(Map.of("retention.ms", "soon")))).all());
-        assertCause(UnknownTopicOrPartitionException.class, admin.deleteTopics(List.of("never-made")).all());
-        assertCause(UnknownTopicOrPartitionException.class,
+        assertCause(
+                InvalidPartitionsException.class,
+                admin.createPartitions(Map.of("taken", NewPartitions.increaseTo(1)))
+                        .all());
+        assertCause(
+                InvalidConfigurationException.class,
+                admin.createTopics(List.of(
+                                new NewTopic("bad-config", 1, (short) 1).configs(Map.of("retention.ms", "soon"))))
+                        .all());
+        assertCause(
+                UnknownTopicOrPartitionException.class,
+                admin.deleteTopics(List.of("never-made")).all());
+        assertCause(
+                UnknownTopicOrPartitionException.class,
                 admin.describeTopics(List.of("never-made")).allTopicNames());
     }
 
     @Test
     void topicConfigsAreDescribedAlteredAndKeptAcrossARestart() throws Exception {
-        get(admin.createTopics(List.of(new NewTopic("settings", 2, (short) 1)
-                .configs(Map.of("retention.ms", "3600000")))).all());
+        get(admin.createTopics(
+                        List.of(new NewTopic("settings", 2, (short) 1).configs(Map.of("retention.ms", "3600000"))))
+                .all());
         ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, "settings");
         Config config = get(admin.describeConfigs(List.of(topic)).all()).get(topic);
         assertEquals("3600000", config.get("retention.ms").value());
-        assertEquals(ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG, config.get("retention.ms").source());
+        assertEquals(
+                ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG,
+                config.get("retention.ms").source());
         assertEquals("1073741824", config.get("segment.bytes").value(), "Kafka's default");
-        assertEquals(ConfigEntry.ConfigSource.DEFAULT_CONFIG, config.get("segment.bytes").source());
+        assertEquals(
+                ConfigEntry.ConfigSource.DEFAULT_CONFIG,
+                config.get("segment.bytes").source());
 
-        get(admin.incrementalAlterConfigs(Map.of(topic, List.of(
-                new AlterConfigOp(new ConfigEntry("max.message.bytes", "2000000"), AlterConfigOp.OpType.SET),
-                new AlterConfigOp(new ConfigEntry("retention.ms", ""), AlterConfigOp.OpType.DELETE)))).all());
+        get(admin.incrementalAlterConfigs(Map.of(
+                        topic,
+                        List.of(
+                                new AlterConfigOp(
+                                        new ConfigEntry("max.message.bytes", "2000000"), AlterConfigOp.OpType.SET),
+                                new AlterConfigOp(new ConfigEntry("retention.ms", ""), AlterConfigOp.OpType.DELETE))))
+                .all());
         config = get(admin.describeConfigs(List.of(topic)).all()).get(topic);
         assertEquals("2000000", config.get("max.message.bytes").value());
         assertEquals("604800000", config.get("retention.ms").value(), "back to Kafka's default");
@@ -116,8 +142,12 @@ class BrokerAdminIT {
         try (Admin restarted = admin()) {
             config = get(restarted.describeConfigs(List.of(topic)).all()).get(topic);
             assertEquals("2000000", config.get("max.message.bytes").value());
-            assertEquals(2, get(restarted.describeTopics(List.of("settings")).allTopicNames()).get("settings")
-                    .partitions().size());
+            assertEquals(
+                    2,
+                    get(restarted.describeTopics(List.of("settings")).allTopicNames())
+                            .get("settings")
+                            .partitions()
+                            .size());
         }
         admin.close();
         admin = admin();
@@ -125,7 +155,8 @@ class BrokerAdminIT {
 
     @Test
     void theClusterIsOneNodeThatIsAlsoTheController() throws Exception {
-        Collection<org.apache.kafka.common.Node> nodes = get(admin.describeCluster().nodes());
+        Collection<org.apache.kafka.common.Node> nodes =
+                get(admin.describeCluster().nodes());
         assertEquals(1, nodes.size());
         org.apache.kafka.common.Node node = nodes.iterator().next();
         assertEquals(broker.bootstrapServers(), node.host() + ":" + node.port());

@@ -17,7 +17,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -53,7 +52,8 @@ class BrokerClientsIT {
 
     @BeforeAll
     static void start() throws Exception {
-        broker = KrabkaBroker.start(Path.of(System.getProperty(KafkaLogs.WORK_PROPERTY), "broker-clients"),
+        broker = KrabkaBroker.start(
+                Path.of(System.getProperty(KafkaLogs.WORK_PROPERTY), "broker-clients"),
                 Map.of("group.initial.rebalance.delay.ms", "0"));
     }
 
@@ -96,10 +96,13 @@ class BrokerClientsIT {
         broker.start();
         try (Admin admin = admin()) {
             Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets("readers")
-                    .partitionsToOffsetAndMetadata().get(1, TimeUnit.MINUTES);
+                    .partitionsToOffsetAndMetadata()
+                    .get(1, TimeUnit.MINUTES);
             for (int partition = 0; partition < PARTITIONS; partition++) {
-                assertEquals(expectedInPartition(partition),
-                        committed.get(new TopicPartition("million", partition)).offset(), "committed " + partition);
+                assertEquals(
+                        expectedInPartition(partition),
+                        committed.get(new TopicPartition("million", partition)).offset(),
+                        "committed " + partition);
             }
         }
     }
@@ -117,8 +120,10 @@ class BrokerClientsIT {
                     byte[] value = value(partition, i / PARTITIONS);
                     producer.send(new ProducerRecord<>("killed", partition, null, value), (metadata, error) -> {
                         if (error == null) {
-                            acked.computeIfAbsent(new TopicPartition("killed", metadata.partition()),
-                                    tp -> new ConcurrentHashMap<>()).put(metadata.offset(), value);
+                            acked.computeIfAbsent(
+                                            new TopicPartition("killed", metadata.partition()),
+                                            tp -> new ConcurrentHashMap<>())
+                                    .put(metadata.offset(), value);
                             acks.incrementAndGet();
                         }
                     });
@@ -139,7 +144,8 @@ class BrokerClientsIT {
         for (var partition : acked.entrySet()) {
             for (var record : partition.getValue().entrySet()) {
                 byte[] value = stored.getOrDefault(partition.getKey(), Map.of()).get(record.getKey());
-                assertTrue(value != null && ByteBuffer.wrap(value).equals(ByteBuffer.wrap(record.getValue())),
+                assertTrue(
+                        value != null && ByteBuffer.wrap(value).equals(ByteBuffer.wrap(record.getValue())),
                         "acknowledged record at " + partition.getKey() + "@" + record.getKey() + " kept");
                 checked++;
             }
@@ -149,12 +155,14 @@ class BrokerClientsIT {
 
     private static long consume(String topic, long quota, Map<Integer, AtomicLong> next, AtomicLong read) {
         long mine = 0;
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "readers",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ConsumerConfig.GROUP_ID_CONFIG, "readers",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false",
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
                 @Override
                 public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
@@ -162,17 +170,19 @@ class BrokerClientsIT {
                 }
 
                 @Override
-                public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-                }
+                public void onPartitionsAssigned(Collection<TopicPartition> partitions) {}
             });
             long deadline = System.nanoTime() + WAIT.toNanos();
             while (mine < quota && read.get() < RECORDS && System.nanoTime() < deadline) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
                     ByteBuffer value = ByteBuffer.wrap(record.value());
                     assertEquals(record.partition(), value.getInt(), "partition in the value");
-                    long expected = next.computeIfAbsent(record.partition(), p -> new AtomicLong()).getAndIncrement();
-                    assertEquals(expected, value.getLong(), "record " + record.partition() + "@" + record.offset()
-                            + " in order, once");
+                    long expected = next.computeIfAbsent(record.partition(), p -> new AtomicLong())
+                            .getAndIncrement();
+                    assertEquals(
+                            expected,
+                            value.getLong(),
+                            "record " + record.partition() + "@" + record.offset() + " in order, once");
                     mine++;
                     read.incrementAndGet();
                 }
@@ -189,14 +199,20 @@ class BrokerClientsIT {
             for (int partition = 0; partition < PARTITIONS; partition++) {
                 latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
             }
-            admin.listOffsets(latest).all().get(1, TimeUnit.MINUTES)
+            admin.listOffsets(latest)
+                    .all()
+                    .get(1, TimeUnit.MINUTES)
                     .forEach((partition, info) -> ends.put(partition, info.offset()));
         }
         Map<TopicPartition, Map<Long, byte[]>> stored = new HashMap<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        broker.bootstrapServers(),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest"),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             consumer.assign(ends.keySet());
             long deadline = System.nanoTime() + WAIT.toNanos();
             while (ends.entrySet().stream().anyMatch(end -> consumer.position(end.getKey()) < end.getValue())
@@ -220,7 +236,9 @@ class BrokerClientsIT {
 
     private static void createTopic(String topic) throws Exception {
         try (Admin admin = admin()) {
-            admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1))).all().get(1, TimeUnit.MINUTES);
+            admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
+                    .all()
+                    .get(1, TimeUnit.MINUTES);
         }
     }
 
@@ -229,7 +247,9 @@ class BrokerClientsIT {
     }
 
     private static KafkaProducer<byte[], byte[]> producer() {
-        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
-                new ByteArraySerializer(), new ByteArraySerializer());
+        return new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
+                new ByteArraySerializer(),
+                new ByteArraySerializer());
     }
 }

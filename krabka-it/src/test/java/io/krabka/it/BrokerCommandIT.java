@@ -59,8 +59,15 @@ class BrokerCommandIT {
         Path data = work.resolve("data");
         int port = freePort();
         InetSocketAddress health = new InetSocketAddress("127.0.0.1", freePort());
-        List<String> args = List.of("broker", "--log-dir", data.toString(), "--listen-addr", "127.0.0.1:" + port,
-                "--controller-listen-addr", "127.0.0.1:" + freePort(), "--health-listen-addr",
+        List<String> args = List.of(
+                "broker",
+                "--log-dir",
+                data.toString(),
+                "--listen-addr",
+                "127.0.0.1:" + port,
+                "--controller-listen-addr",
+                "127.0.0.1:" + freePort(),
+                "--health-listen-addr",
                 "127.0.0.1:" + health.getPort());
 
         ToolRun first;
@@ -68,13 +75,18 @@ class BrokerCommandIT {
             broker.awaitReady(health);
             assertEquals(200, KrabkaProcess.status(health, "/healthz"));
             // Kafka's client negotiates with it (every API advertised is listed in BrokerIT).
-            assertTrue(negotiate(port).allSupportedApiVersions().keySet().containsAll(Set.of(ApiKeys.API_VERSIONS,
-                    ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH)));
+            assertTrue(negotiate(port)
+                    .allSupportedApiVersions()
+                    .keySet()
+                    .containsAll(Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH)));
             broker.terminate();
             first = broker.awaitExit();
         }
         assertEquals(0, first.exitCode(), first.describe());
-        assertTrue(first.out().contains("Formatting dynamic metadata voter directory " + data.toAbsolutePath().normalize()),
+        assertTrue(
+                first.out()
+                        .contains("Formatting dynamic metadata voter directory "
+                                + data.toAbsolutePath().normalize()),
                 first.describe());
         assertTrue(first.err().contains("Shut down cleanly"), first.describe());
         assertTrue(Files.exists(data.resolve("meta.properties")));
@@ -85,11 +97,15 @@ class BrokerCommandIT {
         try (KrabkaProcess broker = krabka.start(args.toArray(String[]::new))) {
             broker.awaitReady(health);
             // Kafka's client negotiates with it (every API advertised is listed in BrokerIT).
-            assertTrue(negotiate(port).allSupportedApiVersions().keySet().containsAll(Set.of(ApiKeys.API_VERSIONS,
-                    ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH)));
+            assertTrue(negotiate(port)
+                    .allSupportedApiVersions()
+                    .keySet()
+                    .containsAll(Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH)));
             // Logs to shut down cleanly here, and to recover after the kill below.
             try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + port))) {
-                admin.createTopics(List.of(new NewTopic("logs", 2, (short) 1))).all().get(1, TimeUnit.MINUTES);
+                admin.createTopics(List.of(new NewTopic("logs", 2, (short) 1)))
+                        .all()
+                        .get(1, TimeUnit.MINUTES);
             }
             broker.signal("INT");
             second = broker.awaitExit();
@@ -129,28 +145,56 @@ class BrokerCommandIT {
 
         ToolRun badOverride = krabka.run("broker", "--override", "log.retention.hours=soon");
         assertEquals(2, badOverride.exitCode(), badOverride.describe());
-        assertTrue(badOverride.err().startsWith("krabka broker: invalid value soon for log.retention.hours"),
+        assertTrue(
+                badOverride.err().startsWith("krabka broker: invalid value soon for log.retention.hours"),
                 badOverride.describe());
 
-        ToolRun misspelt = krabka.run("broker", "--format-if-needed", "--log-dir", work.resolve("tiered").toString(),
-                "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "none",
-                "--override", "remote.log.storage.system.enable=true",
-                "--override", "remote.log.storage.manager.class.name=local", "--override", "rsm.config.dirr=/tmp");
+        ToolRun misspelt = krabka.run(
+                "broker",
+                "--format-if-needed",
+                "--log-dir",
+                work.resolve("tiered").toString(),
+                "--listen-addr",
+                "127.0.0.1:0",
+                "--health-listen-addr",
+                "none",
+                "--override",
+                "remote.log.storage.system.enable=true",
+                "--override",
+                "remote.log.storage.manager.class.name=local",
+                "--override",
+                "rsm.config.dirr=/tmp");
         assertEquals(2, misspelt.exitCode(), misspelt.describe());
-        assertTrue(misspelt.err().contains("krabka broker: the remote storage manager 'local' refuses its settings"
-                + " (rsm.config.*): unknown setting dirr; known: dir,"), misspelt.describe());
+        assertTrue(
+                misspelt.err()
+                        .contains("krabka broker: the remote storage manager 'local' refuses its settings"
+                                + " (rsm.config.*): unknown setting dirr; known: dir,"),
+                misspelt.describe());
 
         Path empty = Files.createDirectories(work.resolve("empty"));
-        ToolRun unformatted = krabka.run("broker", "--log-dir", empty.toString(), "--listen-addr", "127.0.0.1:0",
-                "--health-listen-addr", "none");
+        ToolRun unformatted = krabka.run(
+                "broker",
+                "--log-dir",
+                empty.toString(),
+                "--listen-addr",
+                "127.0.0.1:0",
+                "--health-listen-addr",
+                "none");
         assertEquals(3, unformatted.exitCode(), unformatted.describe());
         assertTrue(unformatted.err().contains("krabka format"), unformatted.describe());
-        assertEquals(1, unformatted.err().lines().filter(line -> line.startsWith("krabka broker: ")).count(),
+        assertEquals(
+                1,
+                unformatted
+                        .err()
+                        .lines()
+                        .filter(line -> line.startsWith("krabka broker: "))
+                        .count(),
                 unformatted.describe());
     }
 
     private static String[] concat(List<String> args, String... more) {
-        return java.util.stream.Stream.concat(args.stream(), java.util.stream.Stream.of(more)).toArray(String[]::new);
+        return java.util.stream.Stream.concat(args.stream(), java.util.stream.Stream.of(more))
+                .toArray(String[]::new);
     }
 
     private static int freePort() throws IOException {
@@ -168,9 +212,23 @@ class BrokerCommandIT {
         try (Metrics metrics = new Metrics();
                 NetworkClient client = new NetworkClient(
                         new Selector(60_000, metrics, Time.SYSTEM, "krabka-it", channelBuilder, logContext),
-                        new ManualMetadataUpdater(List.of(node)), "krabka-it", 5, 50, 1000, 64 * 1024, 64 * 1024,
-                        30_000, 10_000, 30_000, Time.SYSTEM, true, apiVersions, logContext,
-                        MetadataRecoveryStrategy.NONE, BootstrapConfiguration.DISABLED, false)) {
+                        new ManualMetadataUpdater(List.of(node)),
+                        "krabka-it",
+                        5,
+                        50,
+                        1000,
+                        64 * 1024,
+                        64 * 1024,
+                        30_000,
+                        10_000,
+                        30_000,
+                        Time.SYSTEM,
+                        true,
+                        apiVersions,
+                        logContext,
+                        MetadataRecoveryStrategy.NONE,
+                        BootstrapConfiguration.DISABLED,
+                        false)) {
             assertTrue(NetworkClientUtils.awaitReady(client, node, Time.SYSTEM, 30_000), "the client got ready");
             return apiVersions.get(node.idString());
         }

@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -69,6 +68,7 @@ class BrokerFuzzIT {
     private static final int ORIGINALS = 500;
     /** Requests Kafka may hold (long polls, rebalances): a probe not answered within this is a parked request. */
     private static final Duration PARKED = Duration.ofSeconds(3);
+
     private static final Duration ANSWER = Duration.ofSeconds(60);
     private static final Set<ApiKeys> MAY_PARK = Set.of(ApiKeys.FETCH, ApiKeys.JOIN_GROUP, ApiKeys.SYNC_GROUP);
 
@@ -77,16 +77,18 @@ class BrokerFuzzIT {
 
     @BeforeAll
     static void start() throws Exception {
-        broker = KrabkaBroker.start(Path.of(System.getProperty(KafkaLogs.WORK_PROPERTY), "broker-fuzz"),
+        broker = KrabkaBroker.start(
+                Path.of(System.getProperty(KafkaLogs.WORK_PROPERTY), "broker-fuzz"),
                 Map.of("socket.request.max.bytes", "1048576", "group.initial.rebalance.delay.ms", "0"));
         String[] hostPort = broker.bootstrapServers().split(":");
         address = new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1]));
         try (Admin admin = admin()) {
             admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get(1, TimeUnit.MINUTES);
         }
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
+                new ByteArraySerializer(),
+                new ByteArraySerializer())) {
             for (int i = 0; i < ORIGINALS; i++) {
                 producer.send(new ProducerRecord<>(TOPIC, original(i)));
             }
@@ -118,8 +120,14 @@ class BrokerFuzzIT {
                 byte[] frame = switch (kind) {
                     case 0 -> random(random);
                     case 1 -> truncated(random, template);
-                    case 2 -> ByteBuffer.allocate(8).putInt(random.nextBoolean() ? -1 - random.nextInt(1000)
-                            : 1_048_577 + random.nextInt(1 << 30)).putInt(0).array();
+                    case 2 ->
+                        ByteBuffer.allocate(8)
+                                .putInt(
+                                        random.nextBoolean()
+                                                ? -1 - random.nextInt(1000)
+                                                : 1_048_577 + random.nextInt(1 << 30))
+                                .putInt(0)
+                                .array();
                     case 3 -> wrongVersion(random, template);
                     case 4 -> appended(random, template);
                     default -> flipped(random, template);
@@ -141,12 +149,16 @@ class BrokerFuzzIT {
         assertTopicWhole();
     }
 
-    private enum Outcome { ANSWERED, CLOSED }
+    private enum Outcome {
+        ANSWERED,
+        CLOSED
+    }
 
     /** Sends the frame and an ApiVersions probe; the frame's answer, if any, comes first, then the probe's. */
     private static Outcome send(Wire wire, byte[] frame, byte[] template, String what) throws IOException {
         byte[] probe = frame(ApiKeys.API_VERSIONS, (short) 0, PROBE, new ApiVersionsRequestData());
-        boolean mayPark = MAY_PARK.contains(ApiKeys.forId(ByteBuffer.wrap(template).getShort(4)));
+        boolean mayPark =
+                MAY_PARK.contains(ApiKeys.forId(ByteBuffer.wrap(template).getShort(4)));
         try {
             wire.write(frame);
             wire.write(probe);
@@ -178,14 +190,23 @@ class BrokerFuzzIT {
         TopicPartition partition = new TopicPartition(TOPIC, 0);
         long end;
         try (Admin admin = admin()) {
-            assertEquals(1, admin.describeCluster().nodes().get(1, TimeUnit.MINUTES).size(), "the broker serves");
-            end = admin.listOffsets(Map.of(partition, OffsetSpec.latest())).all().get(1, TimeUnit.MINUTES)
-                    .get(partition).offset();
+            assertEquals(
+                    1, admin.describeCluster().nodes().get(1, TimeUnit.MINUTES).size(), "the broker serves");
+            end = admin.listOffsets(Map.of(partition, OffsetSpec.latest()))
+                    .all()
+                    .get(1, TimeUnit.MINUTES)
+                    .get(partition)
+                    .offset();
         }
         List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.CHECK_CRCS_CONFIG, "true"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        broker.bootstrapServers(),
+                        ConsumerConfig.CHECK_CRCS_CONFIG,
+                        "true"),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
             long deadline = System.nanoTime() + ANSWER.toNanos();
@@ -209,7 +230,11 @@ class BrokerFuzzIT {
         int correlationId = 1;
         for (ApiKeys key : ApiKeys.brokerApis()) {
             for (short version = key.oldestVersion(); version <= key.latestVersion(false); version++) {
-                templates.add(frame(key, version, correlationId++, ApiMessageType.fromApiKey(key.id).newRequest()));
+                templates.add(frame(
+                        key,
+                        version,
+                        correlationId++,
+                        ApiMessageType.fromApiKey(key.id).newRequest()));
             }
         }
         for (short version = 3; version <= ApiKeys.PRODUCE.latestVersion(false); version++) {
@@ -225,18 +250,30 @@ class BrokerFuzzIT {
 
     private static ProduceRequestData produce() {
         ProduceRequestData.TopicProduceDataCollection topics = new ProduceRequestData.TopicProduceDataCollection();
-        topics.add(new ProduceRequestData.TopicProduceData().setName(TOPIC).setPartitionData(List.of(
-                new ProduceRequestData.PartitionProduceData().setIndex(0).setRecords(MemoryRecords.withRecords(
-                        Compression.NONE, new SimpleRecord("k".getBytes(StandardCharsets.UTF_8),
-                                "fuzzed".getBytes(StandardCharsets.UTF_8)), new SimpleRecord("v".getBytes(
-                                        StandardCharsets.UTF_8)))))));
+        topics.add(new ProduceRequestData.TopicProduceData()
+                .setName(TOPIC)
+                .setPartitionData(List.of(new ProduceRequestData.PartitionProduceData()
+                        .setIndex(0)
+                        .setRecords(MemoryRecords.withRecords(
+                                Compression.NONE,
+                                new SimpleRecord(
+                                        "k".getBytes(StandardCharsets.UTF_8),
+                                        "fuzzed".getBytes(StandardCharsets.UTF_8)),
+                                new SimpleRecord("v".getBytes(StandardCharsets.UTF_8)))))));
         return new ProduceRequestData().setAcks((short) 1).setTimeoutMs(1000).setTopicData(topics);
     }
 
     private static FetchRequestData fetch() {
-        return new FetchRequestData().setReplicaId(-1).setMaxWaitMs(0).setMinBytes(0).setMaxBytes(1 << 20)
-                .setTopics(List.of(new FetchRequestData.FetchTopic().setTopic(TOPIC).setPartitions(List.of(
-                        new FetchRequestData.FetchPartition().setPartition(0).setFetchOffset(0)
+        return new FetchRequestData()
+                .setReplicaId(-1)
+                .setMaxWaitMs(0)
+                .setMinBytes(0)
+                .setMaxBytes(1 << 20)
+                .setTopics(List.of(new FetchRequestData.FetchTopic()
+                        .setTopic(TOPIC)
+                        .setPartitions(List.of(new FetchRequestData.FetchPartition()
+                                .setPartition(0)
+                                .setFetchOffset(0)
                                 .setPartitionMaxBytes(1 << 16)))));
     }
 
@@ -244,8 +281,9 @@ class BrokerFuzzIT {
         try {
             ByteBuffer buffer = ByteBuffer.wrap(frame, 4, frame.length - 4).slice();
             RequestHeader header = RequestHeader.parse(buffer);
-            AbstractRequest request = AbstractRequest.parseRequest(header.apiKey(), header.apiVersion(),
-                    new ByteBufferAccessor(buffer)).request;
+            AbstractRequest request = AbstractRequest.parseRequest(
+                            header.apiKey(), header.apiVersion(), new ByteBufferAccessor(buffer))
+                    .request;
             return request instanceof ProduceRequest produce && produce.acks() == 0;
         } catch (RuntimeException e) {
             return false;
@@ -311,7 +349,10 @@ class BrokerFuzzIT {
     }
 
     private static byte[] withSize(byte[] body) {
-        return ByteBuffer.allocate(4 + body.length).putInt(body.length).put(body).array();
+        return ByteBuffer.allocate(4 + body.length)
+                .putInt(body.length)
+                .put(body)
+                .array();
     }
 
     private static byte[] original(int i) {

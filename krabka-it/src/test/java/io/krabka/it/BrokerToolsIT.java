@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,53 +42,111 @@ class BrokerToolsIT {
 
     @Test
     void kafkasToolsCreateProduceConsumeAndDescribeGroups() throws Exception {
-        ToolRun created = tool("topics-create", null, "org.apache.kafka.tools.TopicCommand", "--create",
-                "--topic", "tools", "--partitions", "3", "--replication-factor", "1");
+        ToolRun created = tool(
+                "topics-create",
+                null,
+                "org.apache.kafka.tools.TopicCommand",
+                "--create",
+                "--topic",
+                "tools",
+                "--partitions",
+                "3",
+                "--replication-factor",
+                "1");
         assertTrue(created.out().contains("Created topic tools."), created.describe());
-        ToolRun described = tool("topics-describe", null, "org.apache.kafka.tools.TopicCommand", "--describe",
-                "--topic", "tools");
+        ToolRun described =
+                tool("topics-describe", null, "org.apache.kafka.tools.TopicCommand", "--describe", "--topic", "tools");
         assertTrue(described.out().contains("PartitionCount: 3"), described.describe());
         ToolRun listed = tool("topics-list", null, "org.apache.kafka.tools.TopicCommand", "--list");
         assertTrue(listed.out().lines().anyMatch("tools"::equals), listed.describe());
 
-        String lines = IntStream.range(0, 300).mapToObj(i -> "key-" + i + ":value-" + i)
+        String lines = IntStream.range(0, 300)
+                .mapToObj(i -> "key-" + i + ":value-" + i)
                 .collect(Collectors.joining("\n", "", "\n"));
-        tool("console-producer", lines, "org.apache.kafka.tools.ConsoleProducer", "--topic", "tools",
-                "--property", "parse.key=true", "--property", "key.separator=:");
-        ToolRun consumed = tool("console-consumer", null, "org.apache.kafka.tools.consumer.ConsoleConsumer",
-                "--topic", "tools", "--from-beginning", "--max-messages", "300", "--group", "tools-group",
-                "--formatter-property", "print.key=true", "--formatter-property", "key.separator=:");
-        assertEquals(lines.lines().sorted().toList(), consumed.out().lines().sorted().toList(), consumed.describe());
+        tool(
+                "console-producer",
+                lines,
+                "org.apache.kafka.tools.ConsoleProducer",
+                "--topic",
+                "tools",
+                "--property",
+                "parse.key=true",
+                "--property",
+                "key.separator=:");
+        ToolRun consumed = tool(
+                "console-consumer",
+                null,
+                "org.apache.kafka.tools.consumer.ConsoleConsumer",
+                "--topic",
+                "tools",
+                "--from-beginning",
+                "--max-messages",
+                "300",
+                "--group",
+                "tools-group",
+                "--formatter-property",
+                "print.key=true",
+                "--formatter-property",
+                "key.separator=:");
+        assertEquals(
+                lines.lines().sorted().toList(), consumed.out().lines().sorted().toList(), consumed.describe());
 
-        ToolRun groups = tool("groups-list", null, "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
-                "--list");
+        ToolRun groups =
+                tool("groups-list", null, "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", "--list");
         assertTrue(groups.out().lines().anyMatch("tools-group"::equals), groups.describe());
-        ToolRun group = tool("groups-describe", null, "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
-                "--describe", "--group", "tools-group");
+        ToolRun group = tool(
+                "groups-describe",
+                null,
+                "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
+                "--describe",
+                "--group",
+                "tools-group");
         // Every partition of the topic, each with a lag of 0: the console consumer committed what it read.
-        List<String> rows = group.out().lines().filter(line -> line.startsWith("tools-group")).toList();
+        List<String> rows = group.out()
+                .lines()
+                .filter(line -> line.startsWith("tools-group"))
+                .toList();
         assertEquals(3, rows.size(), group.describe());
         rows.forEach(row -> assertEquals("0", row.split("\\s+")[5], "LAG column of " + row));
 
-        ToolRun deleted = tool("topics-delete", null, "org.apache.kafka.tools.TopicCommand", "--delete",
-                "--topic", "tools");
+        ToolRun deleted =
+                tool("topics-delete", null, "org.apache.kafka.tools.TopicCommand", "--delete", "--topic", "tools");
         assertEquals(0, deleted.exitCode(), deleted.describe());
     }
 
     @Test
     void librdkafkaProducesAndConsumesThroughKcat() throws Exception {
-        String lines = IntStream.range(0, 500).mapToObj(i -> "k" + i + ":v" + i)
-                .collect(Collectors.joining("\n", "", "\n"));
-        ToolRun produced = ToolRun.run(work, "kcat-produce", List.of(KCAT, "-b", broker.bootstrapServers(), "-P",
-                "-t", "kcat", "-K", ":"), Map.of(), lines);
+        String lines =
+                IntStream.range(0, 500).mapToObj(i -> "k" + i + ":v" + i).collect(Collectors.joining("\n", "", "\n"));
+        ToolRun produced = ToolRun.run(
+                work,
+                "kcat-produce",
+                List.of(KCAT, "-b", broker.bootstrapServers(), "-P", "-t", "kcat", "-K", ":"),
+                Map.of(),
+                lines);
         assertEquals(0, produced.exitCode(), produced.describe());
-        ToolRun consumed = ToolRun.run(work, "kcat-consume", List.of(KCAT, "-b", broker.bootstrapServers(), "-C",
-                "-t", "kcat", "-o", "beginning", "-e", "-f", "%k:%s\\n"), Map.of());
+        ToolRun consumed = ToolRun.run(
+                work,
+                "kcat-consume",
+                List.of(
+                        KCAT,
+                        "-b",
+                        broker.bootstrapServers(),
+                        "-C",
+                        "-t",
+                        "kcat",
+                        "-o",
+                        "beginning",
+                        "-e",
+                        "-f",
+                        "%k:%s\\n"),
+                Map.of());
         assertEquals(0, consumed.exitCode(), consumed.describe());
-        assertEquals(lines.lines().sorted().toList(), consumed.out().lines().sorted().toList(), consumed.describe());
+        assertEquals(
+                lines.lines().sorted().toList(), consumed.out().lines().sorted().toList(), consumed.describe());
 
-        ToolRun metadata = ToolRun.run(work, "kcat-metadata", List.of(KCAT, "-b", broker.bootstrapServers(), "-L",
-                "-t", "kcat"), Map.of());
+        ToolRun metadata = ToolRun.run(
+                work, "kcat-metadata", List.of(KCAT, "-b", broker.bootstrapServers(), "-L", "-t", "kcat"), Map.of());
         assertTrue(metadata.out().contains("topic \"kcat\" with"), metadata.describe());
     }
 

@@ -37,8 +37,7 @@ final class ContinuousSends implements AutoCloseable {
      * @param timestamp with which timestamp
      * @param record    what was sent
      */
-    record Acknowledged(TopicPartition partition, long offset, long timestamp, Data record) {
-    }
+    record Acknowledged(TopicPartition partition, long offset, long timestamp, Data record) {}
 
     private ContinuousSends(Producer<byte[], byte[]> producer, List<TopicPartition> partitions, RecordFactory records) {
         this.producer = producer;
@@ -48,7 +47,8 @@ final class ContinuousSends implements AutoCloseable {
     }
 
     /** Starts sending through {@code producer}, which this then owns and closes. */
-    static ContinuousSends start(Producer<byte[], byte[]> producer, List<TopicPartition> partitions, RecordFactory records) {
+    static ContinuousSends start(
+            Producer<byte[], byte[]> producer, List<TopicPartition> partitions, RecordFactory records) {
         ContinuousSends sends = new ContinuousSends(producer, partitions, records);
         sends.sender.start();
         return sends;
@@ -63,10 +63,12 @@ final class ContinuousSends implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (acknowledged.size() < count) {
             if (senderFailure != null) {
-                throw new IllegalStateException("sending failed after " + acknowledged.size() + " acknowledgements", senderFailure);
+                throw new IllegalStateException(
+                        "sending failed after " + acknowledged.size() + " acknowledgements", senderFailure);
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("Kafka acknowledged only " + acknowledged.size() + " of " + count + " records within " + timeout);
+                throw new IllegalStateException("Kafka acknowledged only " + acknowledged.size() + " of " + count
+                        + " records within " + timeout);
             }
             Thread.sleep(50);
         }
@@ -74,8 +76,10 @@ final class ContinuousSends implements AutoCloseable {
 
     /** The records Kafka acknowledged, by partition and offset; complete once closed. */
     List<Acknowledged> acknowledged() {
-        return acknowledged.stream().sorted(Comparator.comparing((Acknowledged a) -> a.partition().toString())
-                .thenComparingLong(Acknowledged::offset)).toList();
+        return acknowledged.stream()
+                .sorted(Comparator.comparing((Acknowledged a) -> a.partition().toString())
+                        .thenComparingLong(Acknowledged::offset))
+                .toList();
     }
 
     /**

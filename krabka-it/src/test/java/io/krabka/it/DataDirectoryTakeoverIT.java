@@ -49,11 +49,11 @@ class DataDirectoryTakeoverIT {
     private static final String PLAIN = "plain";
     private static final String TIERED = "tiered";
     private static final String GROUP = "takeover";
-    private static final Map<String, String> PLAIN_CONFIGS = Map.of("retention.ms", "864000000",
-            "max.message.bytes", "200000");
+    private static final Map<String, String> PLAIN_CONFIGS =
+            Map.of("retention.ms", "864000000", "max.message.bytes", "200000");
     // Rolled segments are copied to the tier at once and stay local as long as retention keeps them.
-    private static final Map<String, String> TIERED_CONFIGS = Map.of("remote.storage.enable", "true",
-            "segment.bytes", "1048576", "local.retention.ms", "-2");
+    private static final Map<String, String> TIERED_CONFIGS =
+            Map.of("remote.storage.enable", "true", "segment.bytes", "1048576", "local.retention.ms", "-2");
     private static final Map<String, String> KRABKA = Map.of("remote.log.manager.task.interval.ms", "500");
     private static final int BATCH = 3000;
     private static final byte[] PAYLOAD = new byte[512];
@@ -69,8 +69,20 @@ class DataDirectoryTakeoverIT {
         Map<TopicPartition, Long> committed = new HashMap<>();
         Path krabkaDir = work.resolve("krabka");
         try (KrabkaBroker krabka = KrabkaBroker.start(krabkaDir, KRABKA, (bin, logDir) -> {
-            ToolRun format = ToolRun.run(krabkaDir, "format", List.of("sh", bin, "format", "--log-dir",
-                    logDir.toString(), "--node-id", "1", "--standalone", "--controller-listener", controller),
+            ToolRun format = ToolRun.run(
+                    krabkaDir,
+                    "format",
+                    List.of(
+                            "sh",
+                            bin,
+                            "format",
+                            "--log-dir",
+                            logDir.toString(),
+                            "--node-id",
+                            "1",
+                            "--standalone",
+                            "--controller-listener",
+                            controller),
                     Map.of("JAVA_HOME", System.getProperty("java.home")));
             if (format.exitCode() != 0) {
                 throw new IllegalStateException("krabka format failed:\n" + format.describe());
@@ -116,14 +128,17 @@ class DataDirectoryTakeoverIT {
         Path kafkaDir = work.resolve("kafka");
         try (ReferenceKafka kafka = ReferenceKafka.start(KafkaLogWriter.KAFKA_VERSION, kafkaDir, Map.of())) {
             try (Admin admin = admin(kafka.bootstrapServers())) {
-                admin.createTopics(List.of(new NewTopic(PLAIN, 2, (short) 1).configs(PLAIN_CONFIGS),
-                        new NewTopic(TIERED, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                admin.createTopics(List.of(
+                                new NewTopic(PLAIN, 2, (short) 1).configs(PLAIN_CONFIGS),
+                                new NewTopic(TIERED, 1, (short) 1)))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
             }
             produce(kafka.bootstrapServers(), written, 0);
             consumeAndCommit(kafka.bootstrapServers(), BATCH, committed);
         }
-        try (KrabkaBroker krabka = KrabkaBroker.start(work.resolve("krabka"), KRABKA,
-                (bin, logDir) -> FileTrees.copy(kafkaDir.resolve("data"), logDir))) {
+        try (KrabkaBroker krabka = KrabkaBroker.start(
+                work.resolve("krabka"), KRABKA, (bin, logDir) -> FileTrees.copy(kafkaDir.resolve("data"), logDir))) {
             assertEquals(written, readAll(krabka.bootstrapServers()), "Krabka on Kafka's directory: the records");
             try (Admin admin = admin(krabka.bootstrapServers())) {
                 assertEquals(committed, committedOffsets(admin), "Krabka on Kafka's directory: the commits");
@@ -135,12 +150,17 @@ class DataDirectoryTakeoverIT {
     }
 
     private static ReferenceKafka startKafka(Path kafkaDir, Path logDir, int controllerPort) throws Exception {
-        return ReferenceKafka.start(KafkaLogWriter.KAFKA_VERSION, kafkaDir, Map.of(),
-                (config, kafkaLogDir, controllerListener) -> FileTrees.copy(logDir, kafkaLogDir), controllerPort);
+        return ReferenceKafka.start(
+                KafkaLogWriter.KAFKA_VERSION,
+                kafkaDir,
+                Map.of(),
+                (config, kafkaLogDir, controllerListener) -> FileTrees.copy(logDir, kafkaLogDir),
+                controllerPort);
     }
 
-    private static void assertEverything(String bootstrap, Map<String, List<String>> written,
-                                         Map<TopicPartition, Long> committed, String where) throws Exception {
+    private static void assertEverything(
+            String bootstrap, Map<String, List<String>> written, Map<TopicPartition, Long> committed, String where)
+            throws Exception {
         assertEquals(written, readAll(bootstrap), where + ": the records");
         try (Admin admin = admin(bootstrap)) {
             assertEquals(committed, committedOffsets(admin), where + ": the committed offsets");
@@ -150,14 +170,22 @@ class DataDirectoryTakeoverIT {
     }
 
     private static Map<TopicPartition, Long> committedOffsets(Admin admin) throws Exception {
-        return admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS)
-                .entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
+        return admin
+                .listConsumerGroupOffsets(GROUP)
+                .partitionsToOffsetAndMetadata()
+                .get(30, TimeUnit.SECONDS)
+                .entrySet()
+                .stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
     }
 
     private static void createTopics(String bootstrap) throws Exception {
         try (Admin admin = admin(bootstrap)) {
-            admin.createTopics(List.of(new NewTopic(PLAIN, 2, (short) 1).configs(PLAIN_CONFIGS),
-                    new NewTopic(TIERED, 1, (short) 1).configs(TIERED_CONFIGS))).all().get(30, TimeUnit.SECONDS);
+            admin.createTopics(List.of(
+                            new NewTopic(PLAIN, 2, (short) 1).configs(PLAIN_CONFIGS),
+                            new NewTopic(TIERED, 1, (short) 1).configs(TIERED_CONFIGS)))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         }
     }
 
@@ -173,7 +201,8 @@ class DataDirectoryTakeoverIT {
                         byte[] bytes = (value + "|").getBytes(StandardCharsets.UTF_8);
                         byte[] padded = topic.equals(TIERED) ? concat(bytes, PAYLOAD) : bytes;
                         sent.add(producer.send(new ProducerRecord<>(topic, partition, null, padded)));
-                        written.computeIfAbsent(topic + "-" + partition, k -> new ArrayList<>()).add(value);
+                        written.computeIfAbsent(topic + "-" + partition, k -> new ArrayList<>())
+                                .add(value);
                     }
                 }
             }
@@ -199,8 +228,8 @@ class DataDirectoryTakeoverIT {
         config.put(ConsumerConfig.GROUP_ID_CONFIG, GROUP);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(PLAIN));
             Map<TopicPartition, Long> next = new HashMap<>();
             int read = 0;
@@ -213,7 +242,8 @@ class DataDirectoryTakeoverIT {
             }
             assertTrue(read >= count, "read " + read + " of " + count + " records from " + bootstrap);
             Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
-            next.forEach((partition, offset) -> commit.put(partition, new OffsetAndMetadata(offset, "from " + bootstrap)));
+            next.forEach(
+                    (partition, offset) -> commit.put(partition, new OffsetAndMetadata(offset, "from " + bootstrap)));
             consumer.commitSync(commit);
             committed.putAll(next);
         }
@@ -222,15 +252,16 @@ class DataDirectoryTakeoverIT {
     /** Every record of both topics by partition, from the log start to the end. */
     private static Map<String, List<String>> readAll(String bootstrap) {
         Map<String, List<String>> read = new TreeMap<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig(bootstrap),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = List.of(new TopicPartition(PLAIN, 0), new TopicPartition(PLAIN, 1),
-                    new TopicPartition(TIERED, 0));
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                consumerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions =
+                    List.of(new TopicPartition(PLAIN, 0), new TopicPartition(PLAIN, 1), new TopicPartition(TIERED, 0));
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofMinutes(1));
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p)) && System.nanoTime() < deadline) {
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))
+                    && System.nanoTime() < deadline) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
                     String value = new String(record.value(), StandardCharsets.UTF_8);
                     read.computeIfAbsent(record.topic() + "-" + record.partition(), k -> new ArrayList<>())
@@ -243,8 +274,8 @@ class DataDirectoryTakeoverIT {
 
     private static Map<String, String> topicConfigs(Admin admin, String topic) throws Exception {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        return admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS).get(resource).entries()
-                .stream().filter(e -> e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG)
+        return admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS).get(resource).entries().stream()
+                .filter(e -> e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG)
                 .collect(Collectors.toMap(ConfigEntry::name, ConfigEntry::value));
     }
 
@@ -268,7 +299,8 @@ class DataDirectoryTakeoverIT {
     /** Partitions, {@code __cluster_metadata-0}, the remote index cache and files: what Kafka's LogManager accepts. */
     private static void assertOnlyWhatKafkaAccepts(Path logDir) throws IOException {
         try (Stream<Path> children = Files.list(logDir)) {
-            Set<String> dirs = children.filter(Files::isDirectory).map(d -> d.getFileName().toString())
+            Set<String> dirs = children.filter(Files::isDirectory)
+                    .map(d -> d.getFileName().toString())
                     .filter(name -> !name.matches(".+-\\d+") && !name.equals("remote-log-index-cache"))
                     .collect(Collectors.toSet());
             assertTrue(dirs.isEmpty(), "Kafka's LogManager refuses " + dirs + " in " + logDir);
@@ -276,12 +308,14 @@ class DataDirectoryTakeoverIT {
     }
 
     private static Map<String, Object> consumerConfig(String bootstrap) {
-        return Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
+        return Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
     }
 
     private static Admin admin(String bootstrap) {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 60_000));
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                60_000));
     }
 }

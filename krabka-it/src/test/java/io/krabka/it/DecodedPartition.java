@@ -27,7 +27,8 @@ record DecodedPartition(PartitionFiles files, List<List<LoggedBatch>> segments) 
     static DecodedPartition decode(PartitionFiles files) throws IOException {
         List<List<LoggedBatch>> segments = new ArrayList<>();
         for (PartitionFiles.SegmentFiles segment : files.segments()) {
-            segments.add(LoggedBatch.decode(Files.readAllBytes(segment.log()), segment.log().toString()));
+            segments.add(LoggedBatch.decode(
+                    Files.readAllBytes(segment.log()), segment.log().toString()));
         }
         return new DecodedPartition(files, segments);
     }

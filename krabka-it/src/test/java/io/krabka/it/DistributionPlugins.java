@@ -17,8 +17,7 @@ final class DistributionPlugins {
     /** The system property naming the distribution's root. */
     static final String DIST_PROPERTY = "krabka.dist";
 
-    private DistributionPlugins() {
-    }
+    private DistributionPlugins() {}
 
     /**
      * Discovers every plugin of the distribution.

@@ -17,8 +17,7 @@ sealed interface DumpError {
      * @param position   where the batch starts
      * @param baseOffset its base offset as its header says
      */
-    record InvalidBatch(Path file, long position, long baseOffset) implements DumpError {
-    }
+    record InvalidBatch(Path file, long position, long baseOffset) implements DumpError {}
 
     /**
      * Bytes after the last batch that are no batch: {@code Found <count> invalid bytes at the end of <name>}, which
@@ -26,8 +25,7 @@ sealed interface DumpError {
      *
      * @param count how many
      */
-    record InvalidBytes(Path file, long count) implements DumpError {
-    }
+    record InvalidBytes(Path file, long count) implements DumpError {}
 
     /**
      * A record whose offset does not follow the previous one: {@code Non-consecutive offsets in <path>} and
@@ -37,43 +35,37 @@ sealed interface DumpError {
      * @param previous the offset before
      * @param next     the offset after
      */
-    record NonConsecutiveOffsets(Path file, long previous, long next) implements DumpError {
-    }
+    record NonConsecutiveOffsets(Path file, long previous, long next) implements DumpError {}
 
     /**
      * An offset index entry whose position does not hold a batch ending at its offset: {@code Mismatches in :<path>}
      * and {@code Index offset: <indexOffset>, log offset: <logOffset>} (the last offset of the batch there).
      */
-    record OffsetIndexMismatch(Path file, long indexOffset, long logOffset) implements DumpError {
-    }
+    record OffsetIndexMismatch(Path file, long indexOffset, long logOffset) implements DumpError {}
 
     /**
      * A time index entry whose timestamp is not the max timestamp of the batch ending at its offset:
      * {@code Found timestamp mismatch in :<path>} and {@code Index timestamp: <a>, log timestamp: <b>}.
      */
-    record TimestampMismatch(Path file, long indexTimestamp, long logTimestamp) implements DumpError {
-    }
+    record TimestampMismatch(Path file, long indexTimestamp, long logTimestamp) implements DumpError {}
 
     /**
      * A time index entry whose timestamp is not above the previous entry's: {@code Found out of order timestamp in
      * :<path>} and {@code Index timestamp: <a>, Previously indexed timestamp: <b>}.
      */
-    record TimestampOutOfOrder(Path file, long indexTimestamp, long previousTimestamp) implements DumpError {
-    }
+    record TimestampOutOfOrder(Path file, long indexTimestamp, long previousTimestamp) implements DumpError {}
 
     /**
      * A time index entry whose offset is no batch's last offset: {@code The following indexed offsets are not found
      * in :<path>} and {@code Indexed offset: <a>, found log offset: <b>} (-1 where no batch ends at or after it).
      */
-    record IndexedOffsetNotFound(Path file, long indexOffset, long logOffset) implements DumpError {
-    }
+    record IndexedOffsetNotFound(Path file, long indexOffset, long logOffset) implements DumpError {}
 
     /**
      * A producer state snapshot Kafka cannot read: the message of its CorruptSnapshotException, such as
      * {@code Snapshot is corrupt (CRC is no longer valid). Stored crc: <a>. Computed crc: <b>}.
      */
-    record CorruptSnapshot(Path file, String message) implements DumpError {
-    }
+    record CorruptSnapshot(Path file, String message) implements DumpError {}
 
     /**
      * DumpLogSegments stopped on this file with an exception ({@code Exception in thread "main" <exception>}): a
@@ -83,10 +75,8 @@ sealed interface DumpError {
      * @param exception the exception line, class and message
      * @param cause     the last {@code Caused by:} line, or empty
      */
-    record Aborted(Path file, String exception, String cause) implements DumpError {
-    }
+    record Aborted(Path file, String exception, String cause) implements DumpError {}
 
     /** A line this parser does not know in the output for the file: treated as an error, never skipped. */
-    record Unrecognized(Path file, String line) implements DumpError {
-    }
+    record Unrecognized(Path file, String line) implements DumpError {}
 }

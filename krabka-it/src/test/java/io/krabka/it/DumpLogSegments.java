@@ -51,6 +51,7 @@ final class DumpLogSegments {
     private static final Set<String> SUFFIXES = Set.of(".log", ".index", ".timeindex", ".txnindex", ".snapshot");
     /** Characters of {@code --files} per run: Linux limits one argument to 128 KiB. */
     private static final int MAX_FILES_ARGUMENT = 100_000;
+
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
     /** DumpLogSegments' options that decide what it checks. */
@@ -89,7 +90,9 @@ final class DumpLogSegments {
      */
     DumpCheck check(List<Path> files) throws IOException, InterruptedException {
         DumpReport deep = dump(EnumSet.of(Option.DEEP_ITERATION, Option.VERIFY_INDEX_ONLY), files);
-        List<Path> indexes = files.stream().filter(f -> suffix(f).equals(".index") || suffix(f).equals(".timeindex")).toList();
+        List<Path> indexes = files.stream()
+                .filter(f -> suffix(f).equals(".index") || suffix(f).equals(".timeindex"))
+                .toList();
         return new DumpCheck(deep, dump(EnumSet.of(Option.INDEX_SANITY_CHECK), indexes));
     }
 
@@ -112,7 +115,8 @@ final class DumpLogSegments {
         while (from < absolute.size()) {
             int to = from;
             int length = 0;
-            while (to < absolute.size() && (to == from || length + absolute.get(to).toString().length() + 1 <= MAX_FILES_ARGUMENT)) {
+            while (to < absolute.size()
+                    && (to == from || length + absolute.get(to).toString().length() + 1 <= MAX_FILES_ARGUMENT)) {
                 length += absolute.get(to++).toString().length() + 1;
             }
             reports.add(dumpAll(options, absolute.subList(from, to)));
@@ -128,8 +132,11 @@ final class DumpLogSegments {
         }
         Path output = run(options, files);
         DumpReport report = DumpOutputParser.parse(Files.readAllLines(output, StandardCharsets.UTF_8), files, output);
-        Path stopped = report.errors().stream().filter(e -> e instanceof DumpError.Aborted).map(DumpError::file)
-                .findFirst().orElse(null);
+        Path stopped = report.errors().stream()
+                .filter(e -> e instanceof DumpError.Aborted)
+                .map(DumpError::file)
+                .findFirst()
+                .orElse(null);
         if (stopped == null) {
             return report;
         }
@@ -138,32 +145,42 @@ final class DumpLogSegments {
         // Only deep iteration and full index dumps print summaries; a sanity check alone lost nothing before.
         boolean summarizes = options.contains(Option.DEEP_ITERATION) || !options.contains(Option.INDEX_SANITY_CHECK);
         DumpReport judgedBefore = summarizes ? dumpAll(options, before) : report.only(before);
-        return DumpReport.concat(List.of(judgedBefore, report.only(List.of(stopped)),
-                dumpAll(options, files.subList(at + 1, files.size()))));
+        return DumpReport.concat(List.of(
+                judgedBefore, report.only(List.of(stopped)), dumpAll(options, files.subList(at + 1, files.size()))));
     }
 
     /** Runs DumpLogSegments once; returns its output file. It exits 1 where it stops on a file, 0 otherwise. */
     private Path run(Set<Option> options, List<Path> files) throws IOException, InterruptedException {
         int n = runs.incrementAndGet();
         Path output = workDir.resolve("dump-log-segments-" + n + ".txt");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // Kafka's jars use sun.misc.Unsafe and zstd-jni loads a native library: keep the JDK's warnings out
                 // of the output.
-                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx512m",
+                "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
+                "-Xmx512m",
                 "-Dlog4j2.configurationFile=" + workDir.resolve("log4j2.properties"),
                 "-Dkafka.logs.dir=" + workDir.resolve("tool-logs"),
-                "-cp", ReferenceKafka.libs(KAFKA_VERSION) + "/*", MAIN_CLASS));
+                "-cp",
+                ReferenceKafka.libs(KAFKA_VERSION) + "/*",
+                MAIN_CLASS));
         options.forEach(o -> command.add(o.flag));
         command.add("--files");
         command.add(String.join(",", files.stream().map(Path::toString).toList()));
         Files.writeString(workDir.resolve("dump-log-segments-" + n + ".cmd"), String.join(" ", command) + "\n");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
         if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
-            throw new IllegalStateException("DumpLogSegments did not finish within " + TIMEOUT + "; output so far in " + output);
+            throw new IllegalStateException(
+                    "DumpLogSegments did not finish within " + TIMEOUT + "; output so far in " + output);
         }
         int exit = process.exitValue();
-        boolean stopped = Files.readAllLines(output, StandardCharsets.UTF_8).stream().anyMatch(l -> l.startsWith("Exception in thread \"main\" "));
+        boolean stopped = Files.readAllLines(output, StandardCharsets.UTF_8).stream()
+                .anyMatch(l -> l.startsWith("Exception in thread \"main\" "));
         if (exit != (stopped ? 1 : 0)) {
             throw new IllegalStateException("DumpLogSegments exited with " + exit + (stopped ? " after" : " without")
                     + " an exception; output in " + output);

@@ -57,7 +57,9 @@ class DumpLogSegmentsCorruptionIT {
         LoggedBatch second = batches.get(1);
         flip(segment.log(), second.position() + CRC_POSITION);
         DumpReport report = dumpLogSegments.dump(Set.of(Option.DEEP_ITERATION), List.of(segment.log()));
-        assertEquals(List.of(new InvalidBatch(absolute(segment.log()), second.position(), second.baseOffset())), report.errors(),
+        assertEquals(
+                List.of(new InvalidBatch(absolute(segment.log()), second.position(), second.baseOffset())),
+                report.errors(),
                 report::describe);
         assertEquals(batches.size(), report.log(segment.log()).batches().size(), report::describe);
     }
@@ -71,7 +73,10 @@ class DumpLogSegmentsCorruptionIT {
             file.setLength(last.position() + last.sizeInBytes() / 2);
         }
         DumpReport report = dumpLogSegments.dump(Set.of(Option.DEEP_ITERATION), List.of(segment.log()));
-        assertEquals(List.of(new InvalidBytes(absolute(segment.log()), last.sizeInBytes() / 2)), report.errors(), report::describe);
+        assertEquals(
+                List.of(new InvalidBytes(absolute(segment.log()), last.sizeInBytes() / 2)),
+                report.errors(),
+                report::describe);
         assertEquals(batches.size() - 1, report.log(segment.log()).batches().size(), report::describe);
     }
 
@@ -84,10 +89,18 @@ class DumpLogSegmentsCorruptionIT {
         int position = index.getInt(12);
         index.putInt(8, relativeOffset - 1);
         Files.write(segment.offsetIndex(), index.array());
-        LoggedBatch there = batches(segment).stream().filter(b -> b.position() == position).findFirst().orElseThrow();
+        LoggedBatch there = batches(segment).stream()
+                .filter(b -> b.position() == position)
+                .findFirst()
+                .orElseThrow();
         DumpReport report = dumpLogSegments.dump(Set.of(Option.VERIFY_INDEX_ONLY), List.of(segment.offsetIndex()));
-        assertEquals(List.of(new OffsetIndexMismatch(absolute(segment.offsetIndex()), segment.baseOffset() + relativeOffset - 1,
-                there.lastOffset())), report.errors(), report::describe);
+        assertEquals(
+                List.of(new OffsetIndexMismatch(
+                        absolute(segment.offsetIndex()),
+                        segment.baseOffset() + relativeOffset - 1,
+                        there.lastOffset())),
+                report.errors(),
+                report::describe);
     }
 
     @Test
@@ -96,14 +109,21 @@ class DumpLogSegmentsCorruptionIT {
         try (RandomAccessFile file = new RandomAccessFile(segment.offsetIndex().toFile(), "rw")) {
             file.setLength(file.length() - 3);
         }
-        DumpReport report = dumpLogSegments.dump(Set.of(Option.INDEX_SANITY_CHECK), List.of(segment.offsetIndex(), segment.timeIndex()));
+        DumpReport report = dumpLogSegments.dump(
+                Set.of(Option.INDEX_SANITY_CHECK), List.of(segment.offsetIndex(), segment.timeIndex()));
         assertEquals(1, report.errors().size(), report::describe);
         Aborted aborted = (Aborted) report.errors().getFirst();
         assertEquals(absolute(segment.offsetIndex()), aborted.file());
-        assertTrue(aborted.exception().startsWith("org.apache.kafka.storage.internals.log.CorruptIndexException: ")
-                && aborted.exception().endsWith("neither positive nor a multiple of 8"), report::describe);
+        assertTrue(
+                aborted.exception().startsWith("org.apache.kafka.storage.internals.log.CorruptIndexException: ")
+                        && aborted.exception().endsWith("neither positive nor a multiple of 8"),
+                report::describe);
         // The time index after it is still checked.
-        assertTrue(report.dump(segment.timeIndex(), FileDump.TimeIndexDump.class).orElseThrow().passedSanityCheck(), report::describe);
+        assertTrue(
+                report.dump(segment.timeIndex(), FileDump.TimeIndexDump.class)
+                        .orElseThrow()
+                        .passedSanityCheck(),
+                report::describe);
     }
 
     @Test
@@ -114,19 +134,27 @@ class DumpLogSegmentsCorruptionIT {
         index.putLong(0, timestamp - 1);
         Files.write(segment.timeIndex(), index.array());
         DumpReport report = dumpLogSegments.dump(Set.of(Option.VERIFY_INDEX_ONLY), List.of(segment.timeIndex()));
-        assertEquals(List.of(new TimestampMismatch(absolute(segment.timeIndex()), timestamp - 1, timestamp)), report.errors(),
+        assertEquals(
+                List.of(new TimestampMismatch(absolute(segment.timeIndex()), timestamp - 1, timestamp)),
+                report.errors(),
                 report::describe);
     }
 
     @Test
     void aCorruptProducerSnapshotIsReported(@TempDir Path dir) throws Exception {
-        PartitionFiles files = log.partition(new TopicPartition(KafkaLogWorkload.compressedTopic(CompressionType.SNAPPY), 0));
-        Path snapshot = Files.copy(files.producerSnapshots().getFirst(), dir.resolve(files.producerSnapshots().getFirst().getFileName()));
+        PartitionFiles files =
+                log.partition(new TopicPartition(KafkaLogWorkload.compressedTopic(CompressionType.SNAPPY), 0));
+        Path snapshot = Files.copy(
+                files.producerSnapshots().getFirst(),
+                dir.resolve(files.producerSnapshots().getFirst().getFileName()));
         flip(snapshot, (int) Files.size(snapshot) / 2);
         DumpReport report = dumpLogSegments.dump(Set.of(), List.of(snapshot));
         assertEquals(1, report.errors().size(), report::describe);
-        assertTrue(report.errors().getFirst() instanceof CorruptSnapshot c && c.file().equals(absolute(snapshot))
-                && c.message().startsWith("Snapshot is corrupt (CRC is no longer valid)."), report::describe);
+        assertTrue(
+                report.errors().getFirst() instanceof CorruptSnapshot c
+                        && c.file().equals(absolute(snapshot))
+                        && c.message().startsWith("Snapshot is corrupt (CRC is no longer valid)."),
+                report::describe);
     }
 
     /**
@@ -151,32 +179,53 @@ class DumpLogSegmentsCorruptionIT {
         index.putInt(0, index.getInt(0) + 1);
         Files.write(after.offsetIndex(), index.array());
 
-        DumpReport report = dumpLogSegments.dump(Set.of(Option.DEEP_ITERATION, Option.VERIFY_INDEX_ONLY),
+        DumpReport report = dumpLogSegments.dump(
+                Set.of(Option.DEEP_ITERATION, Option.VERIFY_INDEX_ONLY),
                 List.of(renumbered.log(), gzip.log(), after.log(), after.offsetIndex()));
         List<DumpError> errors = report.errors();
         assertEquals(5, errors.size(), report::describe);
-        assertEquals(List.of(new NonConsecutiveOffsets(absolute(renumbered.log()), batches.get(0).lastOffset(), second.baseOffset() + 5),
-                new NonConsecutiveOffsets(absolute(renumbered.log()), second.lastOffset() + 5, batches.get(2).baseOffset()),
-                new InvalidBatch(absolute(gzip.log()), first.position(), first.baseOffset())), errors.subList(0, 3), report::describe);
-        assertTrue(errors.get(3) instanceof Aborted a && a.file().equals(absolute(gzip.log())) && a.cause().startsWith("java.util.zip.ZipException"),
+        assertEquals(
+                List.of(
+                        new NonConsecutiveOffsets(
+                                absolute(renumbered.log()), batches.get(0).lastOffset(), second.baseOffset() + 5),
+                        new NonConsecutiveOffsets(
+                                absolute(renumbered.log()),
+                                second.lastOffset() + 5,
+                                batches.get(2).baseOffset()),
+                        new InvalidBatch(absolute(gzip.log()), first.position(), first.baseOffset())),
+                errors.subList(0, 3),
                 report::describe);
-        assertTrue(errors.get(4) instanceof OffsetIndexMismatch m && m.file().equals(absolute(after.offsetIndex())), report::describe);
+        assertTrue(
+                errors.get(3) instanceof Aborted a
+                        && a.file().equals(absolute(gzip.log()))
+                        && a.cause().startsWith("java.util.zip.ZipException"),
+                report::describe);
+        assertTrue(
+                errors.get(4) instanceof OffsetIndexMismatch m && m.file().equals(absolute(after.offsetIndex())),
+                report::describe);
         assertEquals(batches(after).size(), report.log(after.log()).batches().size(), report::describe);
     }
 
     /** A copy of the {@code n}th segment of partition 0 of a compressed topic, every file of it, in {@code dir}. */
     private static SegmentFiles copy(CompressionType type, int n, Path dir) throws IOException {
-        SegmentFiles segment = log.partition(new TopicPartition(KafkaLogWorkload.compressedTopic(type), 0)).segments().get(n);
+        SegmentFiles segment = log.partition(new TopicPartition(KafkaLogWorkload.compressedTopic(type), 0))
+                .segments()
+                .get(n);
         Files.createDirectories(dir);
         for (Path file : segment.all()) {
             Files.copy(file, dir.resolve(file.getFileName()));
         }
-        return new SegmentFiles(segment.baseOffset(), dir.resolve(segment.log().getFileName()),
-                dir.resolve(segment.offsetIndex().getFileName()), dir.resolve(segment.timeIndex().getFileName()), Optional.empty());
+        return new SegmentFiles(
+                segment.baseOffset(),
+                dir.resolve(segment.log().getFileName()),
+                dir.resolve(segment.offsetIndex().getFileName()),
+                dir.resolve(segment.timeIndex().getFileName()),
+                Optional.empty());
     }
 
     private static List<LoggedBatch> batches(SegmentFiles segment) throws IOException {
-        return LoggedBatch.decode(Files.readAllBytes(segment.log()), segment.log().toString());
+        return LoggedBatch.decode(
+                Files.readAllBytes(segment.log()), segment.log().toString());
     }
 
     private static void flip(Path file, int position) throws IOException {

@@ -63,16 +63,29 @@ class DumpLogSegmentsIT {
                 LogDump dump = check.deepIteration().log(segment.log());
                 assertEquals(segment.baseOffset(), dump.startOffset());
                 batches.addAll(dump.batches());
-                assertTrue(check.sanityCheck().dump(segment.offsetIndex(), OffsetIndexDump.class)
-                        .filter(d -> d.passedSanityCheck() || d.empty()).isPresent(), () -> segment.offsetIndex() + ": " + check.describe());
-                assertTrue(check.sanityCheck().dump(segment.timeIndex(), TimeIndexDump.class)
-                        .filter(TimeIndexDump::passedSanityCheck).isPresent(), () -> segment.timeIndex() + ": " + check.describe());
+                assertTrue(
+                        check.sanityCheck()
+                                .dump(segment.offsetIndex(), OffsetIndexDump.class)
+                                .filter(d -> d.passedSanityCheck() || d.empty())
+                                .isPresent(),
+                        () -> segment.offsetIndex() + ": " + check.describe());
+                assertTrue(
+                        check.sanityCheck()
+                                .dump(segment.timeIndex(), TimeIndexDump.class)
+                                .filter(TimeIndexDump::passedSanityCheck)
+                                .isPresent(),
+                        () -> segment.timeIndex() + ": " + check.describe());
             }
-            assertEquals(decoded.batches().stream().map(b -> b.compression().name).toList(),
-                    batches.stream().map(DumpedBatch::compression).toList(), partition::toString);
-            assertEquals(decoded.batches().stream().map(b -> b.records().size()).toList(),
-                    batches.stream().map(DumpedBatch::count).toList(), partition::toString);
-            List<DumpedRecord> records = batches.stream().flatMap(b -> b.records().stream()).toList();
+            assertEquals(
+                    decoded.batches().stream().map(b -> b.compression().name).toList(),
+                    batches.stream().map(DumpedBatch::compression).toList(),
+                    partition::toString);
+            assertEquals(
+                    decoded.batches().stream().map(b -> b.records().size()).toList(),
+                    batches.stream().map(DumpedBatch::count).toList(),
+                    partition::toString);
+            List<DumpedRecord> records =
+                    batches.stream().flatMap(b -> b.records().stream()).toList();
             List<LogEntry> produced = log.produced().get(partition).entries();
             assertEquals(produced.size(), records.size(), partition::toString);
             for (int offset = 0; offset < records.size(); offset++) {
@@ -84,14 +97,22 @@ class DumpLogSegmentsIT {
     @Test
     void theTransactionIndexesHoldExactlyTheAbortedTransactions(KafkaLog log) throws Exception {
         for (TopicPartition partition : KafkaLogWorkload.partitions(KafkaLogWorkload.TRANSACTIONS)) {
-            List<Path> txnIndexes = log.partition(partition).segments().stream().flatMap(s -> s.txnIndex().stream()).toList();
+            List<Path> txnIndexes = log.partition(partition).segments().stream()
+                    .flatMap(s -> s.txnIndex().stream())
+                    .toList();
             DumpReport report = dumpLogSegments.dump(Set.of(), txnIndexes);
             assertEquals(List.of(), report.errors(), report::describe);
-            List<String> dumped = txnIndexes.stream().flatMap(f -> report.dump(f, TxnIndexDump.class).orElseThrow().abortedTxns().stream())
-                    .map(t -> t.firstOffset() + "-" + t.lastOffset()).toList();
+            List<String> dumped = txnIndexes.stream()
+                    .flatMap(f -> report.dump(f, TxnIndexDump.class).orElseThrow().abortedTxns().stream())
+                    .map(t -> t.firstOffset() + "-" + t.lastOffset())
+                    .toList();
             assertEquals(abortedRanges(log.produced().get(partition).entries()), dumped, partition::toString);
-            assertTrue(txnIndexes.stream().flatMap(f -> report.dump(f, TxnIndexDump.class).orElseThrow().abortedTxns().stream())
-                    .mapToLong(AbortedTxnEntry::lastStableOffset).allMatch(o -> o > 0), partition::toString);
+            assertTrue(
+                    txnIndexes.stream()
+                            .flatMap(f -> report.dump(f, TxnIndexDump.class).orElseThrow().abortedTxns().stream())
+                            .mapToLong(AbortedTxnEntry::lastStableOffset)
+                            .allMatch(o -> o > 0),
+                    partition::toString);
         }
     }
 
@@ -105,7 +126,8 @@ class DumpLogSegmentsIT {
      * Kafka does.
      */
     @Test
-    void killedKafkasFilesFailOnlyWhereTheActiveSegmentsIndexesArePreallocated(@KafkaLogs.Killed KafkaLog log) throws Exception {
+    void killedKafkasFilesFailOnlyWhereTheActiveSegmentsIndexesArePreallocated(@KafkaLogs.Killed KafkaLog log)
+            throws Exception {
         List<Path> files = new ArrayList<>();
         List<DumpError> expectedDeep = new ArrayList<>();
         List<Path> expectedInsane = new ArrayList<>();
@@ -114,13 +136,19 @@ class DumpLogSegmentsIT {
             files.addAll(partitionFiles.dumpable());
             PartitionFiles.SegmentFiles active = partitionFiles.activeSegment();
             long base = active.baseOffset();
-            Path rollSnapshot = partitionFiles.dir().resolve("%020d.snapshot".formatted(base)).toAbsolutePath().normalize();
+            Path rollSnapshot = partitionFiles
+                    .dir()
+                    .resolve("%020d.snapshot".formatted(base))
+                    .toAbsolutePath()
+                    .normalize();
             if (Files.exists(rollSnapshot) && Files.size(rollSnapshot) == 0) {
-                expectedDeep.add(new DumpError.CorruptSnapshot(rollSnapshot, "Snapshot failed schema validation: null"));
+                expectedDeep.add(
+                        new DumpError.CorruptSnapshot(rollSnapshot, "Snapshot failed schema validation: null"));
             }
             Path index = active.offsetIndex().toAbsolutePath().normalize();
             Path timeIndex = active.timeIndex().toAbsolutePath().normalize();
-            List<LoggedBatch> batches = LoggedBatch.decode(Files.readAllBytes(active.log()), active.log().toString());
+            List<LoggedBatch> batches = LoggedBatch.decode(
+                    Files.readAllBytes(active.log()), active.log().toString());
             if (batches.isEmpty()) {
                 // Just rolled: Kafka creates a segment's indexes when it first uses them, usually at its first append;
                 // but the next append's roll checks may open them just before the kill lands, leaving them
@@ -149,9 +177,17 @@ class DumpLogSegmentsIT {
         DumpCheck check = dumpLogSegments.check(files);
         assertEquals(sorted(expectedDeep), sorted(check.deepIteration().errors()), check::describe);
         assertFalse(expectedInsane.isEmpty(), "no active time index holds an entry");
-        assertEquals(expectedInsane, check.sanityCheck().errors().stream().map(DumpError::file).toList(), check::describe);
-        assertTrue(check.sanityCheck().errors().stream().allMatch(e -> e instanceof DumpError.Aborted a
-                && a.exception().startsWith("org.apache.kafka.storage.internals.log.CorruptIndexException: Corrupt time index found")),
+        assertEquals(
+                expectedInsane,
+                check.sanityCheck().errors().stream().map(DumpError::file).toList(),
+                check::describe);
+        assertTrue(
+                check.sanityCheck().errors().stream()
+                        .allMatch(
+                                e -> e instanceof DumpError.Aborted a
+                                        && a.exception()
+                                                .startsWith(
+                                                        "org.apache.kafka.storage.internals.log.CorruptIndexException: Corrupt time index found")),
                 check::describe);
     }
 
@@ -182,11 +218,16 @@ class DumpLogSegmentsIT {
                 assertEquals(data.key() == null ? -1 : data.key().length, record.keySize(), where);
                 assertEquals(data.value() == null ? -1 : data.value().length, record.valueSize(), where);
                 assertEquals(data.timestamp(), record.timestamp(), where);
-                assertEquals(data.headers().stream().map(HeaderEntry::key).collect(Collectors.joining(",")), record.headerKeys(), where);
+                assertEquals(
+                        data.headers().stream().map(HeaderEntry::key).collect(Collectors.joining(",")),
+                        record.headerKeys(),
+                        where);
                 assertEquals("", record.control(), where);
             }
-            case Marker marker -> assertTrue(record.control().startsWith("endTxnMarker: " + marker.type() + " coordinatorEpoch: "),
-                    () -> where + ": " + record);
+            case Marker marker ->
+                assertTrue(
+                        record.control().startsWith("endTxnMarker: " + marker.type() + " coordinatorEpoch: "),
+                        () -> where + ": " + record);
         }
     }
 

@@ -22,26 +22,38 @@ final class DumpOutputParser {
     private static final String CAUSED_BY = "Caused by: ";
 
     /** A summary's heading, naming a file, and the form of its lines. */
-    private record Summary(String heading, Pattern line, BiFunction<Path, Matcher, DumpError> error) {
-    }
+    private record Summary(String heading, Pattern line, BiFunction<Path, Matcher, DumpError> error) {}
 
     private static final List<Summary> SUMMARIES = List.of(
-            new Summary("Mismatches in :", Pattern.compile(" {2}Index offset: (-?\\d+), log offset: (-?\\d+)"),
-                    (f, m) -> new DumpError.OffsetIndexMismatch(f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))),
-            new Summary("Found timestamp mismatch in :", Pattern.compile(" {2}Index timestamp: (-?\\d+), log timestamp: (-?\\d+)"),
-                    (f, m) -> new DumpError.TimestampMismatch(f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))),
-            new Summary("Found out of order timestamp in :",
+            new Summary(
+                    "Mismatches in :",
+                    Pattern.compile(" {2}Index offset: (-?\\d+), log offset: (-?\\d+)"),
+                    (f, m) -> new DumpError.OffsetIndexMismatch(
+                            f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))),
+            new Summary(
+                    "Found timestamp mismatch in :",
+                    Pattern.compile(" {2}Index timestamp: (-?\\d+), log timestamp: (-?\\d+)"),
+                    (f, m) ->
+                            new DumpError.TimestampMismatch(f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))),
+            new Summary(
+                    "Found out of order timestamp in :",
                     Pattern.compile(" {2}Index timestamp: (-?\\d+), Previously indexed timestamp: (-?\\d+)"),
-                    (f, m) -> new DumpError.TimestampOutOfOrder(f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))),
-            new Summary("The following indexed offsets are not found in :",
+                    (f, m) -> new DumpError.TimestampOutOfOrder(
+                            f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))),
+            new Summary(
+                    "The following indexed offsets are not found in :",
                     Pattern.compile("Indexed offset: (-?\\d+), found log offset: (-?\\d+)"),
-                    (f, m) -> new DumpError.IndexedOffsetNotFound(f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))),
-            new Summary("Non-consecutive offsets in ", Pattern.compile(" {2}(-?\\d+) is followed by (-?\\d+)"),
-                    (f, m) -> m.group(1).equals("-1") ? null
-                            : new DumpError.NonConsecutiveOffsets(f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))));
+                    (f, m) -> new DumpError.IndexedOffsetNotFound(
+                            f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))),
+            new Summary(
+                    "Non-consecutive offsets in ",
+                    Pattern.compile(" {2}(-?\\d+) is followed by (-?\\d+)"),
+                    (f, m) -> m.group(1).equals("-1")
+                            ? null
+                            : new DumpError.NonConsecutiveOffsets(
+                                    f, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))));
 
-    private DumpOutputParser() {
-    }
+    private DumpOutputParser() {}
 
     /**
      * Parses the output of a run over {@code files} (absolute paths, as given to it), saved in {@code output}.
@@ -52,7 +64,8 @@ final class DumpOutputParser {
         Function<String, Path> given = text -> {
             Path file = Path.of(text);
             if (!files.contains(file)) {
-                throw new IllegalStateException("DumpLogSegments named a file it was not given, " + text + "; see " + output);
+                throw new IllegalStateException(
+                        "DumpLogSegments named a file it was not given, " + text + "; see " + output);
             }
             return file;
         };
@@ -73,7 +86,8 @@ final class DumpOutputParser {
                 summary = heading;
                 summarized = given.apply(line.substring(heading.heading().length()));
             } else if (line.startsWith(EXCEPTION) && current != null) {
-                later.add(new DumpError.Aborted(current, line.substring(EXCEPTION.length()), lastCause(lines.subList(i + 1, lines.size()))));
+                later.add(new DumpError.Aborted(
+                        current, line.substring(EXCEPTION.length()), lastCause(lines.subList(i + 1, lines.size()))));
                 break; // the rest is its stack trace
             } else if (m != null && m.matches()) {
                 DumpError error = summary.error().apply(summarized, m);
@@ -83,8 +97,9 @@ final class DumpOutputParser {
             } else if (current != null && summary == null) {
                 sections.get(current).add(line);
             } else {
-                throw new IllegalStateException("DumpLogSegments printed " + (current == null ? "before any file" : "among its summaries")
-                        + ": '" + line + "'; see " + output);
+                throw new IllegalStateException(
+                        "DumpLogSegments printed " + (current == null ? "before any file" : "among its summaries")
+                                + ": '" + line + "'; see " + output);
             }
         }
         List<FileDump> dumps = new ArrayList<>();
@@ -99,11 +114,17 @@ final class DumpOutputParser {
     }
 
     private static Summary heading(String line) {
-        return SUMMARIES.stream().filter(s -> line.startsWith(s.heading())).findFirst().orElse(null);
+        return SUMMARIES.stream()
+                .filter(s -> line.startsWith(s.heading()))
+                .findFirst()
+                .orElse(null);
     }
 
     private static String lastCause(List<String> trace) {
-        return trace.stream().filter(l -> l.startsWith(CAUSED_BY)).map(l -> l.substring(CAUSED_BY.length()))
-                .reduce((first, second) -> second).orElse("");
+        return trace.stream()
+                .filter(l -> l.startsWith(CAUSED_BY))
+                .map(l -> l.substring(CAUSED_BY.length()))
+                .reduce((first, second) -> second)
+                .orElse("");
     }
 }

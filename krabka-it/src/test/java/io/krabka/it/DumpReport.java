@@ -40,24 +40,32 @@ record DumpReport(List<FileDump> dumps, List<DumpError> errors, List<Path> outpu
     /** The dump of a file, of the kind its suffix gives. */
     <T extends FileDump> Optional<T> dump(Path file, Class<T> kind) {
         Path absolute = file.toAbsolutePath().normalize();
-        return dumps.stream().filter(d -> d.file().equals(absolute)).filter(kind::isInstance).map(kind::cast).findFirst();
+        return dumps.stream()
+                .filter(d -> d.file().equals(absolute))
+                .filter(kind::isInstance)
+                .map(kind::cast)
+                .findFirst();
     }
 
     /** The dump of a {@code .log} file, which must have been dumped. */
     FileDump.LogDump log(Path file) {
-        return dump(file, FileDump.LogDump.class).orElseThrow(() -> new AssertionError("DumpLogSegments did not dump " + file
-                + "; outputs " + outputs));
+        return dump(file, FileDump.LogDump.class)
+                .orElseThrow(() -> new AssertionError("DumpLogSegments did not dump " + file + "; outputs " + outputs));
     }
 
     /** The part of the report about some of the files. */
     DumpReport only(List<Path> files) {
-        return new DumpReport(dumps.stream().filter(d -> files.contains(d.file())).toList(),
-                errors.stream().filter(e -> files.contains(e.file())).toList(), outputs);
+        return new DumpReport(
+                dumps.stream().filter(d -> files.contains(d.file())).toList(),
+                errors.stream().filter(e -> files.contains(e.file())).toList(),
+                outputs);
     }
 
     /** The errors, one a line, and where the raw output is: for assertion messages. */
     String describe() {
-        String listed = errors.isEmpty() ? "no error" : errors.stream().map(Object::toString).collect(Collectors.joining("\n  ", "errors:\n  ", ""));
+        String listed = errors.isEmpty()
+                ? "no error"
+                : errors.stream().map(Object::toString).collect(Collectors.joining("\n  ", "errors:\n  ", ""));
         return listed + "\nDumpLogSegments output in " + outputs;
     }
 }

@@ -23,18 +23,17 @@ final class DumpSection {
     private static final Pattern INVALID_BYTES = Pattern.compile("Found (\\d+) invalid bytes at the end of (.+)");
     private static final Pattern OFFSET_ENTRY = Pattern.compile("offset: (-?\\d+) position: (-?\\d+)");
     private static final Pattern TIME_ENTRY = Pattern.compile("timestamp: (-?\\d+) offset: (-?\\d+)");
-    private static final Pattern PRODUCER = Pattern.compile("producerId: (-?\\d+) producerEpoch: (-?\\d+)"
-            + " coordinatorEpoch: (-?\\d+) currentTxnFirstOffset: OptionalLong(?:\\.empty|\\[(-?\\d+)]) lastTimestamp: (-?\\d+)"
-            + "(?: firstSequence: (-?\\d+) lastSequence: (-?\\d+) lastOffset: (-?\\d+) offsetDelta: (-?\\d+) timestamp: (-?\\d+))?");
+    private static final Pattern PRODUCER = Pattern.compile(
+            "producerId: (-?\\d+) producerEpoch: (-?\\d+)"
+                    + " coordinatorEpoch: (-?\\d+) currentTxnFirstOffset: OptionalLong(?:\\.empty|\\[(-?\\d+)]) lastTimestamp: (-?\\d+)"
+                    + "(?: firstSequence: (-?\\d+) lastSequence: (-?\\d+) lastOffset: (-?\\d+) offsetDelta: (-?\\d+) timestamp: (-?\\d+))?");
     private static final Pattern ABORTED_TXN = Pattern.compile(
             "version: 0 producerId: (-?\\d+) firstOffset: (-?\\d+) lastOffset: (-?\\d+) lastStableOffset: (-?\\d+)");
 
-    private DumpSection() {
-    }
+    private DumpSection() {}
 
     /** A file's dump and the errors in it. */
-    record Parsed(FileDump dump, List<DumpError> errors) {
-    }
+    record Parsed(FileDump dump, List<DumpError> errors) {}
 
     /** Reads the lines printed for {@code file}. */
     static Parsed parse(Path file, List<String> lines) {
@@ -69,7 +68,8 @@ final class DumpSection {
                 }
             } else if ((record = DumpedRecord.parse(line)) != null && !batches.isEmpty()) {
                 records.add(record);
-            } else if ((m = INVALID_BYTES.matcher(line)).matches() && m.group(2).equals(file.getFileName().toString())) {
+            } else if ((m = INVALID_BYTES.matcher(line)).matches()
+                    && m.group(2).equals(file.getFileName().toString())) {
                 errors.add(new DumpError.InvalidBytes(file, Long.parseLong(m.group(1))));
             } else {
                 errors.add(new DumpError.Unrecognized(file, line));
@@ -134,12 +134,21 @@ final class DumpSection {
                 errors.add(new DumpError.CorruptSnapshot(file, line));
                 continue;
             }
-            Optional<LastBatch> last = m.group(6) == null ? Optional.empty() : Optional.of(new LastBatch(
-                    Integer.parseInt(m.group(6)), Integer.parseInt(m.group(7)), Long.parseLong(m.group(8)),
-                    Integer.parseInt(m.group(9)), Long.parseLong(m.group(10))));
-            producers.add(new ProducerEntry(Long.parseLong(m.group(1)), Short.parseShort(m.group(2)), Integer.parseInt(m.group(3)),
+            Optional<LastBatch> last = m.group(6) == null
+                    ? Optional.empty()
+                    : Optional.of(new LastBatch(
+                            Integer.parseInt(m.group(6)),
+                            Integer.parseInt(m.group(7)),
+                            Long.parseLong(m.group(8)),
+                            Integer.parseInt(m.group(9)),
+                            Long.parseLong(m.group(10))));
+            producers.add(new ProducerEntry(
+                    Long.parseLong(m.group(1)),
+                    Short.parseShort(m.group(2)),
+                    Integer.parseInt(m.group(3)),
                     m.group(4) == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(m.group(4))),
-                    Long.parseLong(m.group(5)), last));
+                    Long.parseLong(m.group(5)),
+                    last));
         }
         return new Parsed(new FileDump.SnapshotDump(file, producers), errors);
     }
@@ -150,8 +159,11 @@ final class DumpSection {
         for (String line : lines) {
             Matcher m = ABORTED_TXN.matcher(line);
             if (m.matches()) {
-                aborted.add(new AbortedTxnEntry(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)),
-                        Long.parseLong(m.group(3)), Long.parseLong(m.group(4))));
+                aborted.add(new AbortedTxnEntry(
+                        Long.parseLong(m.group(1)),
+                        Long.parseLong(m.group(2)),
+                        Long.parseLong(m.group(3)),
+                        Long.parseLong(m.group(4))));
             } else {
                 errors.add(new DumpError.Unrecognized(file, line));
             }

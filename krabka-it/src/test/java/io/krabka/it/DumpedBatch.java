@@ -29,16 +29,34 @@ import java.util.regex.Pattern;
  * @param valid                {@code isvalid}: whether the CRC matches
  * @param records              its records; empty unless deep iteration
  */
-record DumpedBatch(long baseOffset, long lastOffset, int count, int baseSequence, int lastSequence, long producerId,
-                   short producerEpoch, int partitionLeaderEpoch, boolean transactional, boolean control,
-                   OptionalLong deleteHorizonMs, long position, String timestampType, long maxTimestamp, int size,
-                   byte magic, String compression, long crc, boolean valid, List<DumpedRecord> records) {
+record DumpedBatch(
+        long baseOffset,
+        long lastOffset,
+        int count,
+        int baseSequence,
+        int lastSequence,
+        long producerId,
+        short producerEpoch,
+        int partitionLeaderEpoch,
+        boolean transactional,
+        boolean control,
+        OptionalLong deleteHorizonMs,
+        long position,
+        String timestampType,
+        long maxTimestamp,
+        int size,
+        byte magic,
+        String compression,
+        long crc,
+        boolean valid,
+        List<DumpedRecord> records) {
 
-    private static final Pattern LINE = Pattern.compile("baseOffset: (-?\\d+) lastOffset: (-?\\d+) count: (\\d+)"
-            + " baseSequence: (-?\\d+) lastSequence: (-?\\d+) producerId: (-?\\d+) producerEpoch: (-?\\d+)"
-            + " partitionLeaderEpoch: (-?\\d+) isTransactional: (true|false) isControl: (true|false)"
-            + " deleteHorizonMs: OptionalLong(?:\\.empty|\\[(-?\\d+)])"
-            + " position: (\\d+) (\\w+): (-?\\d+) size: (\\d+) magic: (\\d+) compresscodec: (\\w+) crc: (\\d+) isvalid: (true|false)");
+    private static final Pattern LINE = Pattern.compile(
+            "baseOffset: (-?\\d+) lastOffset: (-?\\d+) count: (\\d+)"
+                    + " baseSequence: (-?\\d+) lastSequence: (-?\\d+) producerId: (-?\\d+) producerEpoch: (-?\\d+)"
+                    + " partitionLeaderEpoch: (-?\\d+) isTransactional: (true|false) isControl: (true|false)"
+                    + " deleteHorizonMs: OptionalLong(?:\\.empty|\\[(-?\\d+)])"
+                    + " position: (\\d+) (\\w+): (-?\\d+) size: (\\d+) magic: (\\d+) compresscodec: (\\w+) crc: (\\d+) isvalid: (true|false)");
 
     /** Copies the records. */
     DumpedBatch {
@@ -51,20 +69,54 @@ record DumpedBatch(long baseOffset, long lastOffset, int count, int baseSequence
         if (!m.matches()) {
             return null;
         }
-        OptionalLong deleteHorizon = m.group(11) == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(m.group(11)));
-        return new DumpedBatch(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Integer.parseInt(m.group(3)),
-                Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)), Long.parseLong(m.group(6)),
-                Short.parseShort(m.group(7)), Integer.parseInt(m.group(8)), Boolean.parseBoolean(m.group(9)),
-                Boolean.parseBoolean(m.group(10)), deleteHorizon, Long.parseLong(m.group(12)), m.group(13),
-                Long.parseLong(m.group(14)), Integer.parseInt(m.group(15)), Byte.parseByte(m.group(16)), m.group(17),
-                Long.parseLong(m.group(18)), Boolean.parseBoolean(m.group(19)), List.of());
+        OptionalLong deleteHorizon =
+                m.group(11) == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(m.group(11)));
+        return new DumpedBatch(
+                Long.parseLong(m.group(1)),
+                Long.parseLong(m.group(2)),
+                Integer.parseInt(m.group(3)),
+                Integer.parseInt(m.group(4)),
+                Integer.parseInt(m.group(5)),
+                Long.parseLong(m.group(6)),
+                Short.parseShort(m.group(7)),
+                Integer.parseInt(m.group(8)),
+                Boolean.parseBoolean(m.group(9)),
+                Boolean.parseBoolean(m.group(10)),
+                deleteHorizon,
+                Long.parseLong(m.group(12)),
+                m.group(13),
+                Long.parseLong(m.group(14)),
+                Integer.parseInt(m.group(15)),
+                Byte.parseByte(m.group(16)),
+                m.group(17),
+                Long.parseLong(m.group(18)),
+                Boolean.parseBoolean(m.group(19)),
+                List.of());
     }
 
     /** The same batch with its records. */
     DumpedBatch withRecords(List<DumpedRecord> records) {
-        return new DumpedBatch(baseOffset, lastOffset, count, baseSequence, lastSequence, producerId, producerEpoch,
-                partitionLeaderEpoch, transactional, control, deleteHorizonMs, position, timestampType, maxTimestamp, size,
-                magic, compression, crc, valid, records);
+        return new DumpedBatch(
+                baseOffset,
+                lastOffset,
+                count,
+                baseSequence,
+                lastSequence,
+                producerId,
+                producerEpoch,
+                partitionLeaderEpoch,
+                transactional,
+                control,
+                deleteHorizonMs,
+                position,
+                timestampType,
+                maxTimestamp,
+                size,
+                magic,
+                compression,
+                crc,
+                valid,
+                records);
     }
 
     /**
@@ -80,8 +132,15 @@ record DumpedBatch(long baseOffset, long lastOffset, int count, int baseSequence
      * @param control       what follows for a control record, such as {@code endTxnMarker: COMMIT coordinatorEpoch: 0};
      *                      empty for a data record
      */
-    record DumpedRecord(long offset, String timestampType, long timestamp, int keySize, int valueSize, int sequence,
-                        String headerKeys, String control) {
+    record DumpedRecord(
+            long offset,
+            String timestampType,
+            long timestamp,
+            int keySize,
+            int valueSize,
+            int sequence,
+            String headerKeys,
+            String control) {
 
         private static final Pattern LINE = Pattern.compile("\\| offset: (-?\\d+) (\\w+): (-?\\d+) keySize: (-?\\d+)"
                 + " valueSize: (-?\\d+) sequence: (-?\\d+) headerKeys: \\[(.*?)](?: (.+))?");
@@ -92,8 +151,14 @@ record DumpedBatch(long baseOffset, long lastOffset, int count, int baseSequence
             if (!m.matches()) {
                 return null;
             }
-            return new DumpedRecord(Long.parseLong(m.group(1)), m.group(2), Long.parseLong(m.group(3)),
-                    Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)), Integer.parseInt(m.group(6)), m.group(7),
+            return new DumpedRecord(
+                    Long.parseLong(m.group(1)),
+                    m.group(2),
+                    Long.parseLong(m.group(3)),
+                    Integer.parseInt(m.group(4)),
+                    Integer.parseInt(m.group(5)),
+                    Integer.parseInt(m.group(6)),
+                    m.group(7),
                     m.group(8) == null ? "" : m.group(8));
         }
     }

@@ -32,7 +32,8 @@ sealed interface FileDump {
      * @param empty             {@code <path> is empty.}: no entry (then nothing else is checked)
      * @param passedSanityCheck {@code <path> passed sanity check.} (with --index-sanity-check)
      */
-    record OffsetIndexDump(Path file, List<OffsetEntry> entries, boolean empty, boolean passedSanityCheck) implements FileDump {
+    record OffsetIndexDump(Path file, List<OffsetEntry> entries, boolean empty, boolean passedSanityCheck)
+            implements FileDump {
         /** Copies the entries. */
         public OffsetIndexDump {
             entries = List.copyOf(entries);
@@ -78,27 +79,27 @@ sealed interface FileDump {
     }
 
     /** An offset index entry: an absolute offset and a position in the log. */
-    record OffsetEntry(long offset, int position) {
-    }
+    record OffsetEntry(long offset, int position) {}
 
     /** A time index entry: a timestamp and an absolute offset. */
-    record TimeEntry(long timestamp, long offset) {
-    }
+    record TimeEntry(long timestamp, long offset) {}
 
     /**
      * A producer of a snapshot, as printed.
      *
      * @param lastBatch the producer's last batch, where the snapshot has one
      */
-    record ProducerEntry(long producerId, short producerEpoch, int coordinatorEpoch, OptionalLong currentTxnFirstOffset,
-                         long lastTimestamp, Optional<LastBatch> lastBatch) {
-    }
+    record ProducerEntry(
+            long producerId,
+            short producerEpoch,
+            int coordinatorEpoch,
+            OptionalLong currentTxnFirstOffset,
+            long lastTimestamp,
+            Optional<LastBatch> lastBatch) {}
 
     /** The last batch of a producer in a snapshot, as printed. */
-    record LastBatch(int firstSequence, int lastSequence, long lastOffset, int offsetDelta, long timestamp) {
-    }
+    record LastBatch(int firstSequence, int lastSequence, long lastOffset, int offsetDelta, long timestamp) {}
 
     /** An aborted transaction of a transaction index, as printed. */
-    record AbortedTxnEntry(long producerId, long firstOffset, long lastOffset, long lastStableOffset) {
-    }
+    record AbortedTxnEntry(long producerId, long firstOffset, long lastOffset, long lastStableOffset) {}
 }

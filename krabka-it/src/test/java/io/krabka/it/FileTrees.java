@@ -8,8 +8,7 @@ import java.util.stream.Stream;
 /** Whole directory trees, as the tests copy archives and log directories. */
 final class FileTrees {
 
-    private FileTrees() {
-    }
+    private FileTrees() {}
 
     /** Copies {@code from} and everything under it to {@code to}, which must not exist yet. */
     static void copy(Path from, Path to) throws IOException {

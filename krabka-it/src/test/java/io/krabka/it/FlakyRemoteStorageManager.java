@@ -34,13 +34,17 @@ public final class FlakyRemoteStorageManager implements RemoteStorageManager {
     public void configure(Map<String, ?> configs) {
         failCopyEvery = Long.parseLong(String.valueOf(configs.get("fail.copy.every")));
         failFetchEvery = Long.parseLong(String.valueOf(configs.get("fail.fetch.every")));
-        RemoteStorageManagerProvider provider = ServiceLoader.load(RemoteStorageManagerProvider.class,
-                FlakyRemoteStorageManager.class.getClassLoader()).stream().map(ServiceLoader.Provider::get)
-                .filter(p -> p.name().equals("local")).findFirst()
-                .orElseThrow(() -> new IllegalStateException("the local plugin is not on the class path"));
+        RemoteStorageManagerProvider provider =
+                ServiceLoader.load(RemoteStorageManagerProvider.class, FlakyRemoteStorageManager.class.getClassLoader())
+                        .stream()
+                        .map(ServiceLoader.Provider::get)
+                        .filter(p -> p.name().equals("local"))
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalStateException("the local plugin is not on the class path"));
         Set<String> keys = provider.configKeys().stream().map(ConfigKey::name).collect(Collectors.toSet());
         local = provider.create();
-        local.configure(configs.entrySet().stream().filter(e -> keys.contains(e.getKey()))
+        local.configure(configs.entrySet().stream()
+                .filter(e -> keys.contains(e.getKey()))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
     }
 

@@ -68,14 +68,19 @@ class FullDiskIT {
         try {
             broker = KrabkaBroker.start(dir, Map.of(), (bin, logDir) -> {
                 disk[0] = SmallFileSystem.mount(logDir, DISK_BYTES);
-                ToolRun format = ToolRun.run(dir, "format", List.of("sh", bin, "format", "--log-dir", logDir.toString(),
-                        "--node-id", "1", "--standalone"), Map.of("JAVA_HOME", System.getProperty("java.home")));
+                ToolRun format = ToolRun.run(
+                        dir,
+                        "format",
+                        List.of("sh", bin, "format", "--log-dir", logDir.toString(), "--node-id", "1", "--standalone"),
+                        Map.of("JAVA_HOME", System.getProperty("java.home")));
                 assertEquals(0, format.exitCode(), format.describe());
             });
             String bootstrap = broker.bootstrapServers();
             try (Admin admin = admin(bootstrap)) {
-                admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1).configs(Map.of("segment.bytes", "4194304"))))
-                        .all().get(1, TimeUnit.MINUTES);
+                admin.createTopics(
+                                List.of(new NewTopic(TOPIC, 1, (short) 1).configs(Map.of("segment.bytes", "4194304"))))
+                        .all()
+                        .get(1, TimeUnit.MINUTES);
             }
             Map<Long, Long> acked = new ConcurrentHashMap<>();
             long next = produce(bootstrap, 0, 5000, acked);
@@ -84,8 +89,11 @@ class FullDiskIT {
             disk[0].fill();
             next = produce(bootstrap, next, next + 2000, acked);
             try (Admin admin = admin(bootstrap)) {
-                ExecutionException refused = assertThrows(ExecutionException.class, () -> admin.createTopics(List.of(
-                        new NewTopic("while-full", 1000, (short) 1))).all().get(1, TimeUnit.MINUTES));
+                ExecutionException refused = assertThrows(
+                        ExecutionException.class,
+                        () -> admin.createTopics(List.of(new NewTopic("while-full", 1000, (short) 1)))
+                                .all()
+                                .get(1, TimeUnit.MINUTES));
                 assertTrue(refused.getCause().getMessage().contains("metadata log"), refused.toString());
             }
             firstGroupTries(bootstrap, Duration.ofSeconds(5));
@@ -95,7 +103,9 @@ class FullDiskIT {
             next = produce(bootstrap, next, next + 3000, acked);
             assertEquals(before + 3000, acked.size(), "every record acknowledged once there is room again");
             try (Admin admin = admin(bootstrap)) {
-                admin.createTopics(List.of(new NewTopic("after-full", 1, (short) 1))).all().get(1, TimeUnit.MINUTES);
+                admin.createTopics(List.of(new NewTopic("after-full", 1, (short) 1)))
+                        .all()
+                        .get(1, TimeUnit.MINUTES);
             }
             assertTrue(firstGroupTries(bootstrap, Duration.ofMinutes(2)) > 0, "the group reads and commits");
 
@@ -107,7 +117,8 @@ class FullDiskIT {
             broker.start();
             assertEveryAckedRecordOnce(broker.bootstrapServers(), acked, "after kill -9");
             assertEquals(0, broker.stop());
-            List<DumpError> errors = new DumpLogSegments(dir.resolve("dump")).check(partitionFiles(broker.logDir()))
+            List<DumpError> errors = new DumpLogSegments(dir.resolve("dump"))
+                    .check(partitionFiles(broker.logDir()))
                     .errors();
             assertEquals(List.of(), errors, "DumpLogSegments on " + PARTITION);
         } finally {
@@ -126,8 +137,13 @@ class FullDiskIT {
      * full disk the sends end.
      */
     private static long produce(String bootstrap, long from, long to, Map<Long, Long> acked) throws Exception {
-        try (Producer<byte[], byte[]> producer = TestProducers.create(bootstrap, Map.of(
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000))) {
+        try (Producer<byte[], byte[]> producer = TestProducers.create(
+                bootstrap,
+                Map.of(
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        10_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        5_000))) {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (long n = from; n < to; n++) {
                 long number = n;
@@ -150,10 +166,18 @@ class FullDiskIT {
 
     /** A first consumer group reads {@value #TOPIC} and commits, for up to {@code wait}; returns what it read. */
     private static int firstGroupTries(String bootstrap, Duration wait) {
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ConsumerConfig.GROUP_ID_CONFIG, "first-group",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest", ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "first-group",
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(TOPIC));
             long deadline = System.nanoTime() + wait.toNanos();
             int read = 0;
@@ -172,26 +196,36 @@ class FullDiskIT {
     private static void assertEveryAckedRecordOnce(String bootstrap, Map<Long, Long> acked, String when) {
         Map<Long, Long> read = new TreeMap<>();
         Map<Long, Long> seen = new HashMap<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                        5000),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             consumer.assign(List.of(PARTITION));
             consumer.seekToBeginning(List.of(PARTITION));
-            long end = consumer.endOffsets(List.of(PARTITION), Duration.ofMinutes(1)).get(PARTITION);
+            long end = consumer.endOffsets(List.of(PARTITION), Duration.ofMinutes(1))
+                    .get(PARTITION);
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
             while (consumer.position(PARTITION) < end && System.nanoTime() < deadline) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
                     long number = ByteBuffer.wrap(record.key()).getLong();
-                    assertEquals(number + "|", new String(record.value(), 0, record.value().length - PADDING.length,
-                            StandardCharsets.UTF_8), when + ": the value at " + record.offset());
+                    assertEquals(
+                            number + "|",
+                            new String(
+                                    record.value(), 0, record.value().length - PADDING.length, StandardCharsets.UTF_8),
+                            when + ": the value at " + record.offset());
                     read.put(record.offset(), number);
                     Long earlier = seen.put(number, record.offset());
-                    assertEquals(null, earlier, when + ": record " + number + " at " + earlier + " and " + record.offset());
+                    assertEquals(
+                            null, earlier, when + ": record " + number + " at " + earlier + " and " + record.offset());
                 }
             }
         }
-        acked.forEach((offset, number) -> assertEquals(number, read.get(offset),
-                when + ": the acknowledged record " + number + " at offset " + offset));
+        acked.forEach((offset, number) -> assertEquals(
+                number, read.get(offset), when + ": the acknowledged record " + number + " at offset " + offset));
     }
 
     private static byte[] key(long n) {
@@ -207,13 +241,20 @@ class FullDiskIT {
 
     private static List<Path> partitionFiles(Path logDir) throws IOException {
         try (Stream<Path> files = Files.list(logDir.resolve(TOPIC + "-0"))) {
-            return files.filter(f -> Stream.of(".log", ".index", ".timeindex", ".snapshot").anyMatch(f.toString()::endsWith))
-                    .sorted().toList();
+            return files.filter(f -> Stream.of(".log", ".index", ".timeindex", ".snapshot")
+                            .anyMatch(f.toString()::endsWith))
+                    .sorted()
+                    .toList();
         }
     }
 
     private static Admin admin(String bootstrap) {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 60_000, AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 20_000));
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                60_000,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                20_000));
     }
 }

@@ -36,12 +36,19 @@ class GcsTieredStorageIT extends ObjectStoreTieredStorageIT {
 
     @Override
     Map<String, String> tierSettings() {
-        return Map.of("remote.log.storage.manager.class.name", "gcs",
-                "rsm.config.bucket", BUCKET,
-                "rsm.config.prefix", PREFIX,
-                "rsm.config.endpoint", fixture.endpoint(),
-                "rsm.config.no.credentials", "true",
-                "rsm.config.project.id", "krabka-it");
+        return Map.of(
+                "remote.log.storage.manager.class.name",
+                "gcs",
+                "rsm.config.bucket",
+                BUCKET,
+                "rsm.config.prefix",
+                PREFIX,
+                "rsm.config.endpoint",
+                fixture.endpoint(),
+                "rsm.config.no.credentials",
+                "true",
+                "rsm.config.project.id",
+                "krabka-it");
     }
 
     @Override
@@ -52,16 +59,23 @@ class GcsTieredStorageIT extends ObjectStoreTieredStorageIT {
         try (HttpClient http = HttpClient.newHttpClient()) {
             do {
                 String query = "prefix=" + URLEncoder.encode(prefix, StandardCharsets.UTF_8)
-                        + (pageToken == null ? "" : "&pageToken=" + URLEncoder.encode(pageToken, StandardCharsets.UTF_8));
-                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(fixture.endpoint()
-                        + "/storage/v1/b/" + BUCKET + "/o?" + query)).build(), HttpResponse.BodyHandlers.ofString());
+                        + (pageToken == null
+                                ? ""
+                                : "&pageToken=" + URLEncoder.encode(pageToken, StandardCharsets.UTF_8));
+                HttpResponse<String> response = http.send(
+                        HttpRequest.newBuilder(
+                                        URI.create(fixture.endpoint() + "/storage/v1/b/" + BUCKET + "/o?" + query))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() != 200) {
-                    throw new AssertionError("listing the bucket answered " + response.statusCode() + ": "
-                            + response.body());
+                    throw new AssertionError(
+                            "listing the bucket answered " + response.statusCode() + ": " + response.body());
                 }
                 JsonNode page = json.readTree(response.body());
                 page.path("items").forEach(item -> keys.add(item.path("name").asText()));
-                pageToken = page.path("nextPageToken").isMissingNode() ? null : page.path("nextPageToken").asText();
+                pageToken = page.path("nextPageToken").isMissingNode()
+                        ? null
+                        : page.path("nextPageToken").asText();
             } while (pageToken != null);
         }
         return keys;

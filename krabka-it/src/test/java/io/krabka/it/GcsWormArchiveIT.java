@@ -12,7 +12,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
@@ -51,12 +50,20 @@ class GcsWormArchiveIT {
     /** Bucket Lock through the JSON API, as {@code gcloud storage buckets update --lock-retention-period} does. */
     private static void lock(String bucket) throws Exception {
         try (HttpClient http = HttpClient.newHttpClient()) {
-            HttpResponse<String> metadata = http.send(HttpRequest.newBuilder(URI.create(fixture.endpoint()
-                    + "/storage/v1/b/" + bucket)).build(), HttpResponse.BodyHandlers.ofString());
-            long metageneration = new ObjectMapper().readTree(metadata.body()).path("metageneration").asLong();
-            HttpResponse<String> locked = http.send(HttpRequest.newBuilder(URI.create(fixture.endpoint()
-                    + "/storage/v1/b/" + bucket + "/lockRetentionPolicy?ifMetagenerationMatch=" + metageneration))
-                    .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> metadata = http.send(
+                    HttpRequest.newBuilder(URI.create(fixture.endpoint() + "/storage/v1/b/" + bucket))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            long metageneration = new ObjectMapper()
+                    .readTree(metadata.body())
+                    .path("metageneration")
+                    .asLong();
+            HttpResponse<String> locked = http.send(
+                    HttpRequest.newBuilder(URI.create(fixture.endpoint() + "/storage/v1/b/" + bucket
+                                    + "/lockRetentionPolicy?ifMetagenerationMatch=" + metageneration))
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertEquals(200, locked.statusCode(), locked.body());
         }
     }
@@ -74,10 +81,14 @@ class GcsWormArchiveIT {
                 "rsm.config.signing.key.path", keys.privateKey().toString(),
                 "rsm.config.signing.key.id", keys.id()));
         settings.putAll(Map.of(
-                "rsm.config.store.bucket", bucket,
-                "rsm.config.store.endpoint", fixture.endpoint(),
-                "rsm.config.store.no.credentials", "true",
-                "rsm.config.store.project.id", "krabka-it"));
+                "rsm.config.store.bucket",
+                bucket,
+                "rsm.config.store.endpoint",
+                fixture.endpoint(),
+                "rsm.config.store.no.credentials",
+                "true",
+                "rsm.config.store.project.id",
+                "krabka-it"));
         return settings;
     }
 
@@ -90,20 +101,39 @@ class GcsWormArchiveIT {
             WormArchive.archiveOnePartition(broker, partition, records);
         }
         KrabkaCommand krabka = new KrabkaCommand(work.resolve("runs"));
-        ToolRun run = krabka.run("verify", "--gcs-bucket", LOCKED, "--endpoint",
-                fixture.endpoint(), "--prefix", PREFIX, "--key-id", keys.id(), "--public-key",
-                keys.publicKey().toString(), "--deep");
+        ToolRun run = krabka.run(
+                "verify",
+                "--gcs-bucket",
+                LOCKED,
+                "--endpoint",
+                fixture.endpoint(),
+                "--prefix",
+                PREFIX,
+                "--key-id",
+                keys.id(),
+                "--public-key",
+                keys.publicKey().toString(),
+                "--deep");
         assertEquals(0, run.exitCode(), run.describe());
         assertTrue(run.out().contains("OK: ") && run.out().contains("COMPLIANCE"), run.describe());
-        WormArchive.assertRestoresAuthenticated(krabka, work, keys, partition, "--archive-gcs-bucket", LOCKED,
-                "--archive-gcs-endpoint", fixture.endpoint(), "--archive-prefix", PREFIX);
+        WormArchive.assertRestoresAuthenticated(
+                krabka,
+                work,
+                keys,
+                partition,
+                "--archive-gcs-bucket",
+                LOCKED,
+                "--archive-gcs-endpoint",
+                fixture.endpoint(),
+                "--archive-prefix",
+                PREFIX);
     }
 
     @Test
     void anUnlockedRetentionPolicyStopsTheBrokerInOneLineNamingTheBucket() throws Exception {
         WormKeys keys = WormKeys.generate(work.resolve("keys"), "worm-gcs");
-        String refusal = WormArchive.refusedStart(new KrabkaCommand(work.resolve("runs")), work.resolve("data"),
-                settings(UNLOCKED, keys));
+        String refusal = WormArchive.refusedStart(
+                new KrabkaCommand(work.resolve("runs")), work.resolve("data"), settings(UNLOCKED, keys));
         assertTrue(refusal.contains("gs://" + UNLOCKED) && refusal.contains("can be lifted"), refusal);
     }
 }

@@ -58,10 +58,22 @@ class KafkaFormatRefusalsIT {
     void invalidFeaturesAreRefusedWithKafkasMessage(List<String> flags) throws Exception {
         Path dir = caseDir();
         Path krabkaDir = dir.resolve("krabka");
-        ToolRun theirs = kafka.format(kafka.config(dir.getFileName().toString(), 1, List.of(dir.resolve("kafka")), CONTROLLER_PORT,
-                List.of()), concat(List.of("--cluster-id", CLUSTER_ID, "--standalone"), flags));
-        ToolRun ours = krabka.run(concat(List.of("format", "--log-dir", krabkaDir.toString(), "--node-id", "1", "--cluster-id",
-                CLUSTER_ID, "--standalone"), flags).toArray(String[]::new));
+        ToolRun theirs = kafka.format(
+                kafka.config(
+                        dir.getFileName().toString(), 1, List.of(dir.resolve("kafka")), CONTROLLER_PORT, List.of()),
+                concat(List.of("--cluster-id", CLUSTER_ID, "--standalone"), flags));
+        ToolRun ours = krabka.run(concat(
+                        List.of(
+                                "format",
+                                "--log-dir",
+                                krabkaDir.toString(),
+                                "--node-id",
+                                "1",
+                                "--cluster-id",
+                                CLUSTER_ID,
+                                "--standalone"),
+                        flags)
+                .toArray(String[]::new));
 
         assertEquals(1, theirs.exitCode(), theirs.describe());
         assertEquals(5, ours.exitCode(), ours.describe());
@@ -72,13 +84,24 @@ class KafkaFormatRefusalsIT {
 
     @Test
     void anInvalidVoterSetIsRefusedWithKafkasMessage() throws Exception {
-        for (String voters : List.of("1@h", "1@h:1:0XYIQhIGSoePQhGC5Avl4w,1@g:2:0XYIQhIGSoePQhGC5Avl4w", "x@h:1:0XYIQhIGSoePQhGC5Avl4w")) {
+        for (String voters : List.of(
+                "1@h", "1@h:1:0XYIQhIGSoePQhGC5Avl4w,1@g:2:0XYIQhIGSoePQhGC5Avl4w", "x@h:1:0XYIQhIGSoePQhGC5Avl4w")) {
             Path dir = caseDir();
             Path krabkaDir = dir.resolve("krabka");
-            ToolRun theirs = kafka.format(kafka.config(dir.getFileName().toString(), 1, List.of(dir.resolve("kafka")), CONTROLLER_PORT, List.of()),
+            ToolRun theirs = kafka.format(
+                    kafka.config(
+                            dir.getFileName().toString(), 1, List.of(dir.resolve("kafka")), CONTROLLER_PORT, List.of()),
                     List.of("--cluster-id", CLUSTER_ID, "--initial-controllers", voters));
-            ToolRun ours = krabka.run("format", "--log-dir", krabkaDir.toString(), "--node-id", "1", "--cluster-id", CLUSTER_ID,
-                    "--initial-controllers", voters);
+            ToolRun ours = krabka.run(
+                    "format",
+                    "--log-dir",
+                    krabkaDir.toString(),
+                    "--node-id",
+                    "1",
+                    "--cluster-id",
+                    CLUSTER_ID,
+                    "--initial-controllers",
+                    voters);
 
             assertEquals(1, theirs.exitCode(), theirs.describe());
             assertEquals(4, ours.exitCode(), ours.describe());
@@ -95,27 +118,46 @@ class KafkaFormatRefusalsIT {
         Path config = kafka.config("formatted", 1, List.of(kafkaDir), CONTROLLER_PORT, List.of());
         Path otherNode = kafka.config("formatted-node-2", 2, List.of(kafkaDir), CONTROLLER_PORT, List.of());
         List<String> krabkaFormat = List.of("format", "--log-dir", krabkaDir.toString(), "--standalone");
-        assertEquals(0, kafka.format(config, List.of("--cluster-id", CLUSTER_ID, "--standalone")).exitCode());
-        assertEquals(0, krabka.run(concat(krabkaFormat, List.of("--node-id", "1", "--cluster-id", CLUSTER_ID)).toArray(String[]::new)).exitCode());
+        assertEquals(
+                0,
+                kafka.format(config, List.of("--cluster-id", CLUSTER_ID, "--standalone"))
+                        .exitCode());
+        assertEquals(
+                0,
+                krabka.run(concat(krabkaFormat, List.of("--node-id", "1", "--cluster-id", CLUSTER_ID))
+                                .toArray(String[]::new))
+                        .exitCode());
 
-        record Refusal(Path config, List<String> kafkaFlags, List<String> krabkaFlags) {
-        }
+        record Refusal(Path config, List<String> kafkaFlags, List<String> krabkaFlags) {}
         for (Refusal refusal : List.of(
-                new Refusal(config, List.of("--cluster-id", CLUSTER_ID), List.of("--node-id", "1", "--cluster-id", CLUSTER_ID)),
-                new Refusal(config, List.of("--cluster-id", "AAAAAAAAAAAAAAAAAAAAAA", "--ignore-formatted"),
+                new Refusal(
+                        config,
+                        List.of("--cluster-id", CLUSTER_ID),
+                        List.of("--node-id", "1", "--cluster-id", CLUSTER_ID)),
+                new Refusal(
+                        config,
+                        List.of("--cluster-id", "AAAAAAAAAAAAAAAAAAAAAA", "--ignore-formatted"),
                         List.of("--node-id", "1", "--cluster-id", "AAAAAAAAAAAAAAAAAAAAAA", "--ignore-formatted")),
-                new Refusal(otherNode, List.of("--cluster-id", CLUSTER_ID), List.of("--node-id", "2", "--cluster-id", CLUSTER_ID)))) {
+                new Refusal(
+                        otherNode,
+                        List.of("--cluster-id", CLUSTER_ID),
+                        List.of("--node-id", "2", "--cluster-id", CLUSTER_ID)))) {
             ToolRun theirs = kafka.format(refusal.config(), concat(List.of("--standalone"), refusal.kafkaFlags()));
-            ToolRun ours = krabka.run(concat(krabkaFormat, refusal.krabkaFlags()).toArray(String[]::new));
+            ToolRun ours =
+                    krabka.run(concat(krabkaFormat, refusal.krabkaFlags()).toArray(String[]::new));
 
             assertEquals(1, theirs.exitCode(), theirs.describe());
             assertEquals(3, ours.exitCode(), ours.describe());
-            assertEquals("krabka format: " + kafkaMessage(theirs).replace(kafkaDir.toString(), krabkaDir.toString()) + "\n", ours.err());
+            assertEquals(
+                    "krabka format: " + kafkaMessage(theirs).replace(kafkaDir.toString(), krabkaDir.toString()) + "\n",
+                    ours.err());
         }
 
-        ToolRun theirs = kafka.format(config, List.of("--cluster-id", CLUSTER_ID, "--standalone", "--ignore-formatted"));
-        ToolRun ours = krabka.run(concat(krabkaFormat, List.of("--node-id", "1", "--cluster-id", CLUSTER_ID, "--ignore-formatted"))
-                .toArray(String[]::new));
+        ToolRun theirs =
+                kafka.format(config, List.of("--cluster-id", CLUSTER_ID, "--standalone", "--ignore-formatted"));
+        ToolRun ours = krabka.run(
+                concat(krabkaFormat, List.of("--node-id", "1", "--cluster-id", CLUSTER_ID, "--ignore-formatted"))
+                        .toArray(String[]::new));
         assertEquals(0, theirs.exitCode(), theirs.describe());
         assertEquals(0, ours.exitCode(), ours.describe());
         assertTrue(theirs.out().endsWith("All of the log directories are already formatted.\n"), theirs.describe());
@@ -126,8 +168,12 @@ class KafkaFormatRefusalsIT {
     // "Exception in thread" prefix of a failure it did not catch.
     private static String kafkaMessage(ToolRun run) {
         String line = Stream.concat(run.err().lines(), run.out().lines())
-                .filter(l -> !l.startsWith("Bootstrap metadata:") && !l.startsWith("\tat ") && !l.startsWith("WARNING:") && !l.isBlank())
-                .findFirst().orElseThrow(() -> new AssertionError("Kafka said nothing: " + run.describe()));
+                .filter(l -> !l.startsWith("Bootstrap metadata:")
+                        && !l.startsWith("\tat ")
+                        && !l.startsWith("WARNING:")
+                        && !l.isBlank())
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("Kafka said nothing: " + run.describe()));
         return line.replaceFirst("^Exception in thread \"main\" [\\w.$]+: ", "");
     }
 

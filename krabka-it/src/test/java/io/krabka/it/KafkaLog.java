@@ -20,8 +20,12 @@ import java.util.stream.Stream;
  * @param produced   the workload's partitions, each with the log Kafka acknowledged
  * @param topics     the workload's topics, with the configs they were created with
  */
-record KafkaLog(Path logDir, Path brokerLogs, Shutdown shutdown, Map<TopicPartition, ProducedLog> produced,
-                List<TopicSpec> topics) {
+record KafkaLog(
+        Path logDir,
+        Path brokerLogs,
+        Shutdown shutdown,
+        Map<TopicPartition, ProducedLog> produced,
+        List<TopicSpec> topics) {
     static final String META_PROPERTIES = "meta.properties";
     static final String RECOVERY_POINT_CHECKPOINT = "recovery-point-offset-checkpoint";
     static final String LOG_START_OFFSET_CHECKPOINT = "log-start-offset-checkpoint";

@@ -27,16 +27,23 @@ class KafkaLogRecordsIT {
     @Test
     void everyPartitionDecodesToExactlyTheAcknowledgedLog(KafkaLog log) throws IOException {
         for (Map.Entry<TopicPartition, ProducedLog> produced : log.produced().entrySet()) {
-            assertEquals(produced.getValue().entries(), entries(log, produced.getKey()), () -> produced.getKey() + " in " + log.logDir());
+            assertEquals(
+                    produced.getValue().entries(),
+                    entries(log, produced.getKey()),
+                    () -> produced.getKey() + " in " + log.logDir());
         }
     }
 
     @ParameterizedTest
     @EnumSource(CompressionType.class)
-    void eachCompressionTypeIsWrittenAsProducedAndDecodesToTheProducedRecords(CompressionType type, KafkaLog log) throws IOException {
+    void eachCompressionTypeIsWrittenAsProducedAndDecodesToTheProducedRecords(CompressionType type, KafkaLog log)
+            throws IOException {
         for (TopicPartition partition : KafkaLogWorkload.partitions(KafkaLogWorkload.compressedTopic(type))) {
-            List<LoggedBatch> batches = DecodedPartition.decode(log.partition(partition)).batches();
-            assertTrue(batches.stream().allMatch(b -> b.compression() == type), () -> partition + " holds batches not " + type);
+            List<LoggedBatch> batches =
+                    DecodedPartition.decode(log.partition(partition)).batches();
+            assertTrue(
+                    batches.stream().allMatch(b -> b.compression() == type),
+                    () -> partition + " holds batches not " + type);
             assertEquals(log.produced().get(partition).entries(), entries(log, partition), partition::toString);
         }
     }
@@ -44,11 +51,17 @@ class KafkaLogRecordsIT {
     @Test
     void logAppendTimeBatchesCarryTheTimeTheBrokerAcknowledged(KafkaLog log) throws IOException {
         TopicPartition partition = new TopicPartition(KafkaLogWorkload.LOG_APPEND_TIME, 0);
-        List<LoggedBatch> batches = DecodedPartition.decode(log.partition(partition)).batches();
-        assertTrue(batches.stream().allMatch(b -> b.timestampType() == TimestampType.LOG_APPEND_TIME), partition::toString);
-        assertTrue(batches.stream().map(LoggedBatch::compression).distinct().count() == 2, "uncompressed and gzip batches");
+        List<LoggedBatch> batches =
+                DecodedPartition.decode(log.partition(partition)).batches();
+        assertTrue(
+                batches.stream().allMatch(b -> b.timestampType() == TimestampType.LOG_APPEND_TIME),
+                partition::toString);
+        assertTrue(
+                batches.stream().map(LoggedBatch::compression).distinct().count() == 2,
+                "uncompressed and gzip batches");
         for (LoggedBatch batch : batches) {
-            assertTrue(batch.records().stream().allMatch(r -> r.timestamp() == batch.maxTimestamp()),
+            assertTrue(
+                    batch.records().stream().allMatch(r -> r.timestamp() == batch.maxTimestamp()),
                     () -> partition + ": the batch at " + batch.position() + " has records of another time");
         }
         // The producer was acknowledged with the log append time, and that is what the log holds.
@@ -56,14 +69,20 @@ class KafkaLogRecordsIT {
     }
 
     @Test
-    void theBrokerRecompressesToTheTopicsCompressionTypeAndTheLargestBatchesAreExactlyTheLimit(KafkaLog log) throws IOException {
+    void theBrokerRecompressesToTheTopicsCompressionTypeAndTheLargestBatchesAreExactlyTheLimit(KafkaLog log)
+            throws IOException {
         TopicPartition recompressed = new TopicPartition(KafkaLogWorkload.RECOMPRESSED, 0);
-        assertTrue(DecodedPartition.decode(log.partition(recompressed)).batches().stream().allMatch(b -> b.compression() == CompressionType.ZSTD),
+        assertTrue(
+                DecodedPartition.decode(log.partition(recompressed)).batches().stream()
+                        .allMatch(b -> b.compression() == CompressionType.ZSTD),
                 "the gzip batches were not recompressed to zstd");
         TopicPartition large = new TopicPartition(KafkaLogWorkload.LARGE, 0);
         int limit = KafkaLogWorkload.LARGE_MAX_MESSAGE_BYTES;
-        assertEquals(List.of(limit, limit - 1, limit, 100_000, 60_000),
-                DecodedPartition.decode(log.partition(large)).batches().stream().map(LoggedBatch::sizeInBytes).toList());
+        assertEquals(
+                List.of(limit, limit - 1, limit, 100_000, 60_000),
+                DecodedPartition.decode(log.partition(large)).batches().stream()
+                        .map(LoggedBatch::sizeInBytes)
+                        .toList());
     }
 
     @Test
@@ -74,8 +93,10 @@ class KafkaLogRecordsIT {
             if (produced.getValue().complete()) {
                 assertEquals(expected, found, produced.getKey()::toString);
             } else {
-                assertTrue(found.size() >= expected.size(), () -> produced.getKey() + " lost acknowledged records: "
-                        + found.size() + " of " + expected.size());
+                assertTrue(
+                        found.size() >= expected.size(),
+                        () -> produced.getKey() + " lost acknowledged records: " + found.size() + " of "
+                                + expected.size());
                 assertEquals(expected, found.subList(0, expected.size()), produced.getKey()::toString);
             }
         }
@@ -83,7 +104,8 @@ class KafkaLogRecordsIT {
 
     /** The partition's entries in offset order, which must be contiguous from 0. */
     private static List<LogEntry> entries(KafkaLog log, TopicPartition partition) throws IOException {
-        List<LoggedRecord> records = DecodedPartition.decode(log.partition(partition)).records();
+        List<LoggedRecord> records =
+                DecodedPartition.decode(log.partition(partition)).records();
         for (int offset = 0; offset < records.size(); offset++) {
             assertEquals(offset, records.get(offset).offset(), () -> partition + ": offsets are not contiguous from 0");
         }

@@ -76,8 +76,13 @@ final class KafkaLogWorkload {
 
     /** The configs of a topic with small segments and a dense offset index. */
     static Map<String, String> smallSegments() {
-        return Map.of("internal.segment.bytes", String.valueOf(SEGMENT_BYTES),
-                "index.interval.bytes", String.valueOf(INDEX_INTERVAL_BYTES), "retention.ms", "-1");
+        return Map.of(
+                "internal.segment.bytes",
+                String.valueOf(SEGMENT_BYTES),
+                "index.interval.bytes",
+                String.valueOf(INDEX_INTERVAL_BYTES),
+                "retention.ms",
+                "-1");
     }
 
     /** The workload's topics. */
@@ -90,24 +95,35 @@ final class KafkaLogWorkload {
         topics.add(new TopicSpec(TRANSACTIONS, 2, small));
         topics.add(new TopicSpec(LOG_APPEND_TIME, 1, with(small, "message.timestamp.type", "LogAppendTime")));
         topics.add(new TopicSpec(RECOMPRESSED, 1, with(small, "compression.type", "zstd")));
-        topics.add(new TopicSpec(LARGE, 1, Map.of("internal.segment.bytes", String.valueOf(2 * LARGE_MAX_MESSAGE_BYTES),
-                "max.message.bytes", String.valueOf(LARGE_MAX_MESSAGE_BYTES), "retention.ms", "-1")));
-        topics.add(new TopicSpec(SMALL_INDEX, 1, Map.of("segment.index.bytes", "1024", "index.interval.bytes", "0",
-                "retention.ms", "-1")));
+        topics.add(new TopicSpec(
+                LARGE,
+                1,
+                Map.of(
+                        "internal.segment.bytes",
+                        String.valueOf(2 * LARGE_MAX_MESSAGE_BYTES),
+                        "max.message.bytes",
+                        String.valueOf(LARGE_MAX_MESSAGE_BYTES),
+                        "retention.ms",
+                        "-1")));
+        topics.add(new TopicSpec(
+                SMALL_INDEX,
+                1,
+                Map.of("segment.index.bytes", "1024", "index.interval.bytes", "0", "retention.ms", "-1")));
         return topics;
     }
 
     /** Runs every phase. */
     void run() throws Exception {
         for (CompressionType type : CompressionType.values()) {
-            try (Producer<byte[], byte[]> producer = producer(Map.of(ProducerConfig.COMPRESSION_TYPE_CONFIG, type.name,
-                    ProducerConfig.BATCH_SIZE_CONFIG, 8192))) {
+            try (Producer<byte[], byte[]> producer = producer(Map.of(
+                    ProducerConfig.COMPRESSION_TYPE_CONFIG, type.name, ProducerConfig.BATCH_SIZE_CONFIG, 8192))) {
                 produce(producer, partitions(compressedTopic(type)), 2 * COMPRESSED_RECORDS_PER_PARTITION, false);
             }
         }
         transactions();
         for (String compression : List.of("none", "gzip")) {
-            try (Producer<byte[], byte[]> producer = producer(Map.of(ProducerConfig.COMPRESSION_TYPE_CONFIG, compression))) {
+            try (Producer<byte[], byte[]> producer =
+                    producer(Map.of(ProducerConfig.COMPRESSION_TYPE_CONFIG, compression))) {
                 produce(producer, partitions(LOG_APPEND_TIME), 250, false);
             }
         }
@@ -115,7 +131,8 @@ final class KafkaLogWorkload {
             produce(producer, partitions(RECOMPRESSED), 400, false);
         }
         large();
-        try (Producer<byte[], byte[]> producer = producer(Map.of(ProducerConfig.BATCH_SIZE_CONFIG, 0, ProducerConfig.LINGER_MS_CONFIG, 0))) {
+        try (Producer<byte[], byte[]> producer =
+                producer(Map.of(ProducerConfig.BATCH_SIZE_CONFIG, 0, ProducerConfig.LINGER_MS_CONFIG, 0))) {
             produce(producer, partitions(SMALL_INDEX), 400, false);
         }
     }
@@ -123,7 +140,7 @@ final class KafkaLogWorkload {
     private void transactions() throws Exception {
         List<TopicPartition> both = partitions(TRANSACTIONS);
         try (Producer<byte[], byte[]> tx = producer(Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "krabka-log-tx"));
-             Producer<byte[], byte[]> plain = producer(Map.of())) {
+                Producer<byte[], byte[]> plain = producer(Map.of())) {
             tx.initTransactions();
             transaction(tx, both, 150, true);
             produce(plain, both, 100, false);
@@ -131,8 +148,11 @@ final class KafkaLogWorkload {
             transaction(tx, both.subList(0, 1), 80, false);
             transaction(tx, both, 60, true);
         }
-        try (Producer<byte[], byte[]> tx = producer(Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "krabka-log-tx-zstd",
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd"))) {
+        try (Producer<byte[], byte[]> tx = producer(Map.of(
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                "krabka-log-tx-zstd",
+                ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                "zstd"))) {
             tx.initTransactions();
             transaction(tx, both, 100, false);
             transaction(tx, both, 100, true);
@@ -143,17 +163,20 @@ final class KafkaLogWorkload {
     private void large() throws Exception {
         TopicPartition partition = new TopicPartition(LARGE, 0);
         try (Producer<byte[], byte[]> producer = producer(Map.of())) {
-            for (int size : List.of(LARGE_MAX_MESSAGE_BYTES, LARGE_MAX_MESSAGE_BYTES - 1, LARGE_MAX_MESSAGE_BYTES, 100_000, 60_000)) {
+            for (int size : List.of(
+                    LARGE_MAX_MESSAGE_BYTES, LARGE_MAX_MESSAGE_BYTES - 1, LARGE_MAX_MESSAGE_BYTES, 100_000, 60_000)) {
                 Data record = records.ofBatchSize(size);
                 acknowledge(partition, record, producer.send(RecordFactory.toSend(LARGE, 0, record)));
             }
         }
-        try (Producer<byte[], byte[]> plain = producer(Map.of(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false,
-                ProducerConfig.RETRIES_CONFIG, 0))) {
-            Future<RecordMetadata> refused = plain.send(RecordFactory.toSend(LARGE, 0, records.ofBatchSize(LARGE_MAX_MESSAGE_BYTES + 1)));
+        try (Producer<byte[], byte[]> plain =
+                producer(Map.of(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false, ProducerConfig.RETRIES_CONFIG, 0))) {
+            Future<RecordMetadata> refused =
+                    plain.send(RecordFactory.toSend(LARGE, 0, records.ofBatchSize(LARGE_MAX_MESSAGE_BYTES + 1)));
             try {
                 RecordMetadata accepted = refused.get(ACK_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-                throw new IllegalStateException("Kafka accepted a batch one byte over max.message.bytes at offset " + accepted.offset());
+                throw new IllegalStateException(
+                        "Kafka accepted a batch one byte over max.message.bytes at offset " + accepted.offset());
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof RecordTooLargeException)) {
                     throw e;
@@ -162,7 +185,8 @@ final class KafkaLogWorkload {
         }
     }
 
-    private void transaction(Producer<byte[], byte[]> producer, List<TopicPartition> partitions, int count, boolean commit)
+    private void transaction(
+            Producer<byte[], byte[]> producer, List<TopicPartition> partitions, int count, boolean commit)
             throws Exception {
         producer.beginTransaction();
         produce(producer, partitions, count, true);
@@ -185,7 +209,10 @@ final class KafkaLogWorkload {
         for (int i = 0; i < count; i++) {
             TopicPartition partition = partitions.get(i % partitions.size());
             Data record = records.next(transactional);
-            sent.add(new Sent(partition, record, producer.send(RecordFactory.toSend(partition.topic(), partition.partition(), record))));
+            sent.add(new Sent(
+                    partition,
+                    record,
+                    producer.send(RecordFactory.toSend(partition.topic(), partition.partition(), record))));
         }
         producer.flush();
         for (Sent s : sent) {
@@ -205,8 +232,11 @@ final class KafkaLogWorkload {
 
     /** The partitions of a topic of the workload. */
     static List<TopicPartition> partitions(String topic) {
-        return topics().stream().filter(t -> t.name().equals(topic)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no topic " + topic + " in the workload")).topicPartitions();
+        return topics().stream()
+                .filter(t -> t.name().equals(topic))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no topic " + topic + " in the workload"))
+                .topicPartitions();
     }
 
     private void acknowledge(TopicPartition partition, Data record, Future<RecordMetadata> ack) throws Exception {
@@ -219,14 +249,19 @@ final class KafkaLogWorkload {
      * are written after commitTransaction returns, and the next phase must not overtake them.
      */
     private void awaitMarkers(Collection<TopicPartition> partitions) throws InterruptedException {
-        Map<org.apache.kafka.common.TopicPartition, OffsetSpec> latest = partitions.stream().collect(Collectors.toMap(
-                p -> new org.apache.kafka.common.TopicPartition(p.topic(), p.partition()), p -> OffsetSpec.latest()));
+        Map<org.apache.kafka.common.TopicPartition, OffsetSpec> latest = partitions.stream()
+                .collect(Collectors.toMap(
+                        p -> new org.apache.kafka.common.TopicPartition(p.topic(), p.partition()),
+                        p -> OffsetSpec.latest()));
         long deadline = System.nanoTime() + MARKER_TIMEOUT.toNanos();
         Map<TopicPartition, Long> ends = Map.of();
         while (System.nanoTime() < deadline) {
             try {
-                ends = admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).entrySet().stream().collect(Collectors.toMap(
-                        e -> new TopicPartition(e.getKey().topic(), e.getKey().partition()), e -> e.getValue().offset()));
+                ends = admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).entrySet().stream()
+                        .collect(Collectors.toMap(
+                                e -> new TopicPartition(
+                                        e.getKey().topic(), e.getKey().partition()),
+                                e -> e.getValue().offset()));
             } catch (ExecutionException | TimeoutException e) {
                 ends = Map.of(); // not answered: ask again
             }
@@ -236,12 +271,12 @@ final class KafkaLogWorkload {
             }
             Thread.sleep(200);
         }
-        throw new IllegalStateException("the transaction markers were not written within " + MARKER_TIMEOUT + ": logs end at "
-                + ends + ", the workload expects " + partitions.stream().collect(Collectors.toMap(p -> p, logs::endOffset)));
+        throw new IllegalStateException("the transaction markers were not written within " + MARKER_TIMEOUT
+                + ": logs end at " + ends + ", the workload expects "
+                + partitions.stream().collect(Collectors.toMap(p -> p, logs::endOffset)));
     }
 
-    private record Sent(TopicPartition partition, Data record, Future<RecordMetadata> ack) {
-    }
+    private record Sent(TopicPartition partition, Data record, Future<RecordMetadata> ack) {}
 
     private static Map<String, String> with(Map<String, String> configs, String key, String value) {
         Map<String, String> all = new HashMap<>(configs);

@@ -36,8 +36,7 @@ final class KafkaLogWriter {
             "offsets.topic.num.partitions", "1",
             "transaction.state.log.num.partitions", "1");
 
-    private KafkaLogWriter() {
-    }
+    private KafkaLogWriter() {}
 
     /**
      * Runs the broker in {@code workDir} (emptied first), produces the workload and stops the broker.
@@ -53,40 +52,55 @@ final class KafkaLogWriter {
         }
         ProducedLogs logs = new ProducedLogs();
         ReferenceKafka kafka = ReferenceKafka.start(KAFKA_VERSION, workDir, BROKER);
-        try (kafka; Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 120_000))) {
-            admin.createTopics(topics.stream().map(t -> new NewTopic(t.name(), t.partitions(), (short) 1).configs(t.configs()))
-                    .toList()).all().get();
+        try (kafka;
+                Admin admin = Admin.create(Map.of(
+                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        kafka.bootstrapServers(),
+                        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                        120_000))) {
+            admin.createTopics(topics.stream()
+                            .map(t -> new NewTopic(t.name(), t.partitions(), (short) 1).configs(t.configs()))
+                            .toList())
+                    .all()
+                    .get();
             topics.forEach(t -> logs.declare(t.topicPartitions()));
             // Ten minutes back: Kafka refuses timestamps too far in the future, and some records go back in time.
-            KafkaLogWorkload workload = new KafkaLogWorkload(kafka.bootstrapServers(), admin,
-                    new RecordFactory(System.currentTimeMillis() - 600_000), logs);
+            KafkaLogWorkload workload = new KafkaLogWorkload(
+                    kafka.bootstrapServers(), admin, new RecordFactory(System.currentTimeMillis() - 600_000), logs);
             workload.run();
             if (shutdown == Shutdown.KILLED) {
                 killMidProduce(kafka, workload, logs);
             }
         } catch (Exception e) {
-            throw new IllegalStateException("Kafka " + KAFKA_VERSION + " did not write the logs: " + e + "; broker logs in "
-                    + kafka.logsDir(), e);
+            throw new IllegalStateException(
+                    "Kafka " + KAFKA_VERSION + " did not write the logs: " + e + "; broker logs in " + kafka.logsDir(),
+                    e);
         }
         boolean clean = Files.exists(kafka.logDir().resolve(KafkaLog.CLEAN_SHUTDOWN));
         if (clean != (shutdown == Shutdown.CLEAN)) {
-            throw new IllegalStateException("Kafka was to stop " + shutdown + " but " + (clean ? "wrote" : "did not write")
-                    + " " + KafkaLog.CLEAN_SHUTDOWN + " in " + kafka.logDir() + "; broker logs in " + kafka.logsDir());
+            throw new IllegalStateException("Kafka was to stop " + shutdown + " but "
+                    + (clean ? "wrote" : "did not write") + " " + KafkaLog.CLEAN_SHUTDOWN + " in " + kafka.logDir()
+                    + "; broker logs in " + kafka.logsDir());
         }
         return new KafkaLog(kafka.logDir(), kafka.logsDir(), shutdown, logs.result(), topics);
     }
 
-    private static void killMidProduce(ReferenceKafka kafka, KafkaLogWorkload workload, ProducedLogs logs) throws Exception {
+    private static void killMidProduce(ReferenceKafka kafka, KafkaLogWorkload workload, ProducedLogs logs)
+            throws Exception {
         List<TopicPartition> partitions = List.of(new TopicPartition(CRASH, 0), new TopicPartition(CRASH, 1));
         // The coordinator must not abort the open transaction before the kill: the longest timeout it allows.
-        try (Producer<byte[], byte[]> open = workload.producer(Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "krabka-log-open-tx",
-                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 900_000))) {
+        try (Producer<byte[], byte[]> open = workload.producer(Map.of(
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                "krabka-log-open-tx",
+                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG,
+                900_000))) {
             open.initTransactions();
             open.beginTransaction();
             workload.produce(open, partitions.subList(0, 1), 60, true);
-            ContinuousSends sends = ContinuousSends.start(workload.producer(Map.of(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4")),
-                    partitions, workload.records());
+            ContinuousSends sends = ContinuousSends.start(
+                    workload.producer(Map.of(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4")),
+                    partitions,
+                    workload.records());
             try (sends) {
                 sends.awaitAcknowledged(ACKNOWLEDGED_BEFORE_KILL, CRASH_TIMEOUT);
                 kafka.kill();

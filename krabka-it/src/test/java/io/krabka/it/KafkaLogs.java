@@ -37,8 +37,7 @@ final class KafkaLogs implements ParameterResolver {
     /** On a {@link KafkaLog} parameter: the log of a broker killed mid-produce rather than stopped cleanly. */
     @Target(ElementType.PARAMETER)
     @Retention(RetentionPolicy.RUNTIME)
-    @interface Killed {
-    }
+    @interface Killed {}
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -48,14 +47,19 @@ final class KafkaLogs implements ParameterResolver {
     @Override
     public KafkaLog resolveParameter(ParameterContext parameter, ExtensionContext context) {
         Shutdown shutdown = parameter.isAnnotated(Killed.class) ? Shutdown.KILLED : Shutdown.CLEAN;
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(shutdown, KafkaLogs::write, Written.class).log();
+        return context.getRoot()
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent(shutdown, KafkaLogs::write, Written.class)
+                .log();
     }
 
     private static Written write(Shutdown shutdown) {
         String work = System.getProperty(WORK_PROPERTY);
         if (work == null) {
-            return new Written(null, new IllegalStateException("no system property " + WORK_PROPERTY
-                    + ": the directory the ITs work in (krabka-it's failsafe sets it)"));
+            return new Written(
+                    null,
+                    new IllegalStateException("no system property " + WORK_PROPERTY
+                            + ": the directory the ITs work in (krabka-it's failsafe sets it)"));
         }
         Path dir = Path.of(work).resolve("kafka-log-" + shutdown.name().toLowerCase(Locale.ROOT));
         try {

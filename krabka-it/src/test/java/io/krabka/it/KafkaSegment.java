@@ -38,11 +38,20 @@ record KafkaSegment(TierSegment files, byte[] bytes, List<LoggedBatch> batches, 
         }
         TreeMap<Integer, Long> epochs = new TreeMap<>();
         batches.forEach(b -> epochs.putIfAbsent(b.partitionLeaderEpoch(), b.baseOffset()));
-        long maxTimestamp = batches.stream().mapToLong(LoggedBatch::maxTimestamp).max().orElseThrow();
+        long maxTimestamp =
+                batches.stream().mapToLong(LoggedBatch::maxTimestamp).max().orElseThrow();
         RemoteLogSegmentMetadata metadata = new RemoteLogSegmentMetadata(
-                new RemoteLogSegmentId(files.partition(), files.segmentId()), files.startOffset(),
-                batches.getLast().lastOffset(), maxTimestamp, brokerId, System.currentTimeMillis(), bytes.length,
-                Optional.empty(), RemoteLogSegmentState.COPY_SEGMENT_FINISHED, epochs, files.txnIndex().isEmpty());
+                new RemoteLogSegmentId(files.partition(), files.segmentId()),
+                files.startOffset(),
+                batches.getLast().lastOffset(),
+                maxTimestamp,
+                brokerId,
+                System.currentTimeMillis(),
+                bytes.length,
+                Optional.empty(),
+                RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+                epochs,
+                files.txnIndex().isEmpty());
         return new KafkaSegment(files, bytes, batches, metadata);
     }
 
@@ -58,7 +67,9 @@ record KafkaSegment(TierSegment files, byte[] bytes, List<LoggedBatch> batches, 
 
     /** The batch that holds {@code offset}, if one does. */
     Optional<LoggedBatch> batchOf(long offset) {
-        return batches.stream().filter(b -> b.baseOffset() <= offset && offset <= b.lastOffset()).findFirst();
+        return batches.stream()
+                .filter(b -> b.baseOffset() <= offset && offset <= b.lastOffset())
+                .findFirst();
     }
 
     @Override

@@ -38,7 +38,8 @@ final class KafkaStorageTool {
      *
      * @param extra more settings, {@code key=value}
      */
-    Path config(String name, int nodeId, List<Path> logDirs, int controllerPort, List<String> extra) throws IOException {
+    Path config(String name, int nodeId, List<Path> logDirs, int controllerPort, List<String> extra)
+            throws IOException {
         Properties server = new Properties();
         server.put("process.roles", "broker,controller");
         server.put("node.id", Integer.toString(nodeId));
@@ -71,8 +72,15 @@ final class KafkaStorageTool {
 
     /** {@code kafka-dump-log --cluster-metadata-decoder --deep-iteration --print-data-log} of a KRaft snapshot. */
     ToolRun dumpSnapshot(Path checkpoint) throws IOException, InterruptedException {
-        return run("dump-log", List.of("org.apache.kafka.tools.DumpLogSegments", "--cluster-metadata-decoder",
-                "--deep-iteration", "--print-data-log", "--files", checkpoint.toString()));
+        return run(
+                "dump-log",
+                List.of(
+                        "org.apache.kafka.tools.DumpLogSegments",
+                        "--cluster-metadata-decoder",
+                        "--deep-iteration",
+                        "--print-data-log",
+                        "--files",
+                        checkpoint.toString()));
     }
 
     private ToolRun run(String name, List<String> mainAndArgs) throws IOException, InterruptedException {

@@ -19,8 +19,7 @@ import java.util.stream.Collectors;
 final class KafkaTierReading {
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
-    private KafkaTierReading() {
-    }
+    private KafkaTierReading() {}
 
     /**
      * Has Kafka fetch every segment of {@code segments}, whole, and each of its indexes from the tier in
@@ -33,18 +32,28 @@ final class KafkaTierReading {
         Path libs = ReferenceKafka.libs(KafkaTierWriter.KAFKA_VERSION);
         Files.createDirectories(workDir);
         Path manifest = workDir.resolve("manifest.txt");
-        Files.write(manifest, segments.stream().map(KafkaTierReading::manifestLine).toList(), StandardCharsets.UTF_8);
+        Files.write(
+                manifest, segments.stream().map(KafkaTierReading::manifestLine).toList(), StandardCharsets.UTF_8);
         Path out = workDir.resolve("read");
         Path log = workDir.resolve("reader.log");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dlog4j2.configurationFile=" + resource("/reference-kafka-log4j2.properties"),
                 "-Dkafka.logs.dir=" + workDir,
-                "-cp", libs + "/*",
-                resource("KafkaTierReader.java").toString(), tierDir.toString(), manifest.toString(), out.toString());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                "-cp",
+                libs + "/*",
+                resource("KafkaTierReader.java").toString(),
+                tierDir.toString(),
+                manifest.toString(),
+                out.toString());
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
-            throw new AssertionError("Kafka's LocalTieredStorage did not read the tier within " + TIMEOUT + "; see " + log);
+            throw new AssertionError(
+                    "Kafka's LocalTieredStorage did not read the tier within " + TIMEOUT + "; see " + log);
         }
         if (process.exitValue() != 0) {
             throw new AssertionError("Kafka's LocalTieredStorage failed to read the tier (exit " + process.exitValue()
@@ -55,12 +64,20 @@ final class KafkaTierReading {
 
     private static String manifestLine(KafkaSegment segment) {
         RemoteLogSegmentMetadata m = segment.metadata();
-        String epochs = m.segmentLeaderEpochs().entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
+        String epochs = m.segmentLeaderEpochs().entrySet().stream()
+                .map(e -> e.getKey() + ":" + e.getValue())
                 .collect(Collectors.joining(","));
-        return String.join(" ", m.topicIdPartition().topic(), String.valueOf(m.topicIdPartition().partition()),
-                m.topicIdPartition().topicId().toString(), m.remoteLogSegmentId().id().toString(),
-                String.valueOf(m.startOffset()), String.valueOf(m.endOffset()), String.valueOf(m.maxTimestampMs()),
-                String.valueOf(m.segmentSizeInBytes()), epochs);
+        return String.join(
+                " ",
+                m.topicIdPartition().topic(),
+                String.valueOf(m.topicIdPartition().partition()),
+                m.topicIdPartition().topicId().toString(),
+                m.remoteLogSegmentId().id().toString(),
+                String.valueOf(m.startOffset()),
+                String.valueOf(m.endOffset()),
+                String.valueOf(m.maxTimestampMs()),
+                String.valueOf(m.segmentSizeInBytes()),
+                epochs);
     }
 
     private static Path resource(String name) {

@@ -28,8 +28,7 @@ final class KafkaTierWriter {
 
     private static final Duration TIERING_TIMEOUT = Duration.ofMinutes(5);
 
-    private KafkaTierWriter() {
-    }
+    private KafkaTierWriter() {}
 
     /**
      * Runs the broker in {@code workDir}, with the tier in {@code tierDir} (LocalTieredStorage's {@code dir}), and
@@ -37,21 +36,29 @@ final class KafkaTierWriter {
      *
      * @return the log the workload produced, entry by entry
      */
-    static List<LogEntry> write(Path workDir, Path tierDir, String topic) throws IOException, InterruptedException, ExecutionException {
+    static List<LogEntry> write(Path workDir, Path tierDir, String topic)
+            throws IOException, InterruptedException, ExecutionException {
         Files.createDirectories(tierDir);
         Map<String, String> tiered = tieredSettings(tierDir);
         try (ReferenceKafka kafka = ReferenceKafka.start(KAFKA_VERSION, workDir, tiered);
-             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                     AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 60_000))) {
-            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1).configs(Map.of(
-                    "remote.storage.enable", "true",
-                    "segment.bytes", "1048576",
-                    // An offset index entry every few batches, so that lookups must scan past some.
-                    "index.interval.bytes", "40000",
-                    "local.retention.ms", "5000",
-                    "retention.ms", "-1")))).all().get();
+                Admin admin = Admin.create(Map.of(
+                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        kafka.bootstrapServers(),
+                        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                        60_000))) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1)
+                            .configs(Map.of(
+                                    "remote.storage.enable", "true",
+                                    "segment.bytes", "1048576",
+                                    // An offset index entry every few batches, so that lookups must scan past some.
+                                    "index.interval.bytes", "40000",
+                                    "local.retention.ms", "5000",
+                                    "retention.ms", "-1"))))
+                    .all()
+                    .get();
             // Ten minutes back: Kafka rejects timestamps too far in the future, and some records go back in time.
-            TieredWorkload workload = new TieredWorkload(kafka.bootstrapServers(), topic, System.currentTimeMillis() - 600_000);
+            TieredWorkload workload =
+                    new TieredWorkload(kafka.bootstrapServers(), topic, System.currentTimeMillis() - 600_000);
             workload.run();
             awaitTiered(kafka, admin, new TopicPartition(topic, 0));
             return workload.expected();
@@ -65,11 +72,14 @@ final class KafkaTierWriter {
     static Map<String, String> tieredSettings(Path tierDir) {
         return Map.ofEntries(
                 Map.entry("remote.log.storage.system.enable", "true"),
-                Map.entry("remote.log.storage.manager.class.name", "org.apache.kafka.server.log.remote.storage.LocalTieredStorage"),
+                Map.entry(
+                        "remote.log.storage.manager.class.name",
+                        "org.apache.kafka.server.log.remote.storage.LocalTieredStorage"),
                 Map.entry("remote.log.storage.manager.impl.prefix", "rsm.config."),
                 Map.entry("rsm.config.dir", tierDir.toString()),
                 Map.entry("rsm.config.delete.on.close", "false"),
-                Map.entry("remote.log.metadata.manager.class.name",
+                Map.entry(
+                        "remote.log.metadata.manager.class.name",
                         "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager"),
                 Map.entry("remote.log.metadata.manager.listener.name", "PLAINTEXT"),
                 Map.entry("remote.log.metadata.manager.impl.prefix", "rlmm.config."),
@@ -93,8 +103,10 @@ final class KafkaTierWriter {
         while (System.nanoTime() < deadline) {
             active = activeSegmentBaseOffset(partitionDir);
             try {
-                tiered = admin.listOffsets(Map.of(partition, OffsetSpec.latestTiered())).partitionResult(partition)
-                        .get(30, TimeUnit.SECONDS).offset();
+                tiered = admin.listOffsets(Map.of(partition, OffsetSpec.latestTiered()))
+                        .partitionResult(partition)
+                        .get(30, TimeUnit.SECONDS)
+                        .offset();
             } catch (ExecutionException | TimeoutException e) {
                 tiered = -1; // not answered yet: ask again
             }
@@ -103,15 +115,19 @@ final class KafkaTierWriter {
             }
             Thread.sleep(1000);
         }
-        throw new AssertionError("Kafka did not tier every rolled segment of " + partition + " within " + TIERING_TIMEOUT
-                + ": tiered up to offset " + tiered + ", active segment at " + active + "; broker logs in " + kafka.logsDir());
+        throw new AssertionError("Kafka did not tier every rolled segment of " + partition + " within "
+                + TIERING_TIMEOUT + ": tiered up to offset " + tiered + ", active segment at " + active
+                + "; broker logs in " + kafka.logsDir());
     }
 
     /** The base offset of the newest segment in a partition's log directory, from the {@code .log} file names. */
     private static long activeSegmentBaseOffset(Path partitionDir) throws IOException {
         try (Stream<Path> files = Files.list(partitionDir)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.matches("\\d{20}\\.log"))
-                    .mapToLong(n -> Long.parseLong(n.substring(0, 20))).max().orElse(-1);
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.matches("\\d{20}\\.log"))
+                    .mapToLong(n -> Long.parseLong(n.substring(0, 20)))
+                    .max()
+                    .orElse(-1);
         }
     }
 }

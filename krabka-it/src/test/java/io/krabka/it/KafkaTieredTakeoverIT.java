@@ -48,9 +48,18 @@ class KafkaTieredTakeoverIT {
         ReferenceKafka kafka = ReferenceKafka.start(KAFKA_VERSION, kafkaDir, settings);
         try {
             try (Admin admin = admin(kafka.bootstrapServers())) {
-                admin.createTopics(List.of(new NewTopic(PARTITION.topic(), 1, (short) 1).configs(Map.of(
-                        "remote.storage.enable", "true", "segment.bytes", "1048576", "local.retention.ms", "1000",
-                        "retention.ms", "-1")))).all().get(1, TimeUnit.MINUTES);
+                admin.createTopics(List.of(new NewTopic(PARTITION.topic(), 1, (short) 1)
+                                .configs(Map.of(
+                                        "remote.storage.enable",
+                                        "true",
+                                        "segment.bytes",
+                                        "1048576",
+                                        "local.retention.ms",
+                                        "1000",
+                                        "retention.ms",
+                                        "-1"))))
+                        .all()
+                        .get(1, TimeUnit.MINUTES);
             }
             TieredRecords.produce(kafka.bootstrapServers(), PARTITION, 0, ROUND, n -> System.currentTimeMillis());
             long localStart = awaitOnlyTheActiveSegmentLocally(kafka.bootstrapServers(), kafka.logDir(), "Kafka");
@@ -58,15 +67,20 @@ class KafkaTieredTakeoverIT {
             assertTrue(kafkaTiered.size() >= 5, "Kafka tiered " + kafkaTiered);
 
             kafka.close();
-            try (KrabkaBroker krabka = KrabkaBroker.onConfig(work.resolve("krabka"), kafka.config(),
-                    kafka.bootstrapServers())) {
-                assertEquals(localStart, offset(krabka.bootstrapServers(), OffsetSpec.earliestLocal()),
+            try (KrabkaBroker krabka =
+                    KrabkaBroker.onConfig(work.resolve("krabka"), kafka.config(), kafka.bootstrapServers())) {
+                assertEquals(
+                        localStart,
+                        offset(krabka.bootstrapServers(), OffsetSpec.earliestLocal()),
                         "Krabka finds Kafka's local log where Kafka left it");
-                assertTrue(localStart > ROUND / 2, "most records are in the remote tier only: local from " + localStart);
+                assertTrue(
+                        localStart > ROUND / 2, "most records are in the remote tier only: local from " + localStart);
                 TieredRecords.assertReadsExactly(krabka.bootstrapServers(), PARTITION, 0, ROUND);
 
-                TieredRecords.produce(krabka.bootstrapServers(), PARTITION, ROUND, 2 * ROUND, n -> System.currentTimeMillis());
-                long krabkaLocalStart = awaitOnlyTheActiveSegmentLocally(krabka.bootstrapServers(), kafka.logDir(), "Krabka");
+                TieredRecords.produce(
+                        krabka.bootstrapServers(), PARTITION, ROUND, 2 * ROUND, n -> System.currentTimeMillis());
+                long krabkaLocalStart =
+                        awaitOnlyTheActiveSegmentLocally(krabka.bootstrapServers(), kafka.logDir(), "Krabka");
                 assertTrue(krabkaLocalStart > ROUND + ROUND / 2, "Krabka's local log starts at " + krabkaLocalStart);
                 TieredRecords.assertReadsExactly(krabka.bootstrapServers(), PARTITION, 0, 2 * ROUND);
                 assertEquals(0, krabka.stop(), "Krabka's exit code");
@@ -77,10 +91,15 @@ class KafkaTieredTakeoverIT {
             assertTrue(krabkaTiered.size() >= 5, "Krabka tiered " + krabkaTiered + " in Kafka's layout");
 
             kafka.restart();
-            assertEquals(krabkaLocalStart(kafka), offset(kafka.bootstrapServers(), OffsetSpec.earliestLocal()),
+            assertEquals(
+                    krabkaLocalStart(kafka),
+                    offset(kafka.bootstrapServers(), OffsetSpec.earliestLocal()),
                     "Kafka finds Krabka's local log where Krabka left it");
             TieredRecords.assertReadsExactly(kafka.bootstrapServers(), PARTITION, 0, 2 * ROUND);
-            assertEquals(2 * ROUND, offset(kafka.bootstrapServers(), OffsetSpec.latest()), "Kafka's log ends where Krabka's did");
+            assertEquals(
+                    2 * ROUND,
+                    offset(kafka.bootstrapServers(), OffsetSpec.latest()),
+                    "Kafka's log ends where Krabka's did");
         } finally {
             kafka.close();
         }
@@ -97,7 +116,8 @@ class KafkaTieredTakeoverIT {
      * Waits until every rolled segment is tiered (ListOffsets' latest tiered offset, KIP-1005, is just before the
      * active segment) and deleted locally (the earliest local offset is the active segment's base); returns that base.
      */
-    private static long awaitOnlyTheActiveSegmentLocally(String bootstrap, Path logDir, String broker) throws Exception {
+    private static long awaitOnlyTheActiveSegmentLocally(String bootstrap, Path logDir, String broker)
+            throws Exception {
         Path partitionDir = logDir.resolve(PARTITION.topic() + "-" + PARTITION.partition());
         long[] active = {-1};
         TieredRecords.await(broker + " tiers every rolled segment and keeps only the active one", () -> {
@@ -114,8 +134,11 @@ class KafkaTieredTakeoverIT {
 
     private static List<Long> segmentBases(Path partitionDir) throws IOException {
         try (Stream<Path> files = Files.list(partitionDir)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.matches("\\d{20}\\.log"))
-                    .map(n -> Long.parseLong(n.substring(0, 20))).sorted().toList();
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.matches("\\d{20}\\.log"))
+                    .map(n -> Long.parseLong(n.substring(0, 20)))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -128,7 +151,10 @@ class KafkaTieredTakeoverIT {
 
     private static long offset(String bootstrap, OffsetSpec spec) throws Exception {
         try (Admin admin = admin(bootstrap)) {
-            return admin.listOffsets(Map.of(PARTITION, spec)).partitionResult(PARTITION).get(30, TimeUnit.SECONDS).offset();
+            return admin.listOffsets(Map.of(PARTITION, spec))
+                    .partitionResult(PARTITION)
+                    .get(30, TimeUnit.SECONDS)
+                    .offset();
         }
     }
 
@@ -139,7 +165,10 @@ class KafkaTieredTakeoverIT {
     }
 
     private static Admin admin(String bootstrap) {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 60_000));
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                60_000));
     }
 }

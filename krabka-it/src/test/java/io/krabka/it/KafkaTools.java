@@ -31,9 +31,12 @@ final class KafkaTools {
 
     /** Runs {@code main} with its arguments, {@code input} (when not null) on its standard input. */
     ToolRun run(String name, List<String> mainAndArgs, String input) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // Kafka's jars use sun.misc.Unsafe and zstd-jni loads a native library: keep the JDK's warnings out.
-                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
+                "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
+                "-Xmx256m",
                 "-Dlog4j2.configurationFile=" + workDir.resolve("log4j2.properties"),
                 "-Dkafka.logs.dir=" + workDir.resolve("tool-logs")));
         command.addAll(jvmOptions);

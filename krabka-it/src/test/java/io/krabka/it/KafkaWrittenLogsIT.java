@@ -57,15 +57,19 @@ class KafkaWrittenLogsIT {
     @Test
     void aCleanlyStoppedKafkaLogOpensWithoutRecoveryAndReadsAsAcknowledged(KafkaLog kafka) throws Exception {
         KafkaLog copy = kafka.copyTo(work.resolve("clean-copy"));
-        Map<TopicPartition, Long> recoveryPoints = checkpoint(copy, OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE);
-        Map<TopicPartition, Long> highWatermarks = checkpoint(copy, OffsetCheckpointFile.REPLICATION_OFFSET_CHECKPOINT_FILE);
-        Map<TopicPartition, Long> logStartOffsets = checkpoint(copy, OffsetCheckpointFile.LOG_START_OFFSET_CHECKPOINT_FILE);
+        Map<TopicPartition, Long> recoveryPoints =
+                checkpoint(copy, OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE);
+        Map<TopicPartition, Long> highWatermarks =
+                checkpoint(copy, OffsetCheckpointFile.REPLICATION_OFFSET_CHECKPOINT_FILE);
+        Map<TopicPartition, Long> logStartOffsets =
+                checkpoint(copy, OffsetCheckpointFile.LOG_START_OFFSET_CHECKPOINT_FILE);
         try (KrabkaLogs krabka = new KrabkaLogs(copy.logDir(), copy.topics())) {
             assertFalse(Files.exists(copy.file(KafkaLog.CLEAN_SHUTDOWN)), "the marker goes once the logs are loaded");
             for (UnifiedLog log : krabka.manager.allLogs()) {
                 assertEquals(List.of(), log.segmentsRecoveredAtLoad(), log::toString);
             }
-            for (Map.Entry<TopicPartition, ProducedLog> produced : copy.produced().entrySet()) {
+            for (Map.Entry<TopicPartition, ProducedLog> produced :
+                    copy.produced().entrySet()) {
                 TopicPartition partition = produced.getKey();
                 UnifiedLog log = krabka.manager.getLog(partition).orElseThrow();
                 PartitionFiles files = copy.partition(partition);
@@ -93,9 +97,12 @@ class KafkaWrittenLogsIT {
     void aKilledKafkaLogRecoversKeepingEveryAcknowledgedRecord(@KafkaLogs.Killed KafkaLog kafka) throws Exception {
         KafkaLog copy = kafka.copyTo(work.resolve("killed-copy"));
         try (KrabkaLogs krabka = new KrabkaLogs(copy.logDir(), copy.topics())) {
-            assertTrue(krabka.manager.allLogs().stream().anyMatch(log -> !log.segmentsRecoveredAtLoad().isEmpty()),
+            assertTrue(
+                    krabka.manager.allLogs().stream()
+                            .anyMatch(log -> !log.segmentsRecoveredAtLoad().isEmpty()),
                     "no marker: the logs are recovered");
-            for (Map.Entry<TopicPartition, ProducedLog> produced : copy.produced().entrySet()) {
+            for (Map.Entry<TopicPartition, ProducedLog> produced :
+                    copy.produced().entrySet()) {
                 TopicPartition partition = produced.getKey();
                 UnifiedLog log = krabka.manager.getLog(partition).orElseThrow();
                 List<LogEntry> expected = produced.getValue().entries();
@@ -108,7 +115,9 @@ class KafkaWrittenLogsIT {
                     assertEquals(expected, found.subList(0, expected.size()), partition::toString);
                 }
                 assertEquals(found.size(), log.logEndOffset(), partition::toString);
-                assertEquals(epochsOf(KrabkaLogs.batches(log)), log.leaderEpochCache().epochEntries(),
+                assertEquals(
+                        epochsOf(KrabkaLogs.batches(log)),
+                        log.leaderEpochCache().epochEntries(),
                         partition::toString);
             }
         }
@@ -138,22 +147,27 @@ class KafkaWrittenLogsIT {
             assertEquals(theirs.maxTimestamp(), ours.maxTimestamp(), what);
             assertEquals(theirs.partitionLeaderEpoch(), ours.partitionLeaderEpoch(), what);
             assertEquals(theirs.producerId(), ours.producerId(), what);
-            assertEquals(theirs.compression().name, ours.compressionType().name().toLowerCase(Locale.ROOT),
-                    what);
+            assertEquals(
+                    theirs.compression().name, ours.compressionType().name().toLowerCase(Locale.ROOT), what);
             assertEquals(theirs.timestampType().name(), ours.timestampType().name(), what);
         }
     }
 
     // partition.metadata as Kafka wrote it: "version: 0" and "topic_id: <id>".
     private static String topicId(PartitionFiles files) throws IOException {
-        return Files.readAllLines(files.partitionMetadata()).get(1).substring("topic_id: ".length()).trim();
+        return Files.readAllLines(files.partitionMetadata())
+                .get(1)
+                .substring("topic_id: ".length())
+                .trim();
     }
 
     // leader-epoch-checkpoint as Kafka wrote it: version, count, then "<epoch> <start offset>" lines.
     private static List<EpochEntry> epochs(PartitionFiles files) throws IOException {
         List<String> lines = Files.readAllLines(files.leaderEpochCheckpoint());
-        return lines.subList(2, lines.size()).stream().map(line -> line.trim().split("\\s+"))
-                .map(fields -> new EpochEntry(Integer.parseInt(fields[0]), Long.parseLong(fields[1]))).toList();
+        return lines.subList(2, lines.size()).stream()
+                .map(line -> line.trim().split("\\s+"))
+                .map(fields -> new EpochEntry(Integer.parseInt(fields[0]), Long.parseLong(fields[1])))
+                .toList();
     }
 
     // Where each epoch starts: the first batch carrying an epoch above the ones before.
@@ -162,7 +176,8 @@ class KafkaWrittenLogsIT {
         for (LogBatch batch : batches) {
             RecordBatch v2 = (RecordBatch) batch;
             if (v2.partitionLeaderEpoch() >= 0
-                    && (epochs.isEmpty() || v2.partitionLeaderEpoch() > epochs.getLast().epoch())) {
+                    && (epochs.isEmpty()
+                            || v2.partitionLeaderEpoch() > epochs.getLast().epoch())) {
                 epochs.add(new EpochEntry(v2.partitionLeaderEpoch(), v2.baseOffset()));
             }
         }
@@ -179,11 +194,16 @@ class KafkaWrittenLogsIT {
             Path latest = files.producerSnapshots().getLast();
             DumpReport report = dumpLogSegments.dump(Set.of(), List.of(latest));
             assertEquals(List.of(), report.errors(), report::describe);
-            for (ProducerEntry producer : report.dump(latest, SnapshotDump.class).orElseThrow().producers()) {
-                theirs.put(producer.producerId(), producer.producerEpoch() + "/" + producer.coordinatorEpoch() + "/"
-                        + producer.currentTxnFirstOffset() + "/" + producer.lastTimestamp() + "/"
-                        + producer.lastBatch().map(b -> b.firstSequence() + ".." + b.lastSequence() + "@" + b.lastOffset()
-                        + "-" + b.offsetDelta() + "@" + b.timestamp()).orElse("none"));
+            for (ProducerEntry producer :
+                    report.dump(latest, SnapshotDump.class).orElseThrow().producers()) {
+                theirs.put(
+                        producer.producerId(),
+                        producer.producerEpoch() + "/" + producer.coordinatorEpoch() + "/"
+                                + producer.currentTxnFirstOffset() + "/" + producer.lastTimestamp() + "/"
+                                + producer.lastBatch()
+                                        .map(b -> b.firstSequence() + ".." + b.lastSequence() + "@" + b.lastOffset()
+                                                + "-" + b.offsetDelta() + "@" + b.timestamp())
+                                        .orElse("none"));
             }
         }
         assertEquals(theirs, ours, partition::toString);
@@ -191,9 +211,12 @@ class KafkaWrittenLogsIT {
 
     private static String describe(ProducerStateEntry entry) {
         List<BatchMetadata> batches = List.copyOf(entry.batchMetadata());
-        String last = batches.isEmpty() ? "none" : batches.getLast().firstSeq() + ".." + entry.lastSeq() + "@"
-                + batches.getLast().lastOffset() + "-" + batches.getLast().offsetDelta() + "@"
-                + batches.getLast().timestamp();
+        String last = batches.isEmpty()
+                ? "none"
+                : batches.getLast().firstSeq() + ".." + entry.lastSeq() + "@"
+                        + batches.getLast().lastOffset() + "-"
+                        + batches.getLast().offsetDelta() + "@"
+                        + batches.getLast().timestamp();
         return entry.producerEpoch() + "/" + entry.coordinatorEpoch() + "/" + entry.currentTxnFirstOffset() + "/"
                 + entry.lastTimestamp() + "/" + last;
     }
@@ -201,14 +224,16 @@ class KafkaWrittenLogsIT {
     /** Krabka's transaction indexes hold what DumpLogSegments reads from Kafka's. */
     private static void assertSameAbortedTransactions(PartitionFiles files, UnifiedLog log, TopicPartition partition)
             throws Exception {
-        List<Path> txnIndexes = files.segments().stream().flatMap(s -> s.txnIndex().stream()).toList();
+        List<Path> txnIndexes =
+                files.segments().stream().flatMap(s -> s.txnIndex().stream()).toList();
         List<AbortedTxn> theirs = new ArrayList<>();
         if (!txnIndexes.isEmpty()) {
             DumpReport report = dumpLogSegments.dump(Set.of(), txnIndexes);
             for (Path file : txnIndexes) {
-                for (AbortedTxnEntry entry : report.dump(file, TxnIndexDump.class).orElseThrow().abortedTxns()) {
-                    theirs.add(new AbortedTxn(entry.producerId(), entry.firstOffset(), entry.lastOffset(),
-                            entry.lastStableOffset()));
+                for (AbortedTxnEntry entry :
+                        report.dump(file, TxnIndexDump.class).orElseThrow().abortedTxns()) {
+                    theirs.add(new AbortedTxn(
+                            entry.producerId(), entry.firstOffset(), entry.lastOffset(), entry.lastStableOffset()));
                 }
             }
         }

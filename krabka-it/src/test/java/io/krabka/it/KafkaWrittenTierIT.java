@@ -82,7 +82,8 @@ class KafkaWrittenTierIT {
             segments.add(KafkaSegment.read(files, KafkaTierWriter.BROKER_ID));
         }
         // The rsm.config. settings the broker gave LocalTieredStorage.
-        local = plugins.createRemoteStorageManager("local", Map.of("dir", kafkaTier.toString(), "delete.on.close", "false"));
+        local = plugins.createRemoteStorageManager(
+                "local", Map.of("dir", kafkaTier.toString(), "delete.on.close", "false"));
     }
 
     @AfterAll
@@ -96,19 +97,28 @@ class KafkaWrittenTierIT {
     void kafkaTieredSeveralSegmentsOfThePartitionWithContiguousOffsetsFromZero() throws IOException {
         assertTrue(segments.size() >= 3, "Kafka tiered only " + segments.size() + " segments: " + segments);
         String topicId = Files.readAllLines(work.resolve("kafka/data/" + TOPIC + "-0/partition.metadata")).stream()
-                .filter(l -> l.startsWith("topic_id:")).map(l -> l.substring("topic_id:".length()).trim()).findFirst().orElseThrow();
+                .filter(l -> l.startsWith("topic_id:"))
+                .map(l -> l.substring("topic_id:".length()).trim())
+                .findFirst()
+                .orElseThrow();
         long next = 0;
         for (KafkaSegment segment : segments) {
-            assertEquals(new TopicPartition(TOPIC, 0), segment.files().partition().topicPartition(), segment::toString);
+            assertEquals(
+                    new TopicPartition(TOPIC, 0), segment.files().partition().topicPartition(), segment::toString);
             assertEquals(topicId, segment.files().partition().topicId().toString(), segment::toString);
             assertEquals(next, segment.files().startOffset(), () -> segment + " does not follow the previous one");
             assertTrue(segment.bytes().length <= 1024 * 1024, () -> segment + " is larger than segment.bytes");
             for (LoggedBatch batch : segment.batches()) {
-                assertEquals(next, batch.baseOffset(), () -> segment + ": a gap before the batch at " + batch.position());
+                assertEquals(
+                        next, batch.baseOffset(), () -> segment + ": a gap before the batch at " + batch.position());
                 for (LoggedRecord record : batch.records()) {
-                    assertEquals(next++, record.offset(), () -> segment + ": a gap in the batch at " + batch.position());
+                    assertEquals(
+                            next++, record.offset(), () -> segment + ": a gap in the batch at " + batch.position());
                 }
-                assertEquals(next - 1, batch.lastOffset(), () -> segment + ": the batch at " + batch.position() + " ends elsewhere");
+                assertEquals(
+                        next - 1,
+                        batch.lastOffset(),
+                        () -> segment + ": the batch at " + batch.position() + " ends elsewhere");
             }
         }
     }
@@ -122,21 +132,27 @@ class KafkaWrittenTierIT {
             assertArrayEquals(bytes, read(local.fetchLogSegment(metadata, 0)), segment::toString);
             for (LoggedBatch batch : segment.batches()) {
                 // One batch, as a fetch reads it; and from the batch to the end.
-                assertArrayEquals(Arrays.copyOfRange(bytes, batch.position(), batch.end()),
+                assertArrayEquals(
+                        Arrays.copyOfRange(bytes, batch.position(), batch.end()),
                         read(local.fetchLogSegment(metadata, batch.position(), batch.end() - 1)),
                         () -> segment + ", the batch at " + batch.position());
-                assertArrayEquals(Arrays.copyOfRange(bytes, batch.position(), bytes.length),
+                assertArrayEquals(
+                        Arrays.copyOfRange(bytes, batch.position(), bytes.length),
                         read(local.fetchLogSegment(metadata, batch.position())),
                         () -> segment + ", from the batch at " + batch.position());
             }
             for (int i = 0; i < 50; i++) {
                 int start = random.nextInt(bytes.length);
                 int end = start + random.nextInt(bytes.length - start);
-                assertArrayEquals(Arrays.copyOfRange(bytes, start, end + 1), read(local.fetchLogSegment(metadata, start, end)),
+                assertArrayEquals(
+                        Arrays.copyOfRange(bytes, start, end + 1),
+                        read(local.fetchLogSegment(metadata, start, end)),
                         () -> segment + ", bytes " + start + " to " + end);
             }
-            assertArrayEquals(new byte[] {bytes[bytes.length - 1]},
-                    read(local.fetchLogSegment(metadata, bytes.length - 1, bytes.length - 1)), segment::toString);
+            assertArrayEquals(
+                    new byte[] {bytes[bytes.length - 1]},
+                    read(local.fetchLogSegment(metadata, bytes.length - 1, bytes.length - 1)),
+                    segment::toString);
         }
     }
 
@@ -144,7 +160,8 @@ class KafkaWrittenTierIT {
     void theSegmentsTheLocalPluginFetchesHoldExactlyTheProducedRecordsInOrder() throws Exception {
         List<LogEntry> tiered = new ArrayList<>();
         for (KafkaSegment segment : segments) {
-            List<LoggedBatch> batches = LoggedBatch.decode(read(local.fetchLogSegment(segment.metadata(), 0)), segment.toString());
+            List<LoggedBatch> batches =
+                    LoggedBatch.decode(read(local.fetchLogSegment(segment.metadata(), 0)), segment.toString());
             for (LoggedBatch batch : batches) {
                 for (LoggedRecord record : batch.records()) {
                     assertEquals(tiered.size(), record.offset(), () -> segment + ": offsets are not contiguous from 0");
@@ -153,7 +170,9 @@ class KafkaWrittenTierIT {
             }
         }
         // Everything up to the active segment, which stays local: past both transactions, into the last phase.
-        assertTrue(tiered.size() > produced.indexOf(new Marker(ControlRecordType.COMMIT)) && tiered.size() <= produced.size(),
+        assertTrue(
+                tiered.size() > produced.indexOf(new Marker(ControlRecordType.COMMIT))
+                        && tiered.size() <= produced.size(),
                 () -> "the tier holds " + tiered.size() + " of the " + produced.size() + " entries produced");
         for (int offset = 0; offset < tiered.size(); offset++) {
             assertEquals(produced.get(offset), tiered.get(offset), "the entry at offset " + offset);
@@ -164,7 +183,9 @@ class KafkaWrittenTierIT {
     void theLocalPluginFetchesEveryIndexKafkaWroteByteForByte() throws Exception {
         for (KafkaSegment segment : segments) {
             for (IndexType type : ALWAYS_WRITTEN) {
-                assertArrayEquals(Files.readAllBytes(segment.files().file(type)), read(local.fetchIndex(segment.metadata(), type)),
+                assertArrayEquals(
+                        Files.readAllBytes(segment.files().file(type)),
+                        read(local.fetchIndex(segment.metadata(), type)),
                         () -> segment + ", " + type);
             }
         }
@@ -177,19 +198,28 @@ class KafkaWrittenTierIT {
         for (KafkaSegment segment : segments) {
             RemoteLogSegmentMetadata metadata = segment.metadata();
             boolean holdsAbort = segment.batchOf(abort.baseOffset()).isPresent();
-            assertEquals(holdsAbort, segment.files().txnIndex().isPresent(),
-                    () -> segment + (holdsAbort ? " holds the abort marker but has no" : " has a") + " transaction index");
+            assertEquals(
+                    holdsAbort,
+                    segment.files().txnIndex().isPresent(),
+                    () -> segment + (holdsAbort ? " holds the abort marker but has no" : " has a")
+                            + " transaction index");
             if (holdsAbort) {
-                byte[] kafkaIndex = Files.readAllBytes(segment.files().txnIndex().orElseThrow());
+                byte[] kafkaIndex =
+                        Files.readAllBytes(segment.files().txnIndex().orElseThrow());
                 assertArrayEquals(kafkaIndex, read(local.fetchIndex(metadata, TRANSACTION)), segment::toString);
-                List<AbortedTxn> aborted = new TransactionIndex(ByteBuffer.wrap(kafkaIndex), segment.files().startOffset(),
-                        segment.files().txnIndex().orElseThrow().toString()).allAbortedTxns();
+                List<AbortedTxn> aborted = new TransactionIndex(
+                                ByteBuffer.wrap(kafkaIndex),
+                                segment.files().startOffset(),
+                                segment.files().txnIndex().orElseThrow().toString())
+                        .allAbortedTxns();
                 assertEquals(1, aborted.size(), () -> segment + ": " + aborted);
                 assertEquals(abort.producerId(), aborted.getFirst().producerId());
                 assertEquals(firstAborted, aborted.getFirst().firstOffset());
                 assertEquals(abort.baseOffset(), aborted.getFirst().lastOffset());
             } else {
-                assertThrows(RemoteResourceNotFoundException.class, () -> local.fetchIndex(metadata, TRANSACTION).close(),
+                assertThrows(
+                        RemoteResourceNotFoundException.class,
+                        () -> local.fetchIndex(metadata, TRANSACTION).close(),
                         segment::toString);
             }
         }
@@ -203,9 +233,12 @@ class KafkaWrittenTierIT {
             for (int n = 0; n < index.entries(); n++) {
                 OffsetPosition entry = index.entry(n);
                 LoggedBatch batch = segment.batchAt(entry.position())
-                        .orElseThrow(() -> new AssertionError(segment + ": " + entry + " is not at the start of a batch"));
-                assertTrue(batch.baseOffset() <= entry.offset() && entry.offset() <= batch.lastOffset(),
-                        () -> segment + ": " + entry + " points at the batch of offsets " + batch.baseOffset() + " to " + batch.lastOffset());
+                        .orElseThrow(
+                                () -> new AssertionError(segment + ": " + entry + " is not at the start of a batch"));
+                assertTrue(
+                        batch.baseOffset() <= entry.offset() && entry.offset() <= batch.lastOffset(),
+                        () -> segment + ": " + entry + " points at the batch of offsets " + batch.baseOffset() + " to "
+                                + batch.lastOffset());
             }
         }
     }
@@ -218,11 +251,20 @@ class KafkaWrittenTierIT {
             for (int n = 0; n < index.entries(); n++) {
                 TimestampOffset entry = index.entry(n);
                 LoggedBatch batch = segment.batchOf(entry.offset())
-                        .orElseThrow(() -> new AssertionError(segment + ": " + entry + " names an offset outside the segment"));
-                assertEquals(batch.maxTimestamp(), entry.timestamp(), () -> segment + ": " + entry + " is not its batch's max timestamp");
-                long before = segment.batches().stream().filter(b -> b.position() < batch.position())
-                        .mapToLong(LoggedBatch::maxTimestamp).max().orElse(TimeIndex.NO_TIMESTAMP);
-                assertTrue(before < entry.timestamp(), () -> segment + ": " + entry + " is not where the maximum was first reached");
+                        .orElseThrow(() ->
+                                new AssertionError(segment + ": " + entry + " names an offset outside the segment"));
+                assertEquals(
+                        batch.maxTimestamp(),
+                        entry.timestamp(),
+                        () -> segment + ": " + entry + " is not its batch's max timestamp");
+                long before = segment.batches().stream()
+                        .filter(b -> b.position() < batch.position())
+                        .mapToLong(LoggedBatch::maxTimestamp)
+                        .max()
+                        .orElse(TimeIndex.NO_TIMESTAMP);
+                assertTrue(
+                        before < entry.timestamp(),
+                        () -> segment + ": " + entry + " is not where the maximum was first reached");
             }
             // Kafka adds the segment's maximum when it rolls the segment.
             assertEquals(segment.metadata().maxTimestampMs(), index.lastEntry().timestamp(), segment::toString);
@@ -231,7 +273,8 @@ class KafkaWrittenTierIT {
 
     @Test
     void remoteIndexCacheOverTheLocalPluginFindsWhatALinearScanFinds() throws Exception {
-        try (RemoteIndexCache cache = new RemoteIndexCache(INDEX_CACHE_BYTES, local, Files.createDirectories(work.resolve("cache")))) {
+        try (RemoteIndexCache cache =
+                new RemoteIndexCache(INDEX_CACHE_BYTES, local, Files.createDirectories(work.resolve("cache")))) {
             for (KafkaSegment segment : segments) {
                 RemoteLogSegmentMetadata metadata = segment.metadata();
                 OffsetIndex kafkaIndex = offsetIndex(segment);
@@ -240,28 +283,42 @@ class KafkaWrittenTierIT {
                     int position = cache.lookupOffset(metadata, target);
                     assertEquals(kafkaIndex.lookup(target).position(), position, () -> segment + ", offset " + target);
                     LoggedBatch holder = segment.batchOf(target).orElseThrow();
-                    assertTrue(segment.batchAt(position).isPresent() && position <= holder.position(),
-                            () -> segment + ": a scan from " + position + " misses offset " + target + " at " + holder.position());
+                    assertTrue(
+                            segment.batchAt(position).isPresent() && position <= holder.position(),
+                            () -> segment + ": a scan from " + position + " misses offset " + target + " at "
+                                    + holder.position());
                 }
             }
             for (KafkaSegment segment : segments) {
                 RemoteLogSegmentMetadata metadata = segment.metadata();
                 TreeSet<Long> targets = new TreeSet<>();
-                segment.batches().forEach(b -> b.records().forEach(r -> {
-                    targets.add(r.timestamp());
-                    targets.add(r.timestamp() + 1);
-                }));
+                segment.batches()
+                        .forEach(b -> b.records().forEach(r -> {
+                            targets.add(r.timestamp());
+                            targets.add(r.timestamp() + 1);
+                        }));
                 targets.add(targets.first() - 1);
                 for (long timestamp : targets) {
-                    int from = cache.lookupTimestamp(metadata, timestamp, metadata.startOffset()).position();
-                    assertEquals(firstAtOrAfter(segment, 0, timestamp), firstAtOrAfter(segment, from, timestamp),
+                    int from = cache.lookupTimestamp(metadata, timestamp, metadata.startOffset())
+                            .position();
+                    assertEquals(
+                            firstAtOrAfter(segment, 0, timestamp),
+                            firstAtOrAfter(segment, from, timestamp),
                             () -> segment + ", timestamp " + timestamp + " scanned from " + from);
                 }
-                List<AbortedTxn> expected = segment.files().txnIndex().isEmpty() ? List.of()
-                        : new TransactionIndex(ByteBuffer.wrap(Files.readAllBytes(segment.files().txnIndex().orElseThrow())),
-                        metadata.startOffset(), segment.toString()).allAbortedTxns();
-                assertEquals(expected, cache.collectAbortedTxns(metadata, metadata.startOffset(), metadata.endOffset() + 1)
-                        .abortedTransactions(), segment::toString);
+                List<AbortedTxn> expected = segment.files().txnIndex().isEmpty()
+                        ? List.of()
+                        : new TransactionIndex(
+                                        ByteBuffer.wrap(Files.readAllBytes(
+                                                segment.files().txnIndex().orElseThrow())),
+                                        metadata.startOffset(),
+                                        segment.toString())
+                                .allAbortedTxns();
+                assertEquals(
+                        expected,
+                        cache.collectAbortedTxns(metadata, metadata.startOffset(), metadata.endOffset() + 1)
+                                .abortedTransactions(),
+                        segment::toString);
             }
         }
     }
@@ -269,15 +326,30 @@ class KafkaWrittenTierIT {
     @Test
     void kafkasLocalTieredStorageReadsByteForByteATierTheLocalPluginWrote() throws Exception {
         Path krabkaTier = Files.createDirectories(work.resolve("krabka-tier"));
-        try (RemoteStorageManager writer = plugins.createRemoteStorageManager("local", Map.of("dir", krabkaTier.toString()))) {
+        try (RemoteStorageManager writer =
+                plugins.createRemoteStorageManager("local", Map.of("dir", krabkaTier.toString()))) {
             for (KafkaSegment segment : segments) {
                 TierSegment files = segment.files();
                 RemoteLogSegmentMetadata m = segment.metadata();
-                RemoteLogSegmentMetadata started = new RemoteLogSegmentMetadata(m.remoteLogSegmentId(), m.startOffset(),
-                        m.endOffset(), m.maxTimestampMs(), m.brokerId(), m.eventTimestampMs(), m.segmentSizeInBytes(),
-                        m.segmentLeaderEpochs(), m.txnIdxEmpty());
-                writer.copyLogSegmentData(started, new LogSegmentData(files.log(), files.file(OFFSET), files.file(TIMESTAMP),
-                        files.txnIndex(), files.file(PRODUCER_SNAPSHOT), ByteBuffer.wrap(Files.readAllBytes(files.file(LEADER_EPOCH)))));
+                RemoteLogSegmentMetadata started = new RemoteLogSegmentMetadata(
+                        m.remoteLogSegmentId(),
+                        m.startOffset(),
+                        m.endOffset(),
+                        m.maxTimestampMs(),
+                        m.brokerId(),
+                        m.eventTimestampMs(),
+                        m.segmentSizeInBytes(),
+                        m.segmentLeaderEpochs(),
+                        m.txnIdxEmpty());
+                writer.copyLogSegmentData(
+                        started,
+                        new LogSegmentData(
+                                files.log(),
+                                files.file(OFFSET),
+                                files.file(TIMESTAMP),
+                                files.txnIndex(),
+                                files.file(PRODUCER_SNAPSHOT),
+                                ByteBuffer.wrap(Files.readAllBytes(files.file(LEADER_EPOCH)))));
             }
         }
         assertEquals(namesIn(kafkaTier), namesIn(krabkaTier), "the plugin names and places files as Kafka does");
@@ -287,15 +359,21 @@ class KafkaWrittenTierIT {
             String id = segment.files().segmentId().toString();
             assertArrayEquals(segment.bytes(), Files.readAllBytes(read.resolve(id + ".log")), segment::toString);
             for (IndexType type : ALWAYS_WRITTEN) {
-                assertArrayEquals(Files.readAllBytes(segment.files().file(type)), Files.readAllBytes(read.resolve(id + "." + type)),
+                assertArrayEquals(
+                        Files.readAllBytes(segment.files().file(type)),
+                        Files.readAllBytes(read.resolve(id + "." + type)),
                         () -> segment + ", " + type);
             }
             Path txn = read.resolve(id + "." + TRANSACTION);
             if (segment.files().txnIndex().isPresent()) {
-                assertArrayEquals(Files.readAllBytes(segment.files().txnIndex().orElseThrow()), Files.readAllBytes(txn), segment::toString);
+                assertArrayEquals(
+                        Files.readAllBytes(segment.files().txnIndex().orElseThrow()),
+                        Files.readAllBytes(txn),
+                        segment::toString);
             } else {
                 assertFalse(Files.exists(txn), segment::toString);
-                assertTrue(Files.exists(read.resolve(id + "." + TRANSACTION + ".not-found")),
+                assertTrue(
+                        Files.exists(read.resolve(id + "." + TRANSACTION + ".not-found")),
                         () -> segment + ": Kafka did not report the missing transaction index");
             }
         }
@@ -303,9 +381,12 @@ class KafkaWrittenTierIT {
 
     /** The offset of the first record at or after {@code timestamp} scanning from {@code position}, as Kafka scans. */
     private static OptionalLong firstAtOrAfter(KafkaSegment segment, int position, long timestamp) {
-        return segment.batches().stream().filter(b -> b.position() >= position && b.maxTimestamp() >= timestamp)
-                .flatMap(b -> b.records().stream()).filter(r -> r.timestamp() >= timestamp)
-                .mapToLong(LoggedRecord::offset).findFirst();
+        return segment.batches().stream()
+                .filter(b -> b.position() >= position && b.maxTimestamp() >= timestamp)
+                .flatMap(b -> b.records().stream())
+                .filter(r -> r.timestamp() >= timestamp)
+                .mapToLong(LoggedRecord::offset)
+                .findFirst();
     }
 
     /** The offset of the first record produced in a transaction: the aborted transaction's first offset. */
@@ -319,26 +400,31 @@ class KafkaWrittenTierIT {
     }
 
     private static LoggedBatch controlBatch(ControlRecordType type) {
-        return segments.stream().flatMap(s -> s.batches().stream())
-                .filter(b -> b.records().getFirst().entry().equals(new Marker(type))).findFirst()
+        return segments.stream()
+                .flatMap(s -> s.batches().stream())
+                .filter(b -> b.records().getFirst().entry().equals(new Marker(type)))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + type + " marker in the tier"));
     }
 
     private static OffsetIndex offsetIndex(KafkaSegment segment) throws IOException {
         Path file = segment.files().file(OFFSET);
-        return new OffsetIndex(ByteBuffer.wrap(Files.readAllBytes(file)), segment.files().startOffset(), file.toString());
+        return new OffsetIndex(
+                ByteBuffer.wrap(Files.readAllBytes(file)), segment.files().startOffset(), file.toString());
     }
 
     private static TimeIndex timeIndex(KafkaSegment segment) throws IOException {
         Path file = segment.files().file(TIMESTAMP);
-        return new TimeIndex(ByteBuffer.wrap(Files.readAllBytes(file)), segment.files().startOffset(), file.toString());
+        return new TimeIndex(
+                ByteBuffer.wrap(Files.readAllBytes(file)), segment.files().startOffset(), file.toString());
     }
 
     /** The files under a tier's {@code kafka-tiered-storage}, relative to it. */
     private static TreeSet<String> namesIn(Path tier) throws IOException {
         Path root = tier.resolve(TierSegment.ROOT_DIR_NAME);
         try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(Files::isRegularFile).map(f -> root.relativize(f).toString())
+            return files.filter(Files::isRegularFile)
+                    .map(f -> root.relativize(f).toString())
                     .collect(Collectors.toCollection(TreeSet::new));
         }
     }

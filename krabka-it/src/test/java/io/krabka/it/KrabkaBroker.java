@@ -25,8 +25,8 @@ final class KrabkaBroker implements AutoCloseable {
     private KrabkaProcess process;
     private int starts;
 
-    private KrabkaBroker(Path workDir, Path dist, String bootstrapServers, List<String> arguments,
-            Map<String, String> environment) {
+    private KrabkaBroker(
+            Path workDir, Path dist, String bootstrapServers, List<String> arguments, Map<String, String> environment) {
         this.workDir = workDir;
         this.dist = dist;
         this.bootstrapServers = bootstrapServers;
@@ -40,10 +40,11 @@ final class KrabkaBroker implements AutoCloseable {
      *
      * @param bootstrapServers the broker listener {@code config} names
      */
-    static KrabkaBroker onConfig(Path workDir, Path config, String bootstrapServers) throws IOException, InterruptedException {
+    static KrabkaBroker onConfig(Path workDir, Path config, String bootstrapServers)
+            throws IOException, InterruptedException {
         Files.createDirectories(workDir);
-        KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), bootstrapServers,
-                List.of("--config", config.toString()), Map.of());
+        KrabkaBroker broker = new KrabkaBroker(
+                workDir, KrabkaCommand.dist(), bootstrapServers, List.of("--config", config.toString()), Map.of());
         broker.start();
         return broker;
     }
@@ -56,8 +57,11 @@ final class KrabkaBroker implements AutoCloseable {
      */
     static KrabkaBroker start(Path workDir, Map<String, String> settings) throws IOException, InterruptedException {
         return start(workDir, settings, (krabka, logDir) -> {
-            ToolRun format = ToolRun.run(workDir, "format", List.of("sh", krabka, "format", "--log-dir",
-                    logDir.toString(), "--node-id", "1", "--standalone"), Map.of("JAVA_HOME", System.getProperty("java.home")));
+            ToolRun format = ToolRun.run(
+                    workDir,
+                    "format",
+                    List.of("sh", krabka, "format", "--log-dir", logDir.toString(), "--node-id", "1", "--standalone"),
+                    Map.of("JAVA_HOME", System.getProperty("java.home")));
             if (format.exitCode() != 0) {
                 throw new IllegalStateException("krabka format failed:\n" + format.describe());
             }
@@ -75,8 +79,15 @@ final class KrabkaBroker implements AutoCloseable {
         // A directory left by an earlier run is replaced.
         KafkaLogWriter.deleteRecursively(workDir);
         String listener = "127.0.0.1:" + freePort();
-        List<String> arguments = new ArrayList<>(List.of("--log-dir", workDir.resolve("data").toString(),
-                "--listen-addr", listener, "--advertised-listener", listener, "--process-roles", "controller,broker"));
+        List<String> arguments = new ArrayList<>(List.of(
+                "--log-dir",
+                workDir.resolve("data").toString(),
+                "--listen-addr",
+                listener,
+                "--advertised-listener",
+                listener,
+                "--process-roles",
+                "controller,broker"));
         settings.forEach((key, value) -> arguments.addAll(List.of("--override", key + "=" + value)));
         KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), listener, arguments, Map.of());
         Files.createDirectories(workDir);
@@ -98,8 +109,8 @@ final class KrabkaBroker implements AutoCloseable {
         List<String> dirs = new ArrayList<>();
         logDirs.forEach(dir -> dirs.addAll(List.of("--log-dir", dir.toString())));
         List<String> arguments = new ArrayList<>(dirs);
-        arguments.addAll(List.of("--listen-addr", listener, "--advertised-listener", listener, "--process-roles",
-                "controller,broker"));
+        arguments.addAll(List.of(
+                "--listen-addr", listener, "--advertised-listener", listener, "--process-roles", "controller,broker"));
         KrabkaBroker broker = new KrabkaBroker(workDir, KrabkaCommand.dist(), listener, arguments, environment);
         List<String> format = new ArrayList<>(List.of("sh", broker.krabka(), "format"));
         format.addAll(dirs);

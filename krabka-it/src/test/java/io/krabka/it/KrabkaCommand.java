@@ -29,7 +29,9 @@ final class KrabkaCommand {
      */
     static Path dist() {
         String property = System.getProperty(DistributionPlugins.DIST_PROPERTY);
-        if (property == null || !Files.isDirectory(Path.of(property, "boot")) || !Files.isDirectory(Path.of(property, "lib"))) {
+        if (property == null
+                || !Files.isDirectory(Path.of(property, "boot"))
+                || !Files.isDirectory(Path.of(property, "lib"))) {
             throw new IllegalStateException("no Krabka distribution at " + property + " (system property "
                     + DistributionPlugins.DIST_PROPERTY + "): build jlink first (./run-tests does)");
         }
@@ -38,10 +40,18 @@ final class KrabkaCommand {
 
     /** {@code krabka <args>} started and left running, as {@link #run} would run it. */
     KrabkaProcess start(String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of("sh", dist.resolve("bin/krabka").toString()));
+        List<String> command =
+                new ArrayList<>(List.of("sh", dist.resolve("bin/krabka").toString()));
         command.addAll(List.of(args));
-        return KrabkaProcess.start(workDir, "krabka-" + ++runs, command, Map.of("JAVA_HOME",
-                System.getProperty("java.home"), "KRABKA_JAVA_OPTS", "-Djava.properties.date=" + KafkaStorageTool.PROPERTIES_DATE));
+        return KrabkaProcess.start(
+                workDir,
+                "krabka-" + ++runs,
+                command,
+                Map.of(
+                        "JAVA_HOME",
+                        System.getProperty("java.home"),
+                        "KRABKA_JAVA_OPTS",
+                        "-Djava.properties.date=" + KafkaStorageTool.PROPERTIES_DATE));
     }
 
     /** {@code krabka <args>}, with {@code meta.properties} dated as Kafka's in {@link KafkaStorageTool}. */
@@ -51,7 +61,8 @@ final class KrabkaCommand {
 
     /** {@code krabka <args>} with more environment variables (credentials from the SDKs' default chains). */
     ToolRun run(Map<String, String> environment, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("sh", dist.resolve("bin/krabka").toString()));
+        List<String> command =
+                new ArrayList<>(List.of("sh", dist.resolve("bin/krabka").toString()));
         command.addAll(List.of(args));
         Map<String, String> all = new HashMap<>(environment);
         all.put("JAVA_HOME", System.getProperty("java.home"));

@@ -18,11 +18,12 @@ import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.format.FormatSpec;
 import io.krabka.kernel.format.Formatter;
 import io.krabka.kernel.format.InitialQuorum;
-import io.krabka.kernel.scheduler.KafkaScheduler;
+import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
 import io.krabka.kernel.network.SocketServerConfig;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -33,7 +34,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import io.krabka.kernel.log.LogDirFailureChannel;
 
 /**
  * Krabka's control plane in this process: a directory formatted by Krabka's formatter, the controller on it, and
@@ -57,28 +57,50 @@ final class KrabkaControlPlane implements AutoCloseable {
     static KrabkaControlPlane start(Path dir, Map<String, String> serverProperties) throws Exception {
         String clusterId = Uuid.randomUuid().toString();
         Uuid directoryId = Uuid.randomUuid();
-        new Formatter(Clock.systemUTC()).format(new FormatSpec(List.of(dir), dir, clusterId, NODE_ID,
-                Optional.of(directoryId), Optional.empty(), List.of(), new InitialQuorum.Standalone("127.0.0.1", 9093),
-                "CONTROLLER", false));
+        new Formatter(Clock.systemUTC())
+                .format(new FormatSpec(
+                        List.of(dir),
+                        dir,
+                        clusterId,
+                        NODE_ID,
+                        Optional.of(directoryId),
+                        Optional.empty(),
+                        List.of(),
+                        new InitialQuorum.Standalone("127.0.0.1", 9093),
+                        "CONTROLLER",
+                        false));
         KafkaScheduler scheduler = new KafkaScheduler(1, "krabka-control-plane-");
-        QuorumController controller = QuorumController.start(new ControllerConfig(NODE_ID, dir, directoryId,
-                Integer.parseInt(serverProperties.getOrDefault("num.partitions", "1")), (short) 1, false, serverProperties),
-                scheduler, Clock.systemUTC(), new LogDirFailureChannel());
+        QuorumController controller = QuorumController.start(
+                new ControllerConfig(
+                        NODE_ID,
+                        dir,
+                        directoryId,
+                        Integer.parseInt(serverProperties.getOrDefault("num.partitions", "1")),
+                        (short) 1,
+                        false,
+                        serverProperties),
+                scheduler,
+                Clock.systemUTC(),
+                new LogDirFailureChannel());
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
         BrokerIdentity identity = new BrokerIdentity(NODE_ID, clusterId, "127.0.0.1", port, Optional.empty());
-        List<ApiHandler> handlers = List.of(new MetadataHandler(() -> identity, new MetadataHandler.Config(true), controller),
-                new DescribeClusterHandler(() -> identity), new CreateTopicsHandler(controller),
+        List<ApiHandler> handlers = List.of(
+                new MetadataHandler(() -> identity, new MetadataHandler.Config(true), controller),
+                new DescribeClusterHandler(() -> identity),
+                new CreateTopicsHandler(controller),
                 new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller),
                 new CreatePartitionsHandler(controller),
                 new DescribeConfigsHandler(new DescribeConfigsHandler.Config(NODE_ID, serverProperties), controller),
-                new AlterConfigsHandler(controller), new IncrementalAlterConfigsHandler(controller),
+                new AlterConfigsHandler(controller),
+                new IncrementalAlterConfigsHandler(controller),
                 new InitProducerIdHandler(new ProducerIdManager(controller, NODE_ID)));
-        SocketServer server = SocketServer.start(SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", port)),
-                RequestDispatcher.create(handlers, table -> new ApiVersionsHandler(table, clusterId, NODE_ID,
-                        () -> ApiFeatures.NONE)));
+        SocketServer server = SocketServer.start(
+                SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", port)),
+                RequestDispatcher.create(
+                        handlers, table -> new ApiVersionsHandler(table, clusterId, NODE_ID, () -> ApiFeatures.NONE)));
         return new KrabkaControlPlane(scheduler, controller, server);
     }
 

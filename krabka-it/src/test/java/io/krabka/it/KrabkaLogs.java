@@ -5,7 +5,6 @@ import io.krabka.it.LogEntry.HeaderEntry;
 import io.krabka.it.LogEntry.Marker;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.UnifiedLog;
@@ -15,6 +14,7 @@ import io.krabka.kernel.record.LogBatch;
 import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.Record;
 import io.krabka.kernel.record.RecordBatch;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -44,8 +44,11 @@ final class KrabkaLogs implements AutoCloseable {
         Map<String, LogConfig> configs = new HashMap<>();
         topics.forEach(topic -> configs.put(topic.name(), LogConfig.fromProps(Map.of(), topic.configs())));
         LogConfig internal = LogConfig.fromProps(Map.of(), Map.of("cleanup.policy", "compact"));
-        manager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(), "node.id", "1")),
-                topic -> configs.getOrDefault(topic, internal), scheduler, InstantSource.system());
+        manager = new LogManager(
+                LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(), "node.id", "1")),
+                topic -> configs.getOrDefault(topic, internal),
+                scheduler,
+                InstantSource.system());
         manager.startup();
     }
 
@@ -56,11 +59,19 @@ final class KrabkaLogs implements AutoCloseable {
             batch.ensureValid();
             RecordBatch v2 = (RecordBatch) batch;
             for (Record record : batch.records(MAX_READ)) {
-                entries.add(v2.isControlBatch()
-                        ? new Marker(ControlRecordType.valueOf(io.krabka.kernel.record.ControlRecordType
-                        .parse(record.key()).name()))
-                        : new Data(record.timestamp(), bytes(record.key()), bytes(record.value()),
-                        record.headers().stream().map(KrabkaLogs::header).toList(), v2.isTransactional()));
+                entries.add(
+                        v2.isControlBatch()
+                                ? new Marker(ControlRecordType.valueOf(
+                                        io.krabka.kernel.record.ControlRecordType.parse(record.key())
+                                                .name()))
+                                : new Data(
+                                        record.timestamp(),
+                                        bytes(record.key()),
+                                        bytes(record.value()),
+                                        record.headers().stream()
+                                                .map(KrabkaLogs::header)
+                                                .toList(),
+                                        v2.isTransactional()));
             }
         }
         return entries;
@@ -102,7 +113,8 @@ final class KrabkaLogs implements AutoCloseable {
      */
     static void removeDeletedFiles(Path logDir) throws IOException {
         try (Stream<Path> files = Files.walk(logDir, 2)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".deleted")).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".deleted"))
+                    .toList()) {
                 Files.delete(file);
             }
         }

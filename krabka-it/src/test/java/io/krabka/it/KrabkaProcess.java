@@ -41,7 +41,8 @@ final class KrabkaProcess implements AutoCloseable {
         Path out = workDir.resolve(name + ".out");
         Path err = workDir.resolve(name + ".err");
         Files.writeString(workDir.resolve(name + ".cmd"), String.join(" ", command) + "\n");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().putAll(environment);
         return new KrabkaProcess(command, builder.start(), out, err);
     }
@@ -67,8 +68,10 @@ final class KrabkaProcess implements AutoCloseable {
 
     /** The HTTP status of {@code GET path} on {@code health}; -1 when nothing listens there. */
     static int status(InetSocketAddress health, String path) throws IOException {
-        HttpURLConnection connection = (HttpURLConnection) URI.create("http://" + health.getHostString() + ":"
-                + health.getPort() + path).toURL().openConnection(Proxy.NO_PROXY);
+        HttpURLConnection connection =
+                (HttpURLConnection) URI.create("http://" + health.getHostString() + ":" + health.getPort() + path)
+                        .toURL()
+                        .openConnection(Proxy.NO_PROXY);
         try {
             return connection.getResponseCode();
         } catch (java.net.ConnectException e) {
@@ -80,8 +83,10 @@ final class KrabkaProcess implements AutoCloseable {
 
     /** The body of {@code GET path} on {@code health}, which must answer 200. */
     static String get(InetSocketAddress health, String path) throws IOException {
-        HttpURLConnection connection = (HttpURLConnection) URI.create("http://" + health.getHostString() + ":"
-                + health.getPort() + path).toURL().openConnection(Proxy.NO_PROXY);
+        HttpURLConnection connection =
+                (HttpURLConnection) URI.create("http://" + health.getHostString() + ":" + health.getPort() + path)
+                        .toURL()
+                        .openConnection(Proxy.NO_PROXY);
         try {
             if (connection.getResponseCode() != 200) {
                 throw new IOException("GET " + path + " answered " + connection.getResponseCode());
@@ -101,7 +106,9 @@ final class KrabkaProcess implements AutoCloseable {
 
     /** Sends {@code signal} (such as INT) to this process, by its id. */
     void signal(String signal) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid()))
+                .inheritIO()
+                .start();
         if (kill.waitFor() != 0) {
             throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
         }
@@ -115,10 +122,13 @@ final class KrabkaProcess implements AutoCloseable {
     ToolRun awaitExit() throws IOException, InterruptedException {
         if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
-            throw new IllegalStateException(String.join(" ", command) + " did not end within " + TIMEOUT + ":\n"
-                    + describe());
+            throw new IllegalStateException(
+                    String.join(" ", command) + " did not end within " + TIMEOUT + ":\n" + describe());
         }
-        return new ToolRun(command, process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+        return new ToolRun(
+                command,
+                process.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
     }
 

@@ -66,9 +66,10 @@ class KrabkaWrittenLogsIT {
         for (TopicSpec topic : kafka.topics()) {
             Uuid topicId = Uuid.randomUuid();
             for (TopicPartition partition : topic.topicPartitions()) {
-                UnifiedLog log = krabka.manager.getOrCreateLog(partition, Optional.of(topicId),
-                        LogConfig.fromProps(Map.of(), topic.configs()));
-                for (PartitionFiles.SegmentFiles segment : kafka.partition(partition).segments()) {
+                UnifiedLog log = krabka.manager.getOrCreateLog(
+                        partition, Optional.of(topicId), LogConfig.fromProps(Map.of(), topic.configs()));
+                for (PartitionFiles.SegmentFiles segment :
+                        kafka.partition(partition).segments()) {
                     try (FileRecords records = FileRecords.open(segment.log())) {
                         for (FileChannelBatch stored : records.batches()) {
                             append(log, (RecordBatch) stored.loadFullBatch());
@@ -81,7 +82,8 @@ class KrabkaWrittenLogsIT {
 
     // The stored batch as its sender sent it: base offset 0 from a producer (any from the coordinator), CreateTime.
     private static void append(UnifiedLog log, RecordBatch stored) throws IOException {
-        ByteBuffer sent = ByteBuffer.allocate(stored.sizeInBytes()).put(stored.buffer()).flip();
+        ByteBuffer sent =
+                ByteBuffer.allocate(stored.sizeInBytes()).put(stored.buffer()).flip();
         RecordBatch batch = RecordBatch.at(sent, 0, "sent", 0);
         boolean marker = batch.isControlBatch();
         if (!marker) {
@@ -91,8 +93,12 @@ class KrabkaWrittenLogsIT {
             batch.setMaxTimestamp(TimestampType.CREATE_TIME, batch.maxTimestamp());
         }
         long expectedBase = log.logEndOffset();
-        long base = log.appendAsLeader(sent, stored.partitionLeaderEpoch(),
-                marker ? AppendOrigin.COORDINATOR : AppendOrigin.CLIENT, (short) 0).firstOffset();
+        long base = log.appendAsLeader(
+                        sent,
+                        stored.partitionLeaderEpoch(),
+                        marker ? AppendOrigin.COORDINATOR : AppendOrigin.CLIENT,
+                        (short) 0)
+                .firstOffset();
         assertEquals(expectedBase, base, log::toString);
         assertEquals(stored.baseOffset(), base, "Krabka gives Kafka's offsets");
         log.updateHighWatermark(log.logEndOffset());
@@ -101,7 +107,8 @@ class KrabkaWrittenLogsIT {
     private static List<Path> dumpable(Path logDir, KafkaLog kafka) throws IOException {
         List<Path> files = new ArrayList<>();
         for (TopicPartition partition : kafka.produced().keySet()) {
-            files.addAll(PartitionFiles.scan(logDir.resolve(partition.toString())).dumpable());
+            files.addAll(
+                    PartitionFiles.scan(logDir.resolve(partition.toString())).dumpable());
         }
         return files;
     }
@@ -119,7 +126,8 @@ class KrabkaWrittenLogsIT {
             PartitionFiles ours = PartitionFiles.scan(logDir.resolve(partition.toString()));
             PartitionFiles theirs = kafka.partition(partition);
             List<LogEntry> expected = kafka.produced().get(partition).entries();
-            List<LogEntry> decoded = DecodedPartition.decode(ours).records().stream().map(LoggedBatch.LoggedRecord::entry)
+            List<LogEntry> decoded = DecodedPartition.decode(ours).records().stream()
+                    .map(LoggedBatch.LoggedRecord::entry)
                     .toList();
             // Kafka reads every record at its offset, each batch valid.
             List<Long> dumped = new ArrayList<>();
@@ -135,18 +143,28 @@ class KrabkaWrittenLogsIT {
                 continue;
             }
             assertEquals(expected, decoded, partition::toString);
-            assertEquals(theirs.segments().stream().map(PartitionFiles.SegmentFiles::baseOffset).toList(),
-                    ours.segments().stream().map(PartitionFiles.SegmentFiles::baseOffset).toList(), partition::toString);
+            assertEquals(
+                    theirs.segments().stream()
+                            .map(PartitionFiles.SegmentFiles::baseOffset)
+                            .toList(),
+                    ours.segments().stream()
+                            .map(PartitionFiles.SegmentFiles::baseOffset)
+                            .toList(),
+                    partition::toString);
             for (int n = 0; n < theirs.segments().size(); n++) {
                 PartitionFiles.SegmentFiles kafkaSegment = theirs.segments().get(n);
                 PartitionFiles.SegmentFiles krabkaSegment = ours.segments().get(n);
                 assertSameBytes(kafkaSegment.log(), krabkaSegment.log());
                 assertSameBytes(kafkaSegment.offsetIndex(), krabkaSegment.offsetIndex());
                 assertSameBytes(kafkaSegment.timeIndex(), krabkaSegment.timeIndex());
-                assertEquals(kafkaSegment.txnIndex().isPresent(), krabkaSegment.txnIndex().isPresent(),
+                assertEquals(
+                        kafkaSegment.txnIndex().isPresent(),
+                        krabkaSegment.txnIndex().isPresent(),
                         krabkaSegment.log()::toString);
                 if (kafkaSegment.txnIndex().isPresent()) {
-                    assertSameBytes(kafkaSegment.txnIndex().get(), krabkaSegment.txnIndex().get());
+                    assertSameBytes(
+                            kafkaSegment.txnIndex().get(),
+                            krabkaSegment.txnIndex().get());
                 }
             }
             assertSameBytes(theirs.leaderEpochCheckpoint(), ours.leaderEpochCheckpoint());
@@ -170,10 +188,13 @@ class KrabkaWrittenLogsIT {
         }
         assertFalse(Files.exists(copy.resolve(KafkaLog.CLEAN_SHUTDOWN)));
         try (KrabkaLogs recovered = new KrabkaLogs(copy, kafka.topics())) {
-            assertTrue(recovered.manager.allLogs().stream().allMatch(log -> !log.segmentsRecoveredAtLoad().isEmpty()),
+            assertTrue(
+                    recovered.manager.allLogs().stream()
+                            .allMatch(log -> !log.segmentsRecoveredAtLoad().isEmpty()),
                     "every log recovers its unflushed segments");
             for (TopicPartition partition : kafka.produced().keySet()) {
-                List<LogEntry> found = KrabkaLogs.entries(recovered.manager.getLog(partition).orElseThrow());
+                List<LogEntry> found =
+                        KrabkaLogs.entries(recovered.manager.getLog(partition).orElseThrow());
                 List<LogEntry> expected = kafka.produced().get(partition).entries();
                 if (partition.topic().equals(KafkaLogWorkload.LOG_APPEND_TIME)) {
                     assertEquals(withoutTimestamps(expected), withoutTimestamps(found), partition::toString);
@@ -188,8 +209,9 @@ class KrabkaWrittenLogsIT {
     }
 
     private static List<LogEntry> withoutTimestamps(List<LogEntry> entries) {
-        return entries.stream().map(e -> e instanceof Data d ? new Data(0, d.key(), d.value(), d.headers(),
-                d.transactional()) : e).toList();
+        return entries.stream()
+                .map(e -> e instanceof Data d ? new Data(0, d.key(), d.value(), d.headers(), d.transactional()) : e)
+                .toList();
     }
 
     private static void assertSameBytes(Path kafka, Path krabka) throws IOException {

@@ -20,7 +20,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -28,6 +27,7 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -54,8 +54,7 @@ class LogDirFailureIT {
     Path work;
 
     /** Where the test's two partitions are, one in each log directory. */
-    private record Placement(TopicPartition onFirst, TopicPartition onSecond) {
-    }
+    private record Placement(TopicPartition onFirst, TopicPartition onSecond) {}
 
     @Test
     void anIoErrorTakesItsLogDirectoryOfflineAndTheLastOneStopsTheBroker() throws Exception {
@@ -63,12 +62,13 @@ class LogDirFailureIT {
         Path brokerDir = work.resolve("broker");
         Path first = brokerDir.resolve("data-1");
         Path second = brokerDir.resolve("data-2");
-        try (KrabkaBroker broker = KrabkaBroker.onLogDirs(brokerDir, List.of(first, second),
-                Map.of("KRABKA_JAVA_OPTS", InjectedFaults.jvmOptions(control)))) {
+        try (KrabkaBroker broker = KrabkaBroker.onLogDirs(
+                brokerDir, List.of(first, second), Map.of("KRABKA_JAVA_OPTS", InjectedFaults.jvmOptions(control)))) {
             String bootstrap = broker.bootstrapServers();
             Map<TopicPartition, List<Long>> acked = new HashMap<>();
             Placement placement = loseTheSecondDirectory(bootstrap, first, second, control, acked);
-            assertTrue(broker.metrics().contains("kafka_log_logmanager_offlinelogdirectorycount_value 1"),
+            assertTrue(
+                    broker.metrics().contains("kafka_log_logmanager_offlinelogdirectorycount_value 1"),
                     broker.metrics());
 
             loseTheLastDirectory(bootstrap, placement, control, first);
@@ -86,10 +86,14 @@ class LogDirFailureIT {
                 assertAcked(broker.bootstrapServers(), partition.getKey(), partition.getValue());
             }
             assertEquals(0, broker.stop());
-            List<Path> files = new ArrayList<>(PartitionFiles.scan(first.resolve(placement.onFirst().toString()))
+            List<Path> files = new ArrayList<>(
+                    PartitionFiles.scan(first.resolve(placement.onFirst().toString()))
+                            .dumpable());
+            files.addAll(PartitionFiles.scan(second.resolve(placement.onSecond().toString()))
                     .dumpable());
-            files.addAll(PartitionFiles.scan(second.resolve(placement.onSecond().toString())).dumpable());
-            assertEquals(List.of(), new DumpLogSegments(work.resolve("dump")).check(files).errors(),
+            assertEquals(
+                    List.of(),
+                    new DumpLogSegments(work.resolve("dump")).check(files).errors(),
                     "Kafka's DumpLogSegments on the recovered partitions");
         }
     }
@@ -100,11 +104,11 @@ class LogDirFailureIT {
         Path kafkaDir = work.resolve("kafka");
         Path first = kafkaDir.resolve("data-1");
         Path second = kafkaDir.resolve("data-2");
-        ReferenceKafka kafka = ReferenceKafka.startOnInjectedFaults(KAFKA, kafkaDir,
-                Map.of("log.dirs", first + "," + second), control);
+        ReferenceKafka kafka = ReferenceKafka.startOnInjectedFaults(
+                KAFKA, kafkaDir, Map.of("log.dirs", first + "," + second), control);
         try {
-            Placement placement = loseTheSecondDirectory(kafka.bootstrapServers(), first, second, control,
-                    new HashMap<>());
+            Placement placement =
+                    loseTheSecondDirectory(kafka.bootstrapServers(), first, second, control, new HashMap<>());
             loseTheLastDirectory(kafka.bootstrapServers(), placement, control, first);
             assertEquals(1, kafka.awaitExit(), "Kafka halts when no log directory is left");
         } finally {
@@ -117,14 +121,15 @@ class LogDirFailureIT {
      * KAFKA_STORAGE_ERROR, the directory is reported offline, its partition has no leader, and the partition in the
      * first directory serves on.
      */
-    private Placement loseTheSecondDirectory(String bootstrap, Path first, Path second, Path control,
-            Map<TopicPartition, List<Long>> acked) throws Exception {
+    private Placement loseTheSecondDirectory(
+            String bootstrap, Path first, Path second, Path control, Map<TopicPartition, List<Long>> acked)
+            throws Exception {
         Placement placement;
         try (Admin admin = admin(bootstrap)) {
             Map<String, LogDirDescription> dirs = createTopics(admin);
             assertEquals(2, dirs.size(), dirs.toString());
-            placement = new Placement(onlyPartition(dirs.get(first.toString())),
-                    onlyPartition(dirs.get(second.toString())));
+            placement = new Placement(
+                    onlyPartition(dirs.get(first.toString())), onlyPartition(dirs.get(second.toString())));
             assertTrue(dirs.get(second.toString()).totalBytes().orElse(0) > 0, dirs.toString());
         }
         for (TopicPartition partition : List.of(placement.onFirst(), placement.onSecond())) {
@@ -132,8 +137,8 @@ class LogDirFailureIT {
         }
 
         InjectedFaults.failWritesUnder(control, second);
-        ExecutionException refused = assertThrows(ExecutionException.class,
-                () -> produce(bootstrap, placement.onSecond(), RECORDS, RECORDS + 1));
+        ExecutionException refused = assertThrows(
+                ExecutionException.class, () -> produce(bootstrap, placement.onSecond(), RECORDS, RECORDS + 1));
         assertInstanceOf(KafkaStorageException.class, refused.getCause(), refused.toString());
         try (Admin admin = admin(bootstrap)) {
             LogDirDescription offline = awaitOffline(admin, second);
@@ -144,14 +149,19 @@ class LogDirFailureIT {
             assertEquals(List.of(placement.onFirst()), testPartitions(online));
             awaitNoLeader(admin, placement.onSecond());
         }
-        ExecutionException stillRefused = assertThrows(ExecutionException.class,
-                () -> produce(bootstrap, placement.onSecond(), RECORDS, RECORDS + 1));
+        ExecutionException stillRefused = assertThrows(
+                ExecutionException.class, () -> produce(bootstrap, placement.onSecond(), RECORDS, RECORDS + 1));
         assertInstanceOf(TimeoutException.class, stillRefused.getCause(), "no leader to send to: " + stillRefused);
-        String tool = new KafkaTools(work.resolve("kafka-tools"), KAFKA, List.of()).run("log-dirs",
-                List.of("org.apache.kafka.tools.LogDirsCommand", "--bootstrap-server", bootstrap, "--describe"),
-                null).out();
-        assertTrue(tool.contains("{\"partitions\":[],\"error\":\"" + KafkaStorageException.class.getName()
-                + "\",\"logDir\":\"" + second + "\"}"), tool);
+        String tool = new KafkaTools(work.resolve("kafka-tools"), KAFKA, List.of())
+                .run(
+                        "log-dirs",
+                        List.of("org.apache.kafka.tools.LogDirsCommand", "--bootstrap-server", bootstrap, "--describe"),
+                        null)
+                .out();
+        assertTrue(
+                tool.contains("{\"partitions\":[],\"error\":\"" + KafkaStorageException.class.getName()
+                        + "\",\"logDir\":\"" + second + "\"}"),
+                tool);
         assertTrue(tool.contains("\"error\":null,\"logDir\":\"" + first + "\"}"), tool);
         assertTrue(tool.contains("{\"partition\":\"" + placement.onFirst() + "\",\"size\":"), tool);
 
@@ -164,15 +174,19 @@ class LogDirFailureIT {
     private static void loseTheLastDirectory(String bootstrap, Placement placement, Path control, Path first)
             throws Exception {
         InjectedFaults.failFsyncUnder(control, first);
-        assertThrows(ExecutionException.class,
-                () -> produce(bootstrap, placement.onFirst(), 2 * RECORDS, 2 * RECORDS + 1));
+        assertThrows(
+                ExecutionException.class, () -> produce(bootstrap, placement.onFirst(), 2 * RECORDS, 2 * RECORDS + 1));
     }
 
     private static void awaitNoLeader(Admin admin, TopicPartition partition) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
         while (true) {
-            TopicPartitionInfo info = admin.describeTopics(List.of(partition.topic())).allTopicNames()
-                    .get(1, TimeUnit.MINUTES).get(partition.topic()).partitions().get(partition.partition());
+            TopicPartitionInfo info = admin.describeTopics(List.of(partition.topic()))
+                    .allTopicNames()
+                    .get(1, TimeUnit.MINUTES)
+                    .get(partition.topic())
+                    .partitions()
+                    .get(partition.partition());
             if (info.leader() == null || System.nanoTime() > deadline) {
                 assertNull(info.leader(), partition + " " + info);
                 return;
@@ -186,12 +200,17 @@ class LogDirFailureIT {
      * the log directories once both partitions are in them.
      */
     private static Map<String, LogDirDescription> createTopics(Admin admin) throws Exception {
-        admin.createTopics(TOPICS.stream().map(topic -> new NewTopic(topic, 1, (short) 1)
-                .configs(Map.of("flush.messages", "1"))).toList()).all().get(1, TimeUnit.MINUTES);
+        admin.createTopics(TOPICS.stream()
+                        .map(topic -> new NewTopic(topic, 1, (short) 1).configs(Map.of("flush.messages", "1")))
+                        .toList())
+                .all()
+                .get(1, TimeUnit.MINUTES);
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
         while (true) {
             Map<String, LogDirDescription> dirs = describe(admin);
-            int placed = dirs.values().stream().mapToInt(dir -> testPartitions(dir).size()).sum();
+            int placed = dirs.values().stream()
+                    .mapToInt(dir -> testPartitions(dir).size())
+                    .sum();
             if (placed == TOPICS.size() || System.nanoTime() > deadline) {
                 return dirs;
             }
@@ -208,7 +227,9 @@ class LogDirFailureIT {
     }
 
     private static List<TopicPartition> testPartitions(LogDirDescription dir) {
-        return dir.replicaInfos().keySet().stream().filter(p -> TOPICS.contains(p.topic())).toList();
+        return dir.replicaInfos().keySet().stream()
+                .filter(p -> TOPICS.contains(p.topic()))
+                .toList();
     }
 
     private static LogDirDescription awaitOffline(Admin admin, Path dir) throws Exception {
@@ -224,19 +245,32 @@ class LogDirFailureIT {
     }
 
     private static Map<String, LogDirDescription> describe(Admin admin) throws Exception {
-        return admin.describeLogDirs(List.of(1)).allDescriptions().get(1, TimeUnit.MINUTES).get(1);
+        return admin.describeLogDirs(List.of(1))
+                .allDescriptions()
+                .get(1, TimeUnit.MINUTES)
+                .get(1);
     }
 
     /** Sends records {@code [from, to)} one at a time, each acknowledged before the next; returns their offsets. */
     private static List<Long> produce(String bootstrap, TopicPartition partition, int from, int to) throws Exception {
         List<Long> offsets = new ArrayList<>();
         // No retries: the first answer is the one the test checks.
-        try (Producer<byte[], byte[]> producer = TestProducers.create(bootstrap, Map.of(
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false, ProducerConfig.RETRIES_CONFIG, 0,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000))) {
+        try (Producer<byte[], byte[]> producer = TestProducers.create(
+                bootstrap,
+                Map.of(
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        false,
+                        ProducerConfig.RETRIES_CONFIG,
+                        0,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        10_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        5_000))) {
             for (int n = from; n < to; n++) {
-                offsets.add(producer.send(new ProducerRecord<>(partition.topic(), partition.partition(), null,
-                        value(partition, n))).get(1, TimeUnit.MINUTES).offset());
+                offsets.add(producer.send(new ProducerRecord<>(
+                                partition.topic(), partition.partition(), null, value(partition, n)))
+                        .get(1, TimeUnit.MINUTES)
+                        .offset());
             }
         }
         assertEquals(to - from, offsets.size());
@@ -246,12 +280,14 @@ class LogDirFailureIT {
     /** Record {@code n} of each acknowledged is at the offset it was acknowledged at. */
     private static void assertAcked(String bootstrap, TopicPartition partition, List<Long> offsets) {
         Map<Long, String> read = new HashMap<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new ByteArrayDeserializer(),
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
+                new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
-            long end = consumer.endOffsets(List.of(partition), Duration.ofMinutes(1)).get(partition);
+            long end = consumer.endOffsets(List.of(partition), Duration.ofMinutes(1))
+                    .get(partition);
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
             while (consumer.position(partition) < end && System.nanoTime() < deadline) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
@@ -260,7 +296,9 @@ class LogDirFailureIT {
             }
         }
         for (int n = 0; n < offsets.size(); n++) {
-            assertEquals(new String(value(partition, n), StandardCharsets.UTF_8), read.get(offsets.get(n)),
+            assertEquals(
+                    new String(value(partition, n), StandardCharsets.UTF_8),
+                    read.get(offsets.get(n)),
                     partition + ": acknowledged record " + n + " at offset " + offsets.get(n));
         }
     }
@@ -270,8 +308,12 @@ class LogDirFailureIT {
     }
 
     private static Admin admin(String bootstrap) {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 60_000, AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                60_000,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
                 20_000));
     }
 }

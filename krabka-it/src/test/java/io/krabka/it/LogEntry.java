@@ -29,8 +29,11 @@ sealed interface LogEntry {
         /** The same record: compares the bytes of key and value rather than the arrays. */
         @Override
         public boolean equals(Object o) {
-            return o instanceof Data other && timestamp == other.timestamp && Arrays.equals(key, other.key)
-                    && Arrays.equals(value, other.value) && headers.equals(other.headers)
+            return o instanceof Data other
+                    && timestamp == other.timestamp
+                    && Arrays.equals(key, other.key)
+                    && Arrays.equals(value, other.value)
+                    && headers.equals(other.headers)
                     && transactional == other.transactional;
         }
 

@@ -30,9 +30,17 @@ import org.apache.kafka.common.record.internal.RecordBatch;
  * @param timestampType        CreateTime or LogAppendTime
  * @param records              its records, in offset order
  */
-record LoggedBatch(int position, int sizeInBytes, long baseOffset, long lastOffset, long maxTimestamp,
-                   int partitionLeaderEpoch, long producerId, CompressionType compression, TimestampType timestampType,
-                   List<LoggedRecord> records) {
+record LoggedBatch(
+        int position,
+        int sizeInBytes,
+        long baseOffset,
+        long lastOffset,
+        long maxTimestamp,
+        int partitionLeaderEpoch,
+        long producerId,
+        CompressionType compression,
+        TimestampType timestampType,
+        List<LoggedRecord> records) {
 
     /** Copies the records. */
     LoggedBatch {
@@ -46,8 +54,7 @@ record LoggedBatch(int position, int sizeInBytes, long baseOffset, long lastOffs
      * @param timestamp its timestamp (a marker's too)
      * @param entry     what it is
      */
-    record LoggedRecord(long offset, long timestamp, LogEntry entry) {
-    }
+    record LoggedRecord(long offset, long timestamp, LogEntry entry) {}
 
     /** The position just past the batch: the next batch's start. */
     int end() {
@@ -63,7 +70,8 @@ record LoggedBatch(int position, int sizeInBytes, long baseOffset, long lastOffs
     static List<LoggedBatch> decode(byte[] segment, String source) {
         List<LoggedBatch> batches = new ArrayList<>();
         int position = 0;
-        for (MutableRecordBatch batch : MemoryRecords.readableRecords(ByteBuffer.wrap(segment)).batches()) {
+        for (MutableRecordBatch batch :
+                MemoryRecords.readableRecords(ByteBuffer.wrap(segment)).batches()) {
             if (batch.magic() != RecordBatch.MAGIC_VALUE_V2) {
                 throw new AssertionError(source + ": batch at " + position + " has magic " + batch.magic());
             }
@@ -73,13 +81,27 @@ record LoggedBatch(int position, int sizeInBytes, long baseOffset, long lastOffs
                 record.ensureValid();
                 LogEntry entry = batch.isControlBatch()
                         ? new Marker(ControlRecordType.parse(record.key()))
-                        : new Data(record.timestamp(), bytes(record.key()), bytes(record.value()),
-                        Arrays.stream(record.headers()).map(HeaderEntry::of).toList(), batch.isTransactional());
+                        : new Data(
+                                record.timestamp(),
+                                bytes(record.key()),
+                                bytes(record.value()),
+                                Arrays.stream(record.headers())
+                                        .map(HeaderEntry::of)
+                                        .toList(),
+                                batch.isTransactional());
                 records.add(new LoggedRecord(record.offset(), record.timestamp(), entry));
             }
-            batches.add(new LoggedBatch(position, batch.sizeInBytes(), batch.baseOffset(), batch.lastOffset(),
-                    batch.maxTimestamp(), batch.partitionLeaderEpoch(), batch.producerId(), batch.compressionType(),
-                    batch.timestampType(), records));
+            batches.add(new LoggedBatch(
+                    position,
+                    batch.sizeInBytes(),
+                    batch.baseOffset(),
+                    batch.lastOffset(),
+                    batch.maxTimestamp(),
+                    batch.partitionLeaderEpoch(),
+                    batch.producerId(),
+                    batch.compressionType(),
+                    batch.timestampType(),
+                    records));
             position += batch.sizeInBytes();
         }
         if (position != segment.length) {

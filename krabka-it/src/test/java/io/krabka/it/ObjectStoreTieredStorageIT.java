@@ -35,7 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class ObjectStoreTieredStorageIT {
     /** The key prefix of the test servers' buckets, which are the test's own. */
     static final String PREFIX = "krabka-it";
-    private static final Set<String> REQUIRED = Set.of("log", "index", "timeindex", "snapshot", "leader_epoch_checkpoint");
+
+    private static final Set<String> REQUIRED =
+            Set.of("log", "index", "timeindex", "snapshot", "leader_epoch_checkpoint");
 
     @TempDir
     Path work;
@@ -54,21 +56,39 @@ abstract class ObjectStoreTieredStorageIT {
     @Test
     void closedSegmentsGoToTheBucketAreReadBackAcrossARestartAndLeaveWithTheirTopic() throws Exception {
         Map<String, String> settings = new HashMap<>(tierSettings());
-        settings.putAll(Map.of("remote.log.storage.system.enable", "true",
-                "remote.log.metadata.manager.class.name", "inmemory",
-                "remote.log.manager.task.interval.ms", "500",
-                "log.retention.check.interval.ms", "500"));
+        settings.putAll(Map.of(
+                "remote.log.storage.system.enable",
+                "true",
+                "remote.log.metadata.manager.class.name",
+                "inmemory",
+                "remote.log.manager.task.interval.ms",
+                "500",
+                "log.retention.check.interval.ms",
+                "500"));
         TopicPartition partition = new TopicPartition("objects", 0);
         long records = TieredRecords.count(24);
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("broker"), settings)) {
             TopicIdPartition idPartition;
             try (Admin admin = admin(broker)) {
-                admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1).configs(Map.of(
-                        "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576"))))
-                        .all().get(1, TimeUnit.MINUTES);
-                idPartition = new TopicIdPartition(Uuid.fromString(admin.describeTopics(List.of(partition.topic()))
-                        .allTopicNames().get(1, TimeUnit.MINUTES).get(partition.topic()).topicId().toString()),
-                        partition.topic(), 0);
+                admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1)
+                                .configs(Map.of(
+                                        "remote.storage.enable",
+                                        "true",
+                                        "local.retention.bytes",
+                                        "1",
+                                        "segment.bytes",
+                                        "1048576"))))
+                        .all()
+                        .get(1, TimeUnit.MINUTES);
+                idPartition = new TopicIdPartition(
+                        Uuid.fromString(admin.describeTopics(List.of(partition.topic()))
+                                .allTopicNames()
+                                .get(1, TimeUnit.MINUTES)
+                                .get(partition.topic())
+                                .topicId()
+                                .toString()),
+                        partition.topic(),
+                        0);
             }
             TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
             Path partitionDir = broker.logDir().resolve("objects-0");
@@ -78,8 +98,9 @@ abstract class ObjectStoreTieredStorageIT {
             });
             long activeBase = base(logs(partitionDir).getFirst());
 
-            List<RemoteLogSegmentMetadata> finished = RemoteTier.inState(RemoteTier.segments(broker.tieredStorageDir(),
-                    idPartition, work), RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
+            List<RemoteLogSegmentMetadata> finished = RemoteTier.inState(
+                    RemoteTier.segments(broker.tieredStorageDir(), idPartition, work),
+                    RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
             long next = 0;
             for (RemoteLogSegmentMetadata segment : finished) {
                 assertEquals(next, segment.startOffset(), "no gap, no overlap: " + finished);
@@ -89,11 +110,16 @@ abstract class ObjectStoreTieredStorageIT {
             String partitionPrefix = prefix() + "/" + partition.topic() + "-0-" + idPartition.topicId() + "/";
             Set<String> expected = new TreeSet<>();
             for (RemoteLogSegmentMetadata segment : finished) {
-                String name = partitionPrefix + "%020d-%s.".formatted(segment.startOffset(),
-                        segment.remoteLogSegmentId().id());
+                String name = partitionPrefix
+                        + "%020d-%s."
+                                .formatted(
+                                        segment.startOffset(),
+                                        segment.remoteLogSegmentId().id());
                 REQUIRED.forEach(suffix -> expected.add(name + suffix));
             }
-            assertEquals(expected, new TreeSet<>(keys(partitionPrefix)),
+            assertEquals(
+                    expected,
+                    new TreeSet<>(keys(partitionPrefix)),
                     "one object per artifact of every finished segment, nothing else");
 
             TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, records);
@@ -105,7 +131,9 @@ abstract class ObjectStoreTieredStorageIT {
             try (Admin admin = admin(broker)) {
                 admin.deleteTopics(List.of(partition.topic())).all().get(1, TimeUnit.MINUTES);
             }
-            TieredRecords.await("the bucket emptied of the deleted topic", () -> keys(partitionPrefix).isEmpty());
+            TieredRecords.await(
+                    "the bucket emptied of the deleted topic",
+                    () -> keys(partitionPrefix).isEmpty());
         }
     }
 
@@ -115,14 +143,17 @@ abstract class ObjectStoreTieredStorageIT {
 
     private static long latestTiered(KrabkaBroker broker, TopicPartition partition) throws Exception {
         try (Admin admin = admin(broker)) {
-            return admin.listOffsets(Map.of(partition, OffsetSpec.latestTiered())).partitionResult(partition)
-                    .get(1, TimeUnit.MINUTES).offset();
+            return admin.listOffsets(Map.of(partition, OffsetSpec.latestTiered()))
+                    .partitionResult(partition)
+                    .get(1, TimeUnit.MINUTES)
+                    .offset();
         }
     }
 
     private static List<Path> logs(Path partitionDir) throws java.io.IOException {
         try (Stream<Path> files = Files.list(partitionDir)) {
-            return files.filter(f -> f.getFileName().toString().matches("\\d{20}\\.log")).sorted()
+            return files.filter(f -> f.getFileName().toString().matches("\\d{20}\\.log"))
+                    .sorted()
                     .collect(Collectors.toList());
         }
     }

@@ -22,8 +22,12 @@ import java.util.stream.Stream;
  * @param partitionMetadata     {@code partition.metadata}
  * @param leaderEpochCheckpoint {@code leader-epoch-checkpoint}
  */
-record PartitionFiles(Path dir, List<SegmentFiles> segments, List<Path> producerSnapshots, Path partitionMetadata,
-                      Path leaderEpochCheckpoint) {
+record PartitionFiles(
+        Path dir,
+        List<SegmentFiles> segments,
+        List<Path> producerSnapshots,
+        Path partitionMetadata,
+        Path leaderEpochCheckpoint) {
     static final String PARTITION_METADATA = "partition.metadata";
     static final String LEADER_EPOCH_CHECKPOINT = "leader-epoch-checkpoint";
 
@@ -88,7 +92,8 @@ record PartitionFiles(Path dir, List<SegmentFiles> segments, List<Path> producer
                 if (m.matches() && m.group(2).equals("snapshot")) {
                     snapshots.add(file);
                 } else if (m.matches()) {
-                    byOffset.computeIfAbsent(Long.parseLong(m.group(1)), o -> new TreeMap<>()).put(m.group(2), file);
+                    byOffset.computeIfAbsent(Long.parseLong(m.group(1)), o -> new TreeMap<>())
+                            .put(m.group(2), file);
                 } else if (!name.equals(PARTITION_METADATA) && !name.equals(LEADER_EPOCH_CHECKPOINT)) {
                     unknown.add(file);
                 }
@@ -102,11 +107,16 @@ record PartitionFiles(Path dir, List<SegmentFiles> segments, List<Path> producer
             boolean active = offset.equals(byOffset.lastKey());
             for (String required : active ? List.of("log") : List.of("log", "index", "timeindex")) {
                 if (!files.containsKey(required)) {
-                    throw new IllegalStateException("segment " + offset + " of " + dir + " has no ." + required + ": " + files.values());
+                    throw new IllegalStateException(
+                            "segment " + offset + " of " + dir + " has no ." + required + ": " + files.values());
                 }
             }
             String name = "%020d".formatted(offset);
-            segments.add(new SegmentFiles(offset, files.get("log"), dir.resolve(name + ".index"), dir.resolve(name + ".timeindex"),
+            segments.add(new SegmentFiles(
+                    offset,
+                    files.get("log"),
+                    dir.resolve(name + ".index"),
+                    dir.resolve(name + ".timeindex"),
                     Optional.ofNullable(files.get("txnindex"))));
         });
         for (String required : List.of(PARTITION_METADATA, LEADER_EPOCH_CHECKPOINT)) {
@@ -117,6 +127,7 @@ record PartitionFiles(Path dir, List<SegmentFiles> segments, List<Path> producer
         if (segments.isEmpty()) {
             throw new IllegalStateException(dir + " has no segment");
         }
-        return new PartitionFiles(dir, segments, snapshots, dir.resolve(PARTITION_METADATA), dir.resolve(LEADER_EPOCH_CHECKPOINT));
+        return new PartitionFiles(
+                dir, segments, snapshots, dir.resolve(PARTITION_METADATA), dir.resolve(LEADER_EPOCH_CHECKPOINT));
     }
 }

@@ -62,12 +62,15 @@ final class RecordFactory {
 
     /** The record to send to a partition. */
     static ProducerRecord<byte[], byte[]> toSend(String topic, int partition, Data record) {
-        List<Header> headers = record.headers().stream().<Header>map(h -> new RecordHeader(h.key(), h.value())).toList();
+        List<Header> headers = record.headers().stream()
+                .<Header>map(h -> new RecordHeader(h.key(), h.value()))
+                .toList();
         return new ProducerRecord<>(topic, partition, record.timestamp(), record.key(), record.value(), headers);
     }
 
     private static int batchSize(int keySize, int valueSize) {
-        return DefaultRecordBatch.RECORD_BATCH_OVERHEAD + DefaultRecord.sizeInBytes(0, 0L, keySize, valueSize, new Header[0]);
+        return DefaultRecordBatch.RECORD_BATCH_OVERHEAD
+                + DefaultRecord.sizeInBytes(0, 0L, keySize, valueSize, new Header[0]);
     }
 
     private long timestamp(int n) {

@@ -65,7 +65,8 @@ final class ReferenceKafka implements AutoCloseable {
      *
      * @param extraProperties broker settings added to the single-node defaults
      */
-    static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties) throws IOException, InterruptedException {
+    static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties)
+            throws IOException, InterruptedException {
         return start(version, workDir, extraProperties, Optional.empty());
     }
 
@@ -73,17 +74,32 @@ final class ReferenceKafka implements AutoCloseable {
      * As {@link #start(String, Path, Map)}, the broker's JVM on the file system that fails the writes and fsyncs
      * {@code faultControl} asks for ({@link InjectedFaults}).
      */
-    static ReferenceKafka startOnInjectedFaults(String version, Path workDir, Map<String, String> extraProperties,
-                                                Path faultControl) throws IOException, InterruptedException {
+    static ReferenceKafka startOnInjectedFaults(
+            String version, Path workDir, Map<String, String> extraProperties, Path faultControl)
+            throws IOException, InterruptedException {
         return start(version, workDir, extraProperties, Optional.of(faultControl));
     }
 
-    private static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties,
-                                        Optional<Path> faultControl) throws IOException, InterruptedException {
-        return start(version, workDir, extraProperties, (config, logDir, controllerListener) -> run(
-                workDir.resolve("logs").resolve("format.log"), concat(java(version, workDir), "kafka.tools.StorageTool",
-                        "format", "--standalone", "-t", Uuid.randomUuid().toString(), "-c", config.toString())),
-                freePort(), faultControl);
+    private static ReferenceKafka start(
+            String version, Path workDir, Map<String, String> extraProperties, Optional<Path> faultControl)
+            throws IOException, InterruptedException {
+        return start(
+                version,
+                workDir,
+                extraProperties,
+                (config, logDir, controllerListener) -> run(
+                        workDir.resolve("logs").resolve("format.log"),
+                        concat(
+                                java(version, workDir),
+                                "kafka.tools.StorageTool",
+                                "format",
+                                "--standalone",
+                                "-t",
+                                Uuid.randomUuid().toString(),
+                                "-c",
+                                config.toString())),
+                freePort(),
+                faultControl);
     }
 
     /**
@@ -101,13 +117,19 @@ final class ReferenceKafka implements AutoCloseable {
      * As {@link #start(String, Path, Map, Format)}, with the controller on {@code controllerPort}: the port of the
      * standalone voter a log directory formatted elsewhere names, for Kafka to run on that directory.
      */
-    static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties, Format format,
-                                int controllerPort) throws IOException, InterruptedException {
+    static ReferenceKafka start(
+            String version, Path workDir, Map<String, String> extraProperties, Format format, int controllerPort)
+            throws IOException, InterruptedException {
         return start(version, workDir, extraProperties, format, controllerPort, Optional.empty());
     }
 
-    private static ReferenceKafka start(String version, Path workDir, Map<String, String> extraProperties,
-                                        Format format, int controllerPort, Optional<Path> faultControl)
+    private static ReferenceKafka start(
+            String version,
+            Path workDir,
+            Map<String, String> extraProperties,
+            Format format,
+            int controllerPort,
+            Optional<Path> faultControl)
             throws IOException, InterruptedException {
         Path logs = Files.createDirectories(workDir.resolve("logs"));
         try (InputStream in = ReferenceKafka.class.getResourceAsStream("/reference-kafka-log4j2.properties")) {
@@ -119,7 +141,9 @@ final class ReferenceKafka implements AutoCloseable {
         server.put("node.id", "1");
         server.put("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
         server.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        server.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        server.put(
+                "advertised.listeners",
+                "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
         server.put("controller.listener.names", "CONTROLLER");
         server.put("inter.broker.listener.name", "PLAINTEXT");
         server.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
@@ -160,7 +184,8 @@ final class ReferenceKafka implements AutoCloseable {
         });
         process = new ProcessBuilder(concat(java, "-Xms256m", "-Xmx768m", "kafka.Kafka", config.toString()))
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(workDir.resolve("logs").resolve("stdout.log").toFile()))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        workDir.resolve("logs").resolve("stdout.log").toFile()))
                 .start();
         try {
             awaitReady();
@@ -173,7 +198,8 @@ final class ReferenceKafka implements AutoCloseable {
     /** Waits for the broker to end by itself (Kafka halts when its log directories fail); returns its exit code. */
     int awaitExit() throws InterruptedException {
         if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-            throw new IllegalStateException("reference Kafka (pid " + process.pid() + ") still runs after " + STOP_TIMEOUT);
+            throw new IllegalStateException(
+                    "reference Kafka (pid " + process.pid() + ") still runs after " + STOP_TIMEOUT);
         }
         return process.exitValue();
     }
@@ -222,17 +248,24 @@ final class ReferenceKafka implements AutoCloseable {
     void kill() throws InterruptedException {
         process.destroyForcibly();
         if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-            throw new IllegalStateException("reference Kafka (pid " + process.pid() + ") outlived SIGKILL for " + STOP_TIMEOUT);
+            throw new IllegalStateException(
+                    "reference Kafka (pid " + process.pid() + ") outlived SIGKILL for " + STOP_TIMEOUT);
         }
     }
 
     private void awaitReady() throws IOException, InterruptedException {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        Map<String, Object> config = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000);
+        Map<String, Object> config = Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                5000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                5000);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("reference Kafka exited with " + process.exitValue() + "; see " + logsDir());
+                throw new IllegalStateException(
+                        "reference Kafka exited with " + process.exitValue() + "; see " + logsDir());
             }
             try (Admin admin = Admin.create(config)) {
                 admin.describeCluster().nodes().get(5, TimeUnit.SECONDS);
@@ -241,7 +274,8 @@ final class ReferenceKafka implements AutoCloseable {
                 Thread.sleep(500);
             }
         }
-        throw new IllegalStateException("reference Kafka did not answer within " + START_TIMEOUT + "; see " + logsDir());
+        throw new IllegalStateException(
+                "reference Kafka did not answer within " + START_TIMEOUT + "; see " + logsDir());
     }
 
     /**
@@ -260,13 +294,19 @@ final class ReferenceKafka implements AutoCloseable {
 
     // A JVM on Kafka's jars, logging as the brokers of these tests log.
     private static List<String> java(String version, Path workDir) {
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dlog4j2.configurationFile=" + workDir.resolve("log4j2.properties"),
-                "-Dkafka.logs.dir=" + workDir.resolve("logs"), "-cp", libs(version) + "/*");
+                "-Dkafka.logs.dir=" + workDir.resolve("logs"),
+                "-cp",
+                libs(version) + "/*");
     }
 
     private static void run(Path log, List<String> command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         if (process.waitFor() != 0) {
             throw new IllegalStateException(String.join(" ", command) + " failed: " + Files.readString(log));
         }

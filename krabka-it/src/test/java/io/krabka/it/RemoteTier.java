@@ -25,8 +25,7 @@ import java.util.stream.Collectors;
 final class RemoteTier {
     private static final PluginRegistry PLUGINS = DistributionPlugins.discover();
 
-    private RemoteTier() {
-    }
+    private RemoteTier() {}
 
     /** Every segment the snapshot in a broker's {@code tieredStorageDir} records for the partition, by start offset. */
     static List<RemoteLogSegmentMetadata> segments(Path tieredStorageDir, TopicIdPartition partition, Path workDir)
@@ -46,8 +45,8 @@ final class RemoteTier {
             // No change since the last snapshot, or the broker closed it into the snapshot.
         }
         Files.copy(snapshot, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        try (RemoteLogMetadataManager rlmm = PLUGINS.createRemoteLogMetadataManager("inmemory",
-                Map.of("snapshot.path", copy.toString()))) {
+        try (RemoteLogMetadataManager rlmm =
+                PLUGINS.createRemoteLogMetadataManager("inmemory", Map.of("snapshot.path", copy.toString()))) {
             List<RemoteLogSegmentMetadata> segments = new ArrayList<>();
             try {
                 rlmm.listRemoteLogSegments(partition).forEachRemaining(segments::add);
@@ -63,8 +62,8 @@ final class RemoteTier {
     }
 
     /** The segments in a state. */
-    static List<RemoteLogSegmentMetadata> inState(List<RemoteLogSegmentMetadata> segments,
-                                                  RemoteLogSegmentState state) {
+    static List<RemoteLogSegmentMetadata> inState(
+            List<RemoteLogSegmentMetadata> segments, RemoteLogSegmentState state) {
         return segments.stream().filter(s -> s.state() == state).toList();
     }
 
@@ -72,21 +71,29 @@ final class RemoteTier {
      * Checks that the finished segments cover exactly [{@code from}, {@code to}] with neither gap nor overlap, that
      * no other segment is left, and that the tier's files are exactly theirs: nothing half-copied, nothing orphaned.
      */
-    static void assertExactlyCovers(List<RemoteLogSegmentMetadata> segments, long from, long to, Path tierDir,
-                                    TopicIdPartition partition) throws IOException {
+    static void assertExactlyCovers(
+            List<RemoteLogSegmentMetadata> segments, long from, long to, Path tierDir, TopicIdPartition partition)
+            throws IOException {
         List<RemoteLogSegmentMetadata> finished = inState(segments, RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
-        assertEquals(finished.size(), segments.stream()
-                        .filter(s -> s.state() != RemoteLogSegmentState.DELETE_SEGMENT_FINISHED).count(),
+        assertEquals(
+                finished.size(),
+                segments.stream()
+                        .filter(s -> s.state() != RemoteLogSegmentState.DELETE_SEGMENT_FINISHED)
+                        .count(),
                 () -> "segments left copying or deleting: " + segments);
         long next = from;
         for (RemoteLogSegmentMetadata segment : finished) {
-            assertEquals(next, segment.startOffset(), () -> "a gap or an overlap before " + segment + " in " + finished);
+            assertEquals(
+                    next, segment.startOffset(), () -> "a gap or an overlap before " + segment + " in " + finished);
             next = segment.endOffset() + 1;
         }
         assertEquals(to + 1, next, () -> "the tier ends at " + finished.getLast());
-        Set<String> onDisk = TierSegment.scan(tierDir).stream().filter(s -> s.partition().equals(partition))
-                .map(s -> s.segmentId() + "@" + s.startOffset()).collect(Collectors.toSet());
-        Set<String> recorded = finished.stream().map(s -> s.remoteLogSegmentId().id() + "@" + s.startOffset())
+        Set<String> onDisk = TierSegment.scan(tierDir).stream()
+                .filter(s -> s.partition().equals(partition))
+                .map(s -> s.segmentId() + "@" + s.startOffset())
+                .collect(Collectors.toSet());
+        Set<String> recorded = finished.stream()
+                .map(s -> s.remoteLogSegmentId().id() + "@" + s.startOffset())
                 .collect(Collectors.toSet());
         assertEquals(recorded, onDisk, "the tier's files are exactly the finished segments'");
     }

@@ -36,29 +36,41 @@ class RestoreKafkaTierIT {
     void kafkasLocalTieredStorageRestoresIntoABootableDirectory() throws Exception {
         Path tier = work.resolve("kafka-tier");
         List<LogEntry.Data> produced = KafkaTierWriter.write(work.resolve("kafka"), tier, TOPIC).stream()
-                .filter(LogEntry.Data.class::isInstance).map(LogEntry.Data.class::cast).toList();
+                .filter(LogEntry.Data.class::isInstance)
+                .map(LogEntry.Data.class::cast)
+                .toList();
         KrabkaCommand krabka = new KrabkaCommand(Files.createDirectories(work.resolve("runs")));
         Path restored = work.resolve("restored");
-        ToolRun run = krabka.run("restore", "--archive-local", tier.toString(), "--log-dir", restored.toString(),
-                "--node-id", "1");
+        ToolRun run = krabka.run(
+                "restore", "--archive-local", tier.toString(), "--log-dir", restored.toString(), "--node-id", "1");
         assertEquals(0, run.exitCode(), run.describe());
 
         List<Path> files;
         try (Stream<Path> all = Files.walk(restored.resolve(TOPIC + "-0"))) {
             files = all.filter(f -> Stream.of(".log", ".index", ".timeindex", ".snapshot", ".txnindex")
-                    .anyMatch(f.toString()::endsWith)).sorted().toList();
+                            .anyMatch(f.toString()::endsWith))
+                    .sorted()
+                    .toList();
         }
-        assertTrue(files.stream().anyMatch(f -> f.toString().endsWith(".txnindex")),
+        assertTrue(
+                files.stream().anyMatch(f -> f.toString().endsWith(".txnindex")),
                 "the aborted transaction is in a rebuilt transaction index: " + files);
-        assertEquals(List.of(), new DumpLogSegments(work.resolve("dump")).check(files).errors());
+        assertEquals(
+                List.of(),
+                new DumpLogSegments(work.resolve("dump")).check(files).errors());
 
-        try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("krabka"), Map.of(),
-                (bin, logDir) -> FileTrees.copy(restored, logDir))) {
+        try (KrabkaBroker broker = KrabkaBroker.start(
+                work.resolve("krabka"), Map.of(), (bin, logDir) -> FileTrees.copy(restored, logDir))) {
             List<LogEntry.Data> read = read(broker.bootstrapServers(), "read_uncommitted");
-            assertTrue(read.size() > produced.size() / 2, "only " + read.size() + " of " + produced.size()
-                    + " records restored");
-            assertEquals(produced.subList(0, read.size()).stream().map(RestoreKafkaTierIT::plain).toList(),
-                    read, "every tiered record, in order");
+            assertTrue(
+                    read.size() > produced.size() / 2,
+                    "only " + read.size() + " of " + produced.size() + " records restored");
+            assertEquals(
+                    produced.subList(0, read.size()).stream()
+                            .map(RestoreKafkaTierIT::plain)
+                            .toList(),
+                    read,
+                    "every tiered record, in order");
             List<LogEntry.Data> committed = read(broker.bootstrapServers(), "read_committed");
             assertTrue(committed.size() < read.size(), "the aborted records are not read committed");
         }
@@ -72,17 +84,22 @@ class RestoreKafkaTierIT {
     private static List<LogEntry.Data> read(String bootstrap, String isolation) {
         TopicPartition partition = new TopicPartition(TOPIC, 0);
         List<LogEntry.Data> read = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation,
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false"),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
-            long end = consumer.endOffsets(List.of(partition), Duration.ofMinutes(1)).get(partition);
+            long end = consumer.endOffsets(List.of(partition), Duration.ofMinutes(1))
+                    .get(partition);
             long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
             while (consumer.position(partition, Duration.ofMinutes(1)) < end) {
                 if (System.nanoTime() > deadline) {
-                    throw new AssertionError(isolation + ": not read to the end offset " + end + " (a transaction left open?)");
+                    throw new AssertionError(
+                            isolation + ": not read to the end offset " + end + " (a transaction left open?)");
                 }
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
                     List<LogEntry.HeaderEntry> headers = new ArrayList<>();
@@ -95,5 +112,4 @@ class RestoreKafkaTierIT {
         }
         return read;
     }
-
 }

@@ -50,9 +50,13 @@ class RestoreWormIT {
         long archivedEnd;
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("source"), settings)) {
             WormArchive.archiveOnePartition(broker, PARTITION, TieredRecords.count(4));
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-                archivedEnd = admin.listOffsets(Map.of(PARTITION, OffsetSpec.latestTiered())).partitionResult(PARTITION)
-                        .get(1, TimeUnit.MINUTES).offset() + 1;
+            try (Admin admin =
+                    Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+                archivedEnd = admin.listOffsets(Map.of(PARTITION, OffsetSpec.latestTiered()))
+                                .partitionResult(PARTITION)
+                                .get(1, TimeUnit.MINUTES)
+                                .offset()
+                        + 1;
             }
             assertEquals(0, broker.stop());
         }
@@ -61,16 +65,26 @@ class RestoreWormIT {
         Map.Entry<String, String> tip = tips.entrySet().iterator().next();
 
         Path restored = work.resolve("restored");
-        ToolRun run = restore(krabka, archive, keys, restored, "--worm-expect-head", tip.getKey() + "=" + tip.getValue(),
-                "--report", "json");
+        ToolRun run = restore(
+                krabka,
+                archive,
+                keys,
+                restored,
+                "--worm-expect-head",
+                tip.getKey() + "=" + tip.getValue(),
+                "--report",
+                "json");
         assertEquals(0, run.exitCode(), run.describe());
         JsonNode authentication = JSON.readTree(run.out()).path("authentication");
         assertEquals(1, authentication.path("partitions").asInt(), run.out());
         assertTrue(authentication.path("manifests").asInt() >= 2, run.out());
         assertTrue(authentication.path("tail_truncation_protected").asBoolean(), run.out());
-        assertEquals(tip.getValue(), authentication.path("chain_heads").path(tip.getKey()).asText(), run.out());
-        try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("restored-broker"), Map.of(),
-                (bin, logDir) -> FileTrees.copy(restored, logDir))) {
+        assertEquals(
+                tip.getValue(),
+                authentication.path("chain_heads").path(tip.getKey()).asText(),
+                run.out());
+        try (KrabkaBroker broker = KrabkaBroker.start(
+                work.resolve("restored-broker"), Map.of(), (bin, logDir) -> FileTrees.copy(restored, logDir))) {
             TieredRecords.assertReadsExactly(broker.bootstrapServers(), PARTITION, 0, archivedEnd);
         }
 
@@ -86,16 +100,30 @@ class RestoreWormIT {
         Files.write(manifests.get(0), Files.readAllBytes(manifests.get(1)));
         assertStopped(restore(krabka, swapped, keys, work.resolve("swapped-target")), manifests.get(0));
 
-        ToolRun otherTip = restore(krabka, archive, keys, work.resolve("other-tip"), "--worm-expect-head",
+        ToolRun otherTip = restore(
+                krabka,
+                archive,
+                keys,
+                work.resolve("other-tip"),
+                "--worm-expect-head",
                 tip.getKey() + "=" + "00".repeat(32));
         assertEquals(5, otherTip.exitCode(), otherTip.describe());
         assertTrue(otherTip.err().contains(tip.getKey()), otherTip.describe());
     }
 
-    private static ToolRun restore(KrabkaCommand krabka, WormArchive archive, WormKeys keys, Path target, String... more)
-            throws Exception {
-        List<String> args = new ArrayList<>(List.of("restore", "--archive-local", archive.dir.toString(), "--log-dir",
-                target.toString(), "--node-id", "1", "--worm-key-id", keys.id(), "--worm-public-key",
+    private static ToolRun restore(
+            KrabkaCommand krabka, WormArchive archive, WormKeys keys, Path target, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of(
+                "restore",
+                "--archive-local",
+                archive.dir.toString(),
+                "--log-dir",
+                target.toString(),
+                "--node-id",
+                "1",
+                "--worm-key-id",
+                keys.id(),
+                "--worm-public-key",
                 keys.publicKey().toString()));
         args.addAll(Arrays.asList(more));
         return krabka.run(args.toArray(String[]::new));

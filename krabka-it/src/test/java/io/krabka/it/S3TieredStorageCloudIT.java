@@ -19,9 +19,13 @@ class S3TieredStorageCloudIT extends ObjectStoreTieredStorageIT {
 
     @Override
     Map<String, String> tierSettings() {
-        Map<String, String> settings = new HashMap<>(Map.of("remote.log.storage.manager.class.name", "s3",
-                "rsm.config.bucket", CLOUD.bucket(),
-                "rsm.config.prefix", prefix()));
+        Map<String, String> settings = new HashMap<>(Map.of(
+                "remote.log.storage.manager.class.name",
+                "s3",
+                "rsm.config.bucket",
+                CLOUD.bucket(),
+                "rsm.config.prefix",
+                prefix()));
         CLOUD.region().ifPresent(region -> settings.put("rsm.config.region", region));
         CLOUD.endpoint().ifPresent(endpoint -> settings.put("rsm.config.endpoint", endpoint.toString()));
         settings.put("rsm.config.path.style.access", String.valueOf(CLOUD.pathStyle()));
@@ -38,7 +42,8 @@ class S3TieredStorageCloudIT extends ObjectStoreTieredStorageIT {
     List<String> keys(String prefix) {
         try (S3Client s3 = CLOUD.client()) {
             return s3.listObjectsV2Paginator(b -> b.bucket(CLOUD.bucket()).prefix(prefix)).contents().stream()
-                    .map(S3Object::key).toList();
+                    .map(S3Object::key)
+                    .toList();
         }
     }
 }

@@ -26,6 +26,7 @@ class S3WormArchiveIT {
 
     @RegisterExtension
     static final RadosgwBuckets LOCKED = RadosgwBuckets.complianceLocked(1);
+
     @RegisterExtension
     static final RadosgwBuckets PLAIN = new RadosgwBuckets();
 
@@ -52,7 +53,8 @@ class S3WormArchiveIT {
                 "rsm.config.store.path.style.access", "true",
                 "rsm.config.store.access.key.id", server.accessKeyId(),
                 "rsm.config.store.secret.access.key", server.secretAccessKey(),
-                "rsm.config.store.checksum.calculation", server.checksumWhenRequired() ? "when_required" : "when_supported"));
+                "rsm.config.store.checksum.calculation",
+                        server.checksumWhenRequired() ? "when_required" : "when_supported"));
         return settings;
     }
 
@@ -65,13 +67,24 @@ class S3WormArchiveIT {
             WormArchive.archiveOnePartition(broker, partition, records);
         }
         S3Server server = LOCKED.server();
-        Map<String, String> credentials = Map.of("AWS_ACCESS_KEY_ID", server.accessKeyId(),
-                "AWS_SECRET_ACCESS_KEY", server.secretAccessKey());
+        Map<String, String> credentials =
+                Map.of("AWS_ACCESS_KEY_ID", server.accessKeyId(), "AWS_SECRET_ACCESS_KEY", server.secretAccessKey());
         KrabkaCommand krabka = new KrabkaCommand(work.resolve("runs"));
         for (boolean deep : List.of(false, true)) {
-            List<String> args = new ArrayList<>(List.of("verify", "--bucket", LOCKED.bucket(), "--endpoint",
-                    server.endpoint().toString(), "--allow-http", "--path-style", "--prefix", PREFIX,
-                    "--key-id", keys.id(), "--public-key", keys.publicKey().toString()));
+            List<String> args = new ArrayList<>(List.of(
+                    "verify",
+                    "--bucket",
+                    LOCKED.bucket(),
+                    "--endpoint",
+                    server.endpoint().toString(),
+                    "--allow-http",
+                    "--path-style",
+                    "--prefix",
+                    PREFIX,
+                    "--key-id",
+                    keys.id(),
+                    "--public-key",
+                    keys.publicKey().toString()));
             if (deep) {
                 args.add("--deep");
             }
@@ -79,17 +92,29 @@ class S3WormArchiveIT {
             assertEquals(0, run.exitCode(), run.describe());
             assertTrue(run.out().contains("OK: ") && run.out().contains("COMPLIANCE"), run.describe());
         }
-        WormArchive.assertRestoresAuthenticated(krabka, work, keys, partition, "--archive-s3-bucket", LOCKED.bucket(),
-                "--archive-s3-endpoint", server.endpoint().toString(), "--archive-s3-allow-http",
-                "--archive-s3-access-key-id", server.accessKeyId(), "--archive-s3-secret-access-key",
-                server.secretAccessKey(), "--archive-prefix", PREFIX);
+        WormArchive.assertRestoresAuthenticated(
+                krabka,
+                work,
+                keys,
+                partition,
+                "--archive-s3-bucket",
+                LOCKED.bucket(),
+                "--archive-s3-endpoint",
+                server.endpoint().toString(),
+                "--archive-s3-allow-http",
+                "--archive-s3-access-key-id",
+                server.accessKeyId(),
+                "--archive-s3-secret-access-key",
+                server.secretAccessKey(),
+                "--archive-prefix",
+                PREFIX);
     }
 
     @Test
     void aBucketWithoutObjectLockStopsTheBrokerInOneLineNamingIt() throws Exception {
         WormKeys keys = WormKeys.generate(work.resolve("keys"), "worm-s3");
-        String refusal = WormArchive.refusedStart(new KrabkaCommand(work.resolve("runs")), work.resolve("data"),
-                settings(PLAIN, keys));
+        String refusal = WormArchive.refusedStart(
+                new KrabkaCommand(work.resolve("runs")), work.resolve("data"), settings(PLAIN, keys));
         assertTrue(refusal.contains("s3://" + PLAIN.bucket()) && refusal.contains("retention"), refusal);
     }
 }

@@ -30,11 +30,9 @@ final class SnapshotTimes {
      * @param maxTimestamp  its max timestamp
      * @param crcValid      whether its CRC-32C matches its bytes
      */
-    record Batch(int position, int size, long baseTimestamp, long maxTimestamp, boolean crcValid) {
-    }
+    record Batch(int position, int size, long baseTimestamp, long maxTimestamp, boolean crcValid) {}
 
-    private SnapshotTimes() {
-    }
+    private SnapshotTimes() {}
 
     /** The batches of a snapshot file, which must be whole. */
     static List<Batch> batches(byte[] file) {
@@ -44,9 +42,14 @@ final class SnapshotTimes {
         while (position < file.length) {
             int size = 12 + bytes.getInt(position + LENGTH);
             if (size < RECORDS || position + size > file.length) {
-                throw new IllegalArgumentException("a batch of " + size + " bytes at " + position + " in a file of " + file.length);
+                throw new IllegalArgumentException(
+                        "a batch of " + size + " bytes at " + position + " in a file of " + file.length);
             }
-            batches.add(new Batch(position, size, bytes.getLong(position + BASE_TIMESTAMP), bytes.getLong(position + MAX_TIMESTAMP),
+            batches.add(new Batch(
+                    position,
+                    size,
+                    bytes.getLong(position + BASE_TIMESTAMP),
+                    bytes.getLong(position + MAX_TIMESTAMP),
                     bytes.getInt(position + CRC) == crc(file, position, size)));
             position += size;
         }
@@ -73,7 +76,8 @@ final class SnapshotTimes {
         bytes.putLong(headerTimestampPosition(copy), headerTimestamp(source));
         for (int i = 0; i < targetBatches.size(); i++) {
             Batch batch = targetBatches.get(i);
-            bytes.putLong(batch.position() + BASE_TIMESTAMP, sourceBatches.get(i).baseTimestamp());
+            bytes.putLong(
+                    batch.position() + BASE_TIMESTAMP, sourceBatches.get(i).baseTimestamp());
             bytes.putLong(batch.position() + MAX_TIMESTAMP, sourceBatches.get(i).maxTimestamp());
             bytes.putInt(batch.position() + CRC, crc(copy, batch.position(), batch.size()));
         }

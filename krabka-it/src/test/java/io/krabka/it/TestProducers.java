@@ -10,8 +10,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /** kafka-clients producers of byte arrays for the workloads: idempotent, acks=all, and patient with a slow broker. */
 final class TestProducers {
 
-    private TestProducers() {
-    }
+    private TestProducers() {}
 
     /**
      * A producer to {@code bootstrapServers} with the workloads' defaults, overridden by {@code extra}.

@@ -78,7 +78,8 @@ record TierSegment(TopicIdPartition partition, Uuid segmentId, long startOffset,
         List<TierSegment> segments = new ArrayList<>();
         for (Path partitionDir : list(root)) {
             Matcher p = match(PARTITION_DIR, partitionDir);
-            TopicIdPartition partition = new TopicIdPartition(Uuid.fromString(p.group(3)), p.group(1), Integer.parseInt(p.group(2)));
+            TopicIdPartition partition =
+                    new TopicIdPartition(Uuid.fromString(p.group(3)), p.group(1), Integer.parseInt(p.group(2)));
             Map<String, Map<String, Path>> filesById = new HashMap<>();
             Map<String, Long> startById = new HashMap<>();
             for (Path file : list(partitionDir)) {
@@ -86,19 +87,22 @@ record TierSegment(TopicIdPartition partition, Uuid segmentId, long startOffset,
                 long start = Long.parseLong(f.group(1));
                 Long earlier = startById.putIfAbsent(f.group(2), start);
                 if (earlier != null && earlier != start) {
-                    throw new AssertionError("segment " + f.group(2) + " has files at two start offsets: " + earlier + " and " + start);
+                    throw new AssertionError(
+                            "segment " + f.group(2) + " has files at two start offsets: " + earlier + " and " + start);
                 }
                 filesById.computeIfAbsent(f.group(2), id -> new HashMap<>()).put(f.group(3), file);
             }
             filesById.forEach((id, files) -> {
-                List<String> missing = REQUIRED.stream().filter(s -> !files.containsKey(s)).toList();
+                List<String> missing =
+                        REQUIRED.stream().filter(s -> !files.containsKey(s)).toList();
                 if (!missing.isEmpty()) {
                     throw new AssertionError("segment " + id + " in " + partitionDir + " is incomplete: no " + missing);
                 }
                 segments.add(new TierSegment(partition, Uuid.fromString(id), startById.get(id), files));
             });
         }
-        segments.sort(Comparator.comparing((TierSegment s) -> s.partition().toString()).thenComparingLong(TierSegment::startOffset));
+        segments.sort(Comparator.comparing((TierSegment s) -> s.partition().toString())
+                .thenComparingLong(TierSegment::startOffset));
         return segments;
     }
 

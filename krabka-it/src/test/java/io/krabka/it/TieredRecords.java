@@ -28,8 +28,7 @@ final class TieredRecords {
     static final int VALUE_SIZE = 8 * 1024;
     private static final Duration WAIT = Duration.ofMinutes(5);
 
-    private TieredRecords() {
-    }
+    private TieredRecords() {}
 
     /** The value of record {@code n}. */
     static byte[] value(long n) {
@@ -49,16 +48,27 @@ final class TieredRecords {
     /** Produces records [{@code from}, {@code to}) with the create times {@code timestamp} gives. */
     static void produce(String bootstrap, TopicPartition partition, long from, long to, LongUnaryOperator timestamp)
             throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 5,
-                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        true,
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        5,
+                        ProducerConfig.BATCH_SIZE_CONFIG,
+                        256 * 1024),
+                new ByteArraySerializer(),
+                new ByteArraySerializer())) {
             for (long n = from; n < to; n++) {
-                producer.send(new ProducerRecord<>(partition.topic(), partition.partition(), timestamp.applyAsLong(n),
-                        ByteBuffer.allocate(8).putLong(n).array(), value(n)));
+                producer.send(new ProducerRecord<>(
+                        partition.topic(),
+                        partition.partition(),
+                        timestamp.applyAsLong(n),
+                        ByteBuffer.allocate(8).putLong(n).array(),
+                        value(n)));
             }
             producer.flush();
         }
@@ -69,11 +79,16 @@ final class TieredRecords {
      * records [{@code from}, {@code end}), each where it belongs and byte for byte as produced.
      */
     static void assertReadsExactly(String bootstrap, TopicPartition partition, long from, long end) {
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 4 * 1024 * 1024),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest",
+                        ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
+                        4 * 1024 * 1024),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             consumer.assign(java.util.List.of(partition));
             consumer.seek(partition, from);
             long next = from;

@@ -42,6 +42,7 @@ class TieredStorageIT {
 
     @TempDir
     Path work;
+
     private KrabkaBroker broker;
 
     @AfterEach
@@ -99,23 +100,31 @@ class TieredStorageIT {
         long records = TieredRecords.count(48);
         TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
 
-        TieredRecords.await("a first segment in the tier", () -> !finished(idPartition).isEmpty());
+        TieredRecords.await(
+                "a first segment in the tier", () -> !finished(idPartition).isEmpty());
         int beforeStop = finished(idPartition).size();
         int exit = broker.stop();
         assertEquals(0, exit, () -> "a clean stop in the middle of the copies:\n" + describe(broker));
         broker.start();
         // The quota's first windows let a burst through after the start, as Kafka's: kill once copies resumed.
-        TieredRecords.await("copies resumed after the restart", () -> finished(idPartition).size() > beforeStop);
+        TieredRecords.await(
+                "copies resumed after the restart", () -> finished(idPartition).size() > beforeStop);
         broker.kill();
         broker.start();
 
         long activeBase = awaitOnlyTheActiveSegmentLocally(partition, records);
         // The copy the kill cut short is deleted by the restarted broker's first runs.
-        TieredRecords.await("the copy cut short cleaned up", () -> RemoteTier.segments(broker.tieredStorageDir(), idPartition,
-                work).stream().allMatch(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED
-                        || s.state() == RemoteLogSegmentState.DELETE_SEGMENT_FINISHED));
-        RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.tieredStorageDir(), idPartition, work), 0, activeBase - 1,
-                work.resolve("tier"), idPartition);
+        TieredRecords.await(
+                "the copy cut short cleaned up",
+                () -> RemoteTier.segments(broker.tieredStorageDir(), idPartition, work).stream()
+                        .allMatch(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED
+                                || s.state() == RemoteLogSegmentState.DELETE_SEGMENT_FINISHED));
+        RemoteTier.assertExactlyCovers(
+                RemoteTier.segments(broker.tieredStorageDir(), idPartition, work),
+                0,
+                activeBase - 1,
+                work.resolve("tier"),
+                idPartition);
         TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, records);
     }
 
@@ -127,32 +136,51 @@ class TieredStorageIT {
         long records = TieredRecords.count(24);
         long twoDaysAgo = System.currentTimeMillis() - TimeUnit.DAYS.toMillis(2);
         // The first half written two days ago (by create time), the second half now.
-        TieredRecords.produce(broker.bootstrapServers(), partition, 0, records,
+        TieredRecords.produce(
+                broker.bootstrapServers(),
+                partition,
+                0,
+                records,
                 n -> n < records / 2 ? twoDaysAgo + n : System.currentTimeMillis());
         long activeBase = awaitOnlyTheActiveSegmentLocally(partition, records);
         List<RemoteLogSegmentMetadata> tiered = finished(idPartition);
 
         // retention.ms of one day: exactly the segments whose newest record is older than a day go.
         long dayAgo = System.currentTimeMillis() - TimeUnit.DAYS.toMillis(1);
-        List<RemoteLogSegmentMetadata> kept = tiered.stream().filter(s -> s.maxTimestampMs() >= dayAgo).toList();
+        List<RemoteLogSegmentMetadata> kept =
+                tiered.stream().filter(s -> s.maxTimestampMs() >= dayAgo).toList();
         assertTrue(kept.size() < tiered.size() && !kept.isEmpty(), "old segments and new: " + tiered);
         alterTopic(partition.topic(), "retention.ms", String.valueOf(TimeUnit.DAYS.toMillis(1)));
         long keptFrom = kept.getFirst().startOffset();
         awaitLogStart(partition, idPartition, keptFrom);
-        RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.tieredStorageDir(), idPartition, work), keptFrom,
-                activeBase - 1, work.resolve("tier"), idPartition);
+        RemoteTier.assertExactlyCovers(
+                RemoteTier.segments(broker.tieredStorageDir(), idPartition, work),
+                keptFrom,
+                activeBase - 1,
+                work.resolve("tier"),
+                idPartition);
         assertEquals(kept, finished(idPartition), "the kept segments untouched");
         TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, keptFrom, records);
 
         // retention.bytes that the three oldest kept segments breach: those three go, and nothing more.
         long activeSize = Files.size(localSegments(partition).getLast());
-        long total = kept.stream().mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes).sum() + activeSize;
-        long threeOldest = kept.stream().limit(3).mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes).sum();
+        long total = kept.stream()
+                        .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes)
+                        .sum()
+                + activeSize;
+        long threeOldest = kept.stream()
+                .limit(3)
+                .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes)
+                .sum();
         alterTopic(partition.topic(), "retention.bytes", String.valueOf(total - threeOldest));
         long sizeFrom = kept.get(3).startOffset();
         awaitLogStart(partition, idPartition, sizeFrom);
-        RemoteTier.assertExactlyCovers(RemoteTier.segments(broker.tieredStorageDir(), idPartition, work), sizeFrom,
-                activeBase - 1, work.resolve("tier"), idPartition);
+        RemoteTier.assertExactlyCovers(
+                RemoteTier.segments(broker.tieredStorageDir(), idPartition, work),
+                sizeFrom,
+                activeBase - 1,
+                work.resolve("tier"),
+                idPartition);
         assertEquals(kept.subList(3, kept.size()), finished(idPartition));
         TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, sizeFrom, records);
     }
@@ -165,20 +193,24 @@ class TieredStorageIT {
         long records = TieredRecords.count(8);
         TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
         awaitOnlyTheActiveSegmentLocally(partition, records);
-        assertTrue(TierSegment.scan(work.resolve("tier")).stream().anyMatch(s -> s.partition().equals(idPartition)));
+        assertTrue(TierSegment.scan(work.resolve("tier")).stream()
+                .anyMatch(s -> s.partition().equals(idPartition)));
 
         try (Admin admin = admin()) {
             admin.deleteTopics(List.of(partition.topic())).all().get(1, TimeUnit.MINUTES);
         }
-        Path partitionDir = work.resolve("tier").resolve(TierSegment.ROOT_DIR_NAME)
+        Path partitionDir = work.resolve("tier")
+                .resolve(TierSegment.ROOT_DIR_NAME)
                 .resolve(partition.topic() + "-" + partition.partition() + "-" + idPartition.topicId());
         TieredRecords.await("the tier emptied of the deleted topic", () -> {
             try (Stream<Path> files = Files.exists(partitionDir) ? Files.list(partitionDir) : Stream.empty()) {
                 return files.findAny().isEmpty();
             }
         });
-        TieredRecords.await("the metadata of the deleted topic forgotten",
-                () -> RemoteTier.segments(broker.tieredStorageDir(), idPartition, work).isEmpty());
+        TieredRecords.await(
+                "the metadata of the deleted topic forgotten",
+                () -> RemoteTier.segments(broker.tieredStorageDir(), idPartition, work)
+                        .isEmpty());
     }
 
     /**
@@ -186,11 +218,13 @@ class TieredStorageIT {
      * start moves first, as Kafka's, so that no fetch reads a segment being deleted).
      */
     private void awaitLogStart(TopicPartition partition, TopicIdPartition idPartition, long offset) throws Exception {
-        TieredRecords.await("the log starting at " + offset + ", the segments below deleted", () ->
-                offset(partition, OffsetSpec.earliest()) == offset
-                        && RemoteTier.segments(broker.tieredStorageDir(), idPartition, work).stream().allMatch(s ->
-                        s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED && s.startOffset() >= offset
-                                || s.state() == RemoteLogSegmentState.DELETE_SEGMENT_FINISHED));
+        TieredRecords.await(
+                "the log starting at " + offset + ", the segments below deleted",
+                () -> offset(partition, OffsetSpec.earliest()) == offset
+                        && RemoteTier.segments(broker.tieredStorageDir(), idPartition, work).stream()
+                                .allMatch(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED
+                                                && s.startOffset() >= offset
+                                        || s.state() == RemoteLogSegmentState.DELETE_SEGMENT_FINISHED));
     }
 
     private static String describe(KrabkaBroker broker) {
@@ -201,24 +235,29 @@ class TieredStorageIT {
         }
     }
 
-    private TopicIdPartition createTieredTopic(TopicPartition partition, Map<String, String> configs)
-            throws Exception {
+    private TopicIdPartition createTieredTopic(TopicPartition partition, Map<String, String> configs) throws Exception {
         Map<String, String> all = new HashMap<>(Map.of("remote.storage.enable", "true", "local.retention.bytes", "1"));
         all.putAll(configs);
         try (Admin admin = admin()) {
-            admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1).configs(all))).all()
+            admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1).configs(all)))
+                    .all()
                     .get(1, TimeUnit.MINUTES);
-            org.apache.kafka.common.Uuid id = admin.describeTopics(List.of(partition.topic())).allTopicNames()
-                    .get(1, TimeUnit.MINUTES).get(partition.topic()).topicId();
+            org.apache.kafka.common.Uuid id = admin.describeTopics(List.of(partition.topic()))
+                    .allTopicNames()
+                    .get(1, TimeUnit.MINUTES)
+                    .get(partition.topic())
+                    .topicId();
             return new TopicIdPartition(Uuid.fromString(id.toString()), partition.topic(), partition.partition());
         }
     }
 
     private void alterTopic(String topic, String key, String value) throws Exception {
         try (Admin admin = admin()) {
-            admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.TOPIC, topic),
-                    List.of(new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET))))
-                    .all().get(1, TimeUnit.MINUTES);
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.TOPIC, topic),
+                            List.of(new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get(1, TimeUnit.MINUTES);
         }
     }
 
@@ -226,20 +265,25 @@ class TieredStorageIT {
     private long awaitOnlyTheActiveSegmentLocally(TopicPartition partition, long records) throws Exception {
         TieredRecords.await("only the active segment left locally, the rest tiered", () -> {
             List<Path> local = localSegments(partition);
-            return local.size() == 1 && offset(partition, OffsetSpec.latestTiered()) == base(local.getFirst()) - 1
+            return local.size() == 1
+                    && offset(partition, OffsetSpec.latestTiered()) == base(local.getFirst()) - 1
                     && offset(partition, OffsetSpec.latest()) == records;
         });
         return base(localSegments(partition).getFirst());
     }
 
     private List<RemoteLogSegmentMetadata> finished(TopicIdPartition partition) throws Exception {
-        return RemoteTier.inState(RemoteTier.segments(broker.tieredStorageDir(), partition, work),
+        return RemoteTier.inState(
+                RemoteTier.segments(broker.tieredStorageDir(), partition, work),
                 RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
     }
 
     private List<Path> localSegments(TopicPartition partition) throws IOException {
-        try (Stream<Path> files = Files.list(broker.logDir().resolve(partition.topic() + "-" + partition.partition()))) {
-            return files.filter(f -> SEGMENT.matcher(f.getFileName().toString()).matches()).sorted().toList();
+        try (Stream<Path> files =
+                Files.list(broker.logDir().resolve(partition.topic() + "-" + partition.partition()))) {
+            return files.filter(f -> SEGMENT.matcher(f.getFileName().toString()).matches())
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -253,20 +297,26 @@ class TieredStorageIT {
 
     private long offset(TopicPartition partition, OffsetSpec spec) throws Exception {
         try (Admin admin = admin()) {
-            return admin.listOffsets(Map.of(partition, spec)).partitionResult(partition).get(1, TimeUnit.MINUTES)
+            return admin.listOffsets(Map.of(partition, spec))
+                    .partitionResult(partition)
+                    .get(1, TimeUnit.MINUTES)
                     .offset();
         }
     }
 
     /** The value of a Prometheus sample of the broker's metrics for a topic, 0 when absent. */
     static long counter(String metrics, String series, String topic) {
-        Matcher matcher = Pattern.compile("_" + Pattern.quote(series) + "\\{topic=\"" + Pattern.quote(topic)
-                + "\"\\} ([0-9.E]+)").matcher(metrics);
+        Matcher matcher = Pattern.compile(
+                        "_" + Pattern.quote(series) + "\\{topic=\"" + Pattern.quote(topic) + "\"\\} ([0-9.E]+)")
+                .matcher(metrics);
         return matcher.find() ? (long) Double.parseDouble(matcher.group(1)) : 0;
     }
 
     private Admin admin() {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Duration.ofMinutes(1).toMillis()));
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                (int) Duration.ofMinutes(1).toMillis()));
     }
 }

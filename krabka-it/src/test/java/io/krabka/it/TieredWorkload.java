@@ -47,7 +47,8 @@ final class TieredWorkload {
         try (Producer<byte[], byte[]> plain = producer(Map.of())) {
             sendAll(plain, PLAIN_RECORDS, false);
         }
-        try (Producer<byte[], byte[]> transactional = producer(Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "krabka-it-tx"))) {
+        try (Producer<byte[], byte[]> transactional =
+                producer(Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "krabka-it-tx"))) {
             transactional.initTransactions();
             transactional.beginTransaction();
             sendAll(transactional, TRANSACTION_RECORDS, true);
@@ -73,7 +74,8 @@ final class TieredWorkload {
         List<Future<RecordMetadata>> acks = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             Data record = next(transactional);
-            ProducerRecord<byte[], byte[]> send = new ProducerRecord<>(topic, 0, record.timestamp(), record.key(), record.value());
+            ProducerRecord<byte[], byte[]> send =
+                    new ProducerRecord<>(topic, 0, record.timestamp(), record.key(), record.value());
             record.headers().forEach(h -> send.headers().add(new RecordHeader(h.key(), h.value())));
             acks.add(producer.send(send));
             expected.add(record);

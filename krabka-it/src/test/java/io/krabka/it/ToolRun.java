@@ -42,7 +42,8 @@ record ToolRun(List<String> command, int exitCode, String out, String err) {
         Path out = workDir.resolve(name + ".out");
         Path err = workDir.resolve(name + ".err");
         Files.writeString(workDir.resolve(name + ".cmd"), String.join(" ", command) + "\n");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         if (input != null) {
             Path in = Files.writeString(workDir.resolve(name + ".in"), input, StandardCharsets.UTF_8);
             builder.redirectInput(in.toFile());
@@ -53,7 +54,10 @@ record ToolRun(List<String> command, int exitCode, String out, String err) {
             process.destroyForcibly().waitFor();
             throw new IllegalStateException(String.join(" ", command) + " did not finish within " + TIMEOUT);
         }
-        return new ToolRun(command, process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+        return new ToolRun(
+                command,
+                process.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
     }
 

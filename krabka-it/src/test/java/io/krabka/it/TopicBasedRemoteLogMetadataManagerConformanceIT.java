@@ -39,7 +39,8 @@ class TopicBasedRemoteLogMetadataManagerConformanceIT extends RemoteLogMetadataM
     @Override
     protected RemoteLogMetadataManager createRemoteLogMetadataManager(Path scratch) {
         return plugins.createRemoteLogMetadataManager(
-                "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager", Map.of(
+                "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager",
+                Map.of(
                         "remote.log.metadata.common.client.bootstrap.servers", kafka.bootstrapServers(),
                         "remote.log.metadata.topic.replication.factor", "1",
                         "remote.log.metadata.topic.num.partitions", "5",
@@ -50,7 +51,8 @@ class TopicBasedRemoteLogMetadataManagerConformanceIT extends RemoteLogMetadataM
     /** Kafka's cache answers; durable through the topic, and through the snapshot the first instance wrote. */
     @Override
     protected Set<RemoteLogMetadataManagerCapability> capabilities() {
-        return EnumSet.of(RemoteLogMetadataManagerCapability.NEXT_SEGMENT_WITH_TXN_INDEX,
+        return EnumSet.of(
+                RemoteLogMetadataManagerCapability.NEXT_SEGMENT_WITH_TXN_INDEX,
                 RemoteLogMetadataManagerCapability.DURABLE);
     }
 }

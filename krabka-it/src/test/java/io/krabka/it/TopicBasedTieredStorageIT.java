@@ -45,6 +45,7 @@ class TopicBasedTieredStorageIT {
 
     @TempDir
     Path work;
+
     private KrabkaBroker broker;
 
     @AfterEach
@@ -56,16 +57,25 @@ class TopicBasedTieredStorageIT {
 
     @Test
     void tiersWithKafkasTopicBasedManagerRestartsFromItsSnapshotAndServesEveryRecord() throws Exception {
-        broker = KrabkaBroker.start(work.resolve("broker"), Map.of(
-                "remote.log.storage.system.enable", "true",
-                "remote.log.storage.manager.class.name", "local",
-                "rsm.config.dir", Files.createDirectories(work.resolve("tier")).toString(),
-                "remote.log.metadata.manager.class.name",
-                "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager",
-                "remote.log.metadata.manager.listener.name", "PLAINTEXT",
-                "rlmm.config.remote.log.metadata.topic.replication.factor", "1",
-                "remote.log.manager.task.interval.ms", "500",
-                "log.retention.check.interval.ms", "500"));
+        broker = KrabkaBroker.start(
+                work.resolve("broker"),
+                Map.of(
+                        "remote.log.storage.system.enable",
+                        "true",
+                        "remote.log.storage.manager.class.name",
+                        "local",
+                        "rsm.config.dir",
+                        Files.createDirectories(work.resolve("tier")).toString(),
+                        "remote.log.metadata.manager.class.name",
+                        "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager",
+                        "remote.log.metadata.manager.listener.name",
+                        "PLAINTEXT",
+                        "rlmm.config.remote.log.metadata.topic.replication.factor",
+                        "1",
+                        "remote.log.manager.task.interval.ms",
+                        "500",
+                        "log.retention.check.interval.ms",
+                        "500"));
         TopicPartition partition = new TopicPartition("tiered", 0);
         TopicIdPartition idPartition = createTieredTopic(partition);
         long first = TieredRecords.count(8);
@@ -86,10 +96,15 @@ class TopicBasedTieredStorageIT {
 
         List<ConsumerRecord<byte[], RemoteLogMetadata>> events = metadataEvents();
         int expected = new RemoteLogMetadataTopicPartitioner(50).metadataPartition(idPartition);
-        assertTrue(events.stream().allMatch(e -> e.partition() == expected && e.value().topicIdPartition()
-                .equals(idPartition)), events::toString);
-        long finished = events.stream().filter(e -> e.value() instanceof RemoteLogSegmentMetadataUpdate update
-                && update.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED).count();
+        assertTrue(
+                events.stream()
+                        .allMatch(e -> e.partition() == expected
+                                && e.value().topicIdPartition().equals(idPartition)),
+                events::toString);
+        long finished = events.stream()
+                .filter(e -> e.value() instanceof RemoteLogSegmentMetadataUpdate update
+                        && update.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
+                .count();
         assertEquals(tieredSegmentFiles(), finished, events::toString);
     }
 
@@ -98,12 +113,16 @@ class TopicBasedTieredStorageIT {
         RemoteLogMetadataSerde serde = new RemoteLogMetadataSerde();
         List<ConsumerRecord<byte[], RemoteLogMetadata>> events = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName()));
-             Admin admin = admin()) {
-            int partitions = admin.describeTopics(List.of("__remote_log_metadata")).allTopicNames()
-                    .get(1, TimeUnit.MINUTES).get("__remote_log_metadata").partitions().size();
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
+                        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName()));
+                Admin admin = admin()) {
+            int partitions = admin.describeTopics(List.of("__remote_log_metadata"))
+                    .allTopicNames()
+                    .get(1, TimeUnit.MINUTES)
+                    .get("__remote_log_metadata")
+                    .partitions()
+                    .size();
             assertEquals(50, partitions);
             List<TopicPartition> all = new ArrayList<>();
             for (int p = 0; p < partitions; p++) {
@@ -115,7 +134,11 @@ class TopicBasedTieredStorageIT {
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
             while (all.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp)) && System.nanoTime() < deadline) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    events.add(new ConsumerRecord<>(record.topic(), record.partition(), record.offset(), record.key(),
+                    events.add(new ConsumerRecord<>(
+                            record.topic(),
+                            record.partition(),
+                            record.offset(),
+                            record.key(),
                             serde.deserialize(record.value())));
                 }
             }
@@ -126,17 +149,28 @@ class TopicBasedTieredStorageIT {
     /** The segments in the local tier, each copied once. */
     private long tieredSegmentFiles() throws Exception {
         try (Stream<Path> files = Files.walk(work.resolve("tier"))) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".log")).count();
+            return files.filter(f -> f.getFileName().toString().endsWith(".log"))
+                    .count();
         }
     }
 
     private TopicIdPartition createTieredTopic(TopicPartition partition) throws Exception {
         try (Admin admin = admin()) {
-            admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1).configs(Map.of(
-                    "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576"))))
-                    .all().get(1, TimeUnit.MINUTES);
-            Uuid id = admin.describeTopics(List.of(partition.topic())).allTopicNames().get(1, TimeUnit.MINUTES)
-                    .get(partition.topic()).topicId();
+            admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1)
+                            .configs(Map.of(
+                                    "remote.storage.enable",
+                                    "true",
+                                    "local.retention.bytes",
+                                    "1",
+                                    "segment.bytes",
+                                    "1048576"))))
+                    .all()
+                    .get(1, TimeUnit.MINUTES);
+            Uuid id = admin.describeTopics(List.of(partition.topic()))
+                    .allTopicNames()
+                    .get(1, TimeUnit.MINUTES)
+                    .get(partition.topic())
+                    .topicId();
             return new TopicIdPartition(id, partition);
         }
     }
@@ -144,15 +178,19 @@ class TopicBasedTieredStorageIT {
     private long awaitOnlyTheActiveSegmentLocally(TopicPartition partition, long records) throws Exception {
         TieredRecords.await("only the active segment left locally, the rest tiered", () -> {
             List<Path> local = localSegments(partition);
-            return local.size() == 1 && offset(partition, OffsetSpec.latestTiered()) == base(local.getFirst()) - 1
+            return local.size() == 1
+                    && offset(partition, OffsetSpec.latestTiered()) == base(local.getFirst()) - 1
                     && offset(partition, OffsetSpec.latest()) == records;
         });
         return base(localSegments(partition).getFirst());
     }
 
     private List<Path> localSegments(TopicPartition partition) throws Exception {
-        try (Stream<Path> files = Files.list(broker.logDir().resolve(partition.topic() + "-" + partition.partition()))) {
-            return files.filter(f -> SEGMENT.matcher(f.getFileName().toString()).matches()).sorted().toList();
+        try (Stream<Path> files =
+                Files.list(broker.logDir().resolve(partition.topic() + "-" + partition.partition()))) {
+            return files.filter(f -> SEGMENT.matcher(f.getFileName().toString()).matches())
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -166,13 +204,18 @@ class TopicBasedTieredStorageIT {
 
     private long offset(TopicPartition partition, OffsetSpec spec) throws Exception {
         try (Admin admin = admin()) {
-            return admin.listOffsets(Map.of(partition, spec)).partitionResult(partition).get(1, TimeUnit.MINUTES)
+            return admin.listOffsets(Map.of(partition, spec))
+                    .partitionResult(partition)
+                    .get(1, TimeUnit.MINUTES)
                     .offset();
         }
     }
 
     private Admin admin() {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Duration.ofMinutes(1).toMillis()));
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                (int) Duration.ofMinutes(1).toMillis()));
     }
 }

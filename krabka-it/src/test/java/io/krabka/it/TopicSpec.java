@@ -21,6 +21,8 @@ record TopicSpec(String name, int partitions, Map<String, String> configs) {
 
     /** Its partitions, in order. */
     List<TopicPartition> topicPartitions() {
-        return IntStream.range(0, partitions).mapToObj(p -> new TopicPartition(name, p)).toList();
+        return IntStream.range(0, partitions)
+                .mapToObj(p -> new TopicPartition(name, p))
+                .toList();
     }
 }

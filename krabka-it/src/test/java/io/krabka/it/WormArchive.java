@@ -6,12 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +13,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 
 /** A write-once archive in a local directory, as the IT reads and tampers with it, and {@code krabka verify} on it. */
 final class WormArchive {
@@ -53,21 +53,32 @@ final class WormArchive {
     /** The files of a partition directory with a suffix, in key order (so in offset order). */
     static List<Path> files(Path partition, String suffix) throws IOException {
         try (Stream<Path> files = Files.list(partition)) {
-            return files.filter(f -> f.getFileName().toString().endsWith("." + suffix)).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().endsWith("." + suffix))
+                    .sorted()
+                    .toList();
         }
     }
 
     /** Every file of the archive, relative to its directory. */
     List<String> allFiles() throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).map(f -> dir.relativize(f).toString()).sorted().toList();
+            return files.filter(Files::isRegularFile)
+                    .map(f -> dir.relativize(f).toString())
+                    .sorted()
+                    .toList();
         }
     }
 
     /** {@code krabka verify --local-dir} on this archive, trusting {@code keys}, with more arguments. */
     ToolRun verify(KrabkaCommand krabka, WormKeys keys, String... more) throws IOException, InterruptedException {
-        List<String> args = new ArrayList<>(List.of("verify", "--local-dir", dir.toString(), "--key-id", keys.id(),
-                "--public-key", keys.publicKey().toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "verify",
+                "--local-dir",
+                dir.toString(),
+                "--key-id",
+                keys.id(),
+                "--public-key",
+                keys.publicKey().toString()));
         args.addAll(List.of(more));
         return krabka.run(args.toArray(String[]::new));
     }
@@ -78,7 +89,9 @@ final class WormArchive {
         try {
             Map<String, String> tips = new TreeMap<>();
             for (JsonNode partition : JSON.readTree(run.out()).path("report").path("partitions")) {
-                tips.put(partition.path("partition_dir").asText(), partition.path("head").asText());
+                tips.put(
+                        partition.path("partition_dir").asText(),
+                        partition.path("head").asText());
             }
             return tips;
         } catch (IOException e) {
@@ -87,15 +100,19 @@ final class WormArchive {
     }
 
     /** Waits until each partition keeps only its active segment and has at least {@code segments} archived. */
-    static void awaitArchived(KrabkaBroker broker, List<TopicPartition> partitions, int segments)
-            throws Exception {
+    static void awaitArchived(KrabkaBroker broker, List<TopicPartition> partitions, int segments) throws Exception {
         TieredRecords.await(segments + " segments of " + partitions + " archived", () -> {
             for (TopicPartition partition : partitions) {
-                try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+                try (Admin admin =
+                        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
                     long tiered = admin.listOffsets(Map.of(partition, OffsetSpec.latestTiered()))
-                            .partitionResult(partition).get(1, TimeUnit.MINUTES).offset();
+                            .partitionResult(partition)
+                            .get(1, TimeUnit.MINUTES)
+                            .offset();
                     long localStart = admin.listOffsets(Map.of(partition, OffsetSpec.earliestLocal()))
-                            .partitionResult(partition).get(1, TimeUnit.MINUTES).offset();
+                            .partitionResult(partition)
+                            .get(1, TimeUnit.MINUTES)
+                            .offset();
                     if (tiered < 0 || localStart != tiered + 1 || tiered + 1 < segments * 100L) {
                         return false;
                     }
@@ -110,10 +127,18 @@ final class WormArchive {
      * {@code records} into it, waits until two segments are archived, and reads every record back from offset 0.
      */
     static void archiveOnePartition(KrabkaBroker broker, TopicPartition partition, long records) throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1).configs(Map.of(
-                    "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576"))))
-                    .all().get(1, TimeUnit.MINUTES);
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(partition.topic(), 1, (short) 1)
+                            .configs(Map.of(
+                                    "remote.storage.enable",
+                                    "true",
+                                    "local.retention.bytes",
+                                    "1",
+                                    "segment.bytes",
+                                    "1048576"))))
+                    .all()
+                    .get(1, TimeUnit.MINUTES);
         }
         TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
         awaitArchived(broker, List.of(partition), 2);
@@ -126,14 +151,26 @@ final class WormArchive {
      */
     static String refusedStart(KrabkaCommand krabka, Path logDir, Map<String, String> settings) throws Exception {
         Files.createDirectories(logDir);
-        assertEquals(0, krabka.run("format", "--log-dir", logDir.toString(), "--node-id", "1", "--standalone")
-                .exitCode());
-        List<String> args = new ArrayList<>(List.of("broker", "--log-dir", logDir.toString(),
-                "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "127.0.0.1:0"));
+        assertEquals(
+                0,
+                krabka.run("format", "--log-dir", logDir.toString(), "--node-id", "1", "--standalone")
+                        .exitCode());
+        List<String> args = new ArrayList<>(List.of(
+                "broker",
+                "--log-dir",
+                logDir.toString(),
+                "--listen-addr",
+                "127.0.0.1:0",
+                "--health-listen-addr",
+                "127.0.0.1:0"));
         settings.forEach((key, value) -> args.addAll(List.of("--override", key + "=" + value)));
         ToolRun refused = krabka.run(args.toArray(String[]::new));
         assertEquals(2, refused.exitCode(), refused.describe());
-        List<String> lines = refused.err().strip().lines().filter(l -> l.startsWith("krabka broker:")).toList();
+        List<String> lines = refused.err()
+                .strip()
+                .lines()
+                .filter(l -> l.startsWith("krabka broker:"))
+                .toList();
         assertEquals(1, lines.size(), refused.describe());
         return lines.getFirst();
     }
@@ -143,13 +180,23 @@ final class WormArchive {
      * checks the report says it was authenticated, starts Krabka on the result and reads every restored record of
      * {@code partition} back, byte for byte as produced.
      */
-    static void assertRestoresAuthenticated(KrabkaCommand krabka, Path work, WormKeys keys, TopicPartition partition,
-                                            String... source) throws Exception {
+    static void assertRestoresAuthenticated(
+            KrabkaCommand krabka, Path work, WormKeys keys, TopicPartition partition, String... source)
+            throws Exception {
         Path restored = work.resolve("restored");
         List<String> args = new ArrayList<>(List.of("restore"));
         args.addAll(List.of(source));
-        args.addAll(List.of("--log-dir", restored.toString(), "--node-id", "1", "--worm-key-id", keys.id(),
-                "--worm-public-key", keys.publicKey().toString(), "--report", "json"));
+        args.addAll(List.of(
+                "--log-dir",
+                restored.toString(),
+                "--node-id",
+                "1",
+                "--worm-key-id",
+                keys.id(),
+                "--worm-public-key",
+                keys.publicKey().toString(),
+                "--report",
+                "json"));
         ToolRun run = krabka.run(args.toArray(String[]::new));
         assertEquals(0, run.exitCode(), run.describe());
         JsonNode report = JSON.readTree(run.out());
@@ -157,8 +204,8 @@ final class WormArchive {
         JsonNode segments = report.path("partitions").path(0).path("segments");
         assertTrue(segments.size() >= 2, run.out());
         long end = segments.path(segments.size() - 1).path("end_offset").asLong() + 1;
-        try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("restored-broker"), Map.of(),
-                (bin, logDir) -> FileTrees.copy(restored, logDir))) {
+        try (KrabkaBroker broker = KrabkaBroker.start(
+                work.resolve("restored-broker"), Map.of(), (bin, logDir) -> FileTrees.copy(restored, logDir))) {
             TieredRecords.assertReadsExactly(broker.bootstrapServers(), partition, 0, end);
         }
     }

@@ -58,9 +58,13 @@ class WormArchiveIT {
                 "rsm.config.store", "local",
                 "rsm.config.store.dir", archive.dir.toString(),
                 "rsm.config.allow.unenforced.retention", "true"));
-        settings.putAll(Map.of("rsm.config.signing.key.path", keys.privateKey().toString(),
-                "rsm.config.signing.key.id", keys.id(),
-                "rsm.config.write.only", String.valueOf(writeOnly)));
+        settings.putAll(Map.of(
+                "rsm.config.signing.key.path",
+                keys.privateKey().toString(),
+                "rsm.config.signing.key.id",
+                keys.id(),
+                "rsm.config.write.only",
+                String.valueOf(writeOnly)));
         return settings;
     }
 
@@ -74,9 +78,18 @@ class WormArchiveIT {
         long first = TieredRecords.count(5);
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("broker"), settings(archive, keys, false))) {
             try (Admin admin = admin(broker)) {
-                admin.createTopics(List.of(new NewTopic(TOPIC, 2, (short) 1).configs(Map.of(
-                        "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576",
-                        "retention.ms", "1000")))).all().get(1, TimeUnit.MINUTES);
+                admin.createTopics(List.of(new NewTopic(TOPIC, 2, (short) 1)
+                                .configs(Map.of(
+                                        "remote.storage.enable",
+                                        "true",
+                                        "local.retention.bytes",
+                                        "1",
+                                        "segment.bytes",
+                                        "1048576",
+                                        "retention.ms",
+                                        "1000"))))
+                        .all()
+                        .get(1, TimeUnit.MINUTES);
             }
             for (TopicPartition partition : List.of(p0, p1)) {
                 TieredRecords.produce(broker.bootstrapServers(), partition, 0, first, n -> System.currentTimeMillis());
@@ -92,16 +105,23 @@ class WormArchiveIT {
 
             assertEquals(0, broker.stop());
             broker.start();
-            TieredRecords.produce(broker.bootstrapServers(), p0, first, first + TieredRecords.count(3),
+            TieredRecords.produce(
+                    broker.bootstrapServers(),
+                    p0,
+                    first,
+                    first + TieredRecords.count(3),
                     n -> System.currentTimeMillis());
             WormArchive.awaitArchived(broker, List.of(p0), 6);
             TieredRecords.assertReadsExactly(broker.bootstrapServers(), p0, 0, first + TieredRecords.count(3));
             ToolRun afterRestart = archive.verify(krabka, keys);
-            assertEquals(0, afterRestart.exitCode(), "a restart goes on with the chain, no new epoch: "
-                    + afterRestart.describe());
+            assertEquals(
+                    0,
+                    afterRestart.exitCode(),
+                    "a restart goes on with the chain, no new epoch: " + afterRestart.describe());
             Map<String, String> laterTips = WormArchive.tips(archive.verify(krabka, keys, "--format", "json"));
             List<String> pinned = laterTips.entrySet().stream()
-                    .flatMap(e -> List.of("--expect-head", e.getKey() + "=" + e.getValue()).stream()).toList();
+                    .flatMap(e -> List.of("--expect-head", e.getKey() + "=" + e.getValue()).stream())
+                    .toList();
             ToolRun pinnedRun = archive.verify(krabka, keys, pinned.toArray(String[]::new));
             assertEquals(0, pinnedRun.exitCode(), pinnedRun.describe());
             assertTrue(!pinnedRun.out().contains("tail unverified"), pinnedRun.describe());
@@ -110,8 +130,9 @@ class WormArchiveIT {
             try (Admin admin = admin(broker)) {
                 admin.deleteTopics(List.of(TOPIC)).all().get(1, TimeUnit.MINUTES);
             }
-            TieredRecords.await("the topic's deletion reached the archive and was refused", () -> total(
-                    broker.metrics(), "remotearchivedeletesrefusedpersec_count") > 0);
+            TieredRecords.await(
+                    "the topic's deletion reached the archive and was refused",
+                    () -> total(broker.metrics(), "remotearchivedeletesrefusedpersec_count") > 0);
             assertEquals(archived, archive.allFiles(), "deleting the topic deletes nothing from the archive");
             tamperMatrix(archive, keys, krabka, laterTips);
         }
@@ -119,7 +140,10 @@ class WormArchiveIT {
 
     private void tamperMatrix(WormArchive archive, WormKeys keys, KrabkaCommand krabka, Map<String, String> tips)
             throws Exception {
-        String p0 = tips.keySet().stream().filter(d -> d.contains(TOPIC + "-0-")).findFirst().orElseThrow();
+        String p0 = tips.keySet().stream()
+                .filter(d -> d.contains(TOPIC + "-0-"))
+                .findFirst()
+                .orElseThrow();
         int cases = 0;
 
         WormArchive flipped = copy(archive, ++cases);
@@ -164,7 +188,8 @@ class WormArchiveIT {
         assertTrue(untrustedRun.out().contains("INCOMPLETE ATTESTATION"), untrustedRun.describe());
 
         WormArchive edited = copy(archive, ++cases);
-        Path editedManifest = WormArchive.files(partition(edited, 0), "manifest").get(1);
+        Path editedManifest =
+                WormArchive.files(partition(edited, 0), "manifest").get(1);
         resign(editedManifest, keys.id(), true);
         assertTampered(edited.verify(krabka, keys), null, null);
 
@@ -172,8 +197,10 @@ class WormArchiveIT {
         List<Path> tailManifests = WormArchive.files(partition(tail, 0), "manifest");
         Files.delete(tailManifests.getLast());
         ToolRun unpinned = tail.verify(krabka, keys);
-        assertEquals(0, unpinned.exitCode(), "tail truncation cannot be seen from the archive alone: "
-                + unpinned.describe());
+        assertEquals(
+                0,
+                unpinned.exitCode(),
+                "tail truncation cannot be seen from the archive alone: " + unpinned.describe());
         assertTrue(unpinned.out().contains("tail unverified"), unpinned.describe());
         ToolRun pinned = tail.verify(krabka, keys, "--expect-head", p0 + "=" + tips.get(p0));
         assertEquals(1, pinned.exitCode(), pinned.describe());
@@ -202,27 +229,46 @@ class WormArchiveIT {
         long records = TieredRecords.count(3);
         try (KrabkaBroker broker = KrabkaBroker.start(work.resolve("broker"), settings(archive, keys, true))) {
             try (Admin admin = admin(broker)) {
-                admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1).configs(Map.of(
-                        "remote.storage.enable", "true", "local.retention.bytes", "1", "segment.bytes", "1048576"))))
-                        .all().get(1, TimeUnit.MINUTES);
+                admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)
+                                .configs(Map.of(
+                                        "remote.storage.enable",
+                                        "true",
+                                        "local.retention.bytes",
+                                        "1",
+                                        "segment.bytes",
+                                        "1048576"))))
+                        .all()
+                        .get(1, TimeUnit.MINUTES);
             }
             TieredRecords.produce(broker.bootstrapServers(), partition, 0, records, n -> System.currentTimeMillis());
             WormArchive.awaitArchived(broker, List.of(partition), 2);
             try (Admin admin = admin(broker)) {
-                assertEquals(0, admin.listOffsets(Map.of(partition, OffsetSpec.earliest())).partitionResult(partition)
-                        .get(1, TimeUnit.MINUTES).offset(), "ListOffsets answers from the archive");
+                assertEquals(
+                        0,
+                        admin.listOffsets(Map.of(partition, OffsetSpec.earliest()))
+                                .partitionResult(partition)
+                                .get(1, TimeUnit.MINUTES)
+                                .offset(),
+                        "ListOffsets answers from the archive");
             }
-            try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                    ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none"),
-                    new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                    Map.of(
+                            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                            broker.bootstrapServers(),
+                            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                            "none"),
+                    new ByteArrayDeserializer(),
+                    new ByteArrayDeserializer())) {
                 consumer.assign(List.of(partition));
                 consumer.seek(partition, 0);
-                assertThrows(OffsetOutOfRangeException.class, () -> {
-                    for (int i = 0; i < 60; i++) {
-                        consumer.poll(Duration.ofMillis(500));
-                    }
-                }, "a write-only archive answers OFFSET_OUT_OF_RANGE below the local log");
+                assertThrows(
+                        OffsetOutOfRangeException.class,
+                        () -> {
+                            for (int i = 0; i < 60; i++) {
+                                consumer.poll(Duration.ofMillis(500));
+                            }
+                        },
+                        "a write-only archive answers OFFSET_OUT_OF_RANGE below the local log");
             }
         }
     }
@@ -232,8 +278,10 @@ class WormArchiveIT {
     }
 
     private static Path partition(WormArchive archive, int number) throws Exception {
-        return archive.partitions().stream().filter(d -> d.getFileName().toString().startsWith(TOPIC + "-" + number + "-"))
-                .findFirst().orElseThrow();
+        return archive.partitions().stream()
+                .filter(d -> d.getFileName().toString().startsWith(TOPIC + "-" + number + "-"))
+                .findFirst()
+                .orElseThrow();
     }
 
     /**
@@ -249,19 +297,23 @@ class WormArchiveIT {
         KeyPair rogue = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
         Signature signer = Signature.getInstance("Ed25519");
         signer.initSign(rogue.getPrivate());
-        signer.update(ManifestSigningInput.of(keyId, manifest.body().chain(), manifest.body().head()));
+        signer.update(ManifestSigningInput.of(
+                keyId, manifest.body().chain(), manifest.body().head()));
         byte[] encoded = rogue.getPublic().getEncoded();
         byte[] raw = Arrays.copyOfRange(encoded, encoded.length - 32, encoded.length);
-        Files.write(file, ManifestJson.write(new SegmentManifest(manifest.body(),
-                Optional.of(new ManifestSignature(keyId, raw, signer.sign())))));
+        Files.write(
+                file,
+                ManifestJson.write(new SegmentManifest(
+                        manifest.body(), Optional.of(new ManifestSignature(keyId, raw, signer.sign())))));
     }
 
     private static void assertTampered(ToolRun run, Path object, String reason) {
         assertEquals(1, run.exitCode(), run.describe());
         assertTrue(run.out().contains("TAMPER DETECTED at "), run.describe());
         if (object != null) {
-            assertTrue(run.out().contains(object.getFileName().toString()), "the break names " + object + ": "
-                    + run.describe());
+            assertTrue(
+                    run.out().contains(object.getFileName().toString()),
+                    "the break names " + object + ": " + run.describe());
         }
         if (reason != null) {
             assertTrue(run.out().contains(reason), run.describe());
@@ -270,8 +322,8 @@ class WormArchiveIT {
 
     /** A Prometheus sample of the broker's metrics over all topics, 0 when absent. */
     private static long total(String metrics, String series) {
-        Matcher matcher = Pattern.compile("_" + Pattern.quote(series)
-                + " ([0-9.E]+)").matcher(metrics);
+        Matcher matcher =
+                Pattern.compile("_" + Pattern.quote(series) + " ([0-9.E]+)").matcher(metrics);
         return matcher.find() ? (long) Double.parseDouble(matcher.group(1)) : 0;
     }
 

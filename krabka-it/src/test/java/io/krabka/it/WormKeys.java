@@ -22,10 +22,11 @@ record WormKeys(String id, Path privateKey, Path publicKey) {
     static WormKeys generate(Path dir, String id) throws IOException, GeneralSecurityException {
         KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
         Files.createDirectories(dir);
-        Path privateKey = Files.write(dir.resolve(id + ".pk8"), pair.getPrivate().getEncoded());
+        Path privateKey =
+                Files.write(dir.resolve(id + ".pk8"), pair.getPrivate().getEncoded());
         String pem = "-----BEGIN PUBLIC KEY-----\n"
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-                .encodeToString(pair.getPublic().getEncoded())
+                        .encodeToString(pair.getPublic().getEncoded())
                 + "\n-----END PUBLIC KEY-----\n";
         Path publicKey = Files.writeString(dir.resolve(id + ".pub.pem"), pem);
         return new WormKeys(id, privateKey, publicKey);

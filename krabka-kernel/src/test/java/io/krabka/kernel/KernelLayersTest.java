@@ -31,35 +31,64 @@ import org.junit.jupiter.api.Test;
 class KernelLayersTest {
     private static final Path MAIN_CLASSES = Path.of("target", "classes");
     private static final Path TEST_CLASSES = Path.of("target", "test-classes");
-    private static final String[] PACKAGES = {"record", "scheduler", "metrics", "plugin", "fetch", "metadata", "log",
-            "format", "controller", "group", "tiered", "replica", "network", "restore", "broker"};
+    private static final String[] PACKAGES = {
+        "record",
+        "scheduler",
+        "metrics",
+        "plugin",
+        "fetch",
+        "metadata",
+        "log",
+        "format",
+        "controller",
+        "group",
+        "tiered",
+        "replica",
+        "network",
+        "restore",
+        "broker"
+    };
 
     /** Which layer may use which: the whole of the kernel's package graph. */
-    static final ArchRule LAYERS = layers()
-            .whereLayer("record").mayNotAccessAnyLayer()
-            .whereLayer("scheduler").mayNotAccessAnyLayer()
-            .whereLayer("metrics").mayNotAccessAnyLayer()
-            .whereLayer("plugin").mayNotAccessAnyLayer()
-            .whereLayer("fetch").mayNotAccessAnyLayer()
-            .whereLayer("metadata").mayOnlyAccessLayers("record")
-            .whereLayer("log").mayOnlyAccessLayers("record", "scheduler")
-            .whereLayer("format").mayOnlyAccessLayers("record", "metadata", "log")
-            .whereLayer("controller").mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "format")
-            .whereLayer("group").mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "controller")
-            .whereLayer("tiered").mayOnlyAccessLayers("record", "scheduler", "metrics", "metadata", "log")
-            .whereLayer("replica").mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "tiered")
-            .whereLayer("network").mayOnlyAccessLayers("log")
-            .whereLayer("restore").mayOnlyAccessLayers("record", "plugin", "metadata", "log", "format",
-                    "controller")
-            .whereLayer("broker").mayOnlyAccessLayers(Arrays.stream(PACKAGES)
-                    .filter(name -> !name.equals("broker")).toArray(String[]::new));
+    static final ArchRule LAYERS = layers().whereLayer("record")
+            .mayNotAccessAnyLayer()
+            .whereLayer("scheduler")
+            .mayNotAccessAnyLayer()
+            .whereLayer("metrics")
+            .mayNotAccessAnyLayer()
+            .whereLayer("plugin")
+            .mayNotAccessAnyLayer()
+            .whereLayer("fetch")
+            .mayNotAccessAnyLayer()
+            .whereLayer("metadata")
+            .mayOnlyAccessLayers("record")
+            .whereLayer("log")
+            .mayOnlyAccessLayers("record", "scheduler")
+            .whereLayer("format")
+            .mayOnlyAccessLayers("record", "metadata", "log")
+            .whereLayer("controller")
+            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "format")
+            .whereLayer("group")
+            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "controller")
+            .whereLayer("tiered")
+            .mayOnlyAccessLayers("record", "scheduler", "metrics", "metadata", "log")
+            .whereLayer("replica")
+            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "tiered")
+            .whereLayer("network")
+            .mayOnlyAccessLayers("log")
+            .whereLayer("restore")
+            .mayOnlyAccessLayers("record", "plugin", "metadata", "log", "format", "controller")
+            .whereLayer("broker")
+            .mayOnlyAccessLayers(Arrays.stream(PACKAGES)
+                    .filter(name -> !name.equals("broker"))
+                    .toArray(String[]::new));
 
     /** No cycle between two packages, sub-packages counted in their parent. */
-    static final ArchRule NO_CYCLES = slices().matching("io.krabka.kernel.(*)..").should().beFreeOfCycles();
+    static final ArchRule NO_CYCLES =
+            slices().matching("io.krabka.kernel.(*)..").should().beFreeOfCycles();
 
     private static LayeredArchitecture layers() {
-        LayeredArchitecture layers = layeredArchitecture()
-                .consideringOnlyDependenciesInLayers();
+        LayeredArchitecture layers = layeredArchitecture().consideringOnlyDependenciesInLayers();
         for (String name : PACKAGES) {
             layers = layers.layer(name).definedBy("io.krabka.kernel." + name + "..");
         }
@@ -77,8 +106,11 @@ class KernelLayersTest {
     @Test
     void everyPackageIsInALayer() throws Exception {
         try (Stream<Path> dirs = Files.list(MAIN_CLASSES.resolve("io/krabka/kernel"))) {
-            List<String> packages = dirs.filter(Files::isDirectory).map(dir -> dir.getFileName().toString()).toList();
-            assertTrue(Arrays.asList(PACKAGES).containsAll(packages),
+            List<String> packages = dirs.filter(Files::isDirectory)
+                    .map(dir -> dir.getFileName().toString())
+                    .toList();
+            assertTrue(
+                    Arrays.asList(PACKAGES).containsAll(packages),
                     "a package without a layer in " + Arrays.toString(PACKAGES) + ": " + packages);
         }
     }
@@ -88,7 +120,8 @@ class KernelLayersTest {
         Path sources = Path.of("src", "main", "java", "io", "krabka", "kernel");
         try (Stream<Path> dirs = Files.walk(sources)) {
             List<Path> without = dirs.filter(Files::isDirectory)
-                    .filter(dir -> hasJava(dir) && !Files.exists(dir.resolve("package-info.java"))).toList();
+                    .filter(dir -> hasJava(dir) && !Files.exists(dir.resolve("package-info.java")))
+                    .toList();
             assertEquals(List.of(), without, "packages without a package-info.java");
         }
     }
@@ -104,13 +137,14 @@ class KernelLayersTest {
     @Test
     void aDependencyUpwardsFailsTheRule() {
         JavaClasses kernel = new ClassFileImporter().importPath(MAIN_CLASSES);
-        JavaClasses violating = new ClassFileImporter().importPaths(MAIN_CLASSES,
-                TEST_CLASSES.resolve("io/krabka/kernel/log/LayerViolation.class"));
+        JavaClasses violating = new ClassFileImporter()
+                .importPaths(MAIN_CLASSES, TEST_CLASSES.resolve("io/krabka/kernel/log/LayerViolation.class"));
 
         assertFalse(LAYERS.evaluate(kernel).hasViolation());
         EvaluationResult result = LAYERS.evaluate(violating);
         assertTrue(result.hasViolation(), "log using broker went unseen");
-        assertTrue(result.getFailureReport().toString().contains("io.krabka.kernel.log.LayerViolation"),
+        assertTrue(
+                result.getFailureReport().toString().contains("io.krabka.kernel.log.LayerViolation"),
                 result.getFailureReport().toString());
     }
 }

@@ -91,7 +91,8 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
         List<StoreCalls.Call<Void>> indexes = new ArrayList<>();
         indexes.add(upload(t, metadata, SegmentArtifact.OFFSET_INDEX, data.offsetIndex()));
         indexes.add(upload(t, metadata, SegmentArtifact.TIME_INDEX, data.timeIndex()));
-        data.transactionIndex().ifPresent(txn -> indexes.add(upload(t, metadata, SegmentArtifact.TRANSACTION_INDEX, txn)));
+        data.transactionIndex()
+                .ifPresent(txn -> indexes.add(upload(t, metadata, SegmentArtifact.TRANSACTION_INDEX, txn)));
         indexes.add(upload(t, metadata, SegmentArtifact.PRODUCER_SNAPSHOT, data.producerSnapshotIndex()));
         indexes.add(() -> {
             t.store().put(t.keys().key(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT), data.leaderEpochIndex());
@@ -112,7 +113,8 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
     }
 
     @Override
-    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition) throws RemoteStorageException {
+    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition)
+            throws RemoteStorageException {
         return fetchLogSegment(metadata, startPosition, Integer.MAX_VALUE);
     }
 
@@ -132,11 +134,13 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
             return InputStream.nullInputStream();
         }
         String key = t.keys().key(metadata, SegmentArtifact.SEGMENT);
-        return StoreCalls.guarded(() -> t.store().read(key, range.get().from(), range.get().toInclusive()));
+        return StoreCalls.guarded(
+                () -> t.store().read(key, range.get().from(), range.get().toInclusive()));
     }
 
     @Override
-    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) throws RemoteStorageException {
+    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType)
+            throws RemoteStorageException {
         Tier t = tier();
         String key = t.keys().key(metadata, SegmentArtifact.of(indexType));
         return StoreCalls.guarded(() -> t.store().read(key));
@@ -167,7 +171,8 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
         }
     }
 
-    private static StoreCalls.Call<Void> upload(Tier t, RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, Path file) {
+    private static StoreCalls.Call<Void> upload(
+            Tier t, RemoteLogSegmentMetadata metadata, SegmentArtifact artifact, Path file) {
         String key = t.keys().key(metadata, artifact);
         return () -> {
             t.store().put(key, file);

@@ -48,10 +48,10 @@ public record SegmentObjectKey(TopicIdPartition partition, long startOffset, Uui
             return Optional.empty();
         }
         try {
-            TopicIdPartition partition = new TopicIdPartition(Uuid.fromString(directory.group(3)), directory.group(1),
-                    Integer.parseInt(directory.group(2)));
-            return Optional.of(new SegmentObjectKey(partition, Long.parseLong(file.group(1)),
-                    Uuid.fromString(file.group(2)), file.group(3)));
+            TopicIdPartition partition = new TopicIdPartition(
+                    Uuid.fromString(directory.group(3)), directory.group(1), Integer.parseInt(directory.group(2)));
+            return Optional.of(new SegmentObjectKey(
+                    partition, Long.parseLong(file.group(1)), Uuid.fromString(file.group(2)), file.group(3)));
         } catch (IllegalArgumentException e) {
             // An id that is not 16 bytes of base64, a partition or offset out of range: not a key of the layout.
             return Optional.empty();

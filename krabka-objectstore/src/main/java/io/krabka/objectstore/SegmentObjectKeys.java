@@ -26,7 +26,8 @@ public record SegmentObjectKeys(String prefix) {
     public SegmentObjectKeys {
         Objects.requireNonNull(prefix, "prefix");
         if (!prefix.isEmpty() && (prefix.startsWith("/") || prefix.endsWith("/") || prefix.contains("//"))) {
-            throw new IllegalArgumentException("a key prefix has no leading, trailing or doubled '/': \"" + prefix + "\"");
+            throw new IllegalArgumentException(
+                    "a key prefix has no leading, trailing or doubled '/': \"" + prefix + "\"");
         }
     }
 

@@ -23,10 +23,12 @@ public record SegmentRange(long from, long toInclusive) {
             throws InvalidRangeException {
         int size = metadata.segmentSizeInBytes();
         if (startPosition < 0 || endPosition < startPosition || startPosition > size) {
-            throw new InvalidRangeException("invalid byte range [" + startPosition + ", " + endPosition + "] of segment "
-                    + metadata.remoteLogSegmentId().id() + " of " + metadata.topicIdPartition() + " (" + size + " bytes)");
+            throw new InvalidRangeException("invalid byte range [" + startPosition + ", " + endPosition
+                    + "] of segment " + metadata.remoteLogSegmentId().id() + " of " + metadata.topicIdPartition() + " ("
+                    + size + " bytes)");
         }
-        return startPosition == size ? Optional.empty()
+        return startPosition == size
+                ? Optional.empty()
                 : Optional.of(new SegmentRange(startPosition, Math.min(endPosition, size - 1)));
     }
 }

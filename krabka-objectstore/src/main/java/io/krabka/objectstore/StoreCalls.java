@@ -18,8 +18,7 @@ public final class StoreCalls {
         T run() throws RemoteStorageException;
     }
 
-    private StoreCalls() {
-    }
+    private StoreCalls() {}
 
     /**
      * Runs the calls at once, each on a virtual thread, and waits for all; a client's unchecked failure counts as a
@@ -42,7 +41,8 @@ public final class StoreCalls {
                     results.add(future.get());
                 } catch (ExecutionException e) {
                     RemoteStorageException cause = e.getCause() instanceof RemoteStorageException r
-                            ? r : new RemoteStorageException(what + " failed: " + e.getCause(), e.getCause());
+                            ? r
+                            : new RemoteStorageException(what + " failed: " + e.getCause(), e.getCause());
                     if (failure == null) {
                         failure = cause;
                     } else {

@@ -29,7 +29,9 @@ class ObjectStoreRemoteStorageManagerConformanceTest extends RemoteStorageManage
     @Test
     void heapIsSmallerThanTheKitsLargeSegment() {
         long heap = Runtime.getRuntime().maxMemory();
-        assertTrue(heap < largeSegmentBytes(), "the surefire -Xmx gives a heap of " + heap
-                + " bytes, not below the kit's large segment of " + largeSegmentBytes() + " bytes");
+        assertTrue(
+                heap < largeSegmentBytes(),
+                "the surefire -Xmx gives a heap of " + heap + " bytes, not below the kit's large segment of "
+                        + largeSegmentBytes() + " bytes");
     }
 }

@@ -15,6 +15,8 @@ import io.krabka.spi.storage.LogSegmentData;
 import io.krabka.spi.storage.RemoteLogSegmentId;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteStorageException;
+import io.krabka.testkit.ForwardingObjectStore;
+import io.krabka.testkit.ObjectStores;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -27,8 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import io.krabka.testkit.ForwardingObjectStore;
-import io.krabka.testkit.ObjectStores;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +62,9 @@ class ObjectStoreRemoteStorageManagerTest {
             assertEquals(5, uploads.size(), uploads.toString());
             assertTrue(uploads.getLast().endsWith(".log"), "the log goes last: " + uploads);
             assertTrue(uploads.stream().noneMatch(k -> k.endsWith(".txnindex")), uploads.toString());
-            assertTrue(uploads.stream().allMatch(k -> k.startsWith("p/t-3-" + PARTITION.topicId() + "/")), uploads.toString());
+            assertTrue(
+                    uploads.stream().allMatch(k -> k.startsWith("p/t-3-" + PARTITION.topicId() + "/")),
+                    uploads.toString());
             try (InputStream in = rsm.fetchIndex(segment, IndexType.LEADER_EPOCH)) {
                 assertEquals("0\n1\n0 0\n", new String(in.readAllBytes(), StandardCharsets.US_ASCII));
             }
@@ -93,8 +95,8 @@ class ObjectStoreRemoteStorageManagerTest {
             }
         };
         try (ObjectStoreRemoteStorageManager rsm = configured(failing)) {
-            RemoteStorageException e = assertThrows(RemoteStorageException.class,
-                    () -> rsm.fetchIndex(segment(), IndexType.OFFSET));
+            RemoteStorageException e =
+                    assertThrows(RemoteStorageException.class, () -> rsm.fetchIndex(segment(), IndexType.OFFSET));
             assertInstanceOf(IllegalStateException.class, e.getCause());
         }
     }
@@ -114,9 +116,12 @@ class ObjectStoreRemoteStorageManagerTest {
 
     private LogSegmentData data(Optional<Path> txnIndex) throws IOException {
         Path local = Files.createDirectories(dir.resolve("local"));
-        return new LogSegmentData(Files.writeString(local.resolve("s.log"), "data"),
-                Files.writeString(local.resolve("s.index"), ""), Files.writeString(local.resolve("s.timeindex"), ""),
-                txnIndex, Files.writeString(local.resolve("s.snapshot"), ""),
+        return new LogSegmentData(
+                Files.writeString(local.resolve("s.log"), "data"),
+                Files.writeString(local.resolve("s.index"), ""),
+                Files.writeString(local.resolve("s.timeindex"), ""),
+                txnIndex,
+                Files.writeString(local.resolve("s.snapshot"), ""),
                 ByteBuffer.wrap("0\n1\n0 0\n".getBytes(StandardCharsets.US_ASCII)));
     }
 

@@ -19,8 +19,16 @@ class SegmentObjectKeyTest {
             TopicIdPartition partition = new TopicIdPartition(Uuid.fromString("-AAAAAAAAAAAAAAAAAAA-A"), topic, 12);
             TreeMap<Integer, Long> epochs = new TreeMap<>();
             epochs.put(0, 42L);
-            RemoteLogSegmentMetadata segment = new RemoteLogSegmentMetadata(new RemoteLogSegmentId(partition,
-                    Uuid.fromString("B-BBBBBBBBBBBBBBBBBBB-")), 42, 99, 0, 1, 0, 10, epochs, true);
+            RemoteLogSegmentMetadata segment = new RemoteLogSegmentMetadata(
+                    new RemoteLogSegmentId(partition, Uuid.fromString("B-BBBBBBBBBBBBBBBBBBB-")),
+                    42,
+                    99,
+                    0,
+                    1,
+                    0,
+                    10,
+                    epochs,
+                    true);
             String key = new SegmentObjectKeys("").key(segment, SegmentArtifact.LEADER_EPOCH_CHECKPOINT);
             SegmentObjectKey parsed = SegmentObjectKey.parse(key).orElseThrow();
             assertEquals(partition, parsed.partition());
@@ -33,10 +41,14 @@ class SegmentObjectKeyTest {
 
     @Test
     void keysOutsideTheLayoutAreNotSegmentKeys() {
-        for (String key : new String[] {"orders-0-AAAAAAAAAAAAAAAAAAAAAA", "x/y/z", "orders-0-AAAA/0-0.log",
-                "orders-0-AAAAAAAAAAAAAAAAAAAAAA/00000000000000000000-AAAAAAAAAAAAAAAAAAAAAA",
-                "orders-0-AAAAAAAAAAAAAAAAAAAAAA/0000000000000000000-AAAAAAAAAAAAAAAAAAAAAA.log",
-                "orders-x-AAAAAAAAAAAAAAAAAAAAAA/00000000000000000000-AAAAAAAAAAAAAAAAAAAAAA.log"}) {
+        for (String key : new String[] {
+            "orders-0-AAAAAAAAAAAAAAAAAAAAAA",
+            "x/y/z",
+            "orders-0-AAAA/0-0.log",
+            "orders-0-AAAAAAAAAAAAAAAAAAAAAA/00000000000000000000-AAAAAAAAAAAAAAAAAAAAAA",
+            "orders-0-AAAAAAAAAAAAAAAAAAAAAA/0000000000000000000-AAAAAAAAAAAAAAAAAAAAAA.log",
+            "orders-x-AAAAAAAAAAAAAAAAAAAAAA/00000000000000000000-AAAAAAAAAAAAAAAAAAAAAA.log"
+        }) {
             assertEquals(Optional.empty(), SegmentObjectKey.parse(key), key);
         }
     }

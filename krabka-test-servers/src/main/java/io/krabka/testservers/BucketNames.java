@@ -8,13 +8,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 final class BucketNames {
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
-    private BucketNames() {
-    }
+    private BucketNames() {}
 
     /** A new name for a bucket of the test class {@code context} runs. */
     static String of(ExtensionContext context) {
-        String name = context.getRequiredTestClass().getSimpleName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
-        return (name.length() > 40 ? name.substring(0, 40) : name) + "-" + ProcessHandle.current().pid() + "-"
-                + SEQUENCE.incrementAndGet();
+        String name = context.getRequiredTestClass()
+                .getSimpleName()
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9]", "");
+        return (name.length() > 40 ? name.substring(0, 40) : name) + "-"
+                + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
     }
 }

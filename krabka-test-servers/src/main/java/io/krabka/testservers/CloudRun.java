@@ -9,8 +9,7 @@ import java.util.Optional;
 /** What the opt-in {@code cloud} profile's tests share: their settings from the environment, a prefix per run. */
 public final class CloudRun {
 
-    private CloudRun() {
-    }
+    private CloudRun() {}
 
     /** The environment variable {@code name}, unless unset or blank. */
     public static Optional<String> setting(String name) {

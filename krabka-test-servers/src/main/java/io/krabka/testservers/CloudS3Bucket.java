@@ -38,15 +38,15 @@ public final class CloudS3Bucket implements BeforeAllCallback, AfterAllCallback 
     private String prefix;
 
     /** An extension; the bucket is read from the environment before the class's tests run. */
-    public CloudS3Bucket() {
-    }
+    public CloudS3Bucket() {}
 
     @Override
     public void beforeAll(ExtensionContext context) {
         bucket = CloudRun.setting(BUCKET).orElse(null);
         if (bucket == null) {
-            Assertions.fail("the cloud profile needs " + BUCKET + " (and AWS credentials the SDK's default chain finds; "
-                    + REGION + ", " + ENDPOINT + ", " + PATH_STYLE + " and " + CHECKSUM + " are optional)");
+            Assertions.fail(
+                    "the cloud profile needs " + BUCKET + " (and AWS credentials the SDK's default chain finds; "
+                            + REGION + ", " + ENDPOINT + ", " + PATH_STYLE + " and " + CHECKSUM + " are optional)");
         }
         prefix = CloudRun.prefix(context.getRequiredTestClass().getSimpleName());
     }
@@ -57,9 +57,13 @@ public final class CloudS3Bucket implements BeforeAllCallback, AfterAllCallback 
             return;
         }
         try (S3Client s3 = client()) {
-            s3.listMultipartUploadsPaginator(b -> b.bucket(bucket).prefix(prefix)).uploads().forEach(u ->
-                    s3.abortMultipartUpload(b -> b.bucket(bucket).key(u.key()).uploadId(u.uploadId())));
-            for (S3Object object : s3.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix)).contents()) {
+            s3.listMultipartUploadsPaginator(b -> b.bucket(bucket).prefix(prefix))
+                    .uploads()
+                    .forEach(u -> s3.abortMultipartUpload(
+                            b -> b.bucket(bucket).key(u.key()).uploadId(u.uploadId())));
+            for (S3Object object : s3.listObjectsV2Paginator(
+                            b -> b.bucket(bucket).prefix(prefix))
+                    .contents()) {
                 s3.deleteObject(b -> b.bucket(bucket).key(object.key()));
             }
         }
@@ -97,7 +101,8 @@ public final class CloudS3Bucket implements BeforeAllCallback, AfterAllCallback 
 
     /** A client of the bucket's service with the default credentials, for set-up and checks; the caller closes it. */
     public S3Client client() {
-        S3ClientBuilder builder = S3Client.builder().httpClient(Apache5HttpClient.create()).forcePathStyle(pathStyle());
+        S3ClientBuilder builder =
+                S3Client.builder().httpClient(Apache5HttpClient.create()).forcePathStyle(pathStyle());
         if (checksumCalculation().filter("when_required"::equals).isPresent()) {
             builder.requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                     .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);

@@ -31,16 +31,13 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class FaultProxy implements AutoCloseable {
 
     /** What happens to one connection. */
-    public sealed interface Fault {
-    }
+    public sealed interface Fault {}
 
     /** The connection is forwarded untouched: a placeholder for the connections before a fault. */
-    public record Pass() implements Fault {
-    }
+    public record Pass() implements Fault {}
 
     /** The connection is reset (TCP RST) as soon as the client has sent its first bytes. */
-    public record Reset() implements Fault {
-    }
+    public record Reset() implements Fault {}
 
     /** The server's answer is held back for {@code delay} before it is forwarded. */
     public record Delay(Duration delay) implements Fault {
@@ -89,6 +86,7 @@ public final class FaultProxy implements AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     /** The cut armed by {@link #cutFirstTransferOver(long)}; null when none is. Compared by identity. */
     private final AtomicReference<ArmedCut> armedCut = new AtomicReference<>();
+
     private final AtomicInteger cuts = new AtomicInteger();
     private final Thread acceptor;
 

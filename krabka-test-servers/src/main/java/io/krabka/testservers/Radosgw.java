@@ -20,12 +20,12 @@ public final class Radosgw {
      * instead of starting one: handy while developing, since a machine runs one at a time (Ceph's monitor ports).
      */
     public static final String RUNNING_ENDPOINT = "KRABKA_RGW_ENDPOINT";
+
     private static final String ACCESS_KEY = "krabka";
     private static final String SECRET_KEY = "krabka-secret";
     private static S3Server server;
 
-    private Radosgw() {
-    }
+    private Radosgw() {}
 
     /**
      * The running server, started if it is not yet.
@@ -41,7 +41,8 @@ public final class Radosgw {
                 return server;
             }
             if (!installed()) {
-                throw RequiredServers.missing("Ceph radosgw is not installed (apt-get install radosgw ceph-mon ceph-osd)");
+                throw RequiredServers.missing(
+                        "Ceph radosgw is not installed (apt-get install radosgw ceph-mon ceph-osd)");
             }
             server = start();
         }
@@ -49,7 +50,8 @@ public final class Radosgw {
     }
 
     private static boolean installed() {
-        return Files.isExecutable(Path.of("/usr/bin/radosgw")) && Files.isExecutable(Path.of("/usr/bin/ceph-mon"))
+        return Files.isExecutable(Path.of("/usr/bin/radosgw"))
+                && Files.isExecutable(Path.of("/usr/bin/ceph-mon"))
                 && Files.isExecutable(Path.of("/usr/bin/ceph-osd"));
     }
 
@@ -60,8 +62,15 @@ public final class Radosgw {
             Path home = Files.createTempDirectory("krabka-rgw-");
             Path dir = home.resolve("work");
             int port = LoopbackPorts.free();
-            Map<String, String> env = Map.of("RGW_DIR", dir.toString(), "RGW_PORT", Integer.toString(port),
-                    "RGW_ACCESS_KEY", ACCESS_KEY, "RGW_SECRET_KEY", SECRET_KEY);
+            Map<String, String> env = Map.of(
+                    "RGW_DIR",
+                    dir.toString(),
+                    "RGW_PORT",
+                    Integer.toString(port),
+                    "RGW_ACCESS_KEY",
+                    ACCESS_KEY,
+                    "RGW_SECRET_KEY",
+                    SECRET_KEY);
             run(script, "start", env, home);
             Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
                 try {
@@ -79,7 +88,8 @@ public final class Radosgw {
 
     private static void run(Path script, String command, Map<String, String> env, Path home) throws IOException {
         Path out = home.resolve(command + ".out");
-        ProcessBuilder builder = new ProcessBuilder("bash", script.toString(), command).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder("bash", script.toString(), command)
+                .redirectErrorStream(true)
                 .redirectOutput(out.toFile());
         builder.environment().putAll(env);
         Process process = builder.start();

@@ -21,6 +21,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 public final class RadosgwBuckets implements BeforeAllCallback, AfterAllCallback {
     /** Days of default COMPLIANCE retention; 0 for a plain bucket. */
     private final int complianceDays;
+
     private S3Server server;
     private String bucket;
 
@@ -56,9 +57,10 @@ public final class RadosgwBuckets implements BeforeAllCallback, AfterAllCallback
                 return;
             }
             s3.createBucket(b -> b.bucket(bucket).objectLockEnabledForBucket(true));
-            s3.putObjectLockConfiguration(b -> b.bucket(bucket).objectLockConfiguration(c -> c
-                    .objectLockEnabled(ObjectLockEnabled.ENABLED)
-                    .rule(r -> r.defaultRetention(d -> d.mode(ObjectLockRetentionMode.COMPLIANCE).days(complianceDays)))));
+            s3.putObjectLockConfiguration(b -> b.bucket(bucket)
+                    .objectLockConfiguration(c -> c.objectLockEnabled(ObjectLockEnabled.ENABLED)
+                            .rule(r -> r.defaultRetention(d ->
+                                    d.mode(ObjectLockRetentionMode.COMPLIANCE).days(complianceDays)))));
         }
     }
 
@@ -68,12 +70,15 @@ public final class RadosgwBuckets implements BeforeAllCallback, AfterAllCallback
             return;
         }
         try (S3Client s3 = server.client()) {
-            s3.listMultipartUploadsPaginator(b -> b.bucket(bucket)).uploads().forEach(u ->
-                    s3.abortMultipartUpload(b -> b.bucket(bucket).key(u.key()).uploadId(u.uploadId())));
+            s3.listMultipartUploadsPaginator(b -> b.bucket(bucket))
+                    .uploads()
+                    .forEach(u -> s3.abortMultipartUpload(
+                            b -> b.bucket(bucket).key(u.key()).uploadId(u.uploadId())));
             if (complianceDays > 0) {
                 return;
             }
-            for (S3Object object : s3.listObjectsV2Paginator(b -> b.bucket(bucket)).contents()) {
+            for (S3Object object :
+                    s3.listObjectsV2Paginator(b -> b.bucket(bucket)).contents()) {
                 s3.deleteObject(b -> b.bucket(bucket).key(object.key()));
             }
             s3.deleteBucket(b -> b.bucket(bucket));

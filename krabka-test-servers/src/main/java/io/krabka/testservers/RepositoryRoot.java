@@ -5,8 +5,7 @@ import java.nio.file.Path;
 
 /** The repository's root, where the server scripts are: {@code KRABKA_ROOT} or the nearest folder with {@code mvnw}. */
 final class RepositoryRoot {
-    private RepositoryRoot() {
-    }
+    private RepositoryRoot() {}
 
     static Path find() {
         String configured = System.getenv("KRABKA_ROOT");
@@ -18,7 +17,7 @@ final class RepositoryRoot {
                 return dir;
             }
         }
-        throw new IllegalStateException("cannot find the repository root above " + Path.of("").toAbsolutePath()
-                + "; set KRABKA_ROOT");
+        throw new IllegalStateException(
+                "cannot find the repository root above " + Path.of("").toAbsolutePath() + "; set KRABKA_ROOT");
     }
 }

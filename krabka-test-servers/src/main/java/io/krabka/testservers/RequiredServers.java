@@ -11,8 +11,7 @@ public final class RequiredServers {
     /** The environment variable that turns a missing server into a failure. */
     public static final String REQUIRE_SERVERS = "KRABKA_REQUIRE_SERVERS";
 
-    private RequiredServers() {
-    }
+    private RequiredServers() {}
 
     /** Whether missing servers fail tests rather than skip them. */
     public static boolean required() {
@@ -21,9 +20,10 @@ public final class RequiredServers {
 
     /** Fails or skips the current test because a server is missing; never returns normally. */
     public static RuntimeException missing(String what) {
-        String message = what + (required()
-                ? " (" + REQUIRE_SERVERS + "=1: a missing server fails the test)"
-                : "; skipped (set " + REQUIRE_SERVERS + "=1 to fail instead)");
+        String message = what
+                + (required()
+                        ? " (" + REQUIRE_SERVERS + "=1: a missing server fails the test)"
+                        : "; skipped (set " + REQUIRE_SERVERS + "=1 to fail instead)");
         if (required()) {
             Assertions.fail(message);
         }

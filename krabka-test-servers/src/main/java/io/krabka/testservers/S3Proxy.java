@@ -29,8 +29,7 @@ public final class S3Proxy {
     private static final Duration START_LIMIT = Duration.ofSeconds(60);
     private static S3Server server;
 
-    private S3Proxy() {
-    }
+    private S3Proxy() {}
 
     /**
      * The running server, started if it is not yet.
@@ -69,17 +68,28 @@ public final class S3Proxy {
             Path home = Files.createTempDirectory("krabka-s3proxy-");
             int port = LoopbackPorts.free();
             URI endpoint = URI.create("http://127.0.0.1:" + port);
-            Path config = Files.writeString(home.resolve("s3proxy.properties"), String.join("\n",
-                    "s3proxy.endpoint=" + endpoint,
-                    "s3proxy.authorization=aws-v2-or-v4",
-                    "s3proxy.identity=" + IDENTITY,
-                    "s3proxy.credential=" + CREDENTIAL,
-                    "jclouds.provider=transient-nio2",
-                    ""));
+            Path config = Files.writeString(
+                    home.resolve("s3proxy.properties"),
+                    String.join(
+                            "\n",
+                            "s3proxy.endpoint=" + endpoint,
+                            "s3proxy.authorization=aws-v2-or-v4",
+                            "s3proxy.identity=" + IDENTITY,
+                            "s3proxy.credential=" + CREDENTIAL,
+                            "jclouds.provider=transient-nio2",
+                            ""));
             Path log = home.resolve("s3proxy.log");
-            Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx512m", "-jar", jar.toString(), "--properties", config.toString())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process process = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "-Xmx512m",
+                            "-jar",
+                            jar.toString(),
+                            "--properties",
+                            config.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> stop(process, home)));
             awaitAnswer(endpoint, process, log);
             return new S3Server(endpoint, IDENTITY, CREDENTIAL, false);
@@ -91,8 +101,12 @@ public final class S3Proxy {
     /** Any HTTP answer (an anonymous request gets 403) means it serves. */
     private static void awaitAnswer(URI endpoint, Process process, Path log) throws IOException {
         Instant deadline = Instant.now().plus(START_LIMIT);
-        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build()) {
-            HttpRequest probe = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(2)).GET().build();
+        try (HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build()) {
+            HttpRequest probe = HttpRequest.newBuilder(endpoint)
+                    .timeout(Duration.ofSeconds(2))
+                    .GET()
+                    .build();
             while (true) {
                 if (!process.isAlive()) {
                     throw new IOException("it exited with " + process.exitValue() + ": "
@@ -104,8 +118,9 @@ public final class S3Proxy {
                 } catch (IOException notYet) {
                     if (Instant.now().isAfter(deadline)) {
                         process.destroyForcibly();
-                        throw new IOException("no answer on " + endpoint + " in " + START_LIMIT.toSeconds() + " s; log "
-                                + log, notYet);
+                        throw new IOException(
+                                "no answer on " + endpoint + " in " + START_LIMIT.toSeconds() + " s; log " + log,
+                                notYet);
                     }
                 }
                 Thread.sleep(100);

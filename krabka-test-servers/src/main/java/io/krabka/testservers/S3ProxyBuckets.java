@@ -39,8 +39,8 @@ public final class S3ProxyBuckets implements BeforeAllCallback {
         try (S3Client s3 = server.client()) {
             s3.createBucket(b -> b.bucket(bucket));
             if (versioned) {
-                s3.putBucketVersioning(b -> b.bucket(bucket)
-                        .versioningConfiguration(v -> v.status(BucketVersioningStatus.ENABLED)));
+                s3.putBucketVersioning(
+                        b -> b.bucket(bucket).versioningConfiguration(v -> v.status(BucketVersioningStatus.ENABLED)));
             }
         }
     }

@@ -31,7 +31,8 @@ public record S3Server(URI endpoint, String accessKeyId, String secretAccessKey,
                 .endpointOverride(otherEndpoint)
                 .region(Region.US_EAST_1)
                 .forcePathStyle(true)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKeyId, secretAccessKey)));
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKeyId, secretAccessKey)));
         if (checksumWhenRequired) {
             builder.requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                     .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);

@@ -28,12 +28,14 @@ public final class SmallFileSystem implements AutoCloseable {
     public static SmallFileSystem mount(Path dir, long bytes) {
         try {
             Files.createDirectories(dir);
-            Process mount = new ProcessBuilder(List.of("mount", "-t", "tmpfs", "-o", "size=" + bytes, "krabka-test",
-                    dir.toString())).redirectErrorStream(true).start();
+            Process mount = new ProcessBuilder(
+                            List.of("mount", "-t", "tmpfs", "-o", "size=" + bytes, "krabka-test", dir.toString()))
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!mount.waitFor(30, TimeUnit.SECONDS) || mount.exitValue() != 0) {
-                throw RequiredServers.missing("cannot mount a " + bytes + "-byte tmpfs on " + dir + " (it needs root): "
-                        + output);
+                throw RequiredServers.missing(
+                        "cannot mount a " + bytes + "-byte tmpfs on " + dir + " (it needs root): " + output);
             }
             return new SmallFileSystem(dir);
         } catch (IOException e) {
@@ -52,8 +54,8 @@ public final class SmallFileSystem implements AutoCloseable {
     /** Fills the file system to its last page with a file of its own; {@link #free} deletes it again. */
     public void fill() throws IOException {
         ByteBuffer page = ByteBuffer.allocate(4096);
-        try (FileChannel filler = FileChannel.open(root.resolve(FILLER), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+        try (FileChannel filler = FileChannel.open(
+                root.resolve(FILLER), StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             while (true) {
                 page.clear();
                 filler.write(page);
@@ -74,7 +76,9 @@ public final class SmallFileSystem implements AutoCloseable {
     @Override
     public void close() {
         try {
-            Process umount = new ProcessBuilder(List.of("umount", "-l", root.toString())).redirectErrorStream(true).start();
+            Process umount = new ProcessBuilder(List.of("umount", "-l", root.toString()))
+                    .redirectErrorStream(true)
+                    .start();
             umount.getInputStream().readAllBytes();
             umount.waitFor(30, TimeUnit.SECONDS);
         } catch (IOException e) {

@@ -9,8 +9,7 @@ import java.util.Arrays;
 /** Byte comparisons that report where two contents part instead of printing them. */
 final class ByteAssertions {
 
-    private ByteAssertions() {
-    }
+    private ByteAssertions() {}
 
     /** Reads a stream to its end and closes it. */
     static byte[] readAll(InputStream stream) throws IOException {

@@ -23,8 +23,7 @@ final class Calls {
         CompletableFuture<?> call() throws Exception;
     }
 
-    private Calls() {
-    }
+    private Calls() {}
 
     /** Makes a write that must succeed and waits for it. */
     static void succeeds(String what, Duration timeout, Write write) {

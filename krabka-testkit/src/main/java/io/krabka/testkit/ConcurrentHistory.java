@@ -26,14 +26,15 @@ final class ConcurrentHistory {
     private static final int EPOCHS = SEGMENTS / SEGMENTS_PER_EPOCH;
     private static final int READ_ROUNDS = 20;
 
-    private ConcurrentHistory() {
-    }
+    private ConcurrentHistory() {}
 
     /** Writes the history of one partition, collecting in {@code live} what the manager must hold at the end. */
     static void write(MetadataScript script, TopicIdPartition tp, List<RemoteLogSegmentMetadata> live) {
         for (int k = 0; k < SEGMENTS; k++) {
-            RemoteLogSegmentMetadata s = script.copied(segment(tp).offsets(k * 100L, k * 100L + 99)
-                    .epoch(k / SEGMENTS_PER_EPOCH, k * 100L).size(1_000 + k));
+            RemoteLogSegmentMetadata s = script.copied(segment(tp)
+                    .offsets(k * 100L, k * 100L + 99)
+                    .epoch(k / SEGMENTS_PER_EPOCH, k * 100L)
+                    .size(1_000 + k));
             switch (k % 4) {
                 case 1 -> live.add(script.advance(s, DELETE_SEGMENT_STARTED));
                 case 3 -> script.advance(script.advance(s, DELETE_SEGMENT_STARTED), DELETE_SEGMENT_FINISHED);
@@ -55,13 +56,19 @@ final class ConcurrentHistory {
                     Optional<RemoteLogSegmentMetadata> found = script.lookup(tp, epoch, offset);
                     if (found.isPresent()) {
                         RemoteLogSegmentMetadata s = found.get();
-                        assertTrue(s.state() == COPY_SEGMENT_FINISHED && s.startOffset() <= offset
-                                        && offset <= s.endOffset() && s.segmentLeaderEpochs().containsKey(epoch),
-                                "remoteLogSegmentMetadata(epoch " + epoch + ", offset " + offset + ") found " + describe(s));
+                        assertTrue(
+                                s.state() == COPY_SEGMENT_FINISHED
+                                        && s.startOffset() <= offset
+                                        && offset <= s.endOffset()
+                                        && s.segmentLeaderEpochs().containsKey(epoch),
+                                "remoteLogSegmentMetadata(epoch " + epoch + ", offset " + offset + ") found "
+                                        + describe(s));
                     }
                     List<RemoteLogSegmentMetadata> listed = script.list(tp, epoch);
-                    assertEquals(MetadataScript.byStartOffset(listed), listed, "listRemoteLogSegments(epoch " + epoch + ")");
-                    assertTrue(listed.stream().noneMatch(s -> s.state() == DELETE_SEGMENT_FINISHED),
+                    assertEquals(
+                            MetadataScript.byStartOffset(listed), listed, "listRemoteLogSegments(epoch " + epoch + ")");
+                    assertTrue(
+                            listed.stream().noneMatch(s -> s.state() == DELETE_SEGMENT_FINISHED),
                             "listRemoteLogSegments(epoch " + epoch + ") lists a deleted segment");
                 }
             }
@@ -69,8 +76,8 @@ final class ConcurrentHistory {
     }
 
     /** Adds the checks of what one partition must hold once its history is written. */
-    static void expectFinalState(MetadataScript script, TopicIdPartition tp, List<RemoteLogSegmentMetadata> live,
-                                 List<Executable> checks) {
+    static void expectFinalState(
+            MetadataScript script, TopicIdPartition tp, List<RemoteLogSegmentMetadata> live, List<Executable> checks) {
         checks.add(script.listIs(tp, live.toArray(RemoteLogSegmentMetadata[]::new)));
         for (RemoteLogSegmentMetadata s : live) {
             int epoch = s.segmentLeaderEpochs().firstKey();

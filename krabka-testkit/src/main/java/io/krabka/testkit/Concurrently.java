@@ -23,8 +23,7 @@ final class Concurrently {
         void run() throws Exception;
     }
 
-    private Concurrently() {
-    }
+    private Concurrently() {}
 
     /**
      * Runs the tasks on {@code threads} threads. The first {@code threads} tasks are released together, so they

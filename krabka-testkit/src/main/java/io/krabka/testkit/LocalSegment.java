@@ -31,8 +31,8 @@ final class LocalSegment {
     private final boolean transactionIndex;
     private final byte[] logSha256;
 
-    private LocalSegment(RemoteLogSegmentMetadata metadata, Path dir, long seed, boolean transactionIndex,
-                         byte[] logSha256) {
+    private LocalSegment(
+            RemoteLogSegmentMetadata metadata, Path dir, long seed, boolean transactionIndex, byte[] logSha256) {
         this.metadata = metadata;
         this.dir = dir;
         this.seed = seed;
@@ -52,8 +52,13 @@ final class LocalSegment {
         long seed = metadata.remoteLogSegmentId().id().mostSignificantBits()
                 ^ Long.rotateLeft(metadata.remoteLogSegmentId().id().leastSignificantBits(), 17)
                 ^ (attempt + 1) * 0x2545F4914F6CDD1DL;
-        Path dir = Files.createDirectories(root.resolve(metadata.remoteLogSegmentId().id() + "-" + attempt));
-        LocalSegment segment = new LocalSegment(metadata, dir, seed, transactionIndex,
+        Path dir = Files.createDirectories(
+                root.resolve(metadata.remoteLogSegmentId().id() + "-" + attempt));
+        LocalSegment segment = new LocalSegment(
+                metadata,
+                dir,
+                seed,
+                transactionIndex,
                 PatternBytes.write(dir.resolve("segment.log"), seed, metadata.segmentSizeInBytes()));
         for (IndexType type : IndexType.values()) {
             if (type != IndexType.LEADER_EPOCH && (type != IndexType.TRANSACTION || transactionIndex)) {
@@ -70,9 +75,13 @@ final class LocalSegment {
 
     /** The files to copy. */
     LogSegmentData data() {
-        return new LogSegmentData(path(null), path(IndexType.OFFSET), path(IndexType.TIMESTAMP),
+        return new LogSegmentData(
+                path(null),
+                path(IndexType.OFFSET),
+                path(IndexType.TIMESTAMP),
                 transactionIndex ? Optional.of(path(IndexType.TRANSACTION)) : Optional.empty(),
-                path(IndexType.PRODUCER_SNAPSHOT), ByteBuffer.wrap(index(IndexType.LEADER_EPOCH).orElseThrow()));
+                path(IndexType.PRODUCER_SNAPSHOT),
+                ByteBuffer.wrap(index(IndexType.LEADER_EPOCH).orElseThrow()));
     }
 
     /**
@@ -83,14 +92,42 @@ final class LocalSegment {
         LogSegmentData whole = data();
         Path gone = dir.resolve("deleted-by-retention");
         Map<String, LogSegmentData> variants = new LinkedHashMap<>();
-        variants.put("log segment", new LogSegmentData(gone, whole.offsetIndex(), whole.timeIndex(),
-                whole.transactionIndex(), whole.producerSnapshotIndex(), whole.leaderEpochIndex()));
-        variants.put("offset index", new LogSegmentData(whole.logSegment(), gone, whole.timeIndex(),
-                whole.transactionIndex(), whole.producerSnapshotIndex(), whole.leaderEpochIndex()));
-        variants.put("time index", new LogSegmentData(whole.logSegment(), whole.offsetIndex(), gone,
-                whole.transactionIndex(), whole.producerSnapshotIndex(), whole.leaderEpochIndex()));
-        variants.put("producer snapshot", new LogSegmentData(whole.logSegment(), whole.offsetIndex(),
-                whole.timeIndex(), whole.transactionIndex(), gone, whole.leaderEpochIndex()));
+        variants.put(
+                "log segment",
+                new LogSegmentData(
+                        gone,
+                        whole.offsetIndex(),
+                        whole.timeIndex(),
+                        whole.transactionIndex(),
+                        whole.producerSnapshotIndex(),
+                        whole.leaderEpochIndex()));
+        variants.put(
+                "offset index",
+                new LogSegmentData(
+                        whole.logSegment(),
+                        gone,
+                        whole.timeIndex(),
+                        whole.transactionIndex(),
+                        whole.producerSnapshotIndex(),
+                        whole.leaderEpochIndex()));
+        variants.put(
+                "time index",
+                new LogSegmentData(
+                        whole.logSegment(),
+                        whole.offsetIndex(),
+                        gone,
+                        whole.transactionIndex(),
+                        whole.producerSnapshotIndex(),
+                        whole.leaderEpochIndex()));
+        variants.put(
+                "producer snapshot",
+                new LogSegmentData(
+                        whole.logSegment(),
+                        whole.offsetIndex(),
+                        whole.timeIndex(),
+                        whole.transactionIndex(),
+                        gone,
+                        whole.leaderEpochIndex()));
         return variants;
     }
 
@@ -137,19 +174,26 @@ final class LocalSegment {
 
     /** Kafka's checkpoint text: version 0, the number of entries, then one "epoch startOffset" line each. */
     private byte[] leaderEpochCheckpoint() {
-        StringBuilder text = new StringBuilder("0\n").append(metadata.segmentLeaderEpochs().size()).append('\n');
-        metadata.segmentLeaderEpochs().forEach((epoch, offset) -> text.append(epoch).append(' ').append(offset).append('\n'));
+        StringBuilder text = new StringBuilder("0\n")
+                .append(metadata.segmentLeaderEpochs().size())
+                .append('\n');
+        metadata.segmentLeaderEpochs()
+                .forEach((epoch, offset) ->
+                        text.append(epoch).append(' ').append(offset).append('\n'));
         return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private Path path(IndexType type) {
-        String name = type == null ? "segment.log" : switch (type) {
-            case OFFSET -> "segment.index";
-            case TIMESTAMP -> "segment.timeindex";
-            case TRANSACTION -> "segment.txnindex";
-            case PRODUCER_SNAPSHOT -> "segment.snapshot";
-            case LEADER_EPOCH -> throw new IllegalArgumentException("the leader-epoch checkpoint travels as bytes");
-        };
+        String name = type == null
+                ? "segment.log"
+                : switch (type) {
+                    case OFFSET -> "segment.index";
+                    case TIMESTAMP -> "segment.timeindex";
+                    case TRANSACTION -> "segment.txnindex";
+                    case PRODUCER_SNAPSHOT -> "segment.snapshot";
+                    case LEADER_EPOCH ->
+                        throw new IllegalArgumentException("the leader-epoch checkpoint travels as bytes");
+                };
         return dir.resolve(name);
     }
 }

@@ -81,7 +81,8 @@ final class MetadataScript {
         for (TopicIdPartition partition : partitions) {
             while (!rlmm.isReady(partition)) {
                 if (System.nanoTime() > deadline) {
-                    fail("the manager was not ready for " + partition + " within " + timeout + " of the leadership change");
+                    fail("the manager was not ready for " + partition + " within " + timeout
+                            + " of the leadership change");
                 }
                 try {
                     Thread.sleep(10);
@@ -111,7 +112,9 @@ final class MetadataScript {
 
     /** Applies an update; returns the metadata the manager must now hold. */
     RemoteLogSegmentMetadata advance(RemoteLogSegmentMetadata segment, RemoteLogSegmentMetadataUpdate update) {
-        Calls.succeeds("moving " + describe(segment) + " to " + update.state(), timeout,
+        Calls.succeeds(
+                "moving " + describe(segment) + " to " + update.state(),
+                timeout,
                 () -> rlmm.updateRemoteLogSegmentMetadata(update));
         return segment.createWithUpdates(update);
     }
@@ -139,17 +142,21 @@ final class MetadataScript {
 
     /** Records a step in deleting a partition. */
     void deletePartition(TopicIdPartition partition, RemotePartitionDeleteState state) {
-        Calls.succeeds("marking " + partition + " " + state, timeout,
+        Calls.succeeds(
+                "marking " + partition + " " + state,
+                timeout,
                 () -> rlmm.putRemotePartitionDeleteMetadata(deletion(partition, state)));
     }
 
     /** The metadata of a step in deleting a partition. */
     static RemotePartitionDeleteMetadata deletion(TopicIdPartition partition, RemotePartitionDeleteState state) {
-        return new RemotePartitionDeleteMetadata(partition, state, System.currentTimeMillis(), SegmentBuilder.UPDATING_BROKER);
+        return new RemotePartitionDeleteMetadata(
+                partition, state, System.currentTimeMillis(), SegmentBuilder.UPDATING_BROKER);
     }
 
     /** The readable segment holding {@code offset} of {@code epoch}. */
-    Optional<RemoteLogSegmentMetadata> lookup(TopicIdPartition partition, int epoch, long offset) throws RemoteStorageException {
+    Optional<RemoteLogSegmentMetadata> lookup(TopicIdPartition partition, int epoch, long offset)
+            throws RemoteStorageException {
         Optional<RemoteLogSegmentMetadata> found = rlmm.remoteLogSegmentMetadata(partition, epoch, offset);
         assertNotNull(found, "remoteLogSegmentMetadata returned null instead of an Optional");
         return found;
@@ -167,7 +174,9 @@ final class MetadataScript {
 
     /** Checks that the lookup answers {@code expected}, or nothing if it is {@code null}. */
     Executable lookupIs(TopicIdPartition partition, int epoch, long offset, RemoteLogSegmentMetadata expected) {
-        return () -> assertEquals(Optional.ofNullable(expected), lookup(partition, epoch, offset),
+        return () -> assertEquals(
+                Optional.ofNullable(expected),
+                lookup(partition, epoch, offset),
                 "remoteLogSegmentMetadata(epoch " + epoch + ", offset " + offset + ")"
                         + (expected == null ? " must find nothing" : " must find " + describe(expected)));
     }
@@ -183,19 +192,26 @@ final class MetadataScript {
 
     /** Checks that {@code listRemoteLogSegments(partition, epoch)} is exactly these segments, in this order. */
     Executable listForEpochIs(TopicIdPartition partition, int epoch, RemoteLogSegmentMetadata... expected) {
-        return () -> assertEquals(List.of(expected), list(partition, epoch),
+        return () -> assertEquals(
+                List.of(expected),
+                list(partition, epoch),
                 "listRemoteLogSegments(partition, epoch " + epoch + ") by ascending start offset");
     }
 
     /** Checks that {@code highestOffsetForEpoch} answers {@code expected}, or nothing if it is {@code null}. */
     Executable highestOffsetIs(TopicIdPartition partition, int epoch, Long expected) {
-        return () -> assertEquals(Optional.ofNullable(expected), rlmm.highestOffsetForEpoch(partition, epoch),
+        return () -> assertEquals(
+                Optional.ofNullable(expected),
+                rlmm.highestOffsetForEpoch(partition, epoch),
                 "highestOffsetForEpoch(epoch " + epoch + ")");
     }
 
     /** Checks that {@code nextSegmentWithTxnIndex} answers {@code expected}, or nothing if it is {@code null}. */
-    Executable nextWithTxnIndexIs(TopicIdPartition partition, int epoch, long offset, RemoteLogSegmentMetadata expected) {
-        return () -> assertEquals(Optional.ofNullable(expected), rlmm.nextSegmentWithTxnIndex(partition, epoch, offset),
+    Executable nextWithTxnIndexIs(
+            TopicIdPartition partition, int epoch, long offset, RemoteLogSegmentMetadata expected) {
+        return () -> assertEquals(
+                Optional.ofNullable(expected),
+                rlmm.nextSegmentWithTxnIndex(partition, epoch, offset),
                 "nextSegmentWithTxnIndex(epoch " + epoch + ", offset " + offset + ")"
                         + (expected == null ? " must find nothing" : " must find " + describe(expected)));
     }

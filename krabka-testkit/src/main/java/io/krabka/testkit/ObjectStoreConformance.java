@@ -47,12 +47,12 @@ public abstract class ObjectStoreConformance {
 
     @TempDir
     private Path scratch;
+
     private ObjectStore store;
     private String prefix;
 
     /** For subclasses. */
-    protected ObjectStoreConformance() {
-    }
+    protected ObjectStoreConformance() {}
 
     /**
      * The store under test, configured, checked and empty under {@link #keyPrefix()}; called before every rule with
@@ -108,10 +108,12 @@ public abstract class ObjectStoreConformance {
         assertEquals(1000, stored.size());
         assertArrayEquals(bytes, readAll(store.read(key("a"))));
         assertArrayEquals(Arrays.copyOfRange(bytes, 10, 21), readAll(store.read(key("a"), 10, 20)));
-        assertArrayEquals(Arrays.copyOfRange(bytes, 990, 1000), readAll(store.read(key("a"), 990, 5000)),
+        assertArrayEquals(
+                Arrays.copyOfRange(bytes, 990, 1000),
+                readAll(store.read(key("a"), 990, 5000)),
                 "a range past the end is clipped to the last byte");
-        assertArrayEquals(new byte[0], readAll(store.read(key("a"), 1000, 1010)),
-                "a range that starts at the end is empty");
+        assertArrayEquals(
+                new byte[0], readAll(store.read(key("a"), 1000, 1010)), "a range that starts at the end is empty");
     }
 
     @Test
@@ -137,8 +139,11 @@ public abstract class ObjectStoreConformance {
         Path file = largeFile();
         StoredObject stored = store.create(key("large"), file);
         assertEquals(Files.size(file), stored.size());
-        assertEquals(Files.size(file), store.head(key("large"), stored.version()).orElseThrow().size());
-        byte[] digest = PatternBytes.digest(store.read(key("large"), stored.version())).sha256();
+        assertEquals(
+                Files.size(file),
+                store.head(key("large"), stored.version()).orElseThrow().size());
+        byte[] digest =
+                PatternBytes.digest(store.read(key("large"), stored.version())).sha256();
         assertArrayEquals(PatternBytes.digest(11, 0, largeObjectBytes()), digest, "the large object read back");
     }
 
@@ -152,21 +157,27 @@ public abstract class ObjectStoreConformance {
 
     @Test
     final void optional_createRefusesAnExistingKey() throws Exception {
-        Verdicts.requireCapability(capabilities().contains(ObjectStoreCapability.CREATE_REFUSES_EXISTING),
+        Verdicts.requireCapability(
+                capabilities().contains(ObjectStoreCapability.CREATE_REFUSES_EXISTING),
                 ObjectStoreCapability.CREATE_REFUSES_EXISTING);
         byte[] first = PatternBytes.bytes(6, 0, 100);
         store.create(key("once"), ByteBuffer.wrap(first));
-        assertThrows(ObjectExistsException.class, () -> store.create(key("once"), ByteBuffer.wrap(PatternBytes.bytes(7, 0, 9))));
+        assertThrows(
+                ObjectExistsException.class,
+                () -> store.create(key("once"), ByteBuffer.wrap(PatternBytes.bytes(7, 0, 9))));
         Path file = Files.write(scratch.resolve("small"), PatternBytes.bytes(8, 0, 10));
         assertThrows(ObjectExistsException.class, () -> store.create(key("once"), file));
-        assertThrows(ObjectExistsException.class, () -> store.create(key("once"), largeFile()),
+        assertThrows(
+                ObjectExistsException.class,
+                () -> store.create(key("once"), largeFile()),
                 "a create written in parts refuses an existing key too");
         assertArrayEquals(first, readAll(store.read(key("once"))), "a refused create leaves the object as it was");
     }
 
     @Test
     final void required_createPreconditionIsReportedForSingleRequestCreates() throws Exception {
-        Verdicts.requireCapability(capabilities().contains(ObjectStoreCapability.CREATE_REFUSES_EXISTING),
+        Verdicts.requireCapability(
+                capabilities().contains(ObjectStoreCapability.CREATE_REFUSES_EXISTING),
                 ObjectStoreCapability.CREATE_REFUSES_EXISTING);
         assertTrue(store.create(key("pre"), ByteBuffer.wrap(new byte[3])).createPrecondition());
         assertFalse(store.put(key("plain"), ByteBuffer.wrap(new byte[3])).createPrecondition());
@@ -219,7 +230,8 @@ public abstract class ObjectStoreConformance {
 
     @Test
     final void optional_versionsAreKeptAndReadByVersion() throws Exception {
-        Verdicts.requireCapability(capabilities().contains(ObjectStoreCapability.VERSIONS), ObjectStoreCapability.VERSIONS);
+        Verdicts.requireCapability(
+                capabilities().contains(ObjectStoreCapability.VERSIONS), ObjectStoreCapability.VERSIONS);
         byte[] first = PatternBytes.bytes(9, 0, 30);
         StoredObject v1 = store.put(key("v"), ByteBuffer.wrap(first));
         StoredObject v2 = store.put(key("v"), ByteBuffer.wrap(PatternBytes.bytes(10, 0, 40)));
@@ -228,7 +240,9 @@ public abstract class ObjectStoreConformance {
         assertArrayEquals(first, readAll(store.read(key("v"), v1.version())));
         assertArrayEquals(Arrays.copyOfRange(first, 5, 10), readAll(store.read(key("v"), v1.version(), 5, 9)));
         assertEquals(30, store.head(key("v"), v1.version()).orElseThrow().size());
-        assertEquals(v2.version(), store.head(key("v"), Optional.empty()).orElseThrow().version());
+        assertEquals(
+                v2.version(),
+                store.head(key("v"), Optional.empty()).orElseThrow().version());
     }
 
     @Test

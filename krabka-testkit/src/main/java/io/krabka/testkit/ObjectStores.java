@@ -11,8 +11,7 @@ import java.util.ServiceLoader;
 /** Opens object stores in tests as the kernel does: a provider found by name, settings checked, access checked. */
 public final class ObjectStores {
 
-    private ObjectStores() {
-    }
+    private ObjectStores() {}
 
     /**
      * The store of the provider named {@code name} on the class or module path, configured and checked.
@@ -22,9 +21,12 @@ public final class ObjectStores {
      */
     public static ObjectStore open(String name, Map<String, ?> settings) throws RemoteStorageException {
         List<ObjectStoreProvider> found = ServiceLoader.load(ObjectStoreProvider.class).stream()
-                .map(ServiceLoader.Provider::get).filter(p -> p.name().equals(name)).toList();
+                .map(ServiceLoader.Provider::get)
+                .filter(p -> p.name().equals(name))
+                .toList();
         if (found.size() != 1) {
-            throw new IllegalArgumentException(found.size() + " object-store providers named '" + name + "' on the path");
+            throw new IllegalArgumentException(
+                    found.size() + " object-store providers named '" + name + "' on the path");
         }
         ObjectStoreProvider provider = found.getFirst();
         ObjectStore store = provider.create();

@@ -20,8 +20,7 @@ final class PatternBytes {
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
-    private PatternBytes() {
-    }
+    private PatternBytes() {}
 
     /** {@code length} bytes of the pattern from {@code position} on. */
     static byte[] bytes(long seed, long position, int length) {
@@ -76,8 +75,7 @@ final class PatternBytes {
     }
 
     /** What {@link #digest(InputStream)} measured. */
-    record StreamDigest(long length, byte[] sha256) {
-    }
+    record StreamDigest(long length, byte[] sha256) {}
 
     private static void fill(long seed, long position, byte[] target, int length) {
         long word = 0;

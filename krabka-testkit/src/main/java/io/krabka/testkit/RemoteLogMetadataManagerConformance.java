@@ -76,8 +76,7 @@ public abstract class RemoteLogMetadataManagerConformance {
     private MetadataScript script;
 
     /** For subclasses. */
-    protected RemoteLogMetadataManagerConformance() {
-    }
+    protected RemoteLogMetadataManagerConformance() {}
 
     /**
      * Creates the implementation under test, configured and ready. The kit calls this before every rule with a
@@ -137,12 +136,15 @@ public abstract class RemoteLogMetadataManagerConformance {
 
     @Test
     public final void required_validate_concurrency() {
-        assertTrue(concurrency() >= 2 && concurrency() <= 128, "concurrency() must be from 2 to 128, not " + concurrency());
+        assertTrue(
+                concurrency() >= 2 && concurrency() <= 128,
+                "concurrency() must be from 2 to 128, not " + concurrency());
     }
 
     @Test
     public final void required_validate_operationTimeout() {
-        assertTrue(operationTimeout() != null && operationTimeout().isPositive(),
+        assertTrue(
+                operationTimeout() != null && operationTimeout().isPositive(),
                 "operationTimeout() must be positive, not " + operationTimeout());
     }
 
@@ -156,9 +158,13 @@ public abstract class RemoteLogMetadataManagerConformance {
     public final void required_listingOfUnknownPartitionIsNotFound() {
         TopicIdPartition tp = script.unknownPartition();
         assertAll(
-                () -> assertThrows(RemoteResourceNotFoundException.class, () -> script.list(tp),
+                () -> assertThrows(
+                        RemoteResourceNotFoundException.class,
+                        () -> script.list(tp),
                         "listRemoteLogSegments of a partition never announced"),
-                () -> assertThrows(RemoteResourceNotFoundException.class, () -> script.list(tp, 0),
+                () -> assertThrows(
+                        RemoteResourceNotFoundException.class,
+                        () -> script.list(tp, 0),
                         "listRemoteLogSegments(epoch 0) of a partition never announced"));
     }
 
@@ -169,13 +175,24 @@ public abstract class RemoteLogMetadataManagerConformance {
     public final void required_addRequiresCopySegmentStarted() throws Exception {
         TopicIdPartition tp = script.newPartition();
         List<Executable> checks = new ArrayList<>();
-        for (RemoteLogSegmentState state : List.of(COPY_SEGMENT_FINISHED, DELETE_SEGMENT_STARTED, DELETE_SEGMENT_FINISHED)) {
+        for (RemoteLogSegmentState state :
+                List.of(COPY_SEGMENT_FINISHED, DELETE_SEGMENT_STARTED, DELETE_SEGMENT_FINISHED)) {
             RemoteLogSegmentMetadata started = segment(tp).build();
-            RemoteLogSegmentMetadata added = new RemoteLogSegmentMetadata(started.remoteLogSegmentId(),
-                    started.startOffset(), started.endOffset(), started.maxTimestampMs(), started.brokerId(),
-                    started.eventTimestampMs(), started.segmentSizeInBytes(), Optional.empty(), state,
-                    started.segmentLeaderEpochs(), started.txnIdxEmpty());
-            checks.add(() -> refused("adding a segment in " + state, IllegalArgumentException.class,
+            RemoteLogSegmentMetadata added = new RemoteLogSegmentMetadata(
+                    started.remoteLogSegmentId(),
+                    started.startOffset(),
+                    started.endOffset(),
+                    started.maxTimestampMs(),
+                    started.brokerId(),
+                    started.eventTimestampMs(),
+                    started.segmentSizeInBytes(),
+                    Optional.empty(),
+                    state,
+                    started.segmentLeaderEpochs(),
+                    started.txnIdxEmpty());
+            checks.add(() -> refused(
+                    "adding a segment in " + state,
+                    IllegalArgumentException.class,
                     () -> script.rlmm().addRemoteLogSegmentMetadata(added)));
         }
         checks.add(script.listIs(tp));
@@ -188,7 +205,9 @@ public abstract class RemoteLogMetadataManagerConformance {
         RemoteLogSegmentMetadata neverAdded = segment(tp).build();
         List<Executable> checks = new ArrayList<>();
         for (RemoteLogSegmentState state : List.of(COPY_SEGMENT_FINISHED, DELETE_SEGMENT_STARTED)) {
-            checks.add(() -> refused("moving a segment never added to " + state, RemoteResourceNotFoundException.class,
+            checks.add(() -> refused(
+                    "moving a segment never added to " + state,
+                    RemoteResourceNotFoundException.class,
                     () -> script.rlmm().updateRemoteLogSegmentMetadata(SegmentBuilder.update(neverAdded, state))));
         }
         checks.add(script.listIs(tp));
@@ -203,14 +222,14 @@ public abstract class RemoteLogMetadataManagerConformance {
         "COPY_SEGMENT_FINISHED,  COPY_SEGMENT_FINISHED",
         "COPY_SEGMENT_FINISHED,  DELETE_SEGMENT_STARTED",
         "DELETE_SEGMENT_STARTED, DELETE_SEGMENT_STARTED",
-        "DELETE_SEGMENT_STARTED, DELETE_SEGMENT_FINISHED"})
-    public final void required_legalSegmentTransitionIsAccepted(RemoteLogSegmentState source, RemoteLogSegmentState target)
-            throws Exception {
+        "DELETE_SEGMENT_STARTED, DELETE_SEGMENT_FINISHED"
+    })
+    public final void required_legalSegmentTransitionIsAccepted(
+            RemoteLogSegmentState source, RemoteLogSegmentState target) throws Exception {
         TopicIdPartition tp = script.newPartition();
         RemoteLogSegmentMetadata current = script.inState(source, segment(tp));
-        RemoteLogSegmentMetadata expected = target == COPY_SEGMENT_STARTED
-                ? script.add(current)
-                : script.advance(current, target);
+        RemoteLogSegmentMetadata expected =
+                target == COPY_SEGMENT_STARTED ? script.add(current) : script.advance(current, target);
         assertAll(target == DELETE_SEGMENT_FINISHED ? script.listIs(tp) : script.listIs(tp, expected));
     }
 
@@ -220,15 +239,19 @@ public abstract class RemoteLogMetadataManagerConformance {
         "COPY_SEGMENT_FINISHED,  COPY_SEGMENT_STARTED",
         "COPY_SEGMENT_FINISHED,  DELETE_SEGMENT_FINISHED",
         "DELETE_SEGMENT_STARTED, COPY_SEGMENT_STARTED",
-        "DELETE_SEGMENT_STARTED, COPY_SEGMENT_FINISHED"})
-    public final void required_illegalSegmentTransitionIsRefused(RemoteLogSegmentState source, RemoteLogSegmentState target)
-            throws Exception {
+        "DELETE_SEGMENT_STARTED, COPY_SEGMENT_FINISHED"
+    })
+    public final void required_illegalSegmentTransitionIsRefused(
+            RemoteLogSegmentState source, RemoteLogSegmentState target) throws Exception {
         TopicIdPartition tp = script.newPartition();
         RemoteLogSegmentMetadata started = segment(tp).build();
         RemoteLogSegmentMetadata current = script.inState(source, started);
-        refused(source + " -> " + target, InvalidStateTransitionException.class, target == COPY_SEGMENT_STARTED
-                ? () -> script.rlmm().addRemoteLogSegmentMetadata(started)
-                : () -> script.rlmm().updateRemoteLogSegmentMetadata(SegmentBuilder.update(current, target)));
+        refused(
+                source + " -> " + target,
+                InvalidStateTransitionException.class,
+                target == COPY_SEGMENT_STARTED
+                        ? () -> script.rlmm().addRemoteLogSegmentMetadata(started)
+                        : () -> script.rlmm().updateRemoteLogSegmentMetadata(SegmentBuilder.update(current, target)));
         assertAll(script.listIs(tp, current));
     }
 
@@ -236,10 +259,12 @@ public abstract class RemoteLogMetadataManagerConformance {
     public final void required_deleteSegmentFinishedIsFinal() throws Exception {
         // Kafka forgets a segment once its deletion finishes, so an update after it may also be "not found".
         TopicIdPartition tp = script.newPartition();
-        RemoteLogSegmentMetadata gone = script.inState(DELETE_SEGMENT_FINISHED, segment(tp).offsets(0, 99));
+        RemoteLogSegmentMetadata gone =
+                script.inState(DELETE_SEGMENT_FINISHED, segment(tp).offsets(0, 99));
         List<Executable> checks = new ArrayList<>();
         for (RemoteLogSegmentState target : List.of(COPY_SEGMENT_FINISHED, DELETE_SEGMENT_STARTED)) {
-            checks.add(() -> refused(DELETE_SEGMENT_FINISHED + " -> " + target,
+            checks.add(() -> refused(
+                    DELETE_SEGMENT_FINISHED + " -> " + target,
                     List.of(InvalidStateTransitionException.class, RemoteResourceNotFoundException.class),
                     () -> script.rlmm().updateRemoteLogSegmentMetadata(SegmentBuilder.update(gone, target))));
         }
@@ -254,7 +279,8 @@ public abstract class RemoteLogMetadataManagerConformance {
     @Test
     public final void required_copyStartedSegmentIsListedButNotReadable() throws Exception {
         TopicIdPartition tp = script.newPartition();
-        RemoteLogSegmentMetadata s = script.add(segment(tp).offsets(0, 50).epoch(0, 0).withAbortedTransactions());
+        RemoteLogSegmentMetadata s =
+                script.add(segment(tp).offsets(0, 50).epoch(0, 0).withAbortedTransactions());
         assertAll(
                 script.lookupIs(tp, 0, 0, null),
                 script.lookupIs(tp, 0, 50, null),
@@ -283,10 +309,11 @@ public abstract class RemoteLogMetadataManagerConformance {
     @Test
     public final void required_deleteStartedSegmentIsListedButNotReadable() throws Exception {
         TopicIdPartition tp = script.newPartition();
-        RemoteLogSegmentMetadata deleting = script.inState(DELETE_SEGMENT_STARTED, segment(tp).offsets(201, 300).epoch(0, 201));
+        RemoteLogSegmentMetadata deleting = script.inState(
+                DELETE_SEGMENT_STARTED, segment(tp).offsets(201, 300).epoch(0, 201));
         // A copy that failed goes from started straight to deletion.
-        RemoteLogSegmentMetadata abandoned = script.advance(
-                script.add(segment(tp).offsets(301, 400).epoch(0, 301)), DELETE_SEGMENT_STARTED);
+        RemoteLogSegmentMetadata abandoned =
+                script.advance(script.add(segment(tp).offsets(301, 400).epoch(0, 301)), DELETE_SEGMENT_STARTED);
         assertAll(
                 script.lookupIs(tp, 0, 250, null),
                 script.lookupIs(tp, 0, 350, null),
@@ -313,10 +340,14 @@ public abstract class RemoteLogMetadataManagerConformance {
         // The segments of Kafka's RemoteLogSegmentLifecycleTest: leadership moves from epoch 0 to 4, within
         // segments and across them, and the last segment overlaps the one before.
         TopicIdPartition tp = script.newPartition();
-        RemoteLogSegmentMetadata s0 = script.copied(segment(tp).offsets(0, 100).epoch(0, 0).epoch(1, 20).epoch(2, 80));
-        RemoteLogSegmentMetadata s1 = script.copied(segment(tp).offsets(101, 200).epoch(2, 101));
-        RemoteLogSegmentMetadata s2 = script.copied(segment(tp).offsets(201, 300).epoch(2, 201).epoch(3, 240));
-        RemoteLogSegmentMetadata s3 = script.copied(segment(tp).offsets(250, 400).epoch(3, 250).epoch(4, 370));
+        RemoteLogSegmentMetadata s0 = script.copied(
+                segment(tp).offsets(0, 100).epoch(0, 0).epoch(1, 20).epoch(2, 80));
+        RemoteLogSegmentMetadata s1 =
+                script.copied(segment(tp).offsets(101, 200).epoch(2, 101));
+        RemoteLogSegmentMetadata s2 =
+                script.copied(segment(tp).offsets(201, 300).epoch(2, 201).epoch(3, 240));
+        RemoteLogSegmentMetadata s3 =
+                script.copied(segment(tp).offsets(250, 400).epoch(3, 250).epoch(4, 370));
         assertAll(
                 script.lookupIs(tp, 0, 0, s0),
                 script.lookupIs(tp, 1, 40, s0),
@@ -336,7 +367,8 @@ public abstract class RemoteLogMetadataManagerConformance {
     @Test
     public final void required_lookupBeyondTheEpochEndInsideASegmentIsEmpty() throws Exception {
         TopicIdPartition tp = script.newPartition();
-        RemoteLogSegmentMetadata s = script.copied(segment(tp).offsets(0, 100).epoch(0, 0).epoch(1, 20).epoch(2, 80));
+        RemoteLogSegmentMetadata s = script.copied(
+                segment(tp).offsets(0, 100).epoch(0, 0).epoch(1, 20).epoch(2, 80));
         assertAll(
                 script.lookupIs(tp, 0, 19, s),
                 script.lookupIs(tp, 0, 20, null),
@@ -369,7 +401,8 @@ public abstract class RemoteLogMetadataManagerConformance {
     public final void required_highestOffsetForEpochOutlivesDeletionOfItsSegments() throws Exception {
         // The broker resumes copying after this offset; forgetting it on deletion would copy data again.
         TopicIdPartition tp = script.newPartition();
-        RemoteLogSegmentMetadata s0 = script.copied(segment(tp).offsets(0, 100).epoch(0, 0).epoch(1, 20).epoch(2, 80));
+        RemoteLogSegmentMetadata s0 = script.copied(
+                segment(tp).offsets(0, 100).epoch(0, 0).epoch(1, 20).epoch(2, 80));
         script.copied(segment(tp).offsets(101, 200).epoch(2, 101));
         script.advance(script.advance(s0, DELETE_SEGMENT_STARTED), DELETE_SEGMENT_FINISHED);
         assertAll(
@@ -388,8 +421,10 @@ public abstract class RemoteLogMetadataManagerConformance {
         RemoteLogSegmentMetadata large = script.copied(segment(duplicate).offsets(0, 200));
         TopicIdPartition overlap = script.newPartition();
         script.copied(segment(overlap).offsets(10, 90).epoch(0, 10));
-        RemoteLogSegmentMetadata wider = script.copied(segment(overlap).offsets(5, 100).epoch(0, 5));
-        RemoteLogSegmentMetadata next = script.copied(segment(overlap).offsets(101, 200).epoch(0, 101));
+        RemoteLogSegmentMetadata wider =
+                script.copied(segment(overlap).offsets(5, 100).epoch(0, 5));
+        RemoteLogSegmentMetadata next =
+                script.copied(segment(overlap).offsets(101, 200).epoch(0, 101));
         assertAll(
                 script.lookupIs(duplicate, 0, 50, large),
                 script.lookupIs(duplicate, 0, 150, large),
@@ -405,9 +440,11 @@ public abstract class RemoteLogMetadataManagerConformance {
     @Test
     public final void required_listingByEpochIsSortedByStartOffset() throws Exception {
         TopicIdPartition tp = script.newPartition();
-        RemoteLogSegmentMetadata s2 = script.copied(segment(tp).offsets(201, 400).epoch(0, 201).epoch(1, 301));
+        RemoteLogSegmentMetadata s2 =
+                script.copied(segment(tp).offsets(201, 400).epoch(0, 201).epoch(1, 301));
         RemoteLogSegmentMetadata s0 = script.copied(segment(tp).offsets(0, 100).epoch(0, 0));
-        RemoteLogSegmentMetadata s1 = script.copied(segment(tp).offsets(101, 200).epoch(0, 101));
+        RemoteLogSegmentMetadata s1 =
+                script.copied(segment(tp).offsets(101, 200).epoch(0, 101));
         assertAll(
                 script.listForEpochIs(tp, 0, s0, s1, s2),
                 script.listForEpochIs(tp, 1, s2),
@@ -419,9 +456,12 @@ public abstract class RemoteLogMetadataManagerConformance {
     public final void required_listingHoldsEveryStateButDeleteFinished() throws Exception {
         TopicIdPartition tp = script.newPartition();
         script.inState(DELETE_SEGMENT_FINISHED, segment(tp).offsets(200, 299));
-        RemoteLogSegmentMetadata started = script.inState(COPY_SEGMENT_STARTED, segment(tp).offsets(300, 399));
-        RemoteLogSegmentMetadata deleting = script.inState(DELETE_SEGMENT_STARTED, segment(tp).offsets(100, 199));
-        RemoteLogSegmentMetadata finished = script.inState(COPY_SEGMENT_FINISHED, segment(tp).offsets(0, 99));
+        RemoteLogSegmentMetadata started =
+                script.inState(COPY_SEGMENT_STARTED, segment(tp).offsets(300, 399));
+        RemoteLogSegmentMetadata deleting =
+                script.inState(DELETE_SEGMENT_STARTED, segment(tp).offsets(100, 199));
+        RemoteLogSegmentMetadata finished =
+                script.inState(COPY_SEGMENT_FINISHED, segment(tp).offsets(0, 99));
         assertAll(
                 script.listIs(tp, started, deleting, finished),
                 script.listForEpochIs(tp, 0, finished, deleting, started));
@@ -451,9 +491,16 @@ public abstract class RemoteLogMetadataManagerConformance {
             bytes[i] = (byte) (i * 2 - 1);
         }
         Optional<CustomMetadata> custom = Optional.of(new CustomMetadata(bytes));
-        RemoteLogSegmentMetadata started = script.add(segment(tp).offsets(0, 99).size(123_456).withAbortedTransactions());
-        RemoteLogSegmentMetadata finished = script.advance(started, new RemoteLogSegmentMetadataUpdate(
-                started.remoteLogSegmentId(), started.eventTimestampMs() + 7, custom, COPY_SEGMENT_FINISHED, 5));
+        RemoteLogSegmentMetadata started =
+                script.add(segment(tp).offsets(0, 99).size(123_456).withAbortedTransactions());
+        RemoteLogSegmentMetadata finished = script.advance(
+                started,
+                new RemoteLogSegmentMetadataUpdate(
+                        started.remoteLogSegmentId(),
+                        started.eventTimestampMs() + 7,
+                        custom,
+                        COPY_SEGMENT_FINISHED,
+                        5));
         assertAll(
                 script.lookupIs(tp, 0, 0, finished),
                 script.listIs(tp, finished),
@@ -499,8 +546,10 @@ public abstract class RemoteLogMetadataManagerConformance {
         TopicIdPartition tp = script.newPartition();
         script.copied(segment(tp).offsets(0, 99));
         RemoteLogSegmentMetadata clean = script.copied(segment(tp).offsets(100, 199));
-        RemoteLogSegmentMetadata aborted = script.copied(segment(tp).offsets(200, 299).withAbortedTransactions());
-        RemoteLogSegmentMetadata later = script.copied(segment(tp).offsets(300, 399).withAbortedTransactions());
+        RemoteLogSegmentMetadata aborted =
+                script.copied(segment(tp).offsets(200, 299).withAbortedTransactions());
+        RemoteLogSegmentMetadata later =
+                script.copied(segment(tp).offsets(300, 399).withAbortedTransactions());
         script.add(segment(tp).offsets(400, 499).withAbortedTransactions());
         assertAll(
                 script.nextWithTxnIndexIs(tp, 0, 50, aborted),
@@ -511,9 +560,7 @@ public abstract class RemoteLogMetadataManagerConformance {
                 script.nextWithTxnIndexIs(tp, 1, 50, null));
         // The walk goes from segment to adjacent segment: a segment being deleted is a gap it does not cross.
         script.advance(clean, DELETE_SEGMENT_STARTED);
-        assertAll(
-                script.nextWithTxnIndexIs(tp, 0, 50, null),
-                script.nextWithTxnIndexIs(tp, 0, 250, aborted));
+        assertAll(script.nextWithTxnIndexIs(tp, 0, 50, null), script.nextWithTxnIndexIs(tp, 0, 250, aborted));
     }
 
     @Test
@@ -521,7 +568,8 @@ public abstract class RemoteLogMetadataManagerConformance {
         Verdicts.requireNoCapability(has(NEXT_SEGMENT_WITH_TXN_INDEX), NEXT_SEGMENT_WITH_TXN_INDEX);
         TopicIdPartition tp = script.newPartition();
         RemoteLogSegmentMetadata clean = script.copied(segment(tp).offsets(0, 99));
-        RemoteLogSegmentMetadata aborted = script.copied(segment(tp).offsets(100, 199).withAbortedTransactions());
+        RemoteLogSegmentMetadata aborted =
+                script.copied(segment(tp).offsets(100, 199).withAbortedTransactions());
         assertAll(
                 script.nextWithTxnIndexIs(tp, 0, 50, clean),
                 script.nextWithTxnIndexIs(tp, 0, 150, aborted),
@@ -536,8 +584,8 @@ public abstract class RemoteLogMetadataManagerConformance {
         // Kafka keeps serving a partition's segments until its deletion finishes.
         TopicIdPartition tp = script.newPartition();
         RemoteLogSegmentMetadata s = script.copied(segment(tp).offsets(0, 99));
-        for (RemotePartitionDeleteState state : List.of(DELETE_PARTITION_MARKED, DELETE_PARTITION_MARKED,
-                DELETE_PARTITION_STARTED, DELETE_PARTITION_STARTED)) {
+        for (RemotePartitionDeleteState state : List.of(
+                DELETE_PARTITION_MARKED, DELETE_PARTITION_MARKED, DELETE_PARTITION_STARTED, DELETE_PARTITION_STARTED)) {
             script.deletePartition(tp, state);
             assertAll(script.lookupIs(tp, 0, 50, s), script.listIs(tp, s));
         }
@@ -549,7 +597,8 @@ public abstract class RemoteLogMetadataManagerConformance {
         "'',                                                DELETE_PARTITION_STARTED",
         "'',                                                DELETE_PARTITION_FINISHED",
         "DELETE_PARTITION_MARKED,                           DELETE_PARTITION_FINISHED",
-        "DELETE_PARTITION_MARKED DELETE_PARTITION_STARTED,  DELETE_PARTITION_MARKED"})
+        "DELETE_PARTITION_MARKED DELETE_PARTITION_STARTED,  DELETE_PARTITION_MARKED"
+    })
     public final void required_illegalPartitionDeletionStepIsRefused(String before, RemotePartitionDeleteState step)
             throws Exception {
         TopicIdPartition tp = script.newPartition();
@@ -559,7 +608,9 @@ public abstract class RemoteLogMetadataManagerConformance {
                 script.deletePartition(tp, RemotePartitionDeleteState.valueOf(state));
             }
         }
-        refused(step + " after [" + before + "]", InvalidStateTransitionException.class,
+        refused(
+                step + " after [" + before + "]",
+                InvalidStateTransitionException.class,
                 () -> script.rlmm().putRemotePartitionDeleteMetadata(MetadataScript.deletion(tp, step)));
         assertAll(script.lookupIs(tp, 0, 50, s), script.listIs(tp, s));
     }
@@ -574,9 +625,13 @@ public abstract class RemoteLogMetadataManagerConformance {
             script.deletePartition(tp, state);
         }
         assertAll(
-                () -> assertThrows(RemoteResourceNotFoundException.class, () -> script.list(tp),
+                () -> assertThrows(
+                        RemoteResourceNotFoundException.class,
+                        () -> script.list(tp),
                         "listRemoteLogSegments of a deleted partition"),
-                () -> assertThrows(RemoteResourceNotFoundException.class, () -> script.list(tp, 0),
+                () -> assertThrows(
+                        RemoteResourceNotFoundException.class,
+                        () -> script.list(tp, 0),
                         "listRemoteLogSegments(epoch 0) of a deleted partition"),
                 () -> {
                     Optional<RemoteLogSegmentMetadata> found;
@@ -600,12 +655,18 @@ public abstract class RemoteLogMetadataManagerConformance {
         TopicIdPartition tp = script.newPartition();
         TopicIdPartition marked = script.newPartition();
         RemoteLogSegmentMetadata started = script.add(segment(tp).offsets(200, 299));
-        RemoteLogSegmentMetadata deleting = script.inState(DELETE_SEGMENT_STARTED, segment(tp).offsets(100, 199));
-        RemoteLogSegmentMetadata copying = script.add(segment(tp).offsets(0, 99).epoch(0, 0).epoch(1, 50)
-                .withAbortedTransactions());
-        RemoteLogSegmentMetadata finished = script.advance(copying, new RemoteLogSegmentMetadataUpdate(
-                copying.remoteLogSegmentId(), copying.eventTimestampMs() + 1,
-                Optional.of(new CustomMetadata(new byte[] {1, 2, 3})), COPY_SEGMENT_FINISHED, 7));
+        RemoteLogSegmentMetadata deleting =
+                script.inState(DELETE_SEGMENT_STARTED, segment(tp).offsets(100, 199));
+        RemoteLogSegmentMetadata copying =
+                script.add(segment(tp).offsets(0, 99).epoch(0, 0).epoch(1, 50).withAbortedTransactions());
+        RemoteLogSegmentMetadata finished = script.advance(
+                copying,
+                new RemoteLogSegmentMetadataUpdate(
+                        copying.remoteLogSegmentId(),
+                        copying.eventTimestampMs() + 1,
+                        Optional.of(new CustomMetadata(new byte[] {1, 2, 3})),
+                        COPY_SEGMENT_FINISHED,
+                        7));
         RemoteLogSegmentMetadata other = script.copied(segment(marked).offsets(0, 99));
         script.deletePartition(marked, DELETE_PARTITION_MARKED);
         script.rlmm().close();
@@ -620,8 +681,11 @@ public abstract class RemoteLogMetadataManagerConformance {
                 script.lookupIs(marked, 0, 50, other));
         // The states survived too: legal steps go on from them, illegal ones are still refused.
         RemoteLogSegmentMetadata resumed = script.advance(started, COPY_SEGMENT_FINISHED);
-        refused("DELETE_SEGMENT_STARTED -> COPY_SEGMENT_FINISHED after a restart", InvalidStateTransitionException.class,
-                () -> script.rlmm().updateRemoteLogSegmentMetadata(SegmentBuilder.update(deleting, COPY_SEGMENT_FINISHED)));
+        refused(
+                "DELETE_SEGMENT_STARTED -> COPY_SEGMENT_FINISHED after a restart",
+                InvalidStateTransitionException.class,
+                () -> script.rlmm()
+                        .updateRemoteLogSegmentMetadata(SegmentBuilder.update(deleting, COPY_SEGMENT_FINISHED)));
         script.deletePartition(marked, DELETE_PARTITION_STARTED);
         assertAll(script.lookupIs(tp, 0, 250, resumed), script.lookupIs(marked, 0, 50, other));
     }

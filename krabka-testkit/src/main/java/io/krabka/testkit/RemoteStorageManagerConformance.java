@@ -84,8 +84,7 @@ public abstract class RemoteStorageManagerConformance {
     private RemoteStorageManager rsm;
 
     /** For subclasses. */
-    protected RemoteStorageManagerConformance() {
-    }
+    protected RemoteStorageManagerConformance() {}
 
     /**
      * Creates the implementation under test, configured and ready. The kit calls this before every rule with a
@@ -158,23 +157,29 @@ public abstract class RemoteStorageManagerConformance {
 
     @Test
     public final void required_validate_largeSegmentBytes() {
-        assertTrue(largeSegmentBytes() >= MIB,
+        assertTrue(
+                largeSegmentBytes() >= MIB,
                 "largeSegmentBytes() must be at least 1 MiB to exercise streaming, not " + largeSegmentBytes());
     }
 
     @Test
     public final void required_validate_customMetadataMaxBytes() {
-        assertTrue(customMetadataMaxBytes() >= 1, "customMetadataMaxBytes() must be at least 1, not " + customMetadataMaxBytes());
+        assertTrue(
+                customMetadataMaxBytes() >= 1,
+                "customMetadataMaxBytes() must be at least 1, not " + customMetadataMaxBytes());
     }
 
     @Test
     public final void required_validate_concurrency() {
-        assertTrue(concurrency() >= 2 && concurrency() <= 256, "concurrency() must be from 2 to 256, not " + concurrency());
+        assertTrue(
+                concurrency() >= 2 && concurrency() <= 256,
+                "concurrency() must be from 2 to 256, not " + concurrency());
     }
 
     @Test
     public final void required_validate_operationTimeout() {
-        assertTrue(operationTimeout() != null && operationTimeout().isPositive(),
+        assertTrue(
+                operationTimeout() != null && operationTimeout().isPositive(),
                 "operationTimeout() must be positive, not " + operationTimeout());
     }
 
@@ -201,7 +206,8 @@ public abstract class RemoteStorageManagerConformance {
         LocalSegment s = copied(local(SEGMENT_BYTES));
         int size = s.size();
         assertAll(fetches(s, new int[][] {
-            {0, 0}, {0, 1}, {7, 4096}, {size / 3, 2 * size / 3}, {size - 2, size - 1}, {size - 1, size - 1}}));
+            {0, 0}, {0, 1}, {7, 4096}, {size / 3, 2 * size / 3}, {size - 2, size - 1}, {size - 1, size - 1}
+        }));
     }
 
     @Test
@@ -209,7 +215,8 @@ public abstract class RemoteStorageManagerConformance {
         LocalSegment s = copied(local(SEGMENT_BYTES));
         int size = s.size();
         assertAll(fetches(s, new int[][] {
-            {0, size}, {size - 10, size + 10}, {size / 2, Integer.MAX_VALUE}, {size - 1, Integer.MAX_VALUE}}));
+            {0, size}, {size - 10, size + 10}, {size / 2, Integer.MAX_VALUE}, {size - 1, Integer.MAX_VALUE}
+        }));
     }
 
     @Test
@@ -225,9 +232,19 @@ public abstract class RemoteStorageManagerConformance {
         int size = s.size();
         List<Executable> checks = new ArrayList<>();
         for (int[] range : new int[][] {
-            {-1}, {size + 1}, {Integer.MAX_VALUE}, {-1, 10}, {-5, -1}, {10, 9}, {size / 2, size / 2 - 1},
-            {size + 1, size + 5}, {Integer.MAX_VALUE, Integer.MAX_VALUE}}) {
-            checks.add(() -> assertThrows(InvalidRangeException.class, () -> fetch(s, range),
+            {-1},
+            {size + 1},
+            {Integer.MAX_VALUE},
+            {-1, 10},
+            {-5, -1},
+            {10, 9},
+            {size / 2, size / 2 - 1},
+            {size + 1, size + 5},
+            {Integer.MAX_VALUE, Integer.MAX_VALUE}
+        }) {
+            checks.add(() -> assertThrows(
+                    InvalidRangeException.class,
+                    () -> fetch(s, range),
                     "fetchLogSegment" + describe(range) + " of a segment of " + size + " bytes"));
         }
         assertAll(checks);
@@ -244,9 +261,13 @@ public abstract class RemoteStorageManagerConformance {
     public final void required_missingTransactionIndexIsNotFound() throws Exception {
         LocalSegment s = copied(local(segment(partition).size(SEGMENT_BYTES).build(), false, 0));
         assertAll(
-                () -> assertThrows(RemoteResourceNotFoundException.class, () -> fetchIndex(s, IndexType.TRANSACTION),
+                () -> assertThrows(
+                        RemoteResourceNotFoundException.class,
+                        () -> fetchIndex(s, IndexType.TRANSACTION),
                         "fetchIndex(TRANSACTION) of a segment copied without one"),
-                () -> assertSameBytes(s.index(IndexType.OFFSET).orElseThrow(), fetchIndex(s, IndexType.OFFSET),
+                () -> assertSameBytes(
+                        s.index(IndexType.OFFSET).orElseThrow(),
+                        fetchIndex(s, IndexType.OFFSET),
                         "fetchIndex(OFFSET) of a segment copied without a transaction index"));
     }
 
@@ -254,9 +275,12 @@ public abstract class RemoteStorageManagerConformance {
     public final void required_emptySegmentRoundTrips() throws Exception {
         LocalSegment s = copied(local(0));
         List<Executable> checks = new ArrayList<>(List.of(fetches(s, new int[][] {{0}, {0, 0}, {0, 100}})));
-        checks.add(() -> assertThrows(InvalidRangeException.class, () -> fetch(s, 1), "fetchLogSegment(1) of an empty segment"));
+        checks.add(() ->
+                assertThrows(InvalidRangeException.class, () -> fetch(s, 1), "fetchLogSegment(1) of an empty segment"));
         for (IndexType type : EnumSet.complementOf(EnumSet.of(IndexType.TRANSACTION))) {
-            checks.add(() -> assertSameBytes(s.index(type).orElseThrow(), fetchIndex(s, type),
+            checks.add(() -> assertSameBytes(
+                    s.index(type).orElseThrow(),
+                    fetchIndex(s, type),
                     "fetchIndex(" + type + ") of an empty segment (empty files are files too)"));
         }
         assertAll(checks);
@@ -269,13 +293,16 @@ public abstract class RemoteStorageManagerConformance {
 
     @Test
     public final void required_copyRetryWithTheSameIdOverwrites() throws Exception {
-        RemoteLogSegmentMetadata metadata = segment(partition).size(SEGMENT_BYTES).build();
+        RemoteLogSegmentMetadata metadata =
+                segment(partition).size(SEGMENT_BYTES).build();
         copied(local(metadata, true, 0));
         LocalSegment retry = copied(local(metadata, true, 1));
         List<Executable> checks = new ArrayList<>();
         checks.add(() -> assertSameBytes(retry.log(), fetch(retry, 0), "fetchLogSegment(0) after a retry"));
         for (IndexType type : IndexType.values()) {
-            checks.add(() -> assertSameBytes(retry.index(type).orElseThrow(), fetchIndex(retry, type),
+            checks.add(() -> assertSameBytes(
+                    retry.index(type).orElseThrow(),
+                    fetchIndex(retry, type),
                     "fetchIndex(" + type + ") after a retry"));
         }
         assertAll(checks);
@@ -285,10 +312,13 @@ public abstract class RemoteStorageManagerConformance {
     public final void required_failedCopyLeavesNothingFetchable() throws Exception {
         LocalSegment s = local(SEGMENT_BYTES);
         List<Executable> checks = new ArrayList<>();
-        for (Map.Entry<String, LogSegmentData> attempt : s.dataWithOneFileMissing().entrySet()) {
+        for (Map.Entry<String, LogSegmentData> attempt :
+                s.dataWithOneFileMissing().entrySet()) {
             String what = "a copy whose " + attempt.getKey() + " is missing";
             checks.add(() -> {
-                assertThrows(RemoteStorageException.class, () -> rsm.copyLogSegmentData(s.metadata(), attempt.getValue()),
+                assertThrows(
+                        RemoteStorageException.class,
+                        () -> rsm.copyLogSegmentData(s.metadata(), attempt.getValue()),
                         what + " must fail with a RemoteStorageException");
                 assertAllNotFound(s, "the segment after " + what);
             });
@@ -305,15 +335,21 @@ public abstract class RemoteStorageManagerConformance {
         TopicIdPartition neighbour = new TopicIdPartition(partition.topicId(), partition.topic(), 1);
         List<LocalSegment> segments = new ArrayList<>();
         for (TopicIdPartition owner : List.of(partition, partition, recreated, neighbour)) {
-            segments.add(copied(local(segment(owner).offsets(0, 99).size(SEGMENT_BYTES).build(), true, 0)));
+            segments.add(copied(
+                    local(segment(owner).offsets(0, 99).size(SEGMENT_BYTES).build(), true, 0)));
         }
         if (has(DELETE)) {
             rsm.deleteLogSegmentData(deleting(segments.removeFirst()));
         }
         List<Executable> checks = new ArrayList<>();
         for (LocalSegment s : segments) {
-            checks.add(() -> assertSameBytes(s.log(), fetch(s, 0), "fetchLogSegment(0) of " + s.metadata().remoteLogSegmentId()));
-            checks.add(() -> assertSameBytes(s.index(IndexType.OFFSET).orElseThrow(), fetchIndex(s, IndexType.OFFSET),
+            checks.add(() -> assertSameBytes(
+                    s.log(),
+                    fetch(s, 0),
+                    "fetchLogSegment(0) of " + s.metadata().remoteLogSegmentId()));
+            checks.add(() -> assertSameBytes(
+                    s.index(IndexType.OFFSET).orElseThrow(),
+                    fetchIndex(s, IndexType.OFFSET),
                     "fetchIndex(OFFSET) of " + s.metadata().remoteLogSegmentId()));
         }
         assertAll(checks);
@@ -326,10 +362,14 @@ public abstract class RemoteStorageManagerConformance {
     public final void optional_copyReturnsCustomMetadataThatLaterCallsReceive() throws Exception {
         Verdicts.requireCapability(has(CUSTOM_METADATA), CUSTOM_METADATA);
         LocalSegment s = copied(local(SEGMENT_BYTES));
-        CustomMetadata returned = customMetadata.get(s.metadata().remoteLogSegmentId()).orElse(null);
-        assertNotNull(returned, "a copy must return custom metadata when the implementation declares " + CUSTOM_METADATA);
-        assertTrue(returned.size() <= customMetadataMaxBytes(), "custom metadata of " + returned.size()
-                + " bytes exceeds the broker's limit of " + customMetadataMaxBytes());
+        CustomMetadata returned =
+                customMetadata.get(s.metadata().remoteLogSegmentId()).orElse(null);
+        assertNotNull(
+                returned, "a copy must return custom metadata when the implementation declares " + CUSTOM_METADATA);
+        assertTrue(
+                returned.size() <= customMetadataMaxBytes(),
+                "custom metadata of " + returned.size() + " bytes exceeds the broker's limit of "
+                        + customMetadataMaxBytes());
         assertEquals(Optional.of(returned), finished(s).customMetadata(), "the kit hands the returned bytes back");
         assertSameBytes(s.log(), fetch(s, 0), "fetchLogSegment(0) with the custom metadata the copy returned");
         if (has(DELETE)) {
@@ -342,7 +382,9 @@ public abstract class RemoteStorageManagerConformance {
     public final void required_withoutCustomMetadataCopyReturnsNone() throws Exception {
         Verdicts.requireNoCapability(has(CUSTOM_METADATA), CUSTOM_METADATA);
         LocalSegment s = local(SEGMENT_BYTES);
-        assertEquals(Optional.empty(), rsm.copyLogSegmentData(s.metadata(), s.data()),
+        assertEquals(
+                Optional.empty(),
+                rsm.copyLogSegmentData(s.metadata(), s.data()),
                 "a copy returned custom metadata, so the implementation must declare " + CUSTOM_METADATA);
     }
 
@@ -363,18 +405,19 @@ public abstract class RemoteStorageManagerConformance {
         LocalSegment s = copied(local(SEGMENT_BYTES));
         rsm.deleteLogSegmentData(deleting(s));
         LocalSegment neverCopied = local(SEGMENT_BYTES);
-        assertAll(
-                () -> rsm.deleteLogSegmentData(deleting(s)),
-                () -> rsm.deleteLogSegmentData(deleting(neverCopied)));
+        assertAll(() -> rsm.deleteLogSegmentData(deleting(s)), () -> rsm.deleteLogSegmentData(deleting(neverCopied)));
     }
 
     @Test
     public final void required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost() throws Exception {
         Verdicts.requireNoCapability(has(DELETE), DELETE);
         LocalSegment s = copied(local(SEGMENT_BYTES));
-        RemoteStorageException refusal = assertThrows(RemoteStorageException.class,
-                () -> rsm.deleteLogSegmentData(deleting(s)), "a delete must be refused without " + DELETE);
-        assertFalse(refusal instanceof RemoteResourceNotFoundException,
+        RemoteStorageException refusal = assertThrows(
+                RemoteStorageException.class,
+                () -> rsm.deleteLogSegmentData(deleting(s)),
+                "a delete must be refused without " + DELETE);
+        assertFalse(
+                refusal instanceof RemoteResourceNotFoundException,
                 "a refused delete must not claim the segment is missing: " + refusal);
         assertSegmentIntact(s, "after a refused delete");
     }
@@ -386,12 +429,15 @@ public abstract class RemoteStorageManagerConformance {
     public final void optional_segmentsSurviveRestart() throws Exception {
         Verdicts.requireCapability(has(DURABLE), DURABLE);
         LocalSegment s = copied(local(SEGMENT_BYTES));
-        LocalSegment withoutTxnIndex = copied(local(segment(partition).size(SEGMENT_BYTES).build(), false, 0));
+        LocalSegment withoutTxnIndex =
+                copied(local(segment(partition).size(SEGMENT_BYTES).build(), false, 0));
         rsm.close();
         rsm = null;
         rsm = create();
         assertSegmentIntact(s, "after a restart");
-        assertThrows(RemoteResourceNotFoundException.class, () -> fetchIndex(withoutTxnIndex, IndexType.TRANSACTION),
+        assertThrows(
+                RemoteResourceNotFoundException.class,
+                () -> fetchIndex(withoutTxnIndex, IndexType.TRANSACTION),
                 "fetchIndex(TRANSACTION) after a restart, of a segment copied without one");
     }
 
@@ -406,8 +452,8 @@ public abstract class RemoteStorageManagerConformance {
         }
         long usable = Files.getFileStore(localFiles).getUsableSpace();
         if (usable < 3L * size) {
-            Verdicts.notVerified("the scratch file system has " + usable + " usable bytes; the rule needs "
-                    + 3L * size + " for a segment of " + size + " bytes and its copy");
+            Verdicts.notVerified("the scratch file system has " + usable + " usable bytes; the rule needs " + 3L * size
+                    + " for a segment of " + size + " bytes and its copy");
         }
         LocalSegment s = local(size);
         try {
@@ -421,11 +467,14 @@ public abstract class RemoteStorageManagerConformance {
                     () -> assertEquals(size, whole.length(), "bytes of fetchLogSegment(0)"),
                     () -> assertArrayEquals(s.logSha256(), whole.sha256(), "SHA-256 of fetchLogSegment(0)"),
                     () -> assertEquals(size - middle, tail.length(), "bytes of fetchLogSegment(" + middle + ")"),
-                    () -> assertArrayEquals(s.logSha256From(middle), tail.sha256(), "SHA-256 of fetchLogSegment(" + middle + ")"),
+                    () -> assertArrayEquals(
+                            s.logSha256From(middle), tail.sha256(), "SHA-256 of fetchLogSegment(" + middle + ")"),
                     () -> assertSameBytes(s.log(from, size), end, "fetchLogSegment(" + from + ", MAX_VALUE)"));
         } catch (OutOfMemoryError e) {
-            fail("the implementation ran out of heap (" + heap + " bytes) moving a segment of " + size
-                    + " bytes: it must stream segments, not hold them in memory", e);
+            fail(
+                    "the implementation ran out of heap (" + heap + " bytes) moving a segment of " + size
+                            + " bytes: it must stream segments, not hold them in memory",
+                    e);
         }
     }
 
@@ -477,7 +526,8 @@ public abstract class RemoteStorageManagerConformance {
         return local(segment(partition).size(size).build(), true, 0);
     }
 
-    private LocalSegment local(RemoteLogSegmentMetadata metadata, boolean transactionIndex, int attempt) throws IOException {
+    private LocalSegment local(RemoteLogSegmentMetadata metadata, boolean transactionIndex, int attempt)
+            throws IOException {
         return LocalSegment.write(localFiles, metadata, transactionIndex, attempt);
     }
 
@@ -493,21 +543,26 @@ public abstract class RemoteStorageManagerConformance {
     private RemoteLogSegmentMetadata finished(LocalSegment s) {
         RemoteLogSegmentMetadata started = s.metadata();
         Optional<CustomMetadata> returned = customMetadata.getOrDefault(started.remoteLogSegmentId(), Optional.empty());
-        return started.createWithUpdates(new RemoteLogSegmentMetadataUpdate(started.remoteLogSegmentId(),
-                started.eventTimestampMs() + 1, returned, RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+        return started.createWithUpdates(new RemoteLogSegmentMetadataUpdate(
+                started.remoteLogSegmentId(),
+                started.eventTimestampMs() + 1,
+                returned,
+                RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
                 SegmentBuilder.UPDATING_BROKER));
     }
 
     /** The metadata the broker deletes with. */
     private RemoteLogSegmentMetadata deleting(LocalSegment s) {
         RemoteLogSegmentMetadata finished = finished(s);
-        return finished.createWithUpdates(SegmentBuilder.update(finished, RemoteLogSegmentState.DELETE_SEGMENT_STARTED));
+        return finished.createWithUpdates(
+                SegmentBuilder.update(finished, RemoteLogSegmentState.DELETE_SEGMENT_STARTED));
     }
 
     private byte[] fetch(LocalSegment s, int... range) throws RemoteStorageException, IOException {
-        return readAll(range.length == 1
-                ? rsm.fetchLogSegment(finished(s), range[0])
-                : rsm.fetchLogSegment(finished(s), range[0], range[1]));
+        return readAll(
+                range.length == 1
+                        ? rsm.fetchLogSegment(finished(s), range[0])
+                        : rsm.fetchLogSegment(finished(s), range[0], range[1]));
     }
 
     private byte[] fetchIndex(LocalSegment s, IndexType type) throws RemoteStorageException, IOException {
@@ -521,7 +576,9 @@ public abstract class RemoteStorageManagerConformance {
             int[] range = ranges[i];
             long from = Math.min(range[0], s.size());
             long to = range.length == 1 ? s.size() : Math.min((long) range[1] + 1, s.size());
-            checks[i] = () -> assertSameBytes(s.log(from, Math.max(from, to)), fetch(s, range),
+            checks[i] = () -> assertSameBytes(
+                    s.log(from, Math.max(from, to)),
+                    fetch(s, range),
                     "fetchLogSegment" + describe(range) + " of a segment of " + s.size() + " bytes");
         }
         return checks;
@@ -534,19 +591,25 @@ public abstract class RemoteStorageManagerConformance {
     private void assertSegmentIntact(LocalSegment s, String when) {
         List<Executable> checks = new ArrayList<>();
         checks.add(() -> assertSameBytes(s.log(), fetch(s, 0), "fetchLogSegment(0) " + when));
-        checks.add(() -> assertSameBytes(s.log(1, s.size() / 2 + 1), fetch(s, 1, s.size() / 2), "fetchLogSegment(1, size / 2) " + when));
+        checks.add(() -> assertSameBytes(
+                s.log(1, s.size() / 2 + 1), fetch(s, 1, s.size() / 2), "fetchLogSegment(1, size / 2) " + when));
         for (IndexType type : IndexType.values()) {
-            checks.add(() -> assertSameBytes(s.index(type).orElseThrow(), fetchIndex(s, type), "fetchIndex(" + type + ") " + when));
+            checks.add(() -> assertSameBytes(
+                    s.index(type).orElseThrow(), fetchIndex(s, type), "fetchIndex(" + type + ") " + when));
         }
         assertAll(checks);
     }
 
     private void assertAllNotFound(LocalSegment s, String what) {
         List<Executable> checks = new ArrayList<>();
-        checks.add(() -> assertThrows(RemoteResourceNotFoundException.class, () -> fetch(s, 0), "fetchLogSegment(0) of " + what));
-        checks.add(() -> assertThrows(RemoteResourceNotFoundException.class, () -> fetch(s, 0, 10), "fetchLogSegment(0, 10) of " + what));
+        checks.add(() -> assertThrows(
+                RemoteResourceNotFoundException.class, () -> fetch(s, 0), "fetchLogSegment(0) of " + what));
+        checks.add(() -> assertThrows(
+                RemoteResourceNotFoundException.class, () -> fetch(s, 0, 10), "fetchLogSegment(0, 10) of " + what));
         for (IndexType type : IndexType.values()) {
-            checks.add(() -> assertThrows(RemoteResourceNotFoundException.class, () -> fetchIndex(s, type),
+            checks.add(() -> assertThrows(
+                    RemoteResourceNotFoundException.class,
+                    () -> fetchIndex(s, type),
                     "fetchIndex(" + type + ") of " + what));
         }
         assertAll(checks);

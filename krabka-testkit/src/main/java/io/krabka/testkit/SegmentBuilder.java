@@ -76,8 +76,16 @@ final class SegmentBuilder {
             leaderEpochs.put(0, startOffset);
         }
         RemoteLogSegmentId segmentId = id != null ? id : RemoteLogSegmentId.generateNew(partition);
-        return new RemoteLogSegmentMetadata(segmentId, startOffset, endOffset, EVENT_TIME_MS - 1, COPYING_BROKER,
-                EVENT_TIME_MS, sizeInBytes, leaderEpochs, txnIdxEmpty);
+        return new RemoteLogSegmentMetadata(
+                segmentId,
+                startOffset,
+                endOffset,
+                EVENT_TIME_MS - 1,
+                COPYING_BROKER,
+                EVENT_TIME_MS,
+                sizeInBytes,
+                leaderEpochs,
+                txnIdxEmpty);
     }
 
     /**
@@ -85,7 +93,11 @@ final class SegmentBuilder {
      * segment's custom metadata forward as Kafka's broker does.
      */
     static RemoteLogSegmentMetadataUpdate update(RemoteLogSegmentMetadata segment, RemoteLogSegmentState state) {
-        return new RemoteLogSegmentMetadataUpdate(segment.remoteLogSegmentId(), segment.eventTimestampMs() + 1,
-                segment.customMetadata(), state, UPDATING_BROKER);
+        return new RemoteLogSegmentMetadataUpdate(
+                segment.remoteLogSegmentId(),
+                segment.eventTimestampMs() + 1,
+                segment.customMetadata(),
+                state,
+                UPDATING_BROKER);
     }
 }

@@ -26,8 +26,7 @@ import java.util.regex.Pattern;
 public final class SettingsTable {
     private static final Pattern ROW = Pattern.compile("^\\| `([a-z0-9._-]+)` \\| ([a-z]+) \\|", Pattern.MULTILINE);
 
-    private SettingsTable() {
-    }
+    private SettingsTable() {}
 
     /**
      * Asserts that the section of {@code document} that starts at the line {@code heading} (up to the next heading
@@ -41,8 +40,15 @@ public final class SettingsTable {
         String level = heading.substring(0, heading.indexOf(' ') + 1);
         int end = text.indexOf("\n" + level, start + 1);
         String section = text.substring(start, end < 0 ? text.length() : end);
-        List<String> documented = ROW.matcher(section).results().map(row -> row.group(1) + " " + row.group(2)).toList();
-        assertEquals(keys.stream().map(key -> key.name() + " " + key.type().name().toLowerCase(Locale.ROOT)).toList(),
-                documented, "the settings under \"" + heading + "\" in " + document);
+        List<String> documented = ROW.matcher(section)
+                .results()
+                .map(row -> row.group(1) + " " + row.group(2))
+                .toList();
+        assertEquals(
+                keys.stream()
+                        .map(key -> key.name() + " " + key.type().name().toLowerCase(Locale.ROOT))
+                        .toList(),
+                documented,
+                "the settings under \"" + heading + "\" in " + document);
     }
 }

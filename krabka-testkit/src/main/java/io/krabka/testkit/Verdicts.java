@@ -19,8 +19,7 @@ final class Verdicts {
      */
     static final String FAIL_ON_NOT_VERIFIED = "krabka.testkit.failOnNotVerified";
 
-    private Verdicts() {
-    }
+    private Verdicts() {}
 
     /**
      * Fails the rule as not checked, or ends it aborted when {@value #FAIL_ON_NOT_VERIFIED} is {@code false};

@@ -28,7 +28,8 @@ class ForwardingRemoteLogMetadataManager implements RemoteLogMetadataManager {
     }
 
     @Override
-    public CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata segment) throws RemoteStorageException {
+    public CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata segment)
+            throws RemoteStorageException {
         return delegate.addRemoteLogSegmentMetadata(segment);
     }
 
@@ -39,9 +40,8 @@ class ForwardingRemoteLogMetadataManager implements RemoteLogMetadataManager {
     }
 
     @Override
-    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition topicIdPartition,
-                                                                       int epochForOffset, long offset)
-            throws RemoteStorageException {
+    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
+            TopicIdPartition topicIdPartition, int epochForOffset, long offset) throws RemoteStorageException {
         return delegate.remoteLogSegmentMetadata(topicIdPartition, epochForOffset, offset);
     }
 
@@ -70,7 +70,8 @@ class ForwardingRemoteLogMetadataManager implements RemoteLogMetadataManager {
     }
 
     @Override
-    public void onPartitionLeadershipChanges(Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions) {
+    public void onPartitionLeadershipChanges(
+            Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions) {
         delegate.onPartitionLeadershipChanges(leaderPartitions, followerPartitions);
     }
 
@@ -85,8 +86,8 @@ class ForwardingRemoteLogMetadataManager implements RemoteLogMetadataManager {
     }
 
     @Override
-    public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition topicIdPartition, int epoch,
-                                                                      long offset) throws RemoteStorageException {
+    public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
+            TopicIdPartition topicIdPartition, int epoch, long offset) throws RemoteStorageException {
         return delegate.nextSegmentWithTxnIndex(topicIdPartition, epoch, offset);
     }
 

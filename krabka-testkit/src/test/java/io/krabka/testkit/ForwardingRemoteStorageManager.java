@@ -32,7 +32,8 @@ class ForwardingRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition) throws RemoteStorageException {
+    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition)
+            throws RemoteStorageException {
         return delegate.fetchLogSegment(metadata, startPosition);
     }
 
@@ -43,7 +44,8 @@ class ForwardingRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) throws RemoteStorageException {
+    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType)
+            throws RemoteStorageException {
         return delegate.fetchIndex(metadata, indexType);
     }
 

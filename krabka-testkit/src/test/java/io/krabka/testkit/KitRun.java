@@ -27,13 +27,16 @@ import org.junit.platform.testkit.engine.Event;
 final class KitRun {
 
     /** How a rule ended. */
-    enum Verdict { PASSED, ABORTED, FAILED }
+    enum Verdict {
+        PASSED,
+        ABORTED,
+        FAILED
+    }
 
     private final Map<String, Verdict> verdicts = new TreeMap<>();
     private final Map<String, String> messages = new TreeMap<>();
 
-    private KitRun() {
-    }
+    private KitRun() {}
 
     /** Runs every rule of the kit subclass. */
     static KitRun of(Class<?> kit) {
@@ -56,7 +59,8 @@ final class KitRun {
             }
         }
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-                .selectors(selectors.toArray(MethodSelector[]::new)).execute();
+                .selectors(selectors.toArray(MethodSelector[]::new))
+                .execute();
         results.containerEvents().failed().stream().findAny().ifPresent(event -> {
             throw new AssertionError("the kit itself failed: " + event.getPayload(TestExecutionResult.class));
         });
@@ -115,11 +119,15 @@ final class KitRun {
     /** Checks which rules failed and which aborted, with the start of each abort's message. */
     void expect(Set<String> failed, Map<String, String> abortedWithPrefix) {
         assertEquals(new TreeSet<>(failed), with(Verdict.FAILED), () -> "failed rules; messages: " + messages);
-        assertEquals(new TreeSet<>(abortedWithPrefix.keySet()), with(Verdict.ABORTED), () -> "aborted rules; messages: " + messages);
+        assertEquals(
+                new TreeSet<>(abortedWithPrefix.keySet()),
+                with(Verdict.ABORTED),
+                () -> "aborted rules; messages: " + messages);
         abortedWithPrefix.forEach((rule, prefix) -> {
             String message = messages.get(rule);
             if (message == null || !message.startsWith(prefix)) {
-                throw new AssertionError(rule + " must abort with a message starting '" + prefix + "', not: " + message);
+                throw new AssertionError(
+                        rule + " must abort with a message starting '" + prefix + "', not: " + message);
             }
         });
     }

@@ -23,9 +23,11 @@ class KitShapeTest {
         for (Class<?> kit : List.of(RemoteStorageManagerConformance.class, RemoteLogMetadataManagerConformance.class)) {
             for (Method method : kit.getDeclaredMethods()) {
                 if (method.isAnnotationPresent(Test.class) || method.isAnnotationPresent(ParameterizedTest.class)) {
-                    checks.add(() -> assertTrue(method.getName().matches("(required|optional)_[a-z]\\w+"),
+                    checks.add(() -> assertTrue(
+                            method.getName().matches("(required|optional)_[a-z]\\w+"),
                             kit.getSimpleName() + "." + method.getName() + " is not named required_… or optional_…"));
-                    checks.add(() -> assertTrue(Modifier.isPublic(method.getModifiers()) && Modifier.isFinal(method.getModifiers()),
+                    checks.add(() -> assertTrue(
+                            Modifier.isPublic(method.getModifiers()) && Modifier.isFinal(method.getModifiers()),
                             kit.getSimpleName() + "." + method.getName() + " must be public final"));
                 }
             }
@@ -39,10 +41,13 @@ class KitShapeTest {
         for (Class<?> kit : List.of(RemoteStorageManagerConformance.class, RemoteLogMetadataManagerConformance.class)) {
             Set<String> rules = KitRun.rules(kit);
             for (Method method : kit.getDeclaredMethods()) {
-                boolean knob = Modifier.isProtected(method.getModifiers()) && !Modifier.isAbstract(method.getModifiers())
-                        && method.getParameterCount() == 0 && !method.getName().equals("capabilities");
+                boolean knob = Modifier.isProtected(method.getModifiers())
+                        && !Modifier.isAbstract(method.getModifiers())
+                        && method.getParameterCount() == 0
+                        && !method.getName().equals("capabilities");
                 if (knob) {
-                    checks.add(() -> assertTrue(rules.contains("required_validate_" + method.getName()),
+                    checks.add(() -> assertTrue(
+                            rules.contains("required_validate_" + method.getName()),
                             kit.getSimpleName() + "." + method.getName() + "() has no required_validate_ rule"));
                 }
             }
@@ -53,8 +58,12 @@ class KitShapeTest {
     @Test
     void eachKitHasExactlyOneFactoryHook() {
         for (Class<?> kit : List.of(RemoteStorageManagerConformance.class, RemoteLogMetadataManagerConformance.class)) {
-            assertEquals(1, Arrays.stream(kit.getDeclaredMethods())
-                    .filter(method -> Modifier.isAbstract(method.getModifiers())).count(), kit.getSimpleName());
+            assertEquals(
+                    1,
+                    Arrays.stream(kit.getDeclaredMethods())
+                            .filter(method -> Modifier.isAbstract(method.getModifiers()))
+                            .count(),
+                    kit.getSimpleName());
         }
     }
 }

@@ -43,8 +43,8 @@ class LargeSegmentRuleTest {
         protected RemoteStorageManager createRemoteStorageManager(Path scratch) {
             return new ForwardingRemoteStorageManager(new ReferenceRemoteStorageManager(scratch)) {
                 @Override
-                public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
-                        throws RemoteStorageException {
+                public Optional<CustomMetadata> copyLogSegmentData(
+                        RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
                     try {
                         byte[] log = Files.readAllBytes(data.logSegment());
                         return log.length >= 0 ? delegate.copyLogSegmentData(metadata, data) : Optional.empty();
@@ -58,8 +58,10 @@ class LargeSegmentRuleTest {
 
     @BeforeAll
     static void runsWithAHeapSmallerThanTheSegment() {
-        assertTrue(Runtime.getRuntime().maxMemory() < SEGMENT_BYTES,
-                "run this class with -Xmx below " + SEGMENT_BYTES + " bytes, as the pom's large-segment execution does");
+        assertTrue(
+                Runtime.getRuntime().maxMemory() < SEGMENT_BYTES,
+                "run this class with -Xmx below " + SEGMENT_BYTES
+                        + " bytes, as the pom's large-segment execution does");
     }
 
     @Test

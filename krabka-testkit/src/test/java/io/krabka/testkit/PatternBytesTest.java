@@ -21,7 +21,8 @@ class PatternBytesTest {
     void anyRangeEqualsTheSameBytesOfTheWhole() {
         byte[] whole = PatternBytes.bytes(SEED, 0, 4099);
         for (int from : new int[] {0, 1, 7, 8, 9, 1000, 4098}) {
-            assertArrayEquals(Arrays.copyOfRange(whole, from, 4099), PatternBytes.bytes(SEED, from, 4099 - from), "from " + from);
+            assertArrayEquals(
+                    Arrays.copyOfRange(whole, from, 4099), PatternBytes.bytes(SEED, from, 4099 - from), "from " + from);
         }
     }
 
@@ -41,7 +42,8 @@ class PatternBytesTest {
         PatternBytes.StreamDigest streamed = PatternBytes.digest(new ByteArrayInputStream(content));
         assertEquals(size, streamed.length());
         assertArrayEquals(written, streamed.sha256());
-        PatternBytes.StreamDigest tail = PatternBytes.digest(new ByteArrayInputStream(content, 1001, content.length - 1001));
+        PatternBytes.StreamDigest tail =
+                PatternBytes.digest(new ByteArrayInputStream(content, 1001, content.length - 1001));
         assertArrayEquals(PatternBytes.digest(SEED, 1001, size), tail.sha256());
     }
 }

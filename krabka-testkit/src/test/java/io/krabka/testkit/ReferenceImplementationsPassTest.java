@@ -40,7 +40,8 @@ class ReferenceImplementationsPassTest {
             return new ForwardingRemoteStorageManager(new ReferenceRemoteStorageManager(scratch)) {
                 @Override
                 public void deleteLogSegmentData(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
-                    throw new RemoteStorageException("this store is write-once; " + metadata.remoteLogSegmentId() + " stays");
+                    throw new RemoteStorageException(
+                            "this store is write-once; " + metadata.remoteLogSegmentId() + " stays");
                 }
             };
         }
@@ -57,14 +58,15 @@ class ReferenceImplementationsPassTest {
         protected RemoteStorageManager createRemoteStorageManager(Path scratch) {
             return new ForwardingRemoteStorageManager(new ReferenceRemoteStorageManager(scratch)) {
                 @Override
-                public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
-                        throws RemoteStorageException {
+                public Optional<CustomMetadata> copyLogSegmentData(
+                        RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
                     delegate.copyLogSegmentData(metadata, data);
                     return Optional.of(receipt(metadata));
                 }
 
                 @Override
-                public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int start) throws RemoteStorageException {
+                public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int start)
+                        throws RemoteStorageException {
                     return delegate.fetchLogSegment(withReceipt(metadata), start);
                 }
 
@@ -75,7 +77,8 @@ class ReferenceImplementationsPassTest {
                 }
 
                 @Override
-                public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType type) throws RemoteStorageException {
+                public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType type)
+                        throws RemoteStorageException {
                     return delegate.fetchIndex(withReceipt(metadata), type);
                 }
 
@@ -97,12 +100,15 @@ class ReferenceImplementationsPassTest {
             return new CustomMetadata(metadata.remoteLogSegmentId().id().toBytes());
         }
 
-        private static RemoteLogSegmentMetadata withReceipt(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
+        private static RemoteLogSegmentMetadata withReceipt(RemoteLogSegmentMetadata metadata)
+                throws RemoteStorageException {
             if (metadata.customMetadata().isEmpty()) {
-                throw new RemoteResourceNotFoundException("without its receipt " + metadata.remoteLogSegmentId() + " cannot be found");
+                throw new RemoteResourceNotFoundException(
+                        "without its receipt " + metadata.remoteLogSegmentId() + " cannot be found");
             }
             if (!metadata.customMetadata().get().equals(receipt(metadata))) {
-                throw new RemoteStorageException("a receipt of another segment came with " + metadata.remoteLogSegmentId());
+                throw new RemoteStorageException(
+                        "a receipt of another segment came with " + metadata.remoteLogSegmentId());
             }
             return metadata;
         }
@@ -136,8 +142,8 @@ class ReferenceImplementationsPassTest {
         protected RemoteLogMetadataManager createRemoteLogMetadataManager(Path scratch) {
             return new ForwardingRemoteLogMetadataManager(new ReferenceRemoteLogMetadataManager()) {
                 @Override
-                public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition tp, int epoch, long offset)
-                        throws RemoteStorageException {
+                public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
+                        TopicIdPartition tp, int epoch, long offset) throws RemoteStorageException {
                     return remoteLogSegmentMetadata(tp, epoch, offset);
                 }
             };
@@ -151,46 +157,74 @@ class ReferenceImplementationsPassTest {
 
     @Test
     void aCorrectStorageManagerPassesEveryRuleThatApplies() {
-        KitRun.of(Reference.class).expect(Set.of(), Map.of(
-                "optional_copyReturnsCustomMetadataThatLaterCallsReceive", NOT_APPLICABLE,
-                "required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost", NOT_APPLICABLE,
-                LARGE_SEGMENT, NOT_VERIFIED));
+        KitRun.of(Reference.class)
+                .expect(
+                        Set.of(),
+                        Map.of(
+                                "optional_copyReturnsCustomMetadataThatLaterCallsReceive",
+                                NOT_APPLICABLE,
+                                "required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost",
+                                NOT_APPLICABLE,
+                                LARGE_SEGMENT,
+                                NOT_VERIFIED));
     }
 
     @Test
     void aWriteOnceStorageManagerPassesByRefusingDeletes() {
-        KitRun.of(WriteOnce.class).expect(Set.of(), Map.of(
-                "optional_copyReturnsCustomMetadataThatLaterCallsReceive", NOT_APPLICABLE,
-                "optional_deleteRemovesTheSegmentAndItsIndexes", NOT_APPLICABLE,
-                "optional_deleteIsIdempotent", NOT_APPLICABLE,
-                LARGE_SEGMENT, NOT_VERIFIED));
+        KitRun.of(WriteOnce.class)
+                .expect(
+                        Set.of(),
+                        Map.of(
+                                "optional_copyReturnsCustomMetadataThatLaterCallsReceive",
+                                NOT_APPLICABLE,
+                                "optional_deleteRemovesTheSegmentAndItsIndexes",
+                                NOT_APPLICABLE,
+                                "optional_deleteIsIdempotent",
+                                NOT_APPLICABLE,
+                                LARGE_SEGMENT,
+                                NOT_VERIFIED));
     }
 
     @Test
     void aStorageManagerWithCustomMetadataGetsItBackOnEveryCall() {
-        KitRun.of(WithReceipts.class).expect(Set.of(), Map.of(
-                "required_withoutCustomMetadataCopyReturnsNone", NOT_APPLICABLE,
-                "required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost", NOT_APPLICABLE,
-                LARGE_SEGMENT, NOT_VERIFIED));
+        KitRun.of(WithReceipts.class)
+                .expect(
+                        Set.of(),
+                        Map.of(
+                                "required_withoutCustomMetadataCopyReturnsNone",
+                                NOT_APPLICABLE,
+                                "required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost",
+                                NOT_APPLICABLE,
+                                LARGE_SEGMENT,
+                                NOT_VERIFIED));
     }
 
     @Test
     void aCorrectMetadataManagerPassesEveryRuleThatApplies() {
-        KitRun.of(ReferenceMetadata.class).expect(Set.of(), Map.of(
-                "optional_metadataSurvivesRestart", NOT_APPLICABLE,
-                "required_withoutTxnIndexSkippingNextSegmentIsTheContainingSegment", NOT_APPLICABLE));
+        KitRun.of(ReferenceMetadata.class)
+                .expect(
+                        Set.of(),
+                        Map.of(
+                                "optional_metadataSurvivesRestart", NOT_APPLICABLE,
+                                "required_withoutTxnIndexSkippingNextSegmentIsTheContainingSegment", NOT_APPLICABLE));
     }
 
     @Test
     void aDurableMetadataManagerPassesTheRestartRule() {
-        KitRun.of(DurableMetadata.class).expect(Set.of(), Map.of(
-                "required_withoutTxnIndexSkippingNextSegmentIsTheContainingSegment", NOT_APPLICABLE));
+        KitRun.of(DurableMetadata.class)
+                .expect(
+                        Set.of(),
+                        Map.of("required_withoutTxnIndexSkippingNextSegmentIsTheContainingSegment", NOT_APPLICABLE));
     }
 
     @Test
     void aMetadataManagerKeepingTheDefaultTxnLookupPassesItsRule() {
-        KitRun.of(DefaultTxnLookup.class).expect(Set.of(), Map.of(
-                "optional_metadataSurvivesRestart", NOT_APPLICABLE,
-                "optional_nextSegmentWithTxnIndexSkipsSegmentsWithoutAbortedTransactions", NOT_APPLICABLE));
+        KitRun.of(DefaultTxnLookup.class)
+                .expect(
+                        Set.of(),
+                        Map.of(
+                                "optional_metadataSurvivesRestart", NOT_APPLICABLE,
+                                "optional_nextSegmentWithTxnIndexSkipsSegmentsWithoutAbortedTransactions",
+                                        NOT_APPLICABLE));
     }
 }

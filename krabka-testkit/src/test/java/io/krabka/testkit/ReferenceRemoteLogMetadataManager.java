@@ -40,8 +40,7 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     private final Map<TopicIdPartition, RemotePartitionDeleteState> deletions = new HashMap<>();
 
     @Override
-    public void configure(Map<String, ?> configs) {
-    }
+    public void configure(Map<String, ?> configs) {}
 
     @Override
     public synchronized CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata segment)
@@ -68,12 +67,16 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
         }
         RemoteLogSegmentMetadata updated = existing.createWithUpdates(update);
         for (Map.Entry<Integer, Long> epoch : updated.segmentLeaderEpochs().entrySet()) {
-            NavigableMap<Long, RemoteLogSegmentId> byStart = partition.readable.computeIfAbsent(epoch.getKey(), e -> new TreeMap<>());
+            NavigableMap<Long, RemoteLogSegmentId> byStart =
+                    partition.readable.computeIfAbsent(epoch.getKey(), e -> new TreeMap<>());
             if (update.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED) {
                 long end = epochEnd(updated, epoch.getKey());
                 Long highest = partition.highestOffsets.get(epoch.getKey());
                 // A later copy covering what earlier ones did replaces them for lookups, as in Kafka.
-                while (!byStart.isEmpty() && byStart.lastKey() >= epoch.getValue() && highest != null && highest <= end) {
+                while (!byStart.isEmpty()
+                        && byStart.lastKey() >= epoch.getValue()
+                        && highest != null
+                        && highest <= end) {
                     byStart.pollLastEntry();
                 }
                 byStart.put(epoch.getValue(), updated.remoteLogSegmentId());
@@ -91,11 +94,11 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     }
 
     @Override
-    public synchronized Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition topicIdPartition,
-                                                                                    int epochForOffset, long offset)
-            throws RemoteResourceNotFoundException {
+    public synchronized Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
+            TopicIdPartition topicIdPartition, int epochForOffset, long offset) throws RemoteResourceNotFoundException {
         Partition partition = partition(topicIdPartition);
-        NavigableMap<Long, RemoteLogSegmentId> byStart = partition.readable.getOrDefault(epochForOffset, new TreeMap<>());
+        NavigableMap<Long, RemoteLogSegmentId> byStart =
+                partition.readable.getOrDefault(epochForOffset, new TreeMap<>());
         Map.Entry<Long, RemoteLogSegmentId> floor = byStart.floorEntry(offset);
         return Optional.ofNullable(floor)
                 .map(entry -> partition.segments.get(entry.getValue()))
@@ -109,10 +112,12 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     }
 
     @Override
-    public synchronized CompletableFuture<Void> putRemotePartitionDeleteMetadata(RemotePartitionDeleteMetadata deletion) {
+    public synchronized CompletableFuture<Void> putRemotePartitionDeleteMetadata(
+            RemotePartitionDeleteMetadata deletion) {
         RemotePartitionDeleteState current = deletions.get(deletion.topicIdPartition());
         if (!RemotePartitionDeleteState.isValidTransition(current, deletion.state())) {
-            throw new InvalidStateTransitionException("partition deletion cannot go from " + current + " to " + deletion.state());
+            throw new InvalidStateTransitionException(
+                    "partition deletion cannot go from " + current + " to " + deletion.state());
         }
         if (deletion.state() == RemotePartitionDeleteState.DELETE_PARTITION_FINISHED) {
             partitions.remove(deletion.topicIdPartition());
@@ -130,15 +135,14 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     }
 
     @Override
-    public synchronized Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition,
-                                                                              int leaderEpoch)
-            throws RemoteResourceNotFoundException {
+    public synchronized Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(
+            TopicIdPartition topicIdPartition, int leaderEpoch) throws RemoteResourceNotFoundException {
         return listed(topicIdPartition, leaderEpoch).iterator();
     }
 
     @Override
-    public synchronized void onPartitionLeadershipChanges(Set<TopicIdPartition> leaderPartitions,
-                                                          Set<TopicIdPartition> followerPartitions) {
+    public synchronized void onPartitionLeadershipChanges(
+            Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions) {
         leaderPartitions.forEach(tp -> partitions.computeIfAbsent(tp, p -> new Partition()));
         followerPartitions.forEach(tp -> partitions.computeIfAbsent(tp, p -> new Partition()));
     }
@@ -151,23 +155,24 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     @Override
     public synchronized long remoteLogSize(TopicIdPartition topicIdPartition, int leaderEpoch)
             throws RemoteResourceNotFoundException {
-        return listed(topicIdPartition, leaderEpoch).stream().mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes).sum();
+        return listed(topicIdPartition, leaderEpoch).stream()
+                .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes)
+                .sum();
     }
 
     @Override
-    public synchronized Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition topicIdPartition,
-                                                                                   int epoch, long offset)
-            throws RemoteResourceNotFoundException {
+    public synchronized Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
+            TopicIdPartition topicIdPartition, int epoch, long offset) throws RemoteResourceNotFoundException {
         Optional<RemoteLogSegmentMetadata> segment = remoteLogSegmentMetadata(topicIdPartition, epoch, offset);
         while (segment.isPresent() && segment.get().txnIdxEmpty()) {
-            segment = remoteLogSegmentMetadata(topicIdPartition, epoch, segment.get().endOffset() + 1);
+            segment = remoteLogSegmentMetadata(
+                    topicIdPartition, epoch, segment.get().endOffset() + 1);
         }
         return segment;
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     private List<RemoteLogSegmentMetadata> listed(TopicIdPartition topicIdPartition, int leaderEpoch)
             throws RemoteResourceNotFoundException {

@@ -36,8 +36,7 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public void configure(Map<String, ?> configs) {
-    }
+    public void configure(Map<String, ?> configs) {}
 
     @Override
     public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
@@ -67,7 +66,8 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition) throws RemoteStorageException {
+    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition)
+            throws RemoteStorageException {
         long size = size(metadata);
         if (startPosition < 0 || startPosition > size) {
             throw new InvalidRangeException("start " + startPosition + " outside a segment of " + size + " bytes");
@@ -86,7 +86,8 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
             throws RemoteStorageException {
         long size = size(metadata);
         if (startPosition < 0 || endPosition < startPosition || startPosition > size) {
-            throw new InvalidRangeException("range " + startPosition + ".." + endPosition + " invalid for " + size + " bytes");
+            throw new InvalidRangeException(
+                    "range " + startPosition + ".." + endPosition + " invalid for " + size + " bytes");
         }
         int length = (int) Math.max(0, Math.min(endPosition, size - 1) - startPosition + 1);
         try (InputStream stream = fetchLogSegment(metadata, startPosition)) {
@@ -97,12 +98,14 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) throws RemoteStorageException {
+    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType)
+            throws RemoteStorageException {
         Path index = dir(metadata).resolve(indexType.name());
         try {
             return Files.newInputStream(index);
         } catch (IOException e) {
-            throw new RemoteResourceNotFoundException("no " + indexType + " index for " + metadata.remoteLogSegmentId(), e);
+            throw new RemoteResourceNotFoundException(
+                    "no " + indexType + " index for " + metadata.remoteLogSegmentId(), e);
         }
     }
 
@@ -116,11 +119,11 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     private Path dir(RemoteLogSegmentMetadata metadata) {
-        return root.resolve(metadata.topicIdPartition().topicId() + "-" + metadata.topicIdPartition().partition())
+        return root.resolve(metadata.topicIdPartition().topicId() + "-"
+                        + metadata.topicIdPartition().partition())
                 .resolve(metadata.remoteLogSegmentId().id().toString());
     }
 

@@ -107,10 +107,12 @@ class RemoteLogMetadataManagerConformanceCatchesFaultsTest {
         RemoteLogMetadataManager withFault(RemoteLogMetadataManager correct) {
             return new ForwardingRemoteLogMetadataManager(correct) {
                 @Override
-                public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition tp, int epoch, long offset)
-                        throws RemoteStorageException {
+                public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
+                        TopicIdPartition tp, int epoch, long offset) throws RemoteStorageException {
                     Optional<RemoteLogSegmentMetadata> found = delegate.remoteLogSegmentMetadata(tp, epoch, offset);
-                    return found.isPresent() ? found : containing(delegate, tp, epoch, offset, RemoteLogSegmentState.COPY_SEGMENT_STARTED);
+                    return found.isPresent()
+                            ? found
+                            : containing(delegate, tp, epoch, offset, RemoteLogSegmentState.COPY_SEGMENT_STARTED);
                 }
             };
         }
@@ -122,10 +124,12 @@ class RemoteLogMetadataManagerConformanceCatchesFaultsTest {
         RemoteLogMetadataManager withFault(RemoteLogMetadataManager correct) {
             return new ForwardingRemoteLogMetadataManager(correct) {
                 @Override
-                public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition tp, int epoch, long offset)
-                        throws RemoteStorageException {
+                public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
+                        TopicIdPartition tp, int epoch, long offset) throws RemoteStorageException {
                     Optional<RemoteLogSegmentMetadata> found = delegate.remoteLogSegmentMetadata(tp, epoch, offset);
-                    return found.isPresent() ? found : containing(delegate, tp, epoch, offset, RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
+                    return found.isPresent()
+                            ? found
+                            : containing(delegate, tp, epoch, offset, RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
                 }
             };
         }
@@ -153,12 +157,15 @@ class RemoteLogMetadataManagerConformanceCatchesFaultsTest {
         RemoteLogMetadataManager withFault(RemoteLogMetadataManager correct) {
             return new ForwardingRemoteLogMetadataManager(correct) {
                 @Override
-                public Optional<Long> highestOffsetForEpoch(TopicIdPartition tp, int epoch) throws RemoteStorageException {
+                public Optional<Long> highestOffsetForEpoch(TopicIdPartition tp, int epoch)
+                        throws RemoteStorageException {
                     Optional<Long> highest = Optional.empty();
-                    for (Iterator<RemoteLogSegmentMetadata> it = delegate.listRemoteLogSegments(tp, epoch); it.hasNext(); ) {
+                    for (Iterator<RemoteLogSegmentMetadata> it = delegate.listRemoteLogSegments(tp, epoch);
+                            it.hasNext(); ) {
                         RemoteLogSegmentMetadata s = it.next();
                         if (s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED) {
-                            Map.Entry<Integer, Long> next = s.segmentLeaderEpochs().higherEntry(epoch);
+                            Map.Entry<Integer, Long> next =
+                                    s.segmentLeaderEpochs().higherEntry(epoch);
                             long end = next != null ? next.getValue() - 1 : s.endOffset();
                             highest = Optional.of(Math.max(end, highest.orElse(end)));
                         }
@@ -191,8 +198,8 @@ class RemoteLogMetadataManagerConformanceCatchesFaultsTest {
         RemoteLogMetadataManager withFault(RemoteLogMetadataManager correct) {
             return new ForwardingRemoteLogMetadataManager(correct) {
                 @Override
-                public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition tp, int epoch, long offset)
-                        throws RemoteStorageException {
+                public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
+                        TopicIdPartition tp, int epoch, long offset) throws RemoteStorageException {
                     return delegate.remoteLogSegmentMetadata(tp, epoch, offset);
                 }
             };
@@ -230,8 +237,8 @@ class RemoteLogMetadataManagerConformanceCatchesFaultsTest {
     }
 
     /** The first segment in {@code state} that holds the offset and has the epoch, ignoring where the epoch ends. */
-    private static Optional<RemoteLogSegmentMetadata> containing(RemoteLogMetadataManager rlmm, TopicIdPartition tp,
-                                                                 int epoch, long offset, RemoteLogSegmentState state)
+    private static Optional<RemoteLogSegmentMetadata> containing(
+            RemoteLogMetadataManager rlmm, TopicIdPartition tp, int epoch, long offset, RemoteLogSegmentState state)
             throws RemoteStorageException {
         for (Iterator<RemoteLogSegmentMetadata> it = rlmm.listRemoteLogSegments(tp, epoch); it.hasNext(); ) {
             RemoteLogSegmentMetadata s = it.next();
@@ -254,8 +261,8 @@ class RemoteLogMetadataManagerConformanceCatchesFaultsTest {
 
     @Test
     void ignoringUpdatesOfUnknownSegmentsFailsTheNotFoundRules() {
-        KitRun.of(IgnoresUpdatesOfUnknownSegments.class).expectFailed("required_updateOfUnknownSegmentIsNotFound",
-                "required_deleteSegmentFinishedIsFinal");
+        KitRun.of(IgnoresUpdatesOfUnknownSegments.class)
+                .expectFailed("required_updateOfUnknownSegmentIsNotFound", "required_deleteSegmentFinishedIsFinal");
     }
 
     @Test
@@ -267,27 +274,34 @@ class RemoteLogMetadataManagerConformanceCatchesFaultsTest {
 
     @Test
     void ignoringEpochEndsFailsTheEpochLookupRules() {
-        KitRun.of(IgnoresEpochEnds.class).expectFailed("required_lookupBeyondTheEpochEndInsideASegmentIsEmpty",
-                "required_lookupFollowsLeaderEpochsAcrossSegments");
+        KitRun.of(IgnoresEpochEnds.class)
+                .expectFailed(
+                        "required_lookupBeyondTheEpochEndInsideASegmentIsEmpty",
+                        "required_lookupFollowsLeaderEpochsAcrossSegments");
     }
 
     @Test
     void unsortedListingsFailTheListingRules() {
         // The concurrent readers may finish before an epoch holds two segments, so that rule is left out.
-        KitRun.excluding(ListsEpochsUnsorted.class, CONCURRENCY).expectFailed("required_listingByEpochIsSortedByStartOffset",
-                "required_listingHoldsEveryStateButDeleteFinished", "required_deleteStartedSegmentIsListedButNotReadable");
+        KitRun.excluding(ListsEpochsUnsorted.class, CONCURRENCY)
+                .expectFailed(
+                        "required_listingByEpochIsSortedByStartOffset",
+                        "required_listingHoldsEveryStateButDeleteFinished",
+                        "required_deleteStartedSegmentIsListedButNotReadable");
     }
 
     @Test
     void forgettingTheHighestOffsetOnDeletionFailsItsRules() {
-        KitRun.of(HighestOffsetFromReadableSegments.class).expectFailed(
-                "required_highestOffsetForEpochOutlivesDeletionOfItsSegments", CONCURRENCY);
+        KitRun.of(HighestOffsetFromReadableSegments.class)
+                .expectFailed("required_highestOffsetForEpochOutlivesDeletionOfItsSegments", CONCURRENCY);
     }
 
     @Test
     void keepingDeletedPartitionsFailsThePartitionDeletionRules() {
-        KitRun.of(KeepsDeletedPartitions.class).expectFailed("required_partitionMetadataIsGoneAfterDeletionFinished",
-                "required_illegalPartitionDeletionStepIsRefused");
+        KitRun.of(KeepsDeletedPartitions.class)
+                .expectFailed(
+                        "required_partitionMetadataIsGoneAfterDeletionFinished",
+                        "required_illegalPartitionDeletionStepIsRefused");
     }
 
     @Test

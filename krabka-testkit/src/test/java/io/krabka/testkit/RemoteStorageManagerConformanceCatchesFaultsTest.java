@@ -59,7 +59,8 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
         RemoteStorageManager withFault(RemoteStorageManager correct) {
             return new ForwardingRemoteStorageManager(correct) {
                 @Override
-                public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int start) throws RemoteStorageException {
+                public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int start)
+                        throws RemoteStorageException {
                     try {
                         return delegate.fetchLogSegment(metadata, start);
                     } catch (InvalidRangeException e) {
@@ -98,8 +99,8 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
         RemoteStorageManager withFault(RemoteStorageManager correct) {
             return new ForwardingRemoteStorageManager(correct) {
                 @Override
-                public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
-                        throws RemoteStorageException {
+                public Optional<CustomMetadata> copyLogSegmentData(
+                        RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
                     try {
                         delegate.fetchIndex(metadata, IndexType.OFFSET).close();
                         return Optional.empty();
@@ -116,7 +117,8 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
         RemoteStorageManager withFault(RemoteStorageManager correct) {
             return new ForwardingRemoteStorageManager(correct) {
                 @Override
-                public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType type) throws RemoteStorageException {
+                public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType type)
+                        throws RemoteStorageException {
                     try {
                         return delegate.fetchIndex(metadata, type);
                     } catch (RemoteResourceNotFoundException e) {
@@ -134,13 +136,18 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
         RemoteStorageManager withFault(RemoteStorageManager correct) {
             return new ForwardingRemoteStorageManager(correct) {
                 @Override
-                public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
-                        throws RemoteStorageException {
+                public Optional<CustomMetadata> copyLogSegmentData(
+                        RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
                     try {
                         return delegate.copyLogSegmentData(metadata, data);
                     } catch (RemoteStorageException e) {
-                        LogSegmentData logOnly = new LogSegmentData(data.logSegment(), data.logSegment(), data.logSegment(),
-                                Optional.empty(), data.logSegment(), data.leaderEpochIndex());
+                        LogSegmentData logOnly = new LogSegmentData(
+                                data.logSegment(),
+                                data.logSegment(),
+                                data.logSegment(),
+                                Optional.empty(),
+                                data.logSegment(),
+                                data.leaderEpochIndex());
                         if (data.logSegment().toFile().exists()) {
                             delegate.copyLogSegmentData(metadata, logOnly);
                         }
@@ -183,8 +190,8 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
         RemoteStorageManager withFault(RemoteStorageManager correct) {
             return new ForwardingRemoteStorageManager(correct) {
                 @Override
-                public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
-                        throws RemoteStorageException {
+                public Optional<CustomMetadata> copyLogSegmentData(
+                        RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
                     delegate.copyLogSegmentData(metadata, data);
                     return Optional.of(new CustomMetadata(new byte[200]));
                 }
@@ -231,8 +238,8 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
             Exchanger<LogSegmentData> meetingPoint = new Exchanger<>();
             return new ForwardingRemoteStorageManager(correct) {
                 @Override
-                public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
-                        throws RemoteStorageException {
+                public Optional<CustomMetadata> copyLogSegmentData(
+                        RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
                     if (Thread.currentThread() == creator) {
                         return delegate.copyLogSegmentData(metadata, data);
                     }
@@ -273,14 +280,18 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
 
     @Test
     void ignoringTheEndPositionFailsTheRangeRules() {
-        KitRun.of(IgnoresEndPosition.class).expectFailed("required_fetchRangeIncludesBothEnds",
-                "required_invalidRangesAreRejected", "optional_segmentsSurviveRestart", CONCURRENCY);
+        KitRun.of(IgnoresEndPosition.class)
+                .expectFailed(
+                        "required_fetchRangeIncludesBothEnds",
+                        "required_invalidRangesAreRejected",
+                        "optional_segmentsSurviveRestart",
+                        CONCURRENCY);
     }
 
     @Test
     void untypedRangeErrorsFailTheInvalidRangeRules() {
-        KitRun.of(RangeErrorsUntyped.class).expectFailed("required_invalidRangesAreRejected",
-                "required_emptySegmentRoundTrips");
+        KitRun.of(RangeErrorsUntyped.class)
+                .expectFailed("required_invalidRangesAreRejected", "required_emptySegmentRoundTrips");
     }
 
     @Test
@@ -295,8 +306,8 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
 
     @Test
     void anEmptyStreamForAMissingTxnIndexFailsTheNotFoundRules() {
-        KitRun.of(MissingTxnIndexIsEmpty.class).expectFailed("required_missingTransactionIndexIsNotFound",
-                "optional_segmentsSurviveRestart");
+        KitRun.of(MissingTxnIndexIsEmpty.class)
+                .expectFailed("required_missingTransactionIndexIsNotFound", "optional_segmentsSurviveRestart");
     }
 
     @Test
@@ -306,13 +317,16 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
 
     @Test
     void writeOnceClaimsAreChecked() {
-        KitRun.of(DeletesDespiteWriteOnce.class).expectFailed("required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost");
-        KitRun.of(RefusesDeleteAsNotFound.class).expectFailed("required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost");
+        KitRun.of(DeletesDespiteWriteOnce.class)
+                .expectFailed("required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost");
+        KitRun.of(RefusesDeleteAsNotFound.class)
+                .expectFailed("required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost");
     }
 
     @Test
     void customMetadataClaimsAreChecked() {
-        KitRun.of(OversizedCustomMetadata.class).expectFailed("optional_copyReturnsCustomMetadataThatLaterCallsReceive");
+        KitRun.of(OversizedCustomMetadata.class)
+                .expectFailed("optional_copyReturnsCustomMetadataThatLaterCallsReceive");
         KitRun.of(UndeclaredCustomMetadata.class).expectFailed("required_withoutCustomMetadataCopyReturnsNone");
     }
 
@@ -328,10 +342,16 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
 
     @Test
     void badKnobsFailTheirValidation() {
-        KitRun run = KitRun.only(BadKnobs.class, "required_validate_largeSegmentBytes",
-                "required_validate_customMetadataMaxBytes", "required_validate_concurrency",
-                "required_validate_operationTimeout", LARGE_SEGMENT);
-        run.expectFailed("required_validate_largeSegmentBytes", "required_validate_customMetadataMaxBytes",
+        KitRun run = KitRun.only(
+                BadKnobs.class,
+                "required_validate_largeSegmentBytes",
+                "required_validate_customMetadataMaxBytes",
+                "required_validate_concurrency",
+                "required_validate_operationTimeout",
+                LARGE_SEGMENT);
+        run.expectFailed(
+                "required_validate_largeSegmentBytes",
+                "required_validate_customMetadataMaxBytes",
                 "required_validate_concurrency");
         assertTrue(run.messages().get(LARGE_SEGMENT).startsWith(Verdicts.NOT_VERIFIED), run::toString);
     }
@@ -343,8 +363,12 @@ class RemoteStorageManagerConformanceCatchesFaultsTest {
             KitRun run = KitRun.only(BadKnobs.class, LARGE_SEGMENT);
             run.expectFailed(LARGE_SEGMENT);
             assertTrue(run.messages().get(LARGE_SEGMENT).startsWith(Verdicts.NOT_VERIFIED), run::toString);
-            assertTrue(run.messages().get(LARGE_SEGMENT).endsWith("(a rule the kit cannot check fails; "
-                    + "krabka.testkit.failOnNotVerified=false lets it end as skipped instead)"), run::toString);
+            assertTrue(
+                    run.messages()
+                            .get(LARGE_SEGMENT)
+                            .endsWith("(a rule the kit cannot check fails; "
+                                    + "krabka.testkit.failOnNotVerified=false lets it end as skipped instead)"),
+                    run::toString);
         } finally {
             if (before != null) {
                 System.setProperty(Verdicts.FAIL_ON_NOT_VERIFIED, before);

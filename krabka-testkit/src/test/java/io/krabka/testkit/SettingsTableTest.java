@@ -44,20 +44,21 @@ class SettingsTableTest {
 
     @Test
     void aSubsectionBelongsToItsSection() throws IOException {
-        Path readme = document("| `bucket` | string | required | x |\n\n### More\n\n"
-                + "| `part.size` | long | `5` | y |\n");
+        Path readme =
+                document("| `bucket` | string | required | x |\n\n### More\n\n" + "| `part.size` | long | `5` | y |\n");
         SettingsTable.assertDocuments(readme, "## Settings", KEYS);
     }
 
     @Test
     void aMissingRenamedRetypedOrReorderedKeyFails() throws IOException {
-        for (String rows : List.of("| `bucket` | string | required | x |\n",
+        for (String rows : List.of(
+                "| `bucket` | string | required | x |\n",
                 "| `bucket` | string | required | x |\n| `part.bytes` | long | `5` | y |\n",
                 "| `bucket` | string | required | x |\n| `part.size` | int | `5` | y |\n",
                 "| `part.size` | long | `5` | y |\n| `bucket` | string | required | x |\n")) {
             Path readme = document(rows);
-            AssertionFailedError e = assertThrows(AssertionFailedError.class,
-                    () -> SettingsTable.assertDocuments(readme, "## Settings", KEYS), rows);
+            AssertionFailedError e = assertThrows(
+                    AssertionFailedError.class, () -> SettingsTable.assertDocuments(readme, "## Settings", KEYS), rows);
             assertTrue(e.getMessage().contains("## Settings"), e.getMessage());
         }
     }

@@ -41,8 +41,8 @@ record ArchiveSource(String plugin, Map<String, String> settings, String label) 
 
     /** The archive cannot be read, as {@code message} says: {@link ExitCode#ARCHIVE_UNREADABLE}. */
     CommandException unreadable(String message, Throwable cause) {
-        return new CommandException(ExitCode.ARCHIVE_UNREADABLE, "cannot read the archive " + label + ": " + message,
-                cause);
+        return new CommandException(
+                ExitCode.ARCHIVE_UNREADABLE, "cannot read the archive " + label + ": " + message, cause);
     }
 
     /** A local directory: the local plugin's {@code dir}, whose {@code kafka-tiered-storage/} holds the objects. */
@@ -59,8 +59,13 @@ record ArchiveSource(String plugin, Map<String, String> settings, String label) 
      * @param pathStyle   whether the bucket goes in the path rather than the host name
      * @param credentials a static access key; absent for the SDK's default chain
      */
-    static ArchiveSource s3(String bucket, String region, String endpoint, boolean allowHttp, boolean pathStyle,
-                            Optional<S3Credentials> credentials) {
+    static ArchiveSource s3(
+            String bucket,
+            String region,
+            String endpoint,
+            boolean allowHttp,
+            boolean pathStyle,
+            Optional<S3Credentials> credentials) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("bucket", bucket);
         if (region != null) {

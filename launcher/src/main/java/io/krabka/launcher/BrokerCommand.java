@@ -67,21 +67,46 @@ final class BrokerCommand implements Command {
     @Override
     public Options options() {
         return new Options()
-                .addOption(Option.builder().longOpt("log-dir").hasArg().argName("DIR")
-                        .desc("A log directory (log.dirs; repeatable, or comma-separated; default " + DEFAULT_LOG_DIR + ")").get())
-                .addOption(value("listen-addr", "HOST:PORT", "The broker's listener (default " + DEFAULT_LISTEN_ADDR + ")"))
-                .addOption(value("advertised-listener", "HOST:PORT", "The address clients are told to connect to (default: the listener's)"))
-                .addOption(value("controller-listen-addr", "HOST:PORT",
-                        "The controller's listener (default: the listener's host, port " + DEFAULT_CONTROLLER_PORT + ")"))
-                .addOption(value("process-roles", "ROLES", "process.roles: controller,broker, the only roles served (default)"))
-                .addOption(value("node-id", "N", "node.id: the node the log directories were formatted for (default " + DEFAULT_NODE_ID + ")"))
-                .addOption(value("health-listen-addr", "HOST:PORT",
+                .addOption(Option.builder()
+                        .longOpt("log-dir")
+                        .hasArg()
+                        .argName("DIR")
+                        .desc("A log directory (log.dirs; repeatable, or comma-separated; default " + DEFAULT_LOG_DIR
+                                + ")")
+                        .get())
+                .addOption(value(
+                        "listen-addr", "HOST:PORT", "The broker's listener (default " + DEFAULT_LISTEN_ADDR + ")"))
+                .addOption(value(
+                        "advertised-listener",
+                        "HOST:PORT",
+                        "The address clients are told to connect to (default: the listener's)"))
+                .addOption(value(
+                        "controller-listen-addr",
+                        "HOST:PORT",
+                        "The controller's listener (default: the listener's host, port " + DEFAULT_CONTROLLER_PORT
+                                + ")"))
+                .addOption(value(
+                        "process-roles", "ROLES", "process.roles: controller,broker, the only roles served (default)"))
+                .addOption(value(
+                        "node-id",
+                        "N",
+                        "node.id: the node the log directories were formatted for (default " + DEFAULT_NODE_ID + ")"))
+                .addOption(value(
+                        "health-listen-addr",
+                        "HOST:PORT",
                         "Where /healthz and /readyz answer over HTTP; none disables them (default 127.0.0.1:9405)"))
                 .addOption(value("config", "FILE", "A server.properties file with Kafka's keys"))
-                .addOption(Option.builder().longOpt("override").hasArg().argName("KEY=VALUE")
-                        .desc("A setting over every other (repeatable)").get())
-                .addOption(Option.builder().longOpt("format-if-needed")
-                        .desc("Format the log directories that are not, as krabka format --standalone would; a first start formats a new cluster").get());
+                .addOption(Option.builder()
+                        .longOpt("override")
+                        .hasArg()
+                        .argName("KEY=VALUE")
+                        .desc("A setting over every other (repeatable)")
+                        .get())
+                .addOption(Option.builder()
+                        .longOpt("format-if-needed")
+                        .desc(
+                                "Format the log directories that are not, as krabka format --standalone would; a first start formats a new cluster")
+                        .get());
     }
 
     @Override
@@ -110,7 +135,8 @@ final class BrokerCommand implements Command {
             throw e;
         }
         running.set(broker);
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("krabka-shutdown").unstarted(broker::close));
+        Runtime.getRuntime()
+                .addShutdownHook(Thread.ofPlatform().name("krabka-shutdown").unstarted(broker::close));
         if (stopRequested.get()) {
             broker.close();
         }
@@ -153,11 +179,13 @@ final class BrokerCommand implements Command {
                 } catch (NoSuchFileException e) {
                     throw new CommandException(ExitCode.USAGE, "--config " + path + ": no such file", e);
                 } catch (IOException e) {
-                    throw new CommandException(ExitCode.USAGE, "--config " + path + " cannot be read: " + e.getMessage(), e);
+                    throw new CommandException(
+                            ExitCode.USAGE, "--config " + path + " cannot be read: " + e.getMessage(), e);
                 }
             }
             Map<String, String> overrides = new LinkedHashMap<>();
-            for (String override : Optional.ofNullable(line.getOptionValues("override")).orElse(new String[0])) {
+            for (String override :
+                    Optional.ofNullable(line.getOptionValues("override")).orElse(new String[0])) {
                 Map.Entry<String, String> entry = ServerProperties.parseOverride(override);
                 overrides.put(entry.getKey(), entry.getValue());
             }
@@ -171,9 +199,21 @@ final class BrokerCommand implements Command {
     // Krabka's defaults, below everything given: one node on loopback, data in the working directory, tiered
     // storage on, with the local tier beside the data (topics still choose it with remote.storage.enable).
     private static Map<String, String> defaults() {
-        return Map.of("node.id", DEFAULT_NODE_ID, "process.roles", DEFAULT_PROCESS_ROLES, "log.dirs", DEFAULT_LOG_DIR,
-                "listeners", listeners(Optional.empty(), Optional.empty()), "controller.listener.names", "CONTROLLER",
-                "remote.log.storage.system.enable", "true", "remote.log.storage.manager.class.name", "local");
+        return Map.of(
+                "node.id",
+                DEFAULT_NODE_ID,
+                "process.roles",
+                DEFAULT_PROCESS_ROLES,
+                "log.dirs",
+                DEFAULT_LOG_DIR,
+                "listeners",
+                listeners(Optional.empty(), Optional.empty()),
+                "controller.listener.names",
+                "CONTROLLER",
+                "remote.log.storage.system.enable",
+                "true",
+                "remote.log.storage.manager.class.name",
+                "local");
     }
 
     // On Krabka's default metadata manager (topic), a node alone creates __remote_log_metadata with one replica
@@ -194,13 +234,19 @@ final class BrokerCommand implements Command {
             flags.put("log.dirs", String.join(",", Arrays.asList(line.getOptionValues("log-dir"))));
         }
         if (line.hasOption("listen-addr") || line.hasOption("controller-listen-addr")) {
-            flags.put("listeners", listeners(Optional.ofNullable(line.getOptionValue("listen-addr")),
-                    Optional.ofNullable(line.getOptionValue("controller-listen-addr"))));
+            flags.put(
+                    "listeners",
+                    listeners(
+                            Optional.ofNullable(line.getOptionValue("listen-addr")),
+                            Optional.ofNullable(line.getOptionValue("controller-listen-addr"))));
             flags.put("controller.listener.names", "CONTROLLER");
         }
         if (line.hasOption("advertised-listener")) {
-            flags.put("advertised.listeners", Endpoint.parseHostPort("--advertised-listener", "PLAINTEXT",
-                    line.getOptionValue("advertised-listener")).toString());
+            flags.put(
+                    "advertised.listeners",
+                    Endpoint.parseHostPort(
+                                    "--advertised-listener", "PLAINTEXT", line.getOptionValue("advertised-listener"))
+                            .toString());
         }
         copy(line, "process-roles", "process.roles", flags);
         copy(line, "node-id", "node.id", flags);
@@ -211,7 +257,8 @@ final class BrokerCommand implements Command {
     // The controller's listener defaults to the broker listener's host on port 9093, as the original Krabka's.
     private static String listeners(Optional<String> listenAddr, Optional<String> controllerAddr) {
         Endpoint broker = Endpoint.parseHostPort("--listen-addr", "PLAINTEXT", listenAddr.orElse(DEFAULT_LISTEN_ADDR));
-        Endpoint controller = controllerAddr.map(addr -> Endpoint.parseHostPort("--controller-listen-addr", "CONTROLLER", addr))
+        Endpoint controller = controllerAddr
+                .map(addr -> Endpoint.parseHostPort("--controller-listen-addr", "CONTROLLER", addr))
                 .orElse(new Endpoint("CONTROLLER", broker.host(), DEFAULT_CONTROLLER_PORT));
         return broker + "," + controller;
     }
@@ -233,8 +280,9 @@ final class BrokerCommand implements Command {
         }
         result.ifPresent(formatted -> {
             for (FormattedDirectory dir : formatted.formatted()) {
-                console.out().println("Formatting " + dir.type().description() + " " + dir.path() + " with metadata.version "
-                        + formatted.features().metadataVersion() + ".");
+                console.out()
+                        .println("Formatting " + dir.type().description() + " " + dir.path() + " with metadata.version "
+                                + formatted.features().metadataVersion() + ".");
             }
         });
     }

@@ -7,8 +7,7 @@ import org.apache.commons.cli.Option;
 /** The option shapes the commands share, and reading them back. */
 final class CommandOptions {
 
-    private CommandOptions() {
-    }
+    private CommandOptions() {}
 
     /** A flag without a value: {@code --name}. */
     static Option flag(String name, String description) {
@@ -17,12 +16,22 @@ final class CommandOptions {
 
     /** An option with one value: {@code --name VALUE}; given twice, the last one counts. */
     static Option value(String name, String argName, String description) {
-        return Option.builder().longOpt(name).hasArg().argName(argName).desc(description).get();
+        return Option.builder()
+                .longOpt(name)
+                .hasArg()
+                .argName(argName)
+                .desc(description)
+                .get();
     }
 
     /** An option that may be given several times, each with one value. */
     static Option repeatable(String name, String argName, String description) {
-        return Option.builder().longOpt(name).hasArg().argName(argName).desc(description + " (repeatable)").get();
+        return Option.builder()
+                .longOpt(name)
+                .hasArg()
+                .argName(argName)
+                .desc(description + " (repeatable)")
+                .get();
     }
 
     /** Every value of a {@link #repeatable} option, in the order given; empty when it is absent. */

@@ -50,6 +50,5 @@ final class ExitCode {
     /** {@code restore}: writing the target failed; what the restore had written is removed again. */
     static final int RESTORE_WRITE_FAILED = 6;
 
-    private ExitCode() {
-    }
+    private ExitCode() {}
 }

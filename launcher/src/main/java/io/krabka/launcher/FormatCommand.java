@@ -34,6 +34,7 @@ import org.apache.commons.cli.Options;
 final class FormatCommand implements Command {
     /** The controller listener of {@code --standalone} when none is given: the broker's default. */
     static final String DEFAULT_CONTROLLER_LISTENER = "127.0.0.1:9093";
+
     static final String DEFAULT_CONTROLLER_LISTENER_NAME = "CONTROLLER";
 
     private final Formatter formatter;
@@ -62,37 +63,82 @@ final class FormatCommand implements Command {
         OptionGroup quorum = quorumOptions();
         quorum.setRequired(true);
         return new Options()
-                .addOption(Option.builder().longOpt("log-dir").hasArg().argName("DIR")
-                        .desc("A log directory to format (repeatable, or comma-separated)").required().get())
-                .addOption(value("metadata-log-dir", "DIR", "The metadata log directory (default: the first --log-dir)"))
-                .addOption(value("cluster-id", "ID", "The cluster id: 22 characters of base64, or a hyphenated UUID (default: a new one, printed)"))
-                .addOption(Option.builder().longOpt("node-id").hasArg().argName("N").desc("This node's id, 0 to 2147483647").required().get())
-                .addOption(value("directory-id", "ID", "The metadata log directory's id (default: a new one; --initial-controllers gives a voter's)"))
-                .addOption(value("release-version", "V", "The metadata.version to start at, such as 4.4-IV2 or 4.4 (default: 4.4-IV2)"))
-                .addOption(Option.builder().longOpt("feature").hasArg().argName("NAME=LEVEL")
-                        .desc("A feature's starting level, such as group.version=0 (repeatable)").get())
+                .addOption(Option.builder()
+                        .longOpt("log-dir")
+                        .hasArg()
+                        .argName("DIR")
+                        .desc("A log directory to format (repeatable, or comma-separated)")
+                        .required()
+                        .get())
+                .addOption(
+                        value("metadata-log-dir", "DIR", "The metadata log directory (default: the first --log-dir)"))
+                .addOption(value(
+                        "cluster-id",
+                        "ID",
+                        "The cluster id: 22 characters of base64, or a hyphenated UUID (default: a new one, printed)"))
+                .addOption(Option.builder()
+                        .longOpt("node-id")
+                        .hasArg()
+                        .argName("N")
+                        .desc("This node's id, 0 to 2147483647")
+                        .required()
+                        .get())
+                .addOption(value(
+                        "directory-id",
+                        "ID",
+                        "The metadata log directory's id (default: a new one; --initial-controllers gives a voter's)"))
+                .addOption(value(
+                        "release-version",
+                        "V",
+                        "The metadata.version to start at, such as 4.4-IV2 or 4.4 (default: 4.4-IV2)"))
+                .addOption(Option.builder()
+                        .longOpt("feature")
+                        .hasArg()
+                        .argName("NAME=LEVEL")
+                        .desc("A feature's starting level, such as group.version=0 (repeatable)")
+                        .get())
                 .addOptionGroup(quorum)
-                .addOption(value("controller-listener", "HOST:PORT",
-                        "With --standalone: where this controller listens (default: " + DEFAULT_CONTROLLER_LISTENER + ")"))
-                .addOption(value("controller-listener-name", "NAME",
+                .addOption(value(
+                        "controller-listener",
+                        "HOST:PORT",
+                        "With --standalone: where this controller listens (default: " + DEFAULT_CONTROLLER_LISTENER
+                                + ")"))
+                .addOption(value(
+                        "controller-listener-name",
+                        "NAME",
                         "The controller listener's name (default: " + DEFAULT_CONTROLLER_LISTENER_NAME + ")"))
                 .addOption(flag("ignore-formatted", "Skip directories formatted already rather than refuse them"));
     }
 
     @Override
     public int run(CommandLine line, Console console) throws CommandException {
-        List<Path> logDirs = Arrays.stream(line.getOptionValues("log-dir")).flatMap(dirs -> Arrays.stream(dirs.split(",")))
-                .filter(dir -> !dir.isEmpty()).map(Path::of).toList();
+        List<Path> logDirs = Arrays.stream(line.getOptionValues("log-dir"))
+                .flatMap(dirs -> Arrays.stream(dirs.split(",")))
+                .filter(dir -> !dir.isEmpty())
+                .map(Path::of)
+                .toList();
         if (logDirs.isEmpty()) {
             throw CommandException.usage("--log-dir names no directory");
         }
-        Path metadataLogDir = Optional.ofNullable(line.getOptionValue("metadata-log-dir")).map(Path::of).orElse(logDirs.getFirst());
+        Path metadataLogDir = Optional.ofNullable(line.getOptionValue("metadata-log-dir"))
+                .map(Path::of)
+                .orElse(logDirs.getFirst());
         boolean generated = !line.hasOption("cluster-id");
-        String clusterId = generated ? ClusterId.random() : parse(() -> ClusterId.parse(line.getOptionValue("cluster-id")));
-        FormatSpec spec = new FormatSpec(logDirs, metadataLogDir, clusterId, nodeId(line.getOptionValue("node-id")),
-                directoryId(line), Optional.ofNullable(line.getOptionValue("release-version")),
-                Optional.ofNullable(line.getOptionValues("feature")).map(List::of).orElse(List.of()), quorum(line, ExitCode.WRITE_FAILED),
-                listenerName(line), line.hasOption("ignore-formatted"));
+        String clusterId =
+                generated ? ClusterId.random() : parse(() -> ClusterId.parse(line.getOptionValue("cluster-id")));
+        FormatSpec spec = new FormatSpec(
+                logDirs,
+                metadataLogDir,
+                clusterId,
+                nodeId(line.getOptionValue("node-id")),
+                directoryId(line),
+                Optional.ofNullable(line.getOptionValue("release-version")),
+                Optional.ofNullable(line.getOptionValues("feature"))
+                        .map(List::of)
+                        .orElse(List.of()),
+                quorum(line, ExitCode.WRITE_FAILED),
+                listenerName(line),
+                line.hasOption("ignore-formatted"));
 
         FormatResult result;
         try {
@@ -108,11 +154,16 @@ final class FormatCommand implements Command {
             console.out().println("All of the log directories are already formatted.");
             return ExitCode.OK;
         }
-        console.out().println("Bootstrap features: " + result.features().levels().entrySet().stream()
-                .map(level -> level.getKey() + "=" + level.getValue()).collect(Collectors.joining(", ")) + ".");
+        console.out()
+                .println("Bootstrap features: "
+                        + result.features().levels().entrySet().stream()
+                                .map(level -> level.getKey() + "=" + level.getValue())
+                                .collect(Collectors.joining(", "))
+                        + ".");
         for (FormattedDirectory dir : result.formatted()) {
-            console.out().println("Formatting " + dir.type().description() + " " + dir.path() + " with metadata.version "
-                    + result.features().metadataVersion() + ".");
+            console.out()
+                    .println("Formatting " + dir.type().description() + " " + dir.path() + " with metadata.version "
+                            + result.features().metadataVersion() + ".");
         }
         return ExitCode.OK;
     }
@@ -121,9 +172,13 @@ final class FormatCommand implements Command {
     static OptionGroup quorumOptions() {
         return new OptionGroup()
                 .addOption(flag("standalone", "This node is the quorum's only controller, at --controller-listener"))
-                .addOption(value("initial-controllers", "ID@HOST:PORT:DIRID,...",
+                .addOption(value(
+                        "initial-controllers",
+                        "ID@HOST:PORT:DIRID,...",
                         "The quorum's initial controllers, the same on every node (KIP-853)"))
-                .addOption(flag("no-initial-controllers", "Record no controllers: the node joins a quorum formatted elsewhere"));
+                .addOption(flag(
+                        "no-initial-controllers",
+                        "Record no controllers: the node joins a quorum formatted elsewhere"));
     }
 
     /**
@@ -136,11 +191,13 @@ final class FormatCommand implements Command {
     static InitialQuorum quorum(CommandLine line, int invalidVoters) throws CommandException {
         boolean listed = line.hasOption("initial-controllers") || line.hasOption("no-initial-controllers");
         if (line.hasOption("controller-listener") && listed) {
-            throw CommandException.usage("--controller-listener goes with --standalone; --initial-controllers names every controller's listener");
+            throw CommandException.usage(
+                    "--controller-listener goes with --standalone; --initial-controllers names every controller's listener");
         }
         if (line.hasOption("initial-controllers")) {
             try {
-                return new InitialQuorum.InitialControllers(DynamicVoters.parse(line.getOptionValue("initial-controllers")));
+                return new InitialQuorum.InitialControllers(
+                        DynamicVoters.parse(line.getOptionValue("initial-controllers")));
             } catch (IllegalArgumentException e) {
                 throw new CommandException(invalidVoters, "--initial-controllers: " + e.getMessage(), e);
             }
@@ -148,7 +205,8 @@ final class FormatCommand implements Command {
         if (line.hasOption("no-initial-controllers")) {
             return new InitialQuorum.NoInitialControllers();
         }
-        return parse(() -> InitialQuorum.Standalone.parse(line.getOptionValue("controller-listener", DEFAULT_CONTROLLER_LISTENER)));
+        return parse(() -> InitialQuorum.Standalone.parse(
+                line.getOptionValue("controller-listener", DEFAULT_CONTROLLER_LISTENER)));
     }
 
     /** A {@code --node-id}: 0 to 2147483647, a negative one refused in Kafka's words. */
@@ -161,7 +219,8 @@ final class FormatCommand implements Command {
         }
         if (nodeId < 0) {
             // Kafka's message for node.id below zero.
-            throw CommandException.usage("Invalid value " + nodeId + " for configuration node.id: Value must be at least 0");
+            throw CommandException.usage(
+                    "Invalid value " + nodeId + " for configuration node.id: Value must be at least 0");
         }
         return nodeId;
     }
@@ -178,7 +237,8 @@ final class FormatCommand implements Command {
     }
 
     private static String listenerName(CommandLine line) throws CommandException {
-        String name = line.getOptionValue("controller-listener-name", DEFAULT_CONTROLLER_LISTENER_NAME).toUpperCase(Locale.ROOT);
+        String name = line.getOptionValue("controller-listener-name", DEFAULT_CONTROLLER_LISTENER_NAME)
+                .toUpperCase(Locale.ROOT);
         if (name.isBlank()) {
             throw CommandException.usage("--controller-listener-name is empty");
         }

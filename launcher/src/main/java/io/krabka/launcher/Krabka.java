@@ -24,8 +24,13 @@ public final class Krabka {
 
     /** Every subcommand that works today. */
     static Krabka standard() {
-        return new Krabka(List.of(new BrokerCommand(), new FormatCommand(), new PluginsCommand(), new RestoreCommand(),
-                new VerifyCommand(), new VersionCommand()));
+        return new Krabka(List.of(
+                new BrokerCommand(),
+                new FormatCommand(),
+                new PluginsCommand(),
+                new RestoreCommand(),
+                new VerifyCommand(),
+                new VersionCommand()));
     }
 
     /** Runs {@code krabka} and exits with its code. */
@@ -41,16 +46,23 @@ public final class Krabka {
         }
         Command command = commands.get(args[0]);
         if (command == null) {
-            console.err().println("krabka: unknown command '" + args[0] + "'; commands: " + String.join(", ", commands.keySet()));
+            console.err()
+                    .println("krabka: unknown command '" + args[0] + "'; commands: "
+                            + String.join(", ", commands.keySet()));
             return ExitCode.USAGE;
         }
         Options options = command.options();
-        options.addOption(Option.builder("h").longOpt("help").desc("Show this help").get());
+        options.addOption(
+                Option.builder("h").longOpt("help").desc("Show this help").get());
         String[] commandArgs = Arrays.copyOfRange(args, 1, args.length);
         // Before parsing: a command's required options must not stand in the way of its help.
-        if (Arrays.asList(commandArgs).contains("--help") || Arrays.asList(commandArgs).contains("-h")) {
+        if (Arrays.asList(commandArgs).contains("--help")
+                || Arrays.asList(commandArgs).contains("-h")) {
             try {
-                HelpFormatter.builder().setShowSince(false).setHelpAppendable(new TextHelpAppendable(console.out())).get()
+                HelpFormatter.builder()
+                        .setShowSince(false)
+                        .setHelpAppendable(new TextHelpAppendable(console.out()))
+                        .get()
                         .printHelp("krabka " + command.name(), command.summary(), options, command.helpFooter(), true);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -65,7 +77,9 @@ public final class Krabka {
             return ExitCode.USAGE;
         }
         if (!line.getArgList().isEmpty()) {
-            console.err().println("krabka " + command.name() + ": unexpected argument '" + line.getArgList().getFirst() + "'");
+            console.err()
+                    .println("krabka " + command.name() + ": unexpected argument '"
+                            + line.getArgList().getFirst() + "'");
             return ExitCode.USAGE;
         }
         try {
@@ -84,7 +98,8 @@ public final class Krabka {
 
     /** Krabka's version, from the launcher module's descriptor. */
     static String version() {
-        return Krabka.class.getModule().getDescriptor() == null ? "unknown"
+        return Krabka.class.getModule().getDescriptor() == null
+                ? "unknown"
                 : Krabka.class.getModule().getDescriptor().rawVersion().orElse("unknown");
     }
 }

@@ -68,12 +68,16 @@ final class PluginsCommand implements Command {
     @Override
     public Options options() {
         return new Options()
-                .addOption(Option.builder().longOpt("json")
+                .addOption(Option.builder()
+                        .longOpt("json")
                         .desc("Print JSON: {\"plugins\":[{\"name\",\"kind\",\"version\",\"spiVersion\",\"module\","
                                 + "\"source\",\"isolation\",\"aliases\",\"description\",\"settings\"}],"
                                 + "\"broken\":[{\"folder\",\"reason\"}]}")
                         .get())
-                .addOption(Option.builder().longOpt("name").hasArg().argName("NAME")
+                .addOption(Option.builder()
+                        .longOpt("name")
+                        .hasArg()
+                        .argName("NAME")
                         .desc("Show only the plugins with this name or alias, in full: description, aliases and "
                                 + "settings (key, type, default, documentation)")
                         .get());
@@ -108,7 +112,8 @@ final class PluginsCommand implements Command {
 
     /** The plugins answering to {@code name}; a folder of that name that failed to load is the failure. */
     private static Listing only(Listing listing, String name) throws CommandException {
-        List<PluginDescriptor> named = listing.plugins().stream().filter(p -> p.answersTo(name)).toList();
+        List<PluginDescriptor> named =
+                listing.plugins().stream().filter(p -> p.answersTo(name)).toList();
         if (!named.isEmpty()) {
             return new Listing(named, List.of());
         }
@@ -117,16 +122,28 @@ final class PluginsCommand implements Command {
                 throw new CommandException(ExitCode.FAILURE, folder.reason());
             }
         }
-        List<String> known = listing.plugins().stream().map(PluginDescriptor::name).distinct().toList();
-        throw new CommandException(ExitCode.FAILURE, "no plugin is named '" + name + "'; "
-                + (known.isEmpty() ? "there are none" : "known: " + String.join(", ", known)));
+        List<String> known = listing.plugins().stream()
+                .map(PluginDescriptor::name)
+                .distinct()
+                .toList();
+        throw new CommandException(
+                ExitCode.FAILURE,
+                "no plugin is named '" + name + "'; "
+                        + (known.isEmpty() ? "there are none" : "known: " + String.join(", ", known)));
     }
 
     private static TextTable table(List<PluginDescriptor> plugins) {
         TextTable table = new TextTable("NAME", "KIND", "VERSION", "SPI", "MODULE", "ISOLATION", "SOURCE", "ALIASES");
         for (PluginDescriptor plugin : plugins) {
-            table.add(plugin.name(), plugin.kind().name(), plugin.version(), plugin.spiVersion(), plugin.module(),
-                    plugin.isolation().label(), plugin.source(), String.join(",", plugin.aliases()));
+            table.add(
+                    plugin.name(),
+                    plugin.kind().name(),
+                    plugin.version(),
+                    plugin.spiVersion(),
+                    plugin.module(),
+                    plugin.isolation().label(),
+                    plugin.source(),
+                    String.join(",", plugin.aliases()));
         }
         return table;
     }
@@ -139,8 +156,7 @@ final class PluginsCommand implements Command {
             }
             out.println(plugin.name() + " (" + plugin.kind().name() + " " + plugin.version() + ", SPI "
                     + plugin.spiVersion() + "): " + plugin.description());
-            out.println("module " + plugin.module() + ", " + plugin.isolation().label() + ", from "
-                    + plugin.source());
+            out.println("module " + plugin.module() + ", " + plugin.isolation().label() + ", from " + plugin.source());
             if (!plugin.aliases().isEmpty()) {
                 out.println("aliases: " + String.join(", ", plugin.aliases()));
             }
@@ -150,8 +166,7 @@ final class PluginsCommand implements Command {
             }
             TextTable settings = new TextTable("SETTING", "TYPE", "DEFAULT", "DOCUMENTATION");
             for (ConfigKey key : plugin.settings()) {
-                settings.add(key.name(), key.type().name(), defaultText(key).orElse("(required)"),
-                        key.documentation());
+                settings.add(key.name(), key.type().name(), defaultText(key).orElse("(required)"), key.documentation());
             }
             settings.print(out);
         }

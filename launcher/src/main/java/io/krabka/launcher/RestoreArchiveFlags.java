@@ -28,27 +28,42 @@ final class RestoreArchiveFlags {
     private static final String GCS_SERVICE_ACCOUNT_PATH = "archive-gcs-service-account-path";
     private static final String PREFIX = "archive-prefix";
 
-    private static final List<String> S3_ONLY = List.of(S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID,
-            S3_SECRET_ACCESS_KEY, S3_ALLOW_HTTP);
+    private static final List<String> S3_ONLY =
+            List.of(S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_ALLOW_HTTP);
     private static final List<String> GCS_ONLY = List.of(GCS_ENDPOINT, GCS_SERVICE_ACCOUNT_PATH);
 
-    private RestoreArchiveFlags() {
-    }
+    private RestoreArchiveFlags() {}
 
     /** Adds the flags to {@code options}: the backend is required. */
     static Options addTo(Options options) {
         OptionGroup backend = new OptionGroup()
-                .addOption(value(LOCAL, "DIR", "Archive: in a directory, the local plugin's dir (objects under DIR/kafka-tiered-storage/)"))
-                .addOption(value(S3_BUCKET, "B", "Archive: in an S3 bucket (credentials from the AWS SDK's default chain unless given)"))
-                .addOption(value(GCS_BUCKET, "B", "Archive: in a Google Cloud Storage bucket (Application Default Credentials unless given)"));
+                .addOption(value(
+                        LOCAL,
+                        "DIR",
+                        "Archive: in a directory, the local plugin's dir (objects under DIR/kafka-tiered-storage/)"))
+                .addOption(value(
+                        S3_BUCKET,
+                        "B",
+                        "Archive: in an S3 bucket (credentials from the AWS SDK's default chain unless given)"))
+                .addOption(value(
+                        GCS_BUCKET,
+                        "B",
+                        "Archive: in a Google Cloud Storage bucket (Application Default Credentials unless given)"));
         backend.setRequired(true);
         return options.addOptionGroup(backend)
                 .addOption(value(S3_REGION, "R", "Archive, S3: the bucket's region (default: the SDK's region chain)"))
-                .addOption(value(S3_ENDPOINT, "URL", "Archive, S3: an S3-compatible service's URL; requests are then path-style"))
-                .addOption(value(S3_ACCESS_KEY_ID, "K", "Archive, S3: a static access key id, with --" + S3_SECRET_ACCESS_KEY))
+                .addOption(value(
+                        S3_ENDPOINT,
+                        "URL",
+                        "Archive, S3: an S3-compatible service's URL; requests are then path-style"))
+                .addOption(value(
+                        S3_ACCESS_KEY_ID, "K", "Archive, S3: a static access key id, with --" + S3_SECRET_ACCESS_KEY))
                 .addOption(value(S3_SECRET_ACCESS_KEY, "S", "Archive, S3: the secret of --" + S3_ACCESS_KEY_ID))
                 .addOption(flag(S3_ALLOW_HTTP, "Archive, S3: accept a plain-http --" + S3_ENDPOINT))
-                .addOption(value(GCS_ENDPOINT, "URL", "Archive, GCS: the service's URL, for an emulator (plain http: no credentials sent)"))
+                .addOption(value(
+                        GCS_ENDPOINT,
+                        "URL",
+                        "Archive, GCS: the service's URL, for an emulator (plain http: no credentials sent)"))
                 .addOption(value(GCS_SERVICE_ACCOUNT_PATH, "P", "Archive, GCS: a service account key file"))
                 .addOption(value(PREFIX, "P", "Archive: its key prefix in the store (the tier's prefix)"));
     }
@@ -65,16 +80,23 @@ final class RestoreArchiveFlags {
                         + " are given together or not at all");
             }
             Optional<ArchiveSource.S3Credentials> credentials = line.hasOption(S3_ACCESS_KEY_ID)
-                    ? Optional.of(new ArchiveSource.S3Credentials(line.getOptionValue(S3_ACCESS_KEY_ID),
-                            line.getOptionValue(S3_SECRET_ACCESS_KEY)))
+                    ? Optional.of(new ArchiveSource.S3Credentials(
+                            line.getOptionValue(S3_ACCESS_KEY_ID), line.getOptionValue(S3_SECRET_ACCESS_KEY)))
                     : Optional.empty();
             String endpoint = line.getOptionValue(S3_ENDPOINT);
             // S3-compatible services (Ceph, MinIO) rarely resolve bucket host names; AWS needs no endpoint.
-            return ArchiveSource.s3(line.getOptionValue(S3_BUCKET), line.getOptionValue(S3_REGION), endpoint,
-                    line.hasOption(S3_ALLOW_HTTP), endpoint != null, credentials);
+            return ArchiveSource.s3(
+                    line.getOptionValue(S3_BUCKET),
+                    line.getOptionValue(S3_REGION),
+                    endpoint,
+                    line.hasOption(S3_ALLOW_HTTP),
+                    endpoint != null,
+                    credentials);
         }
         if (gcs) {
-            return ArchiveSource.gcs(line.getOptionValue(GCS_BUCKET), line.getOptionValue(GCS_ENDPOINT),
+            return ArchiveSource.gcs(
+                    line.getOptionValue(GCS_BUCKET),
+                    line.getOptionValue(GCS_ENDPOINT),
                     line.getOptionValue(GCS_SERVICE_ACCOUNT_PATH));
         }
         return ArchiveSource.local(line.getOptionValue(LOCAL));

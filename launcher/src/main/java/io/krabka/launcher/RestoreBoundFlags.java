@@ -24,19 +24,28 @@ import org.apache.commons.cli.Options;
  */
 final class RestoreBoundFlags {
 
-    private RestoreBoundFlags() {
-    }
+    private RestoreBoundFlags() {}
 
     /** Adds the flags to {@code options}. */
     static Options addTo(Options options) {
-        return options
-                .addOption(repeatable(name(OffsetBound.FLAG), "T:P=N", "Bound: keep offsets at or below N in partition P of topic T"))
-                .addOption(value(name(TimestampBound.FLAG), "RFC3339|EPOCH_MS",
+        return options.addOption(repeatable(
+                        name(OffsetBound.FLAG), "T:P=N", "Bound: keep offsets at or below N in partition P of topic T"))
+                .addOption(value(
+                        name(TimestampBound.FLAG),
+                        "RFC3339|EPOCH_MS",
                         "Bound: keep records with a timestamp before this instant (RFC 3339 with a zone, or epoch ms)"))
-                .addOption(repeatable(name(OffsetExclusion.FLAG), "T:P=A..B", "Bound: leave out offsets A to B, B exclusive (A..=B includes it)"))
-                .addOption(repeatable(name(KeyExclusion.FLAG), "REGEX", "Bound: leave out records whose key's bytes match"))
-                .addOption(repeatable(name(HeaderExclusion.FLAG), "NAME=REGEX", "Bound: leave out records with a header NAME whose value's bytes match"))
-                .addOption(repeatable(name(ProducerExclusion.FLAG), "ID", "Bound: leave out the records of this producer id"));
+                .addOption(repeatable(
+                        name(OffsetExclusion.FLAG),
+                        "T:P=A..B",
+                        "Bound: leave out offsets A to B, B exclusive (A..=B includes it)"))
+                .addOption(repeatable(
+                        name(KeyExclusion.FLAG), "REGEX", "Bound: leave out records whose key's bytes match"))
+                .addOption(repeatable(
+                        name(HeaderExclusion.FLAG),
+                        "NAME=REGEX",
+                        "Bound: leave out records with a header NAME whose value's bytes match"))
+                .addOption(repeatable(
+                        name(ProducerExclusion.FLAG), "ID", "Bound: leave out the records of this producer id"));
     }
 
     /**
@@ -48,7 +57,9 @@ final class RestoreBoundFlags {
         Optional<TimestampBound> toTimestamp = line.hasOption(name(TimestampBound.FLAG))
                 ? Optional.of(TimestampBound.parse(line.getOptionValue(name(TimestampBound.FLAG))))
                 : Optional.empty();
-        return new BoundArguments(parsed(line, OffsetBound.FLAG, OffsetBound::parse), toTimestamp,
+        return new BoundArguments(
+                parsed(line, OffsetBound.FLAG, OffsetBound::parse),
+                toTimestamp,
                 parsed(line, OffsetExclusion.FLAG, OffsetExclusion::parse),
                 parsed(line, KeyExclusion.FLAG, KeyExclusion::parse),
                 parsed(line, HeaderExclusion.FLAG, HeaderExclusion::parse),

@@ -21,10 +21,10 @@ import io.krabka.kernel.restore.RestoreTarget;
 import io.krabka.kernel.restore.SegmentAuthority;
 import io.krabka.kernel.restore.UnreadableArchiveException;
 import io.krabka.kernel.restore.authenticate.ArchiveAuthenticator;
-import io.krabka.kernel.restore.metadata.ClusterMetadataSnapshot;
-import io.krabka.kernel.restore.metadata.RemoteLogMetadataSnapshot;
 import io.krabka.kernel.restore.bound.InvalidRestoreArgumentException;
 import io.krabka.kernel.restore.bound.RestoreBounds;
+import io.krabka.kernel.restore.metadata.ClusterMetadataSnapshot;
+import io.krabka.kernel.restore.metadata.RemoteLogMetadataSnapshot;
 import io.krabka.kernel.restore.report.RestoreJsonReport;
 import io.krabka.kernel.restore.report.RestoreReport;
 import io.krabka.kernel.restore.report.RestoreTextReport;
@@ -82,7 +82,8 @@ final class RestoreCommand implements Command {
 
     @Override
     public String helpFooter() {
-        return String.join(System.lineSeparator(),
+        return String.join(
+                System.lineSeparator(),
                 "Flag groups:",
                 "  Archive: exactly one of --archive-local, --archive-s3-bucket, --archive-gcs-bucket; that backend's "
                         + "--archive-s3-* or --archive-gcs-* refinements only; --archive-prefix.",
@@ -102,25 +103,67 @@ final class RestoreCommand implements Command {
     @Override
     public Options options() {
         Options options = RestoreArchiveFlags.addTo(new Options())
-                .addOption(Option.builder().longOpt("log-dir").hasArg().argName("DIR")
-                        .desc("Target: the log directory to write, also the metadata log directory; empty or absent").required().get())
-                .addOption(Option.builder().longOpt("node-id").hasArg().argName("N")
-                        .desc("Target: this node's id, the leader and sole replica of every restored partition").required().get())
-                .addOption(value("cluster-id", "ID", "Target: the cluster id, 22 characters of base64 or a hyphenated UUID (default: a new one, printed)"))
+                .addOption(Option.builder()
+                        .longOpt("log-dir")
+                        .hasArg()
+                        .argName("DIR")
+                        .desc("Target: the log directory to write, also the metadata log directory; empty or absent")
+                        .required()
+                        .get())
+                .addOption(Option.builder()
+                        .longOpt("node-id")
+                        .hasArg()
+                        .argName("N")
+                        .desc("Target: this node's id, the leader and sole replica of every restored partition")
+                        .required()
+                        .get())
+                .addOption(
+                        value(
+                                "cluster-id",
+                                "ID",
+                                "Target: the cluster id, 22 characters of base64 or a hyphenated UUID (default: a new one, printed)"))
                 .addOptionGroup(FormatCommand.quorumOptions())
-                .addOption(value("controller-listener", "HOST:PORT",
-                        "Target: where this node's controller listens, with --standalone (default: " + FormatCommand.DEFAULT_CONTROLLER_LISTENER + ")"))
-                .addOption(repeatable("topic", "T", "Selection: restore this topic (default: every topic in the archive)"));
+                .addOption(value(
+                        "controller-listener",
+                        "HOST:PORT",
+                        "Target: where this node's controller listens, with --standalone (default: "
+                                + FormatCommand.DEFAULT_CONTROLLER_LISTENER + ")"))
+                .addOption(repeatable(
+                        "topic", "T", "Selection: restore this topic (default: every topic in the archive)"));
         return RestoreBoundFlags.addTo(options)
-                .addOption(value("rlmm-snapshot", "PATH", "Metadata: the old cluster's inmemory remote log metadata snapshot, to leave out deleted segments"))
-                .addOption(value("metadata-snapshot", "PATH", "Metadata: a KRaft snapshot of the old cluster (<offset>-<epoch>.checkpoint), for configs, ACLs, quotas"))
-                .addOption(repeatable("worm-key-id", "ID", "Authentication: a trusted signing key's id, paired by position with --worm-public-key"))
-                .addOption(repeatable("worm-public-key", "PATH", "Authentication: a trusted Ed25519 public key, 32 raw bytes or PEM"))
-                .addOption(repeatable("worm-expect-head", "DIR=HEX", "Authentication: a partition directory's chain tip recorded elsewhere, which the archive's must equal"))
-                .addOption(flag("dry-run", "Behaviour: read and verify everything, but write only the cluster metadata"))
-                .addOption(flag("continue-on-corrupt", "Behaviour: skip a corrupt segment and the rest of its partition rather than stop"))
-                .addOption(value("report", "text|json", "Behaviour: the report's format on standard output (default: text)"))
-                .addOption(value("parallelism", "N", "Behaviour: partitions restored at once (default: the processors, at most " + MAX_DEFAULT_PARALLELISM + ")"));
+                .addOption(
+                        value(
+                                "rlmm-snapshot",
+                                "PATH",
+                                "Metadata: the old cluster's inmemory remote log metadata snapshot, to leave out deleted segments"))
+                .addOption(
+                        value(
+                                "metadata-snapshot",
+                                "PATH",
+                                "Metadata: a KRaft snapshot of the old cluster (<offset>-<epoch>.checkpoint), for configs, ACLs, quotas"))
+                .addOption(repeatable(
+                        "worm-key-id",
+                        "ID",
+                        "Authentication: a trusted signing key's id, paired by position with --worm-public-key"))
+                .addOption(repeatable(
+                        "worm-public-key", "PATH", "Authentication: a trusted Ed25519 public key, 32 raw bytes or PEM"))
+                .addOption(
+                        repeatable(
+                                "worm-expect-head",
+                                "DIR=HEX",
+                                "Authentication: a partition directory's chain tip recorded elsewhere, which the archive's must equal"))
+                .addOption(
+                        flag("dry-run", "Behaviour: read and verify everything, but write only the cluster metadata"))
+                .addOption(flag(
+                        "continue-on-corrupt",
+                        "Behaviour: skip a corrupt segment and the rest of its partition rather than stop"))
+                .addOption(value(
+                        "report", "text|json", "Behaviour: the report's format on standard output (default: text)"))
+                .addOption(value(
+                        "parallelism",
+                        "N",
+                        "Behaviour: partitions restored at once (default: the processors, at most "
+                                + MAX_DEFAULT_PARALLELISM + ")"));
     }
 
     @Override
@@ -131,37 +174,64 @@ final class RestoreCommand implements Command {
         int parallelism = parallelism(line);
         int nodeId = FormatCommand.nodeId(line.getOptionValue("node-id"));
         boolean generated = !line.hasOption("cluster-id");
-        String clusterId = generated ? ClusterId.random() : FormatCommand.parse(() -> ClusterId.parse(line.getOptionValue("cluster-id")));
-        RestoreTarget target = new RestoreTarget(Path.of(line.getOptionValue("log-dir")), clusterId, nodeId,
-                FormatCommand.quorum(line, ExitCode.USAGE), FormatCommand.DEFAULT_CONTROLLER_LISTENER_NAME);
+        String clusterId = generated
+                ? ClusterId.random()
+                : FormatCommand.parse(() -> ClusterId.parse(line.getOptionValue("cluster-id")));
+        RestoreTarget target = new RestoreTarget(
+                Path.of(line.getOptionValue("log-dir")),
+                clusterId,
+                nodeId,
+                FormatCommand.quorum(line, ExitCode.USAGE),
+                FormatCommand.DEFAULT_CONTROLLER_LISTENER_NAME);
         TrustedKeys keys = TrustedKeyFlags.read(line, "worm-key-id", "worm-public-key");
         Map<String, String> expectedHeads = expectedHeads(line);
         if (!expectedHeads.isEmpty() && keys.keyIds().isEmpty()) {
-            throw CommandException.usage("--worm-expect-head needs --worm-key-id and --worm-public-key: chain heads are "
-                    + "checked only by an authenticated restore");
+            throw CommandException.usage(
+                    "--worm-expect-head needs --worm-key-id and --worm-public-key: chain heads are "
+                            + "checked only by an authenticated restore");
         }
         Set<String> topics = Set.copyOf(values(line, "topic"));
         RestoreReport report;
         try {
             RestoreBounds bounds = RestoreBounds.of(RestoreBoundFlags.arguments(line), topics);
             ArchiveRestore.checkTarget(target.logDir());
-            PluginRegistry registry = plugins.apply(line.hasOption("rlmm-snapshot")
-                    ? Set.of(source.plugin(), RemoteLogMetadataSnapshot.PLUGIN) : Set.of(source.plugin()));
-            Optional<ClusterMetadataSnapshot> clusterMetadata = path(line, "metadata-snapshot").isEmpty()
-                    ? Optional.empty() : Optional.of(ClusterMetadataSnapshot.read(path(line, "metadata-snapshot").get()));
-            RemoteLogMetadataSnapshot remoteLogMetadata = path(line, "rlmm-snapshot").isEmpty() ? null
-                    : RemoteLogMetadataSnapshot.load(registry, path(line, "rlmm-snapshot").get());
+            PluginRegistry registry = plugins.apply(
+                    line.hasOption("rlmm-snapshot")
+                            ? Set.of(source.plugin(), RemoteLogMetadataSnapshot.PLUGIN)
+                            : Set.of(source.plugin()));
+            Optional<ClusterMetadataSnapshot> clusterMetadata =
+                    path(line, "metadata-snapshot").isEmpty()
+                            ? Optional.empty()
+                            : Optional.of(ClusterMetadataSnapshot.read(
+                                    path(line, "metadata-snapshot").get()));
+            RemoteLogMetadataSnapshot remoteLogMetadata =
+                    path(line, "rlmm-snapshot").isEmpty()
+                            ? null
+                            : RemoteLogMetadataSnapshot.load(
+                                    registry, path(line, "rlmm-snapshot").get());
             try (remoteLogMetadata;
-                 ObjectStore store = source.open(registry);
-                 RestoreTerminalProgress progress = RestoreTerminalProgress.on(console.err())) {
-                SegmentAuthority authority = keys.keyIds().isEmpty() ? SegmentAuthority.UNAUTHENTICATED
+                    ObjectStore store = source.open(registry);
+                    RestoreTerminalProgress progress = RestoreTerminalProgress.on(console.err())) {
+                SegmentAuthority authority = keys.keyIds().isEmpty()
+                        ? SegmentAuthority.UNAUTHENTICATED
                         : new ArchiveAuthenticator(store, layout, keys, expectedHeads);
                 if (generated) {
                     console.err().println("krabka restore: generated cluster id " + clusterId);
                 }
-                report = restore.restore(store, new RestoreRequest(layout, target, topics, bounds, authority,
-                        Optional.ofNullable(remoteLogMetadata), clusterMetadata, line.hasOption("dry-run"),
-                        line.hasOption("continue-on-corrupt"), parallelism), progress);
+                report = restore.restore(
+                        store,
+                        new RestoreRequest(
+                                layout,
+                                target,
+                                topics,
+                                bounds,
+                                authority,
+                                Optional.ofNullable(remoteLogMetadata),
+                                clusterMetadata,
+                                line.hasOption("dry-run"),
+                                line.hasOption("continue-on-corrupt"),
+                                parallelism),
+                        progress);
             } catch (IOException e) {
                 throw source.unreadable("closing the store failed: " + e.getMessage(), e);
             }

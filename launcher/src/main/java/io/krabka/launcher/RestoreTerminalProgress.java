@@ -35,8 +35,8 @@ final class RestoreTerminalProgress implements RestoreProgress, AutoCloseable {
 
     /** Progress on {@code err}, rewritten in place when the process runs on a terminal. */
     static RestoreTerminalProgress on(PrintStream err) {
-        return new RestoreTerminalProgress(err, System.console() != null && System.console().isTerminal(),
-                System::nanoTime);
+        return new RestoreTerminalProgress(
+                err, System.console() != null && System.console().isTerminal(), System::nanoTime);
     }
 
     @Override
@@ -44,8 +44,12 @@ final class RestoreTerminalProgress implements RestoreProgress, AutoCloseable {
         this.partitions = partitions;
         this.bytes = bytes;
         if (!terminal) {
-            err.printf(Locale.ROOT, "krabka restore: %,d partition%s, %s of segments to read%n", partitions,
-                    partitions == 1 ? "" : "s", TerminalProgress.bytes(bytes));
+            err.printf(
+                    Locale.ROOT,
+                    "krabka restore: %,d partition%s, %s of segments to read%n",
+                    partitions,
+                    partitions == 1 ? "" : "s",
+                    TerminalProgress.bytes(bytes));
         }
     }
 
@@ -61,8 +65,14 @@ final class RestoreTerminalProgress implements RestoreProgress, AutoCloseable {
         if (terminal) {
             show(true);
         } else {
-            err.printf(Locale.ROOT, "krabka restore: %s done (%,d of %,d partitions, %s of %s)%n", directory,
-                    partitionsDone, partitions, TerminalProgress.bytes(bytesRead), TerminalProgress.bytes(bytes));
+            err.printf(
+                    Locale.ROOT,
+                    "krabka restore: %s done (%,d of %,d partitions, %s of %s)%n",
+                    directory,
+                    partitionsDone,
+                    partitions,
+                    TerminalProgress.bytes(bytesRead),
+                    TerminalProgress.bytes(bytes));
         }
     }
 
@@ -74,9 +84,15 @@ final class RestoreTerminalProgress implements RestoreProgress, AutoCloseable {
         lastShown = at;
         rewriting = true;
         double rate = bytesRead / Math.max((at - started) / 1e9, 1e-3);
-        err.printf(Locale.ROOT, "\rkrabka restore: %,d/%,d partitions, %s of %s, %s/s, %s left   ", partitionsDone,
-                partitions, TerminalProgress.bytes(bytesRead), TerminalProgress.bytes(bytes),
-                TerminalProgress.bytes((long) rate), timeLeft(rate));
+        err.printf(
+                Locale.ROOT,
+                "\rkrabka restore: %,d/%,d partitions, %s of %s, %s/s, %s left   ",
+                partitionsDone,
+                partitions,
+                TerminalProgress.bytes(bytesRead),
+                TerminalProgress.bytes(bytes),
+                TerminalProgress.bytes((long) rate),
+                timeLeft(rate));
         err.flush();
     }
 

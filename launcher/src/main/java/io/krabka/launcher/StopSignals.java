@@ -15,8 +15,7 @@ import java.util.Map;
 final class StopSignals {
     private static final List<String> SIGNALS = List.of("TERM", "INT");
 
-    private StopSignals() {
-    }
+    private StopSignals() {}
 
     /**
      * Runs {@code stop} on a thread of its own at each SIGTERM or SIGINT.
@@ -28,7 +27,9 @@ final class StopSignals {
         try {
             Class<?> signal = Class.forName("sun.misc.Signal");
             Class<?> handlerType = Class.forName("sun.misc.SignalHandler");
-            Object handler = Proxy.newProxyInstance(StopSignals.class.getClassLoader(), new Class<?>[] {handlerType},
+            Object handler = Proxy.newProxyInstance(
+                    StopSignals.class.getClassLoader(),
+                    new Class<?>[] {handlerType},
                     (proxy, method, args) -> switch (method.getName()) {
                         case "handle" -> {
                             Thread.ofPlatform().name("krabka-stop-" + args[0]).start(stop);
@@ -52,7 +53,7 @@ final class StopSignals {
                 }
             });
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            return () -> { };
+            return () -> {};
         }
     }
 }

@@ -26,7 +26,8 @@ final class TerminalProgress implements VerifyProgress, AutoCloseable {
 
     /** Progress on {@code err} when the process runs on a terminal. */
     static TerminalProgress onTerminal(PrintStream err, String command) {
-        return new TerminalProgress(err, command, System.console() != null && System.console().isTerminal());
+        return new TerminalProgress(
+                err, command, System.console() != null && System.console().isTerminal());
     }
 
     @Override
@@ -38,7 +39,12 @@ final class TerminalProgress implements VerifyProgress, AutoCloseable {
         lastShown = now;
         printed = true;
         double seconds = (now - started) / 1e9;
-        err.printf(Locale.ROOT, "\r%s: %,d objects, %s checked, %s/s   ", command, objectsChecked, bytes(bytesChecked),
+        err.printf(
+                Locale.ROOT,
+                "\r%s: %,d objects, %s checked, %s/s   ",
+                command,
+                objectsChecked,
+                bytes(bytesChecked),
                 bytes((long) (bytesChecked / Math.max(seconds, 1e-3))));
         err.flush();
     }

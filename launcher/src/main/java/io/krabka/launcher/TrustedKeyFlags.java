@@ -14,8 +14,7 @@ import org.apache.commons.cli.CommandLine;
 /** The trusted signing keys an archive command is given: key ids and public key files, paired by position. */
 final class TrustedKeyFlags {
 
-    private TrustedKeyFlags() {
-    }
+    private TrustedKeyFlags() {}
 
     /**
      * The keys named by the repeatable options {@code idOption} and {@code keyOption}, each file read.

@@ -71,22 +71,35 @@ final class VerifyCommand implements Command {
     public Options options() {
         OptionGroup source = new OptionGroup()
                 .addOption(value("local-dir", "PATH", "The archive in a directory: the local plugin's dir"))
-                .addOption(value("bucket", "NAME", "The archive in an S3 bucket (credentials from the AWS SDK's default chain)"))
-                .addOption(value("gcs-bucket", "NAME", "The archive in a Google Cloud Storage bucket (Application Default Credentials)"));
+                .addOption(value(
+                        "bucket", "NAME", "The archive in an S3 bucket (credentials from the AWS SDK's default chain)"))
+                .addOption(value(
+                        "gcs-bucket",
+                        "NAME",
+                        "The archive in a Google Cloud Storage bucket (Application Default Credentials)"));
         source.setRequired(true);
         return new Options()
                 .addOptionGroup(source)
                 .addOption(value("region", "R", "With --bucket: the bucket's region"))
-                .addOption(value("endpoint", "URL", "With --bucket or --gcs-bucket: the service's URL, for an S3-compatible service or an emulator"))
+                .addOption(
+                        value(
+                                "endpoint",
+                                "URL",
+                                "With --bucket or --gcs-bucket: the service's URL, for an S3-compatible service or an emulator"))
                 .addOption(flag("allow-http", "With --bucket: accept a plain-http --endpoint"))
-                .addOption(flag("path-style", "With --bucket: path-style requests, as most S3-compatible services want"))
+                .addOption(
+                        flag("path-style", "With --bucket: path-style requests, as most S3-compatible services want"))
                 .addOption(value("prefix", "P", "The archive's key prefix in the store"))
                 .addOption(value("topic", "T", "Check only this topic"))
                 .addOption(value("partition", "N", "Check only this partition (of --topic, or of every topic)"))
-                .addOption(repeatable("key-id", "ID", "A trusted signing key's id, paired by position with --public-key"))
+                .addOption(
+                        repeatable("key-id", "ID", "A trusted signing key's id, paired by position with --public-key"))
                 .addOption(repeatable("public-key", "PATH", "A trusted Ed25519 public key: 32 raw bytes or PEM"))
-                .addOption(repeatable("expect-head", "[PARTITION_DIR=]HEX",
-                        "A chain tip recorded elsewhere, which the archive's must equal; without a directory, of the one partition checked"))
+                .addOption(
+                        repeatable(
+                                "expect-head",
+                                "[PARTITION_DIR=]HEX",
+                                "A chain tip recorded elsewhere, which the archive's must equal; without a directory, of the one partition checked"))
                 .addOption(flag("deep", "Also read every object and recompute its SHA-256"))
                 .addOption(flag("allow-epoch-restarts", "Accept chains that restarted (grade them clean)"))
                 .addOption(flag("strict-orphans", "Grade objects that no manifest names as incomplete attestation"))
@@ -103,7 +116,7 @@ final class VerifyCommand implements Command {
         }
         ArchiveVerifyReport report;
         try (ObjectStore store = source.open(plugins.get());
-             TerminalProgress progress = TerminalProgress.onTerminal(console.err(), "verify")) {
+                TerminalProgress progress = TerminalProgress.onTerminal(console.err(), "verify")) {
             report = ArchiveVerifier.verify(store, options, progress);
         } catch (AmbiguousExpectedHeadException e) {
             throw CommandException.usage("--expect-head: " + e.getMessage());
@@ -137,8 +150,12 @@ final class VerifyCommand implements Command {
             throw CommandException.usage("--endpoint goes with --bucket or --gcs-bucket");
         }
         if (s3) {
-            return ArchiveSource.s3(line.getOptionValue("bucket"), line.getOptionValue("region"),
-                    line.getOptionValue("endpoint"), line.hasOption("allow-http"), line.hasOption("path-style"),
+            return ArchiveSource.s3(
+                    line.getOptionValue("bucket"),
+                    line.getOptionValue("region"),
+                    line.getOptionValue("endpoint"),
+                    line.hasOption("allow-http"),
+                    line.hasOption("path-style"),
                     Optional.empty());
         }
         if (gcs) {
@@ -165,7 +182,8 @@ final class VerifyCommand implements Command {
                 }
                 options = options.withPartition(partition);
             } catch (NumberFormatException e) {
-                throw CommandException.usage("--partition is a partition number, not '" + line.getOptionValue("partition") + "'");
+                throw CommandException.usage(
+                        "--partition is a partition number, not '" + line.getOptionValue("partition") + "'");
             }
         }
         try {
@@ -173,7 +191,8 @@ final class VerifyCommand implements Command {
         } catch (IllegalArgumentException e) {
             throw CommandException.usage("--expect-head: " + e.getMessage());
         }
-        return options.withTrustedKeys(TrustedKeyFlags.read(line, "key-id", "public-key")).withDeep(line.hasOption("deep"))
+        return options.withTrustedKeys(TrustedKeyFlags.read(line, "key-id", "public-key"))
+                .withDeep(line.hasOption("deep"))
                 .withAllowEpochRestarts(line.hasOption("allow-epoch-restarts"))
                 .withStrictOrphans(line.hasOption("strict-orphans"));
     }

@@ -38,8 +38,8 @@ class BrokerCommandTest {
     private int run(String... args) {
         out.reset();
         err.reset();
-        Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        Console console = new Console(
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Krabka(List.of(new BrokerCommand(new Formatter(Clock.systemUTC())))).run(args, console);
     }
 
@@ -64,16 +64,29 @@ class BrokerCommandTest {
 
     @Test
     void flagsNameKafkasKeys() throws Exception {
-        BrokerConfig config = config("--log-dir", "/a,/b", "--log-dir", "/c", "--listen-addr", "[::1]:19092",
-                "--advertised-listener", "broker.example:9092", "--process-roles", "broker,controller", "--node-id",
-                "4", "--health-listen-addr", "none");
+        BrokerConfig config = config(
+                "--log-dir",
+                "/a,/b",
+                "--log-dir",
+                "/c",
+                "--listen-addr",
+                "[::1]:19092",
+                "--advertised-listener",
+                "broker.example:9092",
+                "--process-roles",
+                "broker,controller",
+                "--node-id",
+                "4",
+                "--health-listen-addr",
+                "none");
         assertEquals(List.of(Path.of("/a"), Path.of("/b"), Path.of("/c")), config.logDirs());
         assertEquals(new Endpoint("PLAINTEXT", "::1", 19092), config.listener());
         assertEquals(Optional.of(new Endpoint("CONTROLLER", "::1", 9093)), config.controllerListener());
         assertEquals(new Endpoint("PLAINTEXT", "broker.example", 9092), config.advertisedListener());
         assertEquals(4, config.nodeId());
         assertEquals(Optional.empty(), config.healthListenAddress());
-        assertEquals(Optional.of(new Endpoint("CONTROLLER", "127.0.0.2", 9999)),
+        assertEquals(
+                Optional.of(new Endpoint("CONTROLLER", "127.0.0.2", 9999)),
                 config("--controller-listen-addr", "127.0.0.2:9999").controllerListener());
     }
 
@@ -93,8 +106,17 @@ class BrokerCommandTest {
         assertEquals(List.of(Path.of("./krabka-data")), fileOnly.logDirs());
         assertEquals("1", fileOnly.originals().get("log.retention.hours"));
 
-        BrokerConfig layered = config("--config", file.toString(), "--node-id", "5", "--listen-addr", "127.0.0.1:39092",
-                "--override", "node.id=6", "--override", "log.retention.ms=5000");
+        BrokerConfig layered = config(
+                "--config",
+                file.toString(),
+                "--node-id",
+                "5",
+                "--listen-addr",
+                "127.0.0.1:39092",
+                "--override",
+                "node.id=6",
+                "--override",
+                "log.retention.ms=5000");
         assertEquals(6, layered.nodeId());
         assertEquals(new Endpoint("PLAINTEXT", "127.0.0.1", 39092), layered.listener());
         assertEquals("5000", layered.originals().get("log.retention.ms"));
@@ -102,20 +124,23 @@ class BrokerCommandTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "--node-id x                                  | invalid value x for node.id",
-            "--node-id -1                                 | node.id",
-            "--process-roles broker                       | process.roles",
-            "--listen-addr localhost                      | --listen-addr",
-            "--controller-listen-addr :99999              | --controller-listen-addr",
-            "--advertised-listener 0.0.0.0:9092           | advertised.listeners",
-            "--health-listen-addr 9405                    | krabka.health.listen.addr",
-            "--override num.partitions                    | --override",
-            "--override num.partitions=0                  | num.partitions",
-            "--override log.segment.bytes=10              | log.segment.bytes",
-            "--config /no/such/server.properties          | no such file",
-            "--bogus                                      | Unrecognized option",
-            "--log-dir                                    | Missing argument"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--node-id x                                  | invalid value x for node.id",
+                "--node-id -1                                 | node.id",
+                "--process-roles broker                       | process.roles",
+                "--listen-addr localhost                      | --listen-addr",
+                "--controller-listen-addr :99999              | --controller-listen-addr",
+                "--advertised-listener 0.0.0.0:9092           | advertised.listeners",
+                "--health-listen-addr 9405                    | krabka.health.listen.addr",
+                "--override num.partitions                    | --override",
+                "--override num.partitions=0                  | num.partitions",
+                "--override log.segment.bytes=10              | log.segment.bytes",
+                "--config /no/such/server.properties          | no such file",
+                "--bogus                                      | Unrecognized option",
+                "--log-dir                                    | Missing argument"
+            })
     void badFlagsAndValuesExit2WithOneLine(String args, String named) {
         assertEquals(ExitCode.USAGE, run(("broker " + args.trim()).split(" ")), err());
         assertEquals(1, err().lines().count(), err());
@@ -126,8 +151,17 @@ class BrokerCommandTest {
     @Test
     void anUnformattedDirectoryExits3NamingKrabkaFormat() {
         Path data = root.resolve("data");
-        assertEquals(ExitCode.STORAGE_REFUSED, run("broker", "--log-dir", data.toString(), "--listen-addr",
-                "127.0.0.1:0", "--health-listen-addr", "none"), err());
+        assertEquals(
+                ExitCode.STORAGE_REFUSED,
+                run(
+                        "broker",
+                        "--log-dir",
+                        data.toString(),
+                        "--listen-addr",
+                        "127.0.0.1:0",
+                        "--health-listen-addr",
+                        "none"),
+                err());
         assertTrue(err().contains("krabka format"), err());
         assertEquals(1, err().lines().count(), err());
     }
@@ -137,11 +171,24 @@ class BrokerCommandTest {
         Path home = Files.createDirectories(root.resolve("home/plugins")).getParent();
         String previous = System.setProperty("krabka.home", home.toString());
         try {
-            assertEquals(ExitCode.USAGE, run("broker", "--format-if-needed", "--log-dir", root.resolve("data").toString(),
-                    "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "none",
-                    "--override", "remote.log.storage.manager.class.name=nope"), err());
-            assertEquals("krabka broker: no remote storage manager plugin is named 'nope', and there is no class path "
-                    + "to load a class of that name from; there are none", err().strip());
+            assertEquals(
+                    ExitCode.USAGE,
+                    run(
+                            "broker",
+                            "--format-if-needed",
+                            "--log-dir",
+                            root.resolve("data").toString(),
+                            "--listen-addr",
+                            "127.0.0.1:0",
+                            "--health-listen-addr",
+                            "none",
+                            "--override",
+                            "remote.log.storage.manager.class.name=nope"),
+                    err());
+            assertEquals(
+                    "krabka broker: no remote storage manager plugin is named 'nope', and there is no class path "
+                            + "to load a class of that name from; there are none",
+                    err().strip());
         } finally {
             if (previous == null) {
                 System.clearProperty("krabka.home");
@@ -154,12 +201,26 @@ class BrokerCommandTest {
     @Test
     void aListenerInUseExits1NamingIt() throws Exception {
         Path data = root.resolve("data");
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-            assertEquals(ExitCode.FAILURE, run("broker", "--format-if-needed", "--log-dir", data.toString(),
-                    "--listen-addr", "127.0.0.1:" + taken.getLocalPort(), "--health-listen-addr", "none",
-                    "--override", "remote.log.storage.system.enable=false"), err());
-            assertTrue(err().contains("krabka broker: cannot listen on the listener PLAINTEXT://127.0.0.1:"
-                    + taken.getLocalPort() + ": "), err());
+        try (java.net.ServerSocket taken =
+                new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            assertEquals(
+                    ExitCode.FAILURE,
+                    run(
+                            "broker",
+                            "--format-if-needed",
+                            "--log-dir",
+                            data.toString(),
+                            "--listen-addr",
+                            "127.0.0.1:" + taken.getLocalPort(),
+                            "--health-listen-addr",
+                            "none",
+                            "--override",
+                            "remote.log.storage.system.enable=false"),
+                    err());
+            assertTrue(
+                    err().contains("krabka broker: cannot listen on the listener PLAINTEXT://127.0.0.1:"
+                            + taken.getLocalPort() + ": "),
+                    err());
         }
         // The failed start shut its logs down cleanly: the directory is formatted and marked clean.
         assertTrue(Files.exists(data.resolve("meta.properties")));
@@ -170,8 +231,18 @@ class BrokerCommandTest {
     void formatIfNeededRefusesADirectoryWithForeignFiles() throws Exception {
         Path data = Files.createDirectories(root.resolve("data"));
         Files.writeString(data.resolve("notes.txt"), "mine");
-        assertEquals(ExitCode.STORAGE_REFUSED, run("broker", "--format-if-needed", "--log-dir", data.toString(),
-                "--listen-addr", "127.0.0.1:0", "--health-listen-addr", "none"), err());
+        assertEquals(
+                ExitCode.STORAGE_REFUSED,
+                run(
+                        "broker",
+                        "--format-if-needed",
+                        "--log-dir",
+                        data.toString(),
+                        "--listen-addr",
+                        "127.0.0.1:0",
+                        "--health-listen-addr",
+                        "none"),
+                err());
         assertTrue(err().contains("notes.txt"), err());
         assertEquals("mine", Files.readString(data.resolve("notes.txt")));
         assertFalse(Files.exists(data.resolve("meta.properties")));
@@ -179,8 +250,18 @@ class BrokerCommandTest {
 
     @Test
     void formatIfNeededWantsAControllerHostToRecord() {
-        assertEquals(ExitCode.USAGE, run("broker", "--format-if-needed", "--log-dir", root.resolve("d").toString(),
-                "--override", "listeners=PLAINTEXT://:0,CONTROLLER://:0", "--health-listen-addr", "none"), err());
+        assertEquals(
+                ExitCode.USAGE,
+                run(
+                        "broker",
+                        "--format-if-needed",
+                        "--log-dir",
+                        root.resolve("d").toString(),
+                        "--override",
+                        "listeners=PLAINTEXT://:0,CONTROLLER://:0",
+                        "--health-listen-addr",
+                        "none"),
+                err());
         assertTrue(err().contains("listeners"), err());
     }
 }

@@ -31,20 +31,52 @@ class PluginsCommandTest {
             ConfigKey.optional("delete.on.close", ConfigType.BOOLEAN, false, "Whether close() deletes them."),
             ConfigKey.optional("secret", ConfigType.PASSWORD, "s3cr3t", "A password."));
     private static final List<PluginDescriptor> PLUGINS = List.of(
-            new PluginDescriptor("local", PluginKind.REMOTE_STORAGE_MANAGER, "0.1.0-SNAPSHOT", "1.0",
-                    "io.krabka.plugin.rsm.local", Optional.of(LOCAL), PluginIsolation.MODULE_LAYER, List.of(),
-                    "Keeps remote segments in a local directory.", LOCAL_SETTINGS),
-            new PluginDescriptor("gcs", PluginKind.REMOTE_STORAGE_MANAGER, "0.3.1", "1.0",
-                    "plugin-rsm-gcs-0.3.1.jar", Optional.of(GCS), PluginIsolation.CLASS_LOADER, List.of(),
-                    "Google Cloud Storage.", List.of()),
-            new PluginDescriptor("inmemory", PluginKind.REMOTE_LOG_METADATA_MANAGER, "0.1.0-SNAPSHOT", "1.0",
-                    "io.krabka.plugin.rlmm.inmemory", Optional.empty(), PluginIsolation.BOOT, List.of(),
-                    "In memory.", List.of()),
-            new PluginDescriptor("topic", PluginKind.REMOTE_LOG_METADATA_MANAGER, "0.1.0-SNAPSHOT", "1.2",
-                    "io.krabka.plugin.rlmm.topic", Optional.of(TOPIC), PluginIsolation.MODULE_LAYER,
+            new PluginDescriptor(
+                    "local",
+                    PluginKind.REMOTE_STORAGE_MANAGER,
+                    "0.1.0-SNAPSHOT",
+                    "1.0",
+                    "io.krabka.plugin.rsm.local",
+                    Optional.of(LOCAL),
+                    PluginIsolation.MODULE_LAYER,
+                    List.of(),
+                    "Keeps remote segments in a local directory.",
+                    LOCAL_SETTINGS),
+            new PluginDescriptor(
+                    "gcs",
+                    PluginKind.REMOTE_STORAGE_MANAGER,
+                    "0.3.1",
+                    "1.0",
+                    "plugin-rsm-gcs-0.3.1.jar",
+                    Optional.of(GCS),
+                    PluginIsolation.CLASS_LOADER,
+                    List.of(),
+                    "Google Cloud Storage.",
+                    List.of()),
+            new PluginDescriptor(
+                    "inmemory",
+                    PluginKind.REMOTE_LOG_METADATA_MANAGER,
+                    "0.1.0-SNAPSHOT",
+                    "1.0",
+                    "io.krabka.plugin.rlmm.inmemory",
+                    Optional.empty(),
+                    PluginIsolation.BOOT,
+                    List.of(),
+                    "In memory.",
+                    List.of()),
+            new PluginDescriptor(
+                    "topic",
+                    PluginKind.REMOTE_LOG_METADATA_MANAGER,
+                    "0.1.0-SNAPSHOT",
+                    "1.2",
+                    "io.krabka.plugin.rlmm.topic",
+                    Optional.of(TOPIC),
+                    PluginIsolation.MODULE_LAYER,
                     List.of("org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager"),
-                    "In __remote_log_metadata.", List.of()));
-    private static final BrokenPluginFolder BROKEN = new BrokenPluginFolder(Path.of("/opt/krabka/plugins/broken"),
+                    "In __remote_log_metadata.",
+                    List.of()));
+    private static final BrokenPluginFolder BROKEN = new BrokenPluginFolder(
+            Path.of("/opt/krabka/plugins/broken"),
             "plugin folder /opt/krabka/plugins/broken has no plugin provider: it holds no jar");
     private static final PluginsCommand.Listing LISTING = new PluginsCommand.Listing(PLUGINS, List.of());
 
@@ -55,8 +87,8 @@ class PluginsCommandTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(Supplier<PluginsCommand.Listing> discovery, String... args) {
-        Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        Console console = new Console(
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Krabka(List.of(new PluginsCommand(discovery))).run(args, console);
     }
 
@@ -86,31 +118,35 @@ class PluginsCommandTest {
     void jsonHasOneObjectPerPluginWithTheDocumentedFields() {
         assertEquals(ExitCode.OK, run(() -> LISTING, "plugins", "--json"));
 
-        assertEquals("{\"plugins\":["
-                + "{\"name\":\"local\",\"kind\":\"REMOTE_STORAGE_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.0\","
-                + "\"module\":\"io.krabka.plugin.rsm.local\",\"source\":\"/opt/krabka/plugins/local\",\"isolation\":\"module-layer\",\"aliases\":[],"
-                + "\"description\":\"Keeps remote segments in a local directory.\",\"settings\":["
-                + "{\"name\":\"dir\",\"type\":\"STRING\",\"required\":true,\"default\":null,\"documentation\":\"The directory segments are copied to.\"},"
-                + "{\"name\":\"delete.on.close\",\"type\":\"BOOLEAN\",\"required\":false,\"default\":\"false\",\"documentation\":\"Whether close() deletes them.\"},"
-                + "{\"name\":\"secret\",\"type\":\"PASSWORD\",\"required\":false,\"default\":\"(hidden)\",\"documentation\":\"A password.\"}]},"
-                + "{\"name\":\"gcs\",\"kind\":\"REMOTE_STORAGE_MANAGER\",\"version\":\"0.3.1\",\"spiVersion\":\"1.0\","
-                + "\"module\":\"plugin-rsm-gcs-0.3.1.jar\",\"source\":\"/opt/krabka/plugins/gcs\",\"isolation\":\"class-loader\",\"aliases\":[],"
-                + "\"description\":\"Google Cloud Storage.\",\"settings\":[]},"
-                + "{\"name\":\"inmemory\",\"kind\":\"REMOTE_LOG_METADATA_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.0\","
-                + "\"module\":\"io.krabka.plugin.rlmm.inmemory\",\"source\":\"boot\",\"isolation\":\"boot\",\"aliases\":[],"
-                + "\"description\":\"In memory.\",\"settings\":[]},"
-                + "{\"name\":\"topic\",\"kind\":\"REMOTE_LOG_METADATA_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.2\","
-                + "\"module\":\"io.krabka.plugin.rlmm.topic\",\"source\":\"/opt/krabka/plugins/topic\",\"isolation\":\"module-layer\","
-                + "\"aliases\":[\"org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager\"],"
-                + "\"description\":\"In __remote_log_metadata.\",\"settings\":[]}"
-                + "],\"broken\":[]}\n", out());
+        assertEquals(
+                "{\"plugins\":["
+                        + "{\"name\":\"local\",\"kind\":\"REMOTE_STORAGE_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.0\","
+                        + "\"module\":\"io.krabka.plugin.rsm.local\",\"source\":\"/opt/krabka/plugins/local\",\"isolation\":\"module-layer\",\"aliases\":[],"
+                        + "\"description\":\"Keeps remote segments in a local directory.\",\"settings\":["
+                        + "{\"name\":\"dir\",\"type\":\"STRING\",\"required\":true,\"default\":null,\"documentation\":\"The directory segments are copied to.\"},"
+                        + "{\"name\":\"delete.on.close\",\"type\":\"BOOLEAN\",\"required\":false,\"default\":\"false\",\"documentation\":\"Whether close() deletes them.\"},"
+                        + "{\"name\":\"secret\",\"type\":\"PASSWORD\",\"required\":false,\"default\":\"(hidden)\",\"documentation\":\"A password.\"}]},"
+                        + "{\"name\":\"gcs\",\"kind\":\"REMOTE_STORAGE_MANAGER\",\"version\":\"0.3.1\",\"spiVersion\":\"1.0\","
+                        + "\"module\":\"plugin-rsm-gcs-0.3.1.jar\",\"source\":\"/opt/krabka/plugins/gcs\",\"isolation\":\"class-loader\",\"aliases\":[],"
+                        + "\"description\":\"Google Cloud Storage.\",\"settings\":[]},"
+                        + "{\"name\":\"inmemory\",\"kind\":\"REMOTE_LOG_METADATA_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.0\","
+                        + "\"module\":\"io.krabka.plugin.rlmm.inmemory\",\"source\":\"boot\",\"isolation\":\"boot\",\"aliases\":[],"
+                        + "\"description\":\"In memory.\",\"settings\":[]},"
+                        + "{\"name\":\"topic\",\"kind\":\"REMOTE_LOG_METADATA_MANAGER\",\"version\":\"0.1.0-SNAPSHOT\",\"spiVersion\":\"1.2\","
+                        + "\"module\":\"io.krabka.plugin.rlmm.topic\",\"source\":\"/opt/krabka/plugins/topic\",\"isolation\":\"module-layer\","
+                        + "\"aliases\":[\"org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager\"],"
+                        + "\"description\":\"In __remote_log_metadata.\",\"settings\":[]}"
+                        + "],\"broken\":[]}\n",
+                out());
     }
 
     @Test
     void aDistributionWithoutPluginsListsNone() throws IOException {
         Path plugins = Files.createDirectories(root.resolve("plugins"));
 
-        assertEquals(ExitCode.OK, run(() -> PluginsCommand.Listing.of(PluginDiscovery.discover(plugins)), "plugins", "--json"));
+        assertEquals(
+                ExitCode.OK,
+                run(() -> PluginsCommand.Listing.of(PluginDiscovery.discover(plugins)), "plugins", "--json"));
         assertEquals("{\"plugins\":[],\"broken\":[]}\n", out());
 
         assertEquals(ExitCode.OK, run(() -> PluginsCommand.Listing.of(PluginDiscovery.discover(plugins)), "plugins"));
@@ -122,16 +158,23 @@ class PluginsCommandTest {
         Path empty = Files.createDirectories(root.resolve("plugins").resolve("empty"));
         String reason = "plugin folder " + empty.toAbsolutePath() + " has no plugin provider: it holds no jar";
 
-        assertEquals(ExitCode.OK, run(() -> PluginsCommand.Listing.of(PluginDiscovery.discover(root.resolve("plugins"))),
-                "plugins"));
+        assertEquals(
+                ExitCode.OK,
+                run(() -> PluginsCommand.Listing.of(PluginDiscovery.discover(root.resolve("plugins"))), "plugins"));
         assertEquals("no plugins\nskipped: " + reason + "\n", out());
         assertEquals("", err());
 
         out.reset();
-        assertEquals(ExitCode.OK, run(() -> PluginsCommand.Listing.of(PluginDiscovery.discover(root.resolve("plugins"))),
-                "plugins", "--json"));
-        assertEquals("{\"plugins\":[],\"broken\":[{\"folder\":\"" + empty.toAbsolutePath() + "\",\"reason\":\""
-                + reason + "\"}]}\n", out());
+        assertEquals(
+                ExitCode.OK,
+                run(
+                        () -> PluginsCommand.Listing.of(PluginDiscovery.discover(root.resolve("plugins"))),
+                        "plugins",
+                        "--json"));
+        assertEquals(
+                "{\"plugins\":[],\"broken\":[{\"folder\":\"" + empty.toAbsolutePath() + "\",\"reason\":\"" + reason
+                        + "\"}]}\n",
+                out());
     }
 
     @Test
@@ -150,8 +193,13 @@ class PluginsCommandTest {
 
     @Test
     void aPluginIsFoundByItsAlias() {
-        assertEquals(ExitCode.OK, run(() -> LISTING, "plugins", "--name",
-                "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager"));
+        assertEquals(
+                ExitCode.OK,
+                run(
+                        () -> LISTING,
+                        "plugins",
+                        "--name",
+                        "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager"));
 
         assertEquals("""
                 topic (REMOTE_LOG_METADATA_MANAGER 0.1.0-SNAPSHOT, SPI 1.2): In __remote_log_metadata.
@@ -179,8 +227,10 @@ class PluginsCommandTest {
         int code = run(() -> PluginsCommand.Listing.of(PluginDiscovery.discover(root.resolve("nowhere"))), "plugins");
 
         assertEquals(ExitCode.FAILURE, code);
-        assertEquals("krabka plugins: the plugins directory " + root.resolve("nowhere")
-                + " does not exist or is not a directory\n", err());
+        assertEquals(
+                "krabka plugins: the plugins directory " + root.resolve("nowhere")
+                        + " does not exist or is not a directory\n",
+                err());
         assertEquals("", out());
     }
 
@@ -205,14 +255,17 @@ class PluginsCommandTest {
         String before = System.getProperty(PluginDiscovery.HOME_PROPERTY);
         System.clearProperty(PluginDiscovery.HOME_PROPERTY);
         try {
-            Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
+            Console console = new Console(
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8));
             assertEquals(ExitCode.OK, Krabka.standard().run(new String[] {"plugins", "--help"}, console));
             assertTrue(out().contains("--json"), out());
 
             assertEquals(ExitCode.FAILURE, Krabka.standard().run(new String[] {"plugins"}, console));
-            assertEquals("krabka plugins: the system property krabka.home is not set; it names the distribution whose"
-                    + " plugins/ folder holds the plugins\n", err());
+            assertEquals(
+                    "krabka plugins: the system property krabka.home is not set; it names the distribution whose"
+                            + " plugins/ folder holds the plugins\n",
+                    err());
         } finally {
             if (before != null) {
                 System.setProperty(PluginDiscovery.HOME_PROPERTY, before);

@@ -56,25 +56,29 @@ class RestoreCommandTest {
     private int restore(String... args) {
         out.reset();
         err.reset();
-        Krabka krabka = new Krabka(List.of(new RestoreCommand(names -> PluginDiscovery.discover(PLUGINS),
-                new ArchiveRestore(Clock.systemUTC()))));
+        Krabka krabka = new Krabka(List.of(
+                new RestoreCommand(names -> PluginDiscovery.discover(PLUGINS), new ArchiveRestore(Clock.systemUTC()))));
         String[] line = new String[args.length + 1];
         line[0] = "restore";
         System.arraycopy(args, 0, line, 1, args.length);
-        return krabka.run(line, new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8)));
+        return krabka.run(
+                line,
+                new Console(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8)));
     }
 
     /** The archive, target and node every case needs, then {@code more}. */
     private int restoreWith(String... more) {
-        List<String> args = new ArrayList<>(List.of("--archive-local", archive.toString(), "--log-dir",
-                logDir.toString(), "--node-id", "1"));
+        List<String> args = new ArrayList<>(
+                List.of("--archive-local", archive.toString(), "--log-dir", logDir.toString(), "--node-id", "1"));
         args.addAll(Arrays.asList(more));
         return restore(args.toArray(String[]::new));
     }
 
     private String errLine() {
-        List<String> lines = err.toString(StandardCharsets.UTF_8).strip().lines().toList();
+        List<String> lines =
+                err.toString(StandardCharsets.UTF_8).strip().lines().toList();
         assertEquals(1, lines.size(), "one line: " + lines);
         return lines.getFirst();
     }
@@ -90,8 +94,17 @@ class RestoreCommandTest {
     @Test
     void twoBackendsAreABadArgument() {
         assertBadArgument("archive-s3-bucket", restoreWith("--archive-s3-bucket", "b"));
-        assertBadArgument("archive-gcs-bucket", restore("--archive-s3-bucket", "b", "--archive-gcs-bucket", "g",
-                "--log-dir", logDir.toString(), "--node-id", "1"));
+        assertBadArgument(
+                "archive-gcs-bucket",
+                restore(
+                        "--archive-s3-bucket",
+                        "b",
+                        "--archive-gcs-bucket",
+                        "g",
+                        "--log-dir",
+                        logDir.toString(),
+                        "--node-id",
+                        "1"));
     }
 
     @Test
@@ -101,23 +114,42 @@ class RestoreCommandTest {
 
     @Test
     void aRefinementOfABackendNotSelectedIsABadArgument() {
-        assertBadArgument("--archive-s3-region goes with --archive-s3-bucket", restoreWith("--archive-s3-region", "eu-west-1"));
-        assertBadArgument("--archive-s3-allow-http goes with --archive-s3-bucket", restoreWith("--archive-s3-allow-http"));
-        assertBadArgument("--archive-gcs-endpoint goes with --archive-gcs-bucket",
-                restore("--archive-s3-bucket", "b", "--archive-gcs-endpoint", "http://127.0.0.1:1", "--log-dir",
-                        logDir.toString(), "--node-id", "1"));
+        assertBadArgument(
+                "--archive-s3-region goes with --archive-s3-bucket", restoreWith("--archive-s3-region", "eu-west-1"));
+        assertBadArgument(
+                "--archive-s3-allow-http goes with --archive-s3-bucket", restoreWith("--archive-s3-allow-http"));
+        assertBadArgument(
+                "--archive-gcs-endpoint goes with --archive-gcs-bucket",
+                restore(
+                        "--archive-s3-bucket",
+                        "b",
+                        "--archive-gcs-endpoint",
+                        "http://127.0.0.1:1",
+                        "--log-dir",
+                        logDir.toString(),
+                        "--node-id",
+                        "1"));
     }
 
     @Test
     void anAccessKeyWithoutItsSecretIsABadArgument() {
-        assertBadArgument("--archive-s3-access-key-id and --archive-s3-secret-access-key are given together",
-                restore("--archive-s3-bucket", "b", "--archive-s3-access-key-id", "AKIA", "--log-dir",
-                        logDir.toString(), "--node-id", "1"));
+        assertBadArgument(
+                "--archive-s3-access-key-id and --archive-s3-secret-access-key are given together",
+                restore(
+                        "--archive-s3-bucket",
+                        "b",
+                        "--archive-s3-access-key-id",
+                        "AKIA",
+                        "--log-dir",
+                        logDir.toString(),
+                        "--node-id",
+                        "1"));
     }
 
     @Test
     void anExpectedHeadWithoutATrustedKeyIsABadArgument() {
-        assertBadArgument("--worm-expect-head needs --worm-key-id and --worm-public-key",
+        assertBadArgument(
+                "--worm-expect-head needs --worm-key-id and --worm-public-key",
                 restoreWith("--worm-expect-head", "orders-0-AAAAAAAAAAAAAAAAAAAAAQ=" + "ab".repeat(32)));
     }
 
@@ -129,16 +161,19 @@ class RestoreCommandTest {
 
     @Test
     void keyIdsAndPublicKeysPairByPosition() {
-        assertBadArgument("--worm-key-id and --worm-public-key pair by position: 1 key id(s), 0 public key(s)",
+        assertBadArgument(
+                "--worm-key-id and --worm-public-key pair by position: 1 key id(s), 0 public key(s)",
                 restoreWith("--worm-key-id", "a"));
-        assertBadArgument("--worm-key-id and --worm-public-key pair by position: 0 key id(s), 1 public key(s)",
+        assertBadArgument(
+                "--worm-key-id and --worm-public-key pair by position: 0 key id(s), 1 public key(s)",
                 restoreWith("--worm-public-key", root.resolve("a.pem").toString()));
     }
 
     @Test
     void anUnreadablePublicKeyIsABadArgument() throws IOException {
         Path key = Files.writeString(root.resolve("k.pem"), "not a key");
-        assertBadArgument("--worm-public-key " + key, restoreWith("--worm-key-id", "a", "--worm-public-key", key.toString()));
+        assertBadArgument(
+                "--worm-public-key " + key, restoreWith("--worm-key-id", "a", "--worm-public-key", key.toString()));
     }
 
     @Test
@@ -148,16 +183,19 @@ class RestoreCommandTest {
 
     @Test
     void parallelismIsAtLeastOne() {
-        assertBadArgument("--parallelism is a number of partitions, 1 or more, not '0'", restoreWith("--parallelism", "0"));
+        assertBadArgument(
+                "--parallelism is a number of partitions, 1 or more, not '0'", restoreWith("--parallelism", "0"));
         assertBadArgument("not 'many'", restoreWith("--parallelism", "many"));
     }
 
     @Test
     void theTargetsFlagsAreChecked() {
-        assertBadArgument("node.id", restore("--archive-local", archive.toString(), "--log-dir", logDir.toString(),
-                "--node-id", "-1"));
+        assertBadArgument(
+                "node.id",
+                restore("--archive-local", archive.toString(), "--log-dir", logDir.toString(), "--node-id", "-1"));
         assertBadArgument("cluster id 'c'", restoreWith("--cluster-id", "c"));
-        assertBadArgument("--controller-listener goes with --standalone",
+        assertBadArgument(
+                "--controller-listener goes with --standalone",
                 restoreWith("--no-initial-controllers", "--controller-listener", "h:1"));
         assertBadArgument("--initial-controllers", restoreWith("--initial-controllers", "1-localhost:9093"));
         assertBadArgument("standalone", restoreWith("--standalone", "--no-initial-controllers"));
@@ -176,7 +214,8 @@ class RestoreCommandTest {
         Files.createDirectories(logDir);
         Files.writeString(logDir.resolve("meta.properties"), "node.id=7\n");
         assertEquals(ExitCode.USAGE, restoreWith("--topic", "payments", "--to-offset", "orders:0=5"));
-        assertTrue(errLine().contains("topic 'orders' is not selected by --topic"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                errLine().contains("topic 'orders' is not selected by --topic"), err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -187,8 +226,13 @@ class RestoreCommandTest {
         Files.setLastModifiedTime(logDir.resolve("meta.properties"), FileTime.fromMillis(1_000_000_000_000L));
         Map<String, String> before = snapshot(logDir);
 
-        int exitCode = restore("--archive-local", root.resolve("no-such-archive").toString(), "--log-dir",
-                logDir.toString(), "--node-id", "1");
+        int exitCode = restore(
+                "--archive-local",
+                root.resolve("no-such-archive").toString(),
+                "--log-dir",
+                logDir.toString(),
+                "--node-id",
+                "1");
 
         assertEquals(ExitCode.RESTORE_TARGET_NOT_EMPTY, exitCode, err.toString(StandardCharsets.UTF_8));
         assertTrue(errLine().contains("is not empty"), err.toString(StandardCharsets.UTF_8));
@@ -206,9 +250,17 @@ class RestoreCommandTest {
 
     @Test
     void aMissingArchiveDirectoryIsUnreadable() {
-        assertEquals(ExitCode.ARCHIVE_UNREADABLE, restore("--archive-local", root.resolve("missing").toString(),
-                "--log-dir", logDir.toString(), "--node-id", "1"));
-        assertTrue(errLine().startsWith("krabka restore: cannot read the archive " + root.resolve("missing")),
+        assertEquals(
+                ExitCode.ARCHIVE_UNREADABLE,
+                restore(
+                        "--archive-local",
+                        root.resolve("missing").toString(),
+                        "--log-dir",
+                        logDir.toString(),
+                        "--node-id",
+                        "1"));
+        assertTrue(
+                errLine().startsWith("krabka restore: cannot read the archive " + root.resolve("missing")),
                 err.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(logDir), "nothing written");
     }
@@ -227,10 +279,22 @@ class RestoreCommandTest {
     void theHelpListsEveryGroupAndTheExitCodes() {
         assertEquals(ExitCode.OK, restore("--help"));
         String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
-        for (String part : List.of("Archive:", "Target:", "Selection and bounds:", "Metadata:", "Authentication:",
-                "Behaviour:", "--archive-s3-secret-access-key", "--archive-gcs-service-account-path",
-                "--exclude-header", "--worm-expect-head", "--parallelism", "--no-initial-controllers",
-                "3 the log directory is not empty", "5 integrity", "6 writing the log directory failed")) {
+        for (String part : List.of(
+                "Archive:",
+                "Target:",
+                "Selection and bounds:",
+                "Metadata:",
+                "Authentication:",
+                "Behaviour:",
+                "--archive-s3-secret-access-key",
+                "--archive-gcs-service-account-path",
+                "--exclude-header",
+                "--worm-expect-head",
+                "--parallelism",
+                "--no-initial-controllers",
+                "3 the log directory is not empty",
+                "5 integrity",
+                "6 writing the log directory failed")) {
             assertTrue(help.contains(part), part + " in " + help);
         }
     }

@@ -26,8 +26,10 @@ class RestoreTerminalProgressTest {
             progress.read(1L << 20);
             progress.partitionDone("orders-0");
         }
-        assertEquals(List.of("krabka restore: 2 partitions, 4.0 MiB of segments to read",
-                "krabka restore: orders-0 done (1 of 2 partitions, 1.0 MiB of 4.0 MiB)"),
+        assertEquals(
+                List.of(
+                        "krabka restore: 2 partitions, 4.0 MiB of segments to read",
+                        "krabka restore: orders-0 done (1 of 2 partitions, 1.0 MiB of 4.0 MiB)"),
                 err.toString(StandardCharsets.UTF_8).lines().toList());
     }
 
@@ -39,7 +41,8 @@ class RestoreTerminalProgressTest {
             progress.read(1L << 20);
         }
         String shown = err.toString(StandardCharsets.UTF_8);
-        assertTrue(shown.startsWith("\rkrabka restore: 0/2 partitions, 1.0 MiB of 4.0 MiB, 1.0 MiB/s, 0:00:03 left"),
+        assertTrue(
+                shown.startsWith("\rkrabka restore: 0/2 partitions, 1.0 MiB of 4.0 MiB, 1.0 MiB/s, 0:00:03 left"),
                 shown);
         assertTrue(shown.endsWith(System.lineSeparator()), "the line is ended on close");
     }

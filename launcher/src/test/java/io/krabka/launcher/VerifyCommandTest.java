@@ -33,34 +33,58 @@ class VerifyCommandTest {
         String[] line = new String[args.length + 1];
         line[0] = "verify";
         System.arraycopy(args, 0, line, 1, args.length);
-        return krabka.run(line, new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8)));
+        return krabka.run(
+                line,
+                new Console(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8)));
     }
 
     private String errLine() {
-        List<String> lines = err.toString(StandardCharsets.UTF_8).strip().lines().toList();
+        List<String> lines =
+                err.toString(StandardCharsets.UTF_8).strip().lines().toList();
         assertEquals(1, lines.size(), "one line: " + lines);
         return lines.getFirst();
     }
 
     @Test
     void anEmptyArchiveIsCleanAndSaysSo() throws Exception {
-        assertEquals(0, verify("--local-dir", Files.createDirectories(root.resolve("archive")).toString()));
+        assertEquals(
+                0,
+                verify(
+                        "--local-dir",
+                        Files.createDirectories(root.resolve("archive")).toString()));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("OK: empty archive"), out.toString());
     }
 
     @Test
     void anExpectedHeadOfAnEmptyArchiveIsAMismatch() throws Exception {
-        assertEquals(1, verify("--local-dir", Files.createDirectories(root.resolve("archive")).toString(),
-                "--expect-head", "ab".repeat(32)));
+        assertEquals(
+                1,
+                verify(
+                        "--local-dir",
+                        Files.createDirectories(root.resolve("archive")).toString(),
+                        "--expect-head",
+                        "ab".repeat(32)));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("HEAD MISMATCH"), out.toString());
     }
 
     @Test
     void theJsonVerdictIsOneDocument() throws Exception {
-        assertEquals(0, verify("--local-dir", Files.createDirectories(root.resolve("archive")).toString(),
-                "--format", "json"));
-        assertEquals("ok", new ObjectMapper().readTree(out.toByteArray()).path("verdict").path("grade").asText());
+        assertEquals(
+                0,
+                verify(
+                        "--local-dir",
+                        Files.createDirectories(root.resolve("archive")).toString(),
+                        "--format",
+                        "json"));
+        assertEquals(
+                "ok",
+                new ObjectMapper()
+                        .readTree(out.toByteArray())
+                        .path("verdict")
+                        .path("grade")
+                        .asText());
     }
 
     @Test
@@ -77,8 +101,17 @@ class VerifyCommandTest {
 
     @Test
     void keyIdsAndPublicKeysPairByPosition() throws Exception {
-        assertEquals(2, verify("--local-dir", root.toString(), "--key-id", "a", "--key-id", "b",
-                "--public-key", root.resolve("a.pem").toString()));
+        assertEquals(
+                2,
+                verify(
+                        "--local-dir",
+                        root.toString(),
+                        "--key-id",
+                        "a",
+                        "--key-id",
+                        "b",
+                        "--public-key",
+                        root.resolve("a.pem").toString()));
         assertTrue(errLine().contains("pair by position"), err.toString());
     }
 
@@ -107,7 +140,10 @@ class VerifyCommandTest {
     void theHelpListsTheExitCodes() throws Exception {
         assertEquals(0, verify("--help"));
         String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
-        assertTrue(help.contains("--expect-head") && help.contains("3 incomplete attestation")
-                && help.contains("4 the archive cannot be read"), help);
+        assertTrue(
+                help.contains("--expect-head")
+                        && help.contains("3 incomplete attestation")
+                        && help.contains("4 the archive cannot be read"),
+                help);
     }
 }

@@ -17,8 +17,8 @@ import java.util.Objects;
  * @param startOffset the segment's first offset, at least 0
  * @param endOffset   its last offset, inclusive, at least {@code startOffset}
  */
-public record AbandonedSegment(String topic, Uuid topicId, int partition, Uuid segmentId, long startOffset,
-                               long endOffset) {
+public record AbandonedSegment(
+        String topic, Uuid topicId, int partition, Uuid segmentId, long startOffset, long endOffset) {
 
     /** Validates the parts. */
     public AbandonedSegment {
@@ -38,8 +38,12 @@ public record AbandonedSegment(String topic, Uuid topicId, int partition, Uuid s
 
     /** The copy a KIP-405 metadata record describes. */
     public static AbandonedSegment of(RemoteLogSegmentMetadata segment) {
-        return new AbandonedSegment(segment.topicIdPartition().topic(), segment.topicIdPartition().topicId(),
-                segment.topicIdPartition().partition(), segment.remoteLogSegmentId().id(), segment.startOffset(),
+        return new AbandonedSegment(
+                segment.topicIdPartition().topic(),
+                segment.topicIdPartition().topicId(),
+                segment.topicIdPartition().partition(),
+                segment.remoteLogSegmentId().id(),
+                segment.startOffset(),
                 segment.endOffset());
     }
 

@@ -31,8 +31,8 @@ import java.util.Set;
  * @param abandonedAtMs when the writer gave it up
  * @param signature     the signature of {@link AbandonmentSigningInput}; empty for an unsigned record
  */
-public record AbandonmentRecord(long formatVersion, AbandonedSegment segment, long abandonedAtMs,
-                                Optional<ManifestSignature> signature) {
+public record AbandonmentRecord(
+        long formatVersion, AbandonedSegment segment, long abandonedAtMs, Optional<ManifestSignature> signature) {
 
     /** The record format this writes and reads. */
     public static final long FORMAT_VERSION = 1;
@@ -42,22 +42,24 @@ public record AbandonmentRecord(long formatVersion, AbandonedSegment segment, lo
 
     private static final DocumentKind RECORD = DocumentKind.ABANDONMENT_RECORD;
     private static final Set<String> FIELDS = Set.of("format_version", "segment", "abandoned_at_ms", "signature");
-    private static final Set<String> SEGMENT_FIELDS = Set.of("topic", "topic_id", "partition", "segment_id",
-            "start_offset", "end_offset");
+    private static final Set<String> SEGMENT_FIELDS =
+            Set.of("topic", "topic_id", "partition", "segment_id", "start_offset", "end_offset");
 
     /** Validates the parts. */
     public AbandonmentRecord {
         Objects.requireNonNull(segment, "segment");
         Objects.requireNonNull(signature, "signature");
         if (formatVersion != FORMAT_VERSION) {
-            throw new IllegalArgumentException("abandonment record format version " + formatVersion + " is not "
-                    + FORMAT_VERSION);
+            throw new IllegalArgumentException(
+                    "abandonment record format version " + formatVersion + " is not " + FORMAT_VERSION);
         }
     }
 
     /** The record of a copy given up at {@code abandonedAtMs}, signed with the key, or unsigned without one. */
     public static AbandonmentRecord seal(AbandonedSegment segment, long abandonedAtMs, Optional<SigningKey> key) {
-        Optional<ManifestSignature> signature = key.map(k -> new ManifestSignature(k.keyId(), k.publicKey(),
+        Optional<ManifestSignature> signature = key.map(k -> new ManifestSignature(
+                k.keyId(),
+                k.publicKey(),
                 k.sign(AbandonmentSigningInput.of(k.keyId(), FORMAT_VERSION, segment, abandonedAtMs))));
         return new AbandonmentRecord(FORMAT_VERSION, segment, abandonedAtMs, signature);
     }
@@ -66,7 +68,10 @@ public record AbandonmentRecord(long formatVersion, AbandonedSegment segment, lo
      * What the record's signature is worth to a verifier that trusts these keys; empty for an unsigned record.
      */
     public Optional<SignatureStatus> check(TrustedKeys keys) {
-        return signature.map(s -> keys.check(s.keyId(), s.publicKey(), s.signature(),
+        return signature.map(s -> keys.check(
+                s.keyId(),
+                s.publicKey(),
+                s.signature(),
                 AbandonmentSigningInput.of(s.keyId(), formatVersion, segment, abandonedAtMs)));
     }
 
@@ -109,10 +114,17 @@ public record AbandonmentRecord(long formatVersion, AbandonedSegment segment, lo
         fields.allowOnly(FIELDS);
         StrictJsonObject segment = fields.object("segment").allowOnly(SEGMENT_FIELDS);
         try {
-            return new AbandonmentRecord(version,
-                    new AbandonedSegment(segment.string("topic"), segment.uuid("topic_id"), segment.int32("partition"),
-                            segment.uuid("segment_id"), segment.int64("start_offset"), segment.int64("end_offset")),
-                    fields.int64("abandoned_at_ms"), SignatureJson.read(fields.optionalObject("signature")));
+            return new AbandonmentRecord(
+                    version,
+                    new AbandonedSegment(
+                            segment.string("topic"),
+                            segment.uuid("topic_id"),
+                            segment.int32("partition"),
+                            segment.uuid("segment_id"),
+                            segment.int64("start_offset"),
+                            segment.int64("end_offset")),
+                    fields.int64("abandoned_at_ms"),
+                    SignatureJson.read(fields.optionalObject("signature")));
         } catch (IllegalArgumentException e) {
             throw new MalformedDocumentException(RECORD, e.getMessage(), e);
         }

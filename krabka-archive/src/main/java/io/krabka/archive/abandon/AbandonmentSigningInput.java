@@ -19,15 +19,21 @@ public final class AbandonmentSigningInput {
     /** The domain that starts the input, with its trailing NUL. */
     public static final byte[] DOMAIN = "krabka-worm-abandoned-v1\0".getBytes(StandardCharsets.US_ASCII);
 
-    private AbandonmentSigningInput() {
-    }
+    private AbandonmentSigningInput() {}
 
     /** The signing input of a record's fields, signed under {@code keyId}. */
     public static byte[] of(String keyId, long formatVersion, AbandonedSegment segment, long abandonedAtMs) {
         return new CanonicalOutput(160 + keyId.length() * 3 + segment.topic().length())
-                .raw(DOMAIN).string(keyId).int32(formatVersion)
-                .string(segment.topic()).uuid(segment.topicId()).int32(segment.partition()).uuid(segment.segmentId())
-                .int64(segment.startOffset()).int64(segment.endOffset()).int64(abandonedAtMs)
+                .raw(DOMAIN)
+                .string(keyId)
+                .int32(formatVersion)
+                .string(segment.topic())
+                .uuid(segment.topicId())
+                .int32(segment.partition())
+                .uuid(segment.segmentId())
+                .int64(segment.startOffset())
+                .int64(segment.endOffset())
+                .int64(abandonedAtMs)
                 .toByteArray();
     }
 }

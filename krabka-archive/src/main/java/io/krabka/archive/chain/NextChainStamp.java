@@ -48,9 +48,10 @@ public sealed interface NextChainStamp {
             if (!record.isReceipt()) {
                 continue;
             }
-            if (latest == null || segment.startOffset() > latest.startOffset()
+            if (latest == null
+                    || segment.startOffset() > latest.startOffset()
                     || (segment.startOffset() == latest.startOffset()
-                    && Long.compareUnsigned(record.seq(), latestReceipt.seq()) > 0)) {
+                            && Long.compareUnsigned(record.seq(), latestReceipt.seq()) > 0)) {
                 latest = segment;
                 latestReceipt = record;
             }
@@ -59,7 +60,8 @@ public sealed interface NextChainStamp {
             return new FreshEpoch(ChainStamp.genesis(freshEpochId));
         }
         RemoteLogSegmentId after = latest.remoteLogSegmentId();
-        Optional<ChainStamp> next = latestReceipt.stamp().successor(latestReceipt.head().orElseThrow());
+        Optional<ChainStamp> next =
+                latestReceipt.stamp().successor(latestReceipt.head().orElseThrow());
         return next.<NextChainStamp>map(stamp -> new Continued(stamp, after)).orElseGet(() -> new Exhausted(after));
     }
 

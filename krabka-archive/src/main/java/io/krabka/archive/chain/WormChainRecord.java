@@ -28,15 +28,15 @@ import java.util.Set;
  * @param head              the head the manifest made; empty in the request form
  * @param manifestVersionId the store's version of the manifest object, where the bucket keeps versions
  */
-public record WormChainRecord(Uuid epochId, long seq, ChainHead prevHead, Optional<ChainHead> head,
-                              Optional<String> manifestVersionId) {
+public record WormChainRecord(
+        Uuid epochId, long seq, ChainHead prevHead, Optional<ChainHead> head, Optional<String> manifestVersionId) {
 
     /** The record format: {@code WORM_CHAIN_RECORD_VERSION}. */
     public static final short VERSION = 0;
 
     private static final DocumentKind CHAIN_RECORD = DocumentKind.CHAIN_RECORD;
-    private static final Set<String> FIELDS = Set.of("version", "epoch_id", "seq", "prev_head", "head",
-            "manifest_version_id");
+    private static final Set<String> FIELDS =
+            Set.of("version", "epoch_id", "seq", "prev_head", "head", "manifest_version_id");
 
     /** Validates the parts. */
     public WormChainRecord {
@@ -53,8 +53,8 @@ public record WormChainRecord(Uuid epochId, long seq, ChainHead prevHead, Option
 
     /** The receipt of a manifest written at {@code chain}, which made {@code head}. */
     public static WormChainRecord receipt(ChainStamp chain, ChainHead head, Optional<String> manifestVersionId) {
-        return new WormChainRecord(chain.epochId(), chain.seq(), chain.prevHead(), Optional.of(head),
-                manifestVersionId);
+        return new WormChainRecord(
+                chain.epochId(), chain.seq(), chain.prevHead(), Optional.of(head), manifestVersionId);
     }
 
     /** Whether this is a receipt, carrying the head its manifest made. */
@@ -99,12 +99,15 @@ public record WormChainRecord(Uuid epochId, long seq, ChainHead prevHead, Option
         }
         short version = fields.int16("version");
         if (version != VERSION) {
-            throw new UnsupportedFormatVersionException(CHAIN_RECORD, Optional.of((long) version),
-                    Short.toString(VERSION));
+            throw new UnsupportedFormatVersionException(
+                    CHAIN_RECORD, Optional.of((long) version), Short.toString(VERSION));
         }
         fields.allowOnly(FIELDS);
-        return new WormChainRecord(fields.uuid("epoch_id"), fields.uint64("seq"),
-                new ChainHead(fields.hex32("prev_head")), fields.optionalHex32("head").map(ChainHead::new),
+        return new WormChainRecord(
+                fields.uuid("epoch_id"),
+                fields.uint64("seq"),
+                new ChainHead(fields.hex32("prev_head")),
+                fields.optionalHex32("head").map(ChainHead::new),
                 fields.optionalString("manifest_version_id"));
     }
 

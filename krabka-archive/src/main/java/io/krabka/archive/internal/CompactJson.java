@@ -16,8 +16,7 @@ public final class CompactJson {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private CompactJson() {
-    }
+    private CompactJson() {}
 
     /** What writes one document's JSON. */
     @FunctionalInterface
@@ -39,8 +38,7 @@ public final class CompactJson {
     }
 
     /** Writes a field whose value may be absent as serde writes an {@code Option}: null when absent. */
-    public static void optionalString(JsonGenerator json, String name, Optional<String> value)
-            throws IOException {
+    public static void optionalString(JsonGenerator json, String name, Optional<String> value) throws IOException {
         if (value.isPresent()) {
             json.writeStringField(name, value.get());
         } else {

@@ -9,8 +9,7 @@ import java.util.HexFormat;
 public final class Hex {
     private static final HexFormat LOWER = HexFormat.of();
 
-    private Hex() {
-    }
+    private Hex() {}
 
     /** The bytes as lowercase hex. */
     public static String encode(byte[] bytes) {

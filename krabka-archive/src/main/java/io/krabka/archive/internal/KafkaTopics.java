@@ -7,8 +7,7 @@ public final class KafkaTopics {
 
     private static final Pattern LEGAL = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
 
-    private KafkaTopics() {
-    }
+    private KafkaTopics() {}
 
     /**
      * Checks a topic name.

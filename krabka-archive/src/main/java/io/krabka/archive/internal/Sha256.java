@@ -6,8 +6,7 @@ import java.security.NoSuchAlgorithmException;
 /** The JDK's SHA-256, which every Java runtime has. */
 public final class Sha256 {
 
-    private Sha256() {
-    }
+    private Sha256() {}
 
     /** A fresh SHA-256 digest. */
     public static MessageDigest newDigest() {

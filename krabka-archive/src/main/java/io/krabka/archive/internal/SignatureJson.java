@@ -12,8 +12,7 @@ public final class SignatureJson {
 
     private static final Set<String> FIELDS = Set.of("key_id", "public_key", "signature");
 
-    private SignatureJson() {
-    }
+    private SignatureJson() {}
 
     /** Reads a signature object; empty when it is absent or null. */
     public static Optional<ManifestSignature> read(Optional<StrictJsonObject> signature)
@@ -22,8 +21,8 @@ public final class SignatureJson {
             return Optional.empty();
         }
         StrictJsonObject fields = signature.get().allowOnly(FIELDS);
-        return Optional.of(new ManifestSignature(fields.string("key_id"), fields.hex("public_key"),
-                fields.hex("signature")));
+        return Optional.of(
+                new ManifestSignature(fields.string("key_id"), fields.hex("public_key"), fields.hex("signature")));
     }
 
     /** Writes a signature object, or null for none. */

@@ -12,8 +12,7 @@ final class Pem {
 
     private static final byte[] BEGIN = "-----BEGIN ".getBytes(StandardCharsets.US_ASCII);
 
-    private Pem() {
-    }
+    private Pem() {}
 
     /** Whether the file's contents, after leading whitespace, start a PEM block. */
     static boolean isPem(byte[] contents) {
@@ -48,8 +47,10 @@ final class Pem {
                 throw new KeyFileException(file, "holds no complete PEM block");
             }
             if (!block.getType().equals(type)) {
-                throw new KeyFileException(file, "holds a PEM \"" + block.getType() + "\" block, not \"" + type
-                        + "\"" + (block.getType().contains("ENCRYPTED") ? " (an encrypted key is not read)" : ""));
+                throw new KeyFileException(
+                        file,
+                        "holds a PEM \"" + block.getType() + "\" block, not \"" + type + "\""
+                                + (block.getType().contains("ENCRYPTED") ? " (an encrypted key is not read)" : ""));
             }
             if (reader.readPemObject() != null) {
                 throw new KeyFileException(file, "holds more than one PEM block");

@@ -20,8 +20,7 @@ final class Pkcs8Ed25519 {
     /** {@code id-Ed25519}, RFC 8410. */
     static final ASN1ObjectIdentifier ID_ED25519 = new ASN1ObjectIdentifier("1.3.101.112");
 
-    private Pkcs8Ed25519() {
-    }
+    private Pkcs8Ed25519() {}
 
     /**
      * The 32-byte seed of a PKCS#8 v1 or v2 DER structure; a v2 structure's public key, when present, must be
@@ -49,8 +48,8 @@ final class Pkcs8Ed25519 {
             throw new KeyFileException(file, "holds an Ed25519 private key that is not an OCTET STRING", e);
         }
         if (seed.length != Ed25519.SECRET_KEY_SIZE) {
-            throw new KeyFileException(file, "holds an Ed25519 private key of " + seed.length + " bytes, not "
-                    + Ed25519.SECRET_KEY_SIZE);
+            throw new KeyFileException(
+                    file, "holds an Ed25519 private key of " + seed.length + " bytes, not " + Ed25519.SECRET_KEY_SIZE);
         }
         if (info.hasPublicKey()) {
             byte[] derived = new byte[Ed25519.PUBLIC_KEY_SIZE];
@@ -69,8 +68,9 @@ final class Pkcs8Ed25519 {
      */
     static void requireEd25519(Path file, AlgorithmIdentifier algorithm) throws KeyFileException {
         if (!ID_ED25519.equals(algorithm.getAlgorithm())) {
-            throw new KeyFileException(file, "holds a key of algorithm " + algorithm.getAlgorithm().getId()
-                    + ", not Ed25519 (1.3.101.112)");
+            throw new KeyFileException(
+                    file,
+                    "holds a key of algorithm " + algorithm.getAlgorithm().getId() + ", not Ed25519 (1.3.101.112)");
         }
         if (algorithm.getParameters() != null) {
             throw new KeyFileException(file, "holds an Ed25519 key with algorithm parameters, which RFC 8410 forbids");

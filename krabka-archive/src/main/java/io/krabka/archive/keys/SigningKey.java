@@ -21,8 +21,8 @@ public final class SigningKey {
     private SigningKey(String keyId, byte[] seed) {
         this.keyId = requireKeyId(keyId);
         if (seed.length != Ed25519.SECRET_KEY_SIZE) {
-            throw new IllegalArgumentException("an Ed25519 private key has " + Ed25519.SECRET_KEY_SIZE
-                    + " bytes, not " + seed.length);
+            throw new IllegalArgumentException(
+                    "an Ed25519 private key has " + Ed25519.SECRET_KEY_SIZE + " bytes, not " + seed.length);
         }
         this.seed = seed.clone();
         this.publicKey = new byte[Ed25519.PUBLIC_KEY_SIZE];

@@ -36,8 +36,8 @@ public final class VerificationKey {
      */
     public static VerificationKey of(byte[] encoded) {
         if (encoded.length != Ed25519.PUBLIC_KEY_SIZE) {
-            throw new IllegalArgumentException("an Ed25519 public key has " + Ed25519.PUBLIC_KEY_SIZE + " bytes, not "
-                    + encoded.length);
+            throw new IllegalArgumentException(
+                    "an Ed25519 public key has " + Ed25519.PUBLIC_KEY_SIZE + " bytes, not " + encoded.length);
         }
         Ed25519.PublicPoint point = Ed25519.validatePublicKeyFullExport(encoded, 0);
         if (point == null) {
@@ -65,8 +65,10 @@ public final class VerificationKey {
         } else if (Pem.isPem(contents)) {
             raw = subjectPublicKey(file, Pem.derOf(file, contents, "PUBLIC KEY"));
         } else {
-            throw new KeyFileException(file, "is neither a raw 32-byte Ed25519 public key nor PEM \"PUBLIC KEY\" ("
-                    + contents.length + " bytes)");
+            throw new KeyFileException(
+                    file,
+                    "is neither a raw 32-byte Ed25519 public key nor PEM \"PUBLIC KEY\" (" + contents.length
+                            + " bytes)");
         }
         try {
             return of(raw);

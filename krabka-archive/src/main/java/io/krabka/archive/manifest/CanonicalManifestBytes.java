@@ -28,17 +28,24 @@ public final class CanonicalManifestBytes {
     /** The domain that starts the encoding, with its trailing NUL: {@code MANIFEST_BODY_DOMAIN}. */
     public static final byte[] DOMAIN = "krabka-worm-manifest-body-v1\0".getBytes(StandardCharsets.US_ASCII);
 
-    private CanonicalManifestBytes() {
-    }
+    private CanonicalManifestBytes() {}
 
     /** The canonical bytes of a body. */
     public static byte[] of(ManifestBody body) {
         SegmentIdentity segment = body.segment();
         CanonicalOutput out = new CanonicalOutput(256 + body.objects().size() * 256);
-        out.raw(DOMAIN).int32(body.formatVersion())
-                .string(segment.topic()).uuid(segment.topicId()).int32(segment.partition()).uuid(segment.segmentId())
-                .int64(segment.startOffset()).int64(segment.endOffset()).int64(segment.maxTimestampMs())
-                .int32(segment.brokerId()).int64(segment.eventTimestampMs()).int64(segment.segmentSizeBytes());
+        out.raw(DOMAIN)
+                .int32(body.formatVersion())
+                .string(segment.topic())
+                .uuid(segment.topicId())
+                .int32(segment.partition())
+                .uuid(segment.segmentId())
+                .int64(segment.startOffset())
+                .int64(segment.endOffset())
+                .int64(segment.maxTimestampMs())
+                .int32(segment.brokerId())
+                .int64(segment.eventTimestampMs())
+                .int64(segment.segmentSizeBytes());
         out.int64(segment.leaderEpochs().size());
         for (Map.Entry<Integer, Long> epoch : segment.leaderEpochs().entrySet()) {
             out.int32(epoch.getKey()).int64(epoch.getValue());
@@ -46,8 +53,12 @@ public final class CanonicalManifestBytes {
         out.bool(segment.txnIndexEmpty());
         out.int64(body.objects().size());
         for (ObjectEntry object : body.objects()) {
-            out.string(object.suffix()).string(object.key()).int64(object.sizeBytes()).raw(object.sha256().bytes())
-                    .optionalString(object.eTag()).optionalString(object.versionId());
+            out.string(object.suffix())
+                    .string(object.key())
+                    .int64(object.sizeBytes())
+                    .raw(object.sha256().bytes())
+                    .optionalString(object.eTag())
+                    .optionalString(object.versionId());
         }
         ChainStamp chain = body.chain();
         out.uuid(chain.epochId()).int64(chain.seq()).raw(chain.prevHead().bytes());

@@ -12,8 +12,7 @@ import java.util.Objects;
  * @param objects       the segment's objects, in the order they are encoded
  * @param chain         the manifest's place in the chain
  */
-public record ManifestBody(long formatVersion, SegmentIdentity segment, List<ObjectEntry> objects,
-                           ChainStamp chain) {
+public record ManifestBody(long formatVersion, SegmentIdentity segment, List<ObjectEntry> objects, ChainStamp chain) {
 
     /** The manifest format this writes: {@code MANIFEST_FORMAT_VERSION}. */
     public static final long FORMAT_VERSION = 1;

@@ -33,18 +33,27 @@ public final class ManifestJson {
     private static final DocumentKind MANIFEST = DocumentKind.MANIFEST;
     private static final Set<String> MANIFEST_FIELDS = Set.of("body", "signature");
     private static final Set<String> BODY_FIELDS = Set.of("format_version", "segment", "objects", "chain");
-    private static final Set<String> SEGMENT_FIELDS = Set.of("topic", "topic_id", "partition", "segment_id",
-            "start_offset", "end_offset", "max_timestamp_ms", "broker_id", "event_timestamp_ms",
-            "segment_size_bytes", "leader_epochs", "txn_index_empty");
-    private static final Set<String> OBJECT_FIELDS = Set.of("suffix", "key", "size_bytes", "sha256", "e_tag",
-            "version_id", "create_precondition");
+    private static final Set<String> SEGMENT_FIELDS = Set.of(
+            "topic",
+            "topic_id",
+            "partition",
+            "segment_id",
+            "start_offset",
+            "end_offset",
+            "max_timestamp_ms",
+            "broker_id",
+            "event_timestamp_ms",
+            "segment_size_bytes",
+            "leader_epochs",
+            "txn_index_empty");
+    private static final Set<String> OBJECT_FIELDS =
+            Set.of("suffix", "key", "size_bytes", "sha256", "e_tag", "version_id", "create_precondition");
     private static final Set<String> CHAIN_FIELDS = Set.of("epoch_id", "seq", "prev_head");
 
     /** A map key as serde writes an i32: decimal, no sign but a minus, no leading zero. */
     private static final Pattern DECIMAL_I32 = Pattern.compile("0|-?[1-9][0-9]{0,9}");
 
-    private ManifestJson() {
-    }
+    private ManifestJson() {}
 
     /** The compact JSON of a manifest. */
     public static byte[] write(SegmentManifest manifest) {
@@ -74,14 +83,19 @@ public final class ManifestJson {
         // The version first: a later format's new fields are an unsupported version, not unknown fields.
         long version = body.uint32("format_version");
         if (version < ManifestBody.MIN_FORMAT_VERSION || version > ManifestBody.FORMAT_VERSION) {
-            throw new UnsupportedFormatVersionException(MANIFEST, Optional.of(version),
+            throw new UnsupportedFormatVersionException(
+                    MANIFEST,
+                    Optional.of(version),
                     ManifestBody.MIN_FORMAT_VERSION + "..=" + ManifestBody.FORMAT_VERSION);
         }
         root.allowOnly(MANIFEST_FIELDS);
         body.allowOnly(BODY_FIELDS);
         try {
             return new SegmentManifest(
-                    new ManifestBody(version, readSegment(body.object("segment")), readObjects(body),
+                    new ManifestBody(
+                            version,
+                            readSegment(body.object("segment")),
+                            readObjects(body),
                             readChain(body.object("chain"))),
                     SignatureJson.read(root.optionalObject("signature")));
         } catch (IllegalArgumentException e) {
@@ -146,10 +160,19 @@ public final class ManifestJson {
             }
             epochs.put((int) number, epoch.getValue());
         }
-        return new SegmentIdentity(segment.string("topic"), segment.uuid("topic_id"), segment.int32("partition"),
-                segment.uuid("segment_id"), segment.int64("start_offset"), segment.int64("end_offset"),
-                segment.int64("max_timestamp_ms"), segment.int32("broker_id"), segment.int64("event_timestamp_ms"),
-                segment.int64("segment_size_bytes"), epochs, segment.bool("txn_index_empty"));
+        return new SegmentIdentity(
+                segment.string("topic"),
+                segment.uuid("topic_id"),
+                segment.int32("partition"),
+                segment.uuid("segment_id"),
+                segment.int64("start_offset"),
+                segment.int64("end_offset"),
+                segment.int64("max_timestamp_ms"),
+                segment.int32("broker_id"),
+                segment.int64("event_timestamp_ms"),
+                segment.int64("segment_size_bytes"),
+                epochs,
+                segment.bool("txn_index_empty"));
     }
 
     private static List<ObjectEntry> readObjects(StrictJsonObject body) throws MalformedDocumentException {
@@ -161,9 +184,14 @@ public final class ManifestJson {
                 // An unsigned size above 2^63 - 1: no store holds such an object, and a long cannot.
                 throw object.malformed("size_bytes", "larger than any object: " + Long.toUnsignedString(size));
             }
-            objects.add(new ObjectEntry(object.string("suffix"), object.string("key"), size,
-                    new Sha256Digest(object.hex32("sha256")), object.optionalString("e_tag"),
-                    object.optionalString("version_id"), object.boolOrDefault("create_precondition", false)));
+            objects.add(new ObjectEntry(
+                    object.string("suffix"),
+                    object.string("key"),
+                    size,
+                    new Sha256Digest(object.hex32("sha256")),
+                    object.optionalString("e_tag"),
+                    object.optionalString("version_id"),
+                    object.boolOrDefault("create_precondition", false)));
         }
         return objects;
     }

@@ -28,8 +28,8 @@ public final class ManifestSealer {
     public SealedManifest seal(SegmentIdentity segment, List<ObjectEntry> objects, ChainStamp chain) {
         ManifestBody body = new ManifestBody(segment, objects, chain);
         ChainHead head = body.head();
-        Optional<ManifestSignature> signature = signingKey.map(key -> new ManifestSignature(key.keyId(),
-                key.publicKey(), key.sign(ManifestSigningInput.of(key.keyId(), chain, head))));
+        Optional<ManifestSignature> signature = signingKey.map(key -> new ManifestSignature(
+                key.keyId(), key.publicKey(), key.sign(ManifestSigningInput.of(key.keyId(), chain, head))));
         SegmentManifest manifest = new SegmentManifest(body, signature);
         byte[] json = ManifestJson.write(manifest);
         if (json.length > ManifestJson.MAX_MANIFEST_BYTES) {

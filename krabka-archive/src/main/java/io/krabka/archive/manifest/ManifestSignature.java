@@ -36,8 +36,10 @@ public record ManifestSignature(String keyId, byte[] publicKey, byte[] signature
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof ManifestSignature that && keyId.equals(that.keyId)
-                && Arrays.equals(publicKey, that.publicKey) && Arrays.equals(signature, that.signature);
+        return other instanceof ManifestSignature that
+                && keyId.equals(that.keyId)
+                && Arrays.equals(publicKey, that.publicKey)
+                && Arrays.equals(signature, that.signature);
     }
 
     @Override

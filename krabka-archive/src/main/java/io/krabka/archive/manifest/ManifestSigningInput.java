@@ -13,13 +13,16 @@ public final class ManifestSigningInput {
     /** The domain that starts the input, with its trailing NUL: {@code MANIFEST_DOMAIN}. */
     public static final byte[] DOMAIN = "krabka-worm-manifest-v1\0".getBytes(StandardCharsets.US_ASCII);
 
-    private ManifestSigningInput() {
-    }
+    private ManifestSigningInput() {}
 
     /** The signing input of a manifest at {@code chain} with {@code head}, signed under {@code keyId}. */
     public static byte[] of(String keyId, ChainStamp chain, ChainHead head) {
         return new CanonicalOutput(DOMAIN.length + 8 + keyId.length() * 3 + 16 + 8 + 32)
-                .raw(DOMAIN).string(keyId).uuid(chain.epochId()).int64(chain.seq()).raw(head.bytes())
+                .raw(DOMAIN)
+                .string(keyId)
+                .uuid(chain.epochId())
+                .int64(chain.seq())
+                .raw(head.bytes())
                 .toByteArray();
     }
 }

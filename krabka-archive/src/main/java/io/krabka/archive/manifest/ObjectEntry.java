@@ -18,8 +18,14 @@ import java.util.Optional;
  *                           bytes (the v1 encoding has no place for it), so neither the chain nor the signature
  *                           covers it: it is unauthenticated and only ever informative
  */
-public record ObjectEntry(String suffix, String key, long sizeBytes, Sha256Digest sha256, Optional<String> eTag,
-                          Optional<String> versionId, boolean createPrecondition) {
+public record ObjectEntry(
+        String suffix,
+        String key,
+        long sizeBytes,
+        Sha256Digest sha256,
+        Optional<String> eTag,
+        Optional<String> versionId,
+        boolean createPrecondition) {
 
     /** Validates the parts. */
     public ObjectEntry {
@@ -35,7 +41,13 @@ public record ObjectEntry(String suffix, String key, long sizeBytes, Sha256Diges
 
     /** The entry of an object as the store described it after writing it, with the digest of what was written. */
     public static ObjectEntry of(String suffix, StoredObject written, Sha256Digest sha256) {
-        return new ObjectEntry(suffix, written.key(), written.size(), sha256, written.etag(), written.version(),
+        return new ObjectEntry(
+                suffix,
+                written.key(),
+                written.size(),
+                sha256,
+                written.etag(),
+                written.version(),
                 written.createPrecondition());
     }
 }

@@ -25,10 +25,19 @@ import java.util.TreeMap;
  * @param leaderEpochs      leader epoch to the first offset of that epoch in the segment, ascending by epoch
  * @param txnIndexEmpty     whether the transaction index is empty or absent
  */
-public record SegmentIdentity(String topic, Uuid topicId, int partition, Uuid segmentId, long startOffset,
-                              long endOffset, long maxTimestampMs, int brokerId, long eventTimestampMs,
-                              long segmentSizeBytes, NavigableMap<Integer, Long> leaderEpochs,
-                              boolean txnIndexEmpty) {
+public record SegmentIdentity(
+        String topic,
+        Uuid topicId,
+        int partition,
+        Uuid segmentId,
+        long startOffset,
+        long endOffset,
+        long maxTimestampMs,
+        int brokerId,
+        long eventTimestampMs,
+        long segmentSizeBytes,
+        NavigableMap<Integer, Long> leaderEpochs,
+        boolean txnIndexEmpty) {
 
     /** Validates the parts and freezes the epochs. */
     public SegmentIdentity {
@@ -50,7 +59,8 @@ public record SegmentIdentity(String topic, Uuid topicId, int partition, Uuid se
         }
         TreeMap<Integer, Long> epochs = new TreeMap<>();
         for (Map.Entry<Integer, Long> entry : leaderEpochs.entrySet()) {
-            epochs.put(Objects.requireNonNull(entry.getKey(), "leader epoch"),
+            epochs.put(
+                    Objects.requireNonNull(entry.getKey(), "leader epoch"),
                     Objects.requireNonNull(entry.getValue(), "leader epoch start offset"));
         }
         leaderEpochs = Collections.unmodifiableNavigableMap(epochs);
@@ -58,9 +68,18 @@ public record SegmentIdentity(String topic, Uuid topicId, int partition, Uuid se
 
     /** The identity of the segment a KIP-405 metadata record describes. */
     public static SegmentIdentity of(RemoteLogSegmentMetadata segment) {
-        return new SegmentIdentity(segment.topicIdPartition().topic(), segment.topicIdPartition().topicId(),
-                segment.topicIdPartition().partition(), segment.remoteLogSegmentId().id(), segment.startOffset(),
-                segment.endOffset(), segment.maxTimestampMs(), segment.brokerId(), segment.eventTimestampMs(),
-                segment.segmentSizeInBytes(), segment.segmentLeaderEpochs(), segment.txnIdxEmpty());
+        return new SegmentIdentity(
+                segment.topicIdPartition().topic(),
+                segment.topicIdPartition().topicId(),
+                segment.topicIdPartition().partition(),
+                segment.remoteLogSegmentId().id(),
+                segment.startOffset(),
+                segment.endOffset(),
+                segment.maxTimestampMs(),
+                segment.brokerId(),
+                segment.eventTimestampMs(),
+                segment.segmentSizeInBytes(),
+                segment.segmentLeaderEpochs(),
+                segment.txnIdxEmpty());
     }
 }

@@ -15,8 +15,8 @@ import java.util.Objects;
  * @param abandonedAtMs when the writer gave it up
  * @param objects       the keys of the copy's objects in the store, the record's own and any manifest included
  */
-public record AbandonedCopy(String recordKey, Uuid segmentId, long startOffset, long endOffset, long abandonedAtMs,
-                            List<String> objects) {
+public record AbandonedCopy(
+        String recordKey, Uuid segmentId, long startOffset, long endOffset, long abandonedAtMs, List<String> objects) {
 
     /** Validates the parts and freezes the keys. */
     public AbandonedCopy {

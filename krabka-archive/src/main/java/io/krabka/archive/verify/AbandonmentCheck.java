@@ -14,8 +14,7 @@ import java.util.Objects;
  */
 public final class AbandonmentCheck {
 
-    private AbandonmentCheck() {
-    }
+    private AbandonmentCheck() {}
 
     /** What a record is worth. */
     public sealed interface Verdict {
@@ -63,12 +62,12 @@ public final class AbandonmentCheck {
         SignatureStatus status = record.check(keys).orElseThrow();
         return switch (status) {
             case VALID -> new Verdict.Accepted(record);
-            case UNKNOWN_KEY_ID -> new Verdict.Rejected("it is signed under key id \"" + keyId
-                    + "\", which is not trusted");
-            case FOREIGN_PUBLIC_KEY -> new Verdict.Rejected("it carries a public key other than the one trusted as \""
-                    + keyId + "\"");
-            case INVALID -> new Verdict.Rejected("its signature does not verify under the key trusted as \"" + keyId
-                    + "\"");
+            case UNKNOWN_KEY_ID ->
+                new Verdict.Rejected("it is signed under key id \"" + keyId + "\", which is not trusted");
+            case FOREIGN_PUBLIC_KEY ->
+                new Verdict.Rejected("it carries a public key other than the one trusted as \"" + keyId + "\"");
+            case INVALID ->
+                new Verdict.Rejected("its signature does not verify under the key trusted as \"" + keyId + "\"");
         };
     }
 }

@@ -14,8 +14,7 @@ import java.util.Optional;
 final class AbandonmentScan {
 
     /** A record taken at its word. */
-    record Accepted(String key, AbandonmentRecord record, String objectKeyPrefix) {
-    }
+    record Accepted(String key, AbandonmentRecord record, String objectKeyPrefix) {}
 
     private final List<Accepted> accepted = new ArrayList<>();
     private final List<RejectedRecord> rejected = new ArrayList<>();
@@ -27,8 +26,9 @@ final class AbandonmentScan {
         for (String key : recordKeys) {
             Optional<String> refusal = switch (reads.document(key, AbandonmentRecord.MAX_RECORD_BYTES)) {
                 case StoreReads.Document.Missing missing -> Optional.of("it is gone from the store");
-                case StoreReads.Document.TooLarge large -> Optional.of("it is " + large.size() + " bytes, above the "
-                        + AbandonmentRecord.MAX_RECORD_BYTES + " byte cap");
+                case StoreReads.Document.TooLarge large ->
+                    Optional.of("it is " + large.size() + " bytes, above the " + AbandonmentRecord.MAX_RECORD_BYTES
+                            + " byte cap");
                 case StoreReads.Document.Found found -> scan.judge(key, found.bytes(), layout, keys);
             };
             refusal.ifPresent(reason -> scan.rejected.add(new RejectedRecord(key, reason)));
@@ -48,7 +48,9 @@ final class AbandonmentScan {
 
     /** The accepted record whose copy holds this key, if any. */
     Optional<Accepted> covering(String objectKey) {
-        return accepted.stream().filter(a -> objectKey.startsWith(a.objectKeyPrefix())).findFirst();
+        return accepted.stream()
+                .filter(a -> objectKey.startsWith(a.objectKeyPrefix()))
+                .findFirst();
     }
 
     private Optional<String> judge(String key, byte[] bytes, ArchiveLayout layout, TrustedKeys keys) {

@@ -14,8 +14,8 @@ public final class AmbiguousExpectedHeadException extends Exception {
     /** A bare head over the given partition directories. */
     public AmbiguousExpectedHeadException(List<String> partitionDirs) {
         super("--expect-head without a partition directory applies to exactly one partition, and "
-                + partitionDirs.size() + " were checked: give each as PARTITION_DIR=HEX (" + String.join(", ",
-                partitionDirs.subList(0, Math.min(5, partitionDirs.size())))
+                + partitionDirs.size() + " were checked: give each as PARTITION_DIR=HEX ("
+                + String.join(", ", partitionDirs.subList(0, Math.min(5, partitionDirs.size())))
                 + (partitionDirs.size() > 5 ? ", ..." : "") + ")");
     }
 }

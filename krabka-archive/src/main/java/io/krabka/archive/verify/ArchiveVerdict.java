@@ -35,7 +35,10 @@ public record ArchiveVerdict(VerifyGrade grade, List<Finding> findings, Optional
 
     /** The line that decided the grade: the first finding of that grade, or the OK line. */
     public String summary() {
-        return okLine.orElseGet(() -> findings.stream().filter(f -> f.grade() == grade).findFirst()
-                .orElseThrow().line());
+        return okLine.orElseGet(() -> findings.stream()
+                .filter(f -> f.grade() == grade)
+                .findFirst()
+                .orElseThrow()
+                .line());
     }
 }

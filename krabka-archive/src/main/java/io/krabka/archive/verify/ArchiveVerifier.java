@@ -24,8 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ArchiveVerifier {
 
-    private ArchiveVerifier() {
-    }
+    private ArchiveVerifier() {}
 
     /**
      * Verifies the archive under the options' prefix.
@@ -58,17 +57,25 @@ public final class ArchiveVerifier {
         List<UnmatchedHead> unmatched = new ArrayList<>();
         partitions = applyExpectedHeads(options.expectedHeads(), partitions, unmatched);
         if (options.filtered()) {
-            List<String> checked = partitions.stream().map(p -> keyPrefix + p.partitionDir() + "/").toList();
-            uploads = uploads.stream().filter(u -> checked.stream().anyMatch(u.key()::startsWith)).toList();
+            List<String> checked = partitions.stream()
+                    .map(p -> keyPrefix + p.partitionDir() + "/")
+                    .toList();
+            uploads = uploads.stream()
+                    .filter(u -> checked.stream().anyMatch(u.key()::startsWith))
+                    .toList();
             outside = List.of();
         }
-        return new ArchiveVerifyReport(store.location(), options.layout().prefix(), options.deep(), partitions,
-                outside, uploads, unmatched);
+        return new ArchiveVerifyReport(
+                store.location(), options.layout().prefix(), options.deep(), partitions, outside, uploads, unmatched);
     }
 
     /** Lists the prefix a page at a time: keys {@code <dir>/<name>} by directory, every other key outside. */
-    private static void group(ObjectStore store, StoreReads reads, String keyPrefix,
-                              Map<String, List<StoredObject>> byDirectory, List<String> outside)
+    private static void group(
+            ObjectStore store,
+            StoreReads reads,
+            String keyPrefix,
+            Map<String, List<StoredObject>> byDirectory,
+            List<String> outside)
             throws ArchiveUnreadableException {
         Optional<String> token = Optional.empty();
         do {
@@ -82,7 +89,9 @@ public final class ArchiveVerifier {
                 String relative = object.key().substring(keyPrefix.length());
                 int slash = relative.indexOf('/');
                 if (slash > 0 && slash < relative.length() - 1 && relative.indexOf('/', slash + 1) < 0) {
-                    byDirectory.computeIfAbsent(relative.substring(0, slash), d -> new ArrayList<>()).add(object);
+                    byDirectory
+                            .computeIfAbsent(relative.substring(0, slash), d -> new ArrayList<>())
+                            .add(object);
                 } else {
                     outside.add(object.key());
                 }
@@ -91,24 +100,26 @@ public final class ArchiveVerifier {
         } while (token.isPresent());
     }
 
-    private static List<PartitionVerifyReport> verifyAll(StoreReads reads, VerifyOptions options,
-                                                         ProgressCounter progress,
-                                                         Map<String, List<StoredObject>> byDirectory)
+    private static List<PartitionVerifyReport> verifyAll(
+            StoreReads reads,
+            VerifyOptions options,
+            ProgressCounter progress,
+            Map<String, List<StoredObject>> byDirectory)
             throws ArchiveUnreadableException {
         if (byDirectory.isEmpty()) {
             return List.of();
         }
         AtomicInteger threads = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.parallelism(), byDirectory.size()),
-                task -> {
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.min(options.parallelism(), byDirectory.size()), task -> {
                     Thread thread = new Thread(task, "krabka-verify-" + threads.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
                 });
         try {
             List<Future<Optional<PartitionVerifyReport>>> futures = new ArrayList<>();
-            byDirectory.forEach((directory, objects) -> futures.add(pool.submit(
-                    () -> new PartitionWalk(reads, options, progress, directory).run(objects))));
+            byDirectory.forEach((directory, objects) -> futures.add(
+                    pool.submit(() -> new PartitionWalk(reads, options, progress, directory).run(objects))));
             List<PartitionVerifyReport> reports = new ArrayList<>();
             for (Future<Optional<PartitionVerifyReport>> future : futures) {
                 future.get().ifPresent(reports::add);
@@ -127,18 +138,19 @@ public final class ArchiveVerifier {
         }
     }
 
-    private static List<PartitionVerifyReport> applyExpectedHeads(ExpectedHeads expected,
-                                                                  List<PartitionVerifyReport> partitions,
-                                                                  List<UnmatchedHead> unmatched)
+    private static List<PartitionVerifyReport> applyExpectedHeads(
+            ExpectedHeads expected, List<PartitionVerifyReport> partitions, List<UnmatchedHead> unmatched)
             throws AmbiguousExpectedHeadException {
         List<PartitionVerifyReport> out = new ArrayList<>(partitions);
         if (expected.bare().isPresent()) {
             if (partitions.size() > 1) {
                 throw new AmbiguousExpectedHeadException(partitions.stream()
-                        .map(PartitionVerifyReport::partitionDir).toList());
+                        .map(PartitionVerifyReport::partitionDir)
+                        .toList());
             }
             if (partitions.isEmpty()) {
-                unmatched.add(new UnmatchedHead(Optional.empty(), expected.bare().get()));
+                unmatched.add(
+                        new UnmatchedHead(Optional.empty(), expected.bare().get()));
             } else {
                 out.set(0, partitions.getFirst().expecting(expected.bare().get()));
             }

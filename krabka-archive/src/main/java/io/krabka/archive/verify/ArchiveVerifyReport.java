@@ -17,9 +17,14 @@ import java.util.Objects;
  * @param incompleteUploads   writes in parts started and neither completed nor aborted, under the checked prefix
  * @param unmatchedHeads      expected heads for which no partition was checked
  */
-public record ArchiveVerifyReport(String location, String prefix, boolean deep,
-                                  List<PartitionVerifyReport> partitions, List<String> globalOrphanObjects,
-                                  List<IncompleteUpload> incompleteUploads, List<UnmatchedHead> unmatchedHeads) {
+public record ArchiveVerifyReport(
+        String location,
+        String prefix,
+        boolean deep,
+        List<PartitionVerifyReport> partitions,
+        List<String> globalOrphanObjects,
+        List<IncompleteUpload> incompleteUploads,
+        List<UnmatchedHead> unmatchedHeads) {
 
     /** Validates the parts and freezes the lists. */
     public ArchiveVerifyReport {
@@ -38,7 +43,9 @@ public record ArchiveVerifyReport(String location, String prefix, boolean deep,
 
     /** The objects checked over all partitions. */
     public long objectsChecked() {
-        return partitions.stream().mapToLong(PartitionVerifyReport::objectsChecked).sum();
+        return partitions.stream()
+                .mapToLong(PartitionVerifyReport::objectsChecked)
+                .sum();
     }
 
     /** Orphans over all partitions and outside any. */

@@ -37,16 +37,15 @@ final class ChainLinkage {
             return Optional.empty();
         }
         if (seen.contains(stamp.epochId())) {
-            return Optional.of("epoch " + epoch + " resumes after epoch " + Uuids.hyphenated(current.epochId())
-                    + " began");
+            return Optional.of(
+                    "epoch " + epoch + " resumes after epoch " + Uuids.hyphenated(current.epochId()) + " began");
         }
         if (stamp.seq() != 0) {
             return Optional.of("epoch " + epoch + " starts at seq " + stamp.seqText()
                     + ", not 0: its first manifests are missing");
         }
         if (!stamp.prevHead().equals(ChainHead.GENESIS)) {
-            return Optional.of("seq 0 of epoch " + epoch + " links to prev_head " + stamp.prevHead()
-                    + ", not genesis");
+            return Optional.of("seq 0 of epoch " + epoch + " links to prev_head " + stamp.prevHead() + ", not genesis");
         }
         return Optional.empty();
     }
@@ -55,8 +54,8 @@ final class ChainLinkage {
     void append(ChainStamp stamp, ChainHead head, long startOffset, long endOffset) {
         if (!epochs.isEmpty() && epochs.getLast().epochId().equals(stamp.epochId())) {
             EpochSpan current = epochs.removeLast();
-            epochs.add(new EpochSpan(current.epochId(), current.firstSeq(), stamp.seq(), current.startOffset(),
-                    endOffset));
+            epochs.add(new EpochSpan(
+                    current.epochId(), current.firstSeq(), stamp.seq(), current.startOffset(), endOffset));
         } else {
             seen.add(stamp.epochId());
             epochs.add(new EpochSpan(stamp.epochId(), stamp.seq(), stamp.seq(), startOffset, endOffset));

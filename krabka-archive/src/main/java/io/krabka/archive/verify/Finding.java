@@ -31,8 +31,8 @@ public sealed interface Finding {
 
         @Override
         public String line() {
-            return "TAMPER DETECTED at " + at.key() + at.seqText().map(s -> " (seq " + s + ")").orElse("") + ": "
-                    + at.reason();
+            return "TAMPER DETECTED at " + at.key()
+                    + at.seqText().map(s -> " (seq " + s + ")").orElse("") + ": " + at.reason();
         }
 
         @Override
@@ -53,8 +53,7 @@ public sealed interface Finding {
      * @param expected     the expected head
      * @param tip          the archive's tip; empty when there is none
      */
-    record HeadMismatch(Optional<String> partitionDir, ChainHead expected, Optional<ChainHead> tip)
-            implements Finding {
+    record HeadMismatch(Optional<String> partitionDir, ChainHead expected, Optional<ChainHead> tip) implements Finding {
         /** Validates the parts. */
         public HeadMismatch {
             Objects.requireNonNull(partitionDir, "partitionDir");
@@ -64,7 +63,8 @@ public sealed interface Finding {
 
         @Override
         public String line() {
-            return "HEAD MISMATCH: expected " + expected + ", archive tip " + tip.map(ChainHead::hex).orElse("none")
+            return "HEAD MISMATCH: expected " + expected + ", archive tip "
+                    + tip.map(ChainHead::hex).orElse("none")
                     + partitionDir.map(d -> " (" + d + ")").orElse("");
         }
 

@@ -65,8 +65,13 @@ public final class ManifestChain {
     public Step check(String key, SegmentManifest manifest) {
         ManifestBody body = manifest.body();
         SegmentIdentity segment = body.segment();
-        String expectedKey = layout.segmentKey(segment.topic(), segment.partition(), segment.topicId(),
-                segment.startOffset(), segment.segmentId(), ArchiveLayout.MANIFEST_SUFFIX);
+        String expectedKey = layout.segmentKey(
+                segment.topic(),
+                segment.partition(),
+                segment.topicId(),
+                segment.startOffset(),
+                segment.segmentId(),
+                ArchiveLayout.MANIFEST_SUFFIX);
         if (!expectedKey.equals(key)) {
             return new Step.Breaks("the manifest's body belongs at " + expectedKey);
         }
@@ -85,7 +90,11 @@ public final class ManifestChain {
     /** Appends a manifest that {@link #check} let follow: its head becomes the tip. */
     public void append(SegmentManifest manifest) {
         ManifestBody body = manifest.body();
-        linkage.append(body.chain(), body.head(), body.segment().startOffset(), body.segment().endOffset());
+        linkage.append(
+                body.chain(),
+                body.head(),
+                body.segment().startOffset(),
+                body.segment().endOffset());
     }
 
     /** The epochs so far, in the order they began. */

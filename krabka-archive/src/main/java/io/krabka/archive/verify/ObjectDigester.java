@@ -35,6 +35,5 @@ final class ObjectDigester {
     }
 
     /** A digest and the number of bytes it covers. */
-    record Hashed(Sha256Digest digest, long bytes) {
-    }
+    record Hashed(Sha256Digest digest, long bytes) {}
 }

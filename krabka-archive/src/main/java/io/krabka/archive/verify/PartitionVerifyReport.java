@@ -31,15 +31,26 @@ import java.util.Optional;
  * @param expectedHead               the head the tip was expected to be, if one was given
  * @param tail                       what is known of the tail
  */
-public record PartitionVerifyReport(String partitionDir, Optional<TopicIdPartition> partition, long manifests,
-                                    long objectsChecked, long bytesChecked,
-                                    ProtectionCount createPreconditionObjects, ProtectionCount bucketRetentionObjects,
-                                    long complianceRetentionObjects, List<EpochSpan> epochs, long unsignedManifests,
-                                    long untrustedManifests, List<String> orphanObjects, List<OffsetGap> offsetGaps,
-                                    Optional<ChainHead> head, Optional<ChainBreak> firstBreak,
-                                    List<AbandonedCopy> abandonedCopies,
-                                    List<RejectedRecord> rejectedAbandonmentRecords, Optional<ChainHead> expectedHead,
-                                    TailStatus tail) {
+public record PartitionVerifyReport(
+        String partitionDir,
+        Optional<TopicIdPartition> partition,
+        long manifests,
+        long objectsChecked,
+        long bytesChecked,
+        ProtectionCount createPreconditionObjects,
+        ProtectionCount bucketRetentionObjects,
+        long complianceRetentionObjects,
+        List<EpochSpan> epochs,
+        long unsignedManifests,
+        long untrustedManifests,
+        List<String> orphanObjects,
+        List<OffsetGap> offsetGaps,
+        Optional<ChainHead> head,
+        Optional<ChainBreak> firstBreak,
+        List<AbandonedCopy> abandonedCopies,
+        List<RejectedRecord> rejectedAbandonmentRecords,
+        Optional<ChainHead> expectedHead,
+        TailStatus tail) {
 
     /** Validates the parts and freezes the lists. */
     public PartitionVerifyReport {
@@ -73,20 +84,40 @@ public record PartitionVerifyReport(String partitionDir, Optional<TopicIdPartiti
 
     /** The first offset the verified manifests cover; empty when none verified. */
     public Optional<Long> startOffset() {
-        return epochs.isEmpty() ? Optional.empty() : Optional.of(epochs.getFirst().startOffset());
+        return epochs.isEmpty()
+                ? Optional.empty()
+                : Optional.of(epochs.getFirst().startOffset());
     }
 
     /** The last offset the verified manifests cover; empty when none verified. */
     public Optional<Long> endOffset() {
-        return epochs.isEmpty() ? Optional.empty() : Optional.of(epochs.getLast().endOffset());
+        return epochs.isEmpty()
+                ? Optional.empty()
+                : Optional.of(epochs.getLast().endOffset());
     }
 
     /** This report with its tip compared against an expected head. */
     PartitionVerifyReport expecting(ChainHead expected) {
         TailStatus status = head.filter(expected::equals).isPresent() ? TailStatus.VERIFIED : TailStatus.MISMATCH;
-        return new PartitionVerifyReport(partitionDir, partition, manifests, objectsChecked, bytesChecked,
-                createPreconditionObjects, bucketRetentionObjects, complianceRetentionObjects, epochs,
-                unsignedManifests, untrustedManifests, orphanObjects, offsetGaps, head, firstBreak, abandonedCopies,
-                rejectedAbandonmentRecords, Optional.of(expected), status);
+        return new PartitionVerifyReport(
+                partitionDir,
+                partition,
+                manifests,
+                objectsChecked,
+                bytesChecked,
+                createPreconditionObjects,
+                bucketRetentionObjects,
+                complianceRetentionObjects,
+                epochs,
+                unsignedManifests,
+                untrustedManifests,
+                orphanObjects,
+                offsetGaps,
+                head,
+                firstBreak,
+                abandonedCopies,
+                rejectedAbandonmentRecords,
+                Optional.of(expected),
+                status);
     }
 }

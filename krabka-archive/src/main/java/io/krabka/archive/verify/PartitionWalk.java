@@ -37,11 +37,9 @@ final class PartitionWalk {
         String key();
     }
 
-    private record Parsed(String key, SegmentManifest manifest) implements ManifestRead {
-    }
+    private record Parsed(String key, SegmentManifest manifest) implements ManifestRead {}
 
-    private record Unreadable(String key, String reason) implements ManifestRead {
-    }
+    private record Unreadable(String key, String reason) implements ManifestRead {}
 
     private final StoreReads reads;
     private final VerifyOptions options;
@@ -78,8 +76,11 @@ final class PartitionWalk {
      */
     Optional<PartitionVerifyReport> run(List<StoredObject> objects) throws ArchiveUnreadableException {
         List<String> keys = objects.stream().map(StoredObject::key).sorted().toList();
-        AbandonmentScan abandonments = AbandonmentScan.of(keys.stream().filter(k -> k.endsWith(ABANDONED_DOT))
-                .toList(), reads, options.layout(), options.trustedKeys());
+        AbandonmentScan abandonments = AbandonmentScan.of(
+                keys.stream().filter(k -> k.endsWith(ABANDONED_DOT)).toList(),
+                reads,
+                options.layout(),
+                options.trustedKeys());
         List<ManifestRead> manifestReads = new ArrayList<>();
         for (String key : keys) {
             if (key.endsWith(MANIFEST_DOT) && abandonments.covering(key).isEmpty()) {
@@ -103,8 +104,11 @@ final class PartitionWalk {
     private ManifestRead read(String key) throws ArchiveUnreadableException {
         return switch (reads.document(key, ManifestJson.MAX_MANIFEST_BYTES)) {
             case StoreReads.Document.Missing missing -> new Unreadable(key, "the manifest is gone from the store");
-            case StoreReads.Document.TooLarge large -> new Unreadable(key, "manifest object is " + large.size()
-                    + " bytes, above the " + ManifestJson.MAX_MANIFEST_BYTES + " byte cap");
+            case StoreReads.Document.TooLarge large ->
+                new Unreadable(
+                        key,
+                        "manifest object is " + large.size() + " bytes, above the " + ManifestJson.MAX_MANIFEST_BYTES
+                                + " byte cap");
             case StoreReads.Document.Found found -> {
                 try {
                     yield new Parsed(key, ManifestJson.read(found.bytes()));
@@ -118,10 +122,14 @@ final class PartitionWalk {
     /** Verifies one manifest and, if it holds, appends it to the chain; the break if it does not. */
     private Optional<ChainBreak> step(ManifestRead read) throws ArchiveUnreadableException {
         return switch (read) {
-            case Unreadable unreadable -> Optional.of(new ChainBreak(unreadable.key(), Optional.empty(),
-                    unreadable.reason()));
-            case Parsed parsed -> check(parsed).map(reason -> new ChainBreak(parsed.key(),
-                    Optional.of(parsed.manifest().body().chain().seq()), reason));
+            case Unreadable unreadable ->
+                Optional.of(new ChainBreak(unreadable.key(), Optional.empty(), unreadable.reason()));
+            case Parsed parsed ->
+                check(parsed)
+                        .map(reason -> new ChainBreak(
+                                parsed.key(),
+                                Optional.of(parsed.manifest().body().chain().seq()),
+                                reason));
         };
     }
 
@@ -182,8 +190,8 @@ final class PartitionWalk {
         }
         RetentionMode mode = stored.get().retention();
         if (mode != RetentionMode.NONE) {
-            retention = retention.plus(key + " (" + mode + stored.get().retainUntil().map(t -> " until " + t)
-                    .orElse("") + ")");
+            retention = retention.plus(key + " (" + mode
+                    + stored.get().retainUntil().map(t -> " until " + t).orElse("") + ")");
             if (mode == RetentionMode.COMPLIANCE) {
                 compliance++;
             }
@@ -220,15 +228,22 @@ final class PartitionWalk {
      * else any body, so that a directory of foreign manifests is still reported under their partition.
      */
     private Optional<TopicIdPartition> identity(List<ManifestRead> manifestReads, AbandonmentScan abandonments) {
-        List<SegmentIdentity> bodies = manifestReads.stream().filter(Parsed.class::isInstance)
-                .map(r -> ((Parsed) r).manifest().body().segment()).toList();
+        List<SegmentIdentity> bodies = manifestReads.stream()
+                .filter(Parsed.class::isInstance)
+                .map(r -> ((Parsed) r).manifest().body().segment())
+                .toList();
         return bodies.stream()
-                .filter(s -> options.layout().partitionDirectory(s.topic(), s.partition(), s.topicId()).equals(dirKey))
+                .filter(s -> options.layout()
+                        .partitionDirectory(s.topic(), s.partition(), s.topicId())
+                        .equals(dirKey))
                 .findFirst()
                 .map(s -> new TopicIdPartition(s.topicId(), s.topic(), s.partition()))
-                .or(() -> abandonments.accepted().stream().findFirst().map(a -> a.record().segment())
+                .or(() -> abandonments.accepted().stream()
+                        .findFirst()
+                        .map(a -> a.record().segment())
                         .map(s -> new TopicIdPartition(s.topicId(), s.topic(), s.partition())))
-                .or(() -> bodies.stream().findFirst()
+                .or(() -> bodies.stream()
+                        .findFirst()
                         .map(s -> new TopicIdPartition(s.topicId(), s.topic(), s.partition())));
     }
 
@@ -237,8 +252,11 @@ final class PartitionWalk {
                 && options.partition().map(p -> p == partition.partition()).orElse(true);
     }
 
-    private PartitionVerifyReport report(Optional<TopicIdPartition> partition, List<String> keys,
-                                         List<ManifestRead> manifestReads, AbandonmentScan abandonments) {
+    private PartitionVerifyReport report(
+            Optional<TopicIdPartition> partition,
+            List<String> keys,
+            List<ManifestRead> manifestReads,
+            AbandonmentScan abandonments) {
         Set<String> named = new HashSet<>();
         for (ManifestRead manifest : manifestReads) {
             if (manifest instanceof Parsed parsed) {
@@ -257,13 +275,33 @@ final class PartitionWalk {
             }
         }
         List<AbandonedCopy> abandoned = abandonments.accepted().stream()
-                .map(a -> new AbandonedCopy(a.key(), a.record().segment().segmentId(),
-                        a.record().segment().startOffset(), a.record().segment().endOffset(),
-                        a.record().abandonedAtMs(), abandonedObjects.get(a.key())))
+                .map(a -> new AbandonedCopy(
+                        a.key(),
+                        a.record().segment().segmentId(),
+                        a.record().segment().startOffset(),
+                        a.record().segment().endOffset(),
+                        a.record().abandonedAtMs(),
+                        abandonedObjects.get(a.key())))
                 .toList();
-        return new PartitionVerifyReport(dirName, partition, manifests, objectsChecked, bytesChecked,
-                createPrecondition, retention, compliance, chain.epochs(), unsigned, untrusted, orphans, gaps,
-                chain.tip(), Optional.ofNullable(firstBreak), abandoned, abandonments.rejected(), Optional.empty(),
+        return new PartitionVerifyReport(
+                dirName,
+                partition,
+                manifests,
+                objectsChecked,
+                bytesChecked,
+                createPrecondition,
+                retention,
+                compliance,
+                chain.epochs(),
+                unsigned,
+                untrusted,
+                orphans,
+                gaps,
+                chain.tip(),
+                Optional.ofNullable(firstBreak),
+                abandoned,
+                abandonments.rejected(),
+                Optional.empty(),
                 TailStatus.UNVERIFIED);
     }
 }

@@ -40,12 +40,10 @@ public final class StoreReads {
         }
 
         /** Above the cap: not read. */
-        record TooLarge(long size) implements Document {
-        }
+        record TooLarge(long size) implements Document {}
 
         /** Not in the store (any more). */
-        record Missing() implements Document {
-        }
+        record Missing() implements Document {}
     }
 
     /**
@@ -99,7 +97,8 @@ public final class StoreReads {
 
     /** The failure of a read that the archive's content did not cause. */
     ArchiveUnreadableException unreadable(String what, Exception cause) {
-        return new ArchiveUnreadableException("cannot read the archive at " + store.location() + ": " + what
-                + " failed: " + cause.getMessage(), cause);
+        return new ArchiveUnreadableException(
+                "cannot read the archive at " + store.location() + ": " + what + " failed: " + cause.getMessage(),
+                cause);
     }
 }

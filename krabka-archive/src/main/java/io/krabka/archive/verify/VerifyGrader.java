@@ -12,42 +12,52 @@ import java.util.Optional;
  */
 public final class VerifyGrader {
 
-    private VerifyGrader() {
-    }
+    private VerifyGrader() {}
 
     /** The verdict on a report under the options' grading flags. */
     public static ArchiveVerdict grade(ArchiveVerifyReport report, VerifyOptions options) {
         List<Finding> findings = new ArrayList<>();
         for (PartitionVerifyReport partition : report.partitions()) {
-            partition.firstBreak().ifPresent(b -> findings.add(new Finding.TamperDetected(partition.partitionDir(), b)));
+            partition
+                    .firstBreak()
+                    .ifPresent(b -> findings.add(new Finding.TamperDetected(partition.partitionDir(), b)));
         }
         for (PartitionVerifyReport partition : report.partitions()) {
             if (partition.tail() == TailStatus.MISMATCH) {
-                findings.add(new Finding.HeadMismatch(Optional.of(partition.partitionDir()),
-                        partition.expectedHead().orElseThrow(), partition.head()));
+                findings.add(new Finding.HeadMismatch(
+                        Optional.of(partition.partitionDir()),
+                        partition.expectedHead().orElseThrow(),
+                        partition.head()));
             }
         }
-        report.unmatchedHeads().forEach(u -> findings.add(new Finding.HeadMismatch(u.partitionDir(), u.expected(),
-                Optional.empty())));
+        report.unmatchedHeads()
+                .forEach(u -> findings.add(new Finding.HeadMismatch(u.partitionDir(), u.expected(), Optional.empty())));
         if (report.orphanObjects() > 0) {
             findings.add(new Finding.OrphanObjects(report.orphanObjects(), options.strictOrphans()));
         }
-        long restarts = report.partitions().stream().mapToLong(PartitionVerifyReport::epochRestarts).sum();
+        long restarts = report.partitions().stream()
+                .mapToLong(PartitionVerifyReport::epochRestarts)
+                .sum();
         if (restarts > 0 && !options.allowEpochRestarts()) {
             findings.add(new Finding.EpochRestarts(restarts));
         }
-        long unsigned = report.partitions().stream().mapToLong(PartitionVerifyReport::unsignedManifests).sum();
-        long untrusted = report.partitions().stream().mapToLong(PartitionVerifyReport::untrustedManifests).sum();
+        long unsigned = report.partitions().stream()
+                .mapToLong(PartitionVerifyReport::unsignedManifests)
+                .sum();
+        long untrusted = report.partitions().stream()
+                .mapToLong(PartitionVerifyReport::untrustedManifests)
+                .sum();
         if (unsigned + untrusted > 0) {
             findings.add(new Finding.UnattestedManifests(unsigned, untrusted));
         }
         if (!report.incompleteUploads().isEmpty()) {
-            findings.add(new Finding.IncompleteUploads(report.incompleteUploads().size(),
+            findings.add(new Finding.IncompleteUploads(
+                    report.incompleteUploads().size(),
                     report.incompleteUploads().getFirst().key()));
         }
         VerifyGrade grade = findings.stream().map(Finding::grade).reduce(VerifyGrade.OK, VerifyGrade::worst);
-        return new ArchiveVerdict(grade, findings,
-                grade == VerifyGrade.OK ? Optional.of(okLine(report, restarts)) : Optional.empty());
+        return new ArchiveVerdict(
+                grade, findings, grade == VerifyGrade.OK ? Optional.of(okLine(report, restarts)) : Optional.empty());
     }
 
     private static String okLine(ArchiveVerifyReport report, long restarts) {
@@ -55,11 +65,15 @@ public final class VerifyGrader {
         if (partitions.isEmpty()) {
             return "OK: empty archive";
         }
-        long unverifiedTails = partitions.stream().filter(p -> p.tail() == TailStatus.UNVERIFIED).count();
-        String tail = unverifiedTails == 0 ? "tail verified against --expect-head"
-                : unverifiedTails == partitions.size() ? "tail unverified (no --expect-head)"
-                : "tail unverified for " + unverifiedTails + " of " + partitions.size()
-                        + " partition(s) (no --expect-head)";
+        long unverifiedTails = partitions.stream()
+                .filter(p -> p.tail() == TailStatus.UNVERIFIED)
+                .count();
+        String tail = unverifiedTails == 0
+                ? "tail verified against --expect-head"
+                : unverifiedTails == partitions.size()
+                        ? "tail unverified (no --expect-head)"
+                        : "tail unverified for " + unverifiedTails + " of " + partitions.size()
+                                + " partition(s) (no --expect-head)";
         return "OK: " + report.manifests() + " manifests over " + partitions.size() + " partition(s), chain continuous"
                 + (restarts > 0 ? " (" + restarts + " epoch restart(s) allowed)" : "") + ", all signatures valid; "
                 + tail;

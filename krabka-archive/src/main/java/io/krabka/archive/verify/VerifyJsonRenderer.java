@@ -24,8 +24,7 @@ public final class VerifyJsonRenderer {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
-    private VerifyJsonRenderer() {
-    }
+    private VerifyJsonRenderer() {}
 
     /** The document, compact. */
     public static byte[] write(ArchiveVerifyReport report, ArchiveVerdict verdict) {
@@ -34,7 +33,8 @@ public final class VerifyJsonRenderer {
         v.put("grade", verdict.grade().name().toLowerCase(Locale.ROOT));
         v.put("summary", verdict.summary());
         ArrayNode findings = v.putArray("findings");
-        verdict.findings().forEach(f -> findings.addObject().put("kind", f.kind()).put("line", f.line()));
+        verdict.findings()
+                .forEach(f -> findings.addObject().put("kind", f.kind()).put("line", f.line()));
         ObjectNode r = root.putObject("report");
         r.put("location", report.location());
         r.put("prefix", report.prefix());
@@ -48,8 +48,11 @@ public final class VerifyJsonRenderer {
             u.put("initiated", upload.initiated().map(Object::toString).orElse(null));
         }
         ArrayNode unmatched = r.putArray("unmatched_heads");
-        report.unmatchedHeads().forEach(h -> unmatched.addObject()
-                .put("partition_dir", h.partitionDir().orElse(null)).put("expected", h.expected().hex()));
+        report.unmatchedHeads()
+                .forEach(h -> unmatched
+                        .addObject()
+                        .put("partition_dir", h.partitionDir().orElse(null))
+                        .put("expected", h.expected().hex()));
         try {
             return MAPPER.writeValueAsBytes(root);
         } catch (JsonProcessingException e) {
@@ -61,7 +64,9 @@ public final class VerifyJsonRenderer {
     private static void partition(ObjectNode node, PartitionVerifyReport p) {
         node.put("partition_dir", p.partitionDir());
         node.put("topic", p.partition().map(TopicIdPartition::topic).orElse(null));
-        node.put("topic_id", p.partition().map(t -> Uuids.hyphenated(t.topicId())).orElse(null));
+        node.put(
+                "topic_id",
+                p.partition().map(t -> Uuids.hyphenated(t.topicId())).orElse(null));
         if (p.partition().isPresent()) {
             node.put("partition", p.partition().get().partition());
         } else {
@@ -74,15 +79,20 @@ public final class VerifyJsonRenderer {
         protection(node.putObject("bucket_retention_objects"), p.bucketRetentionObjects());
         node.put("compliance_retention_objects", p.complianceRetentionObjects());
         ArrayNode epochs = node.putArray("epochs");
-        p.epochs().forEach(e -> epochs.addObject().put("epoch_id", Uuids.hyphenated(e.epochId()))
-                .put("first_seq", unsigned(e.firstSeq())).put("last_seq", unsigned(e.lastSeq()))
-                .put("start_offset", e.startOffset()).put("end_offset", e.endOffset()));
+        p.epochs()
+                .forEach(e -> epochs.addObject()
+                        .put("epoch_id", Uuids.hyphenated(e.epochId()))
+                        .put("first_seq", unsigned(e.firstSeq()))
+                        .put("last_seq", unsigned(e.lastSeq()))
+                        .put("start_offset", e.startOffset())
+                        .put("end_offset", e.endOffset()));
         node.put("unsigned_manifests", p.unsignedManifests());
         node.put("untrusted_manifests", p.untrustedManifests());
         strings(node.putArray("orphan_objects"), p.orphanObjects());
         ArrayNode gaps = node.putArray("offset_gaps");
-        p.offsetGaps().forEach(g -> gaps.addObject().put("first_missing", g.firstMissing())
-                .put("last_missing", g.lastMissing()));
+        p.offsetGaps()
+                .forEach(g ->
+                        gaps.addObject().put("first_missing", g.firstMissing()).put("last_missing", g.lastMissing()));
         node.put("head", hex(p.head()));
         node.put("ok", p.ok());
         if (p.firstBreak().isPresent()) {
@@ -98,12 +108,20 @@ public final class VerifyJsonRenderer {
             node.putNull("first_break");
         }
         ArrayNode abandoned = node.putArray("abandoned_copies");
-        p.abandonedCopies().forEach(c -> strings(abandoned.addObject().put("record_key", c.recordKey())
-                .put("segment_id", Uuids.hyphenated(c.segmentId())).put("start_offset", c.startOffset())
-                .put("end_offset", c.endOffset()).put("abandoned_at_ms", c.abandonedAtMs())
-                .putArray("objects"), c.objects()));
+        p.abandonedCopies()
+                .forEach(c -> strings(
+                        abandoned
+                                .addObject()
+                                .put("record_key", c.recordKey())
+                                .put("segment_id", Uuids.hyphenated(c.segmentId()))
+                                .put("start_offset", c.startOffset())
+                                .put("end_offset", c.endOffset())
+                                .put("abandoned_at_ms", c.abandonedAtMs())
+                                .putArray("objects"),
+                        c.objects()));
         ArrayNode rejected = node.putArray("rejected_abandonment_records");
-        p.rejectedAbandonmentRecords().forEach(x -> rejected.addObject().put("key", x.key()).put("reason", x.reason()));
+        p.rejectedAbandonmentRecords()
+                .forEach(x -> rejected.addObject().put("key", x.key()).put("reason", x.reason()));
         node.put("expected_head", hex(p.expectedHead()));
         node.put("tail", p.tail().name().toLowerCase(Locale.ROOT));
     }

@@ -18,9 +18,16 @@ import java.util.Optional;
  * @param strictOrphans      grade orphan objects as incomplete, not only report them
  * @param parallelism        how many partitions are verified at once, at least 1
  */
-public record VerifyOptions(ArchiveLayout layout, Optional<String> topic, Optional<Integer> partition,
-                            TrustedKeys trustedKeys, ExpectedHeads expectedHeads, boolean deep,
-                            boolean allowEpochRestarts, boolean strictOrphans, int parallelism) {
+public record VerifyOptions(
+        ArchiveLayout layout,
+        Optional<String> topic,
+        Optional<Integer> partition,
+        TrustedKeys trustedKeys,
+        ExpectedHeads expectedHeads,
+        boolean deep,
+        boolean allowEpochRestarts,
+        boolean strictOrphans,
+        int parallelism) {
 
     /** Validates the parts. */
     public VerifyOptions {
@@ -42,56 +49,88 @@ public record VerifyOptions(ArchiveLayout layout, Optional<String> topic, Option
      * restarts, lenient about orphans, one partition per processor at a time.
      */
     public static VerifyOptions of(ArchiveLayout layout) {
-        return new VerifyOptions(layout, Optional.empty(), Optional.empty(), TrustedKeys.none(), ExpectedHeads.NONE,
-                false, false, false, Runtime.getRuntime().availableProcessors());
+        return new VerifyOptions(
+                layout,
+                Optional.empty(),
+                Optional.empty(),
+                TrustedKeys.none(),
+                ExpectedHeads.NONE,
+                false,
+                false,
+                false,
+                Runtime.getRuntime().availableProcessors());
     }
 
     /** These options with a topic filter. */
     public VerifyOptions withTopic(String name) {
-        return new VerifyOptions(layout, Optional.of(name), partition, trustedKeys, expectedHeads, deep,
-                allowEpochRestarts, strictOrphans, parallelism);
+        return new VerifyOptions(
+                layout,
+                Optional.of(name),
+                partition,
+                trustedKeys,
+                expectedHeads,
+                deep,
+                allowEpochRestarts,
+                strictOrphans,
+                parallelism);
     }
 
     /** These options with a partition filter. */
     public VerifyOptions withPartition(int number) {
-        return new VerifyOptions(layout, topic, Optional.of(number), trustedKeys, expectedHeads, deep,
-                allowEpochRestarts, strictOrphans, parallelism);
+        return new VerifyOptions(
+                layout,
+                topic,
+                Optional.of(number),
+                trustedKeys,
+                expectedHeads,
+                deep,
+                allowEpochRestarts,
+                strictOrphans,
+                parallelism);
     }
 
     /** These options with trusted keys. */
     public VerifyOptions withTrustedKeys(TrustedKeys keys) {
-        return new VerifyOptions(layout, topic, partition, keys, expectedHeads, deep, allowEpochRestarts,
-                strictOrphans, parallelism);
+        return new VerifyOptions(
+                layout, topic, partition, keys, expectedHeads, deep, allowEpochRestarts, strictOrphans, parallelism);
     }
 
     /** These options with expected heads. */
     public VerifyOptions withExpectedHeads(ExpectedHeads heads) {
-        return new VerifyOptions(layout, topic, partition, trustedKeys, heads, deep, allowEpochRestarts,
-                strictOrphans, parallelism);
+        return new VerifyOptions(
+                layout, topic, partition, trustedKeys, heads, deep, allowEpochRestarts, strictOrphans, parallelism);
     }
 
     /** These options, deep or shallow. */
     public VerifyOptions withDeep(boolean value) {
-        return new VerifyOptions(layout, topic, partition, trustedKeys, expectedHeads, value, allowEpochRestarts,
-                strictOrphans, parallelism);
+        return new VerifyOptions(
+                layout,
+                topic,
+                partition,
+                trustedKeys,
+                expectedHeads,
+                value,
+                allowEpochRestarts,
+                strictOrphans,
+                parallelism);
     }
 
     /** These options, allowing epoch restarts or not. */
     public VerifyOptions withAllowEpochRestarts(boolean value) {
-        return new VerifyOptions(layout, topic, partition, trustedKeys, expectedHeads, deep, value, strictOrphans,
-                parallelism);
+        return new VerifyOptions(
+                layout, topic, partition, trustedKeys, expectedHeads, deep, value, strictOrphans, parallelism);
     }
 
     /** These options, strict about orphans or not. */
     public VerifyOptions withStrictOrphans(boolean value) {
-        return new VerifyOptions(layout, topic, partition, trustedKeys, expectedHeads, deep, allowEpochRestarts,
-                value, parallelism);
+        return new VerifyOptions(
+                layout, topic, partition, trustedKeys, expectedHeads, deep, allowEpochRestarts, value, parallelism);
     }
 
     /** These options with another parallelism. */
     public VerifyOptions withParallelism(int value) {
-        return new VerifyOptions(layout, topic, partition, trustedKeys, expectedHeads, deep, allowEpochRestarts,
-                strictOrphans, value);
+        return new VerifyOptions(
+                layout, topic, partition, trustedKeys, expectedHeads, deep, allowEpochRestarts, strictOrphans, value);
     }
 
     /** Whether a topic or partition filter is set. */

@@ -8,7 +8,7 @@ package io.krabka.archive.verify;
 public interface VerifyProgress {
 
     /** Progress that nobody watches. */
-    VerifyProgress NONE = (objects, bytes) -> { };
+    VerifyProgress NONE = (objects, bytes) -> {};
 
     /**
      * The totals so far.

@@ -15,8 +15,7 @@ public final class VerifyTextRenderer {
     /** How many keys of one kind are listed before the rest are only counted. */
     private static final int LISTED = 10;
 
-    private VerifyTextRenderer() {
-    }
+    private VerifyTextRenderer() {}
 
     /** The lines. */
     public static List<String> lines(ArchiveVerifyReport report, ArchiveVerdict verdict) {
@@ -26,14 +25,21 @@ public final class VerifyTextRenderer {
             lines.add("    create precondition: " + protection(partition.createPreconditionObjects(), partition));
             lines.add("    bucket retention: " + protection(partition.bucketRetentionObjects(), partition)
                     + (partition.bucketRetentionObjects().count() > 0
-                    ? " (" + partition.complianceRetentionObjects() + " COMPLIANCE)" : ""));
-            partition.offsetGaps().forEach(g -> lines.add("    offset gap: [" + g.firstMissing() + ", "
-                    + g.lastMissing() + "] in no manifest"));
-            partition.abandonedCopies().forEach(c -> lines.add("    abandoned copy: segment at offsets ["
-                    + c.startOffset() + ", " + c.endOffset() + "], " + c.objects().size() + " object(s), record "
-                    + c.recordKey()));
-            partition.rejectedAbandonmentRecords().forEach(r -> lines.add("    abandonment record " + r.key()
-                    + " excuses nothing: " + r.reason()));
+                            ? " (" + partition.complianceRetentionObjects() + " COMPLIANCE)"
+                            : ""));
+            partition
+                    .offsetGaps()
+                    .forEach(g -> lines.add(
+                            "    offset gap: [" + g.firstMissing() + ", " + g.lastMissing() + "] in no manifest"));
+            partition
+                    .abandonedCopies()
+                    .forEach(c -> lines.add("    abandoned copy: segment at offsets ["
+                            + c.startOffset() + ", " + c.endOffset() + "], "
+                            + c.objects().size() + " object(s), record "
+                            + c.recordKey()));
+            partition
+                    .rejectedAbandonmentRecords()
+                    .forEach(r -> lines.add("    abandonment record " + r.key() + " excuses nothing: " + r.reason()));
             listed(lines, "    orphan: ", partition.orphanObjects());
         }
         listed(lines, "  outside any partition: ", report.globalOrphanObjects());
@@ -41,32 +47,47 @@ public final class VerifyTextRenderer {
     }
 
     private static String partitionLine(PartitionVerifyReport p) {
-        StringBuilder line = new StringBuilder("  ").append(p.partitionDir()).append(": tip ")
-                .append(p.head().map(ChainHead::hex).orElse("none")).append(", ").append(p.manifests())
+        StringBuilder line = new StringBuilder("  ")
+                .append(p.partitionDir())
+                .append(": tip ")
+                .append(p.head().map(ChainHead::hex).orElse("none"))
+                .append(", ")
+                .append(p.manifests())
                 .append(" manifests");
         if (p.startOffset().isPresent()) {
-            line.append(", offsets [").append(p.startOffset().get()).append(", ").append(p.endOffset().orElseThrow())
+            line.append(", offsets [")
+                    .append(p.startOffset().get())
+                    .append(", ")
+                    .append(p.endOffset().orElseThrow())
                     .append("]");
         }
-        line.append(", ").append(p.epochs().size()).append(" epoch(s), ").append(p.objectsChecked())
+        line.append(", ")
+                .append(p.epochs().size())
+                .append(" epoch(s), ")
+                .append(p.objectsChecked())
                 .append(" objects checked");
         if (p.bytesChecked() > 0) {
             line.append(" (").append(p.bytesChecked()).append(" bytes hashed)");
         }
         if (!p.abandonedCopies().isEmpty()) {
-            line.append(", ").append(p.abandonedCopies().size()).append(" abandoned cop")
+            line.append(", ")
+                    .append(p.abandonedCopies().size())
+                    .append(" abandoned cop")
                     .append(p.abandonedCopies().size() == 1 ? "y" : "ies");
         }
         if (!p.orphanObjects().isEmpty()) {
             line.append(", ").append(p.orphanObjects().size()).append(" orphan(s)");
         }
-        p.firstBreak().ifPresent(b -> line.append(", broken at ").append(b.key())
-                .append(b.seqText().map(s -> " (seq " + s + ")").orElse("")));
-        line.append(switch (p.tail()) {
-            case UNVERIFIED -> "; tail unverified";
-            case VERIFIED -> "; tail verified";
-            case MISMATCH -> "; tail is not the expected head";
-        });
+        p.firstBreak()
+                .ifPresent(b -> line.append(", broken at ")
+                        .append(b.key())
+                        .append(b.seqText().map(s -> " (seq " + s + ")").orElse("")));
+        line.append(
+                switch (p.tail()) {
+                    case UNVERIFIED -> "; tail unverified";
+                    case VERIFIED -> "; tail verified";
+                    case MISMATCH -> "; tail is not the expected head";
+                });
         return line.toString();
     }
 
@@ -74,7 +95,8 @@ public final class VerifyTextRenderer {
         if (count.count() == 0) {
             return "none of " + p.objectsChecked() + " objects";
         }
-        return count.count() + " of " + p.objectsChecked() + " objects, e.g. " + count.sample().orElseThrow();
+        return count.count() + " of " + p.objectsChecked() + " objects, e.g. "
+                + count.sample().orElseThrow();
     }
 
     private static void listed(List<String> lines, String lead, List<String> keys) {

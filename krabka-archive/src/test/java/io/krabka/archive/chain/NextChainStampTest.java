@@ -34,18 +34,23 @@ class NextChainStampTest {
 
     @Test
     void continuesAfterTheReceipt() {
-        RemoteLogSegmentMetadata segment = segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(3, head(3)));
-        assertEquals(new NextChainStamp.Continued(new ChainStamp(EPOCH, 4, head(3)), segment.remoteLogSegmentId()),
+        RemoteLogSegmentMetadata segment =
+                segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(3, head(3)));
+        assertEquals(
+                new NextChainStamp.Continued(new ChainStamp(EPOCH, 4, head(3)), segment.remoteLogSegmentId()),
                 NextChainStamp.of(List.of(segment), FRESH));
     }
 
     @Test
     void theGreatestStartOffsetWinsWhateverTheOrder() {
         RemoteLogSegmentMetadata later = segment(200, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(7, head(7)));
-        RemoteLogSegmentMetadata earlier = segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(9, head(9)));
-        assertEquals(Optional.of(new ChainStamp(EPOCH, 8, head(7))),
+        RemoteLogSegmentMetadata earlier =
+                segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(9, head(9)));
+        assertEquals(
+                Optional.of(new ChainStamp(EPOCH, 8, head(7))),
                 NextChainStamp.of(List.of(later, earlier), FRESH).stamp());
-        assertEquals(Optional.of(new ChainStamp(EPOCH, 8, head(7))),
+        assertEquals(
+                Optional.of(new ChainStamp(EPOCH, 8, head(7))),
                 NextChainStamp.of(List.of(earlier, later), FRESH).stamp());
     }
 
@@ -53,31 +58,39 @@ class NextChainStampTest {
     void aTieGoesToTheGreatestUnsignedSeq() {
         long above = Long.MIN_VALUE; // 2^63, above every signed long
         RemoteLogSegmentMetadata low = segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(5, head(5)));
-        RemoteLogSegmentMetadata high = segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
-                receipt(above, head(6)));
-        assertEquals(Optional.of(new ChainStamp(EPOCH, above + 1, head(6))),
+        RemoteLogSegmentMetadata high =
+                segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(above, head(6)));
+        assertEquals(
+                Optional.of(new ChainStamp(EPOCH, above + 1, head(6))),
                 NextChainStamp.of(List.of(high, low), FRESH).stamp());
     }
 
     @Test
     void ignoresDeletedSegmentsRequestsAndOtherMetadata() {
         RemoteLogSegmentMetadata live = segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(1, head(1)));
-        List<RemoteLogSegmentMetadata> segments = List.of(live,
+        List<RemoteLogSegmentMetadata> segments = List.of(
+                live,
                 segment(200, RemoteLogSegmentState.DELETE_SEGMENT_STARTED, receipt(8, head(8))),
                 segment(300, RemoteLogSegmentState.DELETE_SEGMENT_FINISHED, receipt(9, head(9))),
-                segment(400, RemoteLogSegmentState.COPY_SEGMENT_STARTED,
-                        Optional.of(WormChainRecord.request(new ChainStamp(EPOCH, 2, head(1))).toCustomMetadata())),
+                segment(
+                        400,
+                        RemoteLogSegmentState.COPY_SEGMENT_STARTED,
+                        Optional.of(WormChainRecord.request(new ChainStamp(EPOCH, 2, head(1)))
+                                .toCustomMetadata())),
                 segment(500, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, Optional.empty()),
                 segment(600, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, bytes("{\"key\":\"orders/0\"}")),
-                segment(700, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, Optional.of(new CustomMetadata(new byte[] {1}))),
+                segment(700, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, Optional.of(new CustomMetadata(new byte[] {1
+                }))),
                 segment(800, RemoteLogSegmentState.DELETE_SEGMENT_STARTED, bytes("{\"version\":1}")));
-        assertEquals(new NextChainStamp.Continued(new ChainStamp(EPOCH, 2, head(1)), live.remoteLogSegmentId()),
+        assertEquals(
+                new NextChainStamp.Continued(new ChainStamp(EPOCH, 2, head(1)), live.remoteLogSegmentId()),
                 NextChainStamp.of(segments.iterator(), FRESH));
     }
 
     @Test
     void theLargestSeqExhaustsTheEpoch() {
-        RemoteLogSegmentMetadata last = segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(-1L, head(1)));
+        RemoteLogSegmentMetadata last =
+                segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(-1L, head(1)));
         NextChainStamp next = NextChainStamp.of(List.of(last), FRESH);
         assertEquals(new NextChainStamp.Exhausted(last.remoteLogSegmentId()), next);
         assertEquals(Optional.empty(), next.stamp());
@@ -85,10 +98,10 @@ class NextChainStampTest {
 
     @Test
     void aLiveRecordOfAnotherVersionStopsTheChain() {
-        RemoteLogSegmentMetadata newer = segment(200, RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
-                bytes("{\"version\":1,\"anything\":true}"));
-        NextChainStamp next = NextChainStamp.of(List.of(
-                segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(1, head(1))), newer), FRESH);
+        RemoteLogSegmentMetadata newer =
+                segment(200, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, bytes("{\"version\":1,\"anything\":true}"));
+        NextChainStamp next = NextChainStamp.of(
+                List.of(segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, receipt(1, head(1))), newer), FRESH);
         NextChainStamp.UnreadableReceipt unreadable = assertInstanceOf(NextChainStamp.UnreadableReceipt.class, next);
         assertEquals(newer.remoteLogSegmentId(), unreadable.segment());
         assertInstanceOf(UnsupportedFormatVersionException.class, unreadable.cause());
@@ -97,9 +110,11 @@ class NextChainStampTest {
 
     @Test
     void aMalformedLiveRecordStopsTheChain() {
-        NextChainStamp next = NextChainStamp.of(List.of(segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
-                bytes("{\"version\":0,\"seq\":1}"))), FRESH);
-        assertInstanceOf(MalformedDocumentException.class,
+        NextChainStamp next = NextChainStamp.of(
+                List.of(segment(100, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, bytes("{\"version\":0,\"seq\":1}"))),
+                FRESH);
+        assertInstanceOf(
+                MalformedDocumentException.class,
                 assertInstanceOf(NextChainStamp.UnreadableReceipt.class, next).cause());
     }
 
@@ -116,11 +131,21 @@ class NextChainStampTest {
         return ChainHead.fromHex(String.format("%02x", n).repeat(32));
     }
 
-    private static RemoteLogSegmentMetadata segment(long start, RemoteLogSegmentState state,
-                                                    Optional<CustomMetadata> custom) {
+    private static RemoteLogSegmentMetadata segment(
+            long start, RemoteLogSegmentState state, Optional<CustomMetadata> custom) {
         TreeMap<Integer, Long> epochs = new TreeMap<>();
         epochs.put(0, start);
-        return new RemoteLogSegmentMetadata(RemoteLogSegmentId.generateNew(PARTITION), start, start + 99, 0, 1, 0, 1024,
-                custom, state, epochs, true);
+        return new RemoteLogSegmentMetadata(
+                RemoteLogSegmentId.generateNew(PARTITION),
+                start,
+                start + 99,
+                0,
+                1,
+                0,
+                1024,
+                custom,
+                state,
+                epochs,
+                true);
     }
 }

@@ -58,11 +58,13 @@ class WormChainRecordTest {
 
     @Test
     void aMissingOrOtherVersionIsUnsupported() {
-        UnsupportedFormatVersionException missing = assertThrows(UnsupportedFormatVersionException.class,
+        UnsupportedFormatVersionException missing = assertThrows(
+                UnsupportedFormatVersionException.class,
                 () -> WormChainRecord.decode(utf8(RECEIPT.replace("\"version\":0,", ""))));
         assertEquals(Optional.empty(), missing.found());
         assertEquals(DocumentKind.CHAIN_RECORD, missing.document());
-        UnsupportedFormatVersionException other = assertThrows(UnsupportedFormatVersionException.class,
+        UnsupportedFormatVersionException other = assertThrows(
+                UnsupportedFormatVersionException.class,
                 () -> WormChainRecord.decode(utf8(RECEIPT.replace("\"version\":0", "\"version\":1"))));
         assertEquals(Optional.of(1L), other.found());
     }
@@ -86,8 +88,8 @@ class WormChainRecordTest {
     }
 
     private static void assertMalformed(String json, String detail) {
-        MalformedDocumentException e = assertThrows(MalformedDocumentException.class,
-                () -> WormChainRecord.decode(utf8(json)));
+        MalformedDocumentException e =
+                assertThrows(MalformedDocumentException.class, () -> WormChainRecord.decode(utf8(json)));
         assertTrue(e.getMessage().contains(detail), e.getMessage());
         assertTrue(e.getMessage().startsWith("malformed chain record: "), e.getMessage());
     }

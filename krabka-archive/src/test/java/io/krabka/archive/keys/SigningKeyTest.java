@@ -16,6 +16,7 @@ class SigningKeyTest {
 
     /** The RFC 8032 private key 00 01 .. 1f and its public key, as Python's {@code cryptography} derives it. */
     private static final String SEED = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+
     private static final String PUBLIC = "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8";
     /** PKCS#8 v1 (RFC 5208), as OpenSSL and Python write it. */
     private static final String V1 = "302e020100300506032b657004220420" + SEED;
@@ -23,6 +24,7 @@ class SigningKeyTest {
     private static final String V2 = "3051020101300506032b657004220420" + SEED + "812100" + PUBLIC;
     /** PKCS#8 v2 with the {@code [1] EXPLICIT} public key older ring versions write, which ring still reads. */
     private static final String V2_EXPLICIT = "3053020101300506032b657004220420" + SEED + "a123032100" + PUBLIC;
+
     private static final String V1_PEM = "-----BEGIN PRIVATE KEY-----\n"
             + "MC4CAQAwBQYDK2VwBCIEIAABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4f\n"
             + "-----END PRIVATE KEY-----\n";
@@ -53,9 +55,11 @@ class SigningKeyTest {
     @Test
     void refusesAV2KeyWhosePublicKeyIsAnotherKeys() throws Exception {
         String other = PUBLIC.substring(0, 62) + "00";
-        assertRefused(write("mismatch.der", hex(V2.replace(PUBLIC, other))),
+        assertRefused(
+                write("mismatch.der", hex(V2.replace(PUBLIC, other))),
                 "holds a public key that is not its private key's");
-        assertRefused(write("mismatch-ring.der", hex(V2_EXPLICIT.replace(PUBLIC, other))),
+        assertRefused(
+                write("mismatch-ring.der", hex(V2_EXPLICIT.replace(PUBLIC, other))),
                 "holds a public key that is not its private key's");
     }
 
@@ -76,12 +80,21 @@ class SigningKeyTest {
     void refusesWhatIsNotPkcs8() throws Exception {
         assertRefused(write("raw", hex(SEED)), "is not a PKCS#8 private key");
         assertRefused(write("trailing.der", hex(V1 + "00")), "is not a PKCS#8 private key");
-        assertRefused(write("public.pem", ("-----BEGIN PUBLIC KEY-----\n"
-                + "MCowBQYDK2VwAyEAA6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=\n-----END PUBLIC KEY-----\n")
-                .getBytes(StandardCharsets.US_ASCII)), "holds a PEM \"PUBLIC KEY\" block, not \"PRIVATE KEY\"");
-        assertRefused(write("encrypted.pem", "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMAA=\n-----END ENCRYPTED PRIVATE KEY-----\n"
-                .getBytes(StandardCharsets.US_ASCII)), "(an encrypted key is not read)");
-        assertRefused(write("two.pem", (V1_PEM + V1_PEM).getBytes(StandardCharsets.US_ASCII)),
+        assertRefused(
+                write(
+                        "public.pem",
+                        ("-----BEGIN PUBLIC KEY-----\n"
+                                        + "MCowBQYDK2VwAyEAA6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=\n-----END PUBLIC KEY-----\n")
+                                .getBytes(StandardCharsets.US_ASCII)),
+                "holds a PEM \"PUBLIC KEY\" block, not \"PRIVATE KEY\"");
+        assertRefused(
+                write(
+                        "encrypted.pem",
+                        "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMAA=\n-----END ENCRYPTED PRIVATE KEY-----\n"
+                                .getBytes(StandardCharsets.US_ASCII)),
+                "(an encrypted key is not read)");
+        assertRefused(
+                write("two.pem", (V1_PEM + V1_PEM).getBytes(StandardCharsets.US_ASCII)),
                 "holds more than one PEM block");
     }
 
@@ -99,7 +112,8 @@ class SigningKeyTest {
 
     @Test
     void neverPrintsThePrivateKey() {
-        assertEquals("SigningKey[k1]", SigningKey.fromPrivateKey("k1", hex(SEED)).toString());
+        assertEquals(
+                "SigningKey[k1]", SigningKey.fromPrivateKey("k1", hex(SEED)).toString());
     }
 
     private void assertReads(Path file) throws KeyFileException {

@@ -18,21 +18,23 @@ class TrustedKeysTest {
 
     @Test
     void aSignatureByTheTrustedKeyIsValid() {
-        assertEquals(SignatureStatus.VALID,
-                keys.check("worm", trusted.publicKey(), trusted.sign(MESSAGE), MESSAGE));
+        assertEquals(SignatureStatus.VALID, keys.check("worm", trusted.publicKey(), trusted.sign(MESSAGE), MESSAGE));
     }
 
     @Test
     void anUnknownKeyIdAttestsNothing() {
-        assertEquals(SignatureStatus.UNKNOWN_KEY_ID,
+        assertEquals(
+                SignatureStatus.UNKNOWN_KEY_ID,
                 keys.check("rotated", trusted.publicKey(), trusted.sign(MESSAGE), MESSAGE));
-        assertEquals(SignatureStatus.UNKNOWN_KEY_ID,
+        assertEquals(
+                SignatureStatus.UNKNOWN_KEY_ID,
                 TrustedKeys.none().check("worm", trusted.publicKey(), trusted.sign(MESSAGE), MESSAGE));
     }
 
     @Test
     void aSignatureThatVerifiesUnderTheKeyItCarriesIsStillUntrusted() {
-        assertEquals(SignatureStatus.FOREIGN_PUBLIC_KEY,
+        assertEquals(
+                SignatureStatus.FOREIGN_PUBLIC_KEY,
                 keys.check("worm", other.publicKey(), other.sign(MESSAGE), MESSAGE));
     }
 

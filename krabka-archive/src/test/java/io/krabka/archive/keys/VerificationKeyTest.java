@@ -28,8 +28,9 @@ class VerificationKeyTest {
     /** {@link #PUBLIC} plus a point of order 8, computed with the curve's affine addition formula. */
     private static final String MIXED_ORDER = "b502ff3d92e31d8190b4aa4ea0414005167fad089c4de9dac8a2fc850fed4f58";
     /** The group order L. */
-    private static final BigInteger L = BigInteger.TWO.pow(252)
-            .add(new BigInteger("27742317777372353535851937790883648493"));
+    private static final BigInteger L =
+            BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"));
+
     private static final byte[] MESSAGE = "krabka".getBytes(StandardCharsets.US_ASCII);
 
     @TempDir
@@ -51,31 +52,37 @@ class VerificationKeyTest {
     void refusesOtherFiles() throws Exception {
         assertRefused(Files.write(dir.resolve("short"), new byte[31]), "is neither a raw 32-byte Ed25519 public key");
         // DER SubjectPublicKeyInfo is 44 bytes: only its PEM form is read, so a raw key is never mistaken for it.
-        assertRefused(Files.write(dir.resolve("spki.der"), hex("302a300506032b6570032100" + PUBLIC)),
-                "(44 bytes)");
-        assertRefused(Files.writeString(dir.resolve("private.pem"), "-----BEGIN PRIVATE KEY-----\n"
-                        + "MC4CAQAwBQYDK2VwBCIEIAABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4f\n-----END PRIVATE KEY-----\n"),
+        assertRefused(Files.write(dir.resolve("spki.der"), hex("302a300506032b6570032100" + PUBLIC)), "(44 bytes)");
+        assertRefused(
+                Files.writeString(
+                        dir.resolve("private.pem"),
+                        "-----BEGIN PRIVATE KEY-----\n"
+                                + "MC4CAQAwBQYDK2VwBCIEIAABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4f\n-----END PRIVATE KEY-----\n"),
                 "holds a PEM \"PRIVATE KEY\" block, not \"PUBLIC KEY\"");
-        assertRefused(Files.writeString(dir.resolve("x25519.pem"), "-----BEGIN PUBLIC KEY-----\n"
-                        + "MCowBQYDK2VuAyEAA6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=\n-----END PUBLIC KEY-----\n"),
+        assertRefused(
+                Files.writeString(
+                        dir.resolve("x25519.pem"),
+                        "-----BEGIN PUBLIC KEY-----\n"
+                                + "MCowBQYDK2VuAyEAA6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=\n-----END PUBLIC KEY-----\n"),
                 "not Ed25519");
         assertRefused(dir.resolve("absent"), "cannot read the public key");
     }
 
     /** The eight points of small order, in canonical encoding, and non-canonical encodings of two of them. */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "0100000000000000000000000000000000000000000000000000000000000000",
-        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-        "0000000000000000000000000000000000000000000000000000000000000000",
-        "0000000000000000000000000000000000000000000000000000000000000080",
-        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
-        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
-        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
-        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
-        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-        "0100000000000000000000000000000000000000000000000000000000000080",
-    })
+    @ValueSource(
+            strings = {
+                "0100000000000000000000000000000000000000000000000000000000000000",
+                "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+                "0000000000000000000000000000000000000000000000000000000000000000",
+                "0000000000000000000000000000000000000000000000000000000000000080",
+                "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+                "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+                "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+                "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+                "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+                "0100000000000000000000000000000000000000000000000000000000000080",
+            })
     void refusesSmallOrderKeys(String encoded) throws Exception {
         assertThrows(IllegalArgumentException.class, () -> VerificationKey.of(hex(encoded)));
         assertRefused(Files.write(dir.resolve("small"), hex(encoded)), "not a valid Ed25519 public key");
@@ -84,8 +91,8 @@ class VerificationKeyTest {
     @Test
     void refusesAMixedOrderKey() {
         assertTrue(Ed25519.validatePublicKeyPartial(hex(MIXED_ORDER), 0), "the point is on the curve");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> VerificationKey.of(hex(MIXED_ORDER)));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> VerificationKey.of(hex(MIXED_ORDER)));
         assertTrue(e.getMessage().contains("of prime order"), e.getMessage());
     }
 
@@ -106,7 +113,8 @@ class VerificationKeyTest {
         BigInteger s = littleEndian(Arrays.copyOfRange(signature, 32, 64));
         byte[] malleated = signature.clone();
         System.arraycopy(toLittleEndian(s.add(L)), 0, malleated, 32, 32);
-        assertFalse(key.verificationKey().verify(MESSAGE, malleated), "S + L is the same scalar, not a second signature");
+        assertFalse(
+                key.verificationKey().verify(MESSAGE, malleated), "S + L is the same scalar, not a second signature");
     }
 
     @Test
@@ -131,7 +139,8 @@ class VerificationKeyTest {
         System.arraycopy(r, 0, signature, 0, 32);
         System.arraycopy(toLittleEndian(s), 0, signature, 32, 32);
 
-        assertTrue(Ed25519.verify(signature, 0, hex(PUBLIC), 0, MESSAGE, 0, MESSAGE.length),
+        assertTrue(
+                Ed25519.verify(signature, 0, hex(PUBLIC), 0, MESSAGE, 0, MESSAGE.length),
                 "the signature passes BouncyCastle's own check, so the R check is what refuses it");
         assertFalse(VerificationKey.of(hex(PUBLIC)).verify(MESSAGE, signature));
     }

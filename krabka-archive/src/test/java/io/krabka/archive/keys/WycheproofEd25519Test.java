@@ -28,7 +28,8 @@ class WycheproofEd25519Test {
         List<String> wrong = new ArrayList<>();
         int run = 0;
         for (JsonNode group : root.get("testGroups")) {
-            byte[] publicKey = HexFormat.of().parseHex(group.get("publicKey").get("pk").asText());
+            byte[] publicKey =
+                    HexFormat.of().parseHex(group.get("publicKey").get("pk").asText());
             VerificationKey key;
             try {
                 key = VerificationKey.of(publicKey);
@@ -38,11 +39,13 @@ class WycheproofEd25519Test {
             for (JsonNode test : group.get("tests")) {
                 String result = test.get("result").asText();
                 assertTrue(Set.of("valid", "invalid").contains(result), "no vector is \"acceptable\": " + result);
-                boolean verified = key != null && key.verify(HexFormat.of().parseHex(test.get("msg").asText()),
-                        HexFormat.of().parseHex(test.get("sig").asText()));
+                boolean verified = key != null
+                        && key.verify(
+                                HexFormat.of().parseHex(test.get("msg").asText()),
+                                HexFormat.of().parseHex(test.get("sig").asText()));
                 if (verified != result.equals("valid")) {
-                    wrong.add("tcId " + test.get("tcId").asInt() + " (" + test.get("comment").asText() + ", "
-                            + test.get("flags") + "): expected " + result);
+                    wrong.add("tcId " + test.get("tcId").asInt() + " ("
+                            + test.get("comment").asText() + ", " + test.get("flags") + "): expected " + result);
                 }
                 run++;
             }

@@ -16,8 +16,9 @@ class CanonicalManifestBytesTest {
 
     @Test
     void goldenBytesMatchAnIndependentEncoder() {
-        assertEquals(GoldenManifest.CANONICAL_HEX, HexFormat.of().formatHex(CanonicalManifestBytes.of(
-                GoldenManifest.body())));
+        assertEquals(
+                GoldenManifest.CANONICAL_HEX,
+                HexFormat.of().formatHex(CanonicalManifestBytes.of(GoldenManifest.body())));
     }
 
     @Test
@@ -69,7 +70,13 @@ class CanonicalManifestBytesTest {
     @Test
     void createPreconditionIsNotEncoded() {
         List<ObjectEntry> flipped = GoldenManifest.objects().stream()
-                .map(o -> new ObjectEntry(o.suffix(), o.key(), o.sizeBytes(), o.sha256(), o.eTag(), o.versionId(),
+                .map(o -> new ObjectEntry(
+                        o.suffix(),
+                        o.key(),
+                        o.sizeBytes(),
+                        o.sha256(),
+                        o.eTag(),
+                        o.versionId(),
                         !o.createPrecondition()))
                 .toList();
         ManifestBody body = new ManifestBody(GoldenManifest.segment(), flipped, GoldenManifest.chain());
@@ -78,25 +85,26 @@ class CanonicalManifestBytesTest {
 
     @Test
     void anAbsentAndAnEmptyETagDiffer() {
-        ObjectEntry absent = new ObjectEntry("log", "k", 1, Sha256Digest.of(new byte[0]), Optional.empty(),
-                Optional.empty(), false);
-        ObjectEntry empty = new ObjectEntry("log", "k", 1, Sha256Digest.of(new byte[0]), Optional.of(""),
-                Optional.empty(), false);
-        assertNotEquals(HexFormat.of().formatHex(encodeWith(absent)), HexFormat.of().formatHex(encodeWith(empty)));
+        ObjectEntry absent =
+                new ObjectEntry("log", "k", 1, Sha256Digest.of(new byte[0]), Optional.empty(), Optional.empty(), false);
+        ObjectEntry empty =
+                new ObjectEntry("log", "k", 1, Sha256Digest.of(new byte[0]), Optional.of(""), Optional.empty(), false);
+        assertNotEquals(
+                HexFormat.of().formatHex(encodeWith(absent)), HexFormat.of().formatHex(encodeWith(empty)));
     }
 
     @Test
     void theLargestSeqIsEncodedUnsigned() {
-        ManifestBody body = new ManifestBody(GoldenManifest.segment(), List.of(),
-                new ChainStamp(Uuid.ZERO_UUID, -1L, ChainHead.GENESIS));
+        ManifestBody body = new ManifestBody(
+                GoldenManifest.segment(), List.of(), new ChainStamp(Uuid.ZERO_UUID, -1L, ChainHead.GENESIS));
         byte[] bytes = CanonicalManifestBytes.of(body);
         ByteBuffer tail = ByteBuffer.wrap(bytes, bytes.length - 40, 8);
         assertEquals("18446744073709551615", Long.toUnsignedString(tail.getLong()));
     }
 
     private static byte[] encodeWith(ObjectEntry entry) {
-        return CanonicalManifestBytes.of(new ManifestBody(GoldenManifest.segment(), List.of(entry),
-                GoldenManifest.chain()));
+        return CanonicalManifestBytes.of(
+                new ManifestBody(GoldenManifest.segment(), List.of(entry), GoldenManifest.chain()));
     }
 
     private static String string(ByteBuffer bytes) {

@@ -45,23 +45,45 @@ final class GoldenManifest {
     static final String SIGNATURE_HEX = "38aa56a65d1ed5d9e0836d4dfbe7a573763d0b08afe24d6e1d773b547bfc361c225414a807"
             + "6a09135a5200b71432c087d9200b2327441c9a1c514a33a6ecf202";
 
-    private GoldenManifest() {
-    }
+    private GoldenManifest() {}
 
     static SegmentIdentity segment() {
         TreeMap<Integer, Long> epochs = new TreeMap<>();
         epochs.put(2, 150L);
         epochs.put(0, 100L);
-        return new SegmentIdentity("orders", TOPIC_ID, 3, SEGMENT_ID, 100, 199, 1_700_000_000_123L, 7,
-                1_700_000_000_456L, 4096, epochs, true);
+        return new SegmentIdentity(
+                "orders",
+                TOPIC_ID,
+                3,
+                SEGMENT_ID,
+                100,
+                199,
+                1_700_000_000_123L,
+                7,
+                1_700_000_000_456L,
+                4096,
+                epochs,
+                true);
     }
 
     static List<ObjectEntry> objects() {
         return List.of(
-                new ObjectEntry("log", LOG_KEY, 4096, Sha256Digest.of(bytes("log bytes")), Optional.of("\"abc\""),
-                        Optional.empty(), true),
-                new ObjectEntry("index", INDEX_KEY, 16, Sha256Digest.of(bytes("index bytes")), Optional.empty(),
-                        Optional.of("v2"), false));
+                new ObjectEntry(
+                        "log",
+                        LOG_KEY,
+                        4096,
+                        Sha256Digest.of(bytes("log bytes")),
+                        Optional.of("\"abc\""),
+                        Optional.empty(),
+                        true),
+                new ObjectEntry(
+                        "index",
+                        INDEX_KEY,
+                        16,
+                        Sha256Digest.of(bytes("index bytes")),
+                        Optional.empty(),
+                        Optional.of("v2"),
+                        false));
     }
 
     static ChainStamp chain() {

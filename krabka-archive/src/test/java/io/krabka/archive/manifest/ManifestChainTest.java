@@ -33,8 +33,8 @@ class ManifestChainTest {
 
     @Test
     void signingInputBindsKeyIdEpochSeqAndHead() {
-        byte[] input = ManifestSigningInput.of(GoldenManifest.KEY_ID, GoldenManifest.chain(),
-                ChainHead.fromHex(GoldenManifest.HEAD_HEX));
+        byte[] input = ManifestSigningInput.of(
+                GoldenManifest.KEY_ID, GoldenManifest.chain(), ChainHead.fromHex(GoldenManifest.HEAD_HEX));
         assertEquals(GoldenManifest.SIGNING_INPUT_HEX, HexFormat.of().formatHex(input));
         ByteBuffer bytes = ByteBuffer.wrap(input);
         byte[] domain = new byte[24];
@@ -53,8 +53,9 @@ class ManifestChainTest {
         assertEquals(GoldenManifest.KEY_ID, signature.keyId());
         assertEquals(GoldenManifest.PUBLIC_KEY_HEX, HexFormat.of().formatHex(signature.publicKey()));
         assertEquals(GoldenManifest.SIGNATURE_HEX, HexFormat.of().formatHex(signature.signature()));
-        assertTrue(GoldenManifest.signingKey().verificationKey().verify(
-                HexFormat.of().parseHex(GoldenManifest.SIGNING_INPUT_HEX), signature.signature()));
+        assertTrue(GoldenManifest.signingKey()
+                .verificationKey()
+                .verify(HexFormat.of().parseHex(GoldenManifest.SIGNING_INPUT_HEX), signature.signature()));
     }
 
     @Test

@@ -49,7 +49,8 @@ class ManifestJsonTest {
 
     @Test
     void readsUppercaseHex() throws Exception {
-        SegmentManifest read = ManifestJson.read(utf8(GOLDEN_JSON.replace(SHA_LOG, SHA_LOG.toUpperCase())
+        SegmentManifest read = ManifestJson.read(utf8(GOLDEN_JSON
+                .replace(SHA_LOG, SHA_LOG.toUpperCase())
                 .replace(GoldenManifest.SIGNATURE_HEX, GoldenManifest.SIGNATURE_HEX.toUpperCase())));
         assertEquals(signedGolden(), read);
     }
@@ -71,23 +72,28 @@ class ManifestJsonTest {
 
     @Test
     void theLargestSeqRoundTrips() throws Exception {
-        SegmentManifest read = ManifestJson.read(utf8(GOLDEN_JSON.replace("\"seq\":5", "\"seq\":18446744073709551615")));
+        SegmentManifest read =
+                ManifestJson.read(utf8(GOLDEN_JSON.replace("\"seq\":5", "\"seq\":18446744073709551615")));
         assertEquals(-1L, read.body().chain().seq());
-        assertTrue(new String(ManifestJson.write(read), StandardCharsets.UTF_8).contains("\"seq\":18446744073709551615"));
+        assertTrue(
+                new String(ManifestJson.write(read), StandardCharsets.UTF_8).contains("\"seq\":18446744073709551615"));
     }
 
     @Test
     void refusesAnUnknownFieldAnywhere() {
         assertMalformed("{\"extra\":1," + GOLDEN_JSON.substring(1), "extra: unknown field");
-        assertMalformed(GOLDEN_JSON.replace("\"format_version\":1,", "\"format_version\":1,\"extra\":null,"),
+        assertMalformed(
+                GOLDEN_JSON.replace("\"format_version\":1,", "\"format_version\":1,\"extra\":null,"),
                 "body.extra: unknown field");
-        assertMalformed(GOLDEN_JSON.replace("\"leader_epochs\":", "\"extra\":0,\"leader_epochs\":"),
+        assertMalformed(
+                GOLDEN_JSON.replace("\"leader_epochs\":", "\"extra\":0,\"leader_epochs\":"),
                 "body.segment.extra: unknown field");
-        assertMalformed(GOLDEN_JSON.replace("\"suffix\":\"index\"", "\"extra\":0,\"suffix\":\"index\""),
+        assertMalformed(
+                GOLDEN_JSON.replace("\"suffix\":\"index\"", "\"extra\":0,\"suffix\":\"index\""),
                 "body.objects[1].extra: unknown field");
         assertMalformed(GOLDEN_JSON.replace("\"seq\":5", "\"extra\":0,\"seq\":5"), "body.chain.extra: unknown field");
-        assertMalformed(GOLDEN_JSON.replace("\"key_id\":", "\"extra\":0,\"key_id\":"),
-                "signature.extra: unknown field");
+        assertMalformed(
+                GOLDEN_JSON.replace("\"key_id\":", "\"extra\":0,\"key_id\":"), "signature.extra: unknown field");
     }
 
     @Test
@@ -95,25 +101,33 @@ class ManifestJsonTest {
         assertMalformed(GOLDEN_JSON.replace(PREV, PREV.substring(2)), "body.chain.prev_head: a 32-byte value is 64");
         assertMalformed(GOLDEN_JSON.replace(SHA_LOG, SHA_LOG + "00"), "body.objects[0].sha256: a 32-byte value");
         assertMalformed(GOLDEN_JSON.replace(PREV, "g" + PREV.substring(1)), "body.chain.prev_head: not a hex digit");
-        assertMalformed(GOLDEN_JSON.replace(GoldenManifest.SIGNATURE_HEX, GoldenManifest.SIGNATURE_HEX + "0"),
+        assertMalformed(
+                GOLDEN_JSON.replace(GoldenManifest.SIGNATURE_HEX, GoldenManifest.SIGNATURE_HEX + "0"),
                 "signature.signature: hex has an odd number of digits");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"A1A2A3A4-B1B2-C1C2-D1D2-E1E2E3E4E5E6", "a1a2a3a4b1b2c1c2d1d2e1e2e3e4e5e6",
-        "{a1a2a3a4-b1b2-c1c2-d1d2-e1e2e3e4e5e6}", "urn:uuid:a1a2a3a4-b1b2-c1c2-d1d2-e1e2e3e4e5e6",
-        "oaKjpLGywcLR0uHi4-Tl5g"})
+    @ValueSource(
+            strings = {
+                "A1A2A3A4-B1B2-C1C2-D1D2-E1E2E3E4E5E6",
+                "a1a2a3a4b1b2c1c2d1d2e1e2e3e4e5e6",
+                "{a1a2a3a4-b1b2-c1c2-d1d2-e1e2e3e4e5e6}",
+                "urn:uuid:a1a2a3a4-b1b2-c1c2-d1d2-e1e2e3e4e5e6",
+                "oaKjpLGywcLR0uHi4-Tl5g"
+            })
     void readsUuidsOnlyInLowercaseHyphenatedForm(String epochId) {
-        assertMalformed(GOLDEN_JSON.replace("a1a2a3a4-b1b2-c1c2-d1d2-e1e2e3e4e5e6", epochId),
+        assertMalformed(
+                GOLDEN_JSON.replace("a1a2a3a4-b1b2-c1c2-d1d2-e1e2e3e4e5e6", epochId),
                 "body.chain.epoch_id: not a lowercase hyphenated UUID");
     }
 
     @ParameterizedTest
     @ValueSource(ints = {0, 2, 7})
     void refusesAnotherFormatVersion(int version) {
-        UnsupportedFormatVersionException e = assertThrows(UnsupportedFormatVersionException.class,
-                () -> ManifestJson.read(utf8(GOLDEN_JSON.replace("\"format_version\":1", "\"format_version\":"
-                        + version))));
+        UnsupportedFormatVersionException e = assertThrows(
+                UnsupportedFormatVersionException.class,
+                () -> ManifestJson.read(
+                        utf8(GOLDEN_JSON.replace("\"format_version\":1", "\"format_version\":" + version))));
         assertEquals(Optional.of((long) version), e.found());
         assertEquals("manifest version " + version + " is not supported (this reads 1..=1)", e.getMessage());
     }
@@ -139,20 +153,25 @@ class ManifestJsonTest {
         assertMalformed(GOLDEN_JSON.replace("\"seq\":5", "\"seq\":5.0"), "body.chain.seq: not an unsigned 64-bit");
         assertMalformed(GOLDEN_JSON.replace("\"seq\":5", "\"seq\":-1"), "body.chain.seq: not an unsigned 64-bit");
         assertMalformed(GOLDEN_JSON.replace("\"seq\":5", "\"seq\":18446744073709551616"), "body.chain.seq");
-        assertMalformed(GOLDEN_JSON.replace("\"partition\":3", "\"partition\":2147483648"),
+        assertMalformed(
+                GOLDEN_JSON.replace("\"partition\":3", "\"partition\":2147483648"),
                 "body.segment.partition: not a 32-bit integer");
-        assertMalformed(GOLDEN_JSON.replace("\"txn_index_empty\":true", "\"txn_index_empty\":1"),
+        assertMalformed(
+                GOLDEN_JSON.replace("\"txn_index_empty\":true", "\"txn_index_empty\":1"),
                 "body.segment.txn_index_empty: not a boolean");
-        assertMalformed(GOLDEN_JSON.replace("\"create_precondition\":true", "\"create_precondition\":null"),
+        assertMalformed(
+                GOLDEN_JSON.replace("\"create_precondition\":true", "\"create_precondition\":null"),
                 "body.objects[0].create_precondition: null where a value is required");
-        assertMalformed(GOLDEN_JSON.replace("\"format_version\":1", "\"format_version\":\"1\""),
+        assertMalformed(
+                GOLDEN_JSON.replace("\"format_version\":1", "\"format_version\":\"1\""),
                 "body.format_version: not an unsigned 32-bit integer");
     }
 
     @Test
     void refusesAMissingField() {
         assertMalformed(GOLDEN_JSON.replace("\"broker_id\":7,", ""), "body.segment.broker_id: missing field");
-        assertMalformed(GOLDEN_JSON.replace("\"topic\":\"orders\"", "\"topic\":null"),
+        assertMalformed(
+                GOLDEN_JSON.replace("\"topic\":\"orders\"", "\"topic\":null"),
                 "body.segment.topic: null where a value is required");
     }
 
@@ -174,18 +193,20 @@ class ManifestJsonTest {
 
     @Test
     void refusesAnIllegalTopicOrOffsets() {
-        assertMalformed(GOLDEN_JSON.replace("\"topic\":\"orders\"", "\"topic\":\"or/ders\""), "not a legal Kafka topic");
+        assertMalformed(
+                GOLDEN_JSON.replace("\"topic\":\"orders\"", "\"topic\":\"or/ders\""), "not a legal Kafka topic");
         assertMalformed(GOLDEN_JSON.replace("\"end_offset\":199", "\"end_offset\":99"), "end offset 99 is below");
     }
 
     private static SegmentManifest signedGolden() {
         return new ManifestSealer(Optional.of(GoldenManifest.signingKey()))
-                .seal(GoldenManifest.segment(), GoldenManifest.objects(), GoldenManifest.chain()).manifest();
+                .seal(GoldenManifest.segment(), GoldenManifest.objects(), GoldenManifest.chain())
+                .manifest();
     }
 
     private static void assertMalformed(String json, String detail) {
-        MalformedDocumentException e = assertThrows(MalformedDocumentException.class,
-                () -> ManifestJson.read(utf8(json)));
+        MalformedDocumentException e =
+                assertThrows(MalformedDocumentException.class, () -> ManifestJson.read(utf8(json)));
         assertTrue(e.getMessage().contains(detail), () -> "\"" + e.getMessage() + "\" lacks \"" + detail + "\"");
         assertEquals(DocumentKind.MANIFEST, e.document());
     }

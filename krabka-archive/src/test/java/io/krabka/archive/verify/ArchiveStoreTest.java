@@ -57,8 +57,8 @@ class ArchiveStoreTest {
         Path gone = Files.createDirectory(dir.resolve("gone"));
         ObjectStore missing = Verification.localStore(gone);
         Files.delete(gone);
-        ArchiveUnreadableException e = assertThrows(ArchiveUnreadableException.class,
-                () -> ArchiveVerifier.verify(missing, options, VerifyProgress.NONE));
+        ArchiveUnreadableException e = assertThrows(
+                ArchiveUnreadableException.class, () -> ArchiveVerifier.verify(missing, options, VerifyProgress.NONE));
         assertTrue(e.getMessage().startsWith("cannot read the archive at "), e.getMessage());
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
     }
@@ -71,8 +71,8 @@ class ArchiveStoreTest {
                 throw new RemoteStorageException("403 Forbidden");
             }
         };
-        ArchiveUnreadableException e = assertThrows(ArchiveUnreadableException.class,
-                () -> ArchiveVerifier.verify(refusing, options, VerifyProgress.NONE));
+        ArchiveUnreadableException e = assertThrows(
+                ArchiveUnreadableException.class, () -> ArchiveVerifier.verify(refusing, options, VerifyProgress.NONE));
         assertTrue(e.getMessage().endsWith("listing \"tier/\" failed: 403 Forbidden"), e.getMessage());
     }
 
@@ -87,7 +87,8 @@ class ArchiveStoreTest {
                 return super.head(key, version);
             }
         };
-        assertThrows(ArchiveUnreadableException.class,
+        assertThrows(
+                ArchiveUnreadableException.class,
                 () -> ArchiveVerifier.verify(failing, options.withParallelism(1), VerifyProgress.NONE));
     }
 
@@ -107,7 +108,8 @@ class ArchiveStoreTest {
                 return super.read(key, version);
             }
         };
-        assertThrows(ArchiveUnreadableException.class,
+        assertThrows(
+                ArchiveUnreadableException.class,
                 () -> ArchiveVerifier.verify(failing, options.withDeep(true), VerifyProgress.NONE));
     }
 
@@ -117,10 +119,18 @@ class ArchiveStoreTest {
         ObjectStore retained = new ForwardingObjectStore(store) {
             @Override
             public Optional<StoredObject> head(String key, Optional<String> version) throws RemoteStorageException {
-                RetentionMode mode = key.endsWith(".log") ? RetentionMode.COMPLIANCE
+                RetentionMode mode = key.endsWith(".log")
+                        ? RetentionMode.COMPLIANCE
                         : key.endsWith(".index") ? RetentionMode.GOVERNANCE : RetentionMode.NONE;
-                return super.head(key, version).map(o -> new StoredObject(o.key(), o.size(), o.etag(), o.version(),
-                        mode, mode == RetentionMode.NONE ? Optional.empty() : Optional.of(until), false));
+                return super.head(key, version)
+                        .map(o -> new StoredObject(
+                                o.key(),
+                                o.size(),
+                                o.etag(),
+                                o.version(),
+                                mode,
+                                mode == RetentionMode.NONE ? Optional.empty() : Optional.of(until),
+                                false));
             }
         };
         Verification v = Verification.run(retained, options);
@@ -129,12 +139,16 @@ class ArchiveStoreTest {
         assertEquals(6, p.bucketRetentionObjects().count());
         assertEquals(3, p.complianceRetentionObjects());
         String firstLog = orders.segments().getFirst().objectKeys().getFirst();
-        assertEquals(Optional.of(firstLog + " (COMPLIANCE until 2031-01-01T00:00:00Z)"),
+        assertEquals(
+                Optional.of(firstLog + " (COMPLIANCE until 2031-01-01T00:00:00Z)"),
                 p.bucketRetentionObjects().sample());
-        assertTrue(v.lines().contains("    bucket retention: 6 of 9 objects, e.g. " + firstLog
-                + " (COMPLIANCE until 2031-01-01T00:00:00Z) (3 COMPLIANCE)"), v.lines()::toString);
-        assertTrue(v.lines().contains("    create precondition: 9 of 9 objects, e.g. " + firstLog),
+        assertTrue(
+                v.lines()
+                        .contains("    bucket retention: 6 of 9 objects, e.g. " + firstLog
+                                + " (COMPLIANCE until 2031-01-01T00:00:00Z) (3 COMPLIANCE)"),
                 v.lines()::toString);
+        assertTrue(
+                v.lines().contains("    create precondition: 9 of 9 objects, e.g. " + firstLog), v.lines()::toString);
     }
 
     @Test
@@ -145,8 +159,11 @@ class ArchiveStoreTest {
                 return List.of(new IncompleteUpload(prefix + orders.directory() + "/big.log", "u-1", Optional.empty()));
             }
         };
-        Verification.run(withUploads, options).assertVerdict(VerifyGrade.INCOMPLETE, "INCOMPLETE MULTIPART UPLOADS: "
-                + "1 upload(s) neither completed nor aborted, e.g. tier/" + orders.directory() + "/big.log");
+        Verification.run(withUploads, options)
+                .assertVerdict(
+                        VerifyGrade.INCOMPLETE,
+                        "INCOMPLETE MULTIPART UPLOADS: " + "1 upload(s) neither completed nor aborted, e.g. tier/"
+                                + orders.directory() + "/big.log");
     }
 
     @Test
@@ -167,7 +184,8 @@ class ArchiveStoreTest {
         for (int partition = 1; partition < 6; partition++) {
             archive.partition("orders", partition, new Uuid(0x0123, 0x4567)).append(10);
         }
-        assertEquals(ArchiveVerifier.verify(store, options.withParallelism(1), VerifyProgress.NONE),
+        assertEquals(
+                ArchiveVerifier.verify(store, options.withParallelism(1), VerifyProgress.NONE),
                 ArchiveVerifier.verify(store, options.withParallelism(4), VerifyProgress.NONE));
     }
 
@@ -185,7 +203,8 @@ class ArchiveStoreTest {
         assertEquals(0, p.get("partition").asInt());
         assertEquals(1, p.get("manifests").asInt());
         assertFalse(p.get("ok").asBoolean());
-        assertEquals(orders.segments().get(2).manifestKey(), p.at("/first_break/key").asText());
+        assertEquals(
+                orders.segments().get(2).manifestKey(), p.at("/first_break/key").asText());
         assertEquals(2, p.at("/first_break/seq").asLong());
         assertEquals(orders.segments().getFirst().head().hex(), p.get("head").asText());
         assertEquals(3, p.get("orphan_objects").size());
@@ -207,7 +226,10 @@ class ArchiveStoreTest {
                 return page;
             }
         };
-        Verification.run(growing, options).assertVerdict(VerifyGrade.OK, "OK: 3 manifests over 1 partition(s), "
-                + "chain continuous, all signatures valid; tail unverified (no --expect-head)");
+        Verification.run(growing, options)
+                .assertVerdict(
+                        VerifyGrade.OK,
+                        "OK: 3 manifests over 1 partition(s), "
+                                + "chain continuous, all signatures valid; tail unverified (no --expect-head)");
     }
 }

@@ -60,9 +60,11 @@ class ArchiveTamperTest {
 
     @Test
     void anIntactArchiveIsOkWithItsTailUnverified() throws Exception {
-        Verification v = Verification.run(store, options).assertVerdict(VerifyGrade.OK,
-                "OK: 6 manifests over 2 partition(s), chain continuous, all signatures valid; "
-                        + "tail unverified (no --expect-head)");
+        Verification v = Verification.run(store, options)
+                .assertVerdict(
+                        VerifyGrade.OK,
+                        "OK: 6 manifests over 2 partition(s), chain continuous, all signatures valid; "
+                                + "tail unverified (no --expect-head)");
         PartitionVerifyReport p = v.partition(orders0.directory());
         assertEquals(3, p.manifests());
         assertEquals(9, p.objectsChecked());
@@ -73,8 +75,12 @@ class ArchiveTamperTest {
         assertEquals(List.of(), p.offsetGaps());
         assertEquals(1, p.epochs().size());
         assertEquals(2, p.epochs().getFirst().lastSeq());
-        assertTrue(v.lines().contains("  " + orders0.directory() + ": tip " + orders0.tip().hex()
-                + ", 3 manifests, offsets [0, 299], 1 epoch(s), 9 objects checked; tail unverified"), v.lines()::toString);
+        assertTrue(
+                v.lines()
+                        .contains("  " + orders0.directory() + ": tip "
+                                + orders0.tip().hex()
+                                + ", 3 manifests, offsets [0, 299], 1 epoch(s), 9 objects checked; tail unverified"),
+                v.lines()::toString);
     }
 
     @Test
@@ -84,10 +90,16 @@ class ArchiveTamperTest {
         log[500] ^= 0x01;
         store.put(middle.objectKeys().getFirst(), ByteBuffer.wrap(log));
 
-        Verification.run(store, options).assertVerdict(VerifyGrade.OK, "OK: 6 manifests over 2 partition(s), "
-                + "chain continuous, all signatures valid; tail unverified (no --expect-head)");
+        Verification.run(store, options)
+                .assertVerdict(
+                        VerifyGrade.OK,
+                        "OK: 6 manifests over 2 partition(s), "
+                                + "chain continuous, all signatures valid; tail unverified (no --expect-head)");
         Verification deep = Verification.run(store, options.withDeep(true))
-                .assertBreak(orders0.directory(), middle.manifestKey(), Optional.of(1L),
+                .assertBreak(
+                        orders0.directory(),
+                        middle.manifestKey(),
+                        Optional.of(1L),
                         middle.objectKeys().getFirst() + " hashes to ");
         assertEquals(1, deep.partition(orders0.directory()).manifests(), "the walk stops at the break");
         assertEquals(3, deep.partition(orders1.directory()).manifests(), "the other partition is still checked");
@@ -98,8 +110,12 @@ class ArchiveTamperTest {
     void aRemovedIndexIsMissing() throws Exception {
         TestArchive.Written middle = orders0.segments().get(1);
         store.delete(middle.objectKeys().get(1));
-        Verification.run(store, options).assertBreak(orders0.directory(), middle.manifestKey(), Optional.of(1L),
-                "object " + middle.objectKeys().get(1) + " is missing");
+        Verification.run(store, options)
+                .assertBreak(
+                        orders0.directory(),
+                        middle.manifestKey(),
+                        Optional.of(1L),
+                        "object " + middle.objectKeys().get(1) + " is missing");
     }
 
     @Test
@@ -107,18 +123,23 @@ class ArchiveTamperTest {
         TestArchive.Written middle = orders0.segments().get(1);
         byte[] log = TestArchive.content(middle.segment(), "log");
         store.put(middle.objectKeys().getFirst(), ByteBuffer.wrap(Arrays.copyOf(log, 999)));
-        Verification.run(store, options).assertBreak(orders0.directory(), middle.manifestKey(), Optional.of(1L),
-                "the manifest records a size of 1000 bytes for " + middle.objectKeys().getFirst()
-                        + ", the store holds 999");
+        Verification.run(store, options)
+                .assertBreak(
+                        orders0.directory(),
+                        middle.manifestKey(),
+                        Optional.of(1L),
+                        "the manifest records a size of 1000 bytes for "
+                                + middle.objectKeys().getFirst() + ", the store holds 999");
     }
 
     @Test
     void aManifestRemovedFromTheMiddleBreaksTheNext() throws Exception {
         store.delete(orders0.segments().get(1).manifestKey());
         TestArchive.Written last = orders0.segments().get(2);
-        Verification v = Verification.run(store, options).assertBreak(orders0.directory(), last.manifestKey(),
-                Optional.of(2L), "seq 2 follows seq 0");
-        assertEquals(orders0.segments().get(1).objectKeys().stream().sorted().toList(),
+        Verification v = Verification.run(store, options)
+                .assertBreak(orders0.directory(), last.manifestKey(), Optional.of(2L), "seq 2 follows seq 0");
+        assertEquals(
+                orders0.segments().get(1).objectKeys().stream().sorted().toList(),
                 v.partition(orders0.directory()).orphanObjects(),
                 "the removed manifest's objects are named by no manifest now");
     }
@@ -130,8 +151,12 @@ class ArchiveTamperTest {
         byte[] secondJson = read(second.manifestKey());
         store.put(second.manifestKey(), ByteBuffer.wrap(read(third.manifestKey())));
         store.put(third.manifestKey(), ByteBuffer.wrap(secondJson));
-        Verification.run(store, options).assertBreak(orders0.directory(), second.manifestKey(), Optional.of(2L),
-                "the manifest's body belongs at " + third.manifestKey());
+        Verification.run(store, options)
+                .assertBreak(
+                        orders0.directory(),
+                        second.manifestKey(),
+                        Optional.of(2L),
+                        "the manifest's body belongs at " + third.manifestKey());
     }
 
     @Test
@@ -139,8 +164,12 @@ class ArchiveTamperTest {
         TestArchive.Written target = orders0.segments().get(1);
         TestArchive.Written foreign = orders1.segments().get(1);
         store.put(target.manifestKey(), ByteBuffer.wrap(read(foreign.manifestKey())));
-        Verification v = Verification.run(store, options).assertBreak(orders0.directory(), target.manifestKey(),
-                Optional.of(1L), "the manifest's body belongs at " + foreign.manifestKey());
+        Verification v = Verification.run(store, options)
+                .assertBreak(
+                        orders0.directory(),
+                        target.manifestKey(),
+                        Optional.of(1L),
+                        "the manifest's body belongs at " + foreign.manifestKey());
         assertTrue(v.partition(orders1.directory()).ok());
     }
 
@@ -148,11 +177,16 @@ class ArchiveTamperTest {
     void aManifestResignedWithAnUntrustedKeyIsIncomplete() throws Exception {
         TestArchive.Written middle = orders0.segments().get(1);
         SegmentManifest manifest = ManifestJson.read(read(middle.manifestKey()));
-        SealedManifest resigned = new ManifestSealer(Optional.of(OTHER_KEY)).seal(manifest.body().segment(),
-                manifest.body().objects(), manifest.body().chain());
+        SealedManifest resigned = new ManifestSealer(Optional.of(OTHER_KEY))
+                .seal(
+                        manifest.body().segment(),
+                        manifest.body().objects(),
+                        manifest.body().chain());
         store.put(middle.manifestKey(), ByteBuffer.wrap(resigned.json()));
-        Verification v = Verification.run(store, options).assertVerdict(VerifyGrade.INCOMPLETE,
-                "INCOMPLETE ATTESTATION: 0 manifest(s) unsigned, 1 signed by an untrusted key");
+        Verification v = Verification.run(store, options)
+                .assertVerdict(
+                        VerifyGrade.INCOMPLETE,
+                        "INCOMPLETE ATTESTATION: 0 manifest(s) unsigned, 1 signed by an untrusted key");
         assertEquals(1, v.partition(orders0.directory()).untrustedManifests());
         assertTrue(v.partition(orders0.directory()).ok(), "the body is unchanged: the chain still holds");
     }
@@ -165,8 +199,12 @@ class ArchiveTamperTest {
         String signature = Hex.encode(manifest.signature().orElseThrow().signature());
         String forged = json.replace(signature, Hex.encode(KEY.sign(new byte[] {1})));
         store.put(middle.manifestKey(), ByteBuffer.wrap(forged.getBytes(UTF_8)));
-        Verification.run(store, options).assertBreak(orders0.directory(), middle.manifestKey(), Optional.of(1L),
-                "the signature does not verify under the key trusted as \"worm-1\"");
+        Verification.run(store, options)
+                .assertBreak(
+                        orders0.directory(),
+                        middle.manifestKey(),
+                        Optional.of(1L),
+                        "the signature does not verify under the key trusted as \"worm-1\"");
     }
 
     @Test
@@ -174,13 +212,30 @@ class ArchiveTamperTest {
         TestArchive.Written middle = orders0.segments().get(1);
         SegmentManifest manifest = ManifestJson.read(read(middle.manifestKey()));
         SegmentIdentity s = manifest.body().segment();
-        SegmentIdentity edited = new SegmentIdentity(s.topic(), s.topicId(), s.partition(), s.segmentId(),
-                s.startOffset(), s.endOffset(), s.maxTimestampMs() + 1, s.brokerId(), s.eventTimestampMs(),
-                s.segmentSizeBytes(), s.leaderEpochs(), s.txnIndexEmpty());
-        store.put(middle.manifestKey(), ByteBuffer.wrap(new ManifestSealer(Optional.of(KEY))
-                .seal(edited, manifest.body().objects(), manifest.body().chain()).json()));
-        Verification.run(store, options).assertBreak(orders0.directory(), orders0.segments().get(2).manifestKey(),
-                Optional.of(2L), "is not the head of seq 1");
+        SegmentIdentity edited = new SegmentIdentity(
+                s.topic(),
+                s.topicId(),
+                s.partition(),
+                s.segmentId(),
+                s.startOffset(),
+                s.endOffset(),
+                s.maxTimestampMs() + 1,
+                s.brokerId(),
+                s.eventTimestampMs(),
+                s.segmentSizeBytes(),
+                s.leaderEpochs(),
+                s.txnIndexEmpty());
+        store.put(
+                middle.manifestKey(),
+                ByteBuffer.wrap(new ManifestSealer(Optional.of(KEY))
+                        .seal(edited, manifest.body().objects(), manifest.body().chain())
+                        .json()));
+        Verification.run(store, options)
+                .assertBreak(
+                        orders0.directory(),
+                        orders0.segments().get(2).manifestKey(),
+                        Optional.of(2L),
+                        "is not the head of seq 1");
     }
 
     @Test
@@ -191,20 +246,33 @@ class ArchiveTamperTest {
         for (String key : last.objectKeys()) {
             store.delete(key);
         }
-        Verification.run(store, options).assertVerdict(VerifyGrade.OK, "OK: 5 manifests over 2 partition(s), "
-                + "chain continuous, all signatures valid; tail unverified (no --expect-head)");
-        Verification.run(store, options.withExpectedHeads(ExpectedHeads.parse(List.of(
-                        orders0.directory() + "=" + expected, orders1.directory() + "=" + orders1.tip().hex()))))
-                .assertVerdict(VerifyGrade.TAMPERED, "HEAD MISMATCH: expected " + expected + ", archive tip "
-                        + orders0.segments().get(1).head().hex() + " (" + orders0.directory() + ")");
+        Verification.run(store, options)
+                .assertVerdict(
+                        VerifyGrade.OK,
+                        "OK: 5 manifests over 2 partition(s), "
+                                + "chain continuous, all signatures valid; tail unverified (no --expect-head)");
+        Verification.run(
+                        store,
+                        options.withExpectedHeads(ExpectedHeads.parse(List.of(
+                                orders0.directory() + "=" + expected,
+                                orders1.directory() + "=" + orders1.tip().hex()))))
+                .assertVerdict(
+                        VerifyGrade.TAMPERED,
+                        "HEAD MISMATCH: expected " + expected + ", archive tip "
+                                + orders0.segments().get(1).head().hex() + " (" + orders0.directory() + ")");
     }
 
     @Test
     void anExpectedHeadThatMatchesVerifiesTheTail() throws Exception {
-        Verification v = Verification.run(store, options.withPartition(0)
-                        .withExpectedHeads(ExpectedHeads.parse(List.of(orders0.tip().hex()))))
-                .assertVerdict(VerifyGrade.OK, "OK: 3 manifests over 1 partition(s), chain continuous, "
-                        + "all signatures valid; tail verified against --expect-head");
+        Verification v = Verification.run(
+                        store,
+                        options.withPartition(0)
+                                .withExpectedHeads(ExpectedHeads.parse(
+                                        List.of(orders0.tip().hex()))))
+                .assertVerdict(
+                        VerifyGrade.OK,
+                        "OK: 3 manifests over 1 partition(s), chain continuous, "
+                                + "all signatures valid; tail verified against --expect-head");
         assertEquals(TailStatus.VERIFIED, v.partition(orders0.directory()).tail());
     }
 
@@ -212,16 +280,24 @@ class ArchiveTamperTest {
     void anOversizedManifestIsABreak() throws Exception {
         TestArchive.Written middle = orders0.segments().get(1);
         store.put(middle.manifestKey(), ByteBuffer.wrap(new byte[(int) ManifestJson.MAX_MANIFEST_BYTES + 1]));
-        Verification.run(store, options).assertBreak(orders0.directory(), middle.manifestKey(), Optional.empty(),
-                "manifest object is 1048577 bytes, above the 1048576 byte cap");
+        Verification.run(store, options)
+                .assertBreak(
+                        orders0.directory(),
+                        middle.manifestKey(),
+                        Optional.empty(),
+                        "manifest object is 1048577 bytes, above the 1048576 byte cap");
     }
 
     @Test
     void aMalformedManifestIsABreak() throws Exception {
         TestArchive.Written middle = orders0.segments().get(1);
         store.put(middle.manifestKey(), ByteBuffer.wrap("{\"body\":{}}".getBytes(UTF_8)));
-        Verification.run(store, options).assertBreak(orders0.directory(), middle.manifestKey(), Optional.empty(),
-                "malformed manifest: body.format_version: missing field");
+        Verification.run(store, options)
+                .assertBreak(
+                        orders0.directory(),
+                        middle.manifestKey(),
+                        Optional.empty(),
+                        "malformed manifest: body.format_version: missing field");
     }
 
     @Test
@@ -231,12 +307,30 @@ class ArchiveTamperTest {
         List<ObjectEntry> objects = new ArrayList<>(manifest.body().objects());
         TestArchive.Written foreign = orders1.segments().get(1);
         ObjectEntry entry = objects.getFirst();
-        objects.set(0, new ObjectEntry(entry.suffix(), foreign.objectKeys().getFirst(),
-                entry.sizeBytes(), entry.sha256(), entry.eTag(), entry.versionId(), entry.createPrecondition()));
-        store.put(middle.manifestKey(), ByteBuffer.wrap(new ManifestSealer(Optional.of(KEY))
-                .seal(manifest.body().segment(), objects, manifest.body().chain()).json()));
-        Verification.run(store, options).assertBreak(orders0.directory(), middle.manifestKey(), Optional.of(1L),
-                "object " + foreign.objectKeys().getFirst() + " is not in the manifest's partition directory");
+        objects.set(
+                0,
+                new ObjectEntry(
+                        entry.suffix(),
+                        foreign.objectKeys().getFirst(),
+                        entry.sizeBytes(),
+                        entry.sha256(),
+                        entry.eTag(),
+                        entry.versionId(),
+                        entry.createPrecondition()));
+        store.put(
+                middle.manifestKey(),
+                ByteBuffer.wrap(new ManifestSealer(Optional.of(KEY))
+                        .seal(
+                                manifest.body().segment(),
+                                objects,
+                                manifest.body().chain())
+                        .json()));
+        Verification.run(store, options)
+                .assertBreak(
+                        orders0.directory(),
+                        middle.manifestKey(),
+                        Optional.of(1L),
+                        "object " + foreign.objectKeys().getFirst() + " is not in the manifest's partition directory");
     }
 
     private byte[] read(String key) throws Exception {

@@ -25,14 +25,25 @@ class ManifestChainStepTest {
     private static final ArchiveLayout LAYOUT = new ArchiveLayout("tier");
     private static final Uuid TOPIC_ID = new Uuid(0x0123, 0x4567);
     private static final Uuid EPOCH = new Uuid(0x5EED, 1);
-    private static final TrustedKeys TRUSTED = TrustedKeys.of(Map.of("worm-1",
-            ArchiveTamperTest.KEY.verificationKey()));
+    private static final TrustedKeys TRUSTED =
+            TrustedKeys.of(Map.of("worm-1", ArchiveTamperTest.KEY.verificationKey()));
 
     private final ManifestChain chain = new ManifestChain(LAYOUT, TRUSTED);
 
     private static SealedManifest seal(Optional<SigningKey> key, long start, ChainStamp stamp) {
-        SegmentIdentity segment = new SegmentIdentity("orders", TOPIC_ID, 0, new Uuid(0xC0FFEE, start), start,
-                start + 99, 0, 1, 0, 1000, new TreeMap<>(Map.of(0, start)), true);
+        SegmentIdentity segment = new SegmentIdentity(
+                "orders",
+                TOPIC_ID,
+                0,
+                new Uuid(0xC0FFEE, start),
+                start,
+                start + 99,
+                0,
+                1,
+                0,
+                1000,
+                new TreeMap<>(Map.of(0, start)),
+                true);
         return new ManifestSealer(key).seal(segment, List.of(), stamp);
     }
 
@@ -50,7 +61,9 @@ class ManifestChainStepTest {
         SealedManifest first = seal(Optional.of(ArchiveTamperTest.KEY), 0, ChainStamp.genesis(EPOCH));
         assertEquals(new ManifestChain.Step.Follows(Optional.of(SignatureStatus.VALID)), step(first));
         chain.append(first.manifest());
-        SealedManifest second = seal(Optional.of(ArchiveTamperTest.KEY), 100,
+        SealedManifest second = seal(
+                Optional.of(ArchiveTamperTest.KEY),
+                100,
                 ChainStamp.genesis(EPOCH).successor(first.head()).orElseThrow());
         assertEquals(new ManifestChain.Step.Follows(Optional.of(SignatureStatus.VALID)), step(second));
         chain.append(second.manifest());
@@ -62,29 +75,39 @@ class ManifestChainStepTest {
     void aManifestAtAnotherSegmentsKeyBreaksBeforeAnythingElse() {
         SealedManifest first = seal(Optional.of(ArchiveTamperTest.KEY), 0, ChainStamp.genesis(EPOCH));
         SealedManifest other = seal(Optional.of(ArchiveTamperTest.KEY), 100, ChainStamp.genesis(EPOCH));
-        assertEquals(new ManifestChain.Step.Breaks("the manifest's body belongs at " + keyOf(first.manifest())),
+        assertEquals(
+                new ManifestChain.Step.Breaks("the manifest's body belongs at " + keyOf(first.manifest())),
                 chain.check(keyOf(other.manifest()), first.manifest()));
         assertEquals(Optional.empty(), chain.tip(), "a check appends nothing");
     }
 
     @Test
     void aManifestThatDoesNotLinkBreaks() {
-        SealedManifest first = seal(Optional.of(ArchiveTamperTest.KEY), 0, new ChainStamp(EPOCH, 1,
-                ChainStamp.genesis(EPOCH).prevHead()));
-        assertEquals(new ManifestChain.Step.Breaks("epoch " + "00000000-0000-5eed-0000-000000000001"
-                + " starts at seq 1, not 0: its first manifests are missing"), step(first));
+        SealedManifest first = seal(
+                Optional.of(ArchiveTamperTest.KEY),
+                0,
+                new ChainStamp(EPOCH, 1, ChainStamp.genesis(EPOCH).prevHead()));
+        assertEquals(
+                new ManifestChain.Step.Breaks("epoch " + "00000000-0000-5eed-0000-000000000001"
+                        + " starts at seq 1, not 0: its first manifests are missing"),
+                step(first));
     }
 
     @Test
     void aForgedSignatureBreaksAndUnsignedOrUntrustedOnesAreTheReadersToJudge() {
         SealedManifest foreign = seal(Optional.of(ArchiveTamperTest.OTHER_KEY), 0, ChainStamp.genesis(EPOCH));
         assertEquals(new ManifestChain.Step.Follows(Optional.of(SignatureStatus.FOREIGN_PUBLIC_KEY)), step(foreign));
-        assertEquals(new ManifestChain.Step.Follows(Optional.empty()),
+        assertEquals(
+                new ManifestChain.Step.Follows(Optional.empty()),
                 step(seal(Optional.empty(), 0, ChainStamp.genesis(EPOCH))));
-        SegmentManifest signed = seal(Optional.of(ArchiveTamperTest.KEY), 0, ChainStamp.genesis(EPOCH)).manifest();
-        SegmentManifest forged = new SegmentManifest(signed.body(), Optional.of(new ManifestSignature("worm-1",
-                ArchiveTamperTest.KEY.publicKey(), ArchiveTamperTest.KEY.sign(new byte[] {1}))));
-        assertEquals(new ManifestChain.Step.Breaks("the signature does not verify under the key trusted as \"worm-1\""),
+        SegmentManifest signed = seal(Optional.of(ArchiveTamperTest.KEY), 0, ChainStamp.genesis(EPOCH))
+                .manifest();
+        SegmentManifest forged = new SegmentManifest(
+                signed.body(),
+                Optional.of(new ManifestSignature(
+                        "worm-1", ArchiveTamperTest.KEY.publicKey(), ArchiveTamperTest.KEY.sign(new byte[] {1}))));
+        assertEquals(
+                new ManifestChain.Step.Breaks("the signature does not verify under the key trusted as \"worm-1\""),
                 chain.check(keyOf(forged), forged));
     }
 }

@@ -3,6 +3,7 @@ package io.krabka.archive.verify;
 import io.krabka.archive.ArchiveLayout;
 import io.krabka.archive.abandon.AbandonedSegment;
 import io.krabka.archive.abandon.AbandonmentRecord;
+import io.krabka.archive.keys.SigningKey;
 import io.krabka.archive.manifest.ChainHead;
 import io.krabka.archive.manifest.ChainStamp;
 import io.krabka.archive.manifest.ManifestSealer;
@@ -10,7 +11,6 @@ import io.krabka.archive.manifest.ObjectEntry;
 import io.krabka.archive.manifest.SealedManifest;
 import io.krabka.archive.manifest.SegmentIdentity;
 import io.krabka.archive.manifest.Sha256Digest;
-import io.krabka.archive.keys.SigningKey;
 import io.krabka.spi.common.Uuid;
 import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.objectstore.StoredObject;
@@ -46,9 +46,8 @@ final class TestArchive {
     }
 
     /** A segment as written: its keys, its place in the chain, the head it made. */
-    record Written(SegmentIdentity segment, List<String> objectKeys, String manifestKey, ChainStamp stamp,
-                   ChainHead head) {
-    }
+    record Written(
+            SegmentIdentity segment, List<String> objectKeys, String manifestKey, ChainStamp stamp, ChainHead head) {}
 
     final class Partition {
         private final String topic;
@@ -99,8 +98,11 @@ final class TestArchive {
             long start = nextOffset();
             SegmentIdentity segment = identity(start, start + count - 1);
             Written attempt = withManifest ? write(segment, next, key) : writeObjectsOnly(segment);
-            AbandonmentRecord record = AbandonmentRecord.seal(new AbandonedSegment(topic, topicId, partition,
-                    segment.segmentId(), segment.startOffset(), segment.endOffset()), 1_700_000_999_000L, recordKey);
+            AbandonmentRecord record = AbandonmentRecord.seal(
+                    new AbandonedSegment(
+                            topic, topicId, partition, segment.segmentId(), segment.startOffset(), segment.endOffset()),
+                    1_700_000_999_000L,
+                    recordKey);
             store.create(record.segment().recordKey(LAYOUT), ByteBuffer.wrap(record.encode()));
             return attempt;
         }
@@ -122,8 +124,19 @@ final class TestArchive {
         private SegmentIdentity identity(long start, long end) {
             TreeMap<Integer, Long> epochs = new TreeMap<>();
             epochs.put(0, start);
-            return new SegmentIdentity(topic, topicId, partition, new Uuid(0xC0FFEEL, nextId++), start, end,
-                    1_700_000_000_000L + end, 1, 1_700_000_500_000L + end, 1000, epochs, true);
+            return new SegmentIdentity(
+                    topic,
+                    topicId,
+                    partition,
+                    new Uuid(0xC0FFEEL, nextId++),
+                    start,
+                    end,
+                    1_700_000_000_000L + end,
+                    1,
+                    1_700_000_500_000L + end,
+                    1000,
+                    epochs,
+                    true);
         }
 
         private Written writeObjectsOnly(SegmentIdentity segment) throws RemoteStorageException {
@@ -153,8 +166,13 @@ final class TestArchive {
     }
 
     static String objectKey(SegmentIdentity segment, String suffix) {
-        return LAYOUT.segmentKey(segment.topic(), segment.partition(), segment.topicId(), segment.startOffset(),
-                segment.segmentId(), suffix);
+        return LAYOUT.segmentKey(
+                segment.topic(),
+                segment.partition(),
+                segment.topicId(),
+                segment.startOffset(),
+                segment.segmentId(),
+                suffix);
     }
 
     /** Deterministic bytes for an object: a segment's .log is 1000 bytes, as its identity says. */

@@ -28,7 +28,9 @@ record Verification(ArchiveVerifyReport report, ArchiveVerdict verdict) {
     }
 
     PartitionVerifyReport partition(String directory) {
-        return report.partitions().stream().filter(p -> p.partitionDir().equals(directory)).findFirst()
+        return report.partitions().stream()
+                .filter(p -> p.partitionDir().equals(directory))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no partition " + directory + " in " + report.partitions()));
     }
 
@@ -41,14 +43,15 @@ record Verification(ArchiveVerifyReport report, ArchiveVerdict verdict) {
 
     /** Asserts that the partition broke at the manifest {@code key}, with {@code seq}, for a reason saying so. */
     Verification assertBreak(String directory, String key, Optional<Long> seq, String reason) {
-        ChainBreak at = partition(directory).firstBreak()
+        ChainBreak at = partition(directory)
+                .firstBreak()
                 .orElseThrow(() -> new AssertionError("no break in " + directory + ":\n" + String.join("\n", lines())));
         assertEquals(key, at.key());
         assertEquals(seq, at.seq());
         assertTrue(at.reason().contains(reason), at.reason());
         assertEquals(VerifyGrade.TAMPERED, verdict.grade());
-        String expectedLine = "TAMPER DETECTED at " + key + seq.map(s -> " (seq " + s + ")").orElse("") + ": "
-                + at.reason();
+        String expectedLine =
+                "TAMPER DETECTED at " + key + seq.map(s -> " (seq " + s + ")").orElse("") + ": " + at.reason();
         assertTrue(verdict.lines().contains(expectedLine), () -> String.join("\n", lines()));
         return this;
     }

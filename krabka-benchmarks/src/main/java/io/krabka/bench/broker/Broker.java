@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -25,14 +24,19 @@ import org.apache.kafka.clients.admin.NewTopic;
 sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabka {
 
     /** The JVM options both brokers run with: what {@code kafka-server-start.sh} gives Kafka. */
-    List<String> JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
-            "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent");
+    List<String> JVM_OPTIONS = List.of(
+            "-Xms1g",
+            "-Xmx1g",
+            "-XX:+UseG1GC",
+            "-XX:MaxGCPauseMillis=20",
+            "-XX:InitiatingHeapOccupancyPercent=35",
+            "-XX:+ExplicitGCInvokesConcurrent");
 
     Duration START_TIMEOUT = Duration.ofSeconds(90);
 
     /** Settings both brokers get over their defaults: one node, no delayed first rebalance. */
-    Map<String, String> SETTINGS = Map.of("offsets.topic.replication.factor", "1",
-            "group.initial.rebalance.delay.ms", "0");
+    Map<String, String> SETTINGS =
+            Map.of("offsets.topic.replication.factor", "1", "group.initial.rebalance.delay.ms", "0");
 
     /** The name in the table. */
     String name();
@@ -45,7 +49,8 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
 
     /** The peak resident set of the broker's JVM so far, in bytes ({@code VmHWM}). */
     default long peakRssBytes() throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process().pid()), "status"))) {
+        for (String line :
+                Files.readAllLines(Path.of("/proc", Long.toString(process().pid()), "status"))) {
             if (line.startsWith("VmHWM:")) {
                 return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
             }
@@ -56,7 +61,9 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
     /** Creates a topic of {@code partitions} partitions. */
     default void createTopic(String topic, int partitions) throws InterruptedException {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(60, TimeUnit.SECONDS);
+            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
+                    .all()
+                    .get(60, TimeUnit.SECONDS);
         } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException(name() + " did not create topic " + topic + ": " + e.getMessage(), e);
         }
@@ -103,17 +110,27 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
             try (var in = Broker.class.getResourceAsStream("broker-log4j2.properties")) {
                 Files.copy(in, log4j);
             }
-            List<String> jvm = new ArrayList<>(List.of(java.toString(), "-Dlog4j2.configurationFile=" + log4j,
-                    "-Dkafka.logs.dir=" + workDir.resolve("logs"), "-cp", libs + "/*"));
+            List<String> jvm = new ArrayList<>(List.of(
+                    java.toString(),
+                    "-Dlog4j2.configurationFile=" + log4j,
+                    "-Dkafka.logs.dir=" + workDir.resolve("logs"),
+                    "-cp",
+                    libs + "/*"));
             List<String> format = new ArrayList<>(jvm);
-            format.addAll(List.of("kafka.tools.StorageTool", "format", "--standalone", "-t",
-                    org.apache.kafka.common.Uuid.randomUuid().toString(), "-c", config.toString()));
+            format.addAll(List.of(
+                    "kafka.tools.StorageTool",
+                    "format",
+                    "--standalone",
+                    "-t",
+                    org.apache.kafka.common.Uuid.randomUuid().toString(),
+                    "-c",
+                    config.toString()));
             Commands.run(workDir.resolve("format.out"), format);
             List<String> broker = new ArrayList<>(jvm);
             broker.addAll(JVM_OPTIONS);
             broker.addAll(List.of("kafka.Kafka", config.toString()));
-            return Commands.awaitReady(new Kafka(Commands.start(workDir.resolve("broker.out"), broker, Map.of()),
-                    "127.0.0.1:" + port));
+            return Commands.awaitReady(
+                    new Kafka(Commands.start(workDir.resolve("broker.out"), broker, Map.of()), "127.0.0.1:" + port));
         }
 
         @Override
@@ -134,17 +151,42 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
             int port = freePort();
             Path data = workDir.resolve("data");
             String krabka = dist.resolve("bin/krabka").toString();
-            Map<String, String> env = Map.of("JAVA_HOME", java.getParent().getParent().toString(),
-                    "KRABKA_JAVA_OPTS", String.join(" ", JVM_OPTIONS));
-            Commands.run(workDir.resolve("format.out"), List.of("sh", krabka, "format", "--log-dir", data.toString(),
-                    "--node-id", "1", "--standalone", "--controller-listener", "127.0.0.1:" + freePort()));
-            List<String> broker = new ArrayList<>(List.of("sh", krabka, "broker", "--log-dir", data.toString(),
-                    "--listen-addr", "127.0.0.1:" + port, "--advertised-listener", "127.0.0.1:" + port,
-                    "--process-roles", "controller,broker", "--health-listen-addr", "127.0.0.1:" + freePort()));
+            Map<String, String> env = Map.of(
+                    "JAVA_HOME",
+                    java.getParent().getParent().toString(),
+                    "KRABKA_JAVA_OPTS",
+                    String.join(" ", JVM_OPTIONS));
+            Commands.run(
+                    workDir.resolve("format.out"),
+                    List.of(
+                            "sh",
+                            krabka,
+                            "format",
+                            "--log-dir",
+                            data.toString(),
+                            "--node-id",
+                            "1",
+                            "--standalone",
+                            "--controller-listener",
+                            "127.0.0.1:" + freePort()));
+            List<String> broker = new ArrayList<>(List.of(
+                    "sh",
+                    krabka,
+                    "broker",
+                    "--log-dir",
+                    data.toString(),
+                    "--listen-addr",
+                    "127.0.0.1:" + port,
+                    "--advertised-listener",
+                    "127.0.0.1:" + port,
+                    "--process-roles",
+                    "controller,broker",
+                    "--health-listen-addr",
+                    "127.0.0.1:" + freePort()));
             SETTINGS.forEach((key, value) -> broker.addAll(List.of("--override", key + "=" + value)));
             extra.forEach((key, value) -> broker.addAll(List.of("--override", key + "=" + value)));
-            return Commands.awaitReady(new Krabka(Commands.start(workDir.resolve("broker.out"), broker, env),
-                    "127.0.0.1:" + port));
+            return Commands.awaitReady(
+                    new Krabka(Commands.start(workDir.resolve("broker.out"), broker, env), "127.0.0.1:" + port));
         }
 
         @Override

@@ -24,8 +24,7 @@ public final class BrokerPerf {
     private static final List<Integer> RECORD_SIZES = List.of(100, 1024);
     private static final List<String> ACKS = List.of("1", "all");
 
-    private BrokerPerf() {
-    }
+    private BrokerPerf() {}
 
     /** Runs the rounds and prints the table; exit 2 for a wrong argument. */
     public static void main(String[] args) throws IOException, InterruptedException {
@@ -39,7 +38,8 @@ public final class BrokerPerf {
         for (int round = 0; round < rounds; round++) {
             List<String> order = round % 2 == 0 ? List.of("Kafka", "Krabka") : List.of("Krabka", "Kafka");
             for (String name : order) {
-                Path dir = Files.createDirectories(work.resolve("round-" + round).resolve(name.toLowerCase(Locale.ROOT)));
+                Path dir =
+                        Files.createDirectories(work.resolve("round-" + round).resolve(name.toLowerCase(Locale.ROOT)));
                 try (Broker broker = name.equals("Kafka")
                         ? Broker.Kafka.start(java, Path.of(System.getProperty("bench.kafka.libs")), dir)
                         : Broker.Krabka.start(java, Path.of(System.getProperty("bench.krabka.dist")), dir)) {
@@ -60,10 +60,14 @@ public final class BrokerPerf {
                 String row = size + " B, acks=" + acks;
                 String topic = "perf-" + size + "-" + acks;
                 broker.createTopic(topic, PARTITIONS);
-                PerfTools.Produced produced = tools.produce(dir.resolve(topic + "-produce.out"),
-                        broker.bootstrapServers(), topic, records, size, acks);
-                PerfTools.Consumed consumed = tools.consume(dir.resolve(topic + "-consume.out"),
-                        broker.bootstrapServers(), topic, records, topic + "-group");
+                PerfTools.Produced produced = tools.produce(
+                        dir.resolve(topic + "-produce.out"), broker.bootstrapServers(), topic, records, size, acks);
+                PerfTools.Consumed consumed = tools.consume(
+                        dir.resolve(topic + "-consume.out"),
+                        broker.bootstrapServers(),
+                        topic,
+                        records,
+                        topic + "-group");
                 results.add(row + " produce records/s", broker.name(), produced.recordsPerSec());
                 results.add(row + " produce MB/s", broker.name(), produced.mbPerSec());
                 results.add(row + " produce p50 ms", broker.name(), produced.p50Ms());
@@ -79,19 +83,26 @@ public final class BrokerPerf {
         private final Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
 
         void add(String metric, String broker, double value) {
-            values.computeIfAbsent(metric, m -> new LinkedHashMap<>()).computeIfAbsent(broker, b -> new ArrayList<>())
+            values.computeIfAbsent(metric, m -> new LinkedHashMap<>())
+                    .computeIfAbsent(broker, b -> new ArrayList<>())
                     .add(value);
         }
 
         String table() {
-            StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-34s %12s %12s %7s  %s%n", "metric",
-                    "Krabka", "Kafka", "ratio", "better"));
+            StringBuilder table = new StringBuilder(String.format(
+                    Locale.ROOT, "%-34s %12s %12s %7s  %s%n", "metric", "Krabka", "Kafka", "ratio", "better"));
             values.forEach((metric, byBroker) -> {
                 double krabka = PerfArguments.median(byBroker.getOrDefault("Krabka", List.of()));
                 double kafka = PerfArguments.median(byBroker.getOrDefault("Kafka", List.of()));
                 boolean lowerIsBetter = metric.endsWith(" ms") || metric.contains("RSS");
-                table.append(String.format(Locale.ROOT, "%-34s %12.1f %12.1f %7.2f  %s%n", metric, krabka, kafka,
-                        krabka / kafka, lowerIsBetter ? "lower" : "higher"));
+                table.append(String.format(
+                        Locale.ROOT,
+                        "%-34s %12.1f %12.1f %7.2f  %s%n",
+                        metric,
+                        krabka,
+                        kafka,
+                        krabka / kafka,
+                        lowerIsBetter ? "lower" : "higher"));
             });
             return table.toString();
         }

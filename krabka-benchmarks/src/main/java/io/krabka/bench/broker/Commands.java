@@ -7,18 +7,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /** Child processes of the benchmark: their output goes to a file, named in any failure. */
 final class Commands {
-    private Commands() {
-    }
+    private Commands() {}
 
     /** Starts {@code command} with {@code env} added, its output to {@code out}. */
     static Process start(Path out, List<String> command, Map<String, String> env) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
         builder.environment().putAll(env);
         return builder.start();
     }
@@ -32,8 +31,8 @@ final class Commands {
         }
         String output = Files.readString(out);
         if (process.exitValue() != 0) {
-            throw new IOException("exit " + process.exitValue() + ": " + String.join(" ", command) + " (output in "
-                    + out + ")");
+            throw new IOException(
+                    "exit " + process.exitValue() + ": " + String.join(" ", command) + " (output in " + out + ")");
         }
         return output;
     }
@@ -41,8 +40,12 @@ final class Commands {
     /** Returns {@code broker} once an admin client sees its cluster; stops it and fails if it never does. */
     static <B extends Broker> B awaitReady(B broker) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + Broker.START_TIMEOUT.toNanos();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "2000", AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                "2000",
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
                 "5000"))) {
             while (System.nanoTime() < deadline && broker.process().isAlive()) {
                 try {
@@ -54,7 +57,7 @@ final class Commands {
             }
         }
         broker.close();
-        throw new IOException(broker.name() + " did not start (exit " + (broker.process().isAlive() ? "-" :
-                broker.process().exitValue()) + ")");
+        throw new IOException(broker.name() + " did not start (exit "
+                + (broker.process().isAlive() ? "-" : broker.process().exitValue()) + ")");
     }
 }

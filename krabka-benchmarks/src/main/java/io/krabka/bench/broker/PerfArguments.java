@@ -18,8 +18,8 @@ record PerfArguments(int rounds, int megabytes, int partitions) {
     }
 
     /** Parses {@code args} over the defaults, for the tool named {@code tool}; one partition unless given. */
-    static PerfArguments parse(String tool, String[] args, int defaultRounds, int defaultMegabytes,
-                               boolean takesPartitions) {
+    static PerfArguments parse(
+            String tool, String[] args, int defaultRounds, int defaultMegabytes, boolean takesPartitions) {
         int rounds = defaultRounds;
         int megabytes = defaultMegabytes;
         int partitions = 1;

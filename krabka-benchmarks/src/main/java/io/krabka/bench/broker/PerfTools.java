@@ -24,40 +24,72 @@ final class PerfTools {
     }
 
     /** What ProducerPerformance measured. */
-    record Produced(double recordsPerSec, double mbPerSec, double p50Ms, double p99Ms) {
-    }
+    record Produced(double recordsPerSec, double mbPerSec, double p50Ms, double p99Ms) {}
 
     /** What ConsumerPerformance measured. */
-    record Consumed(double recordsPerSec, double mbPerSec) {
-    }
+    record Consumed(double recordsPerSec, double mbPerSec) {}
 
     /** Sends {@code records} records of {@code size} bytes as fast as the producer can, with {@code acks}. */
     Produced produce(Path out, String bootstrap, String topic, int records, int size, String acks)
             throws IOException, InterruptedException {
-        String output = Commands.run(out, command("org.apache.kafka.tools.ProducerPerformance", "--topic", topic,
-                "--num-records", Integer.toString(records), "--record-size", Integer.toString(size),
-                "--throughput", "-1", "--producer-props", "bootstrap.servers=" + bootstrap, "acks=" + acks));
+        String output = Commands.run(
+                out,
+                command(
+                        "org.apache.kafka.tools.ProducerPerformance",
+                        "--topic",
+                        topic,
+                        "--num-records",
+                        Integer.toString(records),
+                        "--record-size",
+                        Integer.toString(size),
+                        "--throughput",
+                        "-1",
+                        "--producer-props",
+                        "bootstrap.servers=" + bootstrap,
+                        "acks=" + acks));
         // Only the final summary has percentiles; the last one found is the whole run's.
-        MatchResult last = PRODUCER_SUMMARY.matcher(output).results().reduce((first, second) -> second)
+        MatchResult last = PRODUCER_SUMMARY
+                .matcher(output)
+                .results()
+                .reduce((first, second) -> second)
                 .filter(summary -> Long.parseLong(summary.group(1)) == records)
                 .orElseThrow(() -> new IOException("no summary of " + records + " records sent in " + out));
-        return new Produced(Double.parseDouble(last.group(2)), Double.parseDouble(last.group(3)),
-                Double.parseDouble(last.group(4)), Double.parseDouble(last.group(5)));
+        return new Produced(
+                Double.parseDouble(last.group(2)),
+                Double.parseDouble(last.group(3)),
+                Double.parseDouble(last.group(4)),
+                Double.parseDouble(last.group(5)));
     }
 
     /** Reads {@code records} records from the start of {@code topic} in a consumer group of its own. */
     Consumed consume(Path out, String bootstrap, String topic, int records, String group)
             throws IOException, InterruptedException {
-        String output = Commands.run(out, command("org.apache.kafka.tools.ConsumerPerformance", "--bootstrap-server",
-                bootstrap, "--topic", topic, "--num-records", Integer.toString(records), "--group", group,
-                "--timeout", "60000"));
+        String output = Commands.run(
+                out,
+                command(
+                        "org.apache.kafka.tools.ConsumerPerformance",
+                        "--bootstrap-server",
+                        bootstrap,
+                        "--topic",
+                        topic,
+                        "--num-records",
+                        Integer.toString(records),
+                        "--group",
+                        group,
+                        "--timeout",
+                        "60000"));
         // A header line of names, then a line of values: "start.time, end.time, data.consumed.in.MB, MB.sec, ...".
         List<String> lines = output.lines().toList();
         for (int i = 0; i + 1 < lines.size(); i++) {
             if (lines.get(i).startsWith("start.time")) {
-                List<String> names = Arrays.stream(lines.get(i).split(",")).map(String::strip).toList();
-                List<String> values = Arrays.stream(lines.get(i + 1).split(",")).map(String::strip).toList();
-                return new Consumed(Double.parseDouble(values.get(names.indexOf("nMsg.sec"))),
+                List<String> names = Arrays.stream(lines.get(i).split(","))
+                        .map(String::strip)
+                        .toList();
+                List<String> values = Arrays.stream(lines.get(i + 1).split(","))
+                        .map(String::strip)
+                        .toList();
+                return new Consumed(
+                        Double.parseDouble(values.get(names.indexOf("nMsg.sec"))),
                         Double.parseDouble(values.get(names.indexOf("MB.sec"))));
             }
         }

@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -40,8 +39,7 @@ public final class TieredPerf {
     private static final int RECORD_SIZE = 1024;
     private static final String SEGMENT_BYTES = String.valueOf(64 * 1024 * 1024);
 
-    private TieredPerf() {
-    }
+    private TieredPerf() {}
 
     /** Runs the rounds and prints the table; exit 2 for a wrong argument. */
     public static void main(String[] args) throws Exception {
@@ -55,9 +53,17 @@ public final class TieredPerf {
         for (int round = 0; round < rounds; round++) {
             Path dir = Files.createDirectories(work.resolve("round-" + round));
             Path tier = Files.createDirectories(dir.resolve("tier"));
-            try (Broker broker = Broker.Krabka.start(java, Path.of(System.getProperty("bench.krabka.dist")), dir,
-                    Map.of("rsm.config.dir", tier.toString(), "remote.log.manager.task.interval.ms", "100",
-                            "log.retention.check.interval.ms", "1000"))) {
+            try (Broker broker = Broker.Krabka.start(
+                    java,
+                    Path.of(System.getProperty("bench.krabka.dist")),
+                    dir,
+                    Map.of(
+                            "rsm.config.dir",
+                            tier.toString(),
+                            "remote.log.manager.task.interval.ms",
+                            "100",
+                            "log.retention.check.interval.ms",
+                            "1000"))) {
                 results.add(round(broker, tools, dir, megabytes, arguments.partitions()));
             }
             System.err.printf(Locale.ROOT, "round %d of %d done%n", round + 1, rounds);
@@ -70,14 +76,19 @@ public final class TieredPerf {
             throws Exception {
         int records = (int) (megabytes * 1_048_576L / RECORD_SIZE);
         String tiered = "tiered";
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic("local", partitions, (short) 1).configs(Map.of("segment.bytes",
-                            SEGMENT_BYTES)),
-                    new NewTopic(tiered, partitions, (short) 1).configs(Map.of("segment.bytes", SEGMENT_BYTES,
-                            "local.retention.bytes", "1")))).all().get(1, TimeUnit.MINUTES);
-            tools.produce(dir.resolve("local-produce.out"), broker.bootstrapServers(), "local", records, RECORD_SIZE, "1");
-            tools.produce(dir.resolve("tiered-produce.out"), broker.bootstrapServers(), tiered, records, RECORD_SIZE,
-                    "1");
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            admin.createTopics(List.of(
+                            new NewTopic("local", partitions, (short) 1)
+                                    .configs(Map.of("segment.bytes", SEGMENT_BYTES)),
+                            new NewTopic(tiered, partitions, (short) 1)
+                                    .configs(Map.of("segment.bytes", SEGMENT_BYTES, "local.retention.bytes", "1"))))
+                    .all()
+                    .get(1, TimeUnit.MINUTES);
+            tools.produce(
+                    dir.resolve("local-produce.out"), broker.bootstrapServers(), "local", records, RECORD_SIZE, "1");
+            tools.produce(
+                    dir.resolve("tiered-produce.out"), broker.bootstrapServers(), tiered, records, RECORD_SIZE, "1");
 
             List<Path> partitionDirs = new ArrayList<>();
             List<Path> closed = new ArrayList<>();
@@ -86,13 +97,16 @@ public final class TieredPerf {
                 closed.addAll(closedSegmentFiles(partitionDirs.getLast()));
             }
             long bytes = size(closed);
-            double plainMbPerSec = bytes / 1_048_576.0
-                    / plainCopy(closed, Files.createDirectories(dir.resolve("plain-copy")));
+            double plainMbPerSec =
+                    bytes / 1_048_576.0 / plainCopy(closed, Files.createDirectories(dir.resolve("plain-copy")));
 
             long start = System.nanoTime();
-            admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.TOPIC, tiered),
-                    List.of(new AlterConfigOp(new ConfigEntry("remote.storage.enable", "true"),
-                            AlterConfigOp.OpType.SET)))).all().get(1, TimeUnit.MINUTES);
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.TOPIC, tiered),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("remote.storage.enable", "true"), AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get(1, TimeUnit.MINUTES);
             for (int p = 0; p < partitions; p++) {
                 TopicPartition partition = new TopicPartition(tiered, p);
                 long lastClosedOffset = activeBase(partitionDirs.get(p)) - 1;
@@ -102,14 +116,15 @@ public final class TieredPerf {
             }
             double copySeconds = (System.nanoTime() - start) / 1e9;
             for (Path partitionDir : partitionDirs) {
-                while (closedSegmentFiles(partitionDir).stream().anyMatch(f -> f.toString().endsWith(".log"))) {
+                while (closedSegmentFiles(partitionDir).stream()
+                        .anyMatch(f -> f.toString().endsWith(".log"))) {
                     Thread.sleep(100);
                 }
             }
-            PerfTools.Consumed remote = tools.consume(dir.resolve("tiered-consume.out"), broker.bootstrapServers(),
-                    tiered, records, "tiered-group");
-            PerfTools.Consumed local = tools.consume(dir.resolve("local-consume.out"), broker.bootstrapServers(),
-                    "local", records, "local-group");
+            PerfTools.Consumed remote = tools.consume(
+                    dir.resolve("tiered-consume.out"), broker.bootstrapServers(), tiered, records, "tiered-group");
+            PerfTools.Consumed local = tools.consume(
+                    dir.resolve("local-consume.out"), broker.bootstrapServers(), "local", records, "local-group");
             return new double[] {bytes / 1_048_576.0 / copySeconds, plainMbPerSec, remote.mbPerSec(), local.mbPerSec()};
         }
     }
@@ -119,14 +134,19 @@ public final class TieredPerf {
         long active = activeBase(partitionDir);
         try (Stream<Path> files = Files.list(partitionDir)) {
             return files.filter(f -> f.getFileName().toString().matches("\\d{20}\\.(log|index|timeindex)"))
-                    .filter(f -> Long.parseLong(f.getFileName().toString().substring(0, 20)) < active).sorted().toList();
+                    .filter(f -> Long.parseLong(f.getFileName().toString().substring(0, 20)) < active)
+                    .sorted()
+                    .toList();
         }
     }
 
     private static long activeBase(Path partitionDir) throws IOException {
         try (Stream<Path> files = Files.list(partitionDir)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.matches("\\d{20}\\.log"))
-                    .mapToLong(n -> Long.parseLong(n.substring(0, 20))).max().orElseThrow();
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.matches("\\d{20}\\.log"))
+                    .mapToLong(n -> Long.parseLong(n.substring(0, 20)))
+                    .max()
+                    .orElseThrow();
         }
     }
 
@@ -157,24 +177,33 @@ public final class TieredPerf {
 
     private static long offset(Admin admin, TopicPartition partition, OffsetSpec spec)
             throws InterruptedException, ExecutionException, TimeoutException {
-        return admin.listOffsets(Map.of(partition, spec)).partitionResult(partition).get(1, TimeUnit.MINUTES).offset();
+        return admin.listOffsets(Map.of(partition, spec))
+                .partitionResult(partition)
+                .get(1, TimeUnit.MINUTES)
+                .offset();
     }
 
     private static String table(List<double[]> rounds) {
-        String[] names = {"copy to the local tier MB/s", "plain copy + fsync MB/s", "consume from remote MB/s",
-            "consume from local MB/s"};
+        String[] names = {
+            "copy to the local tier MB/s",
+            "plain copy + fsync MB/s",
+            "consume from remote MB/s",
+            "consume from local MB/s"
+        };
         double[] medians = new double[names.length];
         for (int i = 0; i < names.length; i++) {
             int column = i;
-            medians[i] = PerfArguments.median(rounds.stream().map(r -> r[column]).toList());
+            medians[i] =
+                    PerfArguments.median(rounds.stream().map(r -> r[column]).toList());
         }
         StringBuilder table = new StringBuilder();
         for (int i = 0; i < names.length; i++) {
             table.append(String.format(Locale.ROOT, "%-30s %10.1f%n", names[i], medians[i]));
         }
-        table.append(String.format(Locale.ROOT, "%-30s %10.2f%n", "copy ratio (tier / plain)", medians[0] / medians[1]));
-        table.append(String.format(Locale.ROOT, "%-30s %10.2f%n", "consume ratio (remote / local)",
-                medians[2] / medians[3]));
+        table.append(
+                String.format(Locale.ROOT, "%-30s %10.2f%n", "copy ratio (tier / plain)", medians[0] / medians[1]));
+        table.append(String.format(
+                Locale.ROOT, "%-30s %10.2f%n", "consume ratio (remote / local)", medians[2] / medians[3]));
         return table.toString();
     }
 }

@@ -1,15 +1,13 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
-import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.requests.AlterConfigsRequest;
-
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.AlterConfigsRequest;
 
 /**
  * Answers the legacy AlterConfigs through the controller: each topic's whole config set is replaced by the one
@@ -31,7 +29,8 @@ public final class AlterConfigsHandler implements ApiHandler {
 
     @Override
     public CompletableFuture<Response> handle(Request request) {
-        return controller.legacyAlterConfigs(((AlterConfigsRequest) request.body()).data())
+        return controller
+                .legacyAlterConfigs(((AlterConfigsRequest) request.body()).data())
                 .thenApply(response -> Response.send(response.setThrottleTimeMs(0)));
     }
 }

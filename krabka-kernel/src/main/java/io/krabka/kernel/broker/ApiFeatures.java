@@ -2,7 +2,6 @@ package io.krabka.kernel.broker;
 
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.kafka.common.feature.Features;
 import org.apache.kafka.common.feature.SupportedVersionRange;
 

@@ -1,19 +1,17 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.ApiVersionsTable;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.ApiVersionsRequest;
 import org.apache.kafka.common.requests.ApiVersionsResponse;
-
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.ApiVersionsTable;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
 
 /**
  * Answers ApiVersions as Kafka's {@code KafkaApis.handleApiVersionsRequest}: a version this broker does not know
@@ -36,8 +34,8 @@ public final class ApiVersionsHandler implements ApiHandler {
      * @param nodeId      this broker's node id
      * @param features    the feature levels at the time of each request
      */
-    public ApiVersionsHandler(ApiVersionsTable apiVersions, String clusterId, int nodeId,
-            Supplier<ApiFeatures> features) {
+    public ApiVersionsHandler(
+            ApiVersionsTable apiVersions, String clusterId, int nodeId, Supplier<ApiFeatures> features) {
         this.apiVersions = Objects.requireNonNull(apiVersions, "apiVersions");
         this.clusterId = Objects.requireNonNull(clusterId, "clusterId");
         this.nodeId = nodeId;
@@ -51,7 +49,8 @@ public final class ApiVersionsHandler implements ApiHandler {
 
     @Override
     public CompletableFuture<Response> handle(Request request) {
-        return CompletableFuture.completedFuture(Response.send(respond((ApiVersionsRequest) request.body()).data()));
+        return CompletableFuture.completedFuture(
+                Response.send(respond((ApiVersionsRequest) request.body()).data()));
     }
 
     private ApiVersionsResponse respond(ApiVersionsRequest request) {
@@ -78,7 +77,8 @@ public final class ApiVersionsHandler implements ApiHandler {
 
     /** KIP-1242: a v5 client that knows its cluster checks it reached a broker of it, the node it meant. */
     private boolean namesAnotherBroker(short version, ApiVersionsRequestData data) {
-        return version >= 5 && data.clusterId() != null
+        return version >= 5
+                && data.clusterId() != null
                 && (!data.clusterId().equals(clusterId) || data.nodeId() != nodeId);
     }
 }

@@ -1,7 +1,6 @@
 package io.krabka.kernel.broker;
 
 import java.util.Set;
-
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.utils.Utils;
 
@@ -12,18 +11,31 @@ import org.apache.kafka.common.utils.Utils;
 final class AuthorizedOperations {
 
     /** A topic's: read, write, create, describe, delete, alter, describe and alter configs. */
-    static final int TOPIC = field(Set.of(AclOperation.READ, AclOperation.WRITE, AclOperation.CREATE,
-            AclOperation.DESCRIBE, AclOperation.DELETE, AclOperation.ALTER, AclOperation.DESCRIBE_CONFIGS,
+    static final int TOPIC = field(Set.of(
+            AclOperation.READ,
+            AclOperation.WRITE,
+            AclOperation.CREATE,
+            AclOperation.DESCRIBE,
+            AclOperation.DELETE,
+            AclOperation.ALTER,
+            AclOperation.DESCRIBE_CONFIGS,
             AclOperation.ALTER_CONFIGS));
     /** The cluster's. */
-    static final int CLUSTER = field(Set.of(AclOperation.CREATE, AclOperation.CLUSTER_ACTION,
-            AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS, AclOperation.IDEMPOTENT_WRITE, AclOperation.ALTER,
-            AclOperation.DESCRIBE, AclOperation.CREATE_TOKENS, AclOperation.DESCRIBE_TOKENS));
+    static final int CLUSTER = field(Set.of(
+            AclOperation.CREATE,
+            AclOperation.CLUSTER_ACTION,
+            AclOperation.DESCRIBE_CONFIGS,
+            AclOperation.ALTER_CONFIGS,
+            AclOperation.IDEMPOTENT_WRITE,
+            AclOperation.ALTER,
+            AclOperation.DESCRIBE,
+            AclOperation.CREATE_TOKENS,
+            AclOperation.DESCRIBE_TOKENS));
 
-    private AuthorizedOperations() {
-    }
+    private AuthorizedOperations() {}
 
     private static int field(Set<AclOperation> operations) {
-        return Utils.to32BitField(operations.stream().map(AclOperation::code).collect(java.util.stream.Collectors.toSet()));
+        return Utils.to32BitField(
+                operations.stream().map(AclOperation::code).collect(java.util.stream.Collectors.toSet()));
     }
 }

@@ -1,18 +1,17 @@
 package io.krabka.kernel.broker;
 
-import io.krabka.kernel.scheduler.KafkaScheduler;
+import io.krabka.kernel.log.LogDirFailureChannel;
+import io.krabka.kernel.log.LogDirWriteStates;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
 import io.krabka.kernel.log.MetaPropertiesException;
 import io.krabka.kernel.log.config.LogConfig;
-import io.krabka.kernel.log.LogDirFailureChannel;
-import io.krabka.kernel.log.LogDirWriteStates;
 import io.krabka.kernel.metrics.MetricName;
 import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
-import org.apache.kafka.common.protocol.ApiKeys;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -26,6 +25,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
+import org.apache.kafka.common.protocol.ApiKeys;
 
 /**
  * A single-node broker (its own controller), Kafka's {@code KafkaRaftServer} in combined mode: its lifecycle.
@@ -87,8 +87,10 @@ public final class Broker implements AutoCloseable {
         Objects.requireNonNull(services, "services");
         long startNanos = System.nanoTime();
         if (!config.unknownKeys().isEmpty()) {
-            LOG.log(System.Logger.Level.WARNING, "These configurations '" + config.unknownKeys()
-                    + "' were supplied but are not known to Krabka; they are ignored.");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "These configurations '" + config.unknownKeys()
+                            + "' were supplied but are not known to Krabka; they are ignored.");
         }
         String clusterId = MetaPropertiesEnsemble.verify(config.allLogDirs(), config.nodeId());
         Broker broker = new Broker(config, clusterId, services);
@@ -118,13 +120,19 @@ public final class Broker implements AutoCloseable {
         }
         KafkaScheduler scheduler = new KafkaScheduler(config.backgroundThreads(), "kafka-scheduler-");
         started.add(scheduler::shutdown);
-        BrokerContext context = new BrokerContext(config, clusterId, scheduler, InstantSource.system(),
-                () -> advertisedListener, metrics, logDirFailureChannel);
+        BrokerContext context = new BrokerContext(
+                config,
+                clusterId,
+                scheduler,
+                InstantSource.system(),
+                () -> advertisedListener,
+                metrics,
+                logDirFailureChannel);
         started.add(metrics);
         started.add(services);
         Function<String, LogConfig> topicConfigs = services.startBeforeLogs(context);
-        logManager = new LogManager(config.logManagerConfig(), topicConfigs, scheduler, context.time(),
-                logDirFailureChannel);
+        logManager = new LogManager(
+                config.logManagerConfig(), topicConfigs, scheduler, context.time(), logDirFailureChannel);
         // Once the directories are locked, so that no other broker runs on them while their files move.
         TieredStorageDirMigration.migrate(config.logDirs().getFirst(), config.tieredStorageDir());
         // Shut down (and marked clean) only once every log loaded: a directory whose loading failed must be
@@ -133,34 +141,43 @@ public final class Broker implements AutoCloseable {
         logManager.startup();
         for (Path logDir : config.logDirs()) {
             // Krabka's: Kafka tells usable bytes only through DescribeLogDirs (KIP-827).
-            metrics.gauge(MetricName.of("kafka.log", "LogManager", "LogDirectoryUsableBytes")
-                    .tagged("logDirectory", logDir.toAbsolutePath().toString()), () -> LogDirWriteStates.usableBytes(logDir));
+            metrics.gauge(
+                    MetricName.of("kafka.log", "LogManager", "LogDirectoryUsableBytes")
+                            .tagged("logDirectory", logDir.toAbsolutePath().toString()),
+                    () -> LogDirWriteStates.usableBytes(logDir));
         }
-        metrics.gauge(MetricName.of("kafka.log", "LogManager", "OfflineLogDirectoryCount"),
+        metrics.gauge(
+                MetricName.of("kafka.log", "LogManager", "OfflineLogDirectoryCount"),
                 () -> logManager.logDirs().size() - logManager.liveLogDirs().size());
         // The logs shut down after the services that write them (the coordinator, tiered storage), as Kafka's.
         started.add(started.indexOf(services), () -> logManager.shutdown(-1));
         List<ApiHandler> handlers = services.handlers(context, logManager);
-        Thread failureHandler = Thread.ofPlatform().name("LogDirFailureHandler").daemon()
-                .start(this::handleLogDirFailures);
+        Thread failureHandler =
+                Thread.ofPlatform().name("LogDirFailureHandler").daemon().start(this::handleLogDirFailures);
         started.add(failureHandler::interrupt);
-        RequestDispatcher dispatcher = RequestDispatcher.create(handlers,
-                table -> new ApiVersionsHandler(table, clusterId, config.nodeId(), services::features));
+        RequestDispatcher dispatcher = RequestDispatcher.create(
+                handlers, table -> new ApiVersionsHandler(table, clusterId, config.nodeId(), services::features));
         try {
             socketServer = SocketServer.start(config.socketServerConfig(), dispatcher);
         } catch (InterruptedException | RuntimeException e) {
             throw e;
         } catch (Exception e) { // Netty rethrows a failed bind's IOException undeclared
-            throw e instanceof IOException io ? bindFailure("the listener " + config.listener(), io) : new IOException(e);
+            throw e instanceof IOException io
+                    ? bindFailure("the listener " + config.listener(), io)
+                    : new IOException(e);
         }
         started.add(socketServer);
         advertisedListener = advertised(config.advertisedListener(), socketServer.localAddress());
         state = State.SERVING;
-        LOG.log(System.Logger.Level.INFO, "Krabka node " + config.nodeId() + " of cluster " + clusterId
-                + " started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: serves "
-                + config.listener().name() + " on " + socketServer.localAddress() + ", advertised as "
-                + advertisedListener + health.map(h -> "; health on http://" + h.address().getHostString() + ":"
-                        + h.address().getPort()).orElse(""));
+        LOG.log(
+                System.Logger.Level.INFO,
+                "Krabka node " + config.nodeId() + " of cluster " + clusterId
+                        + " started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: serves "
+                        + config.listener().name() + " on " + socketServer.localAddress() + ", advertised as "
+                        + advertisedListener
+                        + health.map(h -> "; health on http://" + h.address().getHostString() + ":"
+                                        + h.address().getPort())
+                                .orElse(""));
     }
 
     // Kafka's LogDirFailureHandler: each directory reported offline, in turn, until the broker closes.
@@ -197,7 +214,8 @@ public final class Broker implements AutoCloseable {
 
     // As Kafka: an empty host advertises the local host's name, port 0 the port bound.
     private static Endpoint advertised(Endpoint configured, InetSocketAddress bound) throws UnknownHostException {
-        String host = configured.host().isEmpty() ? InetAddress.getLocalHost().getCanonicalHostName() : configured.host();
+        String host =
+                configured.host().isEmpty() ? InetAddress.getLocalHost().getCanonicalHostName() : configured.host();
         return configured.at(host, configured.port() == 0 ? bound.getPort() : configured.port());
     }
 
@@ -282,8 +300,11 @@ public final class Broker implements AutoCloseable {
         stoppedCleanly = clean;
         state = State.STOPPED;
         // Logged before the waiters are released: the process may exit as soon as they are.
-        LOG.log(clean ? System.Logger.Level.INFO : System.Logger.Level.WARNING, clean ? "Shut down cleanly"
-                : "Shut down, with failures (logged above): the next start may recover logs");
+        LOG.log(
+                clean ? System.Logger.Level.INFO : System.Logger.Level.WARNING,
+                clean
+                        ? "Shut down cleanly"
+                        : "Shut down, with failures (logged above): the next start may recover logs");
         stopped.countDown();
     }
 }

@@ -56,11 +56,17 @@ public final class BrokerConfig {
             LogConfig.validateBrokerDefaults(props, tiering);
             return LogConfig.fromProps(props, Map.of());
         });
-        this.listeners = Listeners.of(string(LISTENERS), string(ADVERTISED_LISTENERS), list(CONTROLLER_LISTENER_NAMES),
-                string(LISTENER_SECURITY_PROTOCOL_MAP), props.containsKey(LISTENER_SECURITY_PROTOCOL_MAP.name()));
+        this.listeners = Listeners.of(
+                string(LISTENERS),
+                string(ADVERTISED_LISTENERS),
+                list(CONTROLLER_LISTENER_NAMES),
+                string(LISTENER_SECURITY_PROTOCOL_MAP),
+                props.containsKey(LISTENER_SECURITY_PROTOCOL_MAP.name()));
         this.healthListenAddress = healthAddress(string(HEALTH_LISTEN_ADDR));
         if (integer(GROUP_MIN_SESSION_TIMEOUT_MS) > integer(GROUP_MAX_SESSION_TIMEOUT_MS)) {
-            throw new BrokerConfigException(GROUP_MAX_SESSION_TIMEOUT_MS.name(), integer(GROUP_MAX_SESSION_TIMEOUT_MS),
+            throw new BrokerConfigException(
+                    GROUP_MAX_SESSION_TIMEOUT_MS.name(),
+                    integer(GROUP_MAX_SESSION_TIMEOUT_MS),
                     "must be at least group.min.session.timeout.ms (" + integer(GROUP_MIN_SESSION_TIMEOUT_MS) + ")");
         }
         this.unknownKeys = new TreeSet<>(props.keySet());
@@ -89,14 +95,17 @@ public final class BrokerConfig {
         LogManagerConfig.KEYS.forEach(key -> known.add(key.name()));
         RemoteLogManagerConfig.KEYS.forEach(key -> known.add(key.name()));
         BrokerConfigs.ALL.forEach(key -> known.add(key.name()));
-        TopicConfigs.ALL.forEach(def -> def.brokerSynonyms().stream().map(ConfigSynonym::name).forEach(known::add));
+        TopicConfigs.ALL.forEach(
+                def -> def.brokerSynonyms().stream().map(ConfigSynonym::name).forEach(known::add));
         return known;
     }
 
     private static Object parse(ConfigKey key, String raw) {
         if (raw == null) {
-            return key.defaultValue().orElseThrow(() -> BrokerConfigException.of(key.name(),
-                    "Missing required configuration \"" + key.name() + "\" which has no default value."));
+            return key.defaultValue()
+                    .orElseThrow(() -> BrokerConfigException.of(
+                            key.name(),
+                            "Missing required configuration \"" + key.name() + "\" which has no default value."));
         }
         try {
             Object value = key.type().parse(key.name(), raw);
@@ -122,15 +131,18 @@ public final class BrokerConfig {
 
     // The known key a message names, for BrokerConfigException.key(); the longest wins (log.retention.ms over log.dir).
     private static String keyIn(String message) {
-        return knownKeys().stream().filter(key -> message.contains(" " + key + ":") || message.contains(" " + key + " "))
-                .max((a, b) -> Integer.compare(a.length(), b.length())).orElse("");
+        return knownKeys().stream()
+                .filter(key -> message.contains(" " + key + ":") || message.contains(" " + key + " "))
+                .max((a, b) -> Integer.compare(a.length(), b.length()))
+                .orElse("");
     }
 
     private static Optional<InetSocketAddress> healthAddress(String text) {
         if (text.isEmpty() || text.equalsIgnoreCase("none")) {
             return Optional.empty();
         }
-        return Optional.of(Endpoint.parseHostPort(HEALTH_LISTEN_ADDR_CONFIG, "HEALTH", text).socketAddress());
+        return Optional.of(Endpoint.parseHostPort(HEALTH_LISTEN_ADDR_CONFIG, "HEALTH", text)
+                .socketAddress());
     }
 
     /** The settings as given, unparsed: what topic settings resolve their broker defaults from. */
@@ -194,8 +206,10 @@ public final class BrokerConfig {
     public Path tieredStorageDir() {
         Path first = logDirs().getFirst().toAbsolutePath().normalize();
         if (first.getFileName() == null) {
-            throw new BrokerConfigException(LogManagerConfig.LOG_DIRS.name(), first, "a file system root has no sibling for "
-                    + "tiered storage's files; use a directory below it");
+            throw new BrokerConfigException(
+                    LogManagerConfig.LOG_DIRS.name(),
+                    first,
+                    "a file system root has no sibling for " + "tiered storage's files; use a directory below it");
         }
         return first.resolveSibling(first.getFileName() + TIERED_STORAGE_DIR_SUFFIX);
     }
@@ -203,7 +217,9 @@ public final class BrokerConfig {
     /** The log directories and the metadata log directory, each once: every directory that must be formatted. */
     public List<Path> allLogDirs() {
         return Stream.concat(logDirs().stream(), Stream.of(metadataLogDir()))
-                .map(dir -> dir.toAbsolutePath().normalize()).distinct().toList();
+                .map(dir -> dir.toAbsolutePath().normalize())
+                .distinct()
+                .toList();
     }
 
     /** {@code num.io.threads}. */
@@ -330,11 +346,20 @@ public final class BrokerConfig {
     public SocketServerConfig socketServerConfig() {
         InetSocketAddress address = listener().socketAddress();
         SocketServerConfig defaults = SocketServerConfig.defaults(address);
-        return new SocketServerConfig(address, Transport.NIO, integer(NUM_NETWORK_THREADS),
-                integer(SOCKET_REQUEST_MAX_BYTES), integer(QUEUED_MAX_REQUESTS), longValue(QUEUED_MAX_REQUEST_BYTES),
-                defaults.maxInFlightRequestsPerConnection(), defaults.maxQueuedResponseBytes(),
-                Duration.ofMillis(longValue(CONNECTIONS_MAX_IDLE_MS)), integer(MAX_CONNECTIONS),
-                defaults.shutdownTimeout(), integer(SOCKET_SEND_BUFFER_BYTES), integer(SOCKET_RECEIVE_BUFFER_BYTES));
+        return new SocketServerConfig(
+                address,
+                Transport.NIO,
+                integer(NUM_NETWORK_THREADS),
+                integer(SOCKET_REQUEST_MAX_BYTES),
+                integer(QUEUED_MAX_REQUESTS),
+                longValue(QUEUED_MAX_REQUEST_BYTES),
+                defaults.maxInFlightRequestsPerConnection(),
+                defaults.maxQueuedResponseBytes(),
+                Duration.ofMillis(longValue(CONNECTIONS_MAX_IDLE_MS)),
+                integer(MAX_CONNECTIONS),
+                defaults.shutdownTimeout(),
+                integer(SOCKET_SEND_BUFFER_BYTES),
+                integer(SOCKET_RECEIVE_BUFFER_BYTES));
     }
 
     /** The log manager's settings. */

@@ -20,9 +20,14 @@ import java.util.function.Supplier;
  * @param logDirFailureChannel where whatever writes into a log directory (the logs, the metadata log) reports it
  *                             offline after an I/O error
  */
-public record BrokerContext(BrokerConfig config, String clusterId, Scheduler scheduler, InstantSource time,
-                            Supplier<Endpoint> advertisedListener, MetricsRegistry metrics,
-                            LogDirFailureChannel logDirFailureChannel) {
+public record BrokerContext(
+        BrokerConfig config,
+        String clusterId,
+        Scheduler scheduler,
+        InstantSource time,
+        Supplier<Endpoint> advertisedListener,
+        MetricsRegistry metrics,
+        LogDirFailureChannel logDirFailureChannel) {
 
     /** Checks the parts. */
     public BrokerContext {

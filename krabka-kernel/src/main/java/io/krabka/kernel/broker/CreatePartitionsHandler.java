@@ -1,16 +1,14 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
-import org.apache.kafka.common.message.CreatePartitionsResponseData;
-import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.requests.CreatePartitionsRequest;
-
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.message.CreatePartitionsResponseData;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.CreatePartitionsRequest;
 
 /** Answers CreatePartitions through the controller: per topic Kafka's error, or none once the partitions exist. */
 public final class CreatePartitionsHandler implements ApiHandler {
@@ -29,8 +27,9 @@ public final class CreatePartitionsHandler implements ApiHandler {
 
     @Override
     public CompletableFuture<Response> handle(Request request) {
-        return controller.createPartitions(((CreatePartitionsRequest) request.body()).data())
-                .thenApply(results -> Response.send(new CreatePartitionsResponseData().setThrottleTimeMs(0)
-                        .setResults(results)));
+        return controller
+                .createPartitions(((CreatePartitionsRequest) request.body()).data())
+                .thenApply(results -> Response.send(
+                        new CreatePartitionsResponseData().setThrottleTimeMs(0).setResults(results)));
     }
 }

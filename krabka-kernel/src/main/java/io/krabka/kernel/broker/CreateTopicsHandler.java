@@ -1,15 +1,13 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
-import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.requests.CreateTopicsRequest;
-
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.CreateTopicsRequest;
 
 /**
  * Answers CreateTopics through the controller, which checks and records the topics (Kafka's broker forwards the
@@ -32,7 +30,8 @@ public final class CreateTopicsHandler implements ApiHandler {
 
     @Override
     public CompletableFuture<Response> handle(Request request) {
-        return controller.createTopics(((CreateTopicsRequest) request.body()).data())
+        return controller
+                .createTopics(((CreateTopicsRequest) request.body()).data())
                 .thenApply(response -> Response.send(response.setThrottleTimeMs(0)));
     }
 }

@@ -1,13 +1,11 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
 import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
-
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.message.DeleteGroupsResponseData;
 import org.apache.kafka.common.message.DeleteGroupsResponseData.DeletableGroupResult;
 import org.apache.kafka.common.message.DeleteGroupsResponseData.DeletableGroupResultCollection;
@@ -42,7 +40,8 @@ public final class DeleteGroupsHandler implements ApiHandler {
                 continue;
             }
             Errors error = coordinator.deleteGroup(groupId);
-            DeletableGroupResult result = new DeletableGroupResult().setGroupId(groupId).setErrorCode(error.code());
+            DeletableGroupResult result =
+                    new DeletableGroupResult().setGroupId(groupId).setErrorCode(error.code());
             if (error != Errors.NONE && request.apiVersion() >= 3) {
                 result.setErrorMessage(error.message());
             }

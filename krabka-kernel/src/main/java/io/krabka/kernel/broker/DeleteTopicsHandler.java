@@ -1,17 +1,15 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
-import org.apache.kafka.common.errors.InvalidRequestException;
-import org.apache.kafka.common.errors.TopicDeletionDisabledException;
-import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.requests.DeleteTopicsRequest;
-
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.errors.InvalidRequestException;
+import org.apache.kafka.common.errors.TopicDeletionDisabledException;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.DeleteTopicsRequest;
 
 /**
  * Answers DeleteTopics through the controller: topics by name (v1-5) or by name or id (v6), one result each. With
@@ -25,8 +23,7 @@ public final class DeleteTopicsHandler implements ApiHandler {
      *
      * @param deleteTopicEnable {@code delete.topic.enable}
      */
-    public record Config(boolean deleteTopicEnable) {
-    }
+    public record Config(boolean deleteTopicEnable) {}
 
     private final Config config;
     private final Controller controller;
@@ -45,10 +42,12 @@ public final class DeleteTopicsHandler implements ApiHandler {
     @Override
     public CompletableFuture<Response> handle(Request request) {
         if (!config.deleteTopicEnable()) {
-            throw request.apiVersion() < 3 ? new InvalidRequestException("Topic deletion is disabled.")
+            throw request.apiVersion() < 3
+                    ? new InvalidRequestException("Topic deletion is disabled.")
                     : new TopicDeletionDisabledException();
         }
-        return controller.deleteTopics(((DeleteTopicsRequest) request.body()).data())
+        return controller
+                .deleteTopics(((DeleteTopicsRequest) request.body()).data())
                 .thenApply(response -> Response.send(response.setThrottleTimeMs(0)));
     }
 }

@@ -1,9 +1,11 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
 import java.util.Objects;
-import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
-
+import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.EndpointType;
 import org.apache.kafka.common.message.DescribeClusterRequestData;
 import org.apache.kafka.common.message.DescribeClusterResponseData;
@@ -11,10 +13,6 @@ import org.apache.kafka.common.message.DescribeClusterResponseData.DescribeClust
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.DescribeClusterRequest;
-
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
 
 /**
  * Answers DescribeCluster as Kafka's {@code AuthHelper.computeDescribeClusterResponse} does on a broker listener:
@@ -48,23 +46,32 @@ public final class DescribeClusterHandler implements ApiHandler {
     private DescribeClusterResponseData describe(DescribeClusterRequestData data) {
         EndpointType requested = EndpointType.fromId(data.endpointType());
         if (requested == null || requested == EndpointType.UNKNOWN) {
-            return new DescribeClusterResponseData().setErrorCode(Errors.UNSUPPORTED_ENDPOINT_TYPE.code())
+            return new DescribeClusterResponseData()
+                    .setErrorCode(Errors.UNSUPPORTED_ENDPOINT_TYPE.code())
                     .setErrorMessage("Unsupported endpoint type " + data.endpointType());
         }
         if (requested != EndpointType.BROKER) {
-            return new DescribeClusterResponseData().setErrorCode(Errors.MISMATCHED_ENDPOINT_TYPE.code())
+            return new DescribeClusterResponseData()
+                    .setErrorCode(Errors.MISMATCHED_ENDPOINT_TYPE.code())
                     .setErrorMessage("The request was sent to an endpoint of type " + EndpointType.BROKER
                             + ", but we wanted an endpoint of type " + requested);
         }
         BrokerIdentity node = identity.get();
-        DescribeClusterResponseData response = new DescribeClusterResponseData().setThrottleTimeMs(0)
-                .setClusterId(node.clusterId()).setControllerId(node.nodeId())
+        DescribeClusterResponseData response = new DescribeClusterResponseData()
+                .setThrottleTimeMs(0)
+                .setClusterId(node.clusterId())
+                .setControllerId(node.nodeId())
                 .setEndpointType(EndpointType.BROKER.id());
         if (data.includeClusterAuthorizedOperations()) {
             response.setClusterAuthorizedOperations(AuthorizedOperations.CLUSTER);
         }
-        response.brokers().add(new DescribeClusterBroker().setBrokerId(node.nodeId()).setHost(node.host())
-                .setPort(node.port()).setRack(node.rack().orElse(null)).setIsFenced(false));
+        response.brokers()
+                .add(new DescribeClusterBroker()
+                        .setBrokerId(node.nodeId())
+                        .setHost(node.host())
+                        .setPort(node.port())
+                        .setRack(node.rack().orElse(null))
+                        .setIsFenced(false));
         return response;
     }
 }

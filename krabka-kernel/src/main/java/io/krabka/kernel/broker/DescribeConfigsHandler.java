@@ -1,10 +1,19 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.controller.Controller;
+import io.krabka.kernel.controller.TopicConfigDescriber;
+import io.krabka.kernel.controller.TopicConfigDescriber.DescribedBrokerConfig;
+import io.krabka.kernel.controller.TopicConfigDescriber.DescribedConfig;
+import io.krabka.kernel.controller.TopicConfigDescriber.Synonym;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.spi.plugin.ConfigType;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.InvalidRequestException;
@@ -20,17 +29,6 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.ApiError;
 import org.apache.kafka.common.requests.DescribeConfigsRequest;
 import org.apache.kafka.common.requests.DescribeConfigsResponse;
-
-import io.krabka.kernel.controller.Controller;
-import io.krabka.kernel.controller.TopicConfigDescriber;
-import io.krabka.kernel.controller.TopicConfigDescriber.DescribedBrokerConfig;
-import io.krabka.kernel.controller.TopicConfigDescriber.DescribedConfig;
-import io.krabka.kernel.controller.TopicConfigDescriber.Synonym;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
-import io.krabka.spi.plugin.ConfigType;
 
 /**
  * Answers DescribeConfigs as Kafka's {@code ConfigHelper.describeConfigs} does. A topic: every topic config with
@@ -82,14 +80,20 @@ public final class DescribeConfigsHandler implements ApiHandler {
                 result = describe(image, resource, data.includeSynonyms(), data.includeDocumentation());
             } catch (ApiException e) {
                 ApiError error = ApiError.fromThrowable(e);
-                result = new DescribeConfigsResult().setErrorCode(error.error().code()).setErrorMessage(error.message());
+                result = new DescribeConfigsResult()
+                        .setErrorCode(error.error().code())
+                        .setErrorMessage(error.message());
             }
-            response.results().add(result.setResourceType(resource.resourceType()).setResourceName(resource.resourceName()));
+            response.results()
+                    .add(result.setResourceType(resource.resourceType()).setResourceName(resource.resourceName()));
         }
         return CompletableFuture.completedFuture(Response.send(response));
     }
 
-    private DescribeConfigsResult describe(MetadataImage image, DescribeConfigsResource resource, boolean includeSynonyms,
+    private DescribeConfigsResult describe(
+            MetadataImage image,
+            DescribeConfigsResource resource,
+            boolean includeSynonyms,
             boolean includeDocumentation) {
         ConfigResource.Type type = ConfigResource.Type.forId(resource.resourceType());
         String name = resource.resourceName();
@@ -103,11 +107,20 @@ public final class DescribeConfigsHandler implements ApiHandler {
                 }
                 for (DescribedConfig entry : describer.describe(image.topicConfig(name), image.brokerConfigs())) {
                     if (wanted(resource, entry.def().name())) {
-                        result.configs().add(new DescribeConfigsResourceResult().setName(entry.def().name())
-                                .setValue(entry.value()).setReadOnly(false).setConfigSource(entry.source().id())
-                                .setIsSensitive(false).setSynonyms(includeSynonyms ? synonyms(entry.synonyms()) : List.of())
-                                .setConfigType(configType(entry.def().key().type()))
-                                .setDocumentation(includeDocumentation ? entry.def().key().documentation() : null));
+                        result.configs()
+                                .add(new DescribeConfigsResourceResult()
+                                        .setName(entry.def().name())
+                                        .setValue(entry.value())
+                                        .setReadOnly(false)
+                                        .setConfigSource(entry.source().id())
+                                        .setIsSensitive(false)
+                                        .setSynonyms(includeSynonyms ? synonyms(entry.synonyms()) : List.of())
+                                        .setConfigType(
+                                                configType(entry.def().key().type()))
+                                        .setDocumentation(
+                                                includeDocumentation
+                                                        ? entry.def().key().documentation()
+                                                        : null));
                     }
                 }
             }
@@ -115,21 +128,39 @@ public final class DescribeConfigsHandler implements ApiHandler {
                 if (name.isEmpty()) {
                     image.brokerConfigs().forEach((key, value) -> {
                         if (wanted(resource, key)) {
-                            result.configs().add(new DescribeConfigsResourceResult().setName(key).setValue(value)
-                                    .setConfigSource(DescribeConfigsResponse.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG.id())
-                                    .setSynonyms(includeSynonyms ? synonyms(List.of(new Synonym(key, value,
-                                            DescribeConfigsResponse.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))) : List.of())
-                                    .setIsSensitive(false).setReadOnly(false).setDocumentation(null));
+                            result.configs()
+                                    .add(new DescribeConfigsResourceResult()
+                                            .setName(key)
+                                            .setValue(value)
+                                            .setConfigSource(
+                                                    DescribeConfigsResponse.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
+                                                            .id())
+                                            .setSynonyms(
+                                                    includeSynonyms
+                                                            ? synonyms(List.of(new Synonym(
+                                                                    key,
+                                                                    value,
+                                                                    DescribeConfigsResponse.ConfigSource
+                                                                            .DYNAMIC_DEFAULT_BROKER_CONFIG)))
+                                                            : List.of())
+                                            .setIsSensitive(false)
+                                            .setReadOnly(false)
+                                            .setDocumentation(null));
                         }
                     });
                 } else if (name.equals(String.valueOf(config.nodeId()))) {
                     for (DescribedBrokerConfig entry : describer.describeBrokerKeys(image.brokerConfigs())) {
                         if (wanted(resource, entry.name())) {
-                            result.configs().add(new DescribeConfigsResourceResult().setName(entry.name())
-                                    .setValue(entry.value()).setReadOnly(entry.readOnly())
-                                    .setConfigSource(entry.source().id()).setIsSensitive(false)
-                                    .setSynonyms(includeSynonyms ? synonyms(entry.synonyms()) : List.of())
-                                    .setConfigType(configType(entry.type())).setDocumentation(null));
+                            result.configs()
+                                    .add(new DescribeConfigsResourceResult()
+                                            .setName(entry.name())
+                                            .setValue(entry.value())
+                                            .setReadOnly(entry.readOnly())
+                                            .setConfigSource(entry.source().id())
+                                            .setIsSensitive(false)
+                                            .setSynonyms(includeSynonyms ? synonyms(entry.synonyms()) : List.of())
+                                            .setConfigType(configType(entry.type()))
+                                            .setDocumentation(null));
                         }
                     }
                 } else {
@@ -143,12 +174,17 @@ public final class DescribeConfigsHandler implements ApiHandler {
     }
 
     private static boolean wanted(DescribeConfigsResource resource, String key) {
-        return resource.configurationKeys() == null || resource.configurationKeys().contains(key);
+        return resource.configurationKeys() == null
+                || resource.configurationKeys().contains(key);
     }
 
     private static List<DescribeConfigsSynonym> synonyms(List<Synonym> synonyms) {
-        return synonyms.stream().map(synonym -> new DescribeConfigsSynonym().setName(synonym.name())
-                .setValue(synonym.value()).setSource(synonym.source().id())).toList();
+        return synonyms.stream()
+                .map(synonym -> new DescribeConfigsSynonym()
+                        .setName(synonym.name())
+                        .setValue(synonym.value())
+                        .setSource(synonym.source().id()))
+                .toList();
     }
 
     private static byte configType(ConfigType type) {

@@ -1,16 +1,14 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-
-import io.krabka.kernel.group.GroupCoordinator;
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
-
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.DescribeGroupsRequestData;
 import org.apache.kafka.common.message.DescribeGroupsResponseData;
@@ -27,8 +25,11 @@ import org.apache.kafka.common.utils.Utils;
  */
 public final class DescribeGroupsHandler implements ApiHandler {
 
-    private static final int ALL_GROUP_OPERATIONS = Utils.to32BitField(Set.of(AclOperation.READ.code(),
-            AclOperation.DESCRIBE.code(), AclOperation.DELETE.code(), AclOperation.DESCRIBE_CONFIGS.code(),
+    private static final int ALL_GROUP_OPERATIONS = Utils.to32BitField(Set.of(
+            AclOperation.READ.code(),
+            AclOperation.DESCRIBE.code(),
+            AclOperation.DELETE.code(),
+            AclOperation.DESCRIBE_CONFIGS.code(),
             AclOperation.ALTER_CONFIGS.code()));
 
     private final GroupCoordinator coordinator;

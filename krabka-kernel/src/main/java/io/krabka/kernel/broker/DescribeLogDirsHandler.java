@@ -1,5 +1,11 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
@@ -13,7 +19,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.common.message.DescribeLogDirsRequestData;
 import org.apache.kafka.common.message.DescribeLogDirsResponseData;
 import org.apache.kafka.common.message.DescribeLogDirsResponseData.DescribeLogDirsPartition;
@@ -22,13 +27,6 @@ import org.apache.kafka.common.message.DescribeLogDirsResponseData.DescribeLogDi
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.DescribeLogDirsRequest;
-
-import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.log.UnifiedLog;
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
-import io.krabka.spi.common.TopicPartition;
 
 /**
  * Answers DescribeLogDirs as Kafka's {@code ReplicaManager.describeLogDirs}: every configured log directory, by its
@@ -62,16 +60,19 @@ public final class DescribeLogDirsHandler implements ApiHandler {
         for (Path dir : logManager.logDirs()) {
             results.add(describe(dir, logsByDir.getOrDefault(dir, List.of())));
         }
-        return CompletableFuture.completedFuture(Response.send(new DescribeLogDirsResponseData().setThrottleTimeMs(0)
-                .setErrorCode(Errors.NONE.code()).setResults(results)));
+        return CompletableFuture.completedFuture(Response.send(new DescribeLogDirsResponseData()
+                .setThrottleTimeMs(0)
+                .setErrorCode(Errors.NONE.code())
+                .setResults(results)));
     }
 
     private static Predicate<TopicPartition> requested(DescribeLogDirsRequestData data) {
         if (data.topics() == null) {
             return partition -> true;
         }
-        Set<TopicPartition> partitions = data.topics().stream().flatMap(topic -> topic.partitions().stream()
-                .map(index -> new TopicPartition(topic.topic(), index))).collect(Collectors.toSet());
+        Set<TopicPartition> partitions = data.topics().stream()
+                .flatMap(topic -> topic.partitions().stream().map(index -> new TopicPartition(topic.topic(), index)))
+                .collect(Collectors.toSet());
         return partitions::contains;
     }
 
@@ -90,11 +91,14 @@ public final class DescribeLogDirsHandler implements ApiHandler {
         Map<String, List<DescribeLogDirsPartition>> byTopic = new TreeMap<>();
         for (UnifiedLog log : logs) {
             byTopic.computeIfAbsent(log.topicPartition().topic(), topic -> new ArrayList<>())
-                    .add(new DescribeLogDirsPartition().setPartitionIndex(log.topicPartition().partition())
-                            .setPartitionSize(log.size()).setOffsetLag(0).setIsFutureKey(false));
+                    .add(new DescribeLogDirsPartition()
+                            .setPartitionIndex(log.topicPartition().partition())
+                            .setPartitionSize(log.size())
+                            .setOffsetLag(0)
+                            .setIsFutureKey(false));
         }
-        byTopic.forEach((topic, partitions) -> result.topics().add(new DescribeLogDirsTopic().setName(topic)
-                .setPartitions(partitions)));
+        byTopic.forEach((topic, partitions) ->
+                result.topics().add(new DescribeLogDirsTopic().setName(topic).setPartitions(partitions)));
         return result.setErrorCode(Errors.NONE.code());
     }
 

@@ -40,7 +40,8 @@ public record Endpoint(String name, String host, int port) {
     public static Endpoint parse(String key, String text) {
         Matcher m = LISTENER.matcher(text.trim());
         if (!m.matches()) {
-            throw new BrokerConfigException(key, text, "a listener must be NAME://HOST:PORT, such as PLAINTEXT://127.0.0.1:9092");
+            throw new BrokerConfigException(
+                    key, text, "a listener must be NAME://HOST:PORT, such as PLAINTEXT://127.0.0.1:9092");
         }
         return of(key, text, m.group(1), m.group(2), m.group(3));
     }
@@ -53,7 +54,8 @@ public record Endpoint(String name, String host, int port) {
     public static Endpoint parseHostPort(String key, String name, String text) {
         Matcher m = HOST_PORT.matcher(text.trim());
         if (!m.matches()) {
-            throw new BrokerConfigException(key, text, "expected HOST:PORT, such as 127.0.0.1:9092 (an IPv6 host in brackets)");
+            throw new BrokerConfigException(
+                    key, text, "expected HOST:PORT, such as 127.0.0.1:9092 (an IPv6 host in brackets)");
         }
         return of(key, text, name, m.group(1), m.group(2));
     }

@@ -1,27 +1,12 @@
 package io.krabka.kernel.broker;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
-
-import org.apache.kafka.common.IsolationLevel;
-import org.apache.kafka.common.TopicIdPartition;
-import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.message.FetchResponseData;
-import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.requests.FetchRequest;
-
 import io.krabka.kernel.fetch.FetchContext;
 import io.krabka.kernel.fetch.FetchManager;
 import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.WireUuids;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
@@ -31,7 +16,20 @@ import io.krabka.kernel.replica.FetchPartition;
 import io.krabka.kernel.replica.LogReadResult;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.spi.common.TopicPartition;
-import io.krabka.kernel.metadata.WireUuids;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicIdPartition;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.message.FetchResponseData;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.FetchRequest;
 
 /**
  * Answers Fetch as Kafka's {@code KafkaApis.handleFetchRequest} for consumers: the request's fetch session
@@ -53,7 +51,10 @@ public final class FetchHandler implements ApiHandler {
      *
      * @param metadata the current cluster metadata, to resolve topic ids
      */
-    public FetchHandler(FetchConfig config, ReplicaManager replicaManager, FetchManager fetchManager,
+    public FetchHandler(
+            FetchConfig config,
+            ReplicaManager replicaManager,
+            FetchManager fetchManager,
             Supplier<MetadataImage> metadata) {
         this.config = Objects.requireNonNull(config, "config");
         this.replicaManager = Objects.requireNonNull(replicaManager, "replicaManager");
@@ -70,28 +71,39 @@ public final class FetchHandler implements ApiHandler {
     public CompletableFuture<Response> handle(Request request) {
         FetchRequest fetch = (FetchRequest) request.body();
         Map<Uuid, String> topicNames = WireUuids.topicNames(metadata.get());
-        LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> fetchData = new LinkedHashMap<>(
-                fetch.fetchData(topicNames));
+        LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> fetchData =
+                new LinkedHashMap<>(fetch.fetchData(topicNames));
         if (fetch.isFromFollower()) {
             LinkedHashMap<TopicIdPartition, FetchResponseData.PartitionData> refused = new LinkedHashMap<>();
-            fetchData.keySet().forEach(partition -> refused.put(partition, failed(partition, Errors.NOT_LEADER_OR_FOLLOWER)));
+            fetchData
+                    .keySet()
+                    .forEach(partition -> refused.put(partition, failed(partition, Errors.NOT_LEADER_OR_FOLLOWER)));
             return respond(new FetchContext.Sessionless(fetchData), refused);
         }
-        FetchContext context = fetchManager.newContext(fetch.version(), fetch.metadata(), false, fetchData,
-                fetch.forgottenTopics(topicNames), topicNames);
+        FetchContext context = fetchManager.newContext(
+                fetch.version(), fetch.metadata(), false, fetchData, fetch.forgottenTopics(topicNames), topicNames);
         LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> toRead = context.partitionsToRead();
         List<FetchPartition> readable = new ArrayList<>();
         toRead.forEach((partition, data) -> {
             if (partition.topic() != null && !partition.topic().isEmpty() && partition.partition() >= 0) {
-                readable.add(new FetchPartition(new io.krabka.spi.common.TopicIdPartition(
-                        WireUuids.fromWire(partition.topicId()), new TopicPartition(partition.topic(),
-                        partition.partition())), data.fetchOffset, data.maxBytes, data.currentLeaderEpoch));
+                readable.add(new FetchPartition(
+                        new io.krabka.spi.common.TopicIdPartition(
+                                WireUuids.fromWire(partition.topicId()),
+                                new TopicPartition(partition.topic(), partition.partition())),
+                        data.fetchOffset,
+                        data.maxBytes,
+                        data.currentLeaderEpoch));
             }
         });
         FetchIsolation isolation = fetch.isolationLevel() == IsolationLevel.READ_COMMITTED
-                ? FetchIsolation.TXN_COMMITTED : FetchIsolation.HIGH_WATERMARK;
-        FetchParams params = new FetchParams(fetch.replicaId(), fetch.maxWait(), fetch.minBytes(),
-                Math.min(Math.max(0, fetch.maxBytes()), config.fetchMaxBytes()), isolation);
+                ? FetchIsolation.TXN_COMMITTED
+                : FetchIsolation.HIGH_WATERMARK;
+        FetchParams params = new FetchParams(
+                fetch.replicaId(),
+                fetch.maxWait(),
+                fetch.minBytes(),
+                Math.min(Math.max(0, fetch.maxBytes()), config.fetchMaxBytes()),
+                isolation);
         return replicaManager.fetchMessages(params, readable).thenCompose(results -> {
             LinkedHashMap<TopicIdPartition, FetchResponseData.PartitionData> reads = new LinkedHashMap<>();
             int next = 0;
@@ -99,17 +111,23 @@ public final class FetchHandler implements ApiHandler {
                 if (next < results.size() && matches(results.get(next), partition)) {
                     reads.put(partition, partitionData(results.get(next++)));
                 } else {
-                    reads.put(partition, failed(partition, partition.topic() == null ? Errors.UNKNOWN_TOPIC_ID
-                            : Errors.UNKNOWN_TOPIC_OR_PARTITION));
+                    reads.put(
+                            partition,
+                            failed(
+                                    partition,
+                                    partition.topic() == null
+                                            ? Errors.UNKNOWN_TOPIC_ID
+                                            : Errors.UNKNOWN_TOPIC_OR_PARTITION));
                 }
             }
             return respond(context, reads);
         });
     }
 
-    private static CompletableFuture<Response> respond(FetchContext context,
-            LinkedHashMap<TopicIdPartition, FetchResponseData.PartitionData> reads) {
-        return CompletableFuture.completedFuture(Response.send(context.updateAndGenerateResponseData(reads).data()));
+    private static CompletableFuture<Response> respond(
+            FetchContext context, LinkedHashMap<TopicIdPartition, FetchResponseData.PartitionData> reads) {
+        return CompletableFuture.completedFuture(
+                Response.send(context.updateAndGenerateResponseData(reads).data()));
     }
 
     private static boolean matches(LogReadResult result, TopicIdPartition partition) {
@@ -118,24 +136,33 @@ public final class FetchHandler implements ApiHandler {
     }
 
     private static FetchResponseData.PartitionData failed(TopicIdPartition partition, Errors error) {
-        return new FetchResponseData.PartitionData().setPartitionIndex(partition.partition())
-                .setErrorCode(error.code()).setHighWatermark(-1).setLastStableOffset(-1).setLogStartOffset(-1)
+        return new FetchResponseData.PartitionData()
+                .setPartitionIndex(partition.partition())
+                .setErrorCode(error.code())
+                .setHighWatermark(-1)
+                .setLastStableOffset(-1)
+                .setLogStartOffset(-1)
                 .setRecords(new WireRecords(BufferRecords.EMPTY));
     }
 
     private static FetchResponseData.PartitionData partitionData(LogReadResult result) {
         List<FetchResponseData.AbortedTransaction> aborted = result.abortedTransactions()
-                .map(list -> list.stream().map(FetchHandler::abortedTransaction).toList()).orElse(null);
+                .map(list -> list.stream().map(FetchHandler::abortedTransaction).toList())
+                .orElse(null);
         return new FetchResponseData.PartitionData()
                 .setPartitionIndex(result.partition().topicIdPartition().partition())
-                .setErrorCode(result.error().code()).setHighWatermark(result.highWatermark())
-                .setLastStableOffset(result.lastStableOffset()).setLogStartOffset(result.logStartOffset())
+                .setErrorCode(result.error().code())
+                .setHighWatermark(result.highWatermark())
+                .setLastStableOffset(result.lastStableOffset())
+                .setLogStartOffset(result.logStartOffset())
                 .setAbortedTransactions(aborted == null ? null : new ArrayList<>(aborted))
-                .setPreferredReadReplica(-1).setRecords(new WireRecords(result.records()));
+                .setPreferredReadReplica(-1)
+                .setRecords(new WireRecords(result.records()));
     }
 
     private static FetchResponseData.AbortedTransaction abortedTransaction(AbortedTxn txn) {
-        return new FetchResponseData.AbortedTransaction().setProducerId(txn.producerId())
+        return new FetchResponseData.AbortedTransaction()
+                .setProducerId(txn.producerId())
                 .setFirstOffset(txn.firstOffset());
     }
 }

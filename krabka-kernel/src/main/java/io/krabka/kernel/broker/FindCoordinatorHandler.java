@@ -1,17 +1,15 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-
-import io.krabka.kernel.group.GroupCoordinator;
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
-
 import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.FindCoordinatorResponseData;
 import org.apache.kafka.common.message.FindCoordinatorResponseData.Coordinator;
@@ -59,11 +57,15 @@ public final class FindCoordinatorHandler implements ApiHandler {
         for (String key : keys) {
             results.add(find(data.keyType(), key));
         }
-        return CompletableFuture.allOf(results.toArray(CompletableFuture[]::new)).thenApply(done -> {
-            List<Coordinator> coordinators = results.stream().map(CompletableFuture::join).toList();
-            return Response.send(version >= 4 ? new FindCoordinatorResponseData().setCoordinators(coordinators)
-                    : single(coordinators.getFirst(), version));
-        });
+        return CompletableFuture.allOf(results.toArray(CompletableFuture[]::new))
+                .thenApply(done -> {
+                    List<Coordinator> coordinators =
+                            results.stream().map(CompletableFuture::join).toList();
+                    return Response.send(
+                            version >= 4
+                                    ? new FindCoordinatorResponseData().setCoordinators(coordinators)
+                                    : single(coordinators.getFirst(), version));
+                });
     }
 
     private CompletableFuture<Coordinator> find(byte keyType, String key) {
@@ -71,11 +73,13 @@ public final class FindCoordinatorHandler implements ApiHandler {
         try {
             type = CoordinatorType.forId(keyType);
         } catch (RuntimeException e) {
-            return CompletableFuture.completedFuture(error(key, Errors.INVALID_REQUEST,
-                    "Unknown coordinator type " + keyType));
+            return CompletableFuture.completedFuture(
+                    error(key, Errors.INVALID_REQUEST, "Unknown coordinator type " + keyType));
         }
         if (type != CoordinatorType.GROUP) {
-            return CompletableFuture.completedFuture(error(key, Errors.COORDINATOR_NOT_AVAILABLE,
+            return CompletableFuture.completedFuture(error(
+                    key,
+                    Errors.COORDINATOR_NOT_AVAILABLE,
                     "This broker has no " + type.name().toLowerCase(java.util.Locale.ROOT) + " coordinator"));
         }
         return coordinator.findCoordinator(key).thenApply(found -> {
@@ -83,19 +87,30 @@ public final class FindCoordinatorHandler implements ApiHandler {
                 return error(key, found, found.message());
             }
             InetSocketAddress address = endpoint.get();
-            return new Coordinator().setKey(key).setNodeId(nodeId).setHost(address.getHostString())
+            return new Coordinator()
+                    .setKey(key)
+                    .setNodeId(nodeId)
+                    .setHost(address.getHostString())
                     .setPort(address.getPort());
         });
     }
 
     private static Coordinator error(String key, Errors error, String message) {
-        return new Coordinator().setKey(key).setNodeId(-1).setHost("").setPort(-1).setErrorCode(error.code())
+        return new Coordinator()
+                .setKey(key)
+                .setNodeId(-1)
+                .setHost("")
+                .setPort(-1)
+                .setErrorCode(error.code())
                 .setErrorMessage(message);
     }
 
     private static FindCoordinatorResponseData single(Coordinator coordinator, short version) {
-        FindCoordinatorResponseData response = new FindCoordinatorResponseData().setErrorCode(coordinator.errorCode())
-                .setNodeId(coordinator.nodeId()).setHost(coordinator.host()).setPort(coordinator.port());
+        FindCoordinatorResponseData response = new FindCoordinatorResponseData()
+                .setErrorCode(coordinator.errorCode())
+                .setNodeId(coordinator.nodeId())
+                .setHost(coordinator.host())
+                .setPort(coordinator.port());
         if (version >= 1 && coordinator.errorCode() != Errors.NONE.code()) {
             response.setErrorMessage(coordinator.errorMessage());
         }

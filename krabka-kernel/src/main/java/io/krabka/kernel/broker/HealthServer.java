@@ -46,7 +46,8 @@ final class HealthServer implements AutoCloseable {
             boolean serving = ready.getAsBoolean();
             answer(exchange, serving ? 200 : 503, serving ? "ready" : "not ready");
         });
-        server.createContext("/metrics", exchange -> answer(exchange, 200, metrics.get().stripTrailing()));
+        server.createContext(
+                "/metrics", exchange -> answer(exchange, 200, metrics.get().stripTrailing()));
         server.start();
         return new HealthServer(server, executor);
     }

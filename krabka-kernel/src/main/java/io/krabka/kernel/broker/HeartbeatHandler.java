@@ -1,13 +1,11 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
 import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
-
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.message.HeartbeatResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.requests.HeartbeatRequest;

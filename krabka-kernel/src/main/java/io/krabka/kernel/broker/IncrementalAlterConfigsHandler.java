@@ -1,15 +1,13 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
-import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.requests.IncrementalAlterConfigsRequest;
-
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.IncrementalAlterConfigsRequest;
 
 /**
  * Answers IncrementalAlterConfigs through the controller: SET, DELETE, APPEND and SUBTRACT on topic configs, with
@@ -31,7 +29,8 @@ public final class IncrementalAlterConfigsHandler implements ApiHandler {
 
     @Override
     public CompletableFuture<Response> handle(Request request) {
-        return controller.incrementalAlterConfigs(((IncrementalAlterConfigsRequest) request.body()).data())
+        return controller
+                .incrementalAlterConfigs(((IncrementalAlterConfigsRequest) request.body()).data())
                 .thenApply(response -> Response.send(response.setThrottleTimeMs(0)));
     }
 }

@@ -1,17 +1,15 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.message.InitProducerIdRequestData;
 import org.apache.kafka.common.message.InitProducerIdResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.InitProducerIdRequest;
-
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
 
 /**
  * Answers InitProducerId for idempotent producers as Kafka's transaction coordinator does without a transactional
@@ -48,12 +46,20 @@ public final class InitProducerIdHandler implements ApiHandler {
         if (data.transactionalId() != null) {
             return error(data.transactionalId().isEmpty() ? Errors.INVALID_REQUEST : Errors.COORDINATOR_NOT_AVAILABLE);
         }
-        return producerIds.generateProducerId().thenApply(id -> Response.send(new InitProducerIdResponseData()
-                .setThrottleTimeMs(0).setErrorCode(Errors.NONE.code()).setProducerId(id).setProducerEpoch((short) 0)));
+        return producerIds
+                .generateProducerId()
+                .thenApply(id -> Response.send(new InitProducerIdResponseData()
+                        .setThrottleTimeMs(0)
+                        .setErrorCode(Errors.NONE.code())
+                        .setProducerId(id)
+                        .setProducerEpoch((short) 0)));
     }
 
     private static CompletableFuture<Response> error(Errors error) {
-        return CompletableFuture.completedFuture(Response.send(new InitProducerIdResponseData().setThrottleTimeMs(0)
-                .setErrorCode(error.code()).setProducerId(NO_PRODUCER_ID).setProducerEpoch(NO_PRODUCER_EPOCH)));
+        return CompletableFuture.completedFuture(Response.send(new InitProducerIdResponseData()
+                .setThrottleTimeMs(0)
+                .setErrorCode(error.code())
+                .setProducerId(NO_PRODUCER_ID)
+                .setProducerEpoch(NO_PRODUCER_EPOCH)));
     }
 }

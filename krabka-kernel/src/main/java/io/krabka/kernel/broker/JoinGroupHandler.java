@@ -1,13 +1,11 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
 import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
-
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.requests.JoinGroupRequest;
 import org.apache.kafka.common.requests.JoinGroupResponse;
@@ -35,7 +33,8 @@ public final class JoinGroupHandler implements ApiHandler {
         JoinGroupRequest join = (JoinGroupRequest) request.body();
         short version = request.apiVersion();
         // JoinGroupResponse fills what old versions cannot carry as null (a protocol name of "" before v7).
-        return coordinator.joinGroup(GroupRequests.context(request), join.data())
+        return coordinator
+                .joinGroup(GroupRequests.context(request), join.data())
                 .thenApply(response -> Response.send(new JoinGroupResponse(response, version).data()));
     }
 }

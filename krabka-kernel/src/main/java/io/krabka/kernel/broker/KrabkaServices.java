@@ -1,16 +1,5 @@
 package io.krabka.kernel.broker;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
-import java.util.function.Supplier;
-
 import io.krabka.kernel.controller.ControllerConfig;
 import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.fetch.FetchManager;
@@ -28,6 +17,16 @@ import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
 import io.krabka.spi.common.Uuid;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The services {@code krabka broker} runs: the controller on the metadata log, the replica manager over the logs,
@@ -44,9 +43,17 @@ public final class KrabkaServices implements BrokerServices {
     @Override
     public Function<String, LogConfig> startBeforeLogs(BrokerContext context) throws IOException {
         BrokerConfig config = context.config();
-        controller = QuorumController.start(new ControllerConfig(config.nodeId(), config.metadataLogDir(),
-                defaultDirectory(config), config.numPartitions(), config.defaultReplicationFactor(),
-                config.remoteLogStorageSystemEnable(), config.originals()), context.scheduler(), context.time(),
+        controller = QuorumController.start(
+                new ControllerConfig(
+                        config.nodeId(),
+                        config.metadataLogDir(),
+                        defaultDirectory(config),
+                        config.numPartitions(),
+                        config.defaultReplicationFactor(),
+                        config.remoteLogStorageSystemEnable(),
+                        config.originals()),
+                context.scheduler(),
+                context.time(),
                 context.logDirFailureChannel());
         started.add(controller);
         return topic -> config.topicLogConfig(controller.image().topicConfig(topic));
@@ -60,39 +67,52 @@ public final class KrabkaServices implements BrokerServices {
         tiered.ifPresent(started::add);
         // The replica manager first: it creates the logs the remote log manager tiers and the group coordinator
         // loads.
-        replicaManager = new ReplicaManager(new ReplicaManagerConfig(config.nodeId(),
-                config.originals()), logManager, context.scheduler(), tiered.map(TieredStorage::reader));
+        replicaManager = new ReplicaManager(
+                new ReplicaManagerConfig(config.nodeId(), config.originals()),
+                logManager,
+                context.scheduler(),
+                tiered.map(TieredStorage::reader));
         started.add(replicaManager);
         controller.register(replicaManager);
         tiered.ifPresent(storage -> controller.register(storage.remoteLogManager()));
-        GroupCoordinator groups = new GroupCoordinator(config.nodeId(), GroupCoordinatorConfig.fromProps(
-                config.originals()), controller, logManager, context.scheduler(), context.time());
+        GroupCoordinator groups = new GroupCoordinator(
+                config.nodeId(),
+                GroupCoordinatorConfig.fromProps(config.originals()),
+                controller,
+                logManager,
+                context.scheduler(),
+                context.time());
         started.add(groups);
         controller.register(groups);
         groups.startup();
-        FetchManager fetchManager = new FetchManager(new FetchSessionCache(new FetchSessionCacheConfig(
-                config.maxIncrementalFetchSessionCacheSlots(),
-                FetchSessionCacheConfig.DEFAULTS.minIncrementalFetchSessionEvictionMs()), context.time()));
+        FetchManager fetchManager = new FetchManager(new FetchSessionCache(
+                new FetchSessionCacheConfig(
+                        config.maxIncrementalFetchSessionCacheSlots(),
+                        FetchSessionCacheConfig.DEFAULTS.minIncrementalFetchSessionEvictionMs()),
+                context.time()));
         // The advertised listener is read per request: its port is known once the broker listens.
         Supplier<Endpoint> advertised = context.advertisedListener();
         Supplier<BrokerIdentity> identity = () -> {
             Endpoint listener = advertised.get();
-            return new BrokerIdentity(config.nodeId(), context.clusterId(), listener.host(), listener.port(),
-                    Optional.empty());
+            return new BrokerIdentity(
+                    config.nodeId(), context.clusterId(), listener.host(), listener.port(), Optional.empty());
         };
         Supplier<InetSocketAddress> endpoint = () -> {
             Endpoint listener = advertised.get();
             return InetSocketAddress.createUnresolved(listener.host(), listener.port());
         };
         return List.of(
-                new MetadataHandler(identity, new MetadataHandler.Config(config.autoCreateTopicsEnable()), controller,
+                new MetadataHandler(
+                        identity,
+                        new MetadataHandler.Config(config.autoCreateTopicsEnable()),
+                        controller,
                         logManager::isOffline),
                 new DescribeClusterHandler(identity),
                 new CreateTopicsHandler(controller),
                 new DeleteTopicsHandler(new DeleteTopicsHandler.Config(config.deleteTopicEnable()), controller),
                 new CreatePartitionsHandler(controller),
-                new DescribeConfigsHandler(new DescribeConfigsHandler.Config(config.nodeId(), config.originals()),
-                        controller),
+                new DescribeConfigsHandler(
+                        new DescribeConfigsHandler.Config(config.nodeId(), config.originals()), controller),
                 new AlterConfigsHandler(controller),
                 new IncrementalAlterConfigsHandler(controller),
                 new InitProducerIdHandler(new ProducerIdManager(controller, config.nodeId())),
@@ -131,8 +151,11 @@ public final class KrabkaServices implements BrokerServices {
     // What this broker supports never changes: computed once, not at every ApiVersions request.
     private static Map<String, ApiFeatures.Range> supportedFeatures() {
         Map<String, ApiFeatures.Range> supported = new HashMap<>();
-        supported.put(MetadataVersion.FEATURE_NAME, new ApiFeatures.Range(
-                MetadataVersion.MINIMUM_VERSION.featureLevel(), MetadataVersion.LATEST_PRODUCTION.featureLevel()));
+        supported.put(
+                MetadataVersion.FEATURE_NAME,
+                new ApiFeatures.Range(
+                        MetadataVersion.MINIMUM_VERSION.featureLevel(),
+                        MetadataVersion.LATEST_PRODUCTION.featureLevel()));
         for (Feature feature : Feature.values()) {
             supported.put(feature.featureName(), new ApiFeatures.Range((short) 0, feature.latestProduction()));
         }
@@ -166,7 +189,8 @@ public final class KrabkaServices implements BrokerServices {
             return Uuid.ZERO_UUID;
         }
         Path dir = config.logDirs().getFirst();
-        return MetaProperties.read(dir.resolve(MetaProperties.META_PROPERTIES_FILE_NAME)).directoryId()
+        return MetaProperties.read(dir.resolve(MetaProperties.META_PROPERTIES_FILE_NAME))
+                .directoryId()
                 .orElse(Uuid.ZERO_UUID);
     }
 }

@@ -1,13 +1,11 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
 import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
-
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.message.ListGroupsRequestData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.requests.ListGroupsRequest;
@@ -30,7 +28,7 @@ public final class ListGroupsHandler implements ApiHandler {
     @Override
     public CompletableFuture<Response> handle(Request request) {
         ListGroupsRequestData data = ((ListGroupsRequest) request.body()).data();
-        return CompletableFuture.completedFuture(Response.send(
-                coordinator.listGroups(data.statesFilter(), data.typesFilter())));
+        return CompletableFuture.completedFuture(
+                Response.send(coordinator.listGroups(data.statesFilter(), data.typesFilter())));
     }
 }

@@ -1,20 +1,5 @@
 package io.krabka.kernel.broker;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-
-import org.apache.kafka.common.IsolationLevel;
-import org.apache.kafka.common.message.ListOffsetsRequestData;
-import org.apache.kafka.common.message.ListOffsetsResponseData;
-import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.requests.ListOffsetsRequest;
-
 import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
@@ -22,6 +7,19 @@ import io.krabka.kernel.network.Response;
 import io.krabka.kernel.replica.ReplicaErrors;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.spi.common.TopicPartition;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.message.ListOffsetsRequestData;
+import org.apache.kafka.common.message.ListOffsetsResponseData;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.ListOffsetsRequest;
 
 /**
  * Answers ListOffsets as Kafka's {@code KafkaApis.handleListOffsetRequest}: per partition the earliest (-2),
@@ -55,30 +53,36 @@ public final class ListOffsetsHandler implements ApiHandler {
             for (ListOffsetsRequestData.ListOffsetsPartition partition : topic.partitions()) {
                 boolean duplicate = duplicates.contains(
                         new org.apache.kafka.common.TopicPartition(topic.name(), partition.partitionIndex()));
-                partitions.add(duplicate ? answer(partition, Errors.INVALID_REQUEST)
-                        : lookup(topic.name(), partition, readCommitted, listOffsets.version()));
+                partitions.add(
+                        duplicate
+                                ? answer(partition, Errors.INVALID_REQUEST)
+                                : lookup(topic.name(), partition, readCommitted, listOffsets.version()));
             }
-            topics.add(new ListOffsetsResponseData.ListOffsetsTopicResponse().setName(topic.name())
+            topics.add(new ListOffsetsResponseData.ListOffsetsTopicResponse()
+                    .setName(topic.name())
                     .setPartitions(partitions));
         }
-        return CompletableFuture.completedFuture(Response.send(new ListOffsetsResponseData().setThrottleTimeMs(0)
-                .setTopics(topics)));
+        return CompletableFuture.completedFuture(
+                Response.send(new ListOffsetsResponseData().setThrottleTimeMs(0).setTopics(topics)));
     }
 
-    private ListOffsetsResponseData.ListOffsetsPartitionResponse lookup(String topic,
-            ListOffsetsRequestData.ListOffsetsPartition partition, boolean readCommitted, short version) {
+    private ListOffsetsResponseData.ListOffsetsPartitionResponse lookup(
+            String topic, ListOffsetsRequestData.ListOffsetsPartition partition, boolean readCommitted, short version) {
         if (topic == null || topic.isEmpty() || partition.partitionIndex() < 0) {
             return answer(partition, Errors.UNKNOWN_TOPIC_OR_PARTITION);
         }
         try {
             Optional<TimestampAndOffset> found = replicaManager.fetchOffsetForTimestamp(
-                    new TopicPartition(topic, partition.partitionIndex()), partition.timestamp(), readCommitted,
+                    new TopicPartition(topic, partition.partitionIndex()),
+                    partition.timestamp(),
+                    readCommitted,
                     Optional.of(partition.currentLeaderEpoch()));
             ListOffsetsResponseData.ListOffsetsPartitionResponse response = answer(partition, Errors.NONE);
             found.ifPresent(result -> response.setTimestamp(result.timestamp()).setOffset(result.offset()));
             // The leader epoch is in the answer from v4; an older version cannot carry it.
             if (version >= 4) {
-                found.ifPresent(result -> response.setLeaderEpoch(result.leaderEpoch().orElse(-1)));
+                found.ifPresent(
+                        result -> response.setLeaderEpoch(result.leaderEpoch().orElse(-1)));
             }
             return response;
         } catch (IOException | RuntimeException e) {
@@ -89,7 +93,11 @@ public final class ListOffsetsHandler implements ApiHandler {
     /** An answer without an offset: -1 for offset, timestamp and epoch, as Kafka's for none found. */
     private static ListOffsetsResponseData.ListOffsetsPartitionResponse answer(
             ListOffsetsRequestData.ListOffsetsPartition partition, Errors error) {
-        return new ListOffsetsResponseData.ListOffsetsPartitionResponse().setPartitionIndex(partition.partitionIndex())
-                .setErrorCode(error.code()).setTimestamp(-1).setOffset(-1).setLeaderEpoch(-1);
+        return new ListOffsetsResponseData.ListOffsetsPartitionResponse()
+                .setPartitionIndex(partition.partitionIndex())
+                .setErrorCode(error.code())
+                .setTimestamp(-1)
+                .setOffset(-1)
+                .setLeaderEpoch(-1);
     }
 }

@@ -37,23 +37,31 @@ record Listeners(Endpoint broker, Endpoint advertised, Optional<Endpoint> contro
      *                       listener missing from it to PLAINTEXT only when it was not
      * @throws BrokerConfigException naming the key at fault
      */
-    static Listeners of(String listeners, String advertisedListeners, List<String> controllerNames,
-                        String protocolMap, boolean protocolMapSet) {
+    static Listeners of(
+            String listeners,
+            String advertisedListeners,
+            List<String> controllerNames,
+            String protocolMap,
+            boolean protocolMapSet) {
         List<Endpoint> all = endpoints(LISTENERS, listeners);
         Map<String, String> protocols = protocols(protocolMap);
-        List<String> controllers = controllerNames.stream().map(name -> name.toUpperCase(Locale.ROOT)).toList();
+        List<String> controllers = controllerNames.stream()
+                .map(name -> name.toUpperCase(Locale.ROOT))
+                .toList();
         List<Endpoint> brokers = new ArrayList<>();
         Optional<Endpoint> controller = Optional.empty();
         for (Endpoint endpoint : all) {
             boolean isController = controllers.contains(endpoint.name());
             String protocol = protocols.get(endpoint.name());
             if (protocol == null && !(isController && !protocolMapSet)) {
-                throw new BrokerConfigException(PROTOCOL_MAP, protocolMap, "no security protocol for listener "
-                        + endpoint.name());
+                throw new BrokerConfigException(
+                        PROTOCOL_MAP, protocolMap, "no security protocol for listener " + endpoint.name());
             }
             if (protocol != null && !protocol.equals(PLAINTEXT)) {
-                throw new BrokerConfigException(LISTENERS, listeners, "listener " + endpoint.name() + " is "
-                        + protocol + ": Krabka serves PLAINTEXT only");
+                throw new BrokerConfigException(
+                        LISTENERS,
+                        listeners,
+                        "listener " + endpoint.name() + " is " + protocol + ": Krabka serves PLAINTEXT only");
             }
             if (!isController) {
                 brokers.add(endpoint);
@@ -62,9 +70,12 @@ record Listeners(Endpoint broker, Endpoint advertised, Optional<Endpoint> contro
             }
         }
         if (brokers.size() != 1) {
-            throw new BrokerConfigException(LISTENERS, listeners, brokers.isEmpty()
-                    ? "no broker listener (one not named in controller.listener.names)"
-                    : "Krabka serves one broker listener; these name " + brokers.size());
+            throw new BrokerConfigException(
+                    LISTENERS,
+                    listeners,
+                    brokers.isEmpty()
+                            ? "no broker listener (one not named in controller.listener.names)"
+                            : "Krabka serves one broker listener; these name " + brokers.size());
         }
         Endpoint broker = brokers.getFirst();
         return new Listeners(broker, advertised(broker, advertisedListeners), controller);
@@ -75,17 +86,21 @@ record Listeners(Endpoint broker, Endpoint advertised, Optional<Endpoint> contro
             return routable(LISTENERS, broker);
         }
         return endpoints(ADVERTISED, advertisedListeners).stream()
-                .filter(endpoint -> endpoint.name().equals(broker.name())).findFirst()
+                .filter(endpoint -> endpoint.name().equals(broker.name()))
+                .findFirst()
                 .map(endpoint -> routable(ADVERTISED, endpoint))
-                .orElseThrow(() -> new BrokerConfigException(ADVERTISED, advertisedListeners,
-                        "names no listener " + broker.name() + ", the broker's"));
+                .orElseThrow(() -> new BrokerConfigException(
+                        ADVERTISED, advertisedListeners, "names no listener " + broker.name() + ", the broker's"));
     }
 
     // Kafka: a client cannot connect to 0.0.0.0, so it is never advertised.
     private static Endpoint routable(String key, Endpoint endpoint) {
         if (!endpoint.host().isEmpty() && endpoint.isWildcard()) {
-            throw new BrokerConfigException(key, endpoint, "advertised.listeners cannot use the nonroutable "
-                    + "meta-address " + endpoint.host() + ". Use a routable IP address.");
+            throw new BrokerConfigException(
+                    key,
+                    endpoint,
+                    "advertised.listeners cannot use the nonroutable " + "meta-address " + endpoint.host()
+                            + ". Use a routable IP address.");
         }
         return endpoint;
     }
@@ -98,8 +113,8 @@ record Listeners(Endpoint broker, Endpoint advertised, Optional<Endpoint> contro
             }
             Endpoint endpoint = Endpoint.parse(key, item);
             if (endpoints.stream().anyMatch(other -> other.name().equals(endpoint.name()))) {
-                throw new BrokerConfigException(key, text, "Each listener must have a different name, "
-                        + endpoint.name() + " is used twice");
+                throw new BrokerConfigException(
+                        key, text, "Each listener must have a different name, " + endpoint.name() + " is used twice");
             }
             endpoints.add(endpoint);
         }
@@ -114,10 +129,13 @@ record Listeners(Endpoint broker, Endpoint advertised, Optional<Endpoint> contro
             }
             String[] parts = item.trim().split(":");
             if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
-                throw new BrokerConfigException(PROTOCOL_MAP, text, "expected NAME:PROTOCOL items, such as "
-                        + "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+                throw new BrokerConfigException(
+                        PROTOCOL_MAP,
+                        text,
+                        "expected NAME:PROTOCOL items, such as " + "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
             }
-            protocols.put(parts[0].trim().toUpperCase(Locale.ROOT), parts[1].trim().toUpperCase(Locale.ROOT));
+            protocols.put(
+                    parts[0].trim().toUpperCase(Locale.ROOT), parts[1].trim().toUpperCase(Locale.ROOT));
         }
         return protocols;
     }

@@ -1,15 +1,22 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.controller.Controller;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.metadata.WireUuids;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.spi.common.TopicPartition;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
@@ -22,16 +29,6 @@ import org.apache.kafka.common.message.MetadataResponseData.MetadataResponseTopi
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.MetadataRequest;
-
-import io.krabka.kernel.controller.Controller;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
-import io.krabka.spi.common.TopicPartition;
-import io.krabka.spi.common.Uuid;
-import io.krabka.kernel.metadata.WireUuids;
 
 /**
  * Answers Metadata as Kafka's {@code KafkaApis.handleTopicMetadataRequest} does, every version: this broker (with
@@ -51,8 +48,7 @@ public final class MetadataHandler implements ApiHandler {
      *
      * @param autoCreateTopicsEnable {@code auto.create.topics.enable}
      */
-    public record Config(boolean autoCreateTopicsEnable) {
-    }
+    public record Config(boolean autoCreateTopicsEnable) {}
 
     private static final System.Logger LOG = System.getLogger(MetadataHandler.class.getName());
 
@@ -74,7 +70,10 @@ public final class MetadataHandler implements ApiHandler {
      * A handler answering from {@code controller}'s metadata, the partitions {@code offline} says are in an
      * offline log directory without a leader.
      */
-    public MetadataHandler(Supplier<BrokerIdentity> identity, Config config, Controller controller,
+    public MetadataHandler(
+            Supplier<BrokerIdentity> identity,
+            Config config,
+            Controller controller,
             Predicate<TopicPartition> offline) {
         this.identity = Objects.requireNonNull(identity, "identity");
         this.config = Objects.requireNonNull(config, "config");
@@ -102,10 +101,16 @@ public final class MetadataHandler implements ApiHandler {
         }
         MetadataImage image = controller.image();
         BrokerIdentity node = identity.get();
-        MetadataResponseData response = new MetadataResponseData().setThrottleTimeMs(0)
-                .setClusterId(node.clusterId()).setControllerId(node.nodeId());
-        response.brokers().add(new MetadataResponseBroker().setNodeId(node.nodeId()).setHost(node.host())
-                .setPort(node.port()).setRack(node.rack().orElse(null)));
+        MetadataResponseData response = new MetadataResponseData()
+                .setThrottleTimeMs(0)
+                .setClusterId(node.clusterId())
+                .setControllerId(node.nodeId());
+        response.brokers()
+                .add(new MetadataResponseBroker()
+                        .setNodeId(node.nodeId())
+                        .setHost(node.host())
+                        .setPort(node.port())
+                        .setRack(node.rack().orElse(null)));
         boolean includeOperations = metadata.data().includeTopicAuthorizedOperations();
 
         List<String> names = new ArrayList<>();
@@ -113,23 +118,29 @@ public final class MetadataHandler implements ApiHandler {
             image.topics().keySet().stream().sorted().forEach(names::add);
         } else {
             Set<org.apache.kafka.common.Uuid> ids = new LinkedHashSet<>();
-            metadata.topicIds().stream().filter(id -> !id.equals(org.apache.kafka.common.Uuid.ZERO_UUID)).forEach(ids::add);
+            metadata.topicIds().stream()
+                    .filter(id -> !id.equals(org.apache.kafka.common.Uuid.ZERO_UUID))
+                    .forEach(ids::add);
             if (!ids.isEmpty()) {
                 for (org.apache.kafka.common.Uuid id : ids) {
                     Optional<TopicImage> topic = image.topic(WireUuids.fromWire(id));
                     if (topic.isPresent()) {
                         names.add(topic.get().name());
                     } else {
-                        response.topics().add(new MetadataResponseTopic().setErrorCode(Errors.UNKNOWN_TOPIC_ID.code())
-                                .setName(null).setTopicId(id).setIsInternal(false));
+                        response.topics()
+                                .add(new MetadataResponseTopic()
+                                        .setErrorCode(Errors.UNKNOWN_TOPIC_ID.code())
+                                        .setName(null)
+                                        .setTopicId(id)
+                                        .setIsInternal(false));
                     }
                 }
             } else {
                 new LinkedHashSet<>(metadata.topics()).forEach(names::add);
             }
         }
-        boolean autoCreate = config.autoCreateTopicsEnable() && metadata.data().allowAutoTopicCreation()
-                && !metadata.isAllTopics();
+        boolean autoCreate =
+                config.autoCreateTopicsEnable() && metadata.data().allowAutoTopicCreation() && !metadata.isAllTopics();
         List<String> toCreate = new ArrayList<>();
         for (String name : names) {
             Optional<TopicImage> topic = image.topic(name);
@@ -140,8 +151,12 @@ public final class MetadataHandler implements ApiHandler {
                 if (error == Errors.LEADER_NOT_AVAILABLE) {
                     toCreate.add(name);
                 }
-                response.topics().add(new MetadataResponseTopic().setErrorCode(error.code()).setName(name)
-                        .setTopicId(org.apache.kafka.common.Uuid.ZERO_UUID).setIsInternal(Topic.isInternal(name)));
+                response.topics()
+                        .add(new MetadataResponseTopic()
+                                .setErrorCode(error.code())
+                                .setName(name)
+                                .setTopicId(org.apache.kafka.common.Uuid.ZERO_UUID)
+                                .setIsInternal(Topic.isInternal(name)));
             }
         }
         if (version <= 10 && metadata.data().includeClusterAuthorizedOperations()) {
@@ -149,8 +164,8 @@ public final class MetadataHandler implements ApiHandler {
         }
         if (!toCreate.isEmpty()) {
             CreateTopicsRequestData create = new CreateTopicsRequestData();
-            toCreate.forEach(name -> create.topics().add(new CreatableTopic().setName(name).setNumPartitions(-1)
-                    .setReplicationFactor((short) -1)));
+            toCreate.forEach(name -> create.topics()
+                    .add(new CreatableTopic().setName(name).setNumPartitions(-1).setReplicationFactor((short) -1)));
             // As Kafka's auto topic creation: the answer does not wait; the client's next request sees the topic.
             controller.createTopics(create).whenComplete((created, failure) -> {
                 if (failure != null) {
@@ -169,15 +184,24 @@ public final class MetadataHandler implements ApiHandler {
     }
 
     private MetadataResponseTopic describe(TopicImage topic, boolean includeOperations) {
-        MetadataResponseTopic result = new MetadataResponseTopic().setErrorCode(Errors.NONE.code()).setName(topic.name())
+        MetadataResponseTopic result = new MetadataResponseTopic()
+                .setErrorCode(Errors.NONE.code())
+                .setName(topic.name())
                 .setTopicId(WireUuids.toWire(topic.id()))
                 .setIsInternal(Topic.isInternal(topic.name()));
         topic.partitions().forEach((index, partition) -> {
-            MetadataResponsePartition described = new MetadataResponsePartition().setErrorCode(Errors.NONE.code())
-                    .setPartitionIndex(index).setLeaderId(partition.leader()).setLeaderEpoch(partition.leaderEpoch())
-                    .setReplicaNodes(partition.replicas()).setIsrNodes(partition.isr()).setOfflineReplicas(List.of());
+            MetadataResponsePartition described = new MetadataResponsePartition()
+                    .setErrorCode(Errors.NONE.code())
+                    .setPartitionIndex(index)
+                    .setLeaderId(partition.leader())
+                    .setLeaderEpoch(partition.leaderEpoch())
+                    .setReplicaNodes(partition.replicas())
+                    .setIsrNodes(partition.isr())
+                    .setOfflineReplicas(List.of());
             if (offline.test(new TopicPartition(topic.name(), index))) {
-                described.setErrorCode(Errors.LEADER_NOT_AVAILABLE.code()).setLeaderId(-1)
+                described
+                        .setErrorCode(Errors.LEADER_NOT_AVAILABLE.code())
+                        .setLeaderId(-1)
                         .setOfflineReplicas(List.of(identity.get().nodeId()));
             }
             result.partitions().add(described);

@@ -16,8 +16,7 @@ final class MetadataManagerListener {
     static final String SECURITY_PROTOCOL = "remote.log.metadata.common.client.security.protocol";
     private static final String LISTENER_NAME = "remote.log.metadata.manager.listener.name";
 
-    private MetadataManagerListener() {
-    }
+    private MetadataManagerListener() {}
 
     /**
      * The settings for the broker listener {@code broker}; none while its port is not chosen yet (port 0), since
@@ -28,7 +27,9 @@ final class MetadataManagerListener {
     static Map<String, Object> offered(Endpoint broker, Optional<String> listenerName) {
         if (listenerName.isPresent()
                 && !listenerName.get().trim().toUpperCase(Locale.ROOT).equals(broker.name())) {
-            throw new BrokerConfigException(LISTENER_NAME, listenerName.get(),
+            throw new BrokerConfigException(
+                    LISTENER_NAME,
+                    listenerName.get(),
                     "should be set as a listener name within valid broker listener name list: [" + broker.name() + "]");
         }
         if (broker.port() == 0) {

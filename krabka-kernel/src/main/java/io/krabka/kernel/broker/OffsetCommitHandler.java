@@ -1,21 +1,19 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.group.PartitionCommit;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.metadata.WireUuids;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.spi.common.Uuid;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-
-import io.krabka.kernel.group.GroupCoordinator;
-import io.krabka.kernel.group.PartitionCommit;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
-import io.krabka.spi.common.Uuid;
-import io.krabka.kernel.metadata.WireUuids;
-
 import org.apache.kafka.common.message.OffsetCommitRequestData;
 import org.apache.kafka.common.message.OffsetCommitRequestData.OffsetCommitRequestPartition;
 import org.apache.kafka.common.message.OffsetCommitRequestData.OffsetCommitRequestTopic;
@@ -58,10 +56,14 @@ public final class OffsetCommitHandler implements ApiHandler {
         List<PartitionCommit> commits = new ArrayList<>();
         List<org.apache.kafka.common.Uuid> wireIds = new ArrayList<>();
         for (OffsetCommitRequestTopic topic : data.topics()) {
-            TopicImage known = useTopicIds ? image.topic(WireUuids.fromWire(topic.topicId())).orElse(null)
+            TopicImage known = useTopicIds
+                    ? image.topic(WireUuids.fromWire(topic.topicId())).orElse(null)
                     : image.topic(topic.name()).orElse(null);
             if (known == null) {
-                response.addPartitions(topic.topicId(), topic.name(), topic.partitions(),
+                response.addPartitions(
+                        topic.topicId(),
+                        topic.name(),
+                        topic.partitions(),
                         OffsetCommitRequestPartition::partitionIndex,
                         useTopicIds ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION);
                 continue;
@@ -69,14 +71,25 @@ public final class OffsetCommitHandler implements ApiHandler {
             // Kafka keeps the topic id a v10 commit named, and none for commits by name.
             Uuid topicId = useTopicIds ? known.id() : Uuid.ZERO_UUID;
             for (OffsetCommitRequestPartition partition : topic.partitions()) {
-                commits.add(new PartitionCommit(known.name(), topicId, partition.partitionIndex(),
-                        partition.committedOffset(), partition.committedLeaderEpoch(), partition.committedMetadata()));
+                commits.add(new PartitionCommit(
+                        known.name(),
+                        topicId,
+                        partition.partitionIndex(),
+                        partition.committedOffset(),
+                        partition.committedLeaderEpoch(),
+                        partition.committedMetadata()));
                 wireIds.add(topic.topicId());
             }
         }
-        List<Errors> errors = commits.isEmpty() ? List.of() : coordinator.commitOffsets(data.groupId(),
-                data.memberId(), data.groupInstanceId(), data.generationIdOrMemberEpoch(), data.retentionTimeMs(),
-                commits);
+        List<Errors> errors = commits.isEmpty()
+                ? List.of()
+                : coordinator.commitOffsets(
+                        data.groupId(),
+                        data.memberId(),
+                        data.groupInstanceId(),
+                        data.generationIdOrMemberEpoch(),
+                        data.retentionTimeMs(),
+                        commits);
         for (int i = 0; i < commits.size(); i++) {
             PartitionCommit commit = commits.get(i);
             response.addPartition(wireIds.get(i), commit.topic(), commit.partition(), errors.get(i));

@@ -1,5 +1,16 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.group.GroupOffsets;
+import io.krabka.kernel.group.OffsetCommitValue;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.metadata.WireUuids;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,19 +19,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-
-import io.krabka.kernel.group.GroupCoordinator;
-import io.krabka.kernel.group.GroupOffsets;
-import io.krabka.kernel.group.OffsetCommitValue;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
-import io.krabka.spi.common.TopicPartition;
-import io.krabka.spi.common.Uuid;
-import io.krabka.kernel.metadata.WireUuids;
-
 import org.apache.kafka.common.message.OffsetFetchRequestData.OffsetFetchRequestGroup;
 import org.apache.kafka.common.message.OffsetFetchRequestData.OffsetFetchRequestTopics;
 import org.apache.kafka.common.message.OffsetFetchResponseData.OffsetFetchResponseGroup;
@@ -64,8 +62,9 @@ public final class OffsetFetchHandler implements ApiHandler {
         for (OffsetFetchRequestGroup group : fetch.groups()) {
             groups.add(fetchGroup(group, request.apiVersion(), image));
         }
-        return CompletableFuture.completedFuture(Response.send(
-                new OffsetFetchResponse.Builder(groups).build(request.apiVersion()).data()));
+        return CompletableFuture.completedFuture(Response.send(new OffsetFetchResponse.Builder(groups)
+                .build(request.apiVersion())
+                .data()));
     }
 
     // Before v2 a group's error goes into every partition: kafka-clients' groupError does that.
@@ -90,36 +89,42 @@ public final class OffsetFetchHandler implements ApiHandler {
                 }
             }
         }
-        GroupOffsets offsets = coordinator.fetchOffsets(group.groupId(),
-                asked == null ? null : List.copyOf(asked.keySet()));
+        GroupOffsets offsets =
+                coordinator.fetchOffsets(group.groupId(), asked == null ? null : List.copyOf(asked.keySet()));
         if (offsets.error() != Errors.NONE) {
             return OffsetFetchResponse.groupError(group, offsets.error(), version);
         }
         Map<String, OffsetFetchResponseTopics> topics = new LinkedHashMap<>();
-        for (Map.Entry<TopicPartition, OffsetCommitValue> entry : offsets.offsets().entrySet()) {
+        for (Map.Entry<TopicPartition, OffsetCommitValue> entry :
+                offsets.offsets().entrySet()) {
             TopicPartition tp = entry.getKey();
-            org.apache.kafka.common.Uuid topicId = !useTopicIds ? org.apache.kafka.common.Uuid.ZERO_UUID
+            org.apache.kafka.common.Uuid topicId = !useTopicIds
+                    ? org.apache.kafka.common.Uuid.ZERO_UUID
                     : asked != null ? asked.get(tp) : topicId(image, tp, entry.getValue());
             if (useTopicIds && topicId == null) {
                 continue;
             }
-            OffsetFetchResponseTopics topic = topics.computeIfAbsent(tp.topic(), name ->
-                    new OffsetFetchResponseTopics().setName(name).setTopicId(topicId));
+            OffsetFetchResponseTopics topic = topics.computeIfAbsent(
+                    tp.topic(),
+                    name -> new OffsetFetchResponseTopics().setName(name).setTopicId(topicId));
             topic.partitions().add(partition(tp.partition(), entry.getValue()));
         }
         unknownIds.forEach((id, partitions) -> {
-            OffsetFetchResponseTopics topic = new OffsetFetchResponseTopics()
-                    .setTopicId(org.apache.kafka.common.Uuid.fromString(id));
-            partitions.forEach(p -> topic.partitions().add(new OffsetFetchResponsePartitions().setPartitionIndex(p)
-                    .setCommittedOffset(-1).setErrorCode(Errors.UNKNOWN_TOPIC_ID.code())));
+            OffsetFetchResponseTopics topic =
+                    new OffsetFetchResponseTopics().setTopicId(org.apache.kafka.common.Uuid.fromString(id));
+            partitions.forEach(p -> topic.partitions()
+                    .add(new OffsetFetchResponsePartitions()
+                            .setPartitionIndex(p)
+                            .setCommittedOffset(-1)
+                            .setErrorCode(Errors.UNKNOWN_TOPIC_ID.code())));
             topics.put(id, topic);
         });
         return new OffsetFetchResponseGroup().setGroupId(group.groupId()).setTopics(List.copyOf(topics.values()));
     }
 
     // The id of a topic in a fetch of every offset: the one committed with it, else the metadata's.
-    private static org.apache.kafka.common.Uuid topicId(MetadataImage image, TopicPartition tp,
-            OffsetCommitValue value) {
+    private static org.apache.kafka.common.Uuid topicId(
+            MetadataImage image, TopicPartition tp, OffsetCommitValue value) {
         if (value != null && !value.topicId().equals(Uuid.ZERO_UUID)) {
             return WireUuids.toWire(value.topicId());
         }
@@ -131,7 +136,8 @@ public final class OffsetFetchHandler implements ApiHandler {
         if (value == null) {
             return response.setCommittedOffset(-1).setCommittedLeaderEpoch(-1).setMetadata("");
         }
-        return response.setCommittedOffset(value.offset()).setCommittedLeaderEpoch(value.leaderEpoch())
+        return response.setCommittedOffset(value.offset())
+                .setCommittedLeaderEpoch(value.leaderEpoch())
                 .setMetadata(value.metadata());
     }
 }

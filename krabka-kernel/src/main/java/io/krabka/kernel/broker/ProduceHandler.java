@@ -1,5 +1,15 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.metadata.WireUuids;
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.kernel.replica.ProducePartitionResult;
+import io.krabka.kernel.replica.ReplicaManager;
+import io.krabka.spi.common.TopicPartition;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,7 +19,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.message.ProduceResponseData;
@@ -18,17 +27,6 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MutableRecordBatch;
 import org.apache.kafka.common.requests.ProduceRequest;
-
-import io.krabka.kernel.log.AppendOrigin;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
-import io.krabka.kernel.replica.ProducePartitionResult;
-import io.krabka.kernel.replica.ReplicaManager;
-import io.krabka.spi.common.TopicPartition;
-import io.krabka.kernel.metadata.WireUuids;
 
 /**
  * Answers Produce as Kafka's {@code KafkaApis.handleProduceRequest}: topics by name, or by topic id from v13
@@ -66,7 +64,8 @@ public final class ProduceHandler implements ApiHandler {
         Map<TopicPartition, ByteBuffer> entries = new LinkedHashMap<>();
         List<Slot> slots = new ArrayList<>();
         for (ProduceRequestData.TopicProduceData topic : produce.data().topicData()) {
-            Optional<String> name = version >= 13 ? image.topic(WireUuids.fromWire(topic.topicId())).map(TopicImage::name)
+            Optional<String> name = version >= 13
+                    ? image.topic(WireUuids.fromWire(topic.topicId())).map(TopicImage::name)
                     : Optional.of(topic.name());
             for (ProduceRequestData.PartitionProduceData partition : topic.partitionData()) {
                 ProducePartitionResult refused;
@@ -84,8 +83,8 @@ public final class ProduceHandler implements ApiHandler {
                 }
             }
         }
-        Map<TopicPartition, ProducePartitionResult> appended = replicaManager.appendRecords(produce.acks(), false,
-                AppendOrigin.CLIENT, entries);
+        Map<TopicPartition, ProducePartitionResult> appended =
+                replicaManager.appendRecords(produce.acks(), false, AppendOrigin.CLIENT, entries);
         return CompletableFuture.completedFuture(respond(produce.acks(), slots, appended));
     }
 
@@ -104,13 +103,14 @@ public final class ProduceHandler implements ApiHandler {
         // batch is left to the log, which answers CORRUPT_MESSAGE.
         MutableRecordBatch batch = records.batches().iterator().next();
         if (batch.isValid() && batch.isTransactional()) {
-            return ProducePartitionResult.failed(Errors.INVALID_TXN_STATE,
-                    "Transactional writes are not supported by this broker");
+            return ProducePartitionResult.failed(
+                    Errors.INVALID_TXN_STATE, "Transactional writes are not supported by this broker");
         }
         return null;
     }
 
-    private static Response respond(short acks, List<Slot> slots, Map<TopicPartition, ProducePartitionResult> appended) {
+    private static Response respond(
+            short acks, List<Slot> slots, Map<TopicPartition, ProducePartitionResult> appended) {
         if (acks == 0) {
             for (Slot slot : slots) {
                 ProducePartitionResult result = slot.result(appended);
@@ -123,10 +123,11 @@ public final class ProduceHandler implements ApiHandler {
         }
         ProduceResponseData response = new ProduceResponseData().setThrottleTimeMs(0);
         for (Slot slot : slots) {
-            ProduceResponseData.TopicProduceResponse topic = response.responses()
-                    .find(slot.topic.name(), slot.topic.topicId());
+            ProduceResponseData.TopicProduceResponse topic =
+                    response.responses().find(slot.topic.name(), slot.topic.topicId());
             if (topic == null) {
-                topic = new ProduceResponseData.TopicProduceResponse().setName(slot.topic.name())
+                topic = new ProduceResponseData.TopicProduceResponse()
+                        .setName(slot.topic.name())
                         .setTopicId(slot.topic.topicId());
                 response.responses().add(topic);
             }
@@ -135,16 +136,21 @@ public final class ProduceHandler implements ApiHandler {
         return Response.send(response);
     }
 
-    private static ProduceResponseData.PartitionProduceResponse partitionResponse(int index,
-            ProducePartitionResult result) {
+    private static ProduceResponseData.PartitionProduceResponse partitionResponse(
+            int index, ProducePartitionResult result) {
         List<ProduceResponseData.BatchIndexAndErrorMessage> recordErrors = result.recordErrors().stream()
-                .map(e -> new ProduceResponseData.BatchIndexAndErrorMessage().setBatchIndex(e.batchIndex())
+                .map(e -> new ProduceResponseData.BatchIndexAndErrorMessage()
+                        .setBatchIndex(e.batchIndex())
                         .setBatchIndexErrorMessage(e.message()))
                 .toList();
-        return new ProduceResponseData.PartitionProduceResponse().setIndex(index)
-                .setErrorCode(result.error().code()).setErrorMessage(result.errorMessage())
-                .setBaseOffset(result.baseOffset()).setLogAppendTimeMs(result.logAppendTime())
-                .setLogStartOffset(result.logStartOffset()).setRecordErrors(new ArrayList<>(recordErrors));
+        return new ProduceResponseData.PartitionProduceResponse()
+                .setIndex(index)
+                .setErrorCode(result.error().code())
+                .setErrorMessage(result.errorMessage())
+                .setBaseOffset(result.baseOffset())
+                .setLogAppendTimeMs(result.logAppendTime())
+                .setLogStartOffset(result.logStartOffset())
+                .setRecordErrors(new ArrayList<>(recordErrors));
     }
 
     /**
@@ -155,7 +161,10 @@ public final class ProduceHandler implements ApiHandler {
      * @param topicName the topic's name, null for an unknown topic id
      * @param refused   the answer if the partition was refused before the append, else null
      */
-    private record Slot(ProduceRequestData.TopicProduceData topic, int partition, String topicName,
+    private record Slot(
+            ProduceRequestData.TopicProduceData topic,
+            int partition,
+            String topicName,
             ProducePartitionResult refused) {
 
         TopicPartition topicPartition() {

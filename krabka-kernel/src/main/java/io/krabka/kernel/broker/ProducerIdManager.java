@@ -1,10 +1,9 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.controller.ProducerIdsBlock;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Gives out producer ids from blocks the controller allocates (Kafka's {@code RPCProducerIdManager}): ids of the

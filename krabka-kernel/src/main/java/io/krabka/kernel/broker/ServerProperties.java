@@ -15,8 +15,7 @@ import java.util.Properties;
  */
 public final class ServerProperties {
 
-    private ServerProperties() {
-    }
+    private ServerProperties() {}
 
     /**
      * A properties file, read as Kafka reads {@code server.properties} ({@link Properties#load(InputStream)}:

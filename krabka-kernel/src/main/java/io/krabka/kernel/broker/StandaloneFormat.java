@@ -21,8 +21,7 @@ import java.util.Optional;
  */
 public final class StandaloneFormat {
 
-    private StandaloneFormat() {
-    }
+    private StandaloneFormat() {}
 
     /**
      * Formats the directories that are not, if any.
@@ -46,15 +45,29 @@ public final class StandaloneFormat {
         if (allFormatted) {
             return Optional.empty();
         }
-        Endpoint controller = config.controllerListener().orElseThrow(() -> new BrokerConfigException("listeners",
-                config.originals().get("listeners"), "formatting a standalone node needs its controller listener"));
+        Endpoint controller = config.controllerListener()
+                .orElseThrow(() -> new BrokerConfigException(
+                        "listeners",
+                        config.originals().get("listeners"),
+                        "formatting a standalone node needs its controller listener"));
         if (controller.host().isEmpty() || controller.isWildcard()) {
-            throw new BrokerConfigException("listeners", controller, "formatting a standalone node records the "
-                    + "controller listener's address as the voter's, so it needs a host clients can reach");
+            throw new BrokerConfigException(
+                    "listeners",
+                    controller,
+                    "formatting a standalone node records the "
+                            + "controller listener's address as the voter's, so it needs a host clients can reach");
         }
-        return Optional.of(formatter.format(new FormatSpec(config.logDirs(), config.metadataLogDir(),
-                clusterId.orElseGet(ClusterId::random), config.nodeId(), Optional.empty(), Optional.empty(), List.of(),
-                new InitialQuorum.Standalone(controller.host(), controller.port()), controller.name(), true)));
+        return Optional.of(formatter.format(new FormatSpec(
+                config.logDirs(),
+                config.metadataLogDir(),
+                clusterId.orElseGet(ClusterId::random),
+                config.nodeId(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                new InitialQuorum.Standalone(controller.host(), controller.port()),
+                controller.name(),
+                true)));
     }
 
     private static Optional<String> readClusterId(Path file) {

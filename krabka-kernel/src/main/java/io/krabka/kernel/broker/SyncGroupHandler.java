@@ -1,13 +1,11 @@
 package io.krabka.kernel.broker;
 
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-
 import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
-
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.message.SyncGroupResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
@@ -35,8 +33,8 @@ public final class SyncGroupHandler implements ApiHandler {
     public CompletableFuture<Response> handle(Request request) {
         SyncGroupRequest sync = (SyncGroupRequest) request.body();
         if (!sync.areMandatoryProtocolTypeAndNamePresent()) {
-            return CompletableFuture.completedFuture(Response.send(new SyncGroupResponseData()
-                    .setErrorCode(Errors.INCONSISTENT_GROUP_PROTOCOL.code())));
+            return CompletableFuture.completedFuture(
+                    Response.send(new SyncGroupResponseData().setErrorCode(Errors.INCONSISTENT_GROUP_PROTOCOL.code())));
         }
         return coordinator.syncGroup(sync.data()).thenApply(Response::send);
     }

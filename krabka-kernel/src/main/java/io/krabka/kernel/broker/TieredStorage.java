@@ -1,5 +1,24 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.metrics.MetricName;
+import io.krabka.kernel.metrics.MetricsRegistry;
+import io.krabka.kernel.metrics.RegistryPluginMetrics;
+import io.krabka.kernel.plugin.PluginDiscovery;
+import io.krabka.kernel.plugin.PluginRegistry;
+import io.krabka.kernel.plugin.PluginSelection;
+import io.krabka.kernel.plugin.RemoteStoragePlugins;
+import io.krabka.kernel.scheduler.KafkaScheduler;
+import io.krabka.kernel.tiered.AsyncRemoteLogReader;
+import io.krabka.kernel.tiered.BrokerRemoteStorageContext;
+import io.krabka.kernel.tiered.RemoteFetchMetrics;
+import io.krabka.kernel.tiered.RemoteIndexCache;
+import io.krabka.kernel.tiered.RemoteLogManager;
+import io.krabka.kernel.tiered.RemoteLogManagerConfig;
+import io.krabka.kernel.tiered.RemoteLogReader;
+import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.storage.RemoteLogMetadataManager;
+import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,26 +31,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-
-import io.krabka.kernel.scheduler.KafkaScheduler;
-import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.metrics.MetricName;
-import io.krabka.kernel.metrics.MetricsRegistry;
-import io.krabka.kernel.metrics.RegistryPluginMetrics;
-import io.krabka.kernel.plugin.PluginDiscovery;
-import io.krabka.kernel.plugin.PluginRegistry;
-import io.krabka.kernel.plugin.PluginSelection;
-import io.krabka.kernel.plugin.RemoteStoragePlugins;
-import io.krabka.kernel.tiered.AsyncRemoteLogReader;
-import io.krabka.kernel.tiered.BrokerRemoteStorageContext;
-import io.krabka.kernel.tiered.RemoteFetchMetrics;
-import io.krabka.kernel.tiered.RemoteIndexCache;
-import io.krabka.kernel.tiered.RemoteLogManager;
-import io.krabka.kernel.tiered.RemoteLogManagerConfig;
-import io.krabka.kernel.tiered.RemoteLogReader;
-import io.krabka.spi.plugin.ConfigException;
-import io.krabka.spi.storage.RemoteLogMetadataManager;
-import io.krabka.spi.storage.RemoteStorageManager;
 
 /**
  * The broker's tiered storage, when {@code remote.log.storage.system.enable} is true: the storage and metadata
@@ -73,54 +72,88 @@ final class TieredStorage implements AutoCloseable {
             Path logDir = config.logDirs().getFirst();
             // Kafka offers log.dir; plugins keep their own files in tiered.storage.dir, outside every log directory.
             Path tieredDir = Files.createDirectories(config.tieredStorageDir());
-            Map<String, Object> offered = new HashMap<>(Map.of("broker.id", config.nodeId(), "cluster.id",
-                    context.clusterId(), "log.dir", logDir.toAbsolutePath().toString(), TIERED_STORAGE_DIR,
+            Map<String, Object> offered = new HashMap<>(Map.of(
+                    "broker.id",
+                    config.nodeId(),
+                    "cluster.id",
+                    context.clusterId(),
+                    "log.dir",
+                    logDir.toAbsolutePath().toString(),
+                    TIERED_STORAGE_DIR,
                     tieredDir.toString(),
                     RemoteLogManagerConfig.REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES.name(),
                     settings.remoteLogMetadataCustomMetadataMaxBytes()));
-            offered.putAll(MetadataManagerListener.offered(config.listener(),
-                    settings.remoteLogMetadataManagerListenerName()));
+            offered.putAll(MetadataManagerListener.offered(
+                    config.listener(), settings.remoteLogMetadataManagerListenerName()));
             PluginRegistry registry = PluginDiscovery.discover();
-            registry.broken().forEach(folder -> LOG.log(System.Logger.Level.WARNING,
-                    "Plugin folder {0} is skipped: {1}", folder.folder(), folder.reason()));
+            registry.broken()
+                    .forEach(folder -> LOG.log(
+                            System.Logger.Level.WARNING,
+                            "Plugin folder {0} is skipped: {1}",
+                            folder.folder(),
+                            folder.reason()));
             RemoteStoragePlugins plugins = new RemoteStoragePlugins(registry);
             AtomicReference<RemoteLogMetadataManager> metadata = new AtomicReference<>();
             String rsmName = settings.remoteStorageManagerClassName().orElseThrow();
-            RemoteStorageManager rsm = withPrefix("remote storage manager", rsmName,
-                    settings.remoteStorageManagerPrefix(), () -> plugins.remoteStorageManager(new PluginSelection(
-                            rsmName, classPath(settings.remoteStorageManagerClassPath()),
-                            RemoteLogManagerConfig.withoutPrefix(config.originals(),
-                                    settings.remoteStorageManagerPrefix()), offered),
-                            (name, store, storeName) -> new BrokerRemoteStorageContext(store, storeName, metadata::get,
-                                    new RegistryPluginMetrics(context.metrics(), "kafka.log.remote",
-                                            "RemoteStorageManager", name))));
+            RemoteStorageManager rsm = withPrefix(
+                    "remote storage manager",
+                    rsmName,
+                    settings.remoteStorageManagerPrefix(),
+                    () -> plugins.remoteStorageManager(
+                            new PluginSelection(
+                                    rsmName,
+                                    classPath(settings.remoteStorageManagerClassPath()),
+                                    RemoteLogManagerConfig.withoutPrefix(
+                                            config.originals(), settings.remoteStorageManagerPrefix()),
+                                    offered),
+                            (name, store, storeName) -> new BrokerRemoteStorageContext(
+                                    store,
+                                    storeName,
+                                    metadata::get,
+                                    new RegistryPluginMetrics(
+                                            context.metrics(), "kafka.log.remote", "RemoteStorageManager", name))));
             started.add(rsm);
             String rlmmName = settings.remoteLogMetadataManagerClassName();
-            RemoteLogMetadataManager rlmm = withPrefix("remote log metadata manager", rlmmName,
-                    settings.remoteLogMetadataManagerPrefix(), () -> plugins.remoteLogMetadataManager(
-                            new PluginSelection(rlmmName, classPath(settings.remoteLogMetadataManagerClassPath()),
-                                    RemoteLogManagerConfig.withoutPrefix(config.originals(),
-                                            settings.remoteLogMetadataManagerPrefix()), offered)));
+            RemoteLogMetadataManager rlmm = withPrefix(
+                    "remote log metadata manager",
+                    rlmmName,
+                    settings.remoteLogMetadataManagerPrefix(),
+                    () -> plugins.remoteLogMetadataManager(new PluginSelection(
+                            rlmmName,
+                            classPath(settings.remoteLogMetadataManagerClassPath()),
+                            RemoteLogManagerConfig.withoutPrefix(
+                                    config.originals(), settings.remoteLogMetadataManagerPrefix()),
+                            offered)));
             started.add(rlmm);
             metadata.set(rlmm);
-            RemoteIndexCache indexCache = new RemoteIndexCache(settings.remoteLogIndexFileCacheTotalSizeBytes(), rsm,
-                    logDir);
+            RemoteIndexCache indexCache =
+                    new RemoteIndexCache(settings.remoteLogIndexFileCacheTotalSizeBytes(), rsm, logDir);
             started.add(indexCache);
             publishIndexCacheMetrics(context.metrics(), indexCache);
             // Copies and expiration share one pool; remote.log.manager.thread.pool.size is Kafka's for followers.
-            KafkaScheduler scheduler = new KafkaScheduler(settings.remoteLogManagerCopierThreadPoolSize()
-                    + settings.remoteLogManagerExpirationThreadPoolSize(), "kafka-rlm-thread-pool-");
+            KafkaScheduler scheduler = new KafkaScheduler(
+                    settings.remoteLogManagerCopierThreadPoolSize()
+                            + settings.remoteLogManagerExpirationThreadPoolSize(),
+                    "kafka-rlm-thread-pool-");
             started.add(scheduler::shutdown);
             // The remote log manager owns (and closes) the plugins from here on.
             started.remove(rlmm);
             started.remove(rsm);
             RemoteFetchMetrics fetchMetrics = new RemoteFetchMetrics(context.metrics());
-            RemoteLogManager remoteLogManager = new RemoteLogManager(settings, config.nodeId(), rsm, rlmm,
-                    logManager::getLog, scheduler, context.time(), context.metrics(), indexCache::remove,
+            RemoteLogManager remoteLogManager = new RemoteLogManager(
+                    settings,
+                    config.nodeId(),
+                    rsm,
+                    rlmm,
+                    logManager::getLog,
+                    scheduler,
+                    context.time(),
+                    context.metrics(),
+                    indexCache::remove,
                     fetchMetrics::removeTopic);
             started.add(remoteLogManager);
-            AsyncRemoteLogReader reader = new AsyncRemoteLogReader(new RemoteLogReader(rsm, rlmm, indexCache),
-                    settings.readConfig(), fetchMetrics, context.time());
+            AsyncRemoteLogReader reader = new AsyncRemoteLogReader(
+                    new RemoteLogReader(rsm, rlmm, indexCache), settings.readConfig(), fetchMetrics, context.time());
             started.add(reader);
             return Optional.of(new TieredStorage(started, remoteLogManager, reader));
         } catch (IOException | RuntimeException e) {
@@ -137,22 +170,28 @@ final class TieredStorage implements AutoCloseable {
         try {
             return create.get();
         } catch (ConfigException e) {
-            throw new ConfigException("the " + what + " '" + name + "' refuses its settings (" + prefix + "*): "
-                    + e.getMessage());
+            throw new ConfigException(
+                    "the " + what + " '" + name + "' refuses its settings (" + prefix + "*): " + e.getMessage());
         }
     }
 
     private static List<Path> classPath(Optional<String> text) {
-        return text.map(path -> Arrays.stream(path.split(File.pathSeparator)).filter(entry -> !entry.isBlank())
-                .map(Path::of).toList()).orElse(List.of());
+        return text.map(path -> Arrays.stream(path.split(File.pathSeparator))
+                        .filter(entry -> !entry.isBlank())
+                        .map(Path::of)
+                        .toList())
+                .orElse(List.of());
     }
 
     private static void publishIndexCacheMetrics(MetricsRegistry metrics, RemoteIndexCache indexCache) {
-        metrics.meter(MetricName.of("kafka.log.remote", "RemoteIndexCache", "HitsPerSec"),
+        metrics.meter(
+                MetricName.of("kafka.log.remote", "RemoteIndexCache", "HitsPerSec"),
                 () -> indexCache.stats().hitCount());
-        metrics.meter(MetricName.of("kafka.log.remote", "RemoteIndexCache", "MissesPerSec"),
+        metrics.meter(
+                MetricName.of("kafka.log.remote", "RemoteIndexCache", "MissesPerSec"),
                 () -> indexCache.stats().missCount());
-        metrics.meter(MetricName.of("kafka.log.remote", "RemoteIndexCache", "EvictionsPerSec"),
+        metrics.meter(
+                MetricName.of("kafka.log.remote", "RemoteIndexCache", "EvictionsPerSec"),
                 () -> indexCache.stats().evictionCount());
     }
 

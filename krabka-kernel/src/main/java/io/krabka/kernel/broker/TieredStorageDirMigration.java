@@ -1,5 +1,6 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.log.Fsync;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -7,9 +8,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-
-import io.krabka.kernel.log.Fsync;
-import io.krabka.kernel.log.checkpoint.AtomicFileWriter;
 
 /**
  * Moves what earlier Krabka versions kept in the first log directory on their defaults (the {@code local} tier's
@@ -24,8 +22,7 @@ final class TieredStorageDirMigration {
 
     private static final System.Logger LOG = System.getLogger(TieredStorageDirMigration.class.getName());
 
-    private TieredStorageDirMigration() {
-    }
+    private TieredStorageDirMigration() {}
 
     /**
      * Moves each of {@link #MOVED} that {@code logDir} holds into {@code tieredDir}, creating it if needed.
@@ -40,20 +37,24 @@ final class TieredStorageDirMigration {
             }
             Path target = tieredDir.resolve(name);
             if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-                throw new IOException("Both " + old + " and " + target + " exist: Krabka keeps " + name
-                        + " in " + tieredDir + " now; remove the one that is out of date");
+                throw new IOException("Both " + old + " and " + target + " exist: Krabka keeps " + name + " in "
+                        + tieredDir + " now; remove the one that is out of date");
             }
             Files.createDirectories(tieredDir);
             try {
                 Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
-                throw new IOException("Cannot rename " + old + " to " + target + " (another file system?): move it "
-                        + "there by hand; Kafka's LogManager refuses it in a log directory", e);
+                throw new IOException(
+                        "Cannot rename " + old + " to " + target + " (another file system?): move it "
+                                + "there by hand; Kafka's LogManager refuses it in a log directory",
+                        e);
             }
             Fsync.forceDirectory(tieredDir);
             Fsync.forceDirectory(logDir);
-            LOG.log(System.Logger.Level.INFO, "Moved " + old + " to " + target + ": a log directory holds only what "
-                    + "Kafka's LogManager accepts");
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Moved " + old + " to " + target + ": a log directory holds only what "
+                            + "Kafka's LogManager accepts");
         }
     }
 }

@@ -1,12 +1,17 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.kernel.log.config.TopicConfigDef;
+import io.krabka.kernel.log.config.TopicConfigs;
+import io.krabka.kernel.metadata.ConfigRecord;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
+import io.krabka.spi.plugin.ConfigType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
 import org.apache.kafka.clients.admin.AlterConfigOp.OpType;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.ApiException;
@@ -21,15 +26,7 @@ import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterC
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterableConfig;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse;
-import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.ApiError;
-
-import io.krabka.kernel.log.config.TopicConfigDef;
-import io.krabka.kernel.log.config.TopicConfigs;
-import io.krabka.kernel.metadata.ConfigRecord;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.MetadataRecordAndVersion;
-import io.krabka.spi.plugin.ConfigType;
 
 /**
  * IncrementalAlterConfigs and (legacy) AlterConfigs as Kafka's {@code ConfigurationControlManager} decides them for
@@ -48,8 +45,8 @@ final class ConfigurationControl {
         this.validator = validator;
     }
 
-    ControllerResult<IncrementalAlterConfigsResponseData> incrementalAlterConfigs(MetadataImage image,
-            IncrementalAlterConfigsRequestData request) {
+    ControllerResult<IncrementalAlterConfigsResponseData> incrementalAlterConfigs(
+            MetadataImage image, IncrementalAlterConfigsRequestData request) {
         IncrementalAlterConfigsResponseData response = new IncrementalAlterConfigsResponseData();
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         for (AlterConfigsResource resource : request.resources()) {
@@ -68,14 +65,18 @@ final class ConfigurationControl {
             } catch (ApiException e) {
                 error = ApiError.fromThrowable(e);
             }
-            response.responses().add(new AlterConfigsResourceResponse().setResourceType(resource.resourceType())
-                    .setResourceName(resource.resourceName()).setErrorCode(error.error().code())
-                    .setErrorMessage(error.message()));
+            response.responses()
+                    .add(new AlterConfigsResourceResponse()
+                            .setResourceType(resource.resourceType())
+                            .setResourceName(resource.resourceName())
+                            .setErrorCode(error.error().code())
+                            .setErrorMessage(error.message()));
         }
         return new ControllerResult<>(request.validateOnly() ? List.of() : records, response);
     }
 
-    ControllerResult<AlterConfigsResponseData> legacyAlterConfigs(MetadataImage image, AlterConfigsRequestData request) {
+    ControllerResult<AlterConfigsResponseData> legacyAlterConfigs(
+            MetadataImage image, AlterConfigsRequestData request) {
         AlterConfigsResponseData response = new AlterConfigsResponseData();
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         for (AlterConfigsRequestData.AlterConfigsResource resource : request.resources()) {
@@ -88,9 +89,12 @@ final class ConfigurationControl {
             } catch (ApiException e) {
                 error = ApiError.fromThrowable(e);
             }
-            response.responses().add(new AlterConfigsResponseData.AlterConfigsResourceResponse()
-                    .setResourceType(resource.resourceType()).setResourceName(resource.resourceName())
-                    .setErrorCode(error.error().code()).setErrorMessage(error.message()));
+            response.responses()
+                    .add(new AlterConfigsResponseData.AlterConfigsResourceResponse()
+                            .setResourceType(resource.resourceType())
+                            .setResourceName(resource.resourceName())
+                            .setErrorCode(error.error().code())
+                            .setErrorMessage(error.message()));
         }
         return new ControllerResult<>(request.validateOnly() ? List.of() : records, response);
     }
@@ -115,8 +119,8 @@ final class ConfigurationControl {
     }
 
     /** The records moving {@code current} to {@code proposed}, which must be valid. */
-    private List<MetadataRecordAndVersion> change(String topic, Map<String, String> current,
-            Map<String, String> proposed) {
+    private List<MetadataRecordAndVersion> change(
+            String topic, Map<String, String> current, Map<String, String> proposed) {
         validator.validate(current, proposed);
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         proposed.forEach((key, value) -> {
@@ -124,7 +128,9 @@ final class ConfigurationControl {
                 records.add(record(topic, key, value));
             }
         });
-        current.keySet().stream().filter(key -> !proposed.containsKey(key)).sorted()
+        current.keySet().stream()
+                .filter(key -> !proposed.containsKey(key))
+                .sorted()
                 .forEach(key -> records.add(record(topic, key, null)));
         return records;
     }
@@ -143,11 +149,13 @@ final class ConfigurationControl {
             case SET -> config.value();
             case DELETE -> null;
             case APPEND, SUBTRACT -> {
-                TopicConfigDef def = TopicConfigs.find(key).filter(found -> found.key().type() == ConfigType.LIST)
-                        .orElseThrow(() -> new InvalidConfigurationException("Can't " + op + " to key " + key
-                                + " because its type is not LIST."));
+                TopicConfigDef def = TopicConfigs.find(key)
+                        .filter(found -> found.key().type() == ConfigType.LIST)
+                        .orElseThrow(() -> new InvalidConfigurationException(
+                                "Can't " + op + " to key " + key + " because its type is not LIST."));
                 List<String> parts = parts(value == null ? def.toText(def.defaultValue()) : value);
-                for (String item : config.value() == null ? new String[0] : config.value().split(",")) {
+                for (String item :
+                        config.value() == null ? new String[0] : config.value().split(",")) {
                     if (op == OpType.APPEND && !parts.contains(item)) {
                         parts.add(item);
                     } else if (op == OpType.SUBTRACT) {

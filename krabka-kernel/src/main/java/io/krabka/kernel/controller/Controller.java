@@ -1,11 +1,9 @@
 package io.krabka.kernel.controller;
 
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
-
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.message.AlterConfigsRequestData;
 import org.apache.kafka.common.message.AlterConfigsResponseData;
 import org.apache.kafka.common.message.CreatePartitionsRequestData;
@@ -69,7 +67,7 @@ public interface Controller {
     }
 
     private <T> CompletableFuture<T> unsupported(String operation) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getSimpleName()
-                + " does not implement " + operation));
+        return CompletableFuture.failedFuture(
+                new UnsupportedOperationException(getClass().getSimpleName() + " does not implement " + operation));
     }
 }

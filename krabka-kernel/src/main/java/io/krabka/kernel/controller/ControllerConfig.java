@@ -1,10 +1,9 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.spi.common.Uuid;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
-
-import io.krabka.spi.common.Uuid;
 
 /**
  * The controller's settings, with Kafka's key names.
@@ -23,8 +22,14 @@ import io.krabka.spi.common.Uuid;
  *                                      topic configs ({@code log.retention.ms}, ...) that new topic configs are
  *                                      checked against
  */
-public record ControllerConfig(int nodeId, Path metadataLogDir, Uuid defaultDirectory, int numPartitions,
-        short defaultReplicationFactor, boolean remoteLogStorageSystemEnabled, Map<String, String> staticBrokerConfigs) {
+public record ControllerConfig(
+        int nodeId,
+        Path metadataLogDir,
+        Uuid defaultDirectory,
+        int numPartitions,
+        short defaultReplicationFactor,
+        boolean remoteLogStorageSystemEnabled,
+        Map<String, String> staticBrokerConfigs) {
 
     /** Checks the values. */
     public ControllerConfig {
@@ -37,7 +42,8 @@ public record ControllerConfig(int nodeId, Path metadataLogDir, Uuid defaultDire
             throw new IllegalArgumentException("num.partitions must be at least 1: " + numPartitions);
         }
         if (defaultReplicationFactor < 1) {
-            throw new IllegalArgumentException("default.replication.factor must be at least 1: " + defaultReplicationFactor);
+            throw new IllegalArgumentException(
+                    "default.replication.factor must be at least 1: " + defaultReplicationFactor);
         }
         staticBrokerConfigs = Map.copyOf(staticBrokerConfigs);
     }

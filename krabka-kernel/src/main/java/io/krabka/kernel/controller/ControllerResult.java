@@ -1,9 +1,8 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
 import java.util.List;
 import java.util.Objects;
-
-import io.krabka.kernel.metadata.MetadataRecordAndVersion;
 
 /**
  * What an operation decided (Kafka's {@code ControllerResult}): the records to append, none for a refusal or a

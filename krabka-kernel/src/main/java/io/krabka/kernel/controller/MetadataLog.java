@@ -1,15 +1,5 @@
 package io.krabka.kernel.controller;
 
-import java.io.Closeable;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.file.Path;
-import java.time.InstantSource;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
@@ -17,7 +7,6 @@ import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.ProducerStateManagerConfig;
-import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataBatch;
@@ -28,6 +17,16 @@ import io.krabka.kernel.record.LogBatch;
 import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.RecordBatchBuilder;
 import io.krabka.kernel.record.TimestampType;
+import io.krabka.kernel.scheduler.Scheduler;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The metadata log, {@code __cluster_metadata-0}, as a {@link UnifiedLog}: batches framed as Kafka's KRaft leader
@@ -56,14 +55,27 @@ final class MetadataLog implements Closeable {
     }
 
     /** Opens (creating if needed) the metadata log in {@code metadataLogDir}, recovering it from its start. */
-    static MetadataLog open(Path metadataLogDir, Scheduler scheduler, InstantSource time,
-            LogDirFailureChannel logDirFailureChannel) throws IOException {
+    static MetadataLog open(
+            Path metadataLogDir, Scheduler scheduler, InstantSource time, LogDirFailureChannel logDirFailureChannel)
+            throws IOException {
         // Kept whole: Krabka takes no snapshots yet, and reads Kafka's (MetadataSnapshot) but deletes none of them.
-        LogConfig config = LogConfig.fromProps(Map.of(), Map.of("max.message.bytes", MAX_BATCH_SIZE_BYTES,
-                "retention.ms", -1L, "retention.bytes", -1L));
-        UnifiedLog log = UnifiedLog.create(metadataLogDir.resolve(DIRECTORY), config, 0, 0, scheduler, time,
-                MAX_TRANSACTION_TIMEOUT_MS, ProducerStateManagerConfig.defaults(),
-                PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, false, Optional.empty(), false, logDirFailureChannel);
+        LogConfig config = LogConfig.fromProps(
+                Map.of(),
+                Map.of("max.message.bytes", MAX_BATCH_SIZE_BYTES, "retention.ms", -1L, "retention.bytes", -1L));
+        UnifiedLog log = UnifiedLog.create(
+                metadataLogDir.resolve(DIRECTORY),
+                config,
+                0,
+                0,
+                scheduler,
+                time,
+                MAX_TRANSACTION_TIMEOUT_MS,
+                ProducerStateManagerConfig.defaults(),
+                PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+                false,
+                Optional.empty(),
+                false,
+                logDirFailureChannel);
         return new MetadataLog(log, time);
     }
 
@@ -83,8 +95,10 @@ final class MetadataLog implements Closeable {
         Optional<MetadataSnapshot> snapshot = MetadataSnapshot.latest(log.dir());
         long from = snapshot.map(MetadataSnapshot::endOffset).orElse(0L);
         if (log.logStartOffset() > from) {
-            throw new IOException(log.dir() + " starts at offset " + log.logStartOffset() + snapshot.map(s -> ", after "
-                    + "its latest snapshot " + s.file().getFileName() + " ends").orElse(" without a snapshot before it")
+            throw new IOException(log.dir() + " starts at offset " + log.logStartOffset()
+                    + snapshot.map(s -> ", after " + "its latest snapshot "
+                                    + s.file().getFileName() + " ends")
+                            .orElse(" without a snapshot before it")
                     + ": metadata records are missing");
         }
         if (from > log.logEndOffset()) {
@@ -128,8 +142,8 @@ final class MetadataLog implements Closeable {
      */
     long append(List<MetadataRecordAndVersion> records) throws IOException {
         long now = time.millis();
-        RecordBatchBuilder batch = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
-                .partitionLeaderEpoch(epoch);
+        RecordBatchBuilder batch =
+                new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0).partitionLeaderEpoch(epoch);
         for (MetadataRecordAndVersion record : records) {
             batch.append(now, (ByteBuffer) null, MetadataRecordSerde.serialize(record), List.of());
         }

@@ -1,5 +1,6 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.kernel.metadata.MetadataBatch;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -11,8 +12,6 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import io.krabka.kernel.metadata.MetadataBatch;
 
 /**
  * A KRaft snapshot of the metadata, {@code <end offset:020d>-<epoch:010d>.checkpoint} in {@code __cluster_metadata-0}:
@@ -35,7 +34,8 @@ record MetadataSnapshot(Path file, long endOffset, int epoch) {
     /** The snapshot of the greatest end offset in {@code partitionDir}, if there is one past the bootstrap. */
     static Optional<MetadataSnapshot> latest(Path partitionDir) throws IOException {
         try (Stream<Path> files = Files.list(partitionDir)) {
-            return files.map(MetadataSnapshot::parse).flatMap(Optional::stream)
+            return files.map(MetadataSnapshot::parse)
+                    .flatMap(Optional::stream)
                     .filter(snapshot -> snapshot.endOffset() > 0)
                     .max(Comparator.comparingLong(MetadataSnapshot::endOffset));
         }
@@ -43,8 +43,10 @@ record MetadataSnapshot(Path file, long endOffset, int epoch) {
 
     private static Optional<MetadataSnapshot> parse(Path file) {
         Matcher name = NAME.matcher(file.getFileName().toString());
-        return name.matches() && Files.isRegularFile(file) ? Optional.of(new MetadataSnapshot(file,
-                Long.parseLong(name.group(1)), Integer.parseInt(name.group(2)))) : Optional.empty();
+        return name.matches() && Files.isRegularFile(file)
+                ? Optional.of(
+                        new MetadataSnapshot(file, Long.parseLong(name.group(1)), Integer.parseInt(name.group(2))))
+                : Optional.empty();
     }
 
     /**
@@ -53,9 +55,10 @@ record MetadataSnapshot(Path file, long endOffset, int epoch) {
      * @throws io.krabka.kernel.metadata.MetadataParseException if a record is not one Kafka writes
      */
     MetadataBatch read() throws IOException {
-        List<MetadataBatch> batches = MetadataBatch.readAll(ByteBuffer.wrap(Files.readAllBytes(file)),
-                file.toString());
-        return new MetadataBatch(endOffset - 1, endOffset - 1, batches.stream()
-                .flatMap(batch -> batch.records().stream()).toList());
+        List<MetadataBatch> batches = MetadataBatch.readAll(ByteBuffer.wrap(Files.readAllBytes(file)), file.toString());
+        return new MetadataBatch(
+                endOffset - 1,
+                endOffset - 1,
+                batches.stream().flatMap(batch -> batch.records().stream()).toList());
     }
 }

@@ -1,13 +1,28 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.kernel.format.BootstrapCheckpoint;
+import io.krabka.kernel.log.DiskFaults;
+import io.krabka.kernel.log.LogDirFailureChannel;
+import io.krabka.kernel.log.LogDirWriteStates;
+import io.krabka.kernel.metadata.ConfigRecord;
+import io.krabka.kernel.metadata.Feature;
+import io.krabka.kernel.metadata.FeatureLevelRecord;
+import io.krabka.kernel.metadata.MetadataBatch;
+import io.krabka.kernel.metadata.MetadataDelta;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataPublisher;
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
+import io.krabka.kernel.metadata.ProducerIdsRecord;
+import io.krabka.kernel.metadata.RetainedRecordType;
+import io.krabka.kernel.scheduler.Scheduler;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -16,7 +31,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.PolicyViolationException;
 import org.apache.kafka.common.errors.StaleBrokerEpochException;
@@ -31,22 +45,6 @@ import org.apache.kafka.common.message.DeleteTopicsRequestData;
 import org.apache.kafka.common.message.DeleteTopicsResponseData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
-
-import io.krabka.kernel.format.BootstrapCheckpoint;
-import io.krabka.kernel.log.DiskFaults;
-import io.krabka.kernel.log.LogDirFailureChannel;
-import io.krabka.kernel.log.LogDirWriteStates;
-import io.krabka.kernel.scheduler.Scheduler;
-import io.krabka.kernel.metadata.ConfigRecord;
-import io.krabka.kernel.metadata.Feature;
-import io.krabka.kernel.metadata.FeatureLevelRecord;
-import io.krabka.kernel.metadata.MetadataBatch;
-import io.krabka.kernel.metadata.MetadataDelta;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.MetadataPublisher;
-import io.krabka.kernel.metadata.MetadataRecordAndVersion;
-import io.krabka.kernel.metadata.ProducerIdsRecord;
-import io.krabka.kernel.metadata.RetainedRecordType;
 
 /**
  * The single-node controller: one thread runs every operation in turn, as Kafka's {@code QuorumController} runs
@@ -87,14 +85,16 @@ public final class QuorumController implements Controller, AutoCloseable {
         this.config = config;
         this.log = log;
         this.logDirFailureChannel = logDirFailureChannel;
-        ThreadFactory threads = Thread.ofPlatform().name("quorum-controller-" + config.nodeId()).factory();
+        ThreadFactory threads =
+                Thread.ofPlatform().name("quorum-controller-" + config.nodeId()).factory();
         this.executor = Executors.newSingleThreadExecutor(task -> {
             Thread thread = threads.newThread(task);
             controllerThread = thread;
             return thread;
         });
         TopicConfigValidator validator = new TopicConfigValidator(config);
-        this.replication = new ReplicationControl(config, validator, new TopicConfigDescriber(config.staticBrokerConfigs()));
+        this.replication =
+                new ReplicationControl(config, validator, new TopicConfigDescriber(config.staticBrokerConfigs()));
         this.configuration = new ConfigurationControl(validator);
     }
 
@@ -107,8 +107,9 @@ public final class QuorumController implements Controller, AutoCloseable {
      *                             known reports the metadata log's directory offline
      * @throws io.krabka.kernel.metadata.MetadataParseException if the log holds bytes that are not Krabka's records
      */
-    public static QuorumController start(ControllerConfig config, Scheduler scheduler, InstantSource time,
-            LogDirFailureChannel logDirFailureChannel) throws IOException {
+    public static QuorumController start(
+            ControllerConfig config, Scheduler scheduler, InstantSource time, LogDirFailureChannel logDirFailureChannel)
+            throws IOException {
         MetadataLog log = MetadataLog.open(config.metadataLogDir(), scheduler, time, logDirFailureChannel);
         try {
             if (log.endOffset() == 0) {
@@ -124,15 +125,19 @@ public final class QuorumController implements Controller, AutoCloseable {
             }
             controller.image = delta.apply(offset);
             if (!delta.retained().isEmpty()) {
-                LOG.log(System.Logger.Level.INFO, "The metadata log holds records Krabka keeps but does not serve: "
-                        + retainedCounts(delta.retained()));
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "The metadata log holds records Krabka keeps but does not serve: "
+                                + retainedCounts(delta.retained()));
             }
-            List<MetadataRecordAndVersion> startup = StartupRecords.of(delta.inTransaction(), controller.image,
-                    config.nodeId());
+            List<MetadataRecordAndVersion> startup =
+                    StartupRecords.of(delta.inTransaction(), controller.image, config.nodeId());
             if (!startup.isEmpty()) {
-                LOG.log(System.Logger.Level.INFO, "Taking over the metadata log at offset " + log.endOffset() + ": "
-                        + startup.size() + " record(s) (an open metadata transaction aborted, leaderless "
-                        + "partitions elected)");
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "Taking over the metadata log at offset " + log.endOffset() + ": "
+                                + startup.size() + " record(s) (an open metadata transaction aborted, leaderless "
+                                + "partitions elected)");
                 controller.commit(new ControllerResult<>(startup, startup.size()));
             }
             return controller;
@@ -143,8 +148,11 @@ public final class QuorumController implements Controller, AutoCloseable {
     }
 
     private static List<MetadataRecordAndVersion> bootstrapRecords(ControllerConfig config) throws IOException {
-        return bootstrapRecords(BootstrapCheckpoint.read(config.metadataLogDir()),
-                config.staticBrokerConfigs().getOrDefault(MIN_IN_SYNC_REPLICAS, "1").trim());
+        return bootstrapRecords(
+                BootstrapCheckpoint.read(config.metadataLogDir()),
+                config.staticBrokerConfigs()
+                        .getOrDefault(MIN_IN_SYNC_REPLICAS, "1")
+                        .trim());
     }
 
     /**
@@ -152,24 +160,27 @@ public final class QuorumController implements Controller, AutoCloseable {
      * cluster-wide {@code min.insync.replicas} Kafka's controller records then. A restore starts its metadata log
      * with the same batch.
      */
-    public static List<MetadataRecordAndVersion> bootstrapRecords(List<FeatureLevelRecord> features,
-                                                                  String minInSyncReplicas) {
+    public static List<MetadataRecordAndVersion> bootstrapRecords(
+            List<FeatureLevelRecord> features, String minInSyncReplicas) {
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         boolean elr = false;
         for (FeatureLevelRecord feature : features) {
             records.add(new MetadataRecordAndVersion(feature, (short) 0));
-            elr |= feature.name().equals(Feature.ELIGIBLE_LEADER_REPLICAS_VERSION.featureName()) && feature.featureLevel() >= 1;
+            elr |= feature.name().equals(Feature.ELIGIBLE_LEADER_REPLICAS_VERSION.featureName())
+                    && feature.featureLevel() >= 1;
         }
         if (elr) {
-            records.add(new MetadataRecordAndVersion(new ConfigRecord(ConfigRecord.BROKER, "", MIN_IN_SYNC_REPLICAS,
-                    minInSyncReplicas), (short) 0));
+            records.add(new MetadataRecordAndVersion(
+                    new ConfigRecord(ConfigRecord.BROKER, "", MIN_IN_SYNC_REPLICAS, minInSyncReplicas), (short) 0));
         }
         return records;
     }
 
     private static String retainedCounts(Map<RetainedRecordType, Integer> retained) {
-        return new TreeMap<>(retained).entrySet().stream().map(e -> e.getKey().recordName() + " " + e.getValue())
-                .collect(Collectors.joining(", "));
+        return new TreeMap<>(retained)
+                .entrySet().stream()
+                        .map(e -> e.getKey().recordName() + " " + e.getValue())
+                        .collect(Collectors.joining(", "));
     }
 
     @Override
@@ -195,7 +206,8 @@ public final class QuorumController implements Controller, AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted registering " + publisher.name(), e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("publisher " + publisher.name() + " failed on the first image", e.getCause());
+            throw new IllegalStateException(
+                    "publisher " + publisher.name() + " failed on the first image", e.getCause());
         }
     }
 
@@ -238,8 +250,10 @@ public final class QuorumController implements Controller, AutoCloseable {
                         + "exceeded the int64 type limit");
             }
             ProducerIdsBlock block = new ProducerIdsBlock(brokerId, first, ProducerIdsBlock.PRODUCER_ID_BLOCK_SIZE);
-            return new ControllerResult<>(List.of(new MetadataRecordAndVersion(
-                    new ProducerIdsRecord(brokerId, -1, block.nextBlockFirstId()), (short) 0)), block);
+            return new ControllerResult<>(
+                    List.of(new MetadataRecordAndVersion(
+                            new ProducerIdsRecord(brokerId, -1, block.nextBlockFirstId()), (short) 0)),
+                    block);
         });
     }
 
@@ -254,7 +268,8 @@ public final class QuorumController implements Controller, AutoCloseable {
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            future.completeExceptionally(new KafkaStorageException("The controller is shut down: " + name + " refused", e));
+            future.completeExceptionally(
+                    new KafkaStorageException("The controller is shut down: " + name + " refused", e));
         }
         return future;
     }
@@ -267,8 +282,10 @@ public final class QuorumController implements Controller, AutoCloseable {
             return result.response();
         }
         if (failure != null) {
-            throw new KafkaStorageException("The metadata log's directory went offline after an I/O error, so what "
-                    + "the log holds on disk is unknown; no write is possible until the broker restarts", failure);
+            throw new KafkaStorageException(
+                    "The metadata log's directory went offline after an I/O error, so what "
+                            + "the log holds on disk is unknown; no write is possible until the broker restarts",
+                    failure);
         }
         long offset;
         try {
@@ -276,8 +293,10 @@ public final class QuorumController implements Controller, AutoCloseable {
         } catch (IOException | RuntimeException e) {
             if (DiskFaults.takesLogDirOffline(e)) {
                 failure = e;
-                logDirFailureChannel.maybeAddOfflineLogDir(config.metadataLogDir(), "Error while writing to the "
-                        + "metadata log; the controller takes no more writes", e);
+                logDirFailureChannel.maybeAddOfflineLogDir(
+                        config.metadataLogDir(),
+                        "Error while writing to the " + "metadata log; the controller takes no more writes",
+                        e);
             } else {
                 // Out of room, and undone: nothing of it is in the log.
                 writeStates.failed(config.metadataLogDir(), e);
@@ -289,8 +308,10 @@ public final class QuorumController implements Controller, AutoCloseable {
             log.flush();
         } catch (IOException | RuntimeException e) {
             failure = e;
-            logDirFailureChannel.maybeAddOfflineLogDir(config.metadataLogDir(), "Could not flush the metadata log; "
-                    + "the controller takes no more writes", e);
+            logDirFailureChannel.maybeAddOfflineLogDir(
+                    config.metadataLogDir(),
+                    "Could not flush the metadata log; " + "the controller takes no more writes",
+                    e);
             throw new KafkaStorageException("Could not flush the metadata log: " + e.getMessage(), e);
         }
         MetadataDelta delta = new MetadataDelta(image);
@@ -301,8 +322,10 @@ public final class QuorumController implements Controller, AutoCloseable {
             try {
                 publisher.onMetadataUpdate(previous, image);
             } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, "Publisher " + publisher.name() + " failed on the image at offset "
-                        + offset, e);
+                LOG.log(
+                        System.Logger.Level.ERROR,
+                        "Publisher " + publisher.name() + " failed on the image at offset " + offset,
+                        e);
             }
         }
         return result.response();

@@ -1,11 +1,9 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.kernel.metadata.PartitionRegistration;
 import java.util.List;
-
 import org.apache.kafka.common.errors.InvalidReplicaAssignmentException;
 import org.apache.kafka.common.errors.InvalidReplicationFactorException;
-
-import io.krabka.kernel.metadata.PartitionRegistration;
 
 /**
  * Where replicas go on a cluster of one registered broker (Kafka's replica placer and its checks of manual
@@ -39,7 +37,8 @@ final class ReplicaPlacement {
      */
     void validateAssignment(List<Integer> brokerIds, Integer expectedSize) {
         if (brokerIds.isEmpty()) {
-            throw new InvalidReplicaAssignmentException("The manual partition assignment includes an empty replica list.");
+            throw new InvalidReplicaAssignmentException(
+                    "The manual partition assignment includes an empty replica list.");
         }
         List<Integer> sorted = brokerIds.stream().sorted().toList();
         Integer previous = null;
@@ -49,8 +48,8 @@ final class ReplicaPlacement {
                         + brokerId + ", but no such broker is registered.");
             }
             if (brokerId.equals(previous)) {
-                throw new InvalidReplicaAssignmentException("The manual partition assignment includes the broker "
-                        + previous + " more than once.");
+                throw new InvalidReplicaAssignmentException(
+                        "The manual partition assignment includes the broker " + previous + " more than once.");
             }
             previous = brokerId;
         }

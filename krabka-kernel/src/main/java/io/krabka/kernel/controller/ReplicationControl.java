@@ -1,5 +1,16 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.metadata.ConfigRecord;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
+import io.krabka.kernel.metadata.MetadataVersion;
+import io.krabka.kernel.metadata.PartitionRecord;
+import io.krabka.kernel.metadata.PartitionRegistration;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.metadata.TopicRecord;
+import io.krabka.kernel.metadata.WireUuids;
+import io.krabka.spi.common.Uuid;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.InvalidPartitionsException;
 import org.apache.kafka.common.errors.InvalidReplicaAssignmentException;
@@ -29,18 +39,6 @@ import org.apache.kafka.common.message.CreateTopicsResponseData.CreatableTopicCo
 import org.apache.kafka.common.message.CreateTopicsResponseData.CreatableTopicResult;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.ApiError;
-
-import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.metadata.ConfigRecord;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.MetadataRecordAndVersion;
-import io.krabka.kernel.metadata.MetadataVersion;
-import io.krabka.kernel.metadata.PartitionRecord;
-import io.krabka.kernel.metadata.PartitionRegistration;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.kernel.metadata.TopicRecord;
-import io.krabka.spi.common.Uuid;
-import io.krabka.kernel.metadata.WireUuids;
 
 /**
  * Topic and partition creation as Kafka's {@code ReplicationControlManager} (and the checks of its
@@ -63,7 +61,8 @@ final class ReplicationControl {
 
     ControllerResult<CreateTopicsResponseData> createTopics(MetadataImage image, CreateTopicsRequestData request) {
         CreateTopicsResponseData response = new CreateTopicsResponseData();
-        Set<String> duplicates = duplicates(request.topics().stream().map(CreatableTopic::name).toList());
+        Set<String> duplicates =
+                duplicates(request.topics().stream().map(CreatableTopic::name).toList());
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         Set<Uuid> newIds = new HashSet<>();
         for (CreatableTopic topic : request.topics()) {
@@ -80,13 +79,16 @@ final class ReplicationControl {
             }
             response.topics().add(result);
         }
-        duplicates.forEach(name -> response.topics().add(new CreatableTopicResult().setName(name)
-                .setErrorCode(Errors.INVALID_REQUEST.code()).setErrorMessage("Duplicate topic name.")));
+        duplicates.forEach(name -> response.topics()
+                .add(new CreatableTopicResult()
+                        .setName(name)
+                        .setErrorCode(Errors.INVALID_REQUEST.code())
+                        .setErrorMessage("Duplicate topic name.")));
         return new ControllerResult<>(request.validateOnly() ? List.of() : records, response);
     }
 
-    private List<MetadataRecordAndVersion> createTopic(MetadataImage image, CreatableTopic topic,
-            CreatableTopicResult result, Set<Uuid> newIds) {
+    private List<MetadataRecordAndVersion> createTopic(
+            MetadataImage image, CreatableTopic topic, CreatableTopicResult result, Set<Uuid> newIds) {
         String name = topic.name();
         Topic.validate(name);
         if (name.equals(LogManager.CLUSTER_METADATA_TOPIC)) {
@@ -95,7 +97,8 @@ final class ReplicationControl {
         if (Topic.hasCollisionChars(name)) {
             String unified = Topic.unifyCollisionChars(name);
             for (String existing : image.topics().keySet()) {
-                if (!existing.equals(name) && Topic.unifyCollisionChars(existing).equals(unified)) {
+                if (!existing.equals(name)
+                        && Topic.unifyCollisionChars(existing).equals(unified)) {
                     throw new InvalidTopicException("Topic '" + name + "' collides with existing topic: " + existing);
                 }
             }
@@ -111,12 +114,12 @@ final class ReplicationControl {
         int replicationFactor;
         if (!topic.assignments().isEmpty()) {
             if (topic.replicationFactor() != -1) {
-                throw new InvalidRequestException("A manual partition assignment was specified, but replication "
-                        + "factor was not set to -1.");
+                throw new InvalidRequestException(
+                        "A manual partition assignment was specified, but replication " + "factor was not set to -1.");
             }
             if (topic.numPartitions() != -1) {
-                throw new InvalidRequestException("A manual partition assignment was specified, but numPartitions "
-                        + "was not set to -1.");
+                throw new InvalidRequestException(
+                        "A manual partition assignment was specified, but numPartitions " + "was not set to -1.");
             }
             Integer expectedSize = null;
             for (CreatableReplicaAssignment assignment : topic.assignments()) {
@@ -130,19 +133,20 @@ final class ReplicationControl {
             }
             for (int i = 0; i < partitions.size(); i++) {
                 if (!partitions.containsKey(i)) {
-                    throw new InvalidReplicaAssignmentException("partitions should be a consecutive 0-based integer sequence");
+                    throw new InvalidReplicaAssignmentException(
+                            "partitions should be a consecutive 0-based integer sequence");
                 }
             }
             replicationFactor = expectedSize;
         } else if (topic.replicationFactor() < -1 || topic.replicationFactor() == 0) {
-            throw new InvalidReplicationFactorException("Replication factor must be larger than 0, or -1 to use the "
-                    + "default value.");
+            throw new InvalidReplicationFactorException(
+                    "Replication factor must be larger than 0, or -1 to use the " + "default value.");
         } else if (topic.numPartitions() < -1 || topic.numPartitions() == 0) {
             throw new InvalidPartitionsException("Number of partitions was set to an invalid non-positive value.");
         } else {
             int numPartitions = topic.numPartitions() == -1 ? config.numPartitions() : topic.numPartitions();
-            replicationFactor = topic.replicationFactor() == -1 ? config.defaultReplicationFactor()
-                    : topic.replicationFactor();
+            replicationFactor =
+                    topic.replicationFactor() == -1 ? config.defaultReplicationFactor() : topic.replicationFactor();
             placement.checkReplicationFactor(replicationFactor);
             for (int i = 0; i < numPartitions; i++) {
                 partitions.put(i, placement.newPartition());
@@ -153,27 +157,35 @@ final class ReplicationControl {
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         records.add(new MetadataRecordAndVersion(new TopicRecord(name, topicId), (short) 0));
         // As Kafka: the configs after the TopicRecord, before the partitions.
-        configs.forEach((key, value) -> records.add(new MetadataRecordAndVersion(
-                new ConfigRecord(ConfigRecord.TOPIC, name, key, value), (short) 0)));
+        configs.forEach((key, value) -> records.add(
+                new MetadataRecordAndVersion(new ConfigRecord(ConfigRecord.TOPIC, name, key, value), (short) 0)));
         records.addAll(partitionRecords(image, topicId, partitions));
 
         result.setTopicId(WireUuids.toWire(topicId))
-                .setNumPartitions(partitions.size()).setReplicationFactor((short) replicationFactor)
+                .setNumPartitions(partitions.size())
+                .setReplicationFactor((short) replicationFactor)
                 .setTopicConfigErrorCode(Errors.NONE.code());
         describer.effective(configs, image.brokerConfigs()).stream()
                 .sorted((a, b) -> a.def().name().compareTo(b.def().name()))
-                .forEach(entry -> result.configs().add(new CreatableTopicConfigs().setName(entry.def().name())
-                        .setValue(entry.value()).setReadOnly(false).setConfigSource(entry.source().id())
-                        .setIsSensitive(false)));
+                .forEach(entry -> result.configs()
+                        .add(new CreatableTopicConfigs()
+                                .setName(entry.def().name())
+                                .setValue(entry.value())
+                                .setReadOnly(false)
+                                .setConfigSource(entry.source().id())
+                                .setIsSensitive(false)));
         return records;
     }
 
-    ControllerResult<List<CreatePartitionsTopicResult>> createPartitions(MetadataImage image,
-            CreatePartitionsRequestData request) {
+    ControllerResult<List<CreatePartitionsTopicResult>> createPartitions(
+            MetadataImage image, CreatePartitionsRequestData request) {
         List<CreatePartitionsTopicResult> results = new ArrayList<>();
-        Set<String> duplicates = duplicates(request.topics().stream().map(CreatePartitionsTopic::name).toList());
-        duplicates.forEach(name -> results.add(new CreatePartitionsTopicResult().setName(name)
-                .setErrorCode(Errors.INVALID_REQUEST.code()).setErrorMessage("Duplicate topic name.")));
+        Set<String> duplicates = duplicates(
+                request.topics().stream().map(CreatePartitionsTopic::name).toList());
+        duplicates.forEach(name -> results.add(new CreatePartitionsTopicResult()
+                .setName(name)
+                .setErrorCode(Errors.INVALID_REQUEST.code())
+                .setErrorMessage("Duplicate topic name.")));
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         for (CreatePartitionsTopic topic : request.topics()) {
             if (duplicates.contains(topic.name())) {
@@ -185,7 +197,9 @@ final class ReplicationControl {
             } catch (ApiException e) {
                 error = ApiError.fromThrowable(e);
             }
-            results.add(new CreatePartitionsTopicResult().setName(topic.name()).setErrorCode(error.error().code())
+            results.add(new CreatePartitionsTopicResult()
+                    .setName(topic.name())
+                    .setErrorCode(error.error().code())
                     .setErrorMessage(error.message()));
         }
         return new ControllerResult<>(request.validateOnly() ? List.of() : records, results);
@@ -220,13 +234,13 @@ final class ReplicationControl {
         return partitionRecords(image, topic.id(), partitions);
     }
 
-    private List<MetadataRecordAndVersion> partitionRecords(MetadataImage image, Uuid topicId,
-            Map<Integer, PartitionRegistration> partitions) {
+    private List<MetadataRecordAndVersion> partitionRecords(
+            MetadataImage image, Uuid topicId, Map<Integer, PartitionRegistration> partitions) {
         short version = partitionRecordVersion(image);
         List<Uuid> directories = version >= 1 ? List.of(config.defaultDirectory()) : List.of();
         List<MetadataRecordAndVersion> records = new ArrayList<>();
-        partitions.forEach((index, registration) -> records.add(new MetadataRecordAndVersion(
-                PartitionRecord.of(topicId, index, registration, directories), version)));
+        partitions.forEach((index, registration) -> records.add(
+                new MetadataRecordAndVersion(PartitionRecord.of(topicId, index, registration, directories), version)));
         return records;
     }
 

@@ -1,14 +1,13 @@
 package io.krabka.kernel.controller;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataRecordAndVersion;
 import io.krabka.kernel.metadata.MetadataTransactionRecord;
 import io.krabka.kernel.metadata.PartitionChangeRecord;
 import io.krabka.kernel.metadata.PartitionRegistration;
 import io.krabka.kernel.metadata.TopicImage;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What the controller appends when it starts on a metadata log another node's controller wrote, Kafka's among
@@ -20,26 +19,26 @@ import io.krabka.kernel.metadata.TopicImage;
  */
 final class StartupRecords {
 
-    private StartupRecords() {
-    }
+    private StartupRecords() {}
 
     /** The records, in order; none for a log this controller left as it wrote it. */
     static List<MetadataRecordAndVersion> of(boolean inTransaction, MetadataImage image, int nodeId) {
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         if (inTransaction) {
-            records.add(new MetadataRecordAndVersion(MetadataTransactionRecord.of(
-                    MetadataTransactionRecord.Kind.ABORT), (short) 0));
+            records.add(new MetadataRecordAndVersion(
+                    MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.ABORT), (short) 0));
         }
         for (TopicImage topic : image.topics().values()) {
             topic.partitions().forEach((partition, registration) -> {
                 if (!leaderless(registration, nodeId)) {
                     return;
                 }
-                records.add(registration.isr().isEmpty()
-                        ? new MetadataRecordAndVersion(PartitionChangeRecord.electingFromElr(topic.id(), partition,
-                                nodeId), (short) 2)
-                        : new MetadataRecordAndVersion(PartitionChangeRecord.electing(topic.id(), partition, nodeId),
-                                (short) 0));
+                records.add(
+                        registration.isr().isEmpty()
+                                ? new MetadataRecordAndVersion(
+                                        PartitionChangeRecord.electingFromElr(topic.id(), partition, nodeId), (short) 2)
+                                : new MetadataRecordAndVersion(
+                                        PartitionChangeRecord.electing(topic.id(), partition, nodeId), (short) 0));
             });
         }
         return records;
@@ -48,7 +47,8 @@ final class StartupRecords {
     // With eligible leader replicas on, Kafka's controlled shutdown empties a single node's ISR and keeps the node
     // as the partition's ELR; the image keeps no ELR, and on one node the node is the only replica there can be.
     private static boolean leaderless(PartitionRegistration registration, int nodeId) {
-        return registration.leader() != nodeId && registration.replicas().equals(List.of(nodeId))
+        return registration.leader() != nodeId
+                && registration.replicas().equals(List.of(nodeId))
                 && (registration.isr().isEmpty() || registration.isr().equals(List.of(nodeId)));
     }
 }

@@ -1,18 +1,16 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.kernel.log.config.ConfigSynonym;
+import io.krabka.kernel.log.config.TopicConfigDef;
+import io.krabka.kernel.log.config.TopicConfigs;
+import io.krabka.spi.plugin.ConfigType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-
 import org.apache.kafka.common.requests.DescribeConfigsResponse.ConfigSource;
-
-import io.krabka.kernel.log.config.ConfigSynonym;
-import io.krabka.kernel.log.config.TopicConfigDef;
-import io.krabka.kernel.log.config.TopicConfigs;
-import io.krabka.spi.plugin.ConfigType;
 
 /**
  * A topic's configs as Kafka reports them: each value, where it comes from and its synonyms, resolved over the
@@ -23,9 +21,15 @@ public final class TopicConfigDescriber {
 
     // The defaults of the broker keys that back a topic config with several broker keys: only the last has one
     // (Kafka's log.roll.hours, log.roll.jitter.hours, log.flush.scheduler.interval.ms, log.retention.hours).
-    private static final Map<String, String> LAST_SYNONYM_DEFAULTS = Map.of("log.roll.hours", "168",
-            "log.roll.jitter.hours", "0", "log.flush.scheduler.interval.ms", String.valueOf(Long.MAX_VALUE),
-            "log.retention.hours", "168");
+    private static final Map<String, String> LAST_SYNONYM_DEFAULTS = Map.of(
+            "log.roll.hours",
+            "168",
+            "log.roll.jitter.hours",
+            "0",
+            "log.flush.scheduler.interval.ms",
+            String.valueOf(Long.MAX_VALUE),
+            "log.retention.hours",
+            "168");
 
     private final Map<String, String> staticBrokerConfigs;
     private final Map<String, String> brokerDefaults;
@@ -60,8 +64,7 @@ public final class TopicConfigDescriber {
      * @param value  the value there, as text (null for a broker key without default)
      * @param source the place
      */
-    public record Synonym(String name, String value, ConfigSource source) {
-    }
+    public record Synonym(String name, String value, ConfigSource source) {}
 
     /**
      * Every topic config in Kafka's order as DescribeConfigs reports it (Kafka's {@code createTopicConfigEntry}):
@@ -89,7 +92,9 @@ public final class TopicConfigDescriber {
             if (topicConfigs.containsKey(def.name())) {
                 synonyms.addFirst(new Synonym(def.name(), resolved.value, ConfigSource.TOPIC_CONFIG));
             }
-            ConfigSource source = synonyms.isEmpty() ? ConfigSource.DEFAULT_CONFIG : synonyms.getFirst().source();
+            ConfigSource source = synonyms.isEmpty()
+                    ? ConfigSource.DEFAULT_CONFIG
+                    : synonyms.getFirst().source();
             configs.add(new DescribedConfig(def, resolved.value, source, synonyms));
         }
         return configs;
@@ -100,11 +105,14 @@ public final class TopicConfigDescriber {
      * (Kafka's {@code resolveEffectiveTopicConfigs}): the topic's own value, else the first broker key set as a
      * dynamic cluster default, else in {@code server.properties}, else the default. No synonyms.
      */
-    public List<DescribedConfig> effective(Map<String, String> topicConfigs, Map<String, String> dynamicClusterConfigs) {
-        return TopicConfigs.ALL.stream().map(def -> {
-            Resolved resolved = resolve(def, topicConfigs, dynamicClusterConfigs);
-            return new DescribedConfig(def, resolved.value, resolved.source, List.of());
-        }).toList();
+    public List<DescribedConfig> effective(
+            Map<String, String> topicConfigs, Map<String, String> dynamicClusterConfigs) {
+        return TopicConfigs.ALL.stream()
+                .map(def -> {
+                    Resolved resolved = resolve(def, topicConfigs, dynamicClusterConfigs);
+                    return new DescribedConfig(def, resolved.value, resolved.source, List.of());
+                })
+                .toList();
     }
 
     /**
@@ -117,8 +125,8 @@ public final class TopicConfigDescriber {
      * @param type     its type
      * @param readOnly whether Kafka refuses to change it dynamically
      */
-    public record DescribedBrokerConfig(String name, String value, ConfigSource source, List<Synonym> synonyms,
-            ConfigType type, boolean readOnly) {
+    public record DescribedBrokerConfig(
+            String name, String value, ConfigSource source, List<Synonym> synonyms, ConfigType type, boolean readOnly) {
         /** Copies the synonyms. */
         public DescribedBrokerConfig {
             Objects.requireNonNull(name, "name");
@@ -154,22 +162,31 @@ public final class TopicConfigDescriber {
                 while (!synonyms.isEmpty() && !synonyms.getFirst().name().equals(key.name())) {
                     synonyms.removeFirst();
                 }
-                String value = synonyms.stream().filter(synonym -> synonym.name().equals(key.name())).findFirst()
-                        .map(Synonym::value).orElse(null);
-                ConfigSource source = synonyms.isEmpty() ? ConfigSource.DEFAULT_CONFIG : synonyms.getFirst().source();
-                configs.put(key.name(), new DescribedBrokerConfig(key.name(), value, source, synonyms, key.type(),
-                        key != siblings.getFirst()));
+                String value = synonyms.stream()
+                        .filter(synonym -> synonym.name().equals(key.name()))
+                        .findFirst()
+                        .map(Synonym::value)
+                        .orElse(null);
+                ConfigSource source = synonyms.isEmpty()
+                        ? ConfigSource.DEFAULT_CONFIG
+                        : synonyms.getFirst().source();
+                configs.put(
+                        key.name(),
+                        new DescribedBrokerConfig(
+                                key.name(), value, source, synonyms, key.type(), key != siblings.getFirst()));
             }
         }
         return List.copyOf(configs.values());
     }
 
-    private Resolved resolve(TopicConfigDef def, Map<String, String> topicConfigs, Map<String, String> dynamicClusterConfigs) {
+    private Resolved resolve(
+            TopicConfigDef def, Map<String, String> topicConfigs, Map<String, String> dynamicClusterConfigs) {
         String own = topicConfigs.get(def.name());
         if (own != null) {
             return new Resolved(def.toText(def.parse(own)), ConfigSource.TOPIC_CONFIG);
         }
-        for (var layer : List.of(Map.entry(dynamicClusterConfigs, ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG),
+        for (var layer : List.of(
+                Map.entry(dynamicClusterConfigs, ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG),
                 Map.entry(staticBrokerConfigs, ConfigSource.STATIC_BROKER_CONFIG))) {
             for (ConfigSynonym synonym : def.brokerSynonyms()) {
                 String raw = layer.getKey().get(synonym.name());
@@ -181,8 +198,8 @@ public final class TopicConfigDescriber {
         return new Resolved(def.toText(def.defaultValue()), ConfigSource.DEFAULT_CONFIG);
     }
 
-    private static void addSynonyms(List<Synonym> synonyms, TopicConfigDef def, Map<String, String> layer,
-            ConfigSource source) {
+    private static void addSynonyms(
+            List<Synonym> synonyms, TopicConfigDef def, Map<String, String> layer, ConfigSource source) {
         for (ConfigSynonym synonym : def.brokerSynonyms()) {
             String value = layer.get(synonym.name());
             if (value != null) {
@@ -202,6 +219,5 @@ public final class TopicConfigDescriber {
         return Map.copyOf(defaults);
     }
 
-    private record Resolved(String value, ConfigSource source) {
-    }
+    private record Resolved(String value, ConfigSource source) {}
 }

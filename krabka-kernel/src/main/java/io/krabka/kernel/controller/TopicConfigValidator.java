@@ -1,14 +1,12 @@
 package io.krabka.kernel.controller;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import org.apache.kafka.common.errors.InvalidConfigurationException;
-
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.log.config.TopicConfigs;
 import io.krabka.spi.plugin.ConfigException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.errors.InvalidConfigurationException;
 
 /**
  * Checks a topic's configs as Kafka's controller does ({@code ControllerConfigurationValidator} and
@@ -39,7 +37,8 @@ final class TopicConfigValidator {
             }
         });
         if (!nulls.isEmpty()) {
-            throw new InvalidConfigurationException("Null value not supported for topic configs: " + String.join(",", nulls));
+            throw new InvalidConfigurationException(
+                    "Null value not supported for topic configs: " + String.join(",", nulls));
         }
         for (String name : proposed.keySet()) {
             if (TopicConfigs.find(name).isEmpty() && !name.equals(TopicConfigs.INTERNAL_SEGMENT_BYTES_CONFIG)) {
@@ -50,8 +49,11 @@ final class TopicConfigValidator {
             if (existing.isEmpty()) {
                 LogConfig.validateNew(staticBrokerConfigs, proposed, remoteLogStorageSystemEnabled);
             } else {
-                LogConfig.validateChange(LogConfig.fromProps(staticBrokerConfigs, existing), staticBrokerConfigs,
-                        proposed, remoteLogStorageSystemEnabled);
+                LogConfig.validateChange(
+                        LogConfig.fromProps(staticBrokerConfigs, existing),
+                        staticBrokerConfigs,
+                        proposed,
+                        remoteLogStorageSystemEnabled);
             }
         } catch (ConfigException e) {
             throw new InvalidConfigurationException(e.getMessage());

@@ -1,5 +1,11 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
+import io.krabka.kernel.metadata.RemoveTopicRecord;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.metadata.WireUuids;
+import io.krabka.spi.common.Uuid;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,20 +14,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
 import org.apache.kafka.common.message.DeleteTopicsRequestData;
 import org.apache.kafka.common.message.DeleteTopicsRequestData.DeleteTopicState;
 import org.apache.kafka.common.message.DeleteTopicsResponseData;
 import org.apache.kafka.common.message.DeleteTopicsResponseData.DeletableTopicResult;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.ApiError;
-
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.MetadataRecordAndVersion;
-import io.krabka.kernel.metadata.RemoveTopicRecord;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.spi.common.Uuid;
-import io.krabka.kernel.metadata.WireUuids;
 
 /**
  * Topic deletion as Kafka's {@code ControllerApis.deleteTopics} decides it: topics by name (v0-5, and v6 entries
@@ -31,10 +29,10 @@ import io.krabka.kernel.metadata.WireUuids;
  */
 final class TopicDeletion {
 
-    private TopicDeletion() {
-    }
+    private TopicDeletion() {}
 
-    static ControllerResult<DeleteTopicsResponseData> deleteTopics(MetadataImage image, DeleteTopicsRequestData request) {
+    static ControllerResult<DeleteTopicsResponseData> deleteTopics(
+            MetadataImage image, DeleteTopicsRequestData request) {
         DeleteTopicsResponseData response = new DeleteTopicsResponseData();
         Set<String> names = new LinkedHashSet<>();
         Set<String> duplicateNames = new LinkedHashSet<>();
@@ -45,21 +43,28 @@ final class TopicDeletion {
             Uuid id = WireUuids.fromWire(topic.topicId());
             if (topic.name() == null) {
                 if (id.equals(Uuid.ZERO_UUID)) {
-                    add(response, null, Uuid.ZERO_UUID, new ApiError(Errors.INVALID_REQUEST,
-                            "Neither topic name nor id were specified."));
+                    add(
+                            response,
+                            null,
+                            Uuid.ZERO_UUID,
+                            new ApiError(Errors.INVALID_REQUEST, "Neither topic name nor id were specified."));
                 } else {
                     addOnce(id, ids, duplicateIds);
                 }
             } else if (id.equals(Uuid.ZERO_UUID)) {
                 addOnce(topic.name(), names, duplicateNames);
             } else {
-                add(response, topic.name(), id, new ApiError(Errors.INVALID_REQUEST,
-                        "You may not specify both topic name and topic id."));
+                add(
+                        response,
+                        topic.name(),
+                        id,
+                        new ApiError(Errors.INVALID_REQUEST, "You may not specify both topic name and topic id."));
             }
         }
-        duplicateNames.forEach(name -> add(response, name, Uuid.ZERO_UUID,
-                new ApiError(Errors.INVALID_REQUEST, "Duplicate topic name.")));
-        duplicateIds.forEach(id -> add(response, null, id, new ApiError(Errors.INVALID_REQUEST, "Duplicate topic id.")));
+        duplicateNames.forEach(name ->
+                add(response, name, Uuid.ZERO_UUID, new ApiError(Errors.INVALID_REQUEST, "Duplicate topic name.")));
+        duplicateIds.forEach(
+                id -> add(response, null, id, new ApiError(Errors.INVALID_REQUEST, "Duplicate topic id.")));
 
         Map<Uuid, String> toDelete = new LinkedHashMap<>();
         for (Uuid id : ids) {
@@ -75,11 +80,17 @@ final class TopicDeletion {
             Optional<TopicImage> topic = image.topic(name);
             if (topic.isEmpty()) {
                 add(response, name, Uuid.ZERO_UUID, new ApiError(Errors.UNKNOWN_TOPIC_OR_PARTITION));
-            } else if (toDelete.putIfAbsent(topic.get().id(), name) != null || reported.contains(topic.get().id())) {
+            } else if (toDelete.putIfAbsent(topic.get().id(), name) != null
+                    || reported.contains(topic.get().id())) {
                 toDelete.remove(topic.get().id());
                 reported.add(topic.get().id());
-                add(response, name, topic.get().id(), new ApiError(Errors.INVALID_REQUEST,
-                        "The provided topic name maps to an ID that was already supplied."));
+                add(
+                        response,
+                        name,
+                        topic.get().id(),
+                        new ApiError(
+                                Errors.INVALID_REQUEST,
+                                "The provided topic name maps to an ID that was already supplied."));
             }
         }
         List<MetadataRecordAndVersion> records = new ArrayList<>();
@@ -98,8 +109,11 @@ final class TopicDeletion {
     }
 
     private static void add(DeleteTopicsResponseData response, String name, Uuid id, ApiError error) {
-        response.responses().add(new DeletableTopicResult().setName(name)
-                .setTopicId(WireUuids.toWire(id))
-                .setErrorCode(error.error().code()).setErrorMessage(error.message()));
+        response.responses()
+                .add(new DeletableTopicResult()
+                        .setName(name)
+                        .setTopicId(WireUuids.toWire(id))
+                        .setErrorCode(error.error().code())
+                        .setErrorMessage(error.message()));
     }
 }

@@ -3,7 +3,6 @@ package io.krabka.kernel.fetch;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.FetchResponseData;
@@ -38,8 +37,13 @@ final class CachedPartition {
 
     /** The client's request for the partition as the session holds it. */
     FetchRequest.PartitionData requestData() {
-        return new FetchRequest.PartitionData(topicIdPartition.topicId(), fetchOffset, logStartOffset, maxBytes,
-                currentLeaderEpoch, lastFetchedEpoch);
+        return new FetchRequest.PartitionData(
+                topicIdPartition.topicId(),
+                fetchOffset,
+                logStartOffset,
+                maxBytes,
+                currentLeaderEpoch,
+                lastFetchedEpoch);
     }
 
     void updateRequestParams(FetchRequest.PartitionData request) {
@@ -90,7 +94,8 @@ final class CachedPartition {
 
     /** The key of a partition in a session: the topic id and partition, or the name and partition without ids. */
     static Key key(TopicIdPartition topicIdPartition, boolean usesTopicIds) {
-        return usesTopicIds ? new Key(topicIdPartition.topicId(), null, topicIdPartition.partition())
+        return usesTopicIds
+                ? new Key(topicIdPartition.topicId(), null, topicIdPartition.partition())
                 : new Key(Uuid.ZERO_UUID, topicIdPartition.topic(), topicIdPartition.partition());
     }
 
@@ -101,6 +106,5 @@ final class CachedPartition {
      * @param topic     the topic name, null when the session uses ids
      * @param partition the partition
      */
-    record Key(Uuid topicId, String topic, int partition) {
-    }
+    record Key(Uuid topicId, String topic, int partition) {}
 }

@@ -4,7 +4,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.message.FetchResponseData;
 import org.apache.kafka.common.protocol.Errors;
@@ -72,8 +71,12 @@ public sealed interface FetchContext {
      * @param usesTopicIds whether the request is v13+
      * @param privileged   whether a follower fetches
      */
-    record Full(FetchSessionCache cache, LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> fetchData,
-            boolean usesTopicIds, boolean privileged) implements FetchContext {
+    record Full(
+            FetchSessionCache cache,
+            LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> fetchData,
+            boolean usesTopicIds,
+            boolean privileged)
+            implements FetchContext {
         @Override
         public LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> partitionsToRead() {
             return fetchData;
@@ -104,8 +107,9 @@ public sealed interface FetchContext {
      * @param expectedEpoch the epoch the session must still be at when the response is made
      * @param toRead        the session's partitions in order
      */
-    record Incremental(FetchSession session, int expectedEpoch,
-            LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> toRead) implements FetchContext {
+    record Incremental(
+            FetchSession session, int expectedEpoch, LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> toRead)
+            implements FetchContext {
 
         static Incremental of(FetchSession session, Map<org.apache.kafka.common.Uuid, String> topicNames) {
             return new Incremental(session, session.epoch(), session.partitionsToRead(topicNames));
@@ -122,8 +126,8 @@ public sealed interface FetchContext {
             synchronized (session) {
                 if (session.epoch() != expectedEpoch) {
                     // Another request of this session came in meanwhile: this one is out of date.
-                    return FetchResponse.of(Errors.INVALID_FETCH_SESSION_EPOCH, 0, session.id(), new LinkedHashMap<>(),
-                            List.of());
+                    return FetchResponse.of(
+                            Errors.INVALID_FETCH_SESSION_EPOCH, 0, session.id(), new LinkedHashMap<>(), List.of());
                 }
                 Iterator<Map.Entry<TopicIdPartition, FetchResponseData.PartitionData>> entries =
                         reads.entrySet().iterator();

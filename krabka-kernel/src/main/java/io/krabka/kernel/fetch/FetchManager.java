@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.protocol.Errors;
@@ -43,15 +42,20 @@ public final class FetchManager {
      * @param toForget   the partitions the request removes from its session
      * @param topicNames the topic names by id, to resolve ids a session could not resolve before
      */
-    public FetchContext newContext(short version, FetchMetadata metadata, boolean isFollower,
-            LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> fetchData, List<TopicIdPartition> toForget,
+    public FetchContext newContext(
+            short version,
+            FetchMetadata metadata,
+            boolean isFollower,
+            LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> fetchData,
+            List<TopicIdPartition> toForget,
             Map<Uuid, String> topicNames) {
         boolean usesTopicIds = version >= 13;
         if (metadata.isFull()) {
             if (metadata.sessionId() != FetchMetadata.INVALID_SESSION_ID) {
                 cache.remove(metadata.sessionId());
             }
-            return metadata.epoch() == FetchMetadata.FINAL_EPOCH ? new FetchContext.Sessionless(fetchData)
+            return metadata.epoch() == FetchMetadata.FINAL_EPOCH
+                    ? new FetchContext.Sessionless(fetchData)
                     : new FetchContext.Full(cache, fetchData, usesTopicIds, isFollower);
         }
         synchronized (cache) {

@@ -3,7 +3,6 @@ package io.krabka.kernel.fetch;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.requests.FetchRequest;
 
@@ -24,7 +23,12 @@ final class FetchSession {
     /** The size the cache last indexed this session under; -1 before it was. */
     private int cachedSize = -1;
 
-    FetchSession(int id, boolean privileged, boolean usesTopicIds, long creationMs, int epoch,
+    FetchSession(
+            int id,
+            boolean privileged,
+            boolean usesTopicIds,
+            long creationMs,
+            int epoch,
             LinkedHashMap<CachedPartition.Key, CachedPartition> partitions) {
         this.id = id;
         this.privileged = privileged;
@@ -80,8 +84,8 @@ final class FetchSession {
     }
 
     /** Applies an incremental request: new partitions join at the end, known ones take the new offsets. */
-    synchronized void update(Map<TopicIdPartition, FetchRequest.PartitionData> fetchData,
-            List<TopicIdPartition> toForget) {
+    synchronized void update(
+            Map<TopicIdPartition, FetchRequest.PartitionData> fetchData, List<TopicIdPartition> toForget) {
         fetchData.forEach((partition, request) -> {
             CachedPartition.Key key = CachedPartition.key(partition, usesTopicIds);
             CachedPartition cached = partitions.get(key);

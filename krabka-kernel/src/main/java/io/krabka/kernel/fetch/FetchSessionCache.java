@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
-
 import org.apache.kafka.common.requests.FetchMetadata;
 
 /**
@@ -22,13 +21,14 @@ import org.apache.kafka.common.requests.FetchMetadata;
 public final class FetchSessionCache {
 
     private static final Comparator<EvictableKey> BY_VALUE = Comparator.comparing(EvictableKey::privileged)
-            .thenComparingInt(EvictableKey::size).thenComparingInt(EvictableKey::id);
+            .thenComparingInt(EvictableKey::size)
+            .thenComparingInt(EvictableKey::id);
 
     private final FetchSessionCacheConfig config;
     private final InstantSource time;
     private final Map<Integer, FetchSession> sessions = new HashMap<>();
-    private final TreeMap<LastUsedKey, FetchSession> lastUsed = new TreeMap<>(
-            Comparator.comparingLong(LastUsedKey::lastUsedMs).thenComparingInt(LastUsedKey::id));
+    private final TreeMap<LastUsedKey, FetchSession> lastUsed =
+            new TreeMap<>(Comparator.comparingLong(LastUsedKey::lastUsedMs).thenComparingInt(LastUsedKey::id));
     private final TreeMap<EvictableKey, FetchSession> evictableByAll = new TreeMap<>(BY_VALUE);
     private final TreeMap<EvictableKey, FetchSession> evictableByPrivileged = new TreeMap<>(BY_VALUE);
     private long evictions;
@@ -62,7 +62,10 @@ public final class FetchSessionCache {
      *
      * @return the new session's id, or {@link FetchMetadata#INVALID_SESSION_ID} for none
      */
-    synchronized int maybeCreateSession(boolean privileged, boolean usesTopicIds, int size,
+    synchronized int maybeCreateSession(
+            boolean privileged,
+            boolean usesTopicIds,
+            int size,
             Supplier<LinkedHashMap<CachedPartition.Key, CachedPartition>> partitions) {
         long now = time.millis();
         if (sessions.size() >= config.maxIncrementalFetchSessionCacheSlots()
@@ -70,8 +73,13 @@ public final class FetchSessionCache {
             return FetchMetadata.INVALID_SESSION_ID;
         }
         int id = newSessionId();
-        FetchSession session = new FetchSession(id, privileged, usesTopicIds, now,
-                FetchMetadata.nextEpoch(FetchMetadata.INITIAL_EPOCH), partitions.get());
+        FetchSession session = new FetchSession(
+                id,
+                privileged,
+                usesTopicIds,
+                now,
+                FetchMetadata.nextEpoch(FetchMetadata.INITIAL_EPOCH),
+                partitions.get());
         sessions.put(id, session);
         touch(session, now);
         return id;
@@ -92,8 +100,8 @@ public final class FetchSessionCache {
             evictions++;
             return true;
         }
-        Map.Entry<EvictableKey, FetchSession> candidate = (privileged ? evictableByPrivileged : evictableByAll)
-                .firstEntry();
+        Map.Entry<EvictableKey, FetchSession> candidate =
+                (privileged ? evictableByPrivileged : evictableByAll).firstEntry();
         if (candidate == null || BY_VALUE.compare(key, candidate.getKey()) < 0) {
             return false;
         }
@@ -145,9 +153,7 @@ public final class FetchSessionCache {
         return new EvictableKey(session.privileged(), size, session.id());
     }
 
-    private record LastUsedKey(long lastUsedMs, int id) {
-    }
+    private record LastUsedKey(long lastUsedMs, int id) {}
 
-    private record EvictableKey(boolean privileged, int size, int id) {
-    }
+    private record EvictableKey(boolean privileged, int size, int id) {}
 }

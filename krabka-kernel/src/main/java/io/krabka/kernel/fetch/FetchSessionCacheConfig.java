@@ -8,8 +8,8 @@ package io.krabka.kernel.fetch;
  * @param minIncrementalFetchSessionEvictionMs how long a session is safe from eviction by a newer, larger one
  *                                             after its creation (Kafka's fixed 120000 ms)
  */
-public record FetchSessionCacheConfig(int maxIncrementalFetchSessionCacheSlots,
-        long minIncrementalFetchSessionEvictionMs) {
+public record FetchSessionCacheConfig(
+        int maxIncrementalFetchSessionCacheSlots, long minIncrementalFetchSessionEvictionMs) {
 
     /** Kafka's defaults. */
     public static final FetchSessionCacheConfig DEFAULTS = new FetchSessionCacheConfig(1000, 120_000);

@@ -1,5 +1,9 @@
 package io.krabka.kernel.format;
 
+import io.krabka.kernel.metadata.FeatureLevelRecord;
+import io.krabka.kernel.metadata.MetadataBatch;
+import io.krabka.kernel.metadata.MetadataParseException;
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -8,19 +12,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.krabka.kernel.metadata.FeatureLevelRecord;
-import io.krabka.kernel.metadata.MetadataBatch;
-import io.krabka.kernel.metadata.MetadataParseException;
-import io.krabka.kernel.metadata.MetadataRecordAndVersion;
-
 /**
  * Reads what {@code krabka format} (or Kafka's format tool) bootstrapped the cluster metadata with: the feature
  * records of the bootstrap snapshot ({@link BootstrapSnapshot}) in the metadata log directory.
  */
 public final class BootstrapCheckpoint {
 
-    private BootstrapCheckpoint() {
-    }
+    private BootstrapCheckpoint() {}
 
     /** The bootstrap snapshot's file under {@code metadataLogDir}. */
     public static Path file(Path metadataLogDir) {
@@ -39,8 +37,8 @@ public final class BootstrapCheckpoint {
         for (MetadataBatch batch : MetadataBatch.readAll(ByteBuffer.wrap(Files.readAllBytes(file)), file.toString())) {
             for (MetadataRecordAndVersion record : batch.records()) {
                 if (!(record.record() instanceof FeatureLevelRecord feature)) {
-                    throw new MetadataParseException(file + " bootstraps with a " + record.record().getClass()
-                            .getSimpleName() + "; Krabka bootstraps feature levels only");
+                    throw new MetadataParseException(file + " bootstraps with a "
+                            + record.record().getClass().getSimpleName() + "; Krabka bootstraps feature levels only");
                 }
                 features.add(feature);
             }

@@ -40,7 +40,8 @@ public record BootstrapFeatures(MetadataVersion metadataVersion, SortedMap<Strin
      * @param featureArgs    {@code name=level} settings; a later setting of a feature wins
      * @throws FormatException ({@link FormatException.Kind#INVALID_FEATURES}) with Kafka's message
      */
-    public static BootstrapFeatures resolve(Optional<String> releaseVersion, List<String> featureArgs) throws FormatException {
+    public static BootstrapFeatures resolve(Optional<String> releaseVersion, List<String> featureArgs)
+            throws FormatException {
         try {
             Optional<MetadataVersion> release = releaseVersion.map(MetadataVersion::fromVersionString);
             Map<String, Short> requested = parse(featureArgs);
@@ -64,7 +65,9 @@ public record BootstrapFeatures(MetadataVersion metadataVersion, SortedMap<Strin
         List<FeatureLevelRecord> records = new ArrayList<>();
         records.add(new FeatureLevelRecord(MetadataVersion.FEATURE_NAME, metadataVersion.featureLevel()));
         levels.forEach((name, level) -> {
-            if (!name.equals(MetadataVersion.FEATURE_NAME) && !name.equals(Feature.KRAFT_VERSION.featureName()) && level > 0) {
+            if (!name.equals(MetadataVersion.FEATURE_NAME)
+                    && !name.equals(Feature.KRAFT_VERSION.featureName())
+                    && level > 0) {
                 records.add(new FeatureLevelRecord(name, level));
             }
         });
@@ -76,20 +79,22 @@ public record BootstrapFeatures(MetadataVersion metadataVersion, SortedMap<Strin
         for (String arg : featureArgs) {
             int equals = arg.indexOf('=');
             if (equals < 0) {
-                throw new IllegalArgumentException("Can't parse feature=level string " + arg + ": equals sign not found.");
+                throw new IllegalArgumentException(
+                        "Can't parse feature=level string " + arg + ": equals sign not found.");
             }
             String level = arg.substring(equals + 1).trim();
             try {
                 requested.put(arg.substring(0, equals).trim(), Short.parseShort(level));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("Can't parse feature=level string " + arg + ": unable to parse "
-                        + level + " as a short.", e);
+                throw new IllegalArgumentException(
+                        "Can't parse feature=level string " + arg + ": unable to parse " + level + " as a short.", e);
             }
         }
         return requested;
     }
 
-    private static MetadataVersion effectiveMetadataVersion(Optional<MetadataVersion> release, Map<String, Short> requested) {
+    private static MetadataVersion effectiveMetadataVersion(
+            Optional<MetadataVersion> release, Map<String, Short> requested) {
         Short level = requested.get(MetadataVersion.FEATURE_NAME);
         if (level == null) {
             return release.orElse(MetadataVersion.LATEST_PRODUCTION);
@@ -100,16 +105,22 @@ public record BootstrapFeatures(MetadataVersion metadataVersion, SortedMap<Strin
         }
         MetadataVersion metadataVersion = MetadataVersion.fromFeatureLevel(level);
         if (!metadataVersion.isProduction()) {
-            throw new IllegalArgumentException(MetadataVersion.FEATURE_NAME + " " + metadataVersion + " is not yet stable.");
+            throw new IllegalArgumentException(
+                    MetadataVersion.FEATURE_NAME + " " + metadataVersion + " is not yet stable.");
         }
         return metadataVersion;
     }
 
-    private static SortedMap<String, Short> effectiveLevels(MetadataVersion metadataVersion, Map<String, Short> requested) {
+    private static SortedMap<String, Short> effectiveLevels(
+            MetadataVersion metadataVersion, Map<String, Short> requested) {
         for (String name : requested.keySet()) {
-            if (!name.equals(MetadataVersion.FEATURE_NAME) && Feature.fromName(name).isEmpty()) {
+            if (!name.equals(MetadataVersion.FEATURE_NAME)
+                    && Feature.fromName(name).isEmpty()) {
                 throw new IllegalArgumentException("Unsupported feature: " + name + ". Supported features are: "
-                        + Arrays.stream(Feature.values()).map(Feature::featureName).sorted().collect(Collectors.joining(", ")));
+                        + Arrays.stream(Feature.values())
+                                .map(Feature::featureName)
+                                .sorted()
+                                .collect(Collectors.joining(", ")));
             }
         }
         SortedMap<String, Short> levels = new TreeMap<>(requested);

@@ -53,8 +53,7 @@ final class BootstrapSnapshot {
     private static final short FEATURE_LEVEL_RECORD_VERSION = 0;
     private static final int EPOCH = 0;
 
-    private BootstrapSnapshot() {
-    }
+    private BootstrapSnapshot() {}
 
     /**
      * The snapshot's bytes.
@@ -63,14 +62,28 @@ final class BootstrapSnapshot {
      * @param voters       the initial controllers, empty for {@code --no-initial-controllers}
      * @param listenerName the controllers' listener name
      */
-    static ByteBuffer encode(long timestamp, BootstrapFeatures features, Optional<DynamicVoters> voters, String listenerName) {
-        RecordBatchBuilder header = batch(0)
-                .appendControlRecord(timestamp, ControlRecordType.SNAPSHOT_HEADER, serialize(new SnapshotHeaderRecord()
-                        .setVersion(SNAPSHOT_HEADER_VERSION).setLastContainedLogTimestamp(timestamp), SNAPSHOT_HEADER_VERSION));
+    static ByteBuffer encode(
+            long timestamp, BootstrapFeatures features, Optional<DynamicVoters> voters, String listenerName) {
+        RecordBatchBuilder header = batch(0).appendControlRecord(
+                        timestamp,
+                        ControlRecordType.SNAPSHOT_HEADER,
+                        serialize(
+                                new SnapshotHeaderRecord()
+                                        .setVersion(SNAPSHOT_HEADER_VERSION)
+                                        .setLastContainedLogTimestamp(timestamp),
+                                SNAPSHOT_HEADER_VERSION));
         if (features.kraftVersion() >= BootstrapFeatures.KRAFT_VERSION_1) {
-            header.appendControlRecord(timestamp, ControlRecordType.KRAFT_VERSION, serialize(new KRaftVersionRecord()
-                    .setVersion(KRAFT_VERSION_RECORD_VERSION).setKRaftVersion(features.kraftVersion()), KRAFT_VERSION_RECORD_VERSION));
-            voters.ifPresent(initial -> header.appendControlRecord(timestamp, ControlRecordType.KRAFT_VOTERS,
+            header.appendControlRecord(
+                    timestamp,
+                    ControlRecordType.KRAFT_VERSION,
+                    serialize(
+                            new KRaftVersionRecord()
+                                    .setVersion(KRAFT_VERSION_RECORD_VERSION)
+                                    .setKRaftVersion(features.kraftVersion()),
+                            KRAFT_VERSION_RECORD_VERSION));
+            voters.ifPresent(initial -> header.appendControlRecord(
+                    timestamp,
+                    ControlRecordType.KRAFT_VOTERS,
                     serialize(initial.toVotersRecord(listenerName, VOTERS_RECORD_VERSION), VOTERS_RECORD_VERSION)));
         }
         List<ByteBuffer> batches = new ArrayList<>();
@@ -78,14 +91,22 @@ final class BootstrapSnapshot {
         int offset = header.numRecords();
         RecordBatchBuilder records = batch(offset);
         for (FeatureLevelRecord record : features.records()) {
-            records.append(timestamp, null, MetadataRecordSerde.serialize(record, FEATURE_LEVEL_RECORD_VERSION), List.of());
+            records.append(
+                    timestamp, null, MetadataRecordSerde.serialize(record, FEATURE_LEVEL_RECORD_VERSION), List.of());
         }
         batches.add(records.build());
         offset += records.numRecords();
-        batches.add(batch(offset).appendControlRecord(timestamp, ControlRecordType.SNAPSHOT_FOOTER,
-                serialize(new SnapshotFooterRecord().setVersion(SNAPSHOT_FOOTER_VERSION), SNAPSHOT_FOOTER_VERSION)).build());
+        batches.add(batch(offset)
+                .appendControlRecord(
+                        timestamp,
+                        ControlRecordType.SNAPSHOT_FOOTER,
+                        serialize(
+                                new SnapshotFooterRecord().setVersion(SNAPSHOT_FOOTER_VERSION),
+                                SNAPSHOT_FOOTER_VERSION))
+                .build());
 
-        ByteBuffer file = ByteBuffer.allocate(batches.stream().mapToInt(ByteBuffer::remaining).sum());
+        ByteBuffer file = ByteBuffer.allocate(
+                batches.stream().mapToInt(ByteBuffer::remaining).sum());
         batches.forEach(file::put);
         return file.flip();
     }
@@ -96,7 +117,8 @@ final class BootstrapSnapshot {
      */
     static void write(Path metadataLogDir, ByteBuffer content) throws IOException {
         Path directory = Files.createDirectories(metadataLogDir.resolve(DIRECTORY));
-        Path temp = Files.createTempFile(directory, FILE_NAME.substring(0, FILE_NAME.indexOf('.')) + "-", PARTIAL_SUFFIX);
+        Path temp =
+                Files.createTempFile(directory, FILE_NAME.substring(0, FILE_NAME.indexOf('.')) + "-", PARTIAL_SUFFIX);
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 ByteBuffer bytes = content.duplicate();
@@ -117,7 +139,8 @@ final class BootstrapSnapshot {
     }
 
     private static RecordBatchBuilder batch(long baseOffset) {
-        return new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, baseOffset).partitionLeaderEpoch(EPOCH);
+        return new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, baseOffset)
+                .partitionLeaderEpoch(EPOCH);
     }
 
     private static ByteBuffer serialize(ApiMessage message, short version) {

@@ -6,8 +6,7 @@ import java.util.UUID;
 /** A cluster's id as Kafka writes it: a Uuid in its 22-character base64 form. */
 public final class ClusterId {
 
-    private ClusterId() {
-    }
+    private ClusterId() {}
 
     /**
      * The id {@code text} names: Kafka's 22-character base64 form as it is (not re-encoded: ids whose last
@@ -45,7 +44,9 @@ public final class ClusterId {
     }
 
     private static IllegalArgumentException notAnId(String text, Exception cause) {
-        return new IllegalArgumentException("cluster id '" + text + "' is neither 22 characters of URL-safe base64 "
-                + "(Kafka's form) nor a hyphenated UUID", cause);
+        return new IllegalArgumentException(
+                "cluster id '" + text + "' is neither 22 characters of URL-safe base64 "
+                        + "(Kafka's form) nor a hyphenated UUID",
+                cause);
     }
 }

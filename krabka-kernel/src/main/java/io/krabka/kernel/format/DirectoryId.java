@@ -24,6 +24,5 @@ public final class DirectoryId {
         }
     }
 
-    private DirectoryId() {
-    }
+    private DirectoryId() {}
 }

@@ -1,7 +1,7 @@
 package io.krabka.kernel.format;
 
-import io.krabka.spi.common.Uuid;
 import io.krabka.kernel.metadata.WireUuids;
+import io.krabka.spi.common.Uuid;
 import java.net.InetAddress;
 import java.util.Locale;
 import java.util.Objects;
@@ -20,6 +20,7 @@ public record DynamicVoter(int nodeId, String host, int port, Uuid directoryId) 
 
     /** The kraft.version range every initial voter is recorded as supporting, as Kafka records it. */
     static final short MIN_SUPPORTED_KRAFT_VERSION = 0;
+
     static final short MAX_SUPPORTED_KRAFT_VERSION = 1;
 
     /** Validates the values. */
@@ -103,8 +104,10 @@ public record DynamicVoter(int nodeId, String host, int port, Uuid directoryId) 
     /** The voter as Kafka records it in a {@code VotersRecord}, its one endpoint on {@code listenerName}. */
     VotersRecord.Voter toVotersRecordVoter(String listenerName) {
         VotersRecord.EndpointCollection endpoints = new VotersRecord.EndpointCollection();
-        endpoints.add(new VotersRecord.Endpoint().setName(listenerName.toUpperCase(Locale.ROOT))
-                .setHost(endpointHost(host)).setPort(port));
+        endpoints.add(new VotersRecord.Endpoint()
+                .setName(listenerName.toUpperCase(Locale.ROOT))
+                .setHost(endpointHost(host))
+                .setPort(port));
         return new VotersRecord.Voter()
                 .setVoterId(nodeId)
                 .setVoterDirectoryId(WireUuids.toWire(directoryId))

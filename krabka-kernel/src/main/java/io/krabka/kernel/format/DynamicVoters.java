@@ -41,7 +41,9 @@ public final class DynamicVoters {
      */
     public static DynamicVoters parse(String text) {
         List<DynamicVoter> voters = Arrays.stream(text.trim().split(","))
-                .filter(item -> !item.isEmpty()).map(DynamicVoter::parse).toList();
+                .filter(item -> !item.isEmpty())
+                .map(DynamicVoter::parse)
+                .toList();
         return new DynamicVoters(voters);
     }
 
@@ -59,8 +61,11 @@ public final class DynamicVoters {
         Map<Integer, DynamicVoter> filled = new HashMap<>();
         voters.forEach(filled::put);
         Map<Integer, DynamicVoter> kafkaOrder = new HashMap<>(filled);
-        return new VotersRecord().setVersion(version).setVoters(kafkaOrder.values().stream()
-                .map(voter -> voter.toVotersRecordVoter(listenerName)).collect(Collectors.toList()));
+        return new VotersRecord()
+                .setVersion(version)
+                .setVoters(kafkaOrder.values().stream()
+                        .map(voter -> voter.toVotersRecordVoter(listenerName))
+                        .collect(Collectors.toList()));
     }
 
     @Override

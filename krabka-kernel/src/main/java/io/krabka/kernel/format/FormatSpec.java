@@ -26,9 +26,17 @@ import java.util.TreeSet;
  * @param controllerListenerName the controllers' listener name
  * @param ignoreFormatted        skip formatted directories rather than refuse them
  */
-public record FormatSpec(List<Path> logDirs, Path metadataLogDir, String clusterId, int nodeId, Optional<Uuid> directoryId,
-                         Optional<String> releaseVersion, List<String> features, InitialQuorum quorum,
-                         String controllerListenerName, boolean ignoreFormatted) {
+public record FormatSpec(
+        List<Path> logDirs,
+        Path metadataLogDir,
+        String clusterId,
+        int nodeId,
+        Optional<Uuid> directoryId,
+        Optional<String> releaseVersion,
+        List<String> features,
+        InitialQuorum quorum,
+        String controllerListenerName,
+        boolean ignoreFormatted) {
 
     /** Validates the values; paths are made absolute and normal. */
     public FormatSpec {
@@ -42,7 +50,8 @@ public record FormatSpec(List<Path> logDirs, Path metadataLogDir, String cluster
             throw new IllegalArgumentException("empty cluster id");
         }
         if (nodeId < 0) {
-            throw new IllegalArgumentException("Invalid value " + nodeId + " for configuration node.id: Value must be at least 0");
+            throw new IllegalArgumentException(
+                    "Invalid value " + nodeId + " for configuration node.id: Value must be at least 0");
         }
         Objects.requireNonNull(directoryId, "directoryId");
         directoryId.ifPresent(id -> {

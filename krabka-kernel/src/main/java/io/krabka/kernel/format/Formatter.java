@@ -58,16 +58,20 @@ public final class Formatter {
         SortedMap<Path, MetaProperties> formatted = new TreeMap<>();
         List<Path> unformatted = new ArrayList<>();
         for (Path dir : spec.directories()) {
-            LogDirectories.inspect(dir, dir.equals(spec.metadataLogDir())).ifPresentOrElse(
-                    props -> formatted.put(dir, props), () -> unformatted.add(dir));
+            LogDirectories.inspect(dir, dir.equals(spec.metadataLogDir()))
+                    .ifPresentOrElse(props -> formatted.put(dir, props), () -> unformatted.add(dir));
         }
         Set<Uuid> taken = verify(formatted, spec);
         if (!formatted.isEmpty() && !spec.ignoreFormatted()) {
-            throw new FormatException(FormatException.Kind.ALREADY_FORMATTED, "Log directory " + formatted.firstKey()
-                    + " is already formatted. Use --ignore-formatted to ignore this directory and format the others.");
+            throw new FormatException(
+                    FormatException.Kind.ALREADY_FORMATTED,
+                    "Log directory " + formatted.firstKey()
+                            + " is already formatted. Use --ignore-formatted to ignore this directory and format the others.");
         }
-        return new FormatPlan(spec, new FormatResult(features, plan(spec, unformatted, voterDirectoryId, taken),
-                List.copyOf(formatted.keySet())));
+        return new FormatPlan(
+                spec,
+                new FormatResult(
+                        features, plan(spec, unformatted, voterDirectoryId, taken), List.copyOf(formatted.keySet())));
     }
 
     /**
@@ -91,13 +95,18 @@ public final class Formatter {
             return Optional.empty();
         }
         if (DirectoryId.isReserved(self.directoryId())) {
-            throw new FormatException(FormatException.Kind.INVALID_VOTERS, "--initial-controllers gives node " + spec.nodeId()
-                    + " the directory id " + self.directoryId() + ", one of the 100 ids Kafka reserves");
+            throw new FormatException(
+                    FormatException.Kind.INVALID_VOTERS,
+                    "--initial-controllers gives node " + spec.nodeId() + " the directory id " + self.directoryId()
+                            + ", one of the 100 ids Kafka reserves");
         }
         if (spec.directoryId().isPresent() && !spec.directoryId().get().equals(self.directoryId())) {
-            throw new FormatException(FormatException.Kind.INVALID_VOTERS, "--directory-id " + spec.directoryId().get()
-                    + " differs from the directory id " + self.directoryId() + " that --initial-controllers gives node "
-                    + spec.nodeId());
+            throw new FormatException(
+                    FormatException.Kind.INVALID_VOTERS,
+                    "--directory-id " + spec.directoryId().get()
+                            + " differs from the directory id " + self.directoryId()
+                            + " that --initial-controllers gives node "
+                            + spec.nodeId());
         }
         return Optional.of(self.directoryId());
     }
@@ -132,8 +141,9 @@ public final class Formatter {
         return seen.keySet();
     }
 
-    private static List<FormattedDirectory> plan(FormatSpec spec, List<Path> unformatted, Optional<Uuid> voterDirectoryId,
-                                                 Set<Uuid> taken) throws FormatException {
+    private static List<FormattedDirectory> plan(
+            FormatSpec spec, List<Path> unformatted, Optional<Uuid> voterDirectoryId, Set<Uuid> taken)
+            throws FormatException {
         Set<Uuid> used = new HashSet<>(taken);
         Optional<FormattedDirectory> metadata = Optional.empty();
         if (unformatted.contains(spec.metadataLogDir())) {
@@ -143,8 +153,12 @@ public final class Formatter {
                         + " is already the id of another log directory of this node");
             }
             boolean voter = spec.quorum() instanceof InitialQuorum.Standalone || voterDirectoryId.isPresent();
-            metadata = Optional.of(new FormattedDirectory(spec.metadataLogDir(), voter
-                    ? DirectoryType.DYNAMIC_METADATA_VOTER_DIRECTORY : DirectoryType.DYNAMIC_METADATA_NON_VOTER_DIRECTORY, id));
+            metadata = Optional.of(new FormattedDirectory(
+                    spec.metadataLogDir(),
+                    voter
+                            ? DirectoryType.DYNAMIC_METADATA_VOTER_DIRECTORY
+                            : DirectoryType.DYNAMIC_METADATA_NON_VOTER_DIRECTORY,
+                    id));
         }
         // Data directories first, the metadata log directory last: the order of writing.
         List<FormattedDirectory> plan = new ArrayList<>();
@@ -159,7 +173,8 @@ public final class Formatter {
         return plan;
     }
 
-    private void write(FormatSpec spec, BootstrapFeatures features, List<FormattedDirectory> plan) throws FormatException {
+    private void write(FormatSpec spec, BootstrapFeatures features, List<FormattedDirectory> plan)
+            throws FormatException {
         List<Path> written = new ArrayList<>();
         Path current = spec.metadataLogDir();
         try {
@@ -167,8 +182,13 @@ public final class Formatter {
                 current = dir.path();
                 Files.createDirectories(dir.path());
                 if (dir.path().equals(spec.metadataLogDir())) {
-                    BootstrapSnapshot.write(dir.path(), BootstrapSnapshot.encode(clock.millis(), features,
-                            voters(spec, dir.directoryId()), spec.controllerListenerName()));
+                    BootstrapSnapshot.write(
+                            dir.path(),
+                            BootstrapSnapshot.encode(
+                                    clock.millis(),
+                                    features,
+                                    voters(spec, dir.directoryId()),
+                                    spec.controllerListenerName()));
                 }
                 Path file = dir.path().resolve(MetaProperties.META_PROPERTIES_FILE_NAME);
                 new MetaProperties(spec.clusterId(), spec.nodeId(), Optional.of(dir.directoryId())).write(file);
@@ -189,7 +209,8 @@ public final class Formatter {
     private static Optional<DynamicVoters> voters(FormatSpec spec, Uuid metadataDirectoryId) {
         return switch (spec.quorum()) {
             case InitialQuorum.Standalone(String host, int port) ->
-                    Optional.of(new DynamicVoters(List.of(new DynamicVoter(spec.nodeId(), host, port, metadataDirectoryId))));
+                Optional.of(
+                        new DynamicVoters(List.of(new DynamicVoter(spec.nodeId(), host, port, metadataDirectoryId))));
             case InitialQuorum.InitialControllers(DynamicVoters voters) -> Optional.of(voters);
             case InitialQuorum.NoInitialControllers() -> Optional.empty();
         };

@@ -42,7 +42,8 @@ public sealed interface InitialQuorum {
             if (host.startsWith("[") && host.endsWith("]")) {
                 host = host.substring(1, host.length() - 1);
             } else if (host.contains(":")) {
-                throw new IllegalArgumentException("controller listener '" + listener + "' has an IPv6 host without brackets: write [HOST]:PORT");
+                throw new IllegalArgumentException(
+                        "controller listener '" + listener + "' has an IPv6 host without brackets: write [HOST]:PORT");
             }
             int port;
             try {
@@ -68,6 +69,5 @@ public sealed interface InitialQuorum {
     }
 
     /** No voters recorded: the node joins a quorum whose voters another node's format recorded. */
-    record NoInitialControllers() implements InitialQuorum {
-    }
+    record NoInitialControllers() implements InitialQuorum {}
 }

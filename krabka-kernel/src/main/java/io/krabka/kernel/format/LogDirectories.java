@@ -18,12 +18,12 @@ import java.util.Optional;
  */
 final class LogDirectories {
     private static final String LOST_AND_FOUND = "lost+found";
-    private static final String META_PROPERTIES_TEMP = MetaProperties.META_PROPERTIES_FILE_NAME + AtomicFileWriter.TEMP_FILE_SUFFIX;
+    private static final String META_PROPERTIES_TEMP =
+            MetaProperties.META_PROPERTIES_FILE_NAME + AtomicFileWriter.TEMP_FILE_SUFFIX;
     private static final String PARTIAL_SNAPSHOT_PREFIX =
             BootstrapSnapshot.FILE_NAME.substring(0, BootstrapSnapshot.FILE_NAME.indexOf('.')) + "-";
 
-    private LogDirectories() {
-    }
+    private LogDirectories() {}
 
     /**
      * The directory's {@code meta.properties}, or empty when it is not formatted (or does not exist yet).
@@ -47,9 +47,11 @@ final class LogDirectories {
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
                 for (Path entry : entries) {
                     if (!isLeftover(entry, metadataLogDir)) {
-                        throw new FormatException(FormatException.Kind.CONFLICT, "Log directory " + dir
-                                + " has no meta.properties but holds " + entry.getFileName()
-                                + ": only an empty directory is formatted");
+                        throw new FormatException(
+                                FormatException.Kind.CONFLICT,
+                                "Log directory " + dir
+                                        + " has no meta.properties but holds " + entry.getFileName()
+                                        + ": only an empty directory is formatted");
                     }
                 }
             }
@@ -57,7 +59,8 @@ final class LogDirectories {
         } catch (MalformedFileException e) {
             throw new FormatException(FormatException.Kind.CONFLICT, e.getMessage(), e);
         } catch (IOException e) {
-            throw new FormatException(FormatException.Kind.IO_ERROR, "Reading log directory " + dir + " failed: " + e, e);
+            throw new FormatException(
+                    FormatException.Kind.IO_ERROR, "Reading log directory " + dir + " failed: " + e, e);
         }
     }
 
@@ -69,7 +72,9 @@ final class LogDirectories {
         if (name.equals(META_PROPERTIES_TEMP)) {
             return Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS);
         }
-        if (!metadataLogDir || !name.equals(BootstrapSnapshot.DIRECTORY) || !Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+        if (!metadataLogDir
+                || !name.equals(BootstrapSnapshot.DIRECTORY)
+                || !Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
         try (DirectoryStream<Path> snapshots = Files.newDirectoryStream(entry)) {

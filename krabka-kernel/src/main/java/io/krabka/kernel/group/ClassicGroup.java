@@ -12,7 +12,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.clients.consumer.internals.ConsumerProtocol;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.JoinGroupResponseData.JoinGroupResponseMember;
@@ -148,8 +147,8 @@ final class ClassicGroup {
             protocolType = member.protocolType();
         }
         if (!member.protocolType().equals(protocolType)) {
-            throw new IllegalStateException("member " + member.memberId() + " of protocol type "
-                    + member.protocolType() + " in a group of " + protocolType);
+            throw new IllegalStateException("member " + member.memberId() + " of protocol type " + member.protocolType()
+                    + " in a group of " + protocolType);
         }
         if (leaderId == null) {
             leaderId = member.memberId();
@@ -190,8 +189,14 @@ final class ClassicGroup {
         if (old == null) {
             throw new IllegalStateException("no static member " + oldMemberId + " to replace");
         }
-        ClassicGroupMember replacement = new ClassicGroupMember(newMemberId, groupInstanceId, old.clientId(),
-                old.clientHost(), old.rebalanceTimeoutMs(), old.sessionTimeoutMs(), old.protocolType(),
+        ClassicGroupMember replacement = new ClassicGroupMember(
+                newMemberId,
+                groupInstanceId,
+                old.clientId(),
+                old.clientHost(),
+                old.rebalanceTimeoutMs(),
+                old.sessionTimeoutMs(),
+                old.protocolType(),
                 old.supportedProtocols());
         replacement.setAssignment(old.assignment());
         if (old.isAwaitingJoin()) {
@@ -206,8 +211,12 @@ final class ClassicGroup {
         return replacement;
     }
 
-    void updateMember(ClassicGroupMember member, List<Protocol> protocols, int rebalanceTimeoutMs,
-            int sessionTimeoutMs, CompletableFuture<JoinGroupResponseData> joinFuture) {
+    void updateMember(
+            ClassicGroupMember member,
+            List<Protocol> protocols,
+            int rebalanceTimeoutMs,
+            int sessionTimeoutMs,
+            CompletableFuture<JoinGroupResponseData> joinFuture) {
         countProtocols(member, -1);
         member.update(protocols, rebalanceTimeoutMs, sessionTimeoutMs);
         countProtocols(member, 1);
@@ -259,7 +268,10 @@ final class ClassicGroup {
 
     /** The longest rebalance timeout of the members: how long a rebalance waits for them. */
     int rebalanceTimeoutMs() {
-        return members.values().stream().mapToInt(ClassicGroupMember::rebalanceTimeoutMs).max().orElse(0);
+        return members.values().stream()
+                .mapToInt(ClassicGroupMember::rebalanceTimeoutMs)
+                .max()
+                .orElse(0);
     }
 
     // Protocols.
@@ -294,7 +306,8 @@ final class ClassicGroup {
         try {
             for (ClassicGroupMember member : members.values()) {
                 topics.addAll(ConsumerProtocol.deserializeConsumerProtocolSubscription(
-                        ByteBuffer.wrap(member.metadata(protocolName))).topics());
+                                ByteBuffer.wrap(member.metadata(protocolName)))
+                        .topics());
             }
         } catch (RuntimeException e) {
             return Optional.empty();
@@ -317,7 +330,10 @@ final class ClassicGroup {
         for (ClassicGroupMember member : members.values()) {
             votes.merge(member.vote(candidates), 1, Integer::sum);
         }
-        return votes.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        return votes.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .orElseThrow()
+                .getKey();
     }
 
     /** Starts the next generation: CompletingRebalance with a protocol, or Empty with none. */
@@ -343,7 +359,8 @@ final class ClassicGroup {
         if (leader != null && leader.isAwaitingJoin()) {
             return true;
         }
-        Optional<ClassicGroupMember> joined = members.values().stream().filter(ClassicGroupMember::isAwaitingJoin)
+        Optional<ClassicGroupMember> joined = members.values().stream()
+                .filter(ClassicGroupMember::isAwaitingJoin)
                 .findFirst();
         joined.ifPresent(member -> leaderId = member.memberId());
         return joined.isPresent();
@@ -357,8 +374,10 @@ final class ClassicGroup {
     List<JoinGroupResponseMember> currentMembersForLeader() {
         List<JoinGroupResponseMember> list = new ArrayList<>(members.size());
         for (ClassicGroupMember member : members.values()) {
-            list.add(new JoinGroupResponseMember().setMemberId(member.memberId())
-                    .setGroupInstanceId(member.groupInstanceId()).setMetadata(member.metadata(protocolName)));
+            list.add(new JoinGroupResponseMember()
+                    .setMemberId(member.memberId())
+                    .setGroupInstanceId(member.groupInstanceId())
+                    .setMetadata(member.metadata(protocolName)));
         }
         return list;
     }
@@ -389,12 +408,23 @@ final class ClassicGroup {
         List<GroupMetadataValue.MemberMetadata> list = new ArrayList<>(members.size());
         for (ClassicGroupMember member : members.values()) {
             byte[] assignment = assignments.getOrDefault(member.memberId(), member.assignment());
-            list.add(new GroupMetadataValue.MemberMetadata(member.memberId(), member.groupInstanceId(),
-                    member.clientId(), member.clientHost(), member.rebalanceTimeoutMs(), member.sessionTimeoutMs(),
-                    protocolName == null ? new byte[0] : member.metadata(protocolName), assignment));
+            list.add(new GroupMetadataValue.MemberMetadata(
+                    member.memberId(),
+                    member.groupInstanceId(),
+                    member.clientId(),
+                    member.clientHost(),
+                    member.rebalanceTimeoutMs(),
+                    member.sessionTimeoutMs(),
+                    protocolName == null ? new byte[0] : member.metadata(protocolName),
+                    assignment));
         }
-        return new GroupMetadataValue(protocolType == null ? "" : protocolType, generationId, protocolName, leaderId,
-                currentStateTimestampMs, list);
+        return new GroupMetadataValue(
+                protocolType == null ? "" : protocolType,
+                generationId,
+                protocolName,
+                leaderId,
+                currentStateTimestampMs,
+                list);
     }
 
     @Override

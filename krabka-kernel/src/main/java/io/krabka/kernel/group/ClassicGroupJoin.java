@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.message.JoinGroupRequestData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
@@ -35,10 +34,13 @@ final class ClassicGroupJoin {
         this.writer = Objects.requireNonNull(writer, "writer");
     }
 
-    void joinGroup(GroupRequestContext context, JoinGroupRequestData request,
+    void joinGroup(
+            GroupRequestContext context,
+            JoinGroupRequestData request,
             CompletableFuture<JoinGroupResponseData> future) {
         List<Protocol> protocols = request.protocols().stream()
-                .map(p -> new Protocol(p.name(), p.metadata())).toList();
+                .map(p -> new Protocol(p.name(), p.metadata()))
+                .toList();
         String memberId = request.memberId();
         boolean unknownMember = UNKNOWN_MEMBER_ID.equals(memberId);
         if (request.sessionTimeoutMs() < groups.config().groupMinSessionTimeoutMs()
@@ -65,11 +67,17 @@ final class ClassicGroupJoin {
         }
     }
 
-    private void joinNewMember(GroupRequestContext context, ClassicGroup group, JoinGroupRequestData request,
-            List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
+    private void joinNewMember(
+            GroupRequestContext context,
+            ClassicGroup group,
+            JoinGroupRequestData request,
+            List<Protocol> protocols,
+            CompletableFuture<JoinGroupResponseData> future) {
         String instanceId = request.groupInstanceId();
         String existingStatic = group.staticMemberId(instanceId);
-        if (existingStatic == null && group.size() + group.numPendingJoinMembers() >= groups.config().groupMaxSize()) {
+        if (existingStatic == null
+                && group.size() + group.numPendingJoinMembers()
+                        >= groups.config().groupMaxSize()) {
             future.complete(joinError(UNKNOWN_MEMBER_ID, Errors.GROUP_MAX_SIZE_REACHED));
             return;
         }
@@ -86,8 +94,12 @@ final class ClassicGroupJoin {
         }
     }
 
-    private void joinExistingMember(GroupRequestContext context, ClassicGroup group, JoinGroupRequestData request,
-            List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
+    private void joinExistingMember(
+            GroupRequestContext context,
+            ClassicGroup group,
+            JoinGroupRequestData request,
+            List<Protocol> protocols,
+            CompletableFuture<JoinGroupResponseData> future) {
         String memberId = request.memberId();
         if (group.isPendingMember(memberId)) {
             if (request.groupInstanceId() != null) {
@@ -104,20 +116,31 @@ final class ClassicGroupJoin {
         }
         ClassicGroupMember member = group.member(memberId);
         switch (group.state()) {
-            case PREPARING_REBALANCE -> updateMemberAndRebalance(group, member, request, protocols, future,
-                    reason("member " + memberId + " rejoined", request));
+            case PREPARING_REBALANCE ->
+                updateMemberAndRebalance(
+                        group, member, request, protocols, future, reason("member " + memberId + " rejoined", request));
             case COMPLETING_REBALANCE -> {
                 if (member.matches(protocols)) {
                     // The member lost its join response: it gets it again.
                     future.complete(currentGeneration(group, memberId, group.isLeader(memberId), false));
                 } else {
-                    updateMemberAndRebalance(group, member, request, protocols, future,
+                    updateMemberAndRebalance(
+                            group,
+                            member,
+                            request,
+                            protocols,
+                            future,
                             reason("member " + memberId + " changed its protocols", request));
                 }
             }
             case STABLE -> {
                 if (group.isLeader(memberId) || !member.matches(protocols)) {
-                    updateMemberAndRebalance(group, member, request, protocols, future,
+                    updateMemberAndRebalance(
+                            group,
+                            member,
+                            request,
+                            protocols,
+                            future,
                             reason("leader or member with new protocols " + memberId + " rejoined", request));
                 } else {
                     future.complete(currentGeneration(group, memberId, false, false));
@@ -127,11 +150,22 @@ final class ClassicGroupJoin {
         }
     }
 
-    private void addMemberAndRebalance(GroupRequestContext context, ClassicGroup group, String memberId,
-            JoinGroupRequestData request, List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future) {
-        ClassicGroupMember member = new ClassicGroupMember(memberId, request.groupInstanceId(), context.clientId(),
-                context.clientHost(), request.rebalanceTimeoutMs(), request.sessionTimeoutMs(),
-                request.protocolType(), protocols);
+    private void addMemberAndRebalance(
+            GroupRequestContext context,
+            ClassicGroup group,
+            String memberId,
+            JoinGroupRequestData request,
+            List<Protocol> protocols,
+            CompletableFuture<JoinGroupResponseData> future) {
+        ClassicGroupMember member = new ClassicGroupMember(
+                memberId,
+                request.groupInstanceId(),
+                context.clientId(),
+                context.clientHost(),
+                request.rebalanceTimeoutMs(),
+                request.sessionTimeoutMs(),
+                request.protocolType(),
+                protocols);
         member.setNew(true);
         group.add(member, future);
         if (group.isInState(ClassicGroupState.PREPARING_REBALANCE)
@@ -143,8 +177,13 @@ final class ClassicGroupJoin {
         groups.maybePrepareRebalanceOrCompleteJoin(group, reason("member " + memberId + " joined", request));
     }
 
-    private void replaceStaticMember(GroupRequestContext context, ClassicGroup group, String oldMemberId,
-            String newMemberId, JoinGroupRequestData request, List<Protocol> protocols,
+    private void replaceStaticMember(
+            GroupRequestContext context,
+            ClassicGroup group,
+            String oldMemberId,
+            String newMemberId,
+            JoinGroupRequestData request,
+            List<Protocol> protocols,
             CompletableFuture<JoinGroupResponseData> future) {
         ClassicGroupMember old = group.member(oldMemberId);
         // The old instance is fenced: its pending requests fail, as its later ones will.
@@ -160,8 +199,8 @@ final class ClassicGroupJoin {
             case STABLE -> {
                 // A leader of an old version cannot skip the assignment (KIP-814): it gets a rebalance instead.
                 if (!sameProtocols || (leader && !JoinGroupRequest.supportsSkippingAssignment(context.apiVersion()))) {
-                    groups.prepareRebalance(group, reason("static member " + request.groupInstanceId() + " rejoined",
-                            request));
+                    groups.prepareRebalance(
+                            group, reason("static member " + request.groupInstanceId() + " rejoined", request));
                     return;
                 }
                 try {
@@ -172,15 +211,21 @@ final class ClassicGroupJoin {
                 }
                 group.completeJoinFuture(member, currentGeneration(group, newMemberId, leader, leader));
             }
-            case COMPLETING_REBALANCE -> groups.prepareRebalance(group, reason("static member "
-                    + request.groupInstanceId() + " rejoined during the sync", request));
+            case COMPLETING_REBALANCE ->
+                groups.prepareRebalance(
+                        group,
+                        reason("static member " + request.groupInstanceId() + " rejoined during the sync", request));
             case PREPARING_REBALANCE -> groups.maybeCompleteJoin(group);
             case EMPTY, DEAD -> throw new IllegalStateException("static member of " + group + " replaced");
         }
     }
 
-    private void updateMemberAndRebalance(ClassicGroup group, ClassicGroupMember member,
-            JoinGroupRequestData request, List<Protocol> protocols, CompletableFuture<JoinGroupResponseData> future,
+    private void updateMemberAndRebalance(
+            ClassicGroup group,
+            ClassicGroupMember member,
+            JoinGroupRequestData request,
+            List<Protocol> protocols,
+            CompletableFuture<JoinGroupResponseData> future,
             String reason) {
         // A second JoinGroup replaces the first, which is answered so that its connection is not held.
         group.completeJoinFuture(member, joinError(member.memberId(), Errors.REBALANCE_IN_PROGRESS));

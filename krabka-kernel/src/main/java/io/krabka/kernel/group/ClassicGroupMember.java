@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
 
@@ -28,8 +27,15 @@ final class ClassicGroupMember {
     private CompletableFuture<SyncGroupResponseData> awaitingSync;
     private boolean isNew;
 
-    ClassicGroupMember(String memberId, String groupInstanceId, String clientId, String clientHost,
-            int rebalanceTimeoutMs, int sessionTimeoutMs, String protocolType, List<Protocol> supportedProtocols) {
+    ClassicGroupMember(
+            String memberId,
+            String groupInstanceId,
+            String clientId,
+            String clientHost,
+            int rebalanceTimeoutMs,
+            int sessionTimeoutMs,
+            String protocolType,
+            List<Protocol> supportedProtocols) {
         this.memberId = Objects.requireNonNull(memberId, "memberId");
         this.groupInstanceId = groupInstanceId;
         this.clientId = Objects.requireNonNull(clientId, "clientId");
@@ -92,10 +98,12 @@ final class ClassicGroupMember {
 
     /** The member's metadata for {@code protocolName}. */
     byte[] metadata(String protocolName) {
-        return supportedProtocols.stream().filter(p -> p.name().equals(protocolName)).findFirst()
+        return supportedProtocols.stream()
+                .filter(p -> p.name().equals(protocolName))
+                .findFirst()
                 .map(Protocol::metadata)
-                .orElseThrow(() -> new IllegalStateException("member " + memberId + " has no protocol "
-                        + protocolName));
+                .orElseThrow(
+                        () -> new IllegalStateException("member " + memberId + " has no protocol " + protocolName));
     }
 
     /** Whether these protocols are the member's, names and metadata in the same order. */
@@ -115,9 +123,12 @@ final class ClassicGroupMember {
 
     /** The member's preferred protocol among {@code candidates}. */
     String vote(Set<String> candidates) {
-        return supportedProtocols.stream().map(Protocol::name).filter(candidates::contains).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("member " + memberId + " supports none of "
-                        + candidates));
+        return supportedProtocols.stream()
+                .map(Protocol::name)
+                .filter(candidates::contains)
+                .findFirst()
+                .orElseThrow(
+                        () -> new IllegalArgumentException("member " + memberId + " supports none of " + candidates));
     }
 
     CompletableFuture<JoinGroupResponseData> awaitingJoin() {

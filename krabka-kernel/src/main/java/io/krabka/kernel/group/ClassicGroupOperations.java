@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
-
 import org.apache.kafka.common.message.DescribeGroupsResponseData.DescribedGroup;
 import org.apache.kafka.common.message.DescribeGroupsResponseData.DescribedGroupMember;
 import org.apache.kafka.common.message.HeartbeatRequestData;
@@ -72,8 +71,10 @@ final class ClassicGroupOperations {
         for (MemberIdentity identity : members) {
             // No such group: each member is unknown, as Kafka's GroupCoordinatorService answers.
             Errors error = group == null ? Errors.UNKNOWN_MEMBER_ID : leave(group, identity);
-            responses.add(new MemberResponse().setMemberId(identity.memberId())
-                    .setGroupInstanceId(identity.groupInstanceId()).setErrorCode(error.code()));
+            responses.add(new MemberResponse()
+                    .setMemberId(identity.memberId())
+                    .setGroupInstanceId(identity.groupInstanceId())
+                    .setErrorCode(error.code()));
         }
         return Errors.NONE;
     }
@@ -116,15 +117,20 @@ final class ClassicGroupOperations {
                     || (!states.isEmpty() && !states.contains(state.toLowerCase(Locale.ROOT)))) {
                 continue;
             }
-            listed.add(new ListedGroup().setGroupId(group.groupId())
-                    .setProtocolType(group.protocolType().orElse("")).setGroupState(state)
+            listed.add(new ListedGroup()
+                    .setGroupId(group.groupId())
+                    .setProtocolType(group.protocolType().orElse(""))
+                    .setGroupState(state)
                     .setGroupType(CLASSIC_GROUP_TYPE));
         }
         return listed;
     }
 
     private static Set<String> lowerCase(List<String> values) {
-        return values == null ? Set.of() : Set.copyOf(values.stream().map(v -> v.toLowerCase(Locale.ROOT)).toList());
+        return values == null
+                ? Set.of()
+                : Set.copyOf(
+                        values.stream().map(v -> v.toLowerCase(Locale.ROOT)).toList());
     }
 
     /**
@@ -134,28 +140,36 @@ final class ClassicGroupOperations {
     DescribedGroup describeGroup(String groupId, short version) {
         ClassicGroup group = groups.group(groupId).orElse(null);
         if (group == null || group.isInState(ClassicGroupState.DEAD)) {
-            DescribedGroup dead = new DescribedGroup().setGroupId(groupId)
-                    .setGroupState(ClassicGroupState.DEAD.toString()).setProtocolType("").setProtocolData("");
+            DescribedGroup dead = new DescribedGroup()
+                    .setGroupId(groupId)
+                    .setGroupState(ClassicGroupState.DEAD.toString())
+                    .setProtocolType("")
+                    .setProtocolData("");
             if (version >= 6) {
-                dead.setErrorCode(Errors.GROUP_ID_NOT_FOUND.code())
-                        .setErrorMessage("Group " + groupId + " not found.");
+                dead.setErrorCode(Errors.GROUP_ID_NOT_FOUND.code()).setErrorMessage("Group " + groupId + " not found.");
             }
             return dead;
         }
         boolean stable = group.isInState(ClassicGroupState.STABLE);
         List<DescribedGroupMember> members = new ArrayList<>();
         for (ClassicGroupMember member : group.allMembers()) {
-            DescribedGroupMember described = new DescribedGroupMember().setMemberId(member.memberId())
-                    .setGroupInstanceId(member.groupInstanceId()).setClientId(member.clientId())
+            DescribedGroupMember described = new DescribedGroupMember()
+                    .setMemberId(member.memberId())
+                    .setGroupInstanceId(member.groupInstanceId())
+                    .setClientId(member.clientId())
                     .setClientHost(member.clientHost());
             if (stable) {
-                described.setMemberMetadata(member.metadata(group.protocolName().orElseThrow()))
+                described
+                        .setMemberMetadata(member.metadata(group.protocolName().orElseThrow()))
                         .setMemberAssignment(member.assignment());
             }
             members.add(described);
         }
-        return new DescribedGroup().setGroupId(groupId).setGroupState(group.state().toString())
+        return new DescribedGroup()
+                .setGroupId(groupId)
+                .setGroupState(group.state().toString())
                 .setProtocolType(group.protocolType().orElse(""))
-                .setProtocolData(stable ? group.protocolName().orElse("") : "").setMembers(members);
+                .setProtocolData(stable ? group.protocolName().orElse("") : "")
+                .setMembers(members);
     }
 }

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.message.SyncGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
@@ -37,7 +36,8 @@ final class ClassicGroupSync {
             future.complete(syncError(Errors.UNKNOWN_MEMBER_ID));
             return;
         }
-        Errors error = group.isInState(ClassicGroupState.DEAD) ? Errors.COORDINATOR_NOT_AVAILABLE
+        Errors error = group.isInState(ClassicGroupState.DEAD)
+                ? Errors.COORDINATOR_NOT_AVAILABLE
                 : validateMember(group, request.memberId(), request.groupInstanceId());
         if (error == Errors.NONE && request.generationId() != group.generationId()) {
             error = Errors.ILLEGAL_GENERATION;
@@ -78,8 +78,7 @@ final class ClassicGroupSync {
     // SyncGroup v5+ names the protocol type and name; they must be the group's.
     private static boolean sameProtocol(ClassicGroup group, SyncGroupRequestData request) {
         return (request.protocolType() == null || group.protocolType().equals(Optional.of(request.protocolType())))
-                && (request.protocolName() == null
-                        || group.protocolName().equals(Optional.of(request.protocolName())));
+                && (request.protocolName() == null || group.protocolName().equals(Optional.of(request.protocolName())));
     }
 
     private void markSynced(ClassicGroup group, ClassicGroupMember member) {
@@ -108,7 +107,9 @@ final class ClassicGroupSync {
     }
 
     private static SyncGroupResponseData syncResponse(ClassicGroup group, byte[] assignment) {
-        return new SyncGroupResponseData().setProtocolType(group.protocolType().orElse(null))
-                .setProtocolName(group.protocolName().orElse(null)).setAssignment(assignment);
+        return new SyncGroupResponseData()
+                .setProtocolType(group.protocolType().orElse(null))
+                .setProtocolName(group.protocolName().orElse(null))
+                .setAssignment(assignment);
     }
 }

@@ -1,11 +1,5 @@
 package io.krabka.kernel.group;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
-
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.UnifiedLog;
@@ -13,6 +7,11 @@ import io.krabka.kernel.record.LogBatch;
 import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.Record;
 import io.krabka.kernel.record.RecordBatch;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Reads a partition of {@code __consumer_offsets} from its start to its end and hands its records over in chunks
@@ -29,8 +28,7 @@ final class CoordinatorLoader {
     // A compressed batch of the coordinator's may not inflate beyond this: ten segments' worth is corrupt.
     private static final long MAX_DECOMPRESSED_BYTES = 1L << 30;
 
-    private CoordinatorLoader() {
-    }
+    private CoordinatorLoader() {}
 
     /**
      * Loads {@code log}.
@@ -54,17 +52,21 @@ final class CoordinatorLoader {
             buffer.flip();
             List<CoordinatorRecord> records = new ArrayList<>();
             long next = offset;
-            for (LogBatch logBatch : MemoryRecords.readableRecords(buffer, log.topicPartition().toString(), 0)) {
+            for (LogBatch logBatch :
+                    MemoryRecords.readableRecords(buffer, log.topicPartition().toString(), 0)) {
                 next = logBatch.nextOffset();
                 if (logBatch instanceof RecordBatch batch && (batch.isControlBatch() || batch.isTransactional())) {
                     if (!batch.isControlBatch()) {
-                        LOG.log(System.Logger.Level.WARNING, "Skipping a transactional batch at " + batch.baseOffset()
-                                + " of " + log.topicPartition());
+                        LOG.log(
+                                System.Logger.Level.WARNING,
+                                "Skipping a transactional batch at " + batch.baseOffset() + " of "
+                                        + log.topicPartition());
                     }
                     continue;
                 }
                 for (Record record : logBatch.records(MAX_DECOMPRESSED_BYTES)) {
-                    CoordinatorRecordSerde.deserialize(record.key(), record.value()).ifPresent(records::add);
+                    CoordinatorRecordSerde.deserialize(record.key(), record.value())
+                            .ifPresent(records::add);
                 }
             }
             if (next <= offset) {

@@ -8,7 +8,6 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.function.Consumer;
-
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.protocol.DataOutputStreamWritable;
 import org.apache.kafka.common.protocol.Writable;
@@ -19,35 +18,40 @@ import org.apache.kafka.common.protocol.Writable;
  */
 public final class CoordinatorRecordSerde {
 
-    private CoordinatorRecordSerde() {
-    }
+    private CoordinatorRecordSerde() {}
 
     /** The record's key bytes. */
     public static byte[] serializeKey(CoordinatorRecord record) {
         return switch (record) {
-            case CoordinatorRecord.GroupMetadata group -> bytes(out -> {
-                out.writeShort(GroupMetadataKey.RECORD_TYPE);
-                group.key().write(out);
-            });
-            case CoordinatorRecord.OffsetCommit offset -> bytes(out -> {
-                out.writeShort(OffsetCommitKey.RECORD_TYPE);
-                offset.key().write(out);
-            });
+            case CoordinatorRecord.GroupMetadata group ->
+                bytes(out -> {
+                    out.writeShort(GroupMetadataKey.RECORD_TYPE);
+                    group.key().write(out);
+                });
+            case CoordinatorRecord.OffsetCommit offset ->
+                bytes(out -> {
+                    out.writeShort(OffsetCommitKey.RECORD_TYPE);
+                    offset.key().write(out);
+                });
         };
     }
 
     /** The record's value bytes at the version Kafka 4.4 writes, or null for a tombstone. */
     public static byte[] serializeValue(CoordinatorRecord record) {
         return switch (record) {
-            case CoordinatorRecord.GroupMetadata group when group.value() != null -> bytes(out -> {
-                out.writeShort(GroupMetadataValue.WRITE_VERSION);
-                group.value().write(out, GroupMetadataValue.WRITE_VERSION);
-            });
-            case CoordinatorRecord.OffsetCommit offset when offset.value() != null -> bytes(out -> {
-                short version = offset.value().writeVersion();
-                out.writeShort(version);
-                offset.value().write(out, version);
-            });
+            case CoordinatorRecord.GroupMetadata group
+            when group.value() != null ->
+                bytes(out -> {
+                    out.writeShort(GroupMetadataValue.WRITE_VERSION);
+                    group.value().write(out, GroupMetadataValue.WRITE_VERSION);
+                });
+            case CoordinatorRecord.OffsetCommit offset
+            when offset.value() != null ->
+                bytes(out -> {
+                    short version = offset.value().writeVersion();
+                    out.writeShort(version);
+                    offset.value().write(out, version);
+                });
             default -> null;
         };
     }
@@ -67,16 +71,17 @@ public final class CoordinatorRecordSerde {
             ByteBufferAccessor keyIn = new ByteBufferAccessor(key.duplicate());
             short type = keyIn.readShort();
             Optional<CoordinatorRecord> record = switch (type) {
-                case GroupMetadataKey.RECORD_TYPE -> Optional.of(new CoordinatorRecord.GroupMetadata(
-                        GroupMetadataKey.read(keyIn), value == null ? null : readGroup(value)));
-                case OffsetCommitKey.RECORD_TYPE, OffsetCommitKey.LEGACY_RECORD_TYPE -> Optional.of(
-                        new CoordinatorRecord.OffsetCommit(OffsetCommitKey.read(keyIn),
-                                value == null ? null : readOffset(value)));
+                case GroupMetadataKey.RECORD_TYPE ->
+                    Optional.of(new CoordinatorRecord.GroupMetadata(
+                            GroupMetadataKey.read(keyIn), value == null ? null : readGroup(value)));
+                case OffsetCommitKey.RECORD_TYPE, OffsetCommitKey.LEGACY_RECORD_TYPE ->
+                    Optional.of(new CoordinatorRecord.OffsetCommit(
+                            OffsetCommitKey.read(keyIn), value == null ? null : readOffset(value)));
                 default -> Optional.empty();
             };
             if (record.isPresent() && keyIn.remaining() != 0) {
-                throw new CoordinatorRecordException(keyIn.remaining() + " bytes left after the key of "
-                        + record.get());
+                throw new CoordinatorRecordException(
+                        keyIn.remaining() + " bytes left after the key of " + record.get());
             }
             return record;
         } catch (BufferUnderflowException | IllegalArgumentException e) {

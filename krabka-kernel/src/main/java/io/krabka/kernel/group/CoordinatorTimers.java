@@ -1,12 +1,11 @@
 package io.krabka.kernel.group;
 
+import io.krabka.kernel.scheduler.Scheduler;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicReference;
-
-import io.krabka.kernel.scheduler.Scheduler;
 
 /**
  * The coordinator's keyed timers on the broker's {@link Scheduler}: nothing polls; each timer is one delayed task.
@@ -27,15 +26,18 @@ final class CoordinatorTimers implements CoordinatorTimer {
     @Override
     public void schedule(String key, long delayMs, Runnable task) {
         AtomicReference<ScheduledFuture<?>> self = new AtomicReference<>();
-        ScheduledFuture<?> future = scheduler.scheduleOnce("group-coordinator " + key, () -> {
-            synchronized (lock) {
-                if (timers.get(key) != self.get()) {
-                    return;
-                }
-                timers.remove(key);
-                task.run();
-            }
-        }, delayMs);
+        ScheduledFuture<?> future = scheduler.scheduleOnce(
+                "group-coordinator " + key,
+                () -> {
+                    synchronized (lock) {
+                        if (timers.get(key) != self.get()) {
+                            return;
+                        }
+                        timers.remove(key);
+                        task.run();
+                    }
+                },
+                delayMs);
         // The caller holds the lock, so the task cannot look before this is set.
         self.set(future);
         ScheduledFuture<?> previous = timers.put(key, future);

@@ -1,5 +1,11 @@
 package io.krabka.kernel.group;
 
+import io.krabka.kernel.controller.Controller;
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataPublisher;
+import io.krabka.kernel.scheduler.Scheduler;
+import io.krabka.spi.common.TopicPartition;
 import java.time.InstantSource;
 import java.util.Collections;
 import java.util.HashSet;
@@ -10,14 +16,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
-
-import io.krabka.kernel.controller.Controller;
-import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.scheduler.Scheduler;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.MetadataPublisher;
-import io.krabka.spi.common.TopicPartition;
-
 import org.apache.kafka.common.message.DescribeGroupsResponseData.DescribedGroup;
 import org.apache.kafka.common.message.HeartbeatRequestData;
 import org.apache.kafka.common.message.JoinGroupRequestData;
@@ -65,16 +63,24 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
      * @param logManager holds the partitions' logs
      * @param scheduler  runs the loads, timers and offset expiry
      */
-    public GroupCoordinator(int nodeId, GroupCoordinatorConfig config, Controller controller, LogManager logManager,
-            Scheduler scheduler, InstantSource time) {
+    public GroupCoordinator(
+            int nodeId,
+            GroupCoordinatorConfig config,
+            Controller controller,
+            LogManager logManager,
+            Scheduler scheduler,
+            InstantSource time) {
         this.config = Objects.requireNonNull(config, "config");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
-        this.topic = new OffsetsTopic(config, () -> image.topic(OffsetsTopic.NAME)
-                .map(t -> t.partitions().size()).orElse(0));
+        this.topic = new OffsetsTopic(
+                config,
+                () -> image.topic(OffsetsTopic.NAME)
+                        .map(t -> t.partitions().size())
+                        .orElse(0));
         this.timers = new CoordinatorTimers(this, scheduler);
         this.partitions = new OffsetsTopicPartitions(this, nodeId, controller, logManager, scheduler, topic);
-        OffsetsTopicWriter writer = new OffsetsTopicWriter(logManager, topic, config.offsetsTopicCompressionType(),
-                time, partitions::leaderEpoch);
+        OffsetsTopicWriter writer = new OffsetsTopicWriter(
+                logManager, topic, config.offsetsTopicCompressionType(), time, partitions::leaderEpoch);
         this.groups = new GroupMetadataManager(config, time, timers, writer);
         this.join = new ClassicGroupJoin(groups, writer);
         this.sync = new ClassicGroupSync(groups, writer);
@@ -120,15 +126,17 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
      * {@code __consumer_offsets} first if it does not exist), else COORDINATOR_NOT_AVAILABLE.
      */
     public CompletableFuture<Errors> findCoordinator(String groupId) {
-        return partitions.ensureTopic(image).handle((done, error) -> error != null
-                ? Errors.COORDINATOR_NOT_AVAILABLE : partitions.leadsPartitionOf(image, groupId));
+        return partitions
+                .ensureTopic(image)
+                .handle((done, error) ->
+                        error != null ? Errors.COORDINATOR_NOT_AVAILABLE : partitions.leadsPartitionOf(image, groupId));
     }
 
     // The group APIs.
 
     /** JoinGroup; the future completes when the join phase does (or at once with an error). */
-    public synchronized CompletableFuture<JoinGroupResponseData> joinGroup(GroupRequestContext context,
-            JoinGroupRequestData request) {
+    public synchronized CompletableFuture<JoinGroupResponseData> joinGroup(
+            GroupRequestContext context, JoinGroupRequestData request) {
         CompletableFuture<JoinGroupResponseData> future = new CompletableFuture<>();
         Errors error = check(request.groupId());
         if (error != Errors.NONE) {
@@ -158,8 +166,8 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     }
 
     /** LeaveGroup: the group's error, and each member's in {@code responses}. */
-    public synchronized Errors leaveGroup(String groupId, List<MemberIdentity> members,
-            List<MemberResponse> responses) {
+    public synchronized Errors leaveGroup(
+            String groupId, List<MemberIdentity> members, List<MemberResponse> responses) {
         Errors error = check(groupId);
         return error != Errors.NONE ? error : operations.leaveGroup(groupId, members, responses);
     }
@@ -170,8 +178,13 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
      * @param generationId    the member's generation, or -1 for a simple commit
      * @param retentionTimeMs OffsetCommit v2-v4's retention time, or -1
      */
-    public synchronized List<Errors> commitOffsets(String groupId, String memberId, String groupInstanceId,
-            int generationId, long retentionTimeMs, List<PartitionCommit> commits) {
+    public synchronized List<Errors> commitOffsets(
+            String groupId,
+            String memberId,
+            String groupInstanceId,
+            int generationId,
+            long retentionTimeMs,
+            List<PartitionCommit> commits) {
         Errors error = check(groupId);
         if (error == Errors.NONE) {
             error = offsets.validateCommit(groupId, memberId, groupInstanceId, generationId);
@@ -208,13 +221,15 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         return new ListGroupsResponseData()
                 .setErrorCode((partitions.anyLoading() ? Errors.COORDINATOR_LOAD_IN_PROGRESS : Errors.NONE).code())
                 .setGroups(operations.listGroups(statesFilter, typesFilter).stream()
-                        .filter(g -> check(g.groupId()) == Errors.NONE).toList());
+                        .filter(g -> check(g.groupId()) == Errors.NONE)
+                        .toList());
     }
 
     /** DescribeGroups of one group. */
     public synchronized DescribedGroup describeGroup(String groupId, short version) {
         Errors error = check(groupId);
-        return error != Errors.NONE ? new DescribedGroup().setGroupId(groupId).setErrorCode(error.code())
+        return error != Errors.NONE
+                ? new DescribedGroup().setGroupId(groupId).setErrorCode(error.code())
                 : operations.describeGroup(groupId, version);
     }
 

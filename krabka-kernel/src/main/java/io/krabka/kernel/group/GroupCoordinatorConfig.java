@@ -1,12 +1,11 @@
 package io.krabka.kernel.group;
 
-import java.util.Map;
-import java.util.Objects;
-
 import io.krabka.kernel.record.CompressionType;
 import io.krabka.kernel.record.UnsupportedCompressionTypeException;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigType;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * The group coordinator's settings, with Kafka's key names and defaults ({@code GroupCoordinatorConfig}).
@@ -30,14 +29,34 @@ import io.krabka.spi.plugin.ConfigType;
  * @param offsetsRetentionMinutes            {@code offsets.retention.minutes} (10080, 7 days)
  * @param offsetsRetentionCheckIntervalMs    {@code offsets.retention.check.interval.ms} (600000)
  */
-public record GroupCoordinatorConfig(int groupMinSessionTimeoutMs, int groupMaxSessionTimeoutMs,
-        int groupInitialRebalanceDelayMs, int groupMaxSize, int newMemberJoinTimeoutMs, int offsetsTopicNumPartitions,
-        short offsetsTopicReplicationFactor, int offsetsTopicSegmentBytes, CompressionType offsetsTopicCompressionType,
-        int offsetMetadataMaxBytes, long offsetsRetentionMinutes, long offsetsRetentionCheckIntervalMs) {
+public record GroupCoordinatorConfig(
+        int groupMinSessionTimeoutMs,
+        int groupMaxSessionTimeoutMs,
+        int groupInitialRebalanceDelayMs,
+        int groupMaxSize,
+        int newMemberJoinTimeoutMs,
+        int offsetsTopicNumPartitions,
+        short offsetsTopicReplicationFactor,
+        int offsetsTopicSegmentBytes,
+        CompressionType offsetsTopicCompressionType,
+        int offsetMetadataMaxBytes,
+        long offsetsRetentionMinutes,
+        long offsetsRetentionCheckIntervalMs) {
 
     /** Kafka's defaults, but a replication factor of 1. */
-    public static final GroupCoordinatorConfig DEFAULTS = new GroupCoordinatorConfig(6_000, 1_800_000, 3_000,
-            Integer.MAX_VALUE, 300_000, 50, (short) 1, 104_857_600, CompressionType.NONE, 4096, 10_080, 600_000);
+    public static final GroupCoordinatorConfig DEFAULTS = new GroupCoordinatorConfig(
+            6_000,
+            1_800_000,
+            3_000,
+            Integer.MAX_VALUE,
+            300_000,
+            50,
+            (short) 1,
+            104_857_600,
+            CompressionType.NONE,
+            4096,
+            10_080,
+            600_000);
 
     /** Checks the values as Kafka's config definitions do. */
     public GroupCoordinatorConfig {
@@ -69,13 +88,17 @@ public record GroupCoordinatorConfig(int groupMinSessionTimeoutMs, int groupMaxS
      */
     public static GroupCoordinatorConfig fromProps(Map<String, ?> props) {
         GroupCoordinatorConfig d = DEFAULTS;
-        int codec = intValue(props, "offsets.topic.compression.codec", d.offsetsTopicCompressionType().id());
+        int codec = intValue(
+                props,
+                "offsets.topic.compression.codec",
+                d.offsetsTopicCompressionType().id());
         try {
-            return new GroupCoordinatorConfig(intValue(props, "group.min.session.timeout.ms",
-                    d.groupMinSessionTimeoutMs()),
+            return new GroupCoordinatorConfig(
+                    intValue(props, "group.min.session.timeout.ms", d.groupMinSessionTimeoutMs()),
                     intValue(props, "group.max.session.timeout.ms", d.groupMaxSessionTimeoutMs()),
                     intValue(props, "group.initial.rebalance.delay.ms", d.groupInitialRebalanceDelayMs()),
-                    intValue(props, "group.max.size", d.groupMaxSize()), d.newMemberJoinTimeoutMs(),
+                    intValue(props, "group.max.size", d.groupMaxSize()),
+                    d.newMemberJoinTimeoutMs(),
                     intValue(props, "offsets.topic.num.partitions", d.offsetsTopicNumPartitions()),
                     (short) intValue(props, "offsets.topic.replication.factor", d.offsetsTopicReplicationFactor()),
                     intValue(props, "offsets.topic.segment.bytes", d.offsetsTopicSegmentBytes()),
@@ -111,9 +134,18 @@ public record GroupCoordinatorConfig(int groupMinSessionTimeoutMs, int groupMaxS
 
     /** These settings with other session bounds and initial delay (tests and tuned brokers). */
     public GroupCoordinatorConfig withSessionTimeouts(int minMs, int maxMs, int initialRebalanceDelayMs) {
-        return new GroupCoordinatorConfig(minMs, maxMs, initialRebalanceDelayMs, groupMaxSize, newMemberJoinTimeoutMs,
-                offsetsTopicNumPartitions, offsetsTopicReplicationFactor, offsetsTopicSegmentBytes,
-                offsetsTopicCompressionType, offsetMetadataMaxBytes, offsetsRetentionMinutes,
+        return new GroupCoordinatorConfig(
+                minMs,
+                maxMs,
+                initialRebalanceDelayMs,
+                groupMaxSize,
+                newMemberJoinTimeoutMs,
+                offsetsTopicNumPartitions,
+                offsetsTopicReplicationFactor,
+                offsetsTopicSegmentBytes,
+                offsetsTopicCompressionType,
+                offsetMetadataMaxBytes,
+                offsetsRetentionMinutes,
                 offsetsRetentionCheckIntervalMs);
     }
 }

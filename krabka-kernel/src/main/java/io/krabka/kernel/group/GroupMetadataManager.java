@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
@@ -33,8 +32,8 @@ final class GroupMetadataManager {
     private final CoordinatorWriter writer;
     private final Map<String, ClassicGroup> groups = new HashMap<>();
 
-    GroupMetadataManager(GroupCoordinatorConfig config, InstantSource time, CoordinatorTimer timer,
-            CoordinatorWriter writer) {
+    GroupMetadataManager(
+            GroupCoordinatorConfig config, InstantSource time, CoordinatorTimer timer, CoordinatorWriter writer) {
         this.config = Objects.requireNonNull(config, "config");
         this.time = Objects.requireNonNull(time, "time");
         this.timer = Objects.requireNonNull(timer, "timer");
@@ -98,8 +97,10 @@ final class GroupMetadataManager {
             timer.schedule(joinKey(group), group.rebalanceTimeoutMs(), () -> onJoinTimeout(group));
         }
         group.transitionTo(ClassicGroupState.PREPARING_REBALANCE, now());
-        LOG.log(System.Logger.Level.INFO, "Preparing to rebalance group " + group.groupId() + " in state "
-                + group.previousState() + " with old generation " + group.generationId() + " (reason: " + reason + ")");
+        LOG.log(
+                System.Logger.Level.INFO,
+                "Preparing to rebalance group " + group.groupId() + " in state " + group.previousState()
+                        + " with old generation " + group.generationId() + " (reason: " + reason + ")");
         if (!initial) {
             maybeCompleteJoin(group);
         }
@@ -128,7 +129,8 @@ final class GroupMetadataManager {
     }
 
     void maybeCompleteJoin(ClassicGroup group) {
-        if (group.isInState(ClassicGroupState.PREPARING_REBALANCE) && group.hasAllMembersJoined()
+        if (group.isInState(ClassicGroupState.PREPARING_REBALANCE)
+                && group.hasAllMembersJoined()
                 && group.previousState() != ClassicGroupState.EMPTY) {
             completeJoin(group);
         }
@@ -157,8 +159,10 @@ final class GroupMetadataManager {
             }
             return;
         }
-        LOG.log(System.Logger.Level.INFO, "Stabilized group " + group.groupId() + " generation "
-                + group.generationId() + " with " + group.size() + " members");
+        LOG.log(
+                System.Logger.Level.INFO,
+                "Stabilized group " + group.groupId() + " generation " + group.generationId() + " with " + group.size()
+                        + " members");
         for (ClassicGroupMember member : group.allMembers()) {
             if (member.isAwaitingJoin()) {
                 boolean leader = group.isLeader(member.memberId());
@@ -172,7 +176,8 @@ final class GroupMetadataManager {
     }
 
     private void onSyncTimeout(ClassicGroup group, int generation) {
-        if (groups.get(group.groupId()) != group || group.generationId() != generation
+        if (groups.get(group.groupId()) != group
+                || group.generationId() != generation
                 || group.pendingSyncMembers().isEmpty()) {
             return;
         }
@@ -299,18 +304,26 @@ final class GroupMetadataManager {
         if (value == null) {
             return;
         }
-        ClassicGroup group = new ClassicGroup(key.group(),
-                value.members().isEmpty() ? ClassicGroupState.EMPTY : ClassicGroupState.STABLE, now());
+        ClassicGroup group = new ClassicGroup(
+                key.group(), value.members().isEmpty() ? ClassicGroupState.EMPTY : ClassicGroupState.STABLE, now());
         for (GroupMetadataValue.MemberMetadata record : value.members()) {
-            ClassicGroupMember member = new ClassicGroupMember(record.memberId(), record.groupInstanceId(),
-                    record.clientId(), record.clientHost(),
+            ClassicGroupMember member = new ClassicGroupMember(
+                    record.memberId(),
+                    record.groupInstanceId(),
+                    record.clientId(),
+                    record.clientHost(),
                     record.rebalanceTimeout() < 0 ? record.sessionTimeout() : record.rebalanceTimeout(),
-                    record.sessionTimeout(), value.protocolType(),
+                    record.sessionTimeout(),
+                    value.protocolType(),
                     List.of(new Protocol(value.protocol() == null ? "" : value.protocol(), record.subscription())));
             member.setAssignment(record.assignment());
             group.add(member, null);
         }
-        group.restore(value.generation(), value.protocolType(), value.protocol(), value.leader(),
+        group.restore(
+                value.generation(),
+                value.protocolType(),
+                value.protocol(),
+                value.leader(),
                 value.currentStateTimestamp());
         groups.put(key.group(), group);
     }
@@ -324,12 +337,16 @@ final class GroupMetadataManager {
 
     // Responses and records.
 
-    static JoinGroupResponseData currentGeneration(ClassicGroup group, String memberId, boolean withMembers,
-            boolean skipAssignment) {
-        return new JoinGroupResponseData().setMembers(withMembers ? group.currentMembersForLeader() : List.of())
-                .setMemberId(memberId).setGenerationId(group.generationId())
-                .setProtocolType(group.protocolType().orElse(null)).setProtocolName(group.protocolName().orElse(null))
-                .setLeader(group.leaderOrNull()).setSkipAssignment(skipAssignment);
+    static JoinGroupResponseData currentGeneration(
+            ClassicGroup group, String memberId, boolean withMembers, boolean skipAssignment) {
+        return new JoinGroupResponseData()
+                .setMembers(withMembers ? group.currentMembersForLeader() : List.of())
+                .setMemberId(memberId)
+                .setGenerationId(group.generationId())
+                .setProtocolType(group.protocolType().orElse(null))
+                .setProtocolName(group.protocolName().orElse(null))
+                .setLeader(group.leaderOrNull())
+                .setSkipAssignment(skipAssignment);
     }
 
     static JoinGroupResponseData joinError(String memberId, Errors error) {

@@ -3,7 +3,6 @@ package io.krabka.kernel.group;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-
 import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
 
@@ -19,8 +18,13 @@ import org.apache.kafka.common.protocol.Writable;
  * @param currentStateTimestamp when the group entered its state, or -1
  * @param members               the members
  */
-public record GroupMetadataValue(String protocolType, int generation, String protocol, String leader,
-        long currentStateTimestamp, List<MemberMetadata> members) {
+public record GroupMetadataValue(
+        String protocolType,
+        int generation,
+        String protocol,
+        String leader,
+        long currentStateTimestamp,
+        List<MemberMetadata> members) {
 
     /** The newest version. */
     public static final short HIGHEST_VERSION = 4;
@@ -45,8 +49,15 @@ public record GroupMetadataValue(String protocolType, int generation, String pro
      * @param subscription      the member's metadata for the selected protocol
      * @param assignment        the member's assignment
      */
-    public record MemberMetadata(String memberId, String groupInstanceId, String clientId, String clientHost,
-            int rebalanceTimeout, int sessionTimeout, byte[] subscription, byte[] assignment) {
+    public record MemberMetadata(
+            String memberId,
+            String groupInstanceId,
+            String clientId,
+            String clientHost,
+            int rebalanceTimeout,
+            int sessionTimeout,
+            byte[] subscription,
+            byte[] assignment) {
 
         /** Checks the required fields are present. */
         public MemberMetadata {
@@ -91,8 +102,15 @@ public record GroupMetadataValue(String protocolType, int generation, String pro
             if (flexible) {
                 RecordFields.readTaggedFields(in, (tag, size, tagged) -> false);
             }
-            return new MemberMetadata(memberId, instanceId, clientId, clientHost, rebalanceTimeout, sessionTimeout,
-                    subscription, assignment);
+            return new MemberMetadata(
+                    memberId,
+                    instanceId,
+                    clientId,
+                    clientHost,
+                    rebalanceTimeout,
+                    sessionTimeout,
+                    subscription,
+                    assignment);
         }
     }
 

@@ -1,12 +1,10 @@
 package io.krabka.kernel.group;
 
+import io.krabka.spi.common.TopicPartition;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-
-import io.krabka.spi.common.TopicPartition;
-
 import org.apache.kafka.common.protocol.Errors;
 
 /**

@@ -1,9 +1,7 @@
 package io.krabka.kernel.group;
 
-import java.util.Objects;
-
 import io.krabka.spi.common.Uuid;
-
+import java.util.Objects;
 import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
 
@@ -20,8 +18,8 @@ import org.apache.kafka.common.protocol.Writable;
  * @param expireTimestamp when it expires, or -1 to follow {@code offsets.retention.minutes}
  * @param topicId         the topic's id, or {@link Uuid#ZERO_UUID}
  */
-public record OffsetCommitValue(long offset, int leaderEpoch, String metadata, long commitTimestamp,
-        long expireTimestamp, Uuid topicId) {
+public record OffsetCommitValue(
+        long offset, int leaderEpoch, String metadata, long commitTimestamp, long expireTimestamp, Uuid topicId) {
 
     /** The newest version. */
     public static final short HIGHEST_VERSION = 4;

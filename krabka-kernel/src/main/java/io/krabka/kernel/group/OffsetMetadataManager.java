@@ -1,5 +1,6 @@
 package io.krabka.kernel.group;
 
+import io.krabka.spi.common.TopicPartition;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,9 +10,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
-
-import io.krabka.spi.common.TopicPartition;
-
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.protocol.Errors;
@@ -89,9 +87,15 @@ final class OffsetMetadataManager {
                 continue;
             }
             errors.add(Errors.NONE);
-            records.add(new CoordinatorRecord.OffsetCommit(new OffsetCommitKey(groupId, commit.topic(),
-                    commit.partition()), new OffsetCommitValue(commit.offset(), commit.leaderEpoch(),
-                    commit.metadata() == null ? "" : commit.metadata(), now, expireTimestamp, commit.topicId())));
+            records.add(new CoordinatorRecord.OffsetCommit(
+                    new OffsetCommitKey(groupId, commit.topic(), commit.partition()),
+                    new OffsetCommitValue(
+                            commit.offset(),
+                            commit.leaderEpoch(),
+                            commit.metadata() == null ? "" : commit.metadata(),
+                            now,
+                            expireTimestamp,
+                            commit.topicId())));
         }
         if (records.isEmpty()) {
             return errors;
@@ -99,8 +103,8 @@ final class OffsetMetadataManager {
         try {
             writer.append(groupId, records);
         } catch (ApiException e) {
-            Errors error = e instanceof RecordTooLargeException ? Errors.INVALID_COMMIT_OFFSET_SIZE
-                    : Errors.forException(e);
+            Errors error =
+                    e instanceof RecordTooLargeException ? Errors.INVALID_COMMIT_OFFSET_SIZE : Errors.forException(e);
             return errors.stream().map(e1 -> e1 == Errors.NONE ? error : e1).toList();
         }
         records.forEach(this::replay);
@@ -114,8 +118,9 @@ final class OffsetMetadataManager {
 
     /** Every offset committed by a group, by topic then partition. */
     Map<TopicPartition, OffsetCommitValue> committed(String groupId) {
-        TreeMap<TopicPartition, OffsetCommitValue> sorted = new TreeMap<>(
-                (a, b) -> a.topic().equals(b.topic()) ? Integer.compare(a.partition(), b.partition())
+        TreeMap<TopicPartition, OffsetCommitValue> sorted =
+                new TreeMap<>((a, b) -> a.topic().equals(b.topic())
+                        ? Integer.compare(a.partition(), b.partition())
                         : a.topic().compareTo(b.topic()));
         sorted.putAll(offsets.getOrDefault(groupId, Map.of()));
         return sorted;
@@ -135,8 +140,10 @@ final class OffsetMetadataManager {
             return Errors.NON_EMPTY_GROUP;
         }
         List<CoordinatorRecord> tombstones = new ArrayList<>();
-        offsets.getOrDefault(groupId, Map.of()).keySet().forEach(tp -> tombstones.add(
-                new CoordinatorRecord.OffsetCommit(new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null)));
+        offsets.getOrDefault(groupId, Map.of())
+                .keySet()
+                .forEach(tp -> tombstones.add(new CoordinatorRecord.OffsetCommit(
+                        new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null)));
         tombstones.add(new CoordinatorRecord.GroupMetadata(new GroupMetadataKey(groupId), null));
         try {
             writer.append(groupId, tombstones);
@@ -160,16 +167,22 @@ final class OffsetMetadataManager {
                 continue;
             }
             List<TopicPartition> deleted = offsets.get(groupId).keySet().stream()
-                    .filter(tp -> topics.contains(tp.topic())).toList();
+                    .filter(tp -> topics.contains(tp.topic()))
+                    .toList();
             if (deleted.isEmpty()) {
                 continue;
             }
             try {
-                writer.append(groupId, deleted.stream().<CoordinatorRecord>map(tp -> new CoordinatorRecord.OffsetCommit(
-                        new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null)).toList());
+                writer.append(
+                        groupId,
+                        deleted.stream()
+                                .<CoordinatorRecord>map(tp -> new CoordinatorRecord.OffsetCommit(
+                                        new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null))
+                                .toList());
             } catch (ApiException e) {
-                LOG.log(System.Logger.Level.WARNING, "Could not delete the offsets of deleted topics " + topics
-                        + " in group " + groupId + ": " + e);
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "Could not delete the offsets of deleted topics " + topics + " in group " + groupId + ": " + e);
                 continue;
             }
             deleted.forEach(tp -> removeOffset(groupId, tp));
@@ -195,13 +208,15 @@ final class OffsetMetadataManager {
             Optional<Set<String>> subscribed = group.subscribedTopics();
             List<TopicPartition> expired = new ArrayList<>();
             offsets.getOrDefault(groupId, Map.of()).forEach((tp, value) -> {
-                boolean isSubscribed = subscribed.map(topics -> topics.contains(tp.topic())).orElse(false);
+                boolean isSubscribed =
+                        subscribed.map(topics -> topics.contains(tp.topic())).orElse(false);
                 if (!isSubscribed && isExpired(group, subscribed, value, now, retentionMs)) {
                     expired.add(tp);
                 }
             });
-            List<CoordinatorRecord> tombstones = new ArrayList<>(expired.stream().<CoordinatorRecord>map(tp ->
-                    new CoordinatorRecord.OffsetCommit(new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null))
+            List<CoordinatorRecord> tombstones = new ArrayList<>(expired.stream()
+                    .<CoordinatorRecord>map(tp -> new CoordinatorRecord.OffsetCommit(
+                            new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null))
                     .toList());
             boolean deleteGroup = group.isInState(ClassicGroupState.EMPTY)
                     && offsets.getOrDefault(groupId, Map.of()).size() == expired.size()
@@ -222,14 +237,16 @@ final class OffsetMetadataManager {
             if (deleteGroup) {
                 groups.removeGroup(group);
             }
-            LOG.log(System.Logger.Level.INFO, "Expired " + expired.size() + " offsets of group " + groupId
-                    + (deleteGroup ? "; the group is deleted" : ""));
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Expired " + expired.size() + " offsets of group " + groupId
+                            + (deleteGroup ? "; the group is deleted" : ""));
         }
     }
 
     // Kafka's ClassicGroup.offsetExpirationCondition: the time an offset's retention counts from, if it has one.
-    private static boolean isExpired(ClassicGroup group, Optional<Set<String>> subscribed, OffsetCommitValue value,
-            long now, long retentionMs) {
+    private static boolean isExpired(
+            ClassicGroup group, Optional<Set<String>> subscribed, OffsetCommitValue value, long now, long retentionMs) {
         long base;
         if (group.protocolType().isEmpty()) {
             base = value.commitTimestamp();

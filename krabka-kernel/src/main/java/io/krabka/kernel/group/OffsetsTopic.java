@@ -3,12 +3,11 @@ package io.krabka.kernel.group;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntSupplier;
-
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfig;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfigCollection;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
 
 /**
  * The {@code __consumer_offsets} topic: which partition holds a group, and how the topic is created (Kafka's
@@ -50,12 +49,21 @@ public final class OffsetsTopic {
     /** The CreateTopics request that creates the topic. */
     CreateTopicsRequestData creation() {
         CreatableTopicConfigCollection configs = new CreatableTopicConfigCollection();
-        Map.of("cleanup.policy", "compact", "compression.type", "producer",
-                "segment.bytes", Integer.toString(config.offsetsTopicSegmentBytes()))
-                .forEach((key, value) -> configs.add(new CreatableTopicConfig().setName(key).setValue(value)));
+        Map.of(
+                        "cleanup.policy",
+                        "compact",
+                        "compression.type",
+                        "producer",
+                        "segment.bytes",
+                        Integer.toString(config.offsetsTopicSegmentBytes()))
+                .forEach((key, value) ->
+                        configs.add(new CreatableTopicConfig().setName(key).setValue(value)));
         CreatableTopicCollection topics = new CreatableTopicCollection();
-        topics.add(new CreatableTopic().setName(NAME).setNumPartitions(config.offsetsTopicNumPartitions())
-                .setReplicationFactor(config.offsetsTopicReplicationFactor()).setConfigs(configs));
+        topics.add(new CreatableTopic()
+                .setName(NAME)
+                .setNumPartitions(config.offsetsTopicNumPartitions())
+                .setReplicationFactor(config.offsetsTopicReplicationFactor())
+                .setConfigs(configs));
         return new CreateTopicsRequestData().setTopics(topics).setTimeoutMs(30_000);
     }
 }

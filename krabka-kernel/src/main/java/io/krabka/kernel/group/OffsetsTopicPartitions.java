@@ -1,21 +1,19 @@
 package io.krabka.kernel.group;
 
+import io.krabka.kernel.controller.Controller;
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.PartitionRegistration;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.scheduler.Scheduler;
+import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-
-import io.krabka.kernel.controller.Controller;
-import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.scheduler.Scheduler;
-import io.krabka.kernel.log.UnifiedLog;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.PartitionRegistration;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.spi.common.TopicPartition;
-
 import org.apache.kafka.common.message.CreateTopicsResponseData;
 import org.apache.kafka.common.message.CreateTopicsResponseData.CreatableTopicResult;
 import org.apache.kafka.common.protocol.Errors;
@@ -40,8 +38,13 @@ final class OffsetsTopicPartitions {
     private final Set<Integer> loaded = ConcurrentHashMap.newKeySet();
     private CompletableFuture<Void> creation;
 
-    OffsetsTopicPartitions(GroupCoordinator coordinator, int nodeId, Controller controller, LogManager logManager,
-            Scheduler scheduler, OffsetsTopic topic) {
+    OffsetsTopicPartitions(
+            GroupCoordinator coordinator,
+            int nodeId,
+            Controller controller,
+            LogManager logManager,
+            Scheduler scheduler,
+            OffsetsTopic topic) {
         this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
         this.nodeId = nodeId;
         this.controller = Objects.requireNonNull(controller, "controller");
@@ -57,8 +60,7 @@ final class OffsetsTopicPartitions {
             return;
         }
         offsets.partitions().forEach((partition, registration) -> {
-            if (registration.leader() == nodeId
-                    && leaderEpochs.put(partition, registration.leaderEpoch()) == null) {
+            if (registration.leader() == nodeId && leaderEpochs.put(partition, registration.leaderEpoch()) == null) {
                 scheduler.scheduleOnce("group-coordinator-load-" + partition, () -> load(partition, 0));
             }
         });
@@ -74,10 +76,10 @@ final class OffsetsTopicPartitions {
         UnifiedLog log = logManager.getLog(tp).orElse(null);
         if (log == null) {
             long delayMs = Math.min(MAX_LOG_WAIT_MS, 50L << Math.min(attempt, 10));
-            LOG.log(attempt == 0 ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG, "No log of " + tp
-                    + " yet to load the groups from; trying again in " + delayMs + " ms");
-            scheduler.scheduleOnce("group-coordinator-load-" + partition, () -> load(partition, attempt + 1),
-                    delayMs);
+            LOG.log(
+                    attempt == 0 ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG,
+                    "No log of " + tp + " yet to load the groups from; trying again in " + delayMs + " ms");
+            scheduler.scheduleOnce("group-coordinator-load-" + partition, () -> load(partition, attempt + 1), delayMs);
             return;
         }
         try {
@@ -122,11 +124,15 @@ final class OffsetsTopicPartitions {
         }
         if (creation == null || creation.isCompletedExceptionally()) {
             LOG.log(System.Logger.Level.INFO, "Creating " + OffsetsTopic.NAME);
-            creation = controller.createTopics(topic.creation()).thenAccept(OffsetsTopicPartitions::checkCreated)
+            creation = controller
+                    .createTopics(topic.creation())
+                    .thenAccept(OffsetsTopicPartitions::checkCreated)
                     .whenComplete((created, failure) -> {
                         if (failure != null) {
-                            LOG.log(System.Logger.Level.WARNING, "Could not create " + OffsetsTopic.NAME + " ("
-                                    + failure.getMessage() + "); the next group request tries again");
+                            LOG.log(
+                                    System.Logger.Level.WARNING,
+                                    "Could not create " + OffsetsTopic.NAME + " (" + failure.getMessage()
+                                            + "); the next group request tries again");
                         }
                     });
         }
@@ -147,8 +153,8 @@ final class OffsetsTopicPartitions {
     /** NONE if this node leads the partition of {@code groupId}, else COORDINATOR_NOT_AVAILABLE. */
     Errors leadsPartitionOf(MetadataImage image, String groupId) {
         PartitionRegistration registration = image.topic(OffsetsTopic.NAME)
-                .map(t -> t.partitions().get(topic.partitionFor(groupId))).orElse(null);
-        return registration != null && registration.leader() == nodeId ? Errors.NONE
-                : Errors.COORDINATOR_NOT_AVAILABLE;
+                .map(t -> t.partitions().get(topic.partitionFor(groupId)))
+                .orElse(null);
+        return registration != null && registration.leader() == nodeId ? Errors.NONE : Errors.COORDINATOR_NOT_AVAILABLE;
     }
 }

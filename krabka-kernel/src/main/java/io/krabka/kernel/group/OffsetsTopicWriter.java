@@ -1,12 +1,5 @@
 package io.krabka.kernel.group;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.time.InstantSource;
-import java.util.List;
-import java.util.Objects;
-import java.util.function.IntUnaryOperator;
-
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.KafkaStorageException;
 import io.krabka.kernel.log.LogManager;
@@ -20,7 +13,12 @@ import io.krabka.kernel.record.RecordException;
 import io.krabka.kernel.record.RecordTooLargeException;
 import io.krabka.kernel.record.TimestampType;
 import io.krabka.spi.common.TopicPartition;
-
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.IntUnaryOperator;
 import org.apache.kafka.common.protocol.Errors;
 
 /**
@@ -43,7 +41,11 @@ final class OffsetsTopicWriter implements CoordinatorWriter {
      *
      * @param leaderEpoch the current leader epoch of a partition
      */
-    OffsetsTopicWriter(LogManager logManager, OffsetsTopic topic, CompressionType compression, InstantSource time,
+    OffsetsTopicWriter(
+            LogManager logManager,
+            OffsetsTopic topic,
+            CompressionType compression,
+            InstantSource time,
             IntUnaryOperator leaderEpoch) {
         this.logManager = Objects.requireNonNull(logManager, "logManager");
         this.topic = Objects.requireNonNull(topic, "topic");
@@ -56,8 +58,9 @@ final class OffsetsTopicWriter implements CoordinatorWriter {
     public void append(String groupId, List<CoordinatorRecord> records) {
         int partition = topic.partitionFor(groupId);
         TopicPartition tp = new TopicPartition(OffsetsTopic.NAME, partition);
-        UnifiedLog log = logManager.getLog(tp).orElseThrow(() -> Errors.NOT_COORDINATOR.exception(
-                "this broker has no log of " + tp));
+        UnifiedLog log = logManager
+                .getLog(tp)
+                .orElseThrow(() -> Errors.NOT_COORDINATOR.exception("this broker has no log of " + tp));
         long now = time.millis();
         RecordBatchBuilder builder = new RecordBatchBuilder(compression, TimestampType.CREATE_TIME, 0);
         for (CoordinatorRecord record : records) {
@@ -66,8 +69,8 @@ final class OffsetsTopicWriter implements CoordinatorWriter {
         }
         ByteBuffer batch = builder.build();
         try {
-            log.appendAsLeader(batch, leaderEpoch.applyAsInt(partition), AppendOrigin.COORDINATOR,
-                    ProducerAppendInfo.TV_UNKNOWN);
+            log.appendAsLeader(
+                    batch, leaderEpoch.applyAsInt(partition), AppendOrigin.COORDINATOR, ProducerAppendInfo.TV_UNKNOWN);
             log.updateHighWatermark(log.logEndOffset());
         } catch (RecordTooLargeException | RecordBatchTooLargeException e) {
             throw new org.apache.kafka.common.errors.RecordTooLargeException(e.getMessage());

@@ -1,8 +1,7 @@
 package io.krabka.kernel.group;
 
-import java.util.Objects;
-
 import io.krabka.spi.common.Uuid;
+import java.util.Objects;
 
 /**
  * One partition's offset in an OffsetCommit.
@@ -14,8 +13,8 @@ import io.krabka.spi.common.Uuid;
  * @param leaderEpoch the leader epoch of the record before the offset, or -1
  * @param metadata    the client's metadata, or null for none
  */
-public record PartitionCommit(String topic, Uuid topicId, int partition, long offset, int leaderEpoch,
-        String metadata) {
+public record PartitionCommit(
+        String topic, Uuid topicId, int partition, long offset, int leaderEpoch, String metadata) {
 
     /** Checks the names are present. */
     public PartitionCommit {

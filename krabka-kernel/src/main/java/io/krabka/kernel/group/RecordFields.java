@@ -1,7 +1,6 @@
 package io.krabka.kernel.group;
 
 import java.nio.charset.StandardCharsets;
-
 import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
 
@@ -11,8 +10,7 @@ import org.apache.kafka.common.protocol.Writable;
  */
 final class RecordFields {
 
-    private RecordFields() {
-    }
+    private RecordFields() {}
 
     static void writeString(Writable out, String value, boolean compact) {
         if (value == null) {
@@ -98,8 +96,8 @@ final class RecordFields {
 
     private static void checkRemaining(Readable in, int length, String field) {
         if (length > in.remaining()) {
-            throw new CoordinatorRecordException("field " + field + " of " + length + " bytes exceeds the "
-                    + in.remaining() + " bytes left");
+            throw new CoordinatorRecordException(
+                    "field " + field + " of " + length + " bytes exceeds the " + in.remaining() + " bytes left");
         }
     }
 

@@ -31,6 +31,7 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
 
     /** Serializes changes. */
     final ReentrantLock lock = new ReentrantLock();
+
     private final StampedLock remapLock = new StampedLock();
     private final long baseOffset;
     private final int entrySize;
@@ -155,8 +156,8 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
      */
     public int relativeOffset(long offset) {
         if (!canAppendOffset(offset)) {
-            throw new IndexOffsetOverflowException("Integer overflow for offset: " + offset + " (" + source()
-                    + ", base offset " + baseOffset + ")");
+            throw new IndexOffsetOverflowException(
+                    "Integer overflow for offset: " + offset + " (" + source() + ", base offset " + baseOffset + ")");
         }
         return (int) (offset - baseOffset);
     }
@@ -368,6 +369,7 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[" + source() + ", baseOffset=" + baseOffset + ", entries=" + entries + "]";
+        return getClass().getSimpleName() + "[" + source() + ", baseOffset=" + baseOffset + ", entries=" + entries
+                + "]";
     }
 }

@@ -42,8 +42,10 @@ public final class BatchReplay {
         }
         if (producerBatch.isPresent()) {
             ProducerBatch input = producerBatch.get();
-            ProducerAppendInfo appendInfo = producerStateManager.prepareUpdate(input.producerId(), AppendOrigin.REPLICATION);
-            Optional<CompletedTxn> completedTxn = appendInfo.append(input, Optional.empty(), ProducerAppendInfo.TV_UNKNOWN);
+            ProducerAppendInfo appendInfo =
+                    producerStateManager.prepareUpdate(input.producerId(), AppendOrigin.REPLICATION);
+            Optional<CompletedTxn> completedTxn =
+                    appendInfo.append(input, Optional.empty(), ProducerAppendInfo.TV_UNKNOWN);
             producerStateManager.update(appendInfo);
             if (completedTxn.isPresent()) {
                 long lastStableOffset = producerStateManager.lastStableOffset(completedTxn.get());

@@ -18,8 +18,7 @@ public final class DiskFaults {
     // strerror(ENOSPC) and strerror(EDQUOT), which the JDK puts in its IOException messages on Linux.
     private static final List<String> OUT_OF_SPACE = List.of("No space left on device", "Disk quota exceeded");
 
-    private DiskFaults() {
-    }
+    private DiskFaults() {}
 
     /** Whether {@code failure} leaves files of the log directory it happened in in a state not known. */
     public static boolean takesLogDirOffline(Throwable failure) {

@@ -13,8 +13,11 @@ import java.util.Optional;
  *                             none) is in {@code records}
  * @param abortedTransactions  for read_committed fetches, the aborted transactions overlapping the records
  */
-public record FetchDataInfo(LogOffsetMetadata fetchOffsetMetadata, FetchRecords records, boolean firstEntryIncomplete,
-                            Optional<List<AbortedTxn>> abortedTransactions) {
+public record FetchDataInfo(
+        LogOffsetMetadata fetchOffsetMetadata,
+        FetchRecords records,
+        boolean firstEntryIncomplete,
+        Optional<List<AbortedTxn>> abortedTransactions) {
 
     /** Checks the parts and freezes the list. */
     public FetchDataInfo {

@@ -106,7 +106,8 @@ final class FileBatchCursor {
 
     /** The offset of the batch's last record. */
     long lastOffset() {
-        return magic() == RecordBatch.MAGIC ? offsetField() + header.getInt(RecordBatch.LAST_OFFSET_DELTA_OFFSET)
+        return magic() == RecordBatch.MAGIC
+                ? offsetField() + header.getInt(RecordBatch.LAST_OFFSET_DELTA_OFFSET)
                 : offsetField();
     }
 
@@ -121,13 +122,16 @@ final class FileBatchCursor {
 
     /** The partition leader epoch of a v2 batch; -1 for v0/v1. */
     int partitionLeaderEpoch() {
-        return magic() == RecordBatch.MAGIC ? header.getInt(RecordBatch.PARTITION_LEADER_EPOCH_OFFSET)
+        return magic() == RecordBatch.MAGIC
+                ? header.getInt(RecordBatch.PARTITION_LEADER_EPOCH_OFFSET)
                 : RecordBatch.NO_PARTITION_LEADER_EPOCH;
     }
 
     /** The producer id of a v2 batch, or -1; -1 for v0/v1. */
     long producerId() {
-        return magic() == RecordBatch.MAGIC ? header.getLong(RecordBatch.PRODUCER_ID_OFFSET) : RecordBatch.NO_PRODUCER_ID;
+        return magic() == RecordBatch.MAGIC
+                ? header.getLong(RecordBatch.PRODUCER_ID_OFFSET)
+                : RecordBatch.NO_PRODUCER_ID;
     }
 
     /** The attributes of a v2 batch. */
@@ -152,8 +156,17 @@ final class FileBatchCursor {
 
     /** The batch, its header values copied, for callers that keep it. */
     FileChannelBatch batch() {
-        return new FileChannelBatch(channel, source, position, size, magic(), offsetField(), lastOffset(),
-                maxTimestamp(), partitionLeaderEpoch(), isCompressedLegacy());
+        return new FileChannelBatch(
+                channel,
+                source,
+                position,
+                size,
+                magic(),
+                offsetField(),
+                lastOffset(),
+                maxTimestamp(),
+                partitionLeaderEpoch(),
+                isCompressedLegacy());
     }
 
     /** Reads the whole current batch into memory. */
@@ -174,8 +187,8 @@ final class FileBatchCursor {
         while (buffer.hasRemaining()) {
             int n = channel.read(buffer, at);
             if (n < 0) {
-                throw new EOFException(source + ": the file ended at byte " + at + " while reading " + buffer.remaining()
-                        + " more bytes from byte " + position);
+                throw new EOFException(source + ": the file ended at byte " + at + " while reading "
+                        + buffer.remaining() + " more bytes from byte " + position);
             }
             at += n;
         }

@@ -27,8 +27,17 @@ public final class FileChannelBatch {
     private final int partitionLeaderEpoch;
     private final boolean compressedLegacy;
 
-    FileChannelBatch(FileChannel channel, String source, int position, int sizeInBytes, byte magic, long offsetField,
-                     long lastOffset, long maxTimestamp, int partitionLeaderEpoch, boolean compressedLegacy) {
+    FileChannelBatch(
+            FileChannel channel,
+            String source,
+            int position,
+            int sizeInBytes,
+            byte magic,
+            long offsetField,
+            long lastOffset,
+            long maxTimestamp,
+            int partitionLeaderEpoch,
+            boolean compressedLegacy) {
         this.channel = channel;
         this.source = source;
         this.position = position;

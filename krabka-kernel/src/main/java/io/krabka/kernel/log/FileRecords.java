@@ -54,8 +54,8 @@ public final class FileRecords implements Closeable {
             throw new IllegalArgumentException("negative initial file size " + initFileSize + " for " + file);
         }
         boolean preallocateNew = preallocate && !fileAlreadyExists;
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        FileChannel channel =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
             if (preallocateNew) {
                 setLength(channel, initFileSize);
@@ -138,8 +138,8 @@ public final class FileRecords implements Closeable {
     public FileSlice slice(int position, int size) {
         int current = sizeInBytes();
         if (position < 0 || position > current || size < 0) {
-            throw new IllegalArgumentException("Invalid slice of " + size + " bytes from position " + position + " of "
-                    + this);
+            throw new IllegalArgumentException(
+                    "Invalid slice of " + size + " bytes from position " + position + " of " + this);
         }
         return new FileSlice(channel, file, position, Math.min(size, current - position));
     }
@@ -187,14 +187,18 @@ public final class FileRecords implements Closeable {
      *
      * @param maxDecompressedBytes the bound on the bytes a compressed batch may decompress to
      */
-    public Optional<TimestampAndOffset> searchForTimestamp(long targetTimestamp, int startingPosition,
-                                                           long startingOffset, long maxDecompressedBytes)
+    public Optional<TimestampAndOffset> searchForTimestamp(
+            long targetTimestamp, int startingPosition, long startingOffset, long maxDecompressedBytes)
             throws IOException {
         FileBatchCursor cursor = cursor(startingPosition);
         while (cursor.next()) {
             if (cursor.maxTimestamp() >= targetTimestamp) {
                 LogBatch batch = cursor.load();
-                Optional<TimestampAndOffset> found = search(batch, targetTimestamp, startingOffset, maxDecompressedBytes,
+                Optional<TimestampAndOffset> found = search(
+                        batch,
+                        targetTimestamp,
+                        startingOffset,
+                        maxDecompressedBytes,
                         leaderEpoch(cursor.partitionLeaderEpoch()));
                 if (found.isPresent()) {
                     return found;
@@ -204,8 +208,8 @@ public final class FileRecords implements Closeable {
         return Optional.empty();
     }
 
-    private static Optional<TimestampAndOffset> search(LogBatch batch, long targetTimestamp, long startingOffset,
-                                                       long bound, OptionalInt epoch) {
+    private static Optional<TimestampAndOffset> search(
+            LogBatch batch, long targetTimestamp, long startingOffset, long bound, OptionalInt epoch) {
         switch (batch) {
             case RecordBatch v2 -> {
                 try (RecordCursor records = v2.cursor(bound)) {

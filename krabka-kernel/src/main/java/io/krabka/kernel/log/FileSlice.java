@@ -66,8 +66,8 @@ public record FileSlice(FileChannel channel, Path file, int start, int size) imp
     /** Checks a position and count against the size of fetch records. */
     static void checkRange(long position, long count, int size) {
         if (position < 0 || position > size || count < 0) {
-            throw new IllegalArgumentException("position " + position + " or count " + count + " out of range for "
-                    + size + " bytes");
+            throw new IllegalArgumentException(
+                    "position " + position + " or count " + count + " out of range for " + size + " bytes");
         }
     }
 

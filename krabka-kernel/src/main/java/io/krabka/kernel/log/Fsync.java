@@ -16,8 +16,7 @@ import java.nio.file.StandardOpenOption;
  */
 public final class Fsync {
 
-    private Fsync() {
-    }
+    private Fsync() {}
 
     /** Forces {@code channel}'s content and metadata to the storage device. */
     public static void force(FileChannel channel, Path file) throws IOException {

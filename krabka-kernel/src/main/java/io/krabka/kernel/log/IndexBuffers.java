@@ -7,8 +7,7 @@ import java.util.Objects;
 /** The checks and view every fixed-size-entry index decoder starts with. */
 final class IndexBuffers {
 
-    private IndexBuffers() {
-    }
+    private IndexBuffers() {}
 
     /**
      * A read-only, big-endian view of the bytes between {@code bytes}' position and limit, indexed from zero. The
@@ -31,8 +30,10 @@ final class IndexBuffers {
      */
     static void checkWholeEntries(long size, int entrySize, String source) {
         if (size % entrySize != 0) {
-            throw new CorruptIndexException(source, size - size % entrySize, "size " + size
-                    + " bytes is not a multiple of the entry size " + entrySize);
+            throw new CorruptIndexException(
+                    source,
+                    size - size % entrySize,
+                    "size " + size + " bytes is not a multiple of the entry size " + entrySize);
         }
     }
 }

@@ -11,8 +11,7 @@ final class IndexSearch {
 
     private static final int WARM_SECTION_BYTES = 8192;
 
-    private IndexSearch() {
-    }
+    private IndexSearch() {}
 
     /**
      * The number of leading entries whose key (or value) is at or below {@code target}; minus one, the slot of the
@@ -27,8 +26,8 @@ final class IndexSearch {
         return boundary(index, idx, n, target, type, false);
     }
 
-    private static int boundary(AbstractIndex index, ByteBuffer idx, int n, long target, IndexSearchType type,
-                                boolean inclusive) {
+    private static int boundary(
+            AbstractIndex index, ByteBuffer idx, int n, long target, IndexSearchType type, boolean inclusive) {
         if (n == 0) {
             return 0;
         }
@@ -53,8 +52,8 @@ final class IndexSearch {
         return low;
     }
 
-    private static boolean precedes(AbstractIndex index, ByteBuffer idx, int slot, long target, IndexSearchType type,
-                                    boolean inclusive) {
+    private static boolean precedes(
+            AbstractIndex index, ByteBuffer idx, int slot, long target, IndexSearchType type, boolean inclusive) {
         long probe = type == IndexSearchType.KEY ? index.key(idx, slot) : index.value(idx, slot);
         return inclusive ? probe <= target : probe < target;
     }

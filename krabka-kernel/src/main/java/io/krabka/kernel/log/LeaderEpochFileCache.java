@@ -47,7 +47,8 @@ public final class LeaderEpochFileCache implements EpochAssigner {
      *
      * @throws IOException if the checkpoint cannot be read, or is malformed
      */
-    public LeaderEpochFileCache(TopicPartition topicPartition, LeaderEpochCheckpointFile checkpoint) throws IOException {
+    public LeaderEpochFileCache(TopicPartition topicPartition, LeaderEpochCheckpointFile checkpoint)
+            throws IOException {
         this.topicPartition = Objects.requireNonNull(topicPartition, "topicPartition");
         this.checkpoint = Objects.requireNonNull(checkpoint, "checkpoint");
         for (EpochEntry entry : checkpoint.read()) {
@@ -160,7 +161,8 @@ public final class LeaderEpochFileCache implements EpochAssigner {
     public void truncateFromStart(long startOffset) throws IOException {
         changeAndWrite(() -> {
             List<EpochEntry> removed = truncateFromStart(epochs, startOffset);
-            return !removed.isEmpty() && !(removed.size() == 1 && removed.getFirst().startOffset() == startOffset);
+            return !removed.isEmpty()
+                    && !(removed.size() == 1 && removed.getFirst().startOffset() == startOffset);
         });
     }
 
@@ -228,19 +230,23 @@ public final class LeaderEpochFileCache implements EpochAssigner {
     }
 
     private boolean isUpdateNeeded(EpochEntry entry) {
-        return latestEntry().map(latest -> entry.epoch() != latest.epoch() || entry.startOffset() < latest.startOffset())
+        return latestEntry()
+                .map(latest -> entry.epoch() != latest.epoch() || entry.startOffset() < latest.startOffset())
                 .orElse(true);
     }
 
     /** Adds an entry after removing those it conflicts with; under the write lock. */
     private void add(EpochEntry entry) {
-        List<EpochEntry> removed = removeWhile(epochs.descendingMap().values().iterator(),
+        List<EpochEntry> removed = removeWhile(
+                epochs.descendingMap().values().iterator(),
                 existing -> existing.epoch() >= entry.epoch() || existing.startOffset() >= entry.startOffset());
         epochs.put(entry.epoch(), entry);
         // Replacing an epoch that has no records yet (same start offset) is expected; anything else lost history.
         if (removed.size() > 1 || (!removed.isEmpty() && removed.getFirst().startOffset() != entry.startOffset())) {
-            LOG.log(System.Logger.Level.WARNING, "[LeaderEpochCache " + topicPartition + "] New epoch entry " + entry
-                    + " removed the conflicting entries " + removed + "; the cache now holds " + epochs.size());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "[LeaderEpochCache " + topicPartition + "] New epoch entry " + entry
+                            + " removed the conflicting entries " + removed + "; the cache now holds " + epochs.size());
         }
     }
 

@@ -23,8 +23,7 @@ final class LeftoverFiles {
     // The KRaft metadata log's snapshots being deleted; its own loader handles them.
     private static final String SNAPSHOT_DELETE_SUFFIX = ".checkpoint.deleted";
 
-    private LeftoverFiles() {
-    }
+    private LeftoverFiles() {}
 
     /** Cleans {@code dir} of leftovers and completes interrupted swaps. */
     static void clean(Path dir) throws IOException {
@@ -47,8 +46,9 @@ final class LeftoverFiles {
         List<Path> validSwapFiles = new ArrayList<>();
         for (Path file : swapFiles) {
             if (LogFileUtils.offsetFromFileName(file.getFileName().toString()) >= minCleanedFileOffset) {
-                LOG.log(System.Logger.Level.DEBUG, "Deleting invalid swap file " + file + " minCleanedFileOffset: "
-                        + minCleanedFileOffset);
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        "Deleting invalid swap file " + file + " minCleanedFileOffset: " + minCleanedFileOffset);
                 Files.deleteIfExists(file);
             } else {
                 validSwapFiles.add(file);
@@ -73,8 +73,10 @@ final class LeftoverFiles {
                 continue;
             }
             long baseOffset = LogFileUtils.offsetFromFileName(name);
-            LOG.log(System.Logger.Level.INFO, "Found log file " + swap + " from interrupted swap operation, which is "
-                    + "recoverable from .swap files by renaming.");
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Found log file " + swap + " from interrupted swap operation, which is "
+                            + "recoverable from .swap files by renaming.");
             minSwapFileOffset = Math.min(baseOffset, minSwapFileOffset);
             maxSwapFileOffset = Math.max(nextOffset(swap).orElse(baseOffset), maxSwapFileOffset);
         }
@@ -82,10 +84,12 @@ final class LeftoverFiles {
             String name = file.getFileName().toString();
             if (!name.endsWith(LogFileUtils.SWAP_FILE_SUFFIX)) {
                 OptionalLong offset = offsetOf(name);
-                if (offset.isPresent() && offset.getAsLong() >= minSwapFileOffset
+                if (offset.isPresent()
+                        && offset.getAsLong() >= minSwapFileOffset
                         && offset.getAsLong() < maxSwapFileOffset) {
-                    LOG.log(System.Logger.Level.INFO, "Deleting segment files " + name
-                            + " that is compacted but has not been deleted yet.");
+                    LOG.log(
+                            System.Logger.Level.INFO,
+                            "Deleting segment files " + name + " that is compacted but has not been deleted yet.");
                     Files.deleteIfExists(file);
                 }
             }
@@ -99,7 +103,8 @@ final class LeftoverFiles {
 
     private static String stripSwap(String name) {
         return name.endsWith(LogFileUtils.SWAP_FILE_SUFFIX)
-                ? name.substring(0, name.length() - LogFileUtils.SWAP_FILE_SUFFIX.length()) : name;
+                ? name.substring(0, name.length() - LogFileUtils.SWAP_FILE_SUFFIX.length())
+                : name;
     }
 
     private static OptionalLong nextOffset(Path logFile) throws IOException {
@@ -122,7 +127,8 @@ final class LeftoverFiles {
 
     /** Whether the file is a segment's offset, time or transaction index. */
     static boolean isIndexFile(String name) {
-        return name.endsWith(LogFileUtils.INDEX_FILE_SUFFIX) || name.endsWith(LogFileUtils.TIME_INDEX_FILE_SUFFIX)
+        return name.endsWith(LogFileUtils.INDEX_FILE_SUFFIX)
+                || name.endsWith(LogFileUtils.TIME_INDEX_FILE_SUFFIX)
                 || name.endsWith(LogFileUtils.TXN_INDEX_FILE_SUFFIX);
     }
 

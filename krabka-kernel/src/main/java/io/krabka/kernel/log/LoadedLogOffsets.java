@@ -13,8 +13,8 @@ import java.util.Objects;
  *                           those above the recovery point after an unclean shutdown, and any whose index was
  *                           missing or corrupt
  */
-public record LoadedLogOffsets(long logStartOffset, long recoveryPoint, LogOffsetMetadata nextOffsetMetadata,
-                               List<Long> recoveredSegments) {
+public record LoadedLogOffsets(
+        long logStartOffset, long recoveryPoint, LogOffsetMetadata nextOffsetMetadata, List<Long> recoveredSegments) {
 
     /** Checks the parts and freezes the list. */
     public LoadedLogOffsets {

@@ -1,9 +1,8 @@
 package io.krabka.kernel.log;
 
-import io.krabka.kernel.scheduler.Scheduler;
-import io.krabka.kernel.log.checkpoint.AtomicFileWriter;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.record.MemoryRecords;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,9 +53,15 @@ public final class LocalLog {
      * @param scheduler          runs the delayed file deletions
      * @param time               the clock of flushes and segment ages
      */
-    public LocalLog(Path dir, LogConfig config, LogSegments segments, long recoveryPoint,
-                    LogOffsetMetadata nextOffsetMetadata, Scheduler scheduler, InstantSource time,
-                    TopicPartition topicPartition) {
+    public LocalLog(
+            Path dir,
+            LogConfig config,
+            LogSegments segments,
+            long recoveryPoint,
+            LogOffsetMetadata nextOffsetMetadata,
+            Scheduler scheduler,
+            InstantSource time,
+            TopicPartition topicPartition) {
         this.dir = Objects.requireNonNull(dir, "dir");
         this.config = Objects.requireNonNull(config, "config");
         this.segments = Objects.requireNonNull(segments, "segments");
@@ -132,8 +137,8 @@ public final class LocalLog {
      */
     public void checkIfMemoryMappedBufferClosed() {
         if (isMemoryMappedBufferClosed) {
-            throw new KafkaStorageException("The memory mapped buffer for log of " + topicPartition
-                    + " is already closed");
+            throw new KafkaStorageException(
+                    "The memory mapped buffer for log of " + topicPartition + " is already closed");
         }
     }
 
@@ -218,8 +223,8 @@ public final class LocalLog {
      */
     public void deleteEmptyDir() throws IOException {
         if (!segments.isEmpty()) {
-            throw new IllegalStateException("Can not delete directory when " + segments.numberOfSegments()
-                    + " segments are still present");
+            throw new IllegalStateException(
+                    "Can not delete directory when " + segments.numberOfSegments() + " segments are still present");
         }
         if (!isMemoryMappedBufferClosed) {
             throw new IllegalStateException("Can not delete directory when memory mapped buffer for log of "
@@ -286,8 +291,13 @@ public final class LocalLog {
      * @param includeAbortedTxns whether to list the aborted transactions overlapping the records (read_committed)
      * @throws OffsetOutOfRangeException if {@code startOffset} is past the log end or before the first segment
      */
-    public FetchDataInfo read(long startOffset, int maxLength, boolean minOneMessage,
-                              LogOffsetMetadata maxOffsetMetadata, boolean includeAbortedTxns) throws IOException {
+    public FetchDataInfo read(
+            long startOffset,
+            int maxLength,
+            boolean minOneMessage,
+            LogOffsetMetadata maxOffsetMetadata,
+            boolean includeAbortedTxns)
+            throws IOException {
         LogOffsetMetadata endOffsetMetadata = nextOffsetMetadata;
         long endOffset = endOffsetMetadata.messageOffset();
         Optional<LogSegment> segment = segments.floorSegment(startOffset);
@@ -303,11 +313,12 @@ public final class LocalLog {
         }
         while (segment.isPresent()) {
             LogSegment current = segment.get();
-            Optional<FetchDataInfo> info = current.read(startOffset, maxLength, maxPosition(current, maxOffsetMetadata),
-                    minOneMessage);
+            Optional<FetchDataInfo> info =
+                    current.read(startOffset, maxLength, maxPosition(current, maxOffsetMetadata), minOneMessage);
             if (info.isPresent()) {
-                return includeAbortedTxns ? AbortedTransactions.add(segments, startOffset, current, info.get(),
-                        logEndOffset()) : info.get();
+                return includeAbortedTxns
+                        ? AbortedTransactions.add(segments, startOffset, current, info.get(), logEndOffset())
+                        : info.get();
             }
             segment = segments.higherSegment(current.baseOffset());
         }
@@ -328,7 +339,10 @@ public final class LocalLog {
     }
 
     private static FetchDataInfo emptyFetchDataInfo(LogOffsetMetadata fetchOffsetMetadata, boolean includeAbortedTxns) {
-        return new FetchDataInfo(fetchOffsetMetadata, BufferRecords.EMPTY, false,
+        return new FetchDataInfo(
+                fetchOffsetMetadata,
+                BufferRecords.EMPTY,
+                false,
                 includeAbortedTxns ? Optional.of(List.of()) : Optional.empty());
     }
 
@@ -368,9 +382,11 @@ public final class LocalLog {
                         + expectedNextOffset + ", LEO = " + logEndOffset() + ") while it already exists. Existing "
                         + "segment is " + segments.get(newOffset).orElseThrow() + ".");
             }
-            LOG.log(System.Logger.Level.WARNING, "Trying to roll a new log segment with start offset " + newOffset
-                    + " while it already exists and is active with size 0 in " + topicPartition
-                    + "; replacing it");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Trying to roll a new log segment with start offset " + newOffset
+                            + " while it already exists and is active with size 0 in " + topicPartition
+                            + "; replacing it");
             newSegment = createAndDeleteSegment(newOffset, activeSegment, true);
         } else {
             if (newOffset < activeSegment.baseOffset()) {
@@ -419,8 +435,8 @@ public final class LocalLog {
 
     /** A new segment at {@code baseOffset} with the topic's settings: Kafka's {@code LogSegment.open(dir, ..., config)}. */
     static LogSegment newSegment(Path dir, long baseOffset, LogConfig config, InstantSource time) throws IOException {
-        return LogSegment.open(dir, baseOffset, SegmentConfig.from(config), time, config.initFileSize(),
-                config.preallocate());
+        return LogSegment.open(
+                dir, baseOffset, SegmentConfig.from(config), time, config.initFileSize(), config.preallocate());
     }
 
     /**
@@ -428,8 +444,12 @@ public final class LocalLog {
      * they are), then deleted, at once or after {@code file.delete.delay.ms}. Readers that found a segment before
      * may go on reading it until then.
      */
-    static void deleteSegmentFiles(Collection<LogSegment> segmentsToDelete, boolean asyncDelete,
-                                   TopicPartition topicPartition, LogConfig config, Scheduler scheduler)
+    static void deleteSegmentFiles(
+            Collection<LogSegment> segmentsToDelete,
+            boolean asyncDelete,
+            TopicPartition topicPartition,
+            LogConfig config,
+            Scheduler scheduler)
             throws IOException {
         for (LogSegment segment : segmentsToDelete) {
             if (!segment.hasSuffix(LogFileUtils.DELETED_FILE_SUFFIX)) {
@@ -441,13 +461,16 @@ public final class LocalLog {
             deleteFiles(toDelete);
             return;
         }
-        scheduler.scheduleOnce("delete-file", () -> {
-            try {
-                deleteFiles(toDelete);
-            } catch (IOException e) {
-                LOG.log(System.Logger.Level.ERROR, "Error while deleting segments for " + topicPartition, e);
-            }
-        }, config.fileDeleteDelayMs());
+        scheduler.scheduleOnce(
+                "delete-file",
+                () -> {
+                    try {
+                        deleteFiles(toDelete);
+                    } catch (IOException e) {
+                        LOG.log(System.Logger.Level.ERROR, "Error while deleting segments for " + topicPartition, e);
+                    }
+                },
+                config.fileDeleteDelayMs());
     }
 
     private static void deleteFiles(List<LogSegment> segments) throws IOException {

@@ -22,9 +22,16 @@ import java.util.OptionalInt;
  * @param validBytes        the size of the records as sent, or -1 when unknown
  * @param recordErrors      the records refused, with their indexes, when the append failed validation
  */
-public record LogAppendInfo(long firstOffset, long lastOffset, OptionalInt lastLeaderEpoch, long maxTimestamp,
-                            long logAppendTime, long logStartOffset, CompressionType sourceCompression,
-                            int validBytes, List<RecordError> recordErrors) {
+public record LogAppendInfo(
+        long firstOffset,
+        long lastOffset,
+        OptionalInt lastLeaderEpoch,
+        long maxTimestamp,
+        long logAppendTime,
+        long logStartOffset,
+        CompressionType sourceCompression,
+        int validBytes,
+        List<RecordError> recordErrors) {
 
     /** An offset not known: Kafka's {@code UnifiedLog.UNKNOWN_OFFSET}. */
     public static final long UNKNOWN_OFFSET = -1L;
@@ -42,7 +49,15 @@ public record LogAppendInfo(long firstOffset, long lastOffset, OptionalInt lastL
      * {@code unknownLogAppendInfoWithAdditionalInfo}.
      */
     public static LogAppendInfo unknown(long logStartOffset, List<RecordError> recordErrors) {
-        return new LogAppendInfo(UNKNOWN_OFFSET, UNKNOWN_OFFSET, OptionalInt.empty(), RecordBatch.NO_TIMESTAMP,
-                RecordBatch.NO_TIMESTAMP, logStartOffset, CompressionType.NONE, -1, recordErrors);
+        return new LogAppendInfo(
+                UNKNOWN_OFFSET,
+                UNKNOWN_OFFSET,
+                OptionalInt.empty(),
+                RecordBatch.NO_TIMESTAMP,
+                RecordBatch.NO_TIMESTAMP,
+                logStartOffset,
+                CompressionType.NONE,
+                -1,
+                recordErrors);
     }
 }

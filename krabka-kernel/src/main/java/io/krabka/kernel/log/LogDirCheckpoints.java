@@ -25,9 +25,12 @@ final class LogDirCheckpoints {
     private final OffsetCheckpointFile highWatermarks;
 
     LogDirCheckpoints(Path logDir) {
-        this.recoveryPoints = new OffsetCheckpointFile(logDir.resolve(OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE));
-        this.logStartOffsets = new OffsetCheckpointFile(logDir.resolve(OffsetCheckpointFile.LOG_START_OFFSET_CHECKPOINT_FILE));
-        this.highWatermarks = new OffsetCheckpointFile(logDir.resolve(OffsetCheckpointFile.REPLICATION_OFFSET_CHECKPOINT_FILE));
+        this.recoveryPoints =
+                new OffsetCheckpointFile(logDir.resolve(OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE));
+        this.logStartOffsets =
+                new OffsetCheckpointFile(logDir.resolve(OffsetCheckpointFile.LOG_START_OFFSET_CHECKPOINT_FILE));
+        this.highWatermarks =
+                new OffsetCheckpointFile(logDir.resolve(OffsetCheckpointFile.REPLICATION_OFFSET_CHECKPOINT_FILE));
     }
 
     Map<TopicPartition, Long> recoveryPoints() {
@@ -61,10 +64,16 @@ final class LogDirCheckpoints {
      * logs whose start is above their first segment's base offset.
      */
     void writeLogStartOffsets(Collection<UnifiedLog> logs) throws IOException {
-        logStartOffsets.write(offsets(logs.stream()
-                .filter(log -> log.remoteLogEnabled()
-                        || log.logStartOffset() > log.localLog().segments().firstSegmentBaseOffset().orElse(0L))
-                .toList(), UnifiedLog::logStartOffset));
+        logStartOffsets.write(offsets(
+                logs.stream()
+                        .filter(log -> log.remoteLogEnabled()
+                                || log.logStartOffset()
+                                        > log.localLog()
+                                                .segments()
+                                                .firstSegmentBaseOffset()
+                                                .orElse(0L))
+                        .toList(),
+                UnifiedLog::logStartOffset));
     }
 
     /** Writes each log's high watermark. */

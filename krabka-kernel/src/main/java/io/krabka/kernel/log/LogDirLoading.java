@@ -42,8 +42,7 @@ final class LogDirLoading {
         }
     }
 
-    private LogDirLoading() {
-    }
+    private LogDirLoading() {}
 
     static Loaded load(Path logDir, LogDirCheckpoints checkpoints, LogOpener opener, int threads) throws IOException {
         boolean hadCleanShutdown = new CleanShutdownFile(logDir).exists();
@@ -52,13 +51,19 @@ final class LogDirLoading {
         Map<TopicPartition, Long> highWatermarks = checkpoints.highWatermarks();
         List<Path> partitionDirs = partitionDirs(logDir);
         // A directory with no logs yet (a first start) has no clean shutdown marker either, and nothing to recover.
-        LOG.log(System.Logger.Level.INFO, "Loading " + partitionDirs.size() + " logs from log dir " + logDir
-                + (hadCleanShutdown || partitionDirs.isEmpty() ? ""
-                        : ", recovering them: the broker did not shut down cleanly"));
+        LOG.log(
+                System.Logger.Level.INFO,
+                "Loading " + partitionDirs.size() + " logs from log dir " + logDir
+                        + (hadCleanShutdown || partitionDirs.isEmpty()
+                                ? ""
+                                : ", recovering them: the broker did not shut down cleanly"));
         List<Callable<UnifiedLog>> opens = new ArrayList<>();
         for (Path dir : partitionDirs) {
             TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
-            opens.add(() -> opener.open(dir, hadCleanShutdown, logStartOffsets.getOrDefault(topicPartition, 0L),
+            opens.add(() -> opener.open(
+                    dir,
+                    hadCleanShutdown,
+                    logStartOffsets.getOrDefault(topicPartition, 0L),
                     recoveryPoints.getOrDefault(topicPartition, 0L)));
         }
         LogDirTasks.Outcome<UnifiedLog> outcome = LogDirTasks.runAll("log-recovery", threads, opens, "load a log");
@@ -92,9 +97,12 @@ final class LogDirLoading {
                     continue;
                 }
                 if (name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX) || name.endsWith(LogFileUtils.STRAY_DIR_SUFFIX)) {
-                    LOG.log(System.Logger.Level.WARNING, "Leaving " + dir + " alone: replica moves and stray "
-                            + "partitions are not handled yet");
-                } else if (!LogDirNames.parseTopicPartitionName(dir).topic().equals(LogManager.CLUSTER_METADATA_TOPIC)) {
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "Leaving " + dir + " alone: replica moves and stray " + "partitions are not handled yet");
+                } else if (!LogDirNames.parseTopicPartitionName(dir)
+                        .topic()
+                        .equals(LogManager.CLUSTER_METADATA_TOPIC)) {
                     dirs.add(dir);
                 }
             }

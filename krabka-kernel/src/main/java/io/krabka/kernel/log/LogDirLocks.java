@@ -30,8 +30,8 @@ final class LogDirLocks {
         List<FileChannel> channels = new ArrayList<>();
         try {
             for (Path dir : logDirs) {
-                FileChannel channel = FileChannel.open(dir.resolve(LOCK_FILE_NAME), StandardOpenOption.CREATE,
-                        StandardOpenOption.WRITE);
+                FileChannel channel = FileChannel.open(
+                        dir.resolve(LOCK_FILE_NAME), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 channels.add(channel);
                 FileLock lock;
                 try {
@@ -57,8 +57,8 @@ final class LogDirLocks {
             try {
                 channel.close();
             } catch (IOException e) {
-                System.getLogger(LogDirLocks.class.getName()).log(System.Logger.Level.WARNING,
-                        "Could not release a log directory lock", e);
+                System.getLogger(LogDirLocks.class.getName())
+                        .log(System.Logger.Level.WARNING, "Could not release a log directory lock", e);
             }
         }
     }

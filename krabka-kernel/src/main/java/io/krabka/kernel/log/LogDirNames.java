@@ -21,8 +21,7 @@ public final class LogDirNames {
      */
     private static final String REMOTE_INDEX_CACHE = "remote-log-index-cache";
 
-    private LogDirNames() {
-    }
+    private LogDirNames() {}
 
     private static Pattern suffixed(String suffix) {
         return Pattern.compile("^(\\S+)-(\\S+)\\.(\\S+)" + Pattern.quote(suffix));
@@ -63,12 +62,16 @@ public final class LogDirNames {
     public static TopicPartition parseTopicPartitionName(Path dir) {
         String name = dir.getFileName().toString();
         if (!name.contains("-")
-                || name.endsWith(LogFileUtils.DELETE_DIR_SUFFIX) && !DELETE_DIR.matcher(name).matches()
-                || name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX) && !FUTURE_DIR.matcher(name).matches()
-                || name.endsWith(LogFileUtils.STRAY_DIR_SUFFIX) && !STRAY_DIR.matcher(name).matches()) {
+                || name.endsWith(LogFileUtils.DELETE_DIR_SUFFIX)
+                        && !DELETE_DIR.matcher(name).matches()
+                || name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX)
+                        && !FUTURE_DIR.matcher(name).matches()
+                || name.endsWith(LogFileUtils.STRAY_DIR_SUFFIX)
+                        && !STRAY_DIR.matcher(name).matches()) {
             throw notALogDir(dir);
         }
-        boolean suffixed = name.endsWith(LogFileUtils.DELETE_DIR_SUFFIX) || name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX)
+        boolean suffixed = name.endsWith(LogFileUtils.DELETE_DIR_SUFFIX)
+                || name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX)
                 || name.endsWith(LogFileUtils.STRAY_DIR_SUFFIX);
         String base = suffixed ? name.substring(0, name.lastIndexOf('.')) : name;
         int dash = base.lastIndexOf('-');

@@ -20,11 +20,9 @@ final class LogDirTasks {
      * What the tasks gave: the results of those that succeeded, in the tasks' order, and the failures, the first
      * with the others suppressed in it.
      */
-    record Outcome<T>(List<T> results, IOException failure) {
-    }
+    record Outcome<T>(List<T> results, IOException failure) {}
 
-    private LogDirTasks() {
-    }
+    private LogDirTasks() {}
 
     /**
      * Runs every task on {@code threads} threads named {@code name-N} and waits for them all.
@@ -34,8 +32,8 @@ final class LogDirTasks {
     static <T> Outcome<T> runAll(String name, int threads, List<Callable<T>> tasks, String what) {
         List<T> results = new ArrayList<>();
         IOException failure = null;
-        try (ExecutorService executor = Executors.newFixedThreadPool(threads,
-                Thread.ofPlatform().name(name + "-", 0).daemon().factory())) {
+        try (ExecutorService executor = Executors.newFixedThreadPool(
+                threads, Thread.ofPlatform().name(name + "-", 0).daemon().factory())) {
             List<Future<T>> futures = tasks.stream().map(executor::submit).toList();
             for (Future<T> future : futures) {
                 try {
@@ -52,9 +50,11 @@ final class LogDirTasks {
     }
 
     private static IOException add(IOException failure, Throwable cause, String what) {
-        IOException next = cause instanceof IOException io ? io
-                : cause instanceof UncheckedIOException unchecked ? unchecked.getCause()
-                : new IOException("Failed to " + what + ": " + cause, cause);
+        IOException next = cause instanceof IOException io
+                ? io
+                : cause instanceof UncheckedIOException unchecked
+                        ? unchecked.getCause()
+                        : new IOException("Failed to " + what + ": " + cause, cause);
         if (failure == null) {
             return next;
         }

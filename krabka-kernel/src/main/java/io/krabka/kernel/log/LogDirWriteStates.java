@@ -25,9 +25,12 @@ public final class LogDirWriteStates {
     /** A write of {@link #writer} into {@code logDir} failed with {@code cause}. */
     public void failed(Path logDir, Throwable cause) {
         if (refusing.add(logDir)) {
-            LOG.log(System.Logger.Level.WARNING, "Log directory " + logDir + " takes no writes of " + writer + " ("
-                    + cause + "; " + usableBytes(logDir) + " bytes usable); each is answered KAFKA_STORAGE_ERROR and "
-                    + "writes go on by themselves once there is room");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Log directory " + logDir + " takes no writes of " + writer + " ("
+                            + cause + "; " + usableBytes(logDir)
+                            + " bytes usable); each is answered KAFKA_STORAGE_ERROR and "
+                            + "writes go on by themselves once there is room");
         }
     }
 

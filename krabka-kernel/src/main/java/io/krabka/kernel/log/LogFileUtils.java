@@ -40,8 +40,7 @@ public final class LogFileUtils {
 
     private static final int OFFSET_DIGITS = 20;
 
-    private LogFileUtils() {
-    }
+    private LogFileUtils() {}
 
     /** The name of a file for {@code offset} without its suffix: the offset in 20 digits, zero-padded. */
     public static String filenamePrefixFromOffset(long offset) {
@@ -59,7 +58,9 @@ public final class LogFileUtils {
      */
     public static long offsetFromFileName(String fileName) {
         int dot = fileName.indexOf('.');
-        if (dot <= 0 || dot > OFFSET_DIGITS || !fileName.substring(0, dot).chars().allMatch(c -> c >= '0' && c <= '9')) {
+        if (dot <= 0
+                || dot > OFFSET_DIGITS
+                || !fileName.substring(0, dot).chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw new IllegalArgumentException("not a file name that starts with an offset: " + fileName);
         }
         try {
@@ -105,8 +106,8 @@ public final class LogFileUtils {
     public static Path replaceSuffix(Path path, String oldSuffix, String newSuffix) {
         String name = path.getFileName().toString();
         if (!name.endsWith(oldSuffix)) {
-            throw new IllegalArgumentException("Expected string to end with '" + oldSuffix + "' but string is '"
-                    + path + "'");
+            throw new IllegalArgumentException(
+                    "Expected string to end with '" + oldSuffix + "' but string is '" + path + "'");
         }
         return path.resolveSibling(name.substring(0, name.length() - oldSuffix.length()) + newSuffix);
     }

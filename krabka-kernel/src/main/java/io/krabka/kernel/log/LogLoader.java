@@ -1,7 +1,7 @@
 package io.krabka.kernel.log;
 
-import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,10 +54,19 @@ public final class LogLoader {
      * @param remoteLogEnabled         whether the log is tiered: its start then stays as checkpointed, below the
      *                                 first local segment when the remote tier holds the offsets between
      */
-    public LogLoader(Path dir, TopicPartition topicPartition, LogConfig config, Scheduler scheduler, InstantSource time,
-                     boolean hadCleanShutdown, LogSegments segments, long logStartOffsetCheckpoint,
-                     long recoveryPointCheckpoint, LeaderEpochFileCache leaderEpochCache,
-                     ProducerStateManager producerStateManager, boolean remoteLogEnabled) {
+    public LogLoader(
+            Path dir,
+            TopicPartition topicPartition,
+            LogConfig config,
+            Scheduler scheduler,
+            InstantSource time,
+            boolean hadCleanShutdown,
+            LogSegments segments,
+            long logStartOffsetCheckpoint,
+            long recoveryPointCheckpoint,
+            LeaderEpochFileCache leaderEpochCache,
+            ProducerStateManager producerStateManager,
+            boolean remoteLogEnabled) {
         this.dir = Objects.requireNonNull(dir, "dir");
         this.topicPartition = Objects.requireNonNull(topicPartition, "topicPartition");
         this.config = Objects.requireNonNull(config, "config");
@@ -96,8 +105,11 @@ public final class LogLoader {
             nextOffset = recovered[1];
             segments.activeSegment().resizeIndexes(config.segmentIndexBytes());
         }
-        long logStartOffset = remoteLogEnabled ? logStartOffsetCheckpoint
-                : Math.max(logStartOffsetCheckpoint, segments.firstSegmentBaseOffset().orElseThrow());
+        long logStartOffset = remoteLogEnabled
+                ? logStartOffsetCheckpoint
+                : Math.max(
+                        logStartOffsetCheckpoint,
+                        segments.firstSegmentBaseOffset().orElseThrow());
         leaderEpochCache.truncateFromEnd(nextOffset);
         // The earliest epoch may not have been moved up before a crash.
         leaderEpochCache.truncateFromStart(logStartOffset);
@@ -106,11 +118,14 @@ public final class LogLoader {
         }
         // Rescans the directory: recovery's own producer states wrote and deleted snapshots behind this one's back.
         producerStateManager.removeStraySnapshots(segments.baseOffsets());
-        ProducerStateLoading.rebuildProducerState(producerStateManager, segments, logStartOffset, nextOffset, time,
-                hadCleanShutdown);
+        ProducerStateLoading.rebuildProducerState(
+                producerStateManager, segments, logStartOffset, nextOffset, time, hadCleanShutdown);
         LogSegment active = segments.activeSegment();
-        return new LoadedLogOffsets(logStartOffset, recoveryPoint,
-                new LogOffsetMetadata(nextOffset, active.baseOffset(), active.size()), recoveredSegments);
+        return new LoadedLogOffsets(
+                logStartOffset,
+                recoveryPoint,
+                new LogOffsetMetadata(nextOffset, active.baseOffset(), active.size()),
+                recoveredSegments);
     }
 
     // Kafka's loadSegmentFiles: in offset order, as a segment's transactions may depend on earlier ones.
@@ -121,16 +136,17 @@ public final class LogLoader {
             if (LeftoverFiles.isIndexFile(name)) {
                 long offset = LogFileUtils.offsetFromFileName(name);
                 if (!Files.exists(LogFileUtils.logFile(dir, offset, ""))) {
-                    LOG.log(System.Logger.Level.WARNING, "Found an orphaned index file " + file
-                            + ", with no corresponding log file.");
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "Found an orphaned index file " + file + ", with no corresponding log file.");
                     Files.deleteIfExists(file);
                 }
             } else if (name.endsWith(LogFileUtils.LOG_FILE_SUFFIX)) {
                 long baseOffset = LogFileUtils.offsetFromFileName(name);
                 boolean indexMissing = !Files.exists(LogFileUtils.offsetIndexFile(dir, baseOffset, ""))
                         || !Files.exists(LogFileUtils.timeIndexFile(dir, baseOffset, ""));
-                LogSegment segment = LogSegment.open(dir, baseOffset, SegmentConfig.from(config), time, true, 0, false,
-                        "");
+                LogSegment segment =
+                        LogSegment.open(dir, baseOffset, SegmentConfig.from(config), time, true, 0, false, "");
                 segments.add(segment);
                 if (!indexesUsable(segment, indexMissing)) {
                     indexesToRebuild.add(segment);
@@ -139,8 +155,11 @@ public final class LogLoader {
         }
         // Segments that recoverLog will recover are left to it: recovered here first, a torn tail would be cut
         // before recoverLog could see it and delete the segments after it.
-        long recoverFrom = hadCleanShutdown ? Long.MAX_VALUE
-                : segments.floorSegment(recoveryPointCheckpoint).map(LogSegment::baseOffset).orElse(Long.MIN_VALUE);
+        long recoverFrom = hadCleanShutdown
+                ? Long.MAX_VALUE
+                : segments.floorSegment(recoveryPointCheckpoint)
+                        .map(LogSegment::baseOffset)
+                        .orElse(Long.MIN_VALUE);
         for (LogSegment segment : indexesToRebuild) {
             if (segment.baseOffset() < recoverFrom) {
                 recoverSegment(segment);
@@ -151,17 +170,21 @@ public final class LogLoader {
     // Whether the segment's indexes may be trusted; a missing or corrupt one is rebuilt by a recovery.
     private static boolean indexesUsable(LogSegment segment, boolean indexMissing) {
         if (indexMissing) {
-            LOG.log(System.Logger.Level.WARNING, "Could not find an index file of log file " + segment.log().file()
-                    + ", recovering segment and rebuilding index files...");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Could not find an index file of log file " + segment.log().file()
+                            + ", recovering segment and rebuilding index files...");
             return false;
         }
         try {
             sanityCheck(segment);
             return true;
         } catch (CorruptIndexException e) {
-            LOG.log(System.Logger.Level.WARNING, "Found a corrupted index file corresponding to log file "
-                    + segment.log().file() + " due to " + e.getMessage()
-                    + ", recovering segment and rebuilding index files...");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Found a corrupted index file corresponding to log file "
+                            + segment.log().file() + " due to " + e.getMessage()
+                            + ", recovering segment and rebuilding index files...");
             return false;
         }
     }
@@ -178,7 +201,9 @@ public final class LogLoader {
         if (index.entries() > 0) {
             OffsetPosition last = index.entry(index.entries() - 1);
             if (last.position() >= segment.size()) {
-                throw new CorruptIndexException(index.source(), (long) (index.entries() - 1) * OffsetIndex.ENTRY_SIZE,
+                throw new CorruptIndexException(
+                        index.source(),
+                        (long) (index.entries() - 1) * OffsetIndex.ENTRY_SIZE,
                         "the last entry's position " + last.position() + " is not inside the " + segment.size()
                                 + " bytes of " + segment.log().file());
             }
@@ -187,10 +212,13 @@ public final class LogLoader {
 
     // Recovers one segment with a producer state of its own, rebuilt up to the segment's base offset.
     private int recoverSegment(LogSegment segment) throws IOException {
-        ProducerStateManager segmentProducerState = new ProducerStateManager(topicPartition, dir,
-                producerStateManager.maxTransactionTimeoutMs(), producerStateManager.producerStateManagerConfig());
-        ProducerStateLoading.rebuildProducerState(segmentProducerState, segments, logStartOffsetCheckpoint,
-                segment.baseOffset(), time, false);
+        ProducerStateManager segmentProducerState = new ProducerStateManager(
+                topicPartition,
+                dir,
+                producerStateManager.maxTransactionTimeoutMs(),
+                producerStateManager.producerStateManagerConfig());
+        ProducerStateLoading.rebuildProducerState(
+                segmentProducerState, segments, logStartOffsetCheckpoint, segment.baseOffset(), time, false);
         int bytesTruncated = segment.recover(segmentProducerState, leaderEpochCache);
         // The snapshot at the segment's end spares the next segment's recovery a scan of this one.
         segmentProducerState.takeSnapshot();
@@ -204,20 +232,27 @@ public final class LogLoader {
             List<LogSegment> unflushed = List.copyOf(segments.values(recoveryPointCheckpoint, Long.MAX_VALUE));
             for (int i = 0; i < unflushed.size(); i++) {
                 LogSegment segment = unflushed.get(i);
-                LOG.log(System.Logger.Level.INFO, "Recovering unflushed segment " + segment.baseOffset() + " of "
-                        + topicPartition + ": " + i + "/" + unflushed.size() + " recovered");
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "Recovering unflushed segment " + segment.baseOffset() + " of " + topicPartition + ": " + i
+                                + "/" + unflushed.size() + " recovered");
                 int truncatedBytes;
                 try {
                     truncatedBytes = recoverSegment(segment);
                 } catch (InvalidOffsetException e) {
-                    LOG.log(System.Logger.Level.WARNING, "Found invalid offset during recovery of " + topicPartition
-                            + ". Deleting the corrupt segment and creating an empty one with starting offset "
-                            + segment.baseOffset(), e);
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "Found invalid offset during recovery of " + topicPartition
+                                    + ". Deleting the corrupt segment and creating an empty one with starting offset "
+                                    + segment.baseOffset(),
+                            e);
                     truncatedBytes = segment.truncateTo(segment.baseOffset());
                 }
                 if (truncatedBytes > 0) {
-                    LOG.log(System.Logger.Level.WARNING, "Corruption found in segment " + segment.baseOffset() + " of "
-                            + topicPartition + ", truncating to offset " + segment.readNextOffset());
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "Corruption found in segment " + segment.baseOffset() + " of " + topicPartition
+                                    + ", truncating to offset " + segment.readNextOffset());
                     removeAndDeleteSegmentsAsync(unflushed.subList(i + 1, unflushed.size()));
                     break;
                 }
@@ -225,15 +260,22 @@ public final class LogLoader {
         }
         OptionalLong logEndOffset = deleteSegmentsIfLogStartGreaterThanLogEnd();
         if (segments.isEmpty()) {
-            segments.add(LogSegment.open(dir, logStartOffsetCheckpoint, SegmentConfig.from(config), time,
-                    config.initFileSize(), config.preallocate()));
+            segments.add(LogSegment.open(
+                    dir,
+                    logStartOffsetCheckpoint,
+                    SegmentConfig.from(config),
+                    time,
+                    config.initFileSize(),
+                    config.preallocate()));
         }
         // The recovery point moves only when the log is flushed, never here: a crash before that flush must find
         // the same segments to recover.
         if (hadCleanShutdown && logEndOffset.isPresent()) {
             return new long[] {logEndOffset.getAsLong(), logEndOffset.getAsLong()};
         }
-        long end = logEndOffset.isPresent() ? logEndOffset.getAsLong() : segments.activeSegment().readNextOffset();
+        long end = logEndOffset.isPresent()
+                ? logEndOffset.getAsLong()
+                : segments.activeSegment().readNextOffset();
         return new long[] {Math.min(recoveryPointCheckpoint, end), end};
     }
 
@@ -247,9 +289,11 @@ public final class LogLoader {
         if (logEndOffset >= logStartOffsetCheckpoint) {
             return OptionalLong.of(logEndOffset);
         }
-        LOG.log(System.Logger.Level.WARNING, "Deleting all segments of " + topicPartition + " because logEndOffset ("
-                + logEndOffset + ") is smaller than logStartOffset " + logStartOffsetCheckpoint
-                + ". This could happen if segment files were deleted from the file system.");
+        LOG.log(
+                System.Logger.Level.WARNING,
+                "Deleting all segments of " + topicPartition + " because logEndOffset ("
+                        + logEndOffset + ") is smaller than logStartOffset " + logStartOffsetCheckpoint
+                        + ". This could happen if segment files were deleted from the file system.");
         removeAndDeleteSegmentsAsync(List.copyOf(segments.values()));
         leaderEpochCache.clearAndFlush();
         producerStateManager.truncateFullyAndStartAt(logStartOffsetCheckpoint);

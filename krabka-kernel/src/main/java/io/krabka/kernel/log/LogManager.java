@@ -1,8 +1,8 @@
 package io.krabka.kernel.log;
 
-import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.checkpoint.CleanShutdownFile;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
 import java.io.Closeable;
@@ -64,8 +64,9 @@ public final class LogManager implements Closeable {
      * @throws MetaPropertiesException if a directory is not formatted, or they disagree
      * @throws IOException             if a directory is locked by another broker
      */
-    public LogManager(LogManagerConfig config, Function<String, LogConfig> topicConfigs, Scheduler scheduler,
-                      InstantSource time) throws IOException {
+    public LogManager(
+            LogManagerConfig config, Function<String, LogConfig> topicConfigs, Scheduler scheduler, InstantSource time)
+            throws IOException {
         this(config, topicConfigs, scheduler, time, new LogDirFailureChannel());
     }
 
@@ -78,15 +79,23 @@ public final class LogManager implements Closeable {
      * @throws MetaPropertiesException if a directory is not formatted, or they disagree
      * @throws IOException             if a directory is locked by another broker
      */
-    public LogManager(LogManagerConfig config, Function<String, LogConfig> topicConfigs, Scheduler scheduler,
-                      InstantSource time, LogDirFailureChannel logDirFailureChannel) throws IOException {
+    public LogManager(
+            LogManagerConfig config,
+            Function<String, LogConfig> topicConfigs,
+            Scheduler scheduler,
+            InstantSource time,
+            LogDirFailureChannel logDirFailureChannel)
+            throws IOException {
         this.logDirFailureChannel = Objects.requireNonNull(logDirFailureChannel, "logDirFailureChannel");
         this.config = Objects.requireNonNull(config, "config");
         this.topicConfigs = Objects.requireNonNull(topicConfigs, "topicConfigs");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.time = Objects.requireNonNull(time, "time");
         this.producerStateManagerConfig = config.producerStateManagerConfig();
-        this.logDirs = config.logDirs().stream().map(dir -> dir.toAbsolutePath().normalize()).distinct().toList();
+        this.logDirs = config.logDirs().stream()
+                .map(dir -> dir.toAbsolutePath().normalize())
+                .distinct()
+                .toList();
         if (logDirs.size() != config.logDirs().size()) {
             throw new IllegalArgumentException("Duplicate log directory found: " + config.logDirs());
         }
@@ -144,12 +153,18 @@ public final class LogManager implements Closeable {
                 closeHandlers(log);
             }
             List<Map.Entry<UnifiedLog, Long>> deleted = logsToBeDeleted.stream()
-                    .filter(entry -> logDirOf(entry.getKey()).equals(dir)).toList();
+                    .filter(entry -> logDirOf(entry.getKey()).equals(dir))
+                    .toList();
             logsToBeDeleted.removeAll(deleted);
             deleted.forEach(entry -> closeHandlers(entry.getKey()));
-            LOG.log(System.Logger.Level.WARNING, "Logs for partitions " + offline.stream()
-                    .map(UnifiedLog::topicPartition).toList() + " are offline due to failure on log directory " + dir
-                    + (liveLogDirs.isEmpty() ? "; no log directory is left" : "; live log directories: " + liveLogDirs));
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Logs for partitions "
+                            + offline.stream().map(UnifiedLog::topicPartition).toList()
+                            + " are offline due to failure on log directory " + dir
+                            + (liveLogDirs.isEmpty()
+                                    ? "; no log directory is left"
+                                    : "; live log directories: " + liveLogDirs));
         }
     }
 
@@ -176,8 +191,8 @@ public final class LogManager implements Closeable {
      */
     public void startup() throws IOException {
         for (Path dir : logDirs) {
-            LogDirLoading.Loaded loaded = LogDirLoading.load(dir, checkpoints.get(dir), this::openLog,
-                    config.numRecoveryThreadsPerDataDir());
+            LogDirLoading.Loaded loaded =
+                    LogDirLoading.load(dir, checkpoints.get(dir), this::openLog, config.numRecoveryThreadsPerDataDir());
             try {
                 for (UnifiedLog log : loaded.logs()) {
                     add(log);
@@ -192,12 +207,18 @@ public final class LogManager implements Closeable {
         long delay = config.initialTaskDelayMs();
         tasks.add(scheduler.schedule("kafka-log-retention", this::cleanupLogs, delay, config.retentionCheckMs()));
         tasks.add(scheduler.schedule("kafka-log-flusher", this::flushDirtyLogs, delay, config.flushCheckMs()));
-        tasks.add(scheduler.schedule("kafka-recovery-point-checkpoint", this::checkpointLogRecoveryOffsets, delay,
+        tasks.add(scheduler.schedule(
+                "kafka-recovery-point-checkpoint",
+                this::checkpointLogRecoveryOffsets,
+                delay,
                 config.flushRecoveryOffsetCheckpointMs()));
-        tasks.add(scheduler.schedule("kafka-log-start-offset-checkpoint", this::checkpointLogStartOffsets, delay,
+        tasks.add(scheduler.schedule(
+                "kafka-log-start-offset-checkpoint",
+                this::checkpointLogStartOffsets,
+                delay,
                 config.flushStartOffsetCheckpointMs()));
-        tasks.add(scheduler.schedule("highwatermark-checkpoint", this::checkpointHighWatermarks, delay,
-                config.highWatermarkCheckpointMs()));
+        tasks.add(scheduler.schedule(
+                "highwatermark-checkpoint", this::checkpointHighWatermarks, delay, config.highWatermarkCheckpointMs()));
         tasks.add(scheduler.scheduleOnce("kafka-delete-logs", this::deleteLogs, delay));
     }
 
@@ -205,10 +226,20 @@ public final class LogManager implements Closeable {
     private UnifiedLog openLog(Path dir, boolean hadCleanShutdown, long logStartOffset, long recoveryPoint)
             throws IOException {
         TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
-        return UnifiedLog.create(dir, topicConfigs.apply(topicPartition.topic()), logStartOffset, recoveryPoint,
-                scheduler, time, config.maxTransactionTimeoutMs(), producerStateManagerConfig,
-                config.producerIdExpirationCheckIntervalMs(), hadCleanShutdown, Optional.empty(),
-                config.remoteLogStorageSystemEnable(), logDirFailureChannel);
+        return UnifiedLog.create(
+                dir,
+                topicConfigs.apply(topicPartition.topic()),
+                logStartOffset,
+                recoveryPoint,
+                scheduler,
+                time,
+                config.maxTransactionTimeoutMs(),
+                producerStateManagerConfig,
+                config.producerIdExpirationCheckIntervalMs(),
+                hadCleanShutdown,
+                Optional.empty(),
+                config.remoteLogStorageSystemEnable(),
+                logDirFailureChannel);
     }
 
     private void add(UnifiedLog log) {
@@ -257,28 +288,42 @@ public final class LogManager implements Closeable {
             Path dir = logDir.resolve(LogDirNames.logDirName(topicPartition));
             UnifiedLog log;
             try {
-                log = UnifiedLog.create(dir, config, 0, 0, scheduler, time, this.config.maxTransactionTimeoutMs(),
-                        producerStateManagerConfig, this.config.producerIdExpirationCheckIntervalMs(), true, topicId,
-                        this.config.remoteLogStorageSystemEnable(), logDirFailureChannel);
+                log = UnifiedLog.create(
+                        dir,
+                        config,
+                        0,
+                        0,
+                        scheduler,
+                        time,
+                        this.config.maxTransactionTimeoutMs(),
+                        producerStateManagerConfig,
+                        this.config.producerIdExpirationCheckIntervalMs(),
+                        true,
+                        topicId,
+                        this.config.remoteLogStorageSystemEnable(),
+                        logDirFailureChannel);
             } catch (IOException e) {
                 failed(logDir, "Error while creating log for " + topicPartition + " in dir " + logDir, e);
                 throw e;
             }
             currentLogs.put(topicPartition, log);
-            LOG.log(System.Logger.Level.INFO, "Created log for partition " + topicPartition + " in " + dir
-                    + " with properties " + config);
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Created log for partition " + topicPartition + " in " + dir + " with properties " + config);
             return log;
         }
     }
 
     private Path nextLogDir() {
-        return liveLogDirs.stream().min(Comparator.comparingLong(dir -> logsIn(dir).size()))
+        return liveLogDirs.stream()
+                .min(Comparator.comparingLong(dir -> logsIn(dir).size()))
                 .orElseThrow(() -> new KafkaStorageException("No log directories available. Tried " + logDirs));
     }
 
     /** Gives every log of {@code topic} its new settings (AlterConfigs). */
     public void updateTopicConfig(String topic, LogConfig newConfig) {
-        currentLogs.values().stream().filter(log -> log.topicPartition().topic().equals(topic))
+        currentLogs.values().stream()
+                .filter(log -> log.topicPartition().topic().equals(topic))
                 .forEach(log -> log.updateConfig(newConfig));
     }
 
@@ -308,8 +353,10 @@ public final class LogManager implements Closeable {
                 throw e;
             }
             addLogToBeDeleted(removed);
-            LOG.log(System.Logger.Level.INFO, "Log for partition " + topicPartition + " is renamed to "
-                    + removed.dir() + " and is scheduled for deletion");
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Log for partition " + topicPartition + " is renamed to " + removed.dir()
+                            + " and is scheduled for deletion");
             return Optional.of(removed);
         }
     }
@@ -345,8 +392,9 @@ public final class LogManager implements Closeable {
                 UnifiedLog log = next.getKey();
                 try {
                     log.delete();
-                    LOG.log(System.Logger.Level.INFO, "Deleted log for partition " + log.topicPartition() + " in "
-                            + log.dir());
+                    LOG.log(
+                            System.Logger.Level.INFO,
+                            "Deleted log for partition " + log.topicPartition() + " in " + log.dir());
                 } catch (IOException | RuntimeException e) {
                     failed(logDirOf(log), "Exception while deleting " + log + " in dir " + log.dir(), e);
                 }
@@ -421,7 +469,9 @@ public final class LogManager implements Closeable {
     }
 
     private List<UnifiedLog> logsIn(Path logDir) {
-        return currentLogs.values().stream().filter(log -> logDirOf(log).equals(logDir)).toList();
+        return currentLogs.values().stream()
+                .filter(log -> logDirOf(log).equals(logDir))
+                .toList();
     }
 
     private static Path logDirOf(UnifiedLog log) {
@@ -476,8 +526,9 @@ public final class LogManager implements Closeable {
                 closes.add(() -> close(deleted.getKey()));
             }
         }
-        IOException failure = LogDirTasks.runAll("log-closing", config.numRecoveryThreadsPerDataDir(), closes,
-                "close a log").failure();
+        IOException failure = LogDirTasks.runAll(
+                        "log-closing", config.numRecoveryThreadsPerDataDir(), closes, "close a log")
+                .failure();
         if (failure != null) {
             throw failure;
         }

@@ -34,81 +34,134 @@ import java.util.Optional;
  *                                            {@code remote.storage.enable} are tiered (their start may then lie
  *                                            below their first local segment)
  */
-public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryThreadsPerDataDir, long flushCheckMs,
-                               long flushRecoveryOffsetCheckpointMs, long flushStartOffsetCheckpointMs,
-                               long highWatermarkCheckpointMs, long retentionCheckMs, long initialTaskDelayMs,
-                               long fileDeleteDelayMs, int maxTransactionTimeoutMs, int producerIdExpirationMs,
-                               int producerIdExpirationCheckIntervalMs, boolean remoteLogStorageSystemEnable) {
+public record LogManagerConfig(
+        List<Path> logDirs,
+        int nodeId,
+        int numRecoveryThreadsPerDataDir,
+        long flushCheckMs,
+        long flushRecoveryOffsetCheckpointMs,
+        long flushStartOffsetCheckpointMs,
+        long highWatermarkCheckpointMs,
+        long retentionCheckMs,
+        long initialTaskDelayMs,
+        long fileDeleteDelayMs,
+        int maxTransactionTimeoutMs,
+        int producerIdExpirationMs,
+        int producerIdExpirationCheckIntervalMs,
+        boolean remoteLogStorageSystemEnable) {
 
     /** {@code log.dirs}: no default; without it, {@link #LOG_DIR}. */
-    public static final ConfigKey LOG_DIRS = new ConfigKey("log.dirs", ConfigType.LIST, Optional.empty(),
-            "The log directories, comma-separated; when not set, log.dir.", ConfigValidator.any());
-    public static final ConfigKey LOG_DIR = ConfigKey.optional("log.dir", ConfigType.STRING, "/tmp/kafka-logs",
+    public static final ConfigKey LOG_DIRS = new ConfigKey(
+            "log.dirs",
+            ConfigType.LIST,
+            Optional.empty(),
+            "The log directories, comma-separated; when not set, log.dir.",
+            ConfigValidator.any());
+
+    public static final ConfigKey LOG_DIR = ConfigKey.optional(
+            "log.dir",
+            ConfigType.STRING,
+            "/tmp/kafka-logs",
             "The log directory (or directories, comma-separated) when log.dirs is not set.");
     /** {@code node.id}: required. */
-    public static final ConfigKey NODE_ID = ConfigKey.required("node.id", ConfigType.INT,
-            "The broker's id; every log directory's meta.properties must name it.")
+    public static final ConfigKey NODE_ID = ConfigKey.required(
+                    "node.id", ConfigType.INT, "The broker's id; every log directory's meta.properties must name it.")
             .withValidator(ConfigValidator.atLeast(0));
+
     public static final ConfigKey NUM_RECOVERY_THREADS_PER_DATA_DIR = ConfigKey.optional(
-            "num.recovery.threads.per.data.dir", ConfigType.INT, 2,
-            "The threads per log directory that load (and after an unclean shutdown recover) its logs at startup, "
-                    + "and close them at a clean shutdown.")
+                    "num.recovery.threads.per.data.dir",
+                    ConfigType.INT,
+                    2,
+                    "The threads per log directory that load (and after an unclean shutdown recover) its logs at startup, "
+                            + "and close them at a clean shutdown.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey LOG_FLUSH_SCHEDULER_INTERVAL_MS = ConfigKey.optional(
-            "log.flush.scheduler.interval.ms", ConfigType.LONG, Long.MAX_VALUE,
-            "How often the logs are checked against their flush.ms.")
+                    "log.flush.scheduler.interval.ms",
+                    ConfigType.LONG,
+                    Long.MAX_VALUE,
+                    "How often the logs are checked against their flush.ms.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS = ConfigKey.optional(
-            "log.flush.offset.checkpoint.interval.ms", ConfigType.LONG, 60_000L,
-            "How often recovery-point-offset-checkpoint is written.")
+                    "log.flush.offset.checkpoint.interval.ms",
+                    ConfigType.LONG,
+                    60_000L,
+                    "How often recovery-point-offset-checkpoint is written.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS = ConfigKey.optional(
-            "log.flush.start.offset.checkpoint.interval.ms", ConfigType.LONG, 60_000L,
-            "How often log-start-offset-checkpoint is written.")
+                    "log.flush.start.offset.checkpoint.interval.ms",
+                    ConfigType.LONG,
+                    60_000L,
+                    "How often log-start-offset-checkpoint is written.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS = ConfigKey.optional(
-            "replica.high.watermark.checkpoint.interval.ms", ConfigType.LONG, 5_000L,
-            "How often replication-offset-checkpoint (the high watermarks) is written.")
+                    "replica.high.watermark.checkpoint.interval.ms",
+                    ConfigType.LONG,
+                    5_000L,
+                    "How often replication-offset-checkpoint (the high watermarks) is written.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey LOG_RETENTION_CHECK_INTERVAL_MS = ConfigKey.optional(
-            "log.retention.check.interval.ms", ConfigType.LONG, 300_000L,
-            "How often the logs are checked for segments to delete by retention.")
+                    "log.retention.check.interval.ms",
+                    ConfigType.LONG,
+                    300_000L,
+                    "How often the logs are checked for segments to delete by retention.")
             .withValidator(ConfigValidator.atLeast(1));
-    public static final ConfigKey LOG_INITIAL_TASK_DELAY_MS = ConfigKey.optional("log.initial.task.delay.ms",
-            ConfigType.LONG, 30_000L, "The delay before the first run of each periodic task after startup.")
+    public static final ConfigKey LOG_INITIAL_TASK_DELAY_MS = ConfigKey.optional(
+                    "log.initial.task.delay.ms",
+                    ConfigType.LONG,
+                    30_000L,
+                    "The delay before the first run of each periodic task after startup.")
             .withValidator(ConfigValidator.atLeast(0));
-    public static final ConfigKey LOG_SEGMENT_DELETE_DELAY_MS = ConfigKey.optional("log.segment.delete.delay.ms",
-            ConfigType.LONG, 60_000L,
-            "How long a deleted log's directory, renamed -delete, waits before it is removed.")
+    public static final ConfigKey LOG_SEGMENT_DELETE_DELAY_MS = ConfigKey.optional(
+                    "log.segment.delete.delay.ms",
+                    ConfigType.LONG,
+                    60_000L,
+                    "How long a deleted log's directory, renamed -delete, waits before it is removed.")
             .withValidator(ConfigValidator.atLeast(0));
-    public static final ConfigKey TRANSACTION_MAX_TIMEOUT_MS = ConfigKey.optional("transaction.max.timeout.ms",
-            ConfigType.INT, 900_000,
-            "The longest transaction timeout; a transaction open longer is late, holding back the last stable offset.")
+    public static final ConfigKey TRANSACTION_MAX_TIMEOUT_MS = ConfigKey.optional(
+                    "transaction.max.timeout.ms",
+                    ConfigType.INT,
+                    900_000,
+                    "The longest transaction timeout; a transaction open longer is late, holding back the last stable offset.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey PRODUCER_ID_EXPIRATION_MS = ConfigKey.optional(
-            ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG, ConfigType.INT,
-            ProducerStateManagerConfig.DEFAULT_PRODUCER_ID_EXPIRATION_MS,
-            "How long a producer without an open transaction is remembered after its last write.")
+                    ProducerStateManagerConfig.PRODUCER_ID_EXPIRATION_MS_CONFIG,
+                    ConfigType.INT,
+                    ProducerStateManagerConfig.DEFAULT_PRODUCER_ID_EXPIRATION_MS,
+                    "How long a producer without an open transaction is remembered after its last write.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS = ConfigKey.optional(
-            "producer.id.expiration.check.interval.ms", ConfigType.INT, 600_000,
-            "How often expired producers are removed.")
+                    "producer.id.expiration.check.interval.ms",
+                    ConfigType.INT,
+                    600_000,
+                    "How often expired producers are removed.")
             .withValidator(ConfigValidator.atLeast(1));
     /**
      * {@code remote.log.storage.system.enable}: Kafka's key of the remote log manager's settings, read here too, as
      * Kafka's log manager does, so that each log knows whether it is tiered.
      */
     public static final ConfigKey REMOTE_LOG_STORAGE_SYSTEM_ENABLE = ConfigKey.optional(
-            "remote.log.storage.system.enable", ConfigType.BOOLEAN, false,
+            "remote.log.storage.system.enable",
+            ConfigType.BOOLEAN,
+            false,
             "Whether tiered storage is enabled on the broker: the remote log manager runs, and the topics with "
                     + "remote.storage.enable are tiered.");
 
     /** Every key {@link #fromProps} reads, in the order of the record's components. */
-    public static final List<ConfigKey> KEYS = List.of(LOG_DIRS, LOG_DIR, NODE_ID, NUM_RECOVERY_THREADS_PER_DATA_DIR,
-            LOG_FLUSH_SCHEDULER_INTERVAL_MS, LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS,
-            LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS, REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS,
-            LOG_RETENTION_CHECK_INTERVAL_MS, LOG_INITIAL_TASK_DELAY_MS, LOG_SEGMENT_DELETE_DELAY_MS,
-            TRANSACTION_MAX_TIMEOUT_MS, PRODUCER_ID_EXPIRATION_MS, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+    public static final List<ConfigKey> KEYS = List.of(
+            LOG_DIRS,
+            LOG_DIR,
+            NODE_ID,
+            NUM_RECOVERY_THREADS_PER_DATA_DIR,
+            LOG_FLUSH_SCHEDULER_INTERVAL_MS,
+            LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS,
+            LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS,
+            REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS,
+            LOG_RETENTION_CHECK_INTERVAL_MS,
+            LOG_INITIAL_TASK_DELAY_MS,
+            LOG_SEGMENT_DELETE_DELAY_MS,
+            TRANSACTION_MAX_TIMEOUT_MS,
+            PRODUCER_ID_EXPIRATION_MS,
+            PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
             REMOTE_LOG_STORAGE_SYSTEM_ENABLE);
 
     /** Checks the values and freezes the list. */
@@ -117,15 +170,24 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
         if (logDirs.isEmpty()) {
             throw new IllegalArgumentException("no log directory");
         }
-        if (nodeId < 0 || numRecoveryThreadsPerDataDir < 1 || maxTransactionTimeoutMs < 1 || producerIdExpirationMs < 1
+        if (nodeId < 0
+                || numRecoveryThreadsPerDataDir < 1
+                || maxTransactionTimeoutMs < 1
+                || producerIdExpirationMs < 1
                 || producerIdExpirationCheckIntervalMs < 1) {
-            throw new IllegalArgumentException("out of range: node.id " + nodeId + ", num.recovery.threads.per.data.dir "
-                    + numRecoveryThreadsPerDataDir + ", transaction.max.timeout.ms " + maxTransactionTimeoutMs
-                    + ", producer.id.expiration.ms " + producerIdExpirationMs
-                    + ", producer.id.expiration.check.interval.ms " + producerIdExpirationCheckIntervalMs);
+            throw new IllegalArgumentException(
+                    "out of range: node.id " + nodeId + ", num.recovery.threads.per.data.dir "
+                            + numRecoveryThreadsPerDataDir + ", transaction.max.timeout.ms " + maxTransactionTimeoutMs
+                            + ", producer.id.expiration.ms " + producerIdExpirationMs
+                            + ", producer.id.expiration.check.interval.ms " + producerIdExpirationCheckIntervalMs);
         }
-        for (long ms : new long[] {flushCheckMs, flushRecoveryOffsetCheckpointMs, flushStartOffsetCheckpointMs,
-                highWatermarkCheckpointMs, retentionCheckMs}) {
+        for (long ms : new long[] {
+            flushCheckMs,
+            flushRecoveryOffsetCheckpointMs,
+            flushStartOffsetCheckpointMs,
+            highWatermarkCheckpointMs,
+            retentionCheckMs
+        }) {
             if (ms < 1) {
                 throw new IllegalArgumentException("a periodic task's interval must be at least 1 ms: " + ms);
             }
@@ -143,16 +205,24 @@ public record LogManagerConfig(List<Path> logDirs, int nodeId, int numRecoveryTh
      */
     public static LogManagerConfig fromProps(Map<String, ?> props) {
         String dirsKey = props.get(LOG_DIRS.name()) != null ? LOG_DIRS.name() : LOG_DIR.name();
-        Object dirs = props.get(dirsKey) != null ? props.get(dirsKey) : LOG_DIR.defaultValue().orElseThrow();
-        List<Path> logDirs = ((List<?>) ConfigType.LIST.parse(dirsKey, dirs)).stream()
-                .map(dir -> String.valueOf(dir).trim()).filter(dir -> !dir.isEmpty()).map(Path::of).toList();
+        Object dirs = props.get(dirsKey) != null
+                ? props.get(dirsKey)
+                : LOG_DIR.defaultValue().orElseThrow();
+        List<Path> logDirs = ((List<?>) ConfigType.LIST.parse(dirsKey, dirs))
+                .stream()
+                        .map(dir -> String.valueOf(dir).trim())
+                        .filter(dir -> !dir.isEmpty())
+                        .map(Path::of)
+                        .toList();
         if (logDirs.isEmpty()) {
             throw new ConfigException(dirsKey, dirs, "names no directory");
         }
         if (props.get(NODE_ID.name()) == null) {
             throw new ConfigException(NODE_ID.name(), null, "is required");
         }
-        return new LogManagerConfig(logDirs, (Integer) ConfigValues.value(props, NODE_ID),
+        return new LogManagerConfig(
+                logDirs,
+                (Integer) ConfigValues.value(props, NODE_ID),
                 (Integer) ConfigValues.value(props, NUM_RECOVERY_THREADS_PER_DATA_DIR),
                 (Long) ConfigValues.value(props, LOG_FLUSH_SCHEDULER_INTERVAL_MS),
                 (Long) ConfigValues.value(props, LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS),

@@ -11,8 +11,11 @@ import java.util.Objects;
  * @param highWatermark    the offset up to which appends are acknowledged
  * @param lastStableOffset the offset up to which every transaction is decided
  */
-public record LogOffsetSnapshot(long logStartOffset, LogOffsetMetadata logEndOffset, LogOffsetMetadata highWatermark,
-                                LogOffsetMetadata lastStableOffset) {
+public record LogOffsetSnapshot(
+        long logStartOffset,
+        LogOffsetMetadata logEndOffset,
+        LogOffsetMetadata highWatermark,
+        LogOffsetMetadata lastStableOffset) {
 
     /** Checks the parts. */
     public LogOffsetSnapshot {

@@ -23,13 +23,13 @@ final class LogRetention {
         boolean execute(LogSegment segment, Optional<LogSegment> nextSegment) throws IOException;
     }
 
-    private LogRetention() {
-    }
+    private LogRetention() {}
 
     /** Deletes what the topic's cleanup policy and retention settings allow; returns the number of segments. */
     static int deleteOldSegments(UnifiedLog log) throws IOException {
         if (log.config().isDelete()) {
-            return deleteLogStartOffsetBreachedSegments(log) + deleteRetentionSizeBreachedSegments(log)
+            return deleteLogStartOffsetBreachedSegments(log)
+                    + deleteRetentionSizeBreachedSegments(log)
                     + deleteRetentionMsBreachedSegments(log);
         }
         // Compacted logs, and logs without a cleanup policy, keep everything above the log start offset.
@@ -37,37 +37,45 @@ final class LogRetention {
     }
 
     private static int deleteRetentionMsBreachedSegments(UnifiedLog log) throws IOException {
-        long retentionMs = log.remoteLogEnabledAndRemoteCopyEnabled() ? log.config().localRetentionMs()
+        long retentionMs = log.remoteLogEnabledAndRemoteCopyEnabled()
+                ? log.config().localRetentionMs()
                 : log.config().retentionMs();
         if (retentionMs < 0) {
             return 0;
         }
         long startMs = log.localLog().time().millis();
-        return deleteOldSegments(log, (segment, next) -> startMs - segment.largestTimestamp() > retentionMs,
+        return deleteOldSegments(
+                log,
+                (segment, next) -> startMs - segment.largestTimestamp() > retentionMs,
                 "log retention time " + retentionMs + "ms breach");
     }
 
     private static int deleteRetentionSizeBreachedSegments(UnifiedLog log) throws IOException {
-        long retentionSize = log.remoteLogEnabledAndRemoteCopyEnabled() ? log.config().localRetentionBytes()
+        long retentionSize = log.remoteLogEnabledAndRemoteCopyEnabled()
+                ? log.config().localRetentionBytes()
                 : log.config().retentionBytes();
         long logSize = log.size();
         if (retentionSize < 0 || logSize < retentionSize) {
             return 0;
         }
         long[] diff = {logSize - retentionSize};
-        return deleteOldSegments(log, (segment, next) -> {
-            boolean delete = diff[0] - segment.size() >= 0;
-            if (delete) {
-                diff[0] -= segment.size();
-            }
-            return delete;
-        }, "log retention size " + retentionSize + " breach");
+        return deleteOldSegments(
+                log,
+                (segment, next) -> {
+                    boolean delete = diff[0] - segment.size() >= 0;
+                    if (delete) {
+                        diff[0] -= segment.size();
+                    }
+                    return delete;
+                },
+                "log retention size " + retentionSize + " breach");
     }
 
     private static int deleteLogStartOffsetBreachedSegments(UnifiedLog log) throws IOException {
-        return deleteOldSegments(log, (segment, next) -> next.isPresent()
-                && next.get().baseOffset() <= log.logStartOffset(), "log start offset " + log.logStartOffset()
-                + " breach");
+        return deleteOldSegments(
+                log,
+                (segment, next) -> next.isPresent() && next.get().baseOffset() <= log.logStartOffset(),
+                "log start offset " + log.logStartOffset() + " breach");
     }
 
     private static int deleteOldSegments(UnifiedLog log, DeletionCondition condition, String reason)
@@ -78,16 +86,18 @@ final class LogRetention {
         }
     }
 
-    private static List<LogSegment> deletableSegments(UnifiedLog log, DeletionCondition condition)
-            throws IOException {
+    private static List<LogSegment> deletableSegments(UnifiedLog log, DeletionCondition condition) throws IOException {
         List<LogSegment> deletable = new ArrayList<>();
-        Iterator<LogSegment> segments = List.copyOf(log.localLog().segments().values()).iterator();
+        Iterator<LogSegment> segments =
+                List.copyOf(log.localLog().segments().values()).iterator();
         Optional<LogSegment> segment = next(segments);
         while (segment.isPresent()) {
             Optional<LogSegment> nextSegment = next(segments);
-            boolean isLastSegmentAndEmpty = nextSegment.isEmpty() && segment.get().size() == 0;
+            boolean isLastSegmentAndEmpty =
+                    nextSegment.isEmpty() && segment.get().size() == 0;
             long upperBoundOffset = nextSegment.map(LogSegment::baseOffset).orElseGet(log::logEndOffset);
-            if (log.highWatermark() < upperBoundOffset || isLastSegmentAndEmpty
+            if (log.highWatermark() < upperBoundOffset
+                    || isLastSegmentAndEmpty
                     || !condition.execute(segment.get(), nextSegment)
                     || !isSegmentEligibleForDeletion(log, nextSegment, upperBoundOffset)) {
                 break;
@@ -100,8 +110,8 @@ final class LogRetention {
 
     // Kafka's isSegmentEligibleForDeletion: a log copying to the remote tier deletes a segment once it is copied
     // whole, or once the log start offset passed it.
-    private static boolean isSegmentEligibleForDeletion(UnifiedLog log, Optional<LogSegment> nextSegment,
-                                                        long upperBoundOffset) {
+    private static boolean isSegmentEligibleForDeletion(
+            UnifiedLog log, Optional<LogSegment> nextSegment, long upperBoundOffset) {
         if (!log.remoteLogEnabledAndRemoteCopyEnabled()) {
             return true;
         }

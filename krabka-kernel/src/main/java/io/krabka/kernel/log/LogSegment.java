@@ -49,16 +49,24 @@ public final class LogSegment implements Closeable {
      * @param rollJitterMs       the random time taken off {@code segment.ms} for this segment
      * @param time               the clock the segment's age is measured by
      */
-    public LogSegment(FileRecords log, OffsetIndex offsetIndex, TimeIndex timeIndex, TransactionIndex txnIndex,
-                      long baseOffset, int indexIntervalBytes, long rollJitterMs, InstantSource time) {
+    public LogSegment(
+            FileRecords log,
+            OffsetIndex offsetIndex,
+            TimeIndex timeIndex,
+            TransactionIndex txnIndex,
+            long baseOffset,
+            int indexIntervalBytes,
+            long rollJitterMs,
+            InstantSource time) {
         this.log = Objects.requireNonNull(log, "log");
         this.offsetIndex = Objects.requireNonNull(offsetIndex, "offsetIndex");
         this.timeIndex = Objects.requireNonNull(timeIndex, "timeIndex");
         this.txnIndex = Objects.requireNonNull(txnIndex, "txnIndex");
-        if (offsetIndex.baseOffset() != baseOffset || timeIndex.baseOffset() != baseOffset
+        if (offsetIndex.baseOffset() != baseOffset
+                || timeIndex.baseOffset() != baseOffset
                 || txnIndex.startOffset() != baseOffset) {
-            throw new IllegalArgumentException("indexes of " + log.file() + " do not start at its base offset "
-                    + baseOffset);
+            throw new IllegalArgumentException(
+                    "indexes of " + log.file() + " do not start at its base offset " + baseOffset);
         }
         this.baseOffset = baseOffset;
         this.indexIntervalBytes = indexIntervalBytes;
@@ -77,18 +85,33 @@ public final class LogSegment implements Closeable {
      * @param initFileSize      the size a new preallocated records file gets ({@code segment.bytes})
      * @param preallocate       {@code preallocate}
      */
-    public static LogSegment open(Path dir, long baseOffset, SegmentConfig config, InstantSource time,
-                                  boolean fileAlreadyExists, int initFileSize, boolean preallocate, String fileSuffix)
+    public static LogSegment open(
+            Path dir,
+            long baseOffset,
+            SegmentConfig config,
+            InstantSource time,
+            boolean fileAlreadyExists,
+            int initFileSize,
+            boolean preallocate,
+            String fileSuffix)
             throws IOException {
-        SegmentFiles files = SegmentFiles.open(dir, baseOffset, config.maxIndexSize(), fileAlreadyExists, initFileSize,
-                preallocate, fileSuffix);
-        return new LogSegment(files.log(), files.offsetIndex(), files.timeIndex(), files.txnIndex(), baseOffset,
-                config.indexIntervalBytes(), config.rollJitterMs(), time);
+        SegmentFiles files = SegmentFiles.open(
+                dir, baseOffset, config.maxIndexSize(), fileAlreadyExists, initFileSize, preallocate, fileSuffix);
+        return new LogSegment(
+                files.log(),
+                files.offsetIndex(),
+                files.timeIndex(),
+                files.txnIndex(),
+                baseOffset,
+                config.indexIntervalBytes(),
+                config.rollJitterMs(),
+                time);
     }
 
     /** Opens a new segment: {@code open(dir, baseOffset, config, time, false, initFileSize, preallocate, "")}. */
-    public static LogSegment open(Path dir, long baseOffset, SegmentConfig config, InstantSource time, int initFileSize,
-                                  boolean preallocate) throws IOException {
+    public static LogSegment open(
+            Path dir, long baseOffset, SegmentConfig config, InstantSource time, int initFileSize, boolean preallocate)
+            throws IOException {
         return open(dir, baseOffset, config, time, false, initFileSize, preallocate, "");
     }
 
@@ -191,8 +214,9 @@ public final class LogSegment implements Closeable {
     }
 
     /** Puts the segment back as it was before a failed append; marks it torn, and says so, if that fails too. */
-    private void restore(int position, long firstEntryOffset, TimestampOffset maxBefore, int sinceEntryBefore,
-                         Throwable failure) throws TornWriteException {
+    private void restore(
+            int position, long firstEntryOffset, TimestampOffset maxBefore, int sinceEntryBefore, Throwable failure)
+            throws TornWriteException {
         try {
             offsetIndex.truncateTo(firstEntryOffset);
             timeIndex.truncateTo(firstEntryOffset);
@@ -201,9 +225,11 @@ public final class LogSegment implements Closeable {
             bytesSinceLastIndexEntry = sinceEntryBefore;
         } catch (IOException | RuntimeException e) {
             torn = failure.toString();
-            throw new TornWriteException("Could not remove the torn bytes of a failed append (" + failure
-                    + ") from " + log.file() + "; the segment takes no more appends until the log is recovered",
-                    failure, e);
+            throw new TornWriteException(
+                    "Could not remove the torn bytes of a failed append (" + failure + ") from " + log.file()
+                            + "; the segment takes no more appends until the log is recovered",
+                    failure,
+                    e);
         }
     }
 
@@ -276,14 +302,19 @@ public final class LogSegment implements Closeable {
         }
         // A batch appended at or past maxPosition after the caller took it gives no bytes.
         int fetchSize = (int) Math.max(0, Math.min(maxPosition.getAsLong() - start.position(), adjustedMaxSize));
-        return Optional.of(new FetchDataInfo(offsetMetadata, log.slice(start.position(), fetchSize),
-                adjustedMaxSize < start.size(), Optional.empty()));
+        return Optional.of(new FetchDataInfo(
+                offsetMetadata,
+                log.slice(start.position(), fetchSize),
+                adjustedMaxSize < start.size(),
+                Optional.empty()));
     }
 
     /** The first offset index entry at or past the end of a fetch of {@code fetchSize} bytes from the given entry. */
     public OptionalLong fetchUpperBoundOffset(OffsetPosition startOffsetPosition, int fetchSize) {
-        return offsetIndex.fetchUpperBoundOffset(startOffsetPosition, fetchSize)
-                .map(position -> OptionalLong.of(position.offset())).orElseGet(OptionalLong::empty);
+        return offsetIndex
+                .fetchUpperBoundOffset(startOffsetPosition, fetchSize)
+                .map(position -> OptionalLong.of(position.offset()))
+                .orElseGet(OptionalLong::empty);
     }
 
     /** The aborted transactions of this segment that overlap [{@code fetchOffset}, {@code upperBoundOffset}). */
@@ -321,10 +352,12 @@ public final class LogSegment implements Closeable {
      * @param maxDecompressedBytes the bound on the bytes a compressed batch may decompress to
      * @return empty if every record is below the timestamp or the offset
      */
-    public Optional<TimestampAndOffset> findOffsetByTimestamp(long timestampMs, long startingOffset,
-                                                              long maxDecompressedBytes) throws IOException {
+    public Optional<TimestampAndOffset> findOffsetByTimestamp(
+            long timestampMs, long startingOffset, long maxDecompressedBytes) throws IOException {
         TimestampOffset timestampOffset = timeIndex.lookup(timestampMs);
-        int position = offsetIndex.lookup(Math.max(timestampOffset.offset(), startingOffset)).position();
+        int position = offsetIndex
+                .lookup(Math.max(timestampOffset.offset(), startingOffset))
+                .position();
         return log.searchForTimestamp(timestampMs, position, startingOffset, maxDecompressedBytes);
     }
 
@@ -363,7 +396,8 @@ public final class LogSegment implements Closeable {
         int size = size();
         return size > rollParams.maxSegmentBytes() - rollParams.messagesSize()
                 || (size > 0 && reachedRollMs)
-                || offsetIndex.isFull() || timeIndex.isFull()
+                || offsetIndex.isFull()
+                || timeIndex.isFull()
                 || !offsetIndex.canAppendOffset(rollParams.maxOffsetInMessages());
     }
 
@@ -419,8 +453,7 @@ public final class LogSegment implements Closeable {
      * @return the number of bytes cut from the end
      * @throws LogSegmentOffsetOverflowException if a batch's offsets are too far above the base offset
      */
-    public int recover(ProducerStateManager producerStateManager, EpochAssigner leaderEpochCache)
-            throws IOException {
+    public int recover(ProducerStateManager producerStateManager, EpochAssigner leaderEpochCache) throws IOException {
         offsetIndex.reset();
         timeIndex.reset();
         txnIndex.reset();
@@ -429,8 +462,10 @@ public final class LogSegment implements Closeable {
         int validBytes = recovery.run();
         int truncated = log.sizeInBytes() - validBytes;
         if (truncated > 0) {
-            LOG.log(System.Logger.Level.DEBUG, "Truncated " + truncated + " invalid bytes at the end of segment "
-                    + log.file() + " during recovery");
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "Truncated " + truncated + " invalid bytes at the end of segment " + log.file()
+                            + " during recovery");
         }
         log.truncateTo(validBytes);
         offsetIndex.trimToValidSize();
@@ -468,7 +503,8 @@ public final class LogSegment implements Closeable {
         txnIndex.truncateTo(offset);
         offsetIndex.resize(offsetIndex.maxIndexSize());
         timeIndex.resize(timeIndex.maxIndexSize());
-        int bytesTruncated = mapping.isEmpty() ? 0 : log.truncateTo(mapping.get().position());
+        int bytesTruncated =
+                mapping.isEmpty() ? 0 : log.truncateTo(mapping.get().position());
         if (log.sizeInBytes() == 0) {
             age.reset(time.millis());
         }
@@ -483,7 +519,8 @@ public final class LogSegment implements Closeable {
         TimestampOffset lastEntry = timeIndex.lastEntry();
         int position = offsetIndex.lookup(lastEntry.offset()).position();
         TimestampAndOffset after = log.largestTimestampAfter(position);
-        return after.timestamp() > lastEntry.timestamp() ? new TimestampOffset(after.timestamp(), after.offset())
+        return after.timestamp() > lastEntry.timestamp()
+                ? new TimestampOffset(after.timestamp(), after.offset())
                 : lastEntry;
     }
 
@@ -515,7 +552,8 @@ public final class LogSegment implements Closeable {
 
     /** Whether all four file names end with {@code suffix}. */
     public boolean hasSuffix(String suffix) {
-        return SegmentFiles.names(this).allMatch(path -> path.getFileName().toString().endsWith(suffix));
+        return SegmentFiles.names(this)
+                .allMatch(path -> path.getFileName().toString().endsWith(suffix));
     }
 
     /** The records file's modification time, in milliseconds. */

@@ -63,7 +63,8 @@ public final class LogSegments implements Closeable {
 
     /** Closes every segment's files without writing to them, each attempted: for a disk that failed. */
     public void closeHandlers() throws IOException {
-        SegmentFiles.closeAll(values().stream().map(segment -> (Closeable) segment::closeHandlers)
+        SegmentFiles.closeAll(values().stream()
+                .map(segment -> (Closeable) segment::closeHandlers)
                 .toArray(Closeable[]::new));
     }
 
@@ -112,7 +113,9 @@ public final class LogSegments implements Closeable {
                     + " from offset " + from + " which is greater than limit offset " + to);
         }
         Long floor = segments.floorKey(from);
-        return floor == null ? segments.headMap(to).values() : segments.subMap(floor, to).values();
+        return floor == null
+                ? segments.headMap(to).values()
+                : segments.subMap(floor, to).values();
     }
 
     /**

@@ -22,8 +22,8 @@ final class LogWatermarks {
     private volatile Optional<LogOffsetMetadata> firstUnstableOffsetMetadata = Optional.empty();
 
     /** Watermarks of {@code localLog} guarded by {@code lock}, the high watermark at the log start offset. */
-    LogWatermarks(Object lock, LocalLog localLog, ProducerStateManager producerStateManager,
-                  LongSupplier logStartOffset) {
+    LogWatermarks(
+            Object lock, LocalLog localLog, ProducerStateManager producerStateManager, LongSupplier logStartOffset) {
         this.lock = lock;
         this.localLog = localLog;
         this.producerStateManager = producerStateManager;
@@ -39,7 +39,8 @@ final class LogWatermarks {
     long updateHighWatermark(LogOffsetMetadata highWatermark) throws IOException {
         LogOffsetMetadata end = localLog.logEndOffsetMetadata();
         long start = logStartOffset.getAsLong();
-        LogOffsetMetadata newHighWatermark = highWatermark.messageOffset() < start ? new LogOffsetMetadata(start)
+        LogOffsetMetadata newHighWatermark = highWatermark.messageOffset() < start
+                ? new LogOffsetMetadata(start)
                 : highWatermark.messageOffset() >= end.messageOffset() ? end : highWatermark;
         updateHighWatermarkMetadata(newHighWatermark);
         return newHighWatermark.messageOffset();
@@ -81,8 +82,10 @@ final class LogWatermarks {
     private void updateHighWatermarkMetadata(LogOffsetMetadata newHighWatermark) throws IOException {
         synchronized (lock) {
             if (newHighWatermark.messageOffset() < highWatermarkMetadata.messageOffset()) {
-                LOG.log(System.Logger.Level.WARNING, "Non-monotonic update of high watermark of "
-                        + localLog.topicPartition() + " from " + highWatermarkMetadata + " to " + newHighWatermark);
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "Non-monotonic update of high watermark of " + localLog.topicPartition() + " from "
+                                + highWatermarkMetadata + " to " + newHighWatermark);
             }
             highWatermarkMetadata = newHighWatermark;
             producerStateManager.onHighWatermarkUpdated(newHighWatermark.messageOffset());
@@ -98,14 +101,17 @@ final class LogWatermarks {
     }
 
     OptionalLong firstUnstableOffset() {
-        return firstUnstableOffsetMetadata.map(m -> OptionalLong.of(m.messageOffset())).orElse(OptionalLong.empty());
+        return firstUnstableOffsetMetadata
+                .map(m -> OptionalLong.of(m.messageOffset()))
+                .orElse(OptionalLong.empty());
     }
 
     long lastStableOffset() {
         Optional<LogOffsetMetadata> firstUnstable = firstUnstableOffsetMetadata;
         long highWatermark = highWatermark();
         return firstUnstable.isPresent() && firstUnstable.get().messageOffset() < highWatermark
-                ? firstUnstable.get().messageOffset() : highWatermark;
+                ? firstUnstable.get().messageOffset()
+                : highWatermark;
     }
 
     /** The last stable offset with its position, looked up if not known yet. */
@@ -120,7 +126,8 @@ final class LogWatermarks {
             return firstUnstable.get();
         }
         synchronized (lock) {
-            LogOffsetMetadata full = maybeConvertToOffsetMetadata(firstUnstable.get().messageOffset());
+            LogOffsetMetadata full =
+                    maybeConvertToOffsetMetadata(firstUnstable.get().messageOffset());
             firstUnstableOffsetMetadata = Optional.of(full);
             return full;
         }
@@ -135,8 +142,10 @@ final class LogWatermarks {
             localLog.checkIfMemoryMappedBufferClosed();
             long start = logStartOffset.getAsLong();
             Optional<LogOffsetMetadata> updated = producerStateManager.firstUnstableOffset();
-            if (updated.isPresent() && (updated.get().messageOffsetOnly() || updated.get().messageOffset() < start)) {
-                updated = Optional.of(maybeConvertToOffsetMetadata(Math.max(updated.get().messageOffset(), start)));
+            if (updated.isPresent()
+                    && (updated.get().messageOffsetOnly() || updated.get().messageOffset() < start)) {
+                updated = Optional.of(
+                        maybeConvertToOffsetMetadata(Math.max(updated.get().messageOffset(), start)));
             }
             firstUnstableOffsetMetadata = updated;
         }

@@ -17,8 +17,7 @@ import java.util.Optional;
  */
 public final class MetaPropertiesEnsemble {
 
-    private MetaPropertiesEnsemble() {
-    }
+    private MetaPropertiesEnsemble() {}
 
     /**
      * Formats the directories that have no {@code meta.properties} (creating them if missing) for

@@ -67,13 +67,20 @@ public final class OffsetIndex extends AbstractIndex {
             checkEntry(idx, 0);
             checkEntry(idx, last);
             if (last > 0 && relativeOffset(idx, last) <= relativeOffset(idx, 0)) {
-                throw new CorruptIndexException(source(), (long) last * ENTRY_SIZE, "the last entry's relative offset "
-                        + relativeOffset(idx, last) + " is not above the first entry's " + relativeOffset(idx, 0)
-                        + ", as in a preallocated index that was never trimmed");
+                throw new CorruptIndexException(
+                        source(),
+                        (long) last * ENTRY_SIZE,
+                        "the last entry's relative offset "
+                                + relativeOffset(idx, last) + " is not above the first entry's "
+                                + relativeOffset(idx, 0)
+                                + ", as in a preallocated index that was never trimmed");
             }
             if (last > 0 && physical(idx, last) < physical(idx, 0)) {
-                throw new CorruptIndexException(source(), (long) last * ENTRY_SIZE + 4, "the last entry's file position "
-                        + physical(idx, last) + " is below the first entry's " + physical(idx, 0));
+                throw new CorruptIndexException(
+                        source(),
+                        (long) last * ENTRY_SIZE + 4,
+                        "the last entry's file position " + physical(idx, last) + " is below the first entry's "
+                                + physical(idx, 0));
             }
         } finally {
             unlockRead(stamp);
@@ -90,12 +97,18 @@ public final class OffsetIndex extends AbstractIndex {
                 checkEntry(idx, n);
                 long at = (long) n * ENTRY_SIZE;
                 if (n > 0 && relativeOffset(idx, n) <= relativeOffset(idx, n - 1)) {
-                    throw new CorruptIndexException(source(), at, "relative offset " + relativeOffset(idx, n)
-                            + " is not above the previous entry's " + relativeOffset(idx, n - 1));
+                    throw new CorruptIndexException(
+                            source(),
+                            at,
+                            "relative offset " + relativeOffset(idx, n) + " is not above the previous entry's "
+                                    + relativeOffset(idx, n - 1));
                 }
                 if (n > 0 && physical(idx, n) < physical(idx, n - 1)) {
-                    throw new CorruptIndexException(source(), at + 4, "file position " + physical(idx, n)
-                            + " goes backwards from the previous entry's " + physical(idx, n - 1));
+                    throw new CorruptIndexException(
+                            source(),
+                            at + 4,
+                            "file position " + physical(idx, n) + " goes backwards from the previous entry's "
+                                    + physical(idx, n - 1));
                 }
             }
         } finally {
@@ -107,8 +120,11 @@ public final class OffsetIndex extends AbstractIndex {
         long at = (long) n * ENTRY_SIZE;
         int relativeOffset = relativeOffset(idx, n);
         if (relativeOffset < 0) {
-            throw new CorruptIndexException(source(), at, "relative offset " + relativeOffset + " is negative: offset "
-                    + (baseOffset() + relativeOffset) + " is below the base offset " + baseOffset());
+            throw new CorruptIndexException(
+                    source(),
+                    at,
+                    "relative offset " + relativeOffset + " is negative: offset " + (baseOffset() + relativeOffset)
+                            + " is below the base offset " + baseOffset());
         }
         if (physical(idx, n) < 0) {
             throw new CorruptIndexException(source(), at + 4, "file position " + physical(idx, n) + " is negative");

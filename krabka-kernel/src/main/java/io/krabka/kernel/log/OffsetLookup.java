@@ -33,11 +33,10 @@ public final class OffsetLookup {
     /** The earliest offset not yet in the remote tier (KIP-1023); none while nothing is tiered. */
     public static final long EARLIEST_PENDING_UPLOAD_TIMESTAMP = -6L;
 
-    private static final TimestampAndOffset NOT_TIERED = new TimestampAndOffset(RecordBatch.NO_TIMESTAMP, -1L,
-            OptionalInt.of(-1));
+    private static final TimestampAndOffset NOT_TIERED =
+            new TimestampAndOffset(RecordBatch.NO_TIMESTAMP, -1L, OptionalInt.of(-1));
 
-    private OffsetLookup() {
-    }
+    private OffsetLookup() {}
 
     /**
      * The answer for {@code targetTimestamp}: a special timestamp's offset, or the first record at or after the
@@ -51,23 +50,29 @@ public final class OffsetLookup {
             // The first epoch usually starts at the log start offset, but not in a log that began before epochs.
             Optional<EpochEntry> earliest = epochs.earliestEntry();
             OptionalInt epoch = earliest.isPresent() && earliest.get().startOffset() <= logStartOffset
-                    ? OptionalInt.of(earliest.get().epoch()) : OptionalInt.empty();
+                    ? OptionalInt.of(earliest.get().epoch())
+                    : OptionalInt.empty();
             return Optional.of(new TimestampAndOffset(RecordBatch.NO_TIMESTAMP, logStartOffset, epoch));
         }
         if (targetTimestamp == EARLIEST_LOCAL_TIMESTAMP) {
             long localLogStartOffset = log.localLogStartOffset();
-            return Optional.of(new TimestampAndOffset(RecordBatch.NO_TIMESTAMP, localLogStartOffset,
-                    epochs.epochForOffset(localLogStartOffset)));
+            return Optional.of(new TimestampAndOffset(
+                    RecordBatch.NO_TIMESTAMP, localLogStartOffset, epochs.epochForOffset(localLogStartOffset)));
         }
         if (targetTimestamp == LATEST_TIMESTAMP) {
-            return Optional.of(new TimestampAndOffset(RecordBatch.NO_TIMESTAMP, log.logEndOffset(),
-                    epochs.latestEpoch()));
+            return Optional.of(
+                    new TimestampAndOffset(RecordBatch.NO_TIMESTAMP, log.logEndOffset(), epochs.latestEpoch()));
         }
         if (targetTimestamp == LATEST_TIERED_TIMESTAMP) {
             // Only a tiered log's copies move the highest remote offset off -1.
             long highestRemoteOffset = log.highestOffsetInRemoteStorage();
-            return Optional.of(highestRemoteOffset < 0 ? NOT_TIERED : new TimestampAndOffset(
-                    RecordBatch.NO_TIMESTAMP, highestRemoteOffset, epochs.epochForOffset(highestRemoteOffset)));
+            return Optional.of(
+                    highestRemoteOffset < 0
+                            ? NOT_TIERED
+                            : new TimestampAndOffset(
+                                    RecordBatch.NO_TIMESTAMP,
+                                    highestRemoteOffset,
+                                    epochs.epochForOffset(highestRemoteOffset)));
         }
         if (targetTimestamp == EARLIEST_PENDING_UPLOAD_TIMESTAMP) {
             return Optional.of(NOT_TIERED);
@@ -78,8 +83,8 @@ public final class OffsetLookup {
         }
         for (LogSegment segment : segments) {
             if (segment.largestTimestamp() >= targetTimestamp) {
-                return segment.findOffsetByTimestamp(targetTimestamp, logStartOffset,
-                        log.config().maxDecompressedMessageBytes());
+                return segment.findOffsetByTimestamp(
+                        targetTimestamp, logStartOffset, log.config().maxDecompressedMessageBytes());
             }
         }
         return Optional.empty();
@@ -101,7 +106,8 @@ public final class OffsetLookup {
         int position = latest.offsetIndex().lookup(max.offset()).position();
         for (FileChannelBatch batch : latest.log().batchesFrom(position)) {
             if (batch.maxTimestamp() == max.timestamp()) {
-                OptionalInt epoch = batch.partitionLeaderEpoch() >= 0 ? OptionalInt.of(batch.partitionLeaderEpoch())
+                OptionalInt epoch = batch.partitionLeaderEpoch() >= 0
+                        ? OptionalInt.of(batch.partitionLeaderEpoch())
                         : OptionalInt.empty();
                 return offsetOfMaxTimestamp(batch.loadFullBatch(), maxDecompressedBytes)
                         .map(offset -> new TimestampAndOffset(batch.maxTimestamp(), offset, epoch));

@@ -6,5 +6,4 @@ package io.krabka.kernel.log;
  * @param offset   the absolute offset
  * @param position the byte position in the segment file
  */
-public record OffsetPosition(long offset, int position) {
-}
+public record OffsetPosition(long offset, int position) {}

@@ -31,7 +31,8 @@ final class PartitionTransactions {
     void complete(CompletedTxn completedTxn) {
         TxnMetadata txn = ongoing.remove(completedTxn.firstOffset());
         if (txn == null) {
-            throw new IllegalArgumentException("Attempted to complete transaction " + completedTxn + " which was not started");
+            throw new IllegalArgumentException(
+                    "Attempted to complete transaction " + completedTxn + " which was not started");
         }
         unreplicated.put(completedTxn.firstOffset(), txn.completedAt(completedTxn.lastOffset()));
         changed();
@@ -77,7 +78,9 @@ final class PartitionTransactions {
 
     /** The earliest transaction without a marker of a producer other than {@code producerId}. */
     Optional<TxnMetadata> firstOngoingOfAnotherProducer(long producerId) {
-        return ongoing.values().stream().filter(txn -> txn.producerId() != producerId).findFirst();
+        return ongoing.values().stream()
+                .filter(txn -> txn.producerId() != producerId)
+                .findFirst();
     }
 
     boolean hasUnreplicated() {
@@ -95,6 +98,7 @@ final class PartitionTransactions {
         } else {
             first = unreplicatedFirst;
         }
-        firstUnstableOffset = Optional.ofNullable(first).map(entry -> entry.getValue().firstOffset());
+        firstUnstableOffset =
+                Optional.ofNullable(first).map(entry -> entry.getValue().firstOffset());
     }
 }

@@ -50,8 +50,8 @@ public final class ProducerAppendInfo {
      * @param currentEntry   its state after the last append
      * @param origin         where the append comes from, which decides what is validated
      */
-    public ProducerAppendInfo(TopicPartition topicPartition, long producerId, ProducerStateEntry currentEntry,
-                              AppendOrigin origin) {
+    public ProducerAppendInfo(
+            TopicPartition topicPartition, long producerId, ProducerStateEntry currentEntry, AppendOrigin origin) {
         this.topicPartition = Objects.requireNonNull(topicPartition, "topicPartition");
         this.producerId = producerId;
         this.currentEntry = Objects.requireNonNull(currentEntry, "currentEntry");
@@ -78,25 +78,38 @@ public final class ProducerAppendInfo {
      * @return the transaction a marker completes, if one was open
      * @throws ProducerStateException if the batch does not follow from the producer's state
      */
-    public Optional<CompletedTxn> append(ProducerBatch batch, Optional<LogOffsetMetadata> firstOffsetMetadata,
-                                         short transactionVersion) {
+    public Optional<CompletedTxn> append(
+            ProducerBatch batch, Optional<LogOffsetMetadata> firstOffsetMetadata, short transactionVersion) {
         if (batch.producerId() != producerId) {
-            throw new IllegalArgumentException("batch of producer " + batch.producerId() + " given to the append of "
-                    + producerId);
+            throw new IllegalArgumentException(
+                    "batch of producer " + batch.producerId() + " given to the append of " + producerId);
         }
         return switch (batch) {
             case ProducerBatch.Data data -> {
-                LogOffsetMetadata first = firstOffsetMetadata.orElseGet(() -> new LogOffsetMetadata(data.firstOffset()));
+                LogOffsetMetadata first =
+                        firstOffsetMetadata.orElseGet(() -> new LogOffsetMetadata(data.firstOffset()));
                 if (first.messageOffset() != data.firstOffset()) {
-                    throw new IllegalArgumentException("first offset metadata " + first + " is not at the batch's first offset "
-                            + data.firstOffset());
+                    throw new IllegalArgumentException("first offset metadata " + first
+                            + " is not at the batch's first offset " + data.firstOffset());
                 }
-                appendDataBatch(data.producerEpoch(), data.baseSequence(), data.lastSequence(), data.maxTimestamp(), first,
-                        data.lastOffset(), data.isTransactional());
+                appendDataBatch(
+                        data.producerEpoch(),
+                        data.baseSequence(),
+                        data.lastSequence(),
+                        data.maxTimestamp(),
+                        first,
+                        data.lastOffset(),
+                        data.isTransactional());
                 yield Optional.empty();
             }
-            case ProducerBatch.EndTxnMarker marker -> appendEndTxnMarker(marker.result(), marker.coordinatorEpoch(),
-                    marker.producerEpoch(), marker.offset(), marker.timestamp(), transactionVersion);
+            case ProducerBatch.EndTxnMarker marker ->
+                appendEndTxnMarker(
+                        marker.result(),
+                        marker.coordinatorEpoch(),
+                        marker.producerEpoch(),
+                        marker.offset(),
+                        marker.timestamp(),
+                        transactionVersion);
             // The cleaner removed the whole transaction: nothing to validate or complete.
             case ProducerBatch.EmptyControl ignored -> Optional.empty();
         };
@@ -107,8 +120,14 @@ public final class ProducerAppendInfo {
      *
      * @throws ProducerStateException if the batch does not follow from the producer's state
      */
-    public void appendDataBatch(short epoch, int firstSeq, int lastSeq, long lastTimestamp,
-                                LogOffsetMetadata firstOffsetMetadata, long lastOffset, boolean isTransactional) {
+    public void appendDataBatch(
+            short epoch,
+            int firstSeq,
+            int lastSeq,
+            long lastTimestamp,
+            LogOffsetMetadata firstOffsetMetadata,
+            long lastOffset,
+            boolean isTransactional) {
         long firstOffset = firstOffsetMetadata.messageOffset();
         checkProducerEpoch(epoch, firstOffset, TV_UNKNOWN);
         if (origin == AppendOrigin.CLIENT) {
@@ -116,9 +135,10 @@ public final class ProducerAppendInfo {
         }
         OptionalLong openTxn = updatedEntry.currentTxnFirstOffset();
         if (openTxn.isPresent() && !isTransactional) {
-            throw new InvalidTxnStateException("Expected transactional write from producer " + producerId + " at offset "
-                    + firstOffset + " in partition " + topicPartition + ": its transaction from offset "
-                    + openTxn.getAsLong() + " is open");
+            throw new InvalidTxnStateException(
+                    "Expected transactional write from producer " + producerId + " at offset "
+                            + firstOffset + " in partition " + topicPartition + ": its transaction from offset "
+                            + openTxn.getAsLong() + " is open");
         }
         updatedEntry.addBatch(epoch, lastSeq, lastOffset, Math.toIntExact(lastOffset - firstOffset), lastTimestamp);
         if (openTxn.isEmpty() && isTransactional) {
@@ -135,8 +155,13 @@ public final class ProducerAppendInfo {
      * @return the transaction it completes, if one was open
      * @throws ProducerStateException if the marker's epochs are stale
      */
-    public Optional<CompletedTxn> appendEndTxnMarker(TransactionResult result, int coordinatorEpoch, short producerEpoch,
-                                                     long offset, long timestamp, short transactionVersion) {
+    public Optional<CompletedTxn> appendEndTxnMarker(
+            TransactionResult result,
+            int coordinatorEpoch,
+            short producerEpoch,
+            long offset,
+            long timestamp,
+            short transactionVersion) {
         if (transactionVersion == TV_UNKNOWN && origin != AppendOrigin.REPLICATION) {
             throw new IllegalArgumentException("a marker from origin " + origin + " needs its transaction version");
         }
@@ -146,7 +171,8 @@ public final class ProducerAppendInfo {
         OptionalLong openTxn = updatedEntry.currentTxnFirstOffset();
         // A marker of an empty transaction changes neither the last stable offset nor the transaction index.
         Optional<CompletedTxn> completed = openTxn.isPresent()
-                ? Optional.of(new CompletedTxn(producerId, openTxn.getAsLong(), offset, result == TransactionResult.ABORT))
+                ? Optional.of(
+                        new CompletedTxn(producerId, openTxn.getAsLong(), offset, result == TransactionResult.ABORT))
                 : Optional.empty();
         updatedEntry.update(producerEpoch, coordinatorEpoch, timestamp);
         return completed;
@@ -160,7 +186,8 @@ public final class ProducerAppendInfo {
         }
         // A version-2 marker at the current epoch retries one already written (the transaction is over), or comes
         // from a producer whose epoch cannot be bumped any more.
-        if (strict && producerEpoch == current
+        if (strict
+                && producerEpoch == current
                 && (updatedEntry.currentTxnFirstOffset().isEmpty() || producerEpoch == Short.MAX_VALUE)) {
             return;
         }
@@ -193,8 +220,10 @@ public final class ProducerAppendInfo {
             currentLastSeq = ProducerBatch.NO_SEQUENCE;
         }
         // With no epoch known (retention or DeleteRecords removed the producer's batches) any sequence is accepted.
-        if (currentEntry.producerEpoch() != ProducerBatch.NO_PRODUCER_EPOCH && !inSequence(currentLastSeq, appendFirstSeq)) {
-            throw new OutOfOrderSequenceException("Out of order sequence number for producer " + producerId + " at offset "
+        if (currentEntry.producerEpoch() != ProducerBatch.NO_PRODUCER_EPOCH
+                && !inSequence(currentLastSeq, appendFirstSeq)) {
+            throw new OutOfOrderSequenceException("Out of order sequence number for producer " + producerId
+                    + " at offset "
                     + offset + " in partition " + topicPartition + ": " + appendFirstSeq + " (incoming seq. number), "
                     + currentLastSeq + " (current end sequence number)");
         }

@@ -44,14 +44,23 @@ public sealed interface ProducerBatch {
      * @param maxTimestamp    the batch's max timestamp
      * @param isTransactional whether the batch belongs to a transaction
      */
-    record Data(long producerId, short producerEpoch, int baseSequence, int lastSequence, long firstOffset,
-                long lastOffset, long maxTimestamp, boolean isTransactional) implements ProducerBatch {
+    record Data(
+            long producerId,
+            short producerEpoch,
+            int baseSequence,
+            int lastSequence,
+            long firstOffset,
+            long lastOffset,
+            long maxTimestamp,
+            boolean isTransactional)
+            implements ProducerBatch {
 
         /** Validates the ids, sequences and offsets. */
         public Data {
             requireProducerId(producerId);
             if (baseSequence < NO_SEQUENCE || lastSequence < NO_SEQUENCE) {
-                throw new IllegalArgumentException("negative sequence: base " + baseSequence + ", last " + lastSequence);
+                throw new IllegalArgumentException(
+                        "negative sequence: base " + baseSequence + ", last " + lastSequence);
             }
             requireOffsets(firstOffset, lastOffset);
         }
@@ -67,8 +76,14 @@ public sealed interface ProducerBatch {
      * @param result           commit or abort
      * @param coordinatorEpoch the epoch of the transaction coordinator that wrote it
      */
-    record EndTxnMarker(long producerId, short producerEpoch, long offset, long timestamp, TransactionResult result,
-                        int coordinatorEpoch) implements ProducerBatch {
+    record EndTxnMarker(
+            long producerId,
+            short producerEpoch,
+            long offset,
+            long timestamp,
+            TransactionResult result,
+            int coordinatorEpoch)
+            implements ProducerBatch {
 
         /** Validates the id, the offset and the result. */
         public EndTxnMarker {

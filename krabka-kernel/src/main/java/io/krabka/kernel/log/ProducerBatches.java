@@ -13,8 +13,7 @@ final class ProducerBatches {
     // A marker is a few bytes; the bound only guards against a compressed control batch that inflates.
     private static final long CONTROL_RECORDS_BOUND = 1 << 20;
 
-    private ProducerBatches() {
-    }
+    private ProducerBatches() {}
 
     /**
      * The batch as producer state input: a data batch, an end-transaction marker (its first record), or an empty
@@ -29,19 +28,26 @@ final class ProducerBatches {
         long producerId = batch.producerId();
         short epoch = batch.producerEpoch();
         if (!batch.isControlBatch()) {
-            return Optional.of(new ProducerBatch.Data(producerId, epoch, batch.baseSequence(), batch.lastSequence(),
-                    batch.baseOffset(), batch.lastOffset(), batch.maxTimestamp(), batch.isTransactional()));
+            return Optional.of(new ProducerBatch.Data(
+                    producerId,
+                    epoch,
+                    batch.baseSequence(),
+                    batch.lastSequence(),
+                    batch.baseOffset(),
+                    batch.lastOffset(),
+                    batch.maxTimestamp(),
+                    batch.isTransactional()));
         }
         try (RecordCursor records = batch.cursor(CONTROL_RECORDS_BOUND)) {
             if (!records.next()) {
-                return Optional.of(new ProducerBatch.EmptyControl(producerId, epoch, batch.baseOffset(),
-                        batch.lastOffset()));
+                return Optional.of(
+                        new ProducerBatch.EmptyControl(producerId, epoch, batch.baseOffset(), batch.lastOffset()));
             }
             EndTransactionMarker marker = EndTransactionMarker.deserialize(records.record());
-            TransactionResult result = marker.type() == ControlRecordType.COMMIT ? TransactionResult.COMMIT
-                    : TransactionResult.ABORT;
-            return Optional.of(new ProducerBatch.EndTxnMarker(producerId, epoch, batch.baseOffset(), records.timestamp(),
-                    result, marker.coordinatorEpoch()));
+            TransactionResult result =
+                    marker.type() == ControlRecordType.COMMIT ? TransactionResult.COMMIT : TransactionResult.ABORT;
+            return Optional.of(new ProducerBatch.EndTxnMarker(
+                    producerId, epoch, batch.baseOffset(), records.timestamp(), result, marker.coordinatorEpoch()));
         }
     }
 
@@ -62,9 +68,17 @@ final class ProducerBatches {
         long baseOffset = batch.offsetField();
         long lastOffset = batch.lastOffset();
         int baseSequence = batch.baseSequence();
-        int lastSequence = baseSequence == RecordBatch.NO_SEQUENCE ? RecordBatch.NO_SEQUENCE
+        int lastSequence = baseSequence == RecordBatch.NO_SEQUENCE
+                ? RecordBatch.NO_SEQUENCE
                 : RecordBatch.incrementSequence(baseSequence, (int) (lastOffset - baseOffset));
-        return Optional.of(new ProducerBatch.Data(producerId, batch.producerEpoch(), baseSequence, lastSequence,
-                baseOffset, lastOffset, batch.maxTimestamp(), (attributes & RecordBatch.TRANSACTIONAL_FLAG_MASK) != 0));
+        return Optional.of(new ProducerBatch.Data(
+                producerId,
+                batch.producerEpoch(),
+                baseSequence,
+                lastSequence,
+                baseOffset,
+                lastOffset,
+                batch.maxTimestamp(),
+                (attributes & RecordBatch.TRANSACTIONAL_FLAG_MASK) != 0));
     }
 }

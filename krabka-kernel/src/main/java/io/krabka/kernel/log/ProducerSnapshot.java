@@ -31,10 +31,10 @@ final class ProducerSnapshot {
     static final int ENTRY_SIZE = 46;
     /** Appended to a snapshot file's name while it is being written. */
     static final String TEMP_SUFFIX = ".tmp";
+
     private static final int ENTRIES_START = PRODUCER_ENTRIES_OFFSET + 4;
 
-    private ProducerSnapshot() {
-    }
+    private ProducerSnapshot() {}
 
     /** The snapshot bytes of {@code entries}, in ascending producer id order. */
     static ByteBuffer encode(Collection<ProducerStateEntry> entries) {
@@ -42,15 +42,16 @@ final class ProducerSnapshot {
         buffer.putShort(VERSION_OFFSET, PRODUCER_SNAPSHOT_VERSION);
         buffer.position(PRODUCER_ENTRIES_OFFSET);
         buffer.putInt(entries.size());
-        entries.stream().sorted(Comparator.comparingLong(ProducerStateEntry::producerId)).forEach(entry -> buffer
-                .putLong(entry.producerId())
-                .putShort(entry.producerEpoch())
-                .putInt(entry.lastSeq())
-                .putLong(entry.lastDataOffset())
-                .putInt(entry.lastOffsetDelta())
-                .putLong(entry.lastTimestamp())
-                .putInt(entry.coordinatorEpoch())
-                .putLong(entry.currentTxnFirstOffset().orElse(-1L)));
+        entries.stream()
+                .sorted(Comparator.comparingLong(ProducerStateEntry::producerId))
+                .forEach(entry -> buffer.putLong(entry.producerId())
+                        .putShort(entry.producerEpoch())
+                        .putInt(entry.lastSeq())
+                        .putLong(entry.lastDataOffset())
+                        .putInt(entry.lastOffsetDelta())
+                        .putLong(entry.lastTimestamp())
+                        .putInt(entry.coordinatorEpoch())
+                        .putLong(entry.currentTxnFirstOffset().orElse(-1L)));
         buffer.putInt(CRC_OFFSET, (int) crc(buffer));
         return buffer.rewind();
     }
@@ -66,26 +67,30 @@ final class ProducerSnapshot {
     static List<ProducerStateEntry> decode(ByteBuffer bytes, Path file) {
         ByteBuffer buffer = bytes.slice();
         if (buffer.remaining() < PRODUCER_ENTRIES_OFFSET) {
-            throw new CorruptSnapshotException(file, "truncated: " + buffer.remaining() + " bytes is too short for its header");
+            throw new CorruptSnapshotException(
+                    file, "truncated: " + buffer.remaining() + " bytes is too short for its header");
         }
         short version = buffer.getShort(VERSION_OFFSET);
         if (version != PRODUCER_SNAPSHOT_VERSION) {
-            throw new CorruptSnapshotException(file, "unknown file version " + version
-                    + ", the only known version is " + PRODUCER_SNAPSHOT_VERSION);
+            throw new CorruptSnapshotException(
+                    file,
+                    "unknown file version " + version + ", the only known version is " + PRODUCER_SNAPSHOT_VERSION);
         }
         long storedCrc = Integer.toUnsignedLong(buffer.getInt(CRC_OFFSET));
         long computedCrc = crc(buffer);
         if (storedCrc != computedCrc) {
-            throw new CorruptSnapshotException(file, "CRC is no longer valid: stored " + storedCrc + ", computed " + computedCrc);
+            throw new CorruptSnapshotException(
+                    file, "CRC is no longer valid: stored " + storedCrc + ", computed " + computedCrc);
         }
         if (buffer.remaining() < ENTRIES_START) {
             throw new CorruptSnapshotException(file, "truncated: " + buffer.remaining() + " bytes has no entry count");
         }
         int count = buffer.getInt(PRODUCER_ENTRIES_OFFSET);
-        if (count < 0 || (buffer.remaining() - ENTRIES_START) / ENTRY_SIZE != count
+        if (count < 0
+                || (buffer.remaining() - ENTRIES_START) / ENTRY_SIZE != count
                 || (buffer.remaining() - ENTRIES_START) % ENTRY_SIZE != 0) {
-            throw new CorruptSnapshotException(file, buffer.remaining() + " bytes do not hold the " + count
-                    + " entries the file states");
+            throw new CorruptSnapshotException(
+                    file, buffer.remaining() + " bytes do not hold the " + count + " entries the file states");
         }
         List<ProducerStateEntry> entries = new ArrayList<>(count);
         buffer.position(ENTRIES_START);
@@ -104,12 +109,18 @@ final class ProducerSnapshot {
         long timestamp = buffer.getLong();
         int coordinatorEpoch = buffer.getInt();
         long currentTxnFirstOffset = buffer.getLong();
-        ProducerStateEntry entry = new ProducerStateEntry(producerId, epoch, coordinatorEpoch, timestamp,
+        ProducerStateEntry entry = new ProducerStateEntry(
+                producerId,
+                epoch,
+                coordinatorEpoch,
+                timestamp,
                 currentTxnFirstOffset >= 0 ? OptionalLong.of(currentTxnFirstOffset) : OptionalLong.empty());
         if (lastOffset >= 0) {
             if (offsetDelta < 0 || offsetDelta > lastOffset) {
-                throw new CorruptSnapshotException(file, "entry at byte " + at + " of producer " + producerId
-                        + " has offset delta " + offsetDelta + " out of range for last offset " + lastOffset);
+                throw new CorruptSnapshotException(
+                        file,
+                        "entry at byte " + at + " of producer " + producerId + " has offset delta " + offsetDelta
+                                + " out of range for last offset " + lastOffset);
             }
             entry.addBatch(epoch, lastSequence, lastOffset, offsetDelta, timestamp);
         }
@@ -148,8 +159,8 @@ final class ProducerSnapshot {
     static void write(Path file, Collection<ProducerStateEntry> entries, boolean sync) throws IOException {
         ByteBuffer bytes = encode(entries);
         Path temp = temporaryFile(file);
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel channel = FileChannel.open(
+                temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             while (bytes.hasRemaining()) {
                 channel.write(bytes);
             }

@@ -36,8 +36,12 @@ public final class ProducerStateEntry {
      * @param lastTimestamp         the timestamp of its last batch or marker, or {@link ProducerBatch#NO_TIMESTAMP}
      * @param currentTxnFirstOffset the first offset of its open transaction, if one is open
      */
-    public ProducerStateEntry(long producerId, short producerEpoch, int coordinatorEpoch, long lastTimestamp,
-                              OptionalLong currentTxnFirstOffset) {
+    public ProducerStateEntry(
+            long producerId,
+            short producerEpoch,
+            int coordinatorEpoch,
+            long lastTimestamp,
+            OptionalLong currentTxnFirstOffset) {
         this.producerId = producerId;
         this.producerEpoch = producerEpoch;
         this.coordinatorEpoch = coordinatorEpoch;
@@ -47,13 +51,14 @@ public final class ProducerStateEntry {
 
     /** A producer the partition knows nothing of. */
     static ProducerStateEntry empty(long producerId) {
-        return new ProducerStateEntry(producerId, ProducerBatch.NO_PRODUCER_EPOCH, -1, ProducerBatch.NO_TIMESTAMP,
-                OptionalLong.empty());
+        return new ProducerStateEntry(
+                producerId, ProducerBatch.NO_PRODUCER_EPOCH, -1, ProducerBatch.NO_TIMESTAMP, OptionalLong.empty());
     }
 
     /** This entry's epoch, coordinator epoch, timestamp and open transaction, without its batches. */
     ProducerStateEntry withoutBatches() {
-        return new ProducerStateEntry(producerId, producerEpoch, coordinatorEpoch, lastTimestamp, currentTxnFirstOffset);
+        return new ProducerStateEntry(
+                producerId, producerEpoch, coordinatorEpoch, lastTimestamp, currentTxnFirstOffset);
     }
 
     /** Adds a batch, forgetting the batches of an older epoch and the oldest beyond the retained number. */

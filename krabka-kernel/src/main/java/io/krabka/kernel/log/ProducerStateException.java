@@ -8,8 +8,10 @@ import java.io.Serial;
  * to error codes.
  */
 public abstract sealed class ProducerStateException extends RuntimeException
-        permits InvalidProducerEpochException, OutOfOrderSequenceException, InvalidTxnStateException,
-        TransactionCoordinatorFencedException {
+        permits InvalidProducerEpochException,
+                OutOfOrderSequenceException,
+                InvalidTxnStateException,
+                TransactionCoordinatorFencedException {
 
     @Serial
     private static final long serialVersionUID = 1L;

@@ -1,7 +1,7 @@
 package io.krabka.kernel.log;
 
-import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.scheduler.Scheduler;
 import java.io.IOException;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -19,8 +19,7 @@ final class ProducerStateLoading {
 
     private static final System.Logger LOG = System.getLogger(ProducerStateLoading.class.getName());
 
-    private ProducerStateLoading() {
-    }
+    private ProducerStateLoading() {}
 
     /**
      * Rebuilds the producer state up to {@code lastOffset}, as Kafka does: from the latest snapshot at or below it,
@@ -31,9 +30,14 @@ final class ProducerStateLoading {
      *
      * @param reloadFromCleanShutdown whether the log was shut down cleanly
      */
-    static void rebuildProducerState(ProducerStateManager producerStateManager, LogSegments segments,
-                                     long logStartOffset, long lastOffset, InstantSource time,
-                                     boolean reloadFromCleanShutdown) throws IOException {
+    static void rebuildProducerState(
+            ProducerStateManager producerStateManager,
+            LogSegments segments,
+            long logStartOffset,
+            long lastOffset,
+            InstantSource time,
+            boolean reloadFromCleanShutdown)
+            throws IOException {
         List<Long> offsetsToSnapshot = new ArrayList<>();
         segments.lastSegment().ifPresent(last -> {
             segments.lowerSegment(last.baseOffset()).ifPresent(lower -> offsetsToSnapshot.add(lower.baseOffset()));
@@ -47,22 +51,23 @@ final class ProducerStateLoading {
             }
             return;
         }
-        boolean isEmptyBeforeTruncation = producerStateManager.isEmpty()
-                && producerStateManager.mapEndOffset() >= lastOffset;
+        boolean isEmptyBeforeTruncation =
+                producerStateManager.isEmpty() && producerStateManager.mapEndOffset() >= lastOffset;
         producerStateManager.truncateAndReload(logStartOffset, lastOffset, time.millis());
         // A log with no producers before a truncation has none after it: nothing to read.
         if (lastOffset > producerStateManager.mapEndOffset() && !isEmptyBeforeTruncation) {
             Optional<LogSegment> segmentOfLastOffset = segments.floorSegment(lastOffset);
             for (LogSegment segment : List.copyOf(segments.values(producerStateManager.mapEndOffset(), lastOffset))) {
-                long startOffset = Math.max(segment.baseOffset(),
-                        Math.max(producerStateManager.mapEndOffset(), logStartOffset));
+                long startOffset =
+                        Math.max(segment.baseOffset(), Math.max(producerStateManager.mapEndOffset(), logStartOffset));
                 producerStateManager.updateMapEndOffset(startOffset);
                 if (offsetsToSnapshot.contains(segment.baseOffset())) {
                     producerStateManager.takeSnapshot();
                 }
                 int maxPosition = segment.size();
                 if (segmentOfLastOffset.isPresent() && segmentOfLastOffset.get() == segment) {
-                    maxPosition = segment.translateOffset(lastOffset).map(LogOffsetPosition::position)
+                    maxPosition = segment.translateOffset(lastOffset)
+                            .map(LogOffsetPosition::position)
                             .orElse(segment.size());
                 }
                 Optional<FetchDataInfo> fetched = segment.read(startOffset, Integer.MAX_VALUE, maxPosition);
@@ -80,14 +85,14 @@ final class ProducerStateLoading {
             throws IOException {
         Map<Long, ProducerAppendInfo> loadedProducers = new HashMap<>();
         List<CompletedTxn> completedTxns = new ArrayList<>();
-        FileBatchCursor batches = new FileBatchCursor(records.channel(), records.file().toString(), records.start(),
-                records.start() + records.size());
+        FileBatchCursor batches = new FileBatchCursor(
+                records.channel(), records.file().toString(), records.start(), records.start() + records.size());
         while (batches.next()) {
             Optional<ProducerBatch> batch = ProducerBatches.of(batches);
             if (batch.isPresent()) {
                 long producerId = batch.get().producerId();
-                ProducerAppendInfo appendInfo = loadedProducers.computeIfAbsent(producerId,
-                        id -> producerStateManager.prepareUpdate(id, AppendOrigin.REPLICATION));
+                ProducerAppendInfo appendInfo = loadedProducers.computeIfAbsent(
+                        producerId, id -> producerStateManager.prepareUpdate(id, AppendOrigin.REPLICATION));
                 appendInfo.append(batch.get()).ifPresent(completedTxns::add);
             }
         }
@@ -99,11 +104,18 @@ final class ProducerStateLoading {
      * Forgets the snapshots at the base offsets of {@code segments} and deletes their files: renamed with
      * {@code .deleted} at once, removed now or, with {@code asyncDelete}, after {@code file.delete.delay.ms}.
      */
-    static void deleteProducerSnapshots(Collection<LogSegment> segments, ProducerStateManager producerStateManager,
-                                        boolean asyncDelete, Scheduler scheduler, LogConfig config) throws IOException {
+    static void deleteProducerSnapshots(
+            Collection<LogSegment> segments,
+            ProducerStateManager producerStateManager,
+            boolean asyncDelete,
+            Scheduler scheduler,
+            LogConfig config)
+            throws IOException {
         List<SnapshotFile> toDelete = new ArrayList<>();
         for (LogSegment segment : segments) {
-            producerStateManager.removeAndMarkSnapshotForDeletion(segment.baseOffset()).ifPresent(toDelete::add);
+            producerStateManager
+                    .removeAndMarkSnapshotForDeletion(segment.baseOffset())
+                    .ifPresent(toDelete::add);
         }
         if (toDelete.isEmpty()) {
             return;
@@ -112,13 +124,19 @@ final class ProducerStateLoading {
             deleteAll(toDelete);
             return;
         }
-        scheduler.scheduleOnce("delete-producer-snapshot", () -> {
-            try {
-                deleteAll(toDelete);
-            } catch (IOException e) {
-                LOG.log(System.Logger.Level.ERROR, "Error while deleting producer state snapshots " + toDelete, e);
-            }
-        }, config.fileDeleteDelayMs());
+        scheduler.scheduleOnce(
+                "delete-producer-snapshot",
+                () -> {
+                    try {
+                        deleteAll(toDelete);
+                    } catch (IOException e) {
+                        LOG.log(
+                                System.Logger.Level.ERROR,
+                                "Error while deleting producer state snapshots " + toDelete,
+                                e);
+                    }
+                },
+                config.fileDeleteDelayMs());
     }
 
     private static void deleteAll(List<SnapshotFile> snapshots) throws IOException {

@@ -54,11 +54,16 @@ public final class ProducerStateManager {
      * @param maxTransactionTimeoutMs    {@code transaction.max.timeout.ms}, for {@link #hasLateTransaction}
      * @param producerStateManagerConfig the broker's producer state settings
      */
-    public ProducerStateManager(TopicPartition topicPartition, Path logDir, int maxTransactionTimeoutMs,
-                                ProducerStateManagerConfig producerStateManagerConfig) throws IOException {
+    public ProducerStateManager(
+            TopicPartition topicPartition,
+            Path logDir,
+            int maxTransactionTimeoutMs,
+            ProducerStateManagerConfig producerStateManagerConfig)
+            throws IOException {
         this.topicPartition = Objects.requireNonNull(topicPartition, "topicPartition");
         this.maxTransactionTimeoutMs = maxTransactionTimeoutMs;
-        this.producerStateManagerConfig = Objects.requireNonNull(producerStateManagerConfig, "producerStateManagerConfig");
+        this.producerStateManagerConfig =
+                Objects.requireNonNull(producerStateManagerConfig, "producerStateManagerConfig");
         this.snapshots = new SnapshotFiles(logDir);
     }
 
@@ -75,7 +80,8 @@ public final class ProducerStateManager {
     /** Whether the oldest open transaction has been silent longer than the timeout allows a transaction to live. */
     public boolean hasLateTransaction(long currentTimeMs) {
         long lastTimestamp = oldestTxnLastTimestamp;
-        return lastTimestamp > 0 && currentTimeMs - lastTimestamp > maxTransactionTimeoutMs + LATE_TRANSACTION_BUFFER_MS;
+        return lastTimestamp > 0
+                && currentTimeMs - lastTimestamp > maxTransactionTimeoutMs + LATE_TRANSACTION_BUFFER_MS;
     }
 
     /** The number of known producers. */
@@ -91,9 +97,11 @@ public final class ProducerStateManager {
     /** The last batch and epoch of each known producer, which the cleaner keeps. */
     public Map<Long, LastRecord> lastRecordsOfActiveProducers() {
         Map<Long, LastRecord> lastRecords = new HashMap<>();
-        producers.forEach((producerId, entry) -> lastRecords.put(producerId, new LastRecord(
-                entry.lastDataOffset() >= 0 ? OptionalLong.of(entry.lastDataOffset()) : OptionalLong.empty(),
-                entry.producerEpoch())));
+        producers.forEach((producerId, entry) -> lastRecords.put(
+                producerId,
+                new LastRecord(
+                        entry.lastDataOffset() >= 0 ? OptionalLong.of(entry.lastDataOffset()) : OptionalLong.empty(),
+                        entry.producerEpoch())));
         return lastRecords;
     }
 
@@ -126,8 +134,8 @@ public final class ProducerStateManager {
     public void update(ProducerAppendInfo appendInfo) {
         long producerId = appendInfo.producerId();
         if (producerId == ProducerBatch.NO_PRODUCER_ID) {
-            throw new IllegalArgumentException("Invalid producer id " + producerId + " passed to update for partition "
-                    + topicPartition);
+            throw new IllegalArgumentException(
+                    "Invalid producer id " + producerId + " passed to update for partition " + topicPartition);
         }
         ProducerStateEntry updated = appendInfo.toEntry();
         ProducerStateEntry current = producers.get(producerId);
@@ -143,7 +151,8 @@ public final class ProducerStateManager {
     /** Adds a producer's state as read from a snapshot, with its open transaction. */
     public void loadProducerEntry(ProducerStateEntry entry) {
         addProducer(entry);
-        entry.currentTxnFirstOffset().ifPresent(offset -> transactions.begin(new TxnMetadata(entry.producerId(), offset)));
+        entry.currentTxnFirstOffset()
+                .ifPresent(offset -> transactions.begin(new TxnMetadata(entry.producerId(), offset)));
         updateOldestTxnTimestamp();
     }
 
@@ -198,7 +207,8 @@ public final class ProducerStateManager {
      * first offset of the earliest other open transaction, or the offset after the marker.
      */
     public long lastStableOffset(CompletedTxn completedTxn) {
-        return transactions.firstOngoingOfAnotherProducer(completedTxn.producerId())
+        return transactions
+                .firstOngoingOfAnotherProducer(completedTxn.producerId())
                 .map(txn -> txn.firstOffset().messageOffset())
                 .orElse(completedTxn.lastOffset() + 1);
     }
@@ -219,7 +229,8 @@ public final class ProducerStateManager {
     }
 
     private void updateOldestTxnTimestamp() {
-        oldestTxnLastTimestamp = transactions.oldestOngoing()
+        oldestTxnLastTimestamp = transactions
+                .oldestOngoing()
                 .map(txn -> producers.get(txn.producerId()))
                 .map(ProducerStateEntry::lastTimestamp)
                 .orElse(-1L);
@@ -261,7 +272,9 @@ public final class ProducerStateManager {
             SnapshotFile snapshot = latest.get();
             try {
                 List<ProducerStateEntry> entries = ProducerSnapshot.read(snapshot.file());
-                entries.stream().filter(entry -> !isProducerExpired(currentTimeMs, entry)).forEach(this::loadProducerEntry);
+                entries.stream()
+                        .filter(entry -> !isProducerExpired(currentTimeMs, entry))
+                        .forEach(this::loadProducerEntry);
                 lastSnapOffset = snapshot.offset();
                 lastMapOffset = lastSnapOffset;
                 updateOldestTxnTimestamp();

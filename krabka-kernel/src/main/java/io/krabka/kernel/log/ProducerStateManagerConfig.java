@@ -32,8 +32,8 @@ public final class ProducerStateManagerConfig {
     /** Changes {@value #PRODUCER_ID_EXPIRATION_MS_CONFIG}; at least 1, as Kafka requires. */
     public void setProducerIdExpirationMs(int producerIdExpirationMs) {
         if (producerIdExpirationMs < 1) {
-            throw new IllegalArgumentException(PRODUCER_ID_EXPIRATION_MS_CONFIG + " must be at least 1: "
-                    + producerIdExpirationMs);
+            throw new IllegalArgumentException(
+                    PRODUCER_ID_EXPIRATION_MS_CONFIG + " must be at least 1: " + producerIdExpirationMs);
         }
         this.producerIdExpirationMs = producerIdExpirationMs;
     }

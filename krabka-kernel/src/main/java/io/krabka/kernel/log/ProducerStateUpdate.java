@@ -13,11 +13,13 @@ import java.util.Optional;
  * @param completedTxn the transaction the batch's marker completes
  * @param duplicate    the retained batch a client's batch retries; nothing else is set then
  */
-record ProducerStateUpdate(Optional<ProducerAppendInfo> appendInfo, Optional<CompletedTxn> completedTxn,
-                           Optional<BatchMetadata> duplicate) {
+record ProducerStateUpdate(
+        Optional<ProducerAppendInfo> appendInfo,
+        Optional<CompletedTxn> completedTxn,
+        Optional<BatchMetadata> duplicate) {
 
-    private static final ProducerStateUpdate NONE = new ProducerStateUpdate(Optional.empty(), Optional.empty(),
-            Optional.empty());
+    private static final ProducerStateUpdate NONE =
+            new ProducerStateUpdate(Optional.empty(), Optional.empty(), Optional.empty());
 
     /**
      * Checks {@code batch}, whose offsets are assigned, against the producer state.
@@ -25,9 +27,12 @@ record ProducerStateUpdate(Optional<ProducerAppendInfo> appendInfo, Optional<Com
      * @param appendOffsetMetadata where the batch will be written, which an open transaction remembers
      * @throws ProducerStateException (its subclasses) if the batch does not follow from the producer's state
      */
-    static ProducerStateUpdate analyze(ProducerStateManager producerStateManager, RecordBatch batch,
-                                       LogOffsetMetadata appendOffsetMetadata, AppendOrigin origin,
-                                       short transactionVersion) {
+    static ProducerStateUpdate analyze(
+            ProducerStateManager producerStateManager,
+            RecordBatch batch,
+            LogOffsetMetadata appendOffsetMetadata,
+            AppendOrigin origin,
+            short transactionVersion) {
         Optional<ProducerBatch> producerBatch = ProducerBatches.of(batch);
         if (producerBatch.isEmpty()) {
             return NONE;
@@ -39,11 +44,11 @@ record ProducerStateUpdate(Optional<ProducerAppendInfo> appendInfo, Optional<Com
             }
         }
         // The first offset of a transaction with its position, so the last stable offset needs no index lookup.
-        Optional<LogOffsetMetadata> firstOffsetMetadata = batch.isTransactional()
-                ? Optional.of(appendOffsetMetadata) : Optional.empty();
+        Optional<LogOffsetMetadata> firstOffsetMetadata =
+                batch.isTransactional() ? Optional.of(appendOffsetMetadata) : Optional.empty();
         ProducerAppendInfo appendInfo = producerStateManager.prepareUpdate(batch.producerId(), origin);
-        Optional<CompletedTxn> completedTxn = appendInfo.append(producerBatch.get(), firstOffsetMetadata,
-                transactionVersion);
+        Optional<CompletedTxn> completedTxn =
+                appendInfo.append(producerBatch.get(), firstOffsetMetadata, transactionVersion);
         return new ProducerStateUpdate(Optional.of(appendInfo), completedTxn, Optional.empty());
     }
 

@@ -10,8 +10,13 @@ package io.krabka.kernel.log;
  * @param messagesSize           the size of the records to append
  * @param now                    the broker's clock
  */
-public record RollParams(long maxSegmentMs, int maxSegmentBytes, long maxTimestampInMessages, long maxOffsetInMessages,
-                         int messagesSize, long now) {
+public record RollParams(
+        long maxSegmentMs,
+        int maxSegmentBytes,
+        long maxTimestampInMessages,
+        long maxOffsetInMessages,
+        int messagesSize,
+        long now) {
 
     /** Checks the limits. */
     public RollParams {

@@ -18,19 +18,26 @@ import java.util.stream.Stream;
 record SegmentFiles(FileRecords log, OffsetIndex offsetIndex, TimeIndex timeIndex, TransactionIndex txnIndex) {
 
     /** Opens the files of the segment at {@code baseOffset} in {@code dir}, with Kafka's names. */
-    static SegmentFiles open(Path dir, long baseOffset, int maxIndexSize, boolean fileAlreadyExists, int initFileSize,
-                             boolean preallocate, String fileSuffix) throws IOException {
-        FileRecords log = FileRecords.open(LogFileUtils.logFile(dir, baseOffset, fileSuffix), fileAlreadyExists,
-                initFileSize, preallocate);
+    static SegmentFiles open(
+            Path dir,
+            long baseOffset,
+            int maxIndexSize,
+            boolean fileAlreadyExists,
+            int initFileSize,
+            boolean preallocate,
+            String fileSuffix)
+            throws IOException {
+        FileRecords log = FileRecords.open(
+                LogFileUtils.logFile(dir, baseOffset, fileSuffix), fileAlreadyExists, initFileSize, preallocate);
         OffsetIndex offsetIndex = null;
         TimeIndex timeIndex = null;
         try {
-            offsetIndex = new OffsetIndex(LogFileUtils.offsetIndexFile(dir, baseOffset, fileSuffix), baseOffset,
-                    maxIndexSize, true);
-            timeIndex = new TimeIndex(LogFileUtils.timeIndexFile(dir, baseOffset, fileSuffix), baseOffset, maxIndexSize,
-                    true);
-            TransactionIndex txnIndex = new TransactionIndex(baseOffset,
-                    LogFileUtils.transactionIndexFile(dir, baseOffset, fileSuffix));
+            offsetIndex = new OffsetIndex(
+                    LogFileUtils.offsetIndexFile(dir, baseOffset, fileSuffix), baseOffset, maxIndexSize, true);
+            timeIndex = new TimeIndex(
+                    LogFileUtils.timeIndexFile(dir, baseOffset, fileSuffix), baseOffset, maxIndexSize, true);
+            TransactionIndex txnIndex =
+                    new TransactionIndex(baseOffset, LogFileUtils.transactionIndexFile(dir, baseOffset, fileSuffix));
             return new SegmentFiles(log, offsetIndex, timeIndex, txnIndex);
         } catch (IOException | RuntimeException e) {
             try {
@@ -44,7 +51,10 @@ record SegmentFiles(FileRecords log, OffsetIndex offsetIndex, TimeIndex timeInde
 
     /** The segment's four files, under their current names. */
     static Stream<Path> names(LogSegment segment) {
-        return Stream.of(segment.log().file(), segment.offsetIndex().file(), segment.timeIndex().file(),
+        return Stream.of(
+                segment.log().file(),
+                segment.offsetIndex().file(),
+                segment.timeIndex().file(),
                 segment.txnIndex().file());
     }
 

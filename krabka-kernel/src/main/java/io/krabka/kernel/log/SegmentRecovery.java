@@ -32,8 +32,8 @@ final class SegmentRecovery {
             while (batches.next()) {
                 LogBatch batch = batches.load();
                 batch.ensureValid();
-                Optional<ProducerBatch> producerBatch = batch instanceof RecordBatch v2 ? ProducerBatches.of(v2)
-                        : Optional.empty();
+                Optional<ProducerBatch> producerBatch =
+                        batch instanceof RecordBatch v2 ? ProducerBatches.of(v2) : Optional.empty();
                 segment.observeBatch(batch.maxTimestamp(), batch.lastOffset());
                 if (validBytes - lastIndexEntry > segment.indexIntervalBytes()) {
                     segment.appendIndexEntries(batch.lastOffset(), validBytes);
@@ -45,8 +45,10 @@ final class SegmentRecovery {
                 }
             }
         } catch (RecordException e) {
-            LOG.log(System.Logger.Level.WARNING, "Found invalid messages in log segment " + segment.log().file()
-                    + " at byte offset " + validBytes + ": " + e.getMessage());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Found invalid messages in log segment " + segment.log().file() + " at byte offset " + validBytes
+                            + ": " + e.getMessage());
         }
         return validBytes;
     }

@@ -29,7 +29,8 @@ public record SnapshotFile(Path file, long offset) {
      * @throws IllegalArgumentException if the name does not start with an offset
      */
     public static SnapshotFile of(Path file) {
-        return new SnapshotFile(file, LogFileUtils.offsetFromFileName(file.getFileName().toString()));
+        return new SnapshotFile(
+                file, LogFileUtils.offsetFromFileName(file.getFileName().toString()));
     }
 
     /** Deletes the file; whether it existed. */

@@ -40,7 +40,9 @@ final class SnapshotFiles {
     }
 
     private static boolean isInterruptedWrite(Path file) {
-        return file.getFileName().toString().endsWith(LogFileUtils.PRODUCER_SNAPSHOT_FILE_SUFFIX + ProducerSnapshot.TEMP_SUFFIX);
+        return file.getFileName()
+                .toString()
+                .endsWith(LogFileUtils.PRODUCER_SNAPSHOT_FILE_SUFFIX + ProducerSnapshot.TEMP_SUFFIX);
     }
 
     /** Reads the directory again, forgetting what was known. */
@@ -148,12 +150,15 @@ final class SnapshotFiles {
     void removeStray(Collection<Long> segmentBaseOffsets) throws IOException {
         ConcurrentSkipListMap<Long, SnapshotFile> scanned = scan(dir);
         Set<Long> baseOffsets = new HashSet<>(segmentBaseOffsets);
-        List<SnapshotFile> strays = scanned.values().stream().filter(s -> !baseOffsets.contains(s.offset())).toList();
-        long maxBaseOffset = segmentBaseOffsets.stream().mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
+        List<SnapshotFile> strays = scanned.values().stream()
+                .filter(s -> !baseOffsets.contains(s.offset()))
+                .toList();
+        long maxBaseOffset =
+                segmentBaseOffsets.stream().mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
         for (int n = 0; n < strays.size(); n++) {
             SnapshotFile stray = strays.get(n);
-            boolean largestAboveSegments = n == strays.size() - 1
-                    && (segmentBaseOffsets.isEmpty() || stray.offset() >= maxBaseOffset);
+            boolean largestAboveSegments =
+                    n == strays.size() - 1 && (segmentBaseOffsets.isEmpty() || stray.offset() >= maxBaseOffset);
             if (!largestAboveSegments) {
                 scanned.remove(stray.offset());
                 stray.deleteIfExists();

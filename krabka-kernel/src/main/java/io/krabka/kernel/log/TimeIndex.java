@@ -69,13 +69,19 @@ public final class TimeIndex extends AbstractIndex {
             checkOffset(idx, 0);
             checkOffset(idx, last);
             if (last > 0 && timestamp(idx, last) <= timestamp(idx, 0)) {
-                throw new CorruptIndexException(source(), (long) last * ENTRY_SIZE, "the last entry's timestamp "
-                        + timestamp(idx, last) + " is not above the first entry's " + timestamp(idx, 0)
-                        + ", as in a preallocated index that was never trimmed");
+                throw new CorruptIndexException(
+                        source(),
+                        (long) last * ENTRY_SIZE,
+                        "the last entry's timestamp "
+                                + timestamp(idx, last) + " is not above the first entry's " + timestamp(idx, 0)
+                                + ", as in a preallocated index that was never trimmed");
             }
             if (last > 0 && relativeOffset(idx, last) < relativeOffset(idx, 0)) {
-                throw new CorruptIndexException(source(), (long) last * ENTRY_SIZE + 8, "the last entry's relative offset "
-                        + relativeOffset(idx, last) + " is below the first entry's " + relativeOffset(idx, 0));
+                throw new CorruptIndexException(
+                        source(),
+                        (long) last * ENTRY_SIZE + 8,
+                        "the last entry's relative offset " + relativeOffset(idx, last) + " is below the first entry's "
+                                + relativeOffset(idx, 0));
             }
         } finally {
             unlockRead(stamp);
@@ -92,12 +98,18 @@ public final class TimeIndex extends AbstractIndex {
                 checkOffset(idx, n);
                 long at = (long) n * ENTRY_SIZE;
                 if (n > 0 && timestamp(idx, n) <= timestamp(idx, n - 1)) {
-                    throw new CorruptIndexException(source(), at, "timestamp " + timestamp(idx, n)
-                            + " is not above the previous entry's " + timestamp(idx, n - 1));
+                    throw new CorruptIndexException(
+                            source(),
+                            at,
+                            "timestamp " + timestamp(idx, n) + " is not above the previous entry's "
+                                    + timestamp(idx, n - 1));
                 }
                 if (n > 0 && relativeOffset(idx, n) < relativeOffset(idx, n - 1)) {
-                    throw new CorruptIndexException(source(), at + 8, "relative offset " + relativeOffset(idx, n)
-                            + " goes backwards from the previous entry's " + relativeOffset(idx, n - 1));
+                    throw new CorruptIndexException(
+                            source(),
+                            at + 8,
+                            "relative offset " + relativeOffset(idx, n) + " goes backwards from the previous entry's "
+                                    + relativeOffset(idx, n - 1));
                 }
             }
         } finally {
@@ -108,8 +120,11 @@ public final class TimeIndex extends AbstractIndex {
     private void checkOffset(ByteBuffer idx, int n) {
         int relativeOffset = relativeOffset(idx, n);
         if (relativeOffset < 0) {
-            throw new CorruptIndexException(source(), (long) n * ENTRY_SIZE + 8, "relative offset " + relativeOffset
-                    + " is negative: offset " + (baseOffset() + relativeOffset) + " is below the base offset " + baseOffset());
+            throw new CorruptIndexException(
+                    source(),
+                    (long) n * ENTRY_SIZE + 8,
+                    "relative offset " + relativeOffset + " is negative: offset " + (baseOffset() + relativeOffset)
+                            + " is below the base offset " + baseOffset());
         }
     }
 
@@ -170,7 +185,8 @@ public final class TimeIndex extends AbstractIndex {
             ByteBuffer idx = writableBuffer();
             int n = entries();
             if ((!skipFullCheck && isFull()) || n >= maxEntries()) {
-                throw new IllegalArgumentException("Attempt to append to a full time index (size = " + n + ") " + source());
+                throw new IllegalArgumentException(
+                        "Attempt to append to a full time index (size = " + n + ") " + source());
             }
             TimestampOffset last = lastEntry;
             if (n > 0 && offset < last.offset()) {

@@ -6,5 +6,4 @@ package io.krabka.kernel.log;
  * @param timestamp the largest timestamp seen before {@code offset}, or {@link TimeIndex#NO_TIMESTAMP}
  * @param offset    the absolute offset
  */
-public record TimestampOffset(long timestamp, long offset) {
-}
+public record TimestampOffset(long timestamp, long offset) {}

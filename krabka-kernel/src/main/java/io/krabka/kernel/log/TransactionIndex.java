@@ -80,8 +80,8 @@ public final class TransactionIndex implements Closeable {
      * @throws CorruptIndexException for an index to rebuild
      */
     public void sanityCheck() {
-        IndexBuffers.checkWholeEntries(txnFile == null ? bytes.remaining() : txnFile.size(), AbortedTxn.TOTAL_SIZE,
-                source());
+        IndexBuffers.checkWholeEntries(
+                txnFile == null ? bytes.remaining() : txnFile.size(), AbortedTxn.TOTAL_SIZE, source());
         ByteBuffer all = readAll();
         for (int n = 0; n < all.remaining() / AbortedTxn.TOTAL_SIZE; n++) {
             TxnIndexEntries.check(all, n, startOffset, source());
@@ -99,9 +99,10 @@ public final class TransactionIndex implements Closeable {
         TxnIndexFile file = requireFile();
         synchronized (file) {
             if (lastOffset != NO_LAST_OFFSET && lastOffset >= abortedTxn.lastOffset()) {
-                throw new IllegalArgumentException("The last offset of appended transactions must increase sequentially, but "
-                        + abortedTxn.lastOffset() + " is not greater than current last offset " + lastOffset
-                        + " of index " + source());
+                throw new IllegalArgumentException(
+                        "The last offset of appended transactions must increase sequentially, but "
+                                + abortedTxn.lastOffset() + " is not greater than current last offset " + lastOffset
+                                + " of index " + source());
             }
             if (abortedTxn.lastOffset() < startOffset) {
                 throw new IllegalArgumentException("Last offset " + abortedTxn.lastOffset() + " of " + abortedTxn
@@ -144,7 +145,8 @@ public final class TransactionIndex implements Closeable {
         List<AbortedTxn> overlapping = List.of();
         boolean complete = false;
         for (int n = 0; n < entries && !complete; n++) {
-            if (TxnIndexEntries.lastOffset(all, n) >= fetchOffset && TxnIndexEntries.firstOffset(all, n) < upperBoundOffset) {
+            if (TxnIndexEntries.lastOffset(all, n) >= fetchOffset
+                    && TxnIndexEntries.firstOffset(all, n) < upperBoundOffset) {
                 if (overlapping.isEmpty()) {
                     overlapping = new ArrayList<>();
                 }

@@ -10,8 +10,7 @@ final class TxnIndexEntries {
     private static final int LAST_OFFSET = 18;
     private static final int LAST_STABLE_OFFSET = 26;
 
-    private TxnIndexEntries() {
-    }
+    private TxnIndexEntries() {}
 
     /** The entry's 34 bytes, version 0. */
     static ByteBuffer encode(AbortedTxn txn) {
@@ -26,7 +25,10 @@ final class TxnIndexEntries {
 
     /** The {@code n}th entry of {@code entries}, which {@link #check} passed. */
     static AbortedTxn decode(ByteBuffer entries, int n) {
-        return new AbortedTxn(entries.getLong(at(n) + PRODUCER_ID), firstOffset(entries, n), lastOffset(entries, n),
+        return new AbortedTxn(
+                entries.getLong(at(n) + PRODUCER_ID),
+                firstOffset(entries, n),
+                lastOffset(entries, n),
                 lastStableOffset(entries, n));
     }
 
@@ -56,27 +58,37 @@ final class TxnIndexEntries {
         long lastOffset = lastOffset(entries, n);
         long lastStableOffset = lastStableOffset(entries, n);
         if (version != AbortedTxn.CURRENT_VERSION) {
-            throw new CorruptIndexException(source, at, "unknown aborted transaction version " + version
-                    + ", the only known version is " + AbortedTxn.CURRENT_VERSION);
+            throw new CorruptIndexException(
+                    source,
+                    at,
+                    "unknown aborted transaction version " + version + ", the only known version is "
+                            + AbortedTxn.CURRENT_VERSION);
         }
         if (firstOffset < 0) {
             throw new CorruptIndexException(source, at + FIRST_OFFSET, "first offset " + firstOffset + " is negative");
         }
         if (firstOffset > lastOffset) {
-            throw new CorruptIndexException(source, at + LAST_OFFSET, "last offset " + lastOffset
-                    + " is below the first offset " + firstOffset);
+            throw new CorruptIndexException(
+                    source,
+                    at + LAST_OFFSET,
+                    "last offset " + lastOffset + " is below the first offset " + firstOffset);
         }
         if (lastOffset < startOffset) {
-            throw new CorruptIndexException(source, at + LAST_OFFSET, "last offset " + lastOffset
-                    + " is below the segment's start offset " + startOffset);
+            throw new CorruptIndexException(
+                    source,
+                    at + LAST_OFFSET,
+                    "last offset " + lastOffset + " is below the segment's start offset " + startOffset);
         }
         if (lastStableOffset < 0) {
-            throw new CorruptIndexException(source, at + LAST_STABLE_OFFSET, "last stable offset "
-                    + lastStableOffset + " is negative");
+            throw new CorruptIndexException(
+                    source, at + LAST_STABLE_OFFSET, "last stable offset " + lastStableOffset + " is negative");
         }
         if (n > 0 && lastOffset < lastOffset(entries, n - 1)) {
-            throw new CorruptIndexException(source, at + LAST_OFFSET, "last offset " + lastOffset
-                    + " goes backwards from the previous entry's " + lastOffset(entries, n - 1));
+            throw new CorruptIndexException(
+                    source,
+                    at + LAST_OFFSET,
+                    "last offset " + lastOffset + " goes backwards from the previous entry's "
+                            + lastOffset(entries, n - 1));
         }
     }
 

@@ -119,7 +119,8 @@ final class TxnIndexFile {
             if (!create && !Files.exists(path)) {
                 return null;
             }
-            channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            channel = FileChannel.open(
+                    path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             size = channel.size();
         }
         return channel;

@@ -1,6 +1,5 @@
 package io.krabka.kernel.log;
 
-import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.checkpoint.LeaderEpochCheckpointFile;
 import io.krabka.kernel.log.checkpoint.PartitionMetadataFile;
 import io.krabka.kernel.log.config.LogConfig;
@@ -9,6 +8,7 @@ import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.RecordBatch;
 import io.krabka.kernel.record.RecordTooLargeException;
 import io.krabka.kernel.record.TimestampType;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
 import java.io.Closeable;
@@ -50,6 +50,7 @@ public final class UnifiedLog implements Closeable {
 
     /** Serializes changes; package-private for {@link LogRetention}. */
     final Object lock = new Object();
+
     private final LocalLog localLog;
     private final ProducerStateManager producerStateManager;
     private final List<Long> segmentsRecoveredAtLoad;
@@ -63,10 +64,17 @@ public final class UnifiedLog implements Closeable {
     private volatile LeaderEpochFileCache leaderEpochCache;
     private volatile Optional<Uuid> topicId;
 
-    private UnifiedLog(long logStartOffset, LocalLog localLog, int producerIdExpirationCheckIntervalMs,
-                       LeaderEpochFileCache leaderEpochCache, ProducerStateManager producerStateManager,
-                       Optional<Uuid> topicId, List<Long> segmentsRecoveredAtLoad, boolean remoteStorageSystemEnable,
-                       LogDirFailureChannel logDirFailureChannel) throws IOException {
+    private UnifiedLog(
+            long logStartOffset,
+            LocalLog localLog,
+            int producerIdExpirationCheckIntervalMs,
+            LeaderEpochFileCache leaderEpochCache,
+            ProducerStateManager producerStateManager,
+            Optional<Uuid> topicId,
+            List<Long> segmentsRecoveredAtLoad,
+            boolean remoteStorageSystemEnable,
+            LogDirFailureChannel logDirFailureChannel)
+            throws IOException {
         this.localLog = localLog;
         this.logDirFailureChannel = logDirFailureChannel;
         this.remoteStorageSystemEnable = remoteStorageSystemEnable;
@@ -78,13 +86,20 @@ public final class UnifiedLog implements Closeable {
         this.watermarks = new LogWatermarks(lock, localLog, producerStateManager, this::logStartOffset);
         this.partitionMetadataFile = new PartitionMetadataFile(PartitionMetadataFile.newFile(localLog.dir()));
         // A tiered log's start may lie below its first local segment: the remote tier holds the offsets between.
-        updateLogStartOffset(remoteLogEnabled() ? logStartOffset
-                : Math.max(logStartOffset, localLog.segments().firstSegmentBaseOffset().orElse(0L)));
+        updateLogStartOffset(
+                remoteLogEnabled()
+                        ? logStartOffset
+                        : Math.max(
+                                logStartOffset,
+                                localLog.segments().firstSegmentBaseOffset().orElse(0L)));
         watermarks.maybeIncrementFirstUnstableOffset();
         initializeTopicId();
-        this.producerExpireCheck = localLog.scheduler().schedule("PeriodicProducerExpirationCheck",
-                () -> removeExpiredProducers(localLog.time().millis()), producerIdExpirationCheckIntervalMs,
-                producerIdExpirationCheckIntervalMs);
+        this.producerExpireCheck = localLog.scheduler()
+                .schedule(
+                        "PeriodicProducerExpirationCheck",
+                        () -> removeExpiredProducers(localLog.time().millis()),
+                        producerIdExpirationCheckIntervalMs,
+                        producerIdExpirationCheckIntervalMs);
     }
 
     /**
@@ -102,13 +117,32 @@ public final class UnifiedLog implements Closeable {
      * @throws InconsistentTopicIdException if {@code partition.metadata} holds another topic id
      * @throws IllegalArgumentException     if the directory's name is not a partition's
      */
-    public static UnifiedLog create(Path dir, LogConfig config, long logStartOffset, long recoveryPoint,
-                                    Scheduler scheduler, InstantSource time, int maxTransactionTimeoutMs,
-                                    ProducerStateManagerConfig producerStateManagerConfig,
-                                    int producerIdExpirationCheckIntervalMs, boolean lastShutdownClean,
-                                    Optional<Uuid> topicId) throws IOException {
-        return create(dir, config, logStartOffset, recoveryPoint, scheduler, time, maxTransactionTimeoutMs,
-                producerStateManagerConfig, producerIdExpirationCheckIntervalMs, lastShutdownClean, topicId, false,
+    public static UnifiedLog create(
+            Path dir,
+            LogConfig config,
+            long logStartOffset,
+            long recoveryPoint,
+            Scheduler scheduler,
+            InstantSource time,
+            int maxTransactionTimeoutMs,
+            ProducerStateManagerConfig producerStateManagerConfig,
+            int producerIdExpirationCheckIntervalMs,
+            boolean lastShutdownClean,
+            Optional<Uuid> topicId)
+            throws IOException {
+        return create(
+                dir,
+                config,
+                logStartOffset,
+                recoveryPoint,
+                scheduler,
+                time,
+                maxTransactionTimeoutMs,
+                producerStateManagerConfig,
+                producerIdExpirationCheckIntervalMs,
+                lastShutdownClean,
+                topicId,
+                false,
                 new LogDirFailureChannel());
     }
 
@@ -120,28 +154,62 @@ public final class UnifiedLog implements Closeable {
      * @param logDirFailureChannel      where a failure of the background flush after a roll reports the log
      *                                  directory offline
      */
-    public static UnifiedLog create(Path dir, LogConfig config, long logStartOffset, long recoveryPoint,
-                                    Scheduler scheduler, InstantSource time, int maxTransactionTimeoutMs,
-                                    ProducerStateManagerConfig producerStateManagerConfig,
-                                    int producerIdExpirationCheckIntervalMs, boolean lastShutdownClean,
-                                    Optional<Uuid> topicId, boolean remoteStorageSystemEnable,
-                                    LogDirFailureChannel logDirFailureChannel) throws IOException {
+    public static UnifiedLog create(
+            Path dir,
+            LogConfig config,
+            long logStartOffset,
+            long recoveryPoint,
+            Scheduler scheduler,
+            InstantSource time,
+            int maxTransactionTimeoutMs,
+            ProducerStateManagerConfig producerStateManagerConfig,
+            int producerIdExpirationCheckIntervalMs,
+            boolean lastShutdownClean,
+            Optional<Uuid> topicId,
+            boolean remoteStorageSystemEnable,
+            LogDirFailureChannel logDirFailureChannel)
+            throws IOException {
         Files.createDirectories(dir);
         TopicPartition topicPartition = LogDirNames.parseTopicPartitionName(dir);
         LogSegments segments = new LogSegments(topicPartition);
         try {
-            LeaderEpochFileCache leaderEpochCache = new LeaderEpochFileCache(topicPartition,
-                    new LeaderEpochCheckpointFile(LeaderEpochCheckpointFile.newFile(dir)));
-            ProducerStateManager producerStateManager = new ProducerStateManager(topicPartition, dir,
-                    maxTransactionTimeoutMs, producerStateManagerConfig);
-            LoadedLogOffsets offsets = new LogLoader(dir, topicPartition, config, scheduler, time, lastShutdownClean,
-                    segments, logStartOffset, recoveryPoint, leaderEpochCache, producerStateManager,
-                    isRemoteLogEnabled(remoteStorageSystemEnable, config, topicPartition.topic())).load();
-            LocalLog localLog = new LocalLog(dir, config, segments, offsets.recoveryPoint(),
-                    offsets.nextOffsetMetadata(), scheduler, time, topicPartition);
-            return new UnifiedLog(offsets.logStartOffset(), localLog, producerIdExpirationCheckIntervalMs,
-                    leaderEpochCache, producerStateManager, topicId, offsets.recoveredSegments(),
-                    remoteStorageSystemEnable, logDirFailureChannel);
+            LeaderEpochFileCache leaderEpochCache = new LeaderEpochFileCache(
+                    topicPartition, new LeaderEpochCheckpointFile(LeaderEpochCheckpointFile.newFile(dir)));
+            ProducerStateManager producerStateManager =
+                    new ProducerStateManager(topicPartition, dir, maxTransactionTimeoutMs, producerStateManagerConfig);
+            LoadedLogOffsets offsets = new LogLoader(
+                            dir,
+                            topicPartition,
+                            config,
+                            scheduler,
+                            time,
+                            lastShutdownClean,
+                            segments,
+                            logStartOffset,
+                            recoveryPoint,
+                            leaderEpochCache,
+                            producerStateManager,
+                            isRemoteLogEnabled(remoteStorageSystemEnable, config, topicPartition.topic()))
+                    .load();
+            LocalLog localLog = new LocalLog(
+                    dir,
+                    config,
+                    segments,
+                    offsets.recoveryPoint(),
+                    offsets.nextOffsetMetadata(),
+                    scheduler,
+                    time,
+                    topicPartition);
+            return new UnifiedLog(
+                    offsets.logStartOffset(),
+                    localLog,
+                    producerIdExpirationCheckIntervalMs,
+                    leaderEpochCache,
+                    producerStateManager,
+                    topicId,
+                    offsets.recoveredSegments(),
+                    remoteStorageSystemEnable,
+                    logDirFailureChannel);
         } catch (IOException | RuntimeException e) {
             try {
                 segments.closeHandlers();
@@ -156,8 +224,9 @@ public final class UnifiedLog implements Closeable {
         if (partitionMetadataFile.exists()) {
             Uuid fileTopicId = partitionMetadataFile.read().topicId();
             if (topicId.isPresent() && !topicId.get().equals(fileTopicId)) {
-                throw new InconsistentTopicIdException("Tried to assign topic ID " + topicId.get() + " to log for "
-                        + "topic partition " + topicPartition() + ", but log already contained topic ID " + fileTopicId);
+                throw new InconsistentTopicIdException(
+                        "Tried to assign topic ID " + topicId.get() + " to log for " + "topic partition "
+                                + topicPartition() + ", but log already contained topic ID " + fileTopicId);
             }
             topicId = Optional.of(fileTopicId);
         } else if (topicId.isPresent()) {
@@ -197,7 +266,8 @@ public final class UnifiedLog implements Closeable {
      * {@code remote.storage.enable}, and not an internal topic (Kafka's {@code remoteLogEnabled}).
      */
     public boolean remoteLogEnabled() {
-        return isRemoteLogEnabled(remoteStorageSystemEnable, config(), topicPartition().topic());
+        return isRemoteLogEnabled(
+                remoteStorageSystemEnable, config(), topicPartition().topic());
     }
 
     /**
@@ -215,7 +285,8 @@ public final class UnifiedLog implements Closeable {
 
     // Whether the topic can be tiered on this broker, whether or not it is now: tiering is on and it is not internal.
     private static boolean mayBeTiered(boolean remoteStorageSystemEnable, String topic) {
-        return remoteStorageSystemEnable && !Topic.isInternal(topic)
+        return remoteStorageSystemEnable
+                && !Topic.isInternal(topic)
                 && !LogManager.CLUSTER_METADATA_TOPIC.equals(topic);
     }
 
@@ -250,7 +321,8 @@ public final class UnifiedLog implements Closeable {
      * tier.
      */
     public long localLogStartOffset() {
-        return Math.max(logStartOffset, localLog.segments().firstSegmentBaseOffset().orElse(logStartOffset));
+        return Math.max(
+                logStartOffset, localLog.segments().firstSegmentBaseOffset().orElse(logStartOffset));
     }
 
     /** The last offset copied to the remote tier, or -1 when none is (Kafka's {@code highestOffsetInRemoteStorage}). */
@@ -266,8 +338,10 @@ public final class UnifiedLog implements Closeable {
      */
     public boolean updateLogStartOffsetFromRemoteTier(long remoteLogStartOffset) throws IOException {
         if (!remoteLogEnabled()) {
-            LOG.log(System.Logger.Level.WARNING, "Ignoring the remote tier's log start offset " + remoteLogStartOffset
-                    + " of " + topicPartition() + ": remote storage is not enabled for it");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Ignoring the remote tier's log start offset " + remoteLogStartOffset + " of " + topicPartition()
+                            + ": remote storage is not enabled for it");
             return false;
         }
         return maybeIncrementLogStartOffset(remoteLogStartOffset, LogStartOffsetIncrementReason.SEGMENT_DELETION);
@@ -416,8 +490,10 @@ public final class UnifiedLog implements Closeable {
                 return false;
             }
             updateLogStartOffset(newLogStartOffset);
-            LOG.log(System.Logger.Level.INFO, "Incremented log start offset of " + topicPartition() + " to "
-                    + newLogStartOffset + " due to " + reason);
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Incremented log start offset of " + topicPartition() + " to " + newLogStartOffset + " due to "
+                            + reason);
             leaderEpochCache.truncateFromStart(logStartOffset);
             producerStateManager.onLogStartOffsetIncremented(newLogStartOffset);
             watermarks.maybeIncrementFirstUnstableOffset();
@@ -468,8 +544,8 @@ public final class UnifiedLog implements Closeable {
      * @throws ProducerStateException       (its subclasses) for a batch the producer state refuses
      * @throws KafkaStorageException        if the log is closed
      */
-    public LogAppendInfo appendAsLeader(ByteBuffer records, int leaderEpoch, AppendOrigin origin,
-                                        short transactionVersion) throws IOException {
+    public LogAppendInfo appendAsLeader(
+            ByteBuffer records, int leaderEpoch, AppendOrigin origin, short transactionVersion) throws IOException {
         if (origin != AppendOrigin.CLIENT && origin != AppendOrigin.COORDINATOR) {
             throw new IllegalArgumentException("a leader appends for clients and coordinators, not for " + origin);
         }
@@ -477,32 +553,46 @@ public final class UnifiedLog implements Closeable {
             localLog.checkIfMemoryMappedBufferClosed();
             LogConfig config = config();
             long firstOffset = localLog.logEndOffset();
-            LogValidator.ValidationResult validated = LogValidator.validateMessagesAndAssignOffsets(records,
-                    topicPartition().toString(), config.validatorConfig(), localLog.time().millis(), firstOffset,
-                    leaderEpoch, origin == AppendOrigin.CLIENT);
+            LogValidator.ValidationResult validated = LogValidator.validateMessagesAndAssignOffsets(
+                    records,
+                    topicPartition().toString(),
+                    config.validatorConfig(),
+                    localLog.time().millis(),
+                    firstOffset,
+                    leaderEpoch,
+                    origin == AppendOrigin.CLIENT);
             RecordBatch batch = validated.batch();
             checkSize(validated, batch, config);
-            LogSegment segment = maybeRoll(batch.sizeInBytes(), firstOffset, validated.lastOffset(),
-                    validated.maxTimestamp());
-            LogOffsetMetadata appendOffsetMetadata = new LogOffsetMetadata(firstOffset, segment.baseOffset(),
-                    segment.size());
-            ProducerStateUpdate update = ProducerStateUpdate.analyze(producerStateManager, batch, appendOffsetMetadata,
-                    origin, transactionVersion);
-            OptionalInt epoch = batch.partitionLeaderEpoch() >= 0 ? OptionalInt.of(batch.partitionLeaderEpoch())
+            LogSegment segment =
+                    maybeRoll(batch.sizeInBytes(), firstOffset, validated.lastOffset(), validated.maxTimestamp());
+            LogOffsetMetadata appendOffsetMetadata =
+                    new LogOffsetMetadata(firstOffset, segment.baseOffset(), segment.size());
+            ProducerStateUpdate update = ProducerStateUpdate.analyze(
+                    producerStateManager, batch, appendOffsetMetadata, origin, transactionVersion);
+            OptionalInt epoch = batch.partitionLeaderEpoch() >= 0
+                    ? OptionalInt.of(batch.partitionLeaderEpoch())
                     : OptionalInt.empty();
             long logAppendTime = config.messageTimestampType() == TimestampType.LOG_APPEND_TIME
-                    ? validated.logAppendTimeMs() : RecordBatch.NO_TIMESTAMP;
+                    ? validated.logAppendTimeMs()
+                    : RecordBatch.NO_TIMESTAMP;
             if (update.duplicate().isPresent()) {
                 BatchMetadata duplicate = update.duplicate().get();
-                return new LogAppendInfo(duplicate.firstOffset(), duplicate.lastOffset(), epoch,
-                        validated.maxTimestamp(), duplicate.timestamp(), logStartOffset, validated.sourceCompression(),
-                        records.remaining(), List.of());
+                return new LogAppendInfo(
+                        duplicate.firstOffset(),
+                        duplicate.lastOffset(),
+                        epoch,
+                        validated.maxTimestamp(),
+                        duplicate.timestamp(),
+                        logStartOffset,
+                        validated.sourceCompression(),
+                        records.remaining(),
+                        List.of());
             }
             if (epoch.isPresent()) {
                 leaderEpochCache.assign(epoch.getAsInt(), firstOffset);
             }
-            MemoryRecords validRecords = MemoryRecords.readableRecords(validated.validatedRecords(),
-                    topicPartition().toString(), 0);
+            MemoryRecords validRecords = MemoryRecords.readableRecords(
+                    validated.validatedRecords(), topicPartition().toString(), 0);
             // The end offset moves right after the write: a failing transaction index write below must not let
             // a later append reuse these offsets.
             localLog.append(validated.lastOffset(), validRecords);
@@ -513,8 +603,16 @@ public final class UnifiedLog implements Closeable {
             if (localLog.unflushedMessages() >= config.flushMessages()) {
                 flush(false);
             }
-            return new LogAppendInfo(firstOffset, validated.lastOffset(), epoch, validated.maxTimestamp(),
-                    logAppendTime, logStartOffset, validated.sourceCompression(), records.remaining(), List.of());
+            return new LogAppendInfo(
+                    firstOffset,
+                    validated.lastOffset(),
+                    epoch,
+                    validated.maxTimestamp(),
+                    logAppendTime,
+                    logStartOffset,
+                    validated.sourceCompression(),
+                    records.remaining(),
+                    List.of());
         }
     }
 
@@ -553,8 +651,13 @@ public final class UnifiedLog implements Closeable {
             throws IOException {
         LogSegment segment = localLog.segments().activeSegment();
         LogConfig config = config();
-        RollParams params = new RollParams(config.maxSegmentMs(), config.segmentSize(), maxTimestamp, lastOffset,
-                messagesSize, localLog.time().millis());
+        RollParams params = new RollParams(
+                config.maxSegmentMs(),
+                config.segmentSize(),
+                maxTimestamp,
+                lastOffset,
+                messagesSize,
+                localLog.time().millis());
         return segment.shouldRoll(params) ? roll(OptionalLong.of(firstOffset)) : segment;
     }
 
@@ -599,8 +702,10 @@ public final class UnifiedLog implements Closeable {
         try {
             flushUptoOffsetExclusive(offset);
         } catch (KafkaStorageException e) {
-            LOG.log(System.Logger.Level.DEBUG, "Not flushing " + topicPartition() + " up to " + offset
-                    + ": the log was closed, and flushed, in the meantime");
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "Not flushing " + topicPartition() + " up to " + offset
+                            + ": the log was closed, and flushed, in the meantime");
         } catch (IOException e) {
             backgroundFlushFailed("Could not flush " + topicPartition() + " up to " + offset, e);
         }
@@ -663,14 +768,20 @@ public final class UnifiedLog implements Closeable {
             case TXN_COMMITTED -> watermarks.fetchLastStableOffsetMetadata();
         };
         try {
-            return localLog.read(startOffset, maxLength, minOneMessage, maxOffsetMetadata,
+            return localLog.read(
+                    startOffset,
+                    maxLength,
+                    minOneMessage,
+                    maxOffsetMetadata,
                     isolation == FetchIsolation.TXN_COMMITTED);
         } catch (IOException | IllegalStateException e) {
             // A segment deleted while the read ran has its files closed under it: the offset is gone.
             long localStart = localLogStartOffset();
             if (startOffset < localStart) {
-                throw new OffsetOutOfRangeException("Offset " + startOffset + " of partition " + topicPartition()
-                        + " was deleted during the read; the local log now starts at " + localStart, e);
+                throw new OffsetOutOfRangeException(
+                        "Offset " + startOffset + " of partition " + topicPartition()
+                                + " was deleted during the read; the local log now starts at " + localStart,
+                        e);
             }
             throw e;
         }
@@ -727,14 +838,17 @@ public final class UnifiedLog implements Closeable {
             }
         }
         if (!toDelete.isEmpty()) {
-            long newLocalLogStartOffset = localLog.segments().higherSegment(toDelete.getLast().baseOffset())
-                    .orElseThrow().baseOffset();
+            long newLocalLogStartOffset = localLog.segments()
+                    .higherSegment(toDelete.getLast().baseOffset())
+                    .orElseThrow()
+                    .baseOffset();
             // A tiered log keeps its start: the remote tier serves the offsets below the new local log start.
             if (!remoteLogEnabled()) {
                 maybeIncrementLogStartOffset(newLocalLogStartOffset, LogStartOffsetIncrementReason.SEGMENT_DELETION);
             }
-            LOG.log(System.Logger.Level.INFO, "Deleting segments of " + topicPartition() + " due to " + reason + ": "
-                    + toDelete);
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Deleting segments of " + topicPartition() + " due to " + reason + ": " + toDelete);
             localLog.removeAndDeleteSegments(toDelete, true);
         }
         deleteProducerSnapshots(toDelete, true);
@@ -748,8 +862,8 @@ public final class UnifiedLog implements Closeable {
      */
     public boolean truncateTo(long targetOffset) throws IOException {
         if (targetOffset < 0) {
-            throw new IllegalArgumentException("Cannot truncate partition " + topicPartition()
-                    + " to a negative offset (" + targetOffset + ").");
+            throw new IllegalArgumentException(
+                    "Cannot truncate partition " + topicPartition() + " to a negative offset (" + targetOffset + ").");
         }
         synchronized (lock) {
             if (targetOffset >= localLog.logEndOffset()) {
@@ -792,13 +906,13 @@ public final class UnifiedLog implements Closeable {
     }
 
     private void rebuildProducerState(long lastOffset) throws IOException {
-        ProducerStateLoading.rebuildProducerState(producerStateManager, localLog.segments(), logStartOffset,
-                lastOffset, localLog.time(), false);
+        ProducerStateLoading.rebuildProducerState(
+                producerStateManager, localLog.segments(), logStartOffset, lastOffset, localLog.time(), false);
     }
 
     private void deleteProducerSnapshots(Collection<LogSegment> segments, boolean asyncDelete) throws IOException {
-        ProducerStateLoading.deleteProducerSnapshots(segments, producerStateManager, asyncDelete, localLog.scheduler(),
-                config());
+        ProducerStateLoading.deleteProducerSnapshots(
+                segments, producerStateManager, asyncDelete, localLog.scheduler(), config());
     }
 
     // Producers.
@@ -832,9 +946,11 @@ public final class UnifiedLog implements Closeable {
         synchronized (lock) {
             LogSegments segments = localLog.segments();
             LogSegment active = segments.activeSegment();
-            long twoSegmentsMinOffset = segments.lowerSegment(active.baseOffset()).orElse(active).baseOffset();
+            long twoSegmentsMinOffset =
+                    segments.lowerSegment(active.baseOffset()).orElse(active).baseOffset();
             long recoveryPoint = localLog.recoveryPoint();
-            long recoveryPointOffset = segments.floorSegment(recoveryPoint).map(LogSegment::baseOffset)
+            long recoveryPointOffset = segments.floorSegment(recoveryPoint)
+                    .map(LogSegment::baseOffset)
                     .orElse(recoveryPoint);
             long minOffsetToRetain = Math.min(recoveryPointOffset, twoSegmentsMinOffset);
             if (mayBeTiered(remoteStorageSystemEnable, topicPartition().topic()) && !config().remoteLogCopyDisable()) {
@@ -864,8 +980,8 @@ public final class UnifiedLog implements Closeable {
         synchronized (lock) {
             if (localLog.renameDir(name)) {
                 producerStateManager.updateParentDir(dir());
-                leaderEpochCache = new LeaderEpochFileCache(topicPartition(),
-                        new LeaderEpochCheckpointFile(LeaderEpochCheckpointFile.newFile(dir())));
+                leaderEpochCache = new LeaderEpochFileCache(
+                        topicPartition(), new LeaderEpochCheckpointFile(LeaderEpochCheckpointFile.newFile(dir())));
                 partitionMetadataFile = new PartitionMetadataFile(PartitionMetadataFile.newFile(dir()));
             }
         }

@@ -6,8 +6,7 @@ import java.nio.channels.FileChannel;
 
 /** Appends to a file that end whole or not at all, for the files appended to in place: segments, transaction indexes. */
 final class WholeWrites {
-    private WholeWrites() {
-    }
+    private WholeWrites() {}
 
     /**
      * Writes {@code bytes} (from its position to its limit, moving it) at {@code end}, the file's end. A write that
@@ -27,8 +26,11 @@ final class WholeWrites {
                 try {
                     channel.truncate(end);
                 } catch (IOException cut) {
-                    throw new TornWriteException("A write that failed (" + e.getMessage() + ") left " + (at - end)
-                            + " torn bytes that could not be cut off", e, cut);
+                    throw new TornWriteException(
+                            "A write that failed (" + e.getMessage() + ") left " + (at - end)
+                                    + " torn bytes that could not be cut off",
+                            e,
+                            cut);
                 }
             }
             throw e;

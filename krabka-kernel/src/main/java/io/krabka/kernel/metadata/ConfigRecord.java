@@ -15,7 +15,8 @@ import org.apache.kafka.common.protocol.Writable;
  * @param name         the config key
  * @param value        its new value; null removes it
  */
-public record ConfigRecord(byte resourceType, String resourceName, String name, String value) implements MetadataRecord {
+public record ConfigRecord(byte resourceType, String resourceName, String name, String value)
+        implements MetadataRecord {
 
     /** The api key of the record type. */
     public static final short API_KEY = 4;
@@ -53,8 +54,11 @@ public record ConfigRecord(byte resourceType, String resourceName, String name, 
 
     static ConfigRecord read(Readable in, short version) {
         Fields.checkRemaining(in, 1, "resourceType");
-        ConfigRecord record = new ConfigRecord(in.readByte(), Fields.readString(in, "resourceName"),
-                Fields.readString(in, "name"), Fields.readNullableString(in, "value"));
+        ConfigRecord record = new ConfigRecord(
+                in.readByte(),
+                Fields.readString(in, "resourceName"),
+                Fields.readString(in, "name"),
+                Fields.readNullableString(in, "value"));
         Fields.skipTaggedFields(in);
         return record;
     }

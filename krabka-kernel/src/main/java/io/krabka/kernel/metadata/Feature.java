@@ -22,15 +22,24 @@ public enum Feature {
     /** KRaft's own version: 1 is the dynamic quorum of KIP-853, recorded in the log rather than as a feature record. */
     KRAFT_VERSION("kraft.version", FeatureVersion.of(0, IBP_3_3_IV3), FeatureVersion.of(1, IBP_3_9_IV0)),
     /** The transaction protocol: 2 is KIP-890's server-side defence. */
-    TRANSACTION_VERSION("transaction.version", FeatureVersion.of(0, IBP_3_3_IV3), FeatureVersion.of(1, IBP_4_0_IV2),
+    TRANSACTION_VERSION(
+            "transaction.version",
+            FeatureVersion.of(0, IBP_3_3_IV3),
+            FeatureVersion.of(1, IBP_4_0_IV2),
             FeatureVersion.of(2, IBP_4_0_IV2)),
     /** The consumer group protocol: 1 enables KIP-848's. */
     GROUP_VERSION("group.version", FeatureVersion.of(0, IBP_3_3_IV3), FeatureVersion.of(1, IBP_4_0_IV0)),
     /** KIP-966's eligible leader replicas. */
-    ELIGIBLE_LEADER_REPLICAS_VERSION("eligible.leader.replicas.version", FeatureVersion.of(0, IBP_3_3_IV3),
-            new FeatureVersion((short) 1, IBP_4_1_IV0, Map.of(MetadataVersion.FEATURE_NAME, IBP_4_0_IV1.featureLevel()))),
+    ELIGIBLE_LEADER_REPLICAS_VERSION(
+            "eligible.leader.replicas.version",
+            FeatureVersion.of(0, IBP_3_3_IV3),
+            new FeatureVersion(
+                    (short) 1, IBP_4_1_IV0, Map.of(MetadataVersion.FEATURE_NAME, IBP_4_0_IV1.featureLevel()))),
     /** KIP-932's share groups. */
-    SHARE_VERSION("share.version", FeatureVersion.of(0, IBP_3_3_IV3), FeatureVersion.of(1, IBP_4_2_IV0),
+    SHARE_VERSION(
+            "share.version",
+            FeatureVersion.of(0, IBP_3_3_IV3),
+            FeatureVersion.of(1, IBP_4_2_IV0),
             FeatureVersion.of(2, IBP_4_4_IV0)),
     /** KIP-1071's streams groups. */
     STREAMS_VERSION("streams.version", FeatureVersion.of(0, IBP_3_3_IV3), FeatureVersion.of(1, IBP_4_2_IV1));
@@ -79,9 +88,11 @@ public enum Feature {
      * @throws IllegalArgumentException with Kafka's message when the feature has no such level
      */
     public FeatureVersion fromFeatureLevel(short featureLevel) {
-        return levels.stream().filter(level -> level.featureLevel() == featureLevel).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("No feature:" + featureName + " with feature level "
-                        + featureLevel));
+        return levels.stream()
+                .filter(level -> level.featureLevel() == featureLevel)
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "No feature:" + featureName + " with feature level " + featureLevel));
     }
 
     /**

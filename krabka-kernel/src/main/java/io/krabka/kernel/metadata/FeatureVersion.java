@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param bootstrapMetadataVersion  the oldest {@code metadata.version} whose clusters start at this level
  * @param dependencies              feature name to the lowest level of it this level needs
  */
-public record FeatureVersion(short featureLevel, MetadataVersion bootstrapMetadataVersion, Map<String, Short> dependencies) {
+public record FeatureVersion(
+        short featureLevel, MetadataVersion bootstrapMetadataVersion, Map<String, Short> dependencies) {
 
     /** Validates the values. */
     public FeatureVersion {

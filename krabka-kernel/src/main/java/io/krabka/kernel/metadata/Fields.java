@@ -1,5 +1,6 @@
 package io.krabka.kernel.metadata;
 
+import io.krabka.spi.common.Uuid;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,16 +9,13 @@ import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
 import org.apache.kafka.common.utils.internals.ByteUtils;
 
-import io.krabka.spi.common.Uuid;
-
 /**
  * The field encodings of Kafka's flexible metadata schemas, written and read as Kafka's generated code does: compact
  * strings and arrays (unsigned varint length + 1, 0 for null), uuids as two int64, tagged fields after the struct.
  */
 final class Fields {
 
-    private Fields() {
-    }
+    private Fields() {}
 
     static void writeString(Writable out, String value) {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
@@ -50,8 +48,7 @@ final class Fields {
 
     /** The bytes a compact array of int32 takes, as a tagged field's size. */
     static int intsSize(List<Integer> values) {
-        return ByteUtils.sizeOfUnsignedVarint(values.size() + 1)
-                + Integer.BYTES * values.size();
+        return ByteUtils.sizeOfUnsignedVarint(values.size() + 1) + Integer.BYTES * values.size();
     }
 
     /** A tagged compact int32 array: the tag, the size, the array. */
@@ -95,8 +92,9 @@ final class Fields {
     }
 
     static List<Integer> readInts(Readable in, String field) {
-        return readNullableInts(in, field).orElseThrow(
-                () -> new MetadataParseException("non-nullable field " + field + " was serialized as null"));
+        return readNullableInts(in, field)
+                .orElseThrow(
+                        () -> new MetadataParseException("non-nullable field " + field + " was serialized as null"));
     }
 
     static Optional<List<Integer>> readNullableInts(Readable in, String field) {
@@ -142,13 +140,13 @@ final class Fields {
 
     /** Reads the tagged-field section of a struct without any known tags. */
     static void skipTaggedFields(Readable in) {
-        readTaggedFields(in, (tag, field) -> { });
+        readTaggedFields(in, (tag, field) -> {});
     }
 
     static void checkRemaining(Readable in, long bytes, String field) {
         if (bytes > in.remaining()) {
-            throw new MetadataParseException("field " + field + " needs " + bytes + " bytes, " + in.remaining()
-                    + " remain");
+            throw new MetadataParseException(
+                    "field " + field + " needs " + bytes + " bytes, " + in.remaining() + " remain");
         }
     }
 

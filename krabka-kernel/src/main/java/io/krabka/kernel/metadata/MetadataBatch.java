@@ -1,14 +1,13 @@
 package io.krabka.kernel.metadata;
 
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Objects;
-
 import io.krabka.kernel.record.LogBatch;
 import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.Record;
 import io.krabka.kernel.record.RecordBatch;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * The metadata records of one batch of the metadata log (or of a KRaft snapshot): each record's value is a framed
@@ -39,8 +38,8 @@ public record MetadataBatch(long baseOffset, long lastOffset, List<MetadataRecor
         List<MetadataBatch> batches = new ArrayList<>();
         for (LogBatch batch : MemoryRecords.readableRecords(buffer, source, 0)) {
             if (!(batch instanceof RecordBatch recordBatch)) {
-                throw new MetadataParseException(source + " holds a batch of magic " + batch.magic()
-                        + "; the metadata log has only magic 2");
+                throw new MetadataParseException(
+                        source + " holds a batch of magic " + batch.magic() + "; the metadata log has only magic 2");
             }
             recordBatch.ensureValid();
             if (recordBatch.isControlBatch()) {
@@ -49,8 +48,8 @@ public record MetadataBatch(long baseOffset, long lastOffset, List<MetadataRecor
             List<MetadataRecordAndVersion> records = new ArrayList<>();
             for (Record record : recordBatch.records(Integer.MAX_VALUE)) {
                 if (record.value() == null) {
-                    throw new MetadataParseException(source + ": the record at offset " + record.offset()
-                            + " has no value");
+                    throw new MetadataParseException(
+                            source + ": the record at offset " + record.offset() + " has no value");
                 }
                 records.add(MetadataRecordSerde.read(record.value()));
             }

@@ -1,5 +1,6 @@
 package io.krabka.kernel.metadata;
 
+import io.krabka.spi.common.Uuid;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -7,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-
-import io.krabka.spi.common.Uuid;
 
 /**
  * The changes of metadata records to an image (Kafka's {@code MetadataDelta}): records are replayed in log order,
@@ -26,6 +25,7 @@ public final class MetadataDelta {
     private long nextProducerId;
     /** The records since a BeginTransactionRecord, applied at its end; null outside a transaction. */
     private List<MetadataRecord> transaction;
+
     private final Map<RetainedRecordType, Integer> retained = new EnumMap<>(RetainedRecordType.class);
 
     /** A delta over {@code base}. */
@@ -69,7 +69,7 @@ public final class MetadataDelta {
     // Kafka's MetadataLoader publishes a transaction's records at its end and drops them at an abort.
     private void replayMarker(MetadataTransactionRecord marker) {
         switch (marker.kind()) {
-            case NO_OP -> { }
+            case NO_OP -> {}
             case BEGIN -> {
                 if (transaction != null) {
                     throw new MetadataParseException("BeginTransactionRecord inside a metadata transaction");
@@ -99,14 +99,15 @@ public final class MetadataDelta {
             }
             case TopicRecord topic -> {
                 if (topics.containsKey(topic.name()) || topicNames.containsKey(topic.topicId())) {
-                    throw new MetadataParseException("TopicRecord for " + topic.name() + " (" + topic.topicId()
-                            + "), which exists");
+                    throw new MetadataParseException(
+                            "TopicRecord for " + topic.name() + " (" + topic.topicId() + "), which exists");
                 }
                 topics.put(topic.name(), TopicImage.of(topic.name(), topic.topicId(), Map.of()));
                 topicNames.put(topic.topicId(), topic.name());
             }
-            case PartitionRecord partition -> partitions(topicName(partition.topicId(), "PartitionRecord"))
-                    .put(partition.partitionId(), partition.registration());
+            case PartitionRecord partition ->
+                partitions(topicName(partition.topicId(), "PartitionRecord"))
+                        .put(partition.partitionId(), partition.registration());
             case ConfigRecord config -> replayConfig(config);
             case RemoveTopicRecord remove -> {
                 String name = topicName(remove.topicId(), "RemoveTopicRecord");
@@ -117,8 +118,8 @@ public final class MetadataDelta {
             }
             case ProducerIdsRecord producerIds -> nextProducerId = producerIds.nextProducerId();
             case PartitionChangeRecord change -> {
-                TreeMap<Integer, PartitionRegistration> partitions = partitions(topicName(change.topicId(),
-                        "PartitionChangeRecord"));
+                TreeMap<Integer, PartitionRegistration> partitions =
+                        partitions(topicName(change.topicId(), "PartitionChangeRecord"));
                 PartitionRegistration current = partitions.get(change.partitionId());
                 if (current == null) {
                     throw new MetadataParseException("PartitionChangeRecord for unknown partition "
@@ -134,8 +135,8 @@ public final class MetadataDelta {
     /** The image after the replayed records, at {@code offset}: the offset of the last of them. */
     public MetadataImage apply(long offset) {
         Map<String, TopicImage> newTopics = new HashMap<>(topics);
-        changedPartitions.forEach((name, partitions) -> newTopics.put(name,
-                new TopicImage(name, topics.get(name).id(), partitions)));
+        changedPartitions.forEach((name, partitions) ->
+                newTopics.put(name, new TopicImage(name, topics.get(name).id(), partitions)));
         return new MetadataImage(offset, features, newTopics, topicConfigs, brokerConfigs, nextProducerId);
     }
 
@@ -167,7 +168,8 @@ public final class MetadataDelta {
     }
 
     private TreeMap<Integer, PartitionRegistration> partitions(String topic) {
-        return changedPartitions.computeIfAbsent(topic, name -> new TreeMap<>(topics.get(name).partitions()));
+        return changedPartitions.computeIfAbsent(
+                topic, name -> new TreeMap<>(topics.get(name).partitions()));
     }
 
     private String topicName(Uuid topicId, String recordType) {

@@ -1,11 +1,10 @@
 package io.krabka.kernel.metadata;
 
+import io.krabka.spi.common.Uuid;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-
-import io.krabka.spi.common.Uuid;
 
 /**
  * The cluster metadata as of one offset of the metadata log: what every broker component reads. Immutable; the
@@ -18,8 +17,13 @@ import io.krabka.spi.common.Uuid;
  * @param brokerConfigs  the dynamic configs set for the cluster (the default broker resource "")
  * @param nextProducerId the first producer id not yet given out
  */
-public record MetadataImage(long offset, Map<String, Short> features, Map<String, TopicImage> topics,
-        Map<String, Map<String, String>> topicConfigs, Map<String, String> brokerConfigs, long nextProducerId) {
+public record MetadataImage(
+        long offset,
+        Map<String, Short> features,
+        Map<String, TopicImage> topics,
+        Map<String, Map<String, String>> topicConfigs,
+        Map<String, String> brokerConfigs,
+        long nextProducerId) {
 
     /** The image before any record. */
     public static final MetadataImage EMPTY = new MetadataImage(-1, Map.of(), Map.of(), Map.of(), Map.of(), 0);

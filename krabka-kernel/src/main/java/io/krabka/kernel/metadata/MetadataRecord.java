@@ -7,8 +7,16 @@ import org.apache.kafka.common.protocol.Writable;
  * {@code metadata/src/main/resources/common/metadata/*.json}, and Kafka's generated classes judge the bytes in
  * tests. Kafka's kafka-metadata jar is not a dependency of the kernel.
  */
-public sealed interface MetadataRecord permits FeatureLevelRecord, TopicRecord, PartitionRecord, ConfigRecord,
-        RemoveTopicRecord, ProducerIdsRecord, PartitionChangeRecord, MetadataTransactionRecord, RetainedRecord {
+public sealed interface MetadataRecord
+        permits FeatureLevelRecord,
+                TopicRecord,
+                PartitionRecord,
+                ConfigRecord,
+                RemoveTopicRecord,
+                ProducerIdsRecord,
+                PartitionChangeRecord,
+                MetadataTransactionRecord,
+                RetainedRecord {
 
     /** The record type's api key in the metadata log's frame. */
     short apiKey();

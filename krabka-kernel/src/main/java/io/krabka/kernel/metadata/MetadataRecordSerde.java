@@ -1,7 +1,7 @@
 package io.krabka.kernel.metadata;
 
-import java.nio.ByteBuffer;
 import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.utils.internals.ByteUtils;
 
@@ -14,13 +14,14 @@ public final class MetadataRecordSerde {
     /** The frame version Kafka writes. */
     public static final int FRAME_VERSION = 1;
 
-    private MetadataRecordSerde() {
-    }
+    private MetadataRecordSerde() {}
 
     /** The framed record at {@code version}: a buffer holding exactly it. */
     public static ByteBuffer serialize(MetadataRecord record, short version) {
-        int size = ByteUtils.sizeOfUnsignedVarint(FRAME_VERSION) + ByteUtils.sizeOfUnsignedVarint(record.apiKey())
-                + ByteUtils.sizeOfUnsignedVarint(version) + record.size(version);
+        int size = ByteUtils.sizeOfUnsignedVarint(FRAME_VERSION)
+                + ByteUtils.sizeOfUnsignedVarint(record.apiKey())
+                + ByteUtils.sizeOfUnsignedVarint(version)
+                + record.size(version);
         ByteBuffer buffer = ByteBuffer.allocate(size);
         ByteBufferAccessor out = new ByteBufferAccessor(buffer);
         out.writeUnsignedVarint(FRAME_VERSION);
@@ -91,8 +92,8 @@ public final class MetadataRecordSerde {
                 return MetadataTransactionRecord.read(in, kind);
             }
         }
-        RetainedRecordType type = RetainedRecordType.of(apiKey).orElseThrow(
-                () -> new MetadataParseException("Krabka does not know metadata record type " + apiKey));
+        RetainedRecordType type = RetainedRecordType.of(apiKey)
+                .orElseThrow(() -> new MetadataParseException("Krabka does not know metadata record type " + apiKey));
         ByteBuffer body = in.buffer().slice();
         in.buffer().position(in.buffer().limit());
         return new RetainedRecord(type, checkVersion(apiKey, version, type.highestVersion()), body);

@@ -1,7 +1,6 @@
 package io.krabka.kernel.metadata;
 
 import java.util.Optional;
-
 import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
 import org.apache.kafka.common.utils.internals.ByteUtils;

@@ -107,9 +107,12 @@ public enum MetadataVersion {
         String key = parts.length <= 2 ? text : parts[0] + "." + parts[1];
         MetadataVersion found = BY_VERSION_STRING.get(key);
         if (found == null || !found.isProduction()) {
-            throw new IllegalArgumentException("Unknown metadata.version '" + text + "'. Supported metadata.version are: "
-                    + Arrays.stream(values()).filter(MetadataVersion::isProduction).map(MetadataVersion::version)
-                    .collect(Collectors.joining(", ")));
+            throw new IllegalArgumentException(
+                    "Unknown metadata.version '" + text + "'. Supported metadata.version are: "
+                            + Arrays.stream(values())
+                                    .filter(MetadataVersion::isProduction)
+                                    .map(MetadataVersion::version)
+                                    .collect(Collectors.joining(", ")));
         }
         return found;
     }

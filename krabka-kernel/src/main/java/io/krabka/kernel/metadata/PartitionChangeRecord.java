@@ -1,15 +1,13 @@
 package io.krabka.kernel.metadata;
 
+import io.krabka.spi.common.Uuid;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
-
 import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
 import org.apache.kafka.common.utils.internals.ByteUtils;
-
-import io.krabka.spi.common.Uuid;
 
 /**
  * Kafka's {@code PartitionChangeRecord} (api key 5, versions 0-2, flexible): a partition's registration changes, as
@@ -31,10 +29,19 @@ import io.krabka.spi.common.Uuid;
  * @param lastKnownElr        the new last known ELR, if it changed (v2+)
  * @param directories         each replica's new log directory, if they changed (v1+)
  */
-public record PartitionChangeRecord(int partitionId, Uuid topicId, Optional<List<Integer>> isr, int leader,
-        Optional<List<Integer>> replicas, Optional<List<Integer>> removingReplicas,
-        Optional<List<Integer>> addingReplicas, byte leaderRecoveryState, Optional<List<Integer>> elr,
-        Optional<List<Integer>> lastKnownElr, Optional<List<Uuid>> directories) implements MetadataRecord {
+public record PartitionChangeRecord(
+        int partitionId,
+        Uuid topicId,
+        Optional<List<Integer>> isr,
+        int leader,
+        Optional<List<Integer>> replicas,
+        Optional<List<Integer>> removingReplicas,
+        Optional<List<Integer>> addingReplicas,
+        byte leaderRecoveryState,
+        Optional<List<Integer>> elr,
+        Optional<List<Integer>> lastKnownElr,
+        Optional<List<Uuid>> directories)
+        implements MetadataRecord {
 
     /** The api key of the record type. */
     public static final short API_KEY = 5;
@@ -55,8 +62,18 @@ public record PartitionChangeRecord(int partitionId, Uuid topicId, Optional<List
 
     /** A change that only elects {@code leader}: Kafka's controller then raises the leader epoch. */
     public static PartitionChangeRecord electing(Uuid topicId, int partitionId, int leader) {
-        return new PartitionChangeRecord(partitionId, topicId, Optional.empty(), leader, Optional.empty(),
-                Optional.empty(), Optional.empty(), (byte) -1, Optional.empty(), Optional.empty(), Optional.empty());
+        return new PartitionChangeRecord(
+                partitionId,
+                topicId,
+                Optional.empty(),
+                leader,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                (byte) -1,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
     }
 
     /**
@@ -65,8 +82,17 @@ public record PartitionChangeRecord(int partitionId, Uuid topicId, Optional<List
      * controlled shutdown emptied the ISR.
      */
     public static PartitionChangeRecord electingFromElr(Uuid topicId, int partitionId, int leader) {
-        return new PartitionChangeRecord(partitionId, topicId, Optional.of(List.of(leader)), leader, Optional.empty(),
-                Optional.empty(), Optional.empty(), (byte) -1, Optional.of(List.of()), Optional.of(List.of()),
+        return new PartitionChangeRecord(
+                partitionId,
+                topicId,
+                Optional.of(List.of(leader)),
+                leader,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                (byte) -1,
+                Optional.of(List.of()),
+                Optional.of(List.of()),
                 Optional.empty());
     }
 
@@ -76,7 +102,9 @@ public record PartitionChangeRecord(int partitionId, Uuid topicId, Optional<List
      */
     public PartitionRegistration merge(PartitionRegistration registration) {
         boolean newLeader = leader != NO_LEADER_CHANGE;
-        return new PartitionRegistration(replicas.orElse(registration.replicas()), isr.orElse(registration.isr()),
+        return new PartitionRegistration(
+                replicas.orElse(registration.replicas()),
+                isr.orElse(registration.isr()),
                 newLeader ? leader : registration.leader(),
                 newLeader ? registration.leaderEpoch() + 1 : registration.leaderEpoch(),
                 registration.partitionEpoch() + 1);
@@ -105,7 +133,9 @@ public record PartitionChangeRecord(int partitionId, Uuid topicId, Optional<List
         out.writeInt(partitionId);
         Fields.writeUuid(out, topicId);
         int tagged = Stream.of(isr, replicas, removingReplicas, addingReplicas, elr, lastKnownElr, directories)
-                .mapToInt(field -> field.isPresent() ? 1 : 0).sum() + (leader != NO_LEADER_CHANGE ? 1 : 0)
+                        .mapToInt(field -> field.isPresent() ? 1 : 0)
+                        .sum()
+                + (leader != NO_LEADER_CHANGE ? 1 : 0)
                 + (leaderRecoveryState != -1 ? 1 : 0);
         out.writeUnsignedVarint(tagged);
         isr.ifPresent(values -> Fields.writeTaggedInts(out, 0, values));
@@ -144,17 +174,29 @@ public record PartitionChangeRecord(int partitionId, Uuid topicId, Optional<List
                 case 3 -> tagged.removing = Fields.readNullableInts(field, "removingReplicas");
                 case 4 -> tagged.adding = Fields.readNullableInts(field, "addingReplicas");
                 case 5 -> tagged.leaderRecoveryState = field.readByte();
-                case 6 -> tagged.elr = version >= 2 ? Fields.readNullableInts(field, "eligibleLeaderReplicas")
-                        : Optional.empty();
-                case 7 -> tagged.lastKnownElr = version >= 2 ? Fields.readNullableInts(field, "lastKnownElr")
-                        : Optional.empty();
-                case 8 -> tagged.directories = version >= 1 ? Optional.of(Fields.readUuids(field, "directories"))
-                        : Optional.empty();
-                default -> { }
+                case 6 ->
+                    tagged.elr =
+                            version >= 2 ? Fields.readNullableInts(field, "eligibleLeaderReplicas") : Optional.empty();
+                case 7 ->
+                    tagged.lastKnownElr =
+                            version >= 2 ? Fields.readNullableInts(field, "lastKnownElr") : Optional.empty();
+                case 8 ->
+                    tagged.directories =
+                            version >= 1 ? Optional.of(Fields.readUuids(field, "directories")) : Optional.empty();
+                default -> {}
             }
         });
-        return new PartitionChangeRecord(partitionId, topicId, tagged.isr, tagged.leader, tagged.replicas,
-                tagged.removing, tagged.adding, tagged.leaderRecoveryState, tagged.elr, tagged.lastKnownElr,
+        return new PartitionChangeRecord(
+                partitionId,
+                topicId,
+                tagged.isr,
+                tagged.leader,
+                tagged.replicas,
+                tagged.removing,
+                tagged.adding,
+                tagged.leaderRecoveryState,
+                tagged.elr,
+                tagged.lastKnownElr,
                 tagged.directories);
     }
 

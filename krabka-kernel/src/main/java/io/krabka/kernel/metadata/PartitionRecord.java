@@ -1,12 +1,11 @@
 package io.krabka.kernel.metadata;
 
+import io.krabka.spi.common.Uuid;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
-
-import io.krabka.spi.common.Uuid;
 
 /**
  * Kafka's {@code PartitionRecord} (api key 3, versions 0-2, flexible): a partition is created. Fields:
@@ -30,10 +29,21 @@ import io.krabka.spi.common.Uuid;
  * @param eligibleLeaderReplicas KIP-966's eligible leader replicas (v2+), empty for null
  * @param lastKnownElr           KIP-966's last known ELR (v2+), empty for null
  */
-public record PartitionRecord(int partitionId, Uuid topicId, List<Integer> replicas, List<Integer> isr,
-        List<Integer> removingReplicas, List<Integer> addingReplicas, int leader, byte leaderRecoveryState,
-        int leaderEpoch, int partitionEpoch, List<Uuid> directories, Optional<List<Integer>> eligibleLeaderReplicas,
-        Optional<List<Integer>> lastKnownElr) implements MetadataRecord {
+public record PartitionRecord(
+        int partitionId,
+        Uuid topicId,
+        List<Integer> replicas,
+        List<Integer> isr,
+        List<Integer> removingReplicas,
+        List<Integer> addingReplicas,
+        int leader,
+        byte leaderRecoveryState,
+        int leaderEpoch,
+        int partitionEpoch,
+        List<Uuid> directories,
+        Optional<List<Integer>> eligibleLeaderReplicas,
+        Optional<List<Integer>> lastKnownElr)
+        implements MetadataRecord {
 
     /** The api key of the record type. */
     public static final short API_KEY = 3;
@@ -55,11 +65,22 @@ public record PartitionRecord(int partitionId, Uuid topicId, List<Integer> repli
      *
      * @param directories each replica's log directory (none below version 1)
      */
-    public static PartitionRecord of(Uuid topicId, int partitionId, PartitionRegistration registration,
-            List<Uuid> directories) {
-        return new PartitionRecord(partitionId, topicId, registration.replicas(), registration.isr(), List.of(),
-                List.of(), registration.leader(), (byte) 0, registration.leaderEpoch(), registration.partitionEpoch(),
-                directories, Optional.empty(), Optional.empty());
+    public static PartitionRecord of(
+            Uuid topicId, int partitionId, PartitionRegistration registration, List<Uuid> directories) {
+        return new PartitionRecord(
+                partitionId,
+                topicId,
+                registration.replicas(),
+                registration.isr(),
+                List.of(),
+                List.of(),
+                registration.leader(),
+                (byte) 0,
+                registration.leaderEpoch(),
+                registration.partitionEpoch(),
+                directories,
+                Optional.empty(),
+                Optional.empty());
     }
 
     /** The partition's registration in the image. */
@@ -99,7 +120,8 @@ public record PartitionRecord(int partitionId, Uuid topicId, List<Integer> repli
         if (version >= 1) {
             Fields.writeUuids(out, directories);
         }
-        int tagged = (leaderRecoveryState != 0 ? 1 : 0) + (eligibleLeaderReplicas.isPresent() ? 1 : 0)
+        int tagged = (leaderRecoveryState != 0 ? 1 : 0)
+                + (eligibleLeaderReplicas.isPresent() ? 1 : 0)
                 + (lastKnownElr.isPresent() ? 1 : 0);
         out.writeUnsignedVarint(tagged);
         if (leaderRecoveryState != 0) {
@@ -128,13 +150,29 @@ public record PartitionRecord(int partitionId, Uuid topicId, List<Integer> repli
         Fields.readTaggedFields(in, (tag, field) -> {
             switch (tag) {
                 case 0 -> tagged.leaderRecoveryState = field.readByte();
-                case 1 -> tagged.elr = version >= 2 ? Fields.readNullableInts(field, "eligibleLeaderReplicas") : Optional.empty();
-                case 2 -> tagged.lastKnownElr = version >= 2 ? Fields.readNullableInts(field, "lastKnownElr") : Optional.empty();
-                default -> { }
+                case 1 ->
+                    tagged.elr =
+                            version >= 2 ? Fields.readNullableInts(field, "eligibleLeaderReplicas") : Optional.empty();
+                case 2 ->
+                    tagged.lastKnownElr =
+                            version >= 2 ? Fields.readNullableInts(field, "lastKnownElr") : Optional.empty();
+                default -> {}
             }
         });
-        return new PartitionRecord(partitionId, topicId, replicas, isr, removing, adding, leader,
-                tagged.leaderRecoveryState, leaderEpoch, partitionEpoch, directories, tagged.elr, tagged.lastKnownElr);
+        return new PartitionRecord(
+                partitionId,
+                topicId,
+                replicas,
+                isr,
+                removing,
+                adding,
+                leader,
+                tagged.leaderRecoveryState,
+                leaderEpoch,
+                partitionEpoch,
+                directories,
+                tagged.elr,
+                tagged.lastKnownElr);
     }
 
     /** The tagged fields as read. */

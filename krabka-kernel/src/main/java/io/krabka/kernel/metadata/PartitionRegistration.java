@@ -12,15 +12,16 @@ import java.util.List;
  * @param leaderEpoch    the leader epoch, raised on every leader change
  * @param partitionEpoch the partition epoch, raised on every change of this registration
  */
-public record PartitionRegistration(List<Integer> replicas, List<Integer> isr, int leader, int leaderEpoch,
-        int partitionEpoch) {
+public record PartitionRegistration(
+        List<Integer> replicas, List<Integer> isr, int leader, int leaderEpoch, int partitionEpoch) {
 
     /** Copies the lists and checks the epochs. */
     public PartitionRegistration {
         replicas = List.copyOf(replicas);
         isr = List.copyOf(isr);
         if (leaderEpoch < 0 || partitionEpoch < 0) {
-            throw new IllegalArgumentException("negative epoch: leader " + leaderEpoch + ", partition " + partitionEpoch);
+            throw new IllegalArgumentException(
+                    "negative epoch: leader " + leaderEpoch + ", partition " + partitionEpoch);
         }
     }
 }

@@ -1,10 +1,9 @@
 package io.krabka.kernel.metadata;
 
+import io.krabka.spi.common.Uuid;
 import java.util.Objects;
 import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
-
-import io.krabka.spi.common.Uuid;
 
 /**
  * Kafka's {@code RemoveTopicRecord} (api key 9, version 0, flexible): a topic and its partitions are deleted.

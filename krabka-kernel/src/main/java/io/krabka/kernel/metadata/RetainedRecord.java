@@ -2,7 +2,6 @@ package io.krabka.kernel.metadata;
 
 import java.nio.ByteBuffer;
 import java.util.Objects;
-
 import org.apache.kafka.common.protocol.Writable;
 
 /**
@@ -19,8 +18,8 @@ public record RetainedRecord(RetainedRecordType type, short version, ByteBuffer 
     public RetainedRecord {
         Objects.requireNonNull(type, "type");
         if (version < 0 || version > type.highestVersion()) {
-            throw new MetadataParseException("Metadata record type " + type.apiKey() + " (" + type.recordName()
-                    + ") has no version " + version);
+            throw new MetadataParseException(
+                    "Metadata record type " + type.apiKey() + " (" + type.recordName() + ") has no version " + version);
         }
         body = body.asReadOnlyBuffer();
     }
@@ -39,8 +38,8 @@ public record RetainedRecord(RetainedRecordType type, short version, ByteBuffer 
     @Override
     public void write(Writable out, short version) {
         if (version != this.version) {
-            throw new IllegalArgumentException(type.recordName() + " was read at version " + this.version
-                    + ", not " + version);
+            throw new IllegalArgumentException(
+                    type.recordName() + " was read at version " + this.version + ", not " + version);
         }
         out.writeByteBuffer(body.duplicate());
     }

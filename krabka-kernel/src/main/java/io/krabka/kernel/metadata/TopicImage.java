@@ -1,12 +1,11 @@
 package io.krabka.kernel.metadata;
 
+import io.krabka.spi.common.Uuid;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
-
-import io.krabka.spi.common.Uuid;
 
 /**
  * A topic as the cluster metadata has it.

@@ -9,8 +9,7 @@ import java.util.Map;
  */
 public final class WireUuids {
 
-    private WireUuids() {
-    }
+    private WireUuids() {}
 
     /** {@code id} as kafka-clients' {@code Uuid}. */
     public static org.apache.kafka.common.Uuid toWire(io.krabka.spi.common.Uuid id) {

@@ -1,7 +1,6 @@
 package io.krabka.kernel.metrics;
 
 import java.util.Map;
-
 import javax.management.Attribute;
 import javax.management.AttributeList;
 import javax.management.AttributeNotFoundException;
@@ -57,8 +56,8 @@ final class MetricMBean implements DynamicMBean {
     @Override
     public MBeanInfo getMBeanInfo() {
         MBeanAttributeInfo[] attributes = metric.attributes().entrySet().stream()
-                .map(e -> new MBeanAttributeInfo(e.getKey(), e.getValue().getClass().getName(), e.getKey(),
-                        true, false, false))
+                .map(e -> new MBeanAttributeInfo(
+                        e.getKey(), e.getValue().getClass().getName(), e.getKey(), true, false, false))
                 .toArray(MBeanAttributeInfo[]::new);
         return new MBeanInfo(metric.getClass().getName(), "A Krabka metric", attributes, null, null, null);
     }

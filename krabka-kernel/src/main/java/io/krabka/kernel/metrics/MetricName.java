@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.Objects;
 import java.util.SequencedMap;
 import java.util.stream.Collectors;
-
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 
@@ -50,7 +49,11 @@ public record MetricName(String group, String type, String name, SequencedMap<St
 
     /** The JMX object name; tag values are quoted when JMX needs them to be. */
     public ObjectName objectName() {
-        StringBuilder text = new StringBuilder(group).append(":type=").append(type).append(",name=").append(name);
+        StringBuilder text = new StringBuilder(group)
+                .append(":type=")
+                .append(type)
+                .append(",name=")
+                .append(name);
         tags.forEach((key, value) -> text.append(',').append(key).append('=').append(jmxValue(value)));
         try {
             return new ObjectName(text.toString());
@@ -65,12 +68,16 @@ public record MetricName(String group, String type, String name, SequencedMap<St
 
     /** The Prometheus series name and labels for one attribute, e.g. {@code kafka_server_brokertopicmetrics_remotecopybytespersec_count{topic="t"}}. */
     String prometheus(String attribute) {
-        String series = (group + "_" + type + "_" + name + "_" + attribute).toLowerCase().replaceAll("[^a-z0-9_]", "_");
+        String series = (group + "_" + type + "_" + name + "_" + attribute)
+                .toLowerCase()
+                .replaceAll("[^a-z0-9_]", "_");
         if (tags.isEmpty()) {
             return series;
         }
-        return series + tags.entrySet().stream()
-                .map(tag -> tag.getKey() + "=\"" + tag.getValue().replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
-                .collect(Collectors.joining(",", "{", "}"));
+        return series
+                + tags.entrySet().stream()
+                        .map(tag -> tag.getKey() + "=\""
+                                + tag.getValue().replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
+                        .collect(Collectors.joining(",", "{", "}"));
     }
 }

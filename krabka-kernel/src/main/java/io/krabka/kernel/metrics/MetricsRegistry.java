@@ -5,7 +5,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.InstanceNotFoundException;
 import javax.management.MBeanRegistrationException;
@@ -24,8 +23,7 @@ public final class MetricsRegistry implements AutoCloseable {
     private final ConcurrentSkipListMap<String, Registered> metrics = new ConcurrentSkipListMap<>();
     private final Optional<MBeanServer> server;
 
-    private record Registered(MetricName name, Metric metric) {
-    }
+    private record Registered(MetricName name, Metric metric) {}
 
     private MetricsRegistry(Optional<MBeanServer> server) {
         this.server = server;
@@ -76,15 +74,16 @@ public final class MetricsRegistry implements AutoCloseable {
             return created;
         });
         if (!kind.isInstance(registered.metric())) {
-            throw new IllegalArgumentException(name.objectName() + " is a " + registered.metric().getClass()
-                    .getSimpleName() + ", not a " + kind.getSimpleName());
+            throw new IllegalArgumentException(name.objectName() + " is a "
+                    + registered.metric().getClass().getSimpleName() + ", not a " + kind.getSimpleName());
         }
         return registered.metric();
     }
 
     private static void register(MBeanServer server, Registered registered) {
         try {
-            server.registerMBean(new MetricMBean(registered.metric()), registered.name().objectName());
+            server.registerMBean(
+                    new MetricMBean(registered.metric()), registered.name().objectName());
         } catch (InstanceAlreadyExistsException | MBeanRegistrationException | NotCompliantMBeanException e) {
             // Another registry in this JVM (a test's second broker) holds the name: the metric still counts.
             LOG.log(System.Logger.Level.DEBUG, "metric " + registered.name().objectName() + " not on JMX: " + e);
@@ -107,8 +106,13 @@ public final class MetricsRegistry implements AutoCloseable {
     public String prometheusText() {
         StringBuilder text = new StringBuilder();
         for (Registered registered : metrics.values()) {
-            registered.metric().attributes().forEach((attribute, value) -> text
-                    .append(registered.name().prometheus(attribute)).append(' ').append(value).append('\n'));
+            registered
+                    .metric()
+                    .attributes()
+                    .forEach((attribute, value) -> text.append(registered.name().prometheus(attribute))
+                            .append(' ')
+                            .append(value)
+                            .append('\n'));
         }
         return text.toString();
     }

@@ -1,7 +1,6 @@
 package io.krabka.kernel.network;
 
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.protocol.ApiKeys;
 
 /**

@@ -3,7 +3,6 @@ package io.krabka.kernel.network;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
-
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersion;
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersionCollection;
 import org.apache.kafka.common.protocol.ApiKeys;
@@ -27,13 +26,19 @@ public final class ApiVersionsTable {
      */
     static ApiVersionsTable of(Iterable<? extends ApiHandler> handlers) {
         Map<ApiKeys, ApiVersion> enabled = new EnumMap<>(ApiKeys.class);
-        enabled.put(ApiKeys.API_VERSIONS, range(ApiKeys.API_VERSIONS, ApiKeys.API_VERSIONS.oldestVersion(),
-                ApiKeys.API_VERSIONS.latestVersion(false)));
+        enabled.put(
+                ApiKeys.API_VERSIONS,
+                range(
+                        ApiKeys.API_VERSIONS,
+                        ApiKeys.API_VERSIONS.oldestVersion(),
+                        ApiKeys.API_VERSIONS.latestVersion(false)));
         for (ApiHandler handler : handlers) {
             ApiKeys key = handler.apiKey();
             short oldest = handler.oldestVersion();
             short latest = handler.latestVersion();
-            if (!key.hasValidVersion() || oldest > latest || oldest < key.oldestVersion()
+            if (!key.hasValidVersion()
+                    || oldest > latest
+                    || oldest < key.oldestVersion()
                     || latest > key.latestVersion()) {
                 throw new IllegalArgumentException("handler of " + key + " declares versions " + oldest + "-" + latest
                         + ", outside " + key.oldestVersion() + "-" + key.latestVersion());

@@ -1,19 +1,16 @@
 package io.krabka.kernel.network;
 
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
-
+import io.krabka.kernel.log.BufferRecords;
+import io.krabka.kernel.log.FileSlice;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCountUtil;
-
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.kafka.common.protocol.Writable;
 import org.apache.kafka.common.record.internal.BaseRecords;
 import org.apache.kafka.common.record.internal.MemoryRecords;
-
-import io.krabka.kernel.log.BufferRecords;
-import io.krabka.kernel.log.FileSlice;
 
 /**
  * A {@link Writable} that writes a response into one buffer and cuts it at every records field: a {@link FileSlice}

@@ -1,5 +1,10 @@
 package io.krabka.kernel.network;
 
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -7,13 +12,6 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-
-import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.timeout.IdleStateEvent;
-
 import org.apache.kafka.common.errors.InvalidRequestException;
 
 /**
@@ -41,8 +39,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private boolean closed;
     private CompletableFuture<Void> drained;
 
-    ConnectionHandler(RequestDispatcher dispatcher, Executor executor, RequestBudget budget, ReadGate gate,
-            int maxInFlight, long index) {
+    ConnectionHandler(
+            RequestDispatcher dispatcher,
+            Executor executor,
+            RequestBudget budget,
+            ReadGate gate,
+            int maxInFlight,
+            long index) {
         this.dispatcher = dispatcher;
         this.parser = new RequestParser(dispatcher.apiVersions());
         this.executor = executor;
@@ -69,8 +72,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        connection = ConnectionInfo.of((InetSocketAddress) ctx.channel().localAddress(),
-                (InetSocketAddress) ctx.channel().remoteAddress(), index);
+        connection = ConnectionInfo.of(
+                (InetSocketAddress) ctx.channel().localAddress(),
+                (InetSocketAddress) ctx.channel().remoteAddress(),
+                index);
         ctx.fireChannelActive();
     }
 
@@ -98,19 +103,24 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             gate.close(ReadGate.Reason.IN_FLIGHT);
         }
         CompletableFuture<Response> response = new CompletableFuture<>();
-        handling = handling.thenRunAsync(() -> dispatcher.dispatch(request).whenComplete((r, e) -> {
-            if (e == null) {
-                response.complete(r);
-            } else {
-                response.completeExceptionally(e);
-            }
-        }), executor);
+        handling = handling.thenRunAsync(
+                () -> dispatcher.dispatch(request).whenComplete((r, e) -> {
+                    if (e == null) {
+                        response.complete(r);
+                    } else {
+                        response.completeExceptionally(e);
+                    }
+                }),
+                executor);
         handling.exceptionally(e -> {
             response.completeExceptionally(e);
             return null;
         });
-        response.whenComplete((r, e) -> ctx.executor().execute(() -> completed(ctx, slot,
-                e == null ? r : Response.closeConnection("the request could not be handled: " + e))));
+        response.whenComplete((r, e) -> ctx.executor()
+                .execute(() -> completed(
+                        ctx,
+                        slot,
+                        e == null ? r : Response.closeConnection("the request could not be handled: " + e))));
     }
 
     private void completed(ChannelHandlerContext ctx, InFlight slot, Response response) {
@@ -142,11 +152,18 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             case Response.Send(var data) -> {
                 List<Object> pieces;
                 try {
-                    pieces = ResponseEncoder.encode(ctx.alloc(), request.header().correlationId(), request.apiKey(),
-                            request.apiVersion(), data);
+                    pieces = ResponseEncoder.encode(
+                            ctx.alloc(),
+                            request.header().correlationId(),
+                            request.apiKey(),
+                            request.apiVersion(),
+                            data);
                 } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.ERROR, "Cannot encode the response to " + request.header()
-                            + "; closing " + connection.connectionId(), e);
+                    LOG.log(
+                            System.Logger.Level.ERROR,
+                            "Cannot encode the response to " + request.header() + "; closing "
+                                    + connection.connectionId(),
+                            e);
                     closeAfterFlush(ctx);
                     return false;
                 }
@@ -217,8 +234,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        System.Logger.Level level = cause instanceof IOException ? System.Logger.Level.DEBUG
-                : System.Logger.Level.WARNING;
+        System.Logger.Level level =
+                cause instanceof IOException ? System.Logger.Level.DEBUG : System.Logger.Level.WARNING;
         LOG.log(level, () -> "Closing " + (connection == null ? ctx.channel() : connection.connectionId()), cause);
         closed = true;
         ctx.close();

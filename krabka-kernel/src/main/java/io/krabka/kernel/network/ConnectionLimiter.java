@@ -1,13 +1,12 @@
 package io.krabka.kernel.network;
 
-import java.util.ArrayDeque;
-import java.util.Queue;
-import java.util.concurrent.RejectedExecutionException;
-
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * {@code max.connections}: at the limit the broker stops accepting, so new connections wait in the listen backlog

@@ -1,12 +1,11 @@
 package io.krabka.kernel.network;
 
-import java.nio.ByteBuffer;
-import java.util.concurrent.RejectedExecutionException;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import java.nio.ByteBuffer;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Cuts the byte stream into request frames: an int32 size, then that many bytes. A size below 0 or above
@@ -42,7 +41,9 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             in.release();
             return;
         }
-        cumulation = cumulation == null ? in : ByteToMessageDecoder.COMPOSITE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
+        cumulation = cumulation == null
+                ? in
+                : ByteToMessageDecoder.COMPOSITE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
         decode(ctx);
     }
 
@@ -102,8 +103,9 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     }
 
     private void fail(ChannelHandlerContext ctx, InvalidReceiveException e) {
-        LOG.log(System.Logger.Level.INFO, "Closing connection from " + ctx.channel().remoteAddress() + ": "
-                + e.getMessage());
+        LOG.log(
+                System.Logger.Level.INFO,
+                "Closing connection from " + ctx.channel().remoteAddress() + ": " + e.getMessage());
         freeBuffered();
         ctx.close();
     }

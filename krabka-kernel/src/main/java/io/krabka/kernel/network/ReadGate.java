@@ -1,9 +1,8 @@
 package io.krabka.kernel.network;
 
+import io.netty.channel.Channel;
 import java.util.EnumSet;
 import java.util.Set;
-
-import io.netty.channel.Channel;
 
 /**
  * Whether a connection reads: closed while any reason holds (too many requests in flight, responses queued past

@@ -1,12 +1,10 @@
 package io.krabka.kernel.network;
 
-import java.io.IOException;
-import java.nio.channels.WritableByteChannel;
-
+import io.krabka.kernel.log.FileSlice;
 import io.netty.channel.FileRegion;
 import io.netty.util.AbstractReferenceCounted;
-
-import io.krabka.kernel.log.FileSlice;
+import java.io.IOException;
+import java.nio.channels.WritableByteChannel;
 
 /**
  * A segment file's region as a Netty {@link FileRegion}: sent with {@code FileChannel.transferTo}, sendfile where
@@ -75,6 +73,5 @@ final class RecordsRegion extends AbstractReferenceCounted implements FileRegion
 
     /** Nothing to free: the segment owns the channel. */
     @Override
-    protected void deallocate() {
-    }
+    protected void deallocate() {}
 }

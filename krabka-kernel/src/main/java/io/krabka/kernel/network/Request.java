@@ -1,7 +1,6 @@
 package io.krabka.kernel.network;
 
 import java.util.Objects;
-
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.RequestHeader;

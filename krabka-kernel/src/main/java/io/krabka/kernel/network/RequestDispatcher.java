@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
-
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.AbstractResponse;
@@ -24,7 +23,8 @@ public final class RequestDispatcher {
     private final Map<ApiKeys, ApiHandler> handlers = new EnumMap<>(ApiKeys.class);
     private final ApiVersionsTable apiVersions;
 
-    private RequestDispatcher(Collection<? extends ApiHandler> handlers,
+    private RequestDispatcher(
+            Collection<? extends ApiHandler> handlers,
             Function<ApiVersionsTable, ? extends ApiHandler> apiVersionsHandler) {
         this.apiVersions = ApiVersionsTable.of(handlers);
         ApiHandler versions = apiVersionsHandler.apply(apiVersions);
@@ -44,7 +44,8 @@ public final class RequestDispatcher {
      * @param apiVersionsHandler makes the ApiVersions handler from the table of all handlers
      * @throws IllegalArgumentException if two handlers answer the same API or a handler's versions are invalid
      */
-    public static RequestDispatcher create(Collection<? extends ApiHandler> handlers,
+    public static RequestDispatcher create(
+            Collection<? extends ApiHandler> handlers,
             Function<ApiVersionsTable, ? extends ApiHandler> apiVersionsHandler) {
         return new RequestDispatcher(List.copyOf(handlers), apiVersionsHandler);
     }
@@ -88,9 +89,12 @@ public final class RequestDispatcher {
         // An error Kafka has a code for is an answer; any other is the broker's fault, which the client sees only
         // as UNKNOWN_SERVER_ERROR: logged as Kafka's handleError logs it.
         boolean unexpected = Errors.forException(error) == Errors.UNKNOWN_SERVER_ERROR;
-        LOG.log(unexpected ? System.Logger.Level.ERROR : System.Logger.Level.DEBUG, () -> (unexpected
-                ? "Unexpected error handling request " : "Error handling request ") + request.header() + " from "
-                + request.connection().connectionId(), error);
+        LOG.log(
+                unexpected ? System.Logger.Level.ERROR : System.Logger.Level.DEBUG,
+                () -> (unexpected ? "Unexpected error handling request " : "Error handling request ") + request.header()
+                        + " from "
+                        + request.connection().connectionId(),
+                error);
         AbstractResponse response = request.body().getErrorResponse(error);
         return response == null
                 ? Response.closeConnection("error without a response for " + request.header() + ": " + error)

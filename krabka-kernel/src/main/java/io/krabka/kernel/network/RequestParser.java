@@ -1,7 +1,6 @@
 package io.krabka.kernel.network;
 
 import java.nio.ByteBuffer;
-
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.protocol.ApiKeys;
@@ -34,8 +33,8 @@ final class RequestParser {
         ApiKeys apiKey = header.apiKey();
         short version = header.apiVersion();
         if (!apiVersions.isEnabled(apiKey, version)) {
-            throw new InvalidRequestException("Received request api key " + apiKey + " with version " + version
-                    + " which is not enabled");
+            throw new InvalidRequestException(
+                    "Received request api key " + apiKey + " with version " + version + " which is not enabled");
         }
         return new Request(header, body(header, frame, connection), connection, size);
     }
@@ -50,8 +49,10 @@ final class RequestParser {
         try {
             return AbstractRequest.parseRequest(apiKey, version, new ByteBufferAccessor(frame)).request;
         } catch (RuntimeException e) {
-            throw new InvalidRequestException("Error getting request for apiKey: " + apiKey + ", apiVersion: "
-                    + version + ", connectionId: " + connection.connectionId(), e);
+            throw new InvalidRequestException(
+                    "Error getting request for apiKey: " + apiKey + ", apiVersion: " + version + ", connectionId: "
+                            + connection.connectionId(),
+                    e);
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.krabka.kernel.network;
 
 import java.util.Objects;
-
 import org.apache.kafka.common.protocol.ApiMessage;
 
 /** What a handler answers a request with: a response message, nothing (acks=0 Produce), or a closed connection. */

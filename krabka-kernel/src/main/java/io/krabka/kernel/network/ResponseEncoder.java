@@ -1,9 +1,7 @@
 package io.krabka.kernel.network;
 
-import java.util.List;
-
 import io.netty.buffer.ByteBufAllocator;
-
+import java.util.List;
 import org.apache.kafka.common.message.ResponseHeaderData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ApiMessage;
@@ -17,8 +15,7 @@ import org.apache.kafka.common.protocol.ObjectSerializationCache;
  */
 final class ResponseEncoder {
 
-    private ResponseEncoder() {
-    }
+    private ResponseEncoder() {}
 
     /** The response header version of an API version: ApiVersions always answers with header v0. */
     static short responseHeaderVersion(ApiKeys apiKey, short apiVersion) {
@@ -31,11 +28,11 @@ final class ResponseEncoder {
      * @throws IllegalArgumentException if the body is not of {@code apiKey}
      * @throws RuntimeException         what kafka-clients throws for a body it cannot write at {@code apiVersion}
      */
-    static List<Object> encode(ByteBufAllocator alloc, int correlationId, ApiKeys apiKey, short apiVersion,
-            ApiMessage body) {
+    static List<Object> encode(
+            ByteBufAllocator alloc, int correlationId, ApiKeys apiKey, short apiVersion, ApiMessage body) {
         if (body.apiKey() != apiKey.id) {
-            throw new IllegalArgumentException("a response of api key " + body.apiKey() + " to a " + apiKey
-                    + " request");
+            throw new IllegalArgumentException(
+                    "a response of api key " + body.apiKey() + " to a " + apiKey + " request");
         }
         short headerVersion = responseHeaderVersion(apiKey, apiVersion);
         ResponseHeaderData header = new ResponseHeaderData().setCorrelationId(correlationId);

@@ -1,5 +1,14 @@
 package io.krabka.kernel.network;
 
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Set;
@@ -12,16 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.WriteBufferWaterMark;
-import io.netty.handler.timeout.IdleStateHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
  * The broker's Kafka-protocol server: one acceptor thread, {@code num.network.threads} event loops that frame,
@@ -47,16 +46,17 @@ public final class SocketServer implements AutoCloseable {
     private SocketServer(SocketServerConfig config, RequestDispatcher dispatcher) throws InterruptedException {
         this.config = config;
         this.transport = config.transport();
-        this.acceptorGroup = new MultiThreadIoEventLoopGroup(1,
-                new DefaultThreadFactory("krabka-network-acceptor"), transport.ioHandlerFactory());
-        this.networkGroup = new MultiThreadIoEventLoopGroup(config.numNetworkThreads(),
-                new DefaultThreadFactory("krabka-network"), transport.ioHandlerFactory());
+        this.acceptorGroup = new MultiThreadIoEventLoopGroup(
+                1, new DefaultThreadFactory("krabka-network-acceptor"), transport.ioHandlerFactory());
+        this.networkGroup = new MultiThreadIoEventLoopGroup(
+                config.numNetworkThreads(), new DefaultThreadFactory("krabka-network"), transport.ioHandlerFactory());
         this.requestExecutor = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("krabka-request-", 0).factory());
         this.budget = new RequestBudget(config.queuedMaxRequests(), config.queuedMaxRequestBytes());
         this.limiter = new ConnectionLimiter(config.maxConnections());
         try {
-            this.serverChannel = bootstrap(dispatcher).bind(config.listenAddress()).sync().channel();
+            this.serverChannel =
+                    bootstrap(dispatcher).bind(config.listenAddress()).sync().channel();
         } catch (InterruptedException | RuntimeException e) {
             shutdownThreads();
             throw e;
@@ -71,8 +71,10 @@ public final class SocketServer implements AutoCloseable {
     public static SocketServer start(SocketServerConfig config, RequestDispatcher dispatcher)
             throws InterruptedException {
         SocketServer server = new SocketServer(config, dispatcher);
-        LOG.log(System.Logger.Level.INFO, "Listening on " + server.localAddress() + " (" + server.transport
-                + ", " + config.numNetworkThreads() + " network threads)");
+        LOG.log(
+                System.Logger.Level.INFO,
+                "Listening on " + server.localAddress() + " (" + server.transport + ", " + config.numNetworkThreads()
+                        + " network threads)");
         return server;
     }
 
@@ -92,7 +94,8 @@ public final class SocketServer implements AutoCloseable {
                 .channel(transport.serverChannel())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                .childOption(
+                        ChannelOption.WRITE_BUFFER_WATER_MARK,
                         new WriteBufferWaterMark(highWaterMark / 2, highWaterMark))
                 .childHandler(new ChannelInitializer<>() {
                     @Override
@@ -100,13 +103,22 @@ public final class SocketServer implements AutoCloseable {
                         connections.add(channel);
                         channel.closeFuture().addListener(f -> connections.remove(channel));
                         ReadGate gate = new ReadGate(channel);
-                        channel.pipeline().addLast(limiter,
-                                new IdleStateHandler(0, 0, config.connectionsMaxIdle().toMillis(),
-                                        TimeUnit.MILLISECONDS),
-                                new FrameDecoder(config.socketRequestMaxBytes(), budget, gate),
-                                new ConnectionHandler(dispatcher, requestExecutor, budget, gate,
-                                        config.maxInFlightRequestsPerConnection(),
-                                        connectionIndex.getAndIncrement()));
+                        channel.pipeline()
+                                .addLast(
+                                        limiter,
+                                        new IdleStateHandler(
+                                                0,
+                                                0,
+                                                config.connectionsMaxIdle().toMillis(),
+                                                TimeUnit.MILLISECONDS),
+                                        new FrameDecoder(config.socketRequestMaxBytes(), budget, gate),
+                                        new ConnectionHandler(
+                                                dispatcher,
+                                                requestExecutor,
+                                                budget,
+                                                gate,
+                                                config.maxInFlightRequestsPerConnection(),
+                                                connectionIndex.getAndIncrement()));
                     }
                 });
     }
@@ -145,8 +157,9 @@ public final class SocketServer implements AutoCloseable {
             CompletableFuture.allOf(drains.toArray(CompletableFuture[]::new))
                     .get(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            LOG.log(System.Logger.Level.WARNING, "Closing connections with requests still in flight after "
-                    + config.shutdownTimeout());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Closing connections with requests still in flight after " + config.shutdownTimeout());
         } catch (ExecutionException e) {
             LOG.log(System.Logger.Level.WARNING, "Draining the connections failed", e);
         } catch (InterruptedException e) {
@@ -161,9 +174,11 @@ public final class SocketServer implements AutoCloseable {
 
     private void shutdownThreads() {
         requestExecutor.shutdown();
-        acceptorGroup.shutdownGracefully(0, config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        acceptorGroup
+                .shutdownGracefully(0, config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .syncUninterruptibly();
-        networkGroup.shutdownGracefully(0, config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        networkGroup
+                .shutdownGracefully(0, config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .syncUninterruptibly();
     }
 }

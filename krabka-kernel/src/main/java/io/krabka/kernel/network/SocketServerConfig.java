@@ -24,10 +24,20 @@ import java.util.Objects;
  * @param socketReceiveBufferBytes         {@code socket.receive.buffer.bytes}: SO_RCVBUF of each connection, -1
  *                                         for the OS default
  */
-public record SocketServerConfig(InetSocketAddress listenAddress, Transport transport, int numNetworkThreads,
-        int socketRequestMaxBytes, int queuedMaxRequests, long queuedMaxRequestBytes,
-        int maxInFlightRequestsPerConnection, int maxQueuedResponseBytes, Duration connectionsMaxIdle,
-        int maxConnections, Duration shutdownTimeout, int socketSendBufferBytes, int socketReceiveBufferBytes) {
+public record SocketServerConfig(
+        InetSocketAddress listenAddress,
+        Transport transport,
+        int numNetworkThreads,
+        int socketRequestMaxBytes,
+        int queuedMaxRequests,
+        long queuedMaxRequestBytes,
+        int maxInFlightRequestsPerConnection,
+        int maxQueuedResponseBytes,
+        Duration connectionsMaxIdle,
+        int maxConnections,
+        Duration shutdownTimeout,
+        int socketSendBufferBytes,
+        int socketReceiveBufferBytes) {
 
     /** Kafka's {@code socket.send.buffer.bytes} and {@code socket.receive.buffer.bytes} default: 100 KiB. */
     public static final int DEFAULT_SOCKET_BUFFER_BYTES = 102_400;
@@ -48,10 +58,12 @@ public record SocketServerConfig(InetSocketAddress listenAddress, Transport tran
         positive("max queued response bytes", maxQueuedResponseBytes);
         positive("max.connections", maxConnections);
         if (queuedMaxRequestBytes != -1 && queuedMaxRequestBytes <= 0) {
-            throw new IllegalArgumentException("queued.max.request.bytes must be positive or -1: "
-                    + queuedMaxRequestBytes);
+            throw new IllegalArgumentException(
+                    "queued.max.request.bytes must be positive or -1: " + queuedMaxRequestBytes);
         }
-        if (socketSendBufferBytes < -1 || socketSendBufferBytes == 0 || socketReceiveBufferBytes < -1
+        if (socketSendBufferBytes < -1
+                || socketSendBufferBytes == 0
+                || socketReceiveBufferBytes < -1
                 || socketReceiveBufferBytes == 0) {
             throw new IllegalArgumentException("socket buffer sizes must be positive or -1: send "
                     + socketSendBufferBytes + ", receive " + socketReceiveBufferBytes);
@@ -70,50 +82,127 @@ public record SocketServerConfig(InetSocketAddress listenAddress, Transport tran
 
     /** Kafka's defaults on this address. */
     public static SocketServerConfig defaults(InetSocketAddress listenAddress) {
-        return new SocketServerConfig(listenAddress, Transport.NIO, 3, DEFAULT_SOCKET_REQUEST_MAX_BYTES, 500, -1,
-                5, 1 << 20, Duration.ofMillis(600_000), Integer.MAX_VALUE, Duration.ofSeconds(30),
-                DEFAULT_SOCKET_BUFFER_BYTES, DEFAULT_SOCKET_BUFFER_BYTES);
+        return new SocketServerConfig(
+                listenAddress,
+                Transport.NIO,
+                3,
+                DEFAULT_SOCKET_REQUEST_MAX_BYTES,
+                500,
+                -1,
+                5,
+                1 << 20,
+                Duration.ofMillis(600_000),
+                Integer.MAX_VALUE,
+                Duration.ofSeconds(30),
+                DEFAULT_SOCKET_BUFFER_BYTES,
+                DEFAULT_SOCKET_BUFFER_BYTES);
     }
 
     /** These settings with another transport. */
     public SocketServerConfig withTransport(Transport value) {
-        return new SocketServerConfig(listenAddress, value, numNetworkThreads, socketRequestMaxBytes,
-                queuedMaxRequests, queuedMaxRequestBytes, maxInFlightRequestsPerConnection, maxQueuedResponseBytes,
-                connectionsMaxIdle, maxConnections, shutdownTimeout, socketSendBufferBytes, socketReceiveBufferBytes);
+        return new SocketServerConfig(
+                listenAddress,
+                value,
+                numNetworkThreads,
+                socketRequestMaxBytes,
+                queuedMaxRequests,
+                queuedMaxRequestBytes,
+                maxInFlightRequestsPerConnection,
+                maxQueuedResponseBytes,
+                connectionsMaxIdle,
+                maxConnections,
+                shutdownTimeout,
+                socketSendBufferBytes,
+                socketReceiveBufferBytes);
     }
 
     /** These settings with another {@code socket.request.max.bytes}. */
     public SocketServerConfig withSocketRequestMaxBytes(int value) {
-        return new SocketServerConfig(listenAddress, transport, numNetworkThreads, value, queuedMaxRequests,
-                queuedMaxRequestBytes, maxInFlightRequestsPerConnection, maxQueuedResponseBytes, connectionsMaxIdle,
-                maxConnections, shutdownTimeout, socketSendBufferBytes, socketReceiveBufferBytes);
+        return new SocketServerConfig(
+                listenAddress,
+                transport,
+                numNetworkThreads,
+                value,
+                queuedMaxRequests,
+                queuedMaxRequestBytes,
+                maxInFlightRequestsPerConnection,
+                maxQueuedResponseBytes,
+                connectionsMaxIdle,
+                maxConnections,
+                shutdownTimeout,
+                socketSendBufferBytes,
+                socketReceiveBufferBytes);
     }
 
     /** These settings with other request bounds: per connection, and for the broker. */
     public SocketServerConfig withRequestBounds(int inFlightPerConnection, int queuedRequests, long queuedBytes) {
-        return new SocketServerConfig(listenAddress, transport, numNetworkThreads, socketRequestMaxBytes,
-                queuedRequests, queuedBytes, inFlightPerConnection, maxQueuedResponseBytes, connectionsMaxIdle,
-                maxConnections, shutdownTimeout, socketSendBufferBytes, socketReceiveBufferBytes);
+        return new SocketServerConfig(
+                listenAddress,
+                transport,
+                numNetworkThreads,
+                socketRequestMaxBytes,
+                queuedRequests,
+                queuedBytes,
+                inFlightPerConnection,
+                maxQueuedResponseBytes,
+                connectionsMaxIdle,
+                maxConnections,
+                shutdownTimeout,
+                socketSendBufferBytes,
+                socketReceiveBufferBytes);
     }
 
     /** These settings with another bound on response bytes queued for one socket. */
     public SocketServerConfig withMaxQueuedResponseBytes(int value) {
-        return new SocketServerConfig(listenAddress, transport, numNetworkThreads, socketRequestMaxBytes,
-                queuedMaxRequests, queuedMaxRequestBytes, maxInFlightRequestsPerConnection, value,
-                connectionsMaxIdle, maxConnections, shutdownTimeout, socketSendBufferBytes, socketReceiveBufferBytes);
+        return new SocketServerConfig(
+                listenAddress,
+                transport,
+                numNetworkThreads,
+                socketRequestMaxBytes,
+                queuedMaxRequests,
+                queuedMaxRequestBytes,
+                maxInFlightRequestsPerConnection,
+                value,
+                connectionsMaxIdle,
+                maxConnections,
+                shutdownTimeout,
+                socketSendBufferBytes,
+                socketReceiveBufferBytes);
     }
 
     /** These settings with other connection limits. */
     public SocketServerConfig withConnectionLimits(Duration maxIdle, int connections) {
-        return new SocketServerConfig(listenAddress, transport, numNetworkThreads, socketRequestMaxBytes,
-                queuedMaxRequests, queuedMaxRequestBytes, maxInFlightRequestsPerConnection, maxQueuedResponseBytes,
-                maxIdle, connections, shutdownTimeout, socketSendBufferBytes, socketReceiveBufferBytes);
+        return new SocketServerConfig(
+                listenAddress,
+                transport,
+                numNetworkThreads,
+                socketRequestMaxBytes,
+                queuedMaxRequests,
+                queuedMaxRequestBytes,
+                maxInFlightRequestsPerConnection,
+                maxQueuedResponseBytes,
+                maxIdle,
+                connections,
+                shutdownTimeout,
+                socketSendBufferBytes,
+                socketReceiveBufferBytes);
     }
 
     /** These settings with another shutdown timeout. */
     public SocketServerConfig withShutdownTimeout(Duration value) {
-        return new SocketServerConfig(listenAddress, transport, numNetworkThreads, socketRequestMaxBytes,
-                queuedMaxRequests, queuedMaxRequestBytes, maxInFlightRequestsPerConnection, maxQueuedResponseBytes,
-                connectionsMaxIdle, maxConnections, value, socketSendBufferBytes, socketReceiveBufferBytes);
+        return new SocketServerConfig(
+                listenAddress,
+                transport,
+                numNetworkThreads,
+                socketRequestMaxBytes,
+                queuedMaxRequests,
+                queuedMaxRequestBytes,
+                maxInFlightRequestsPerConnection,
+                maxQueuedResponseBytes,
+                connectionsMaxIdle,
+                maxConnections,
+                value,
+                socketSendBufferBytes,
+                socketReceiveBufferBytes);
     }
 }

@@ -1,14 +1,12 @@
 package io.krabka.kernel.network;
 
+import io.krabka.kernel.log.FetchRecords;
+import io.krabka.kernel.log.FileSlice;
 import java.io.IOException;
 import java.util.Objects;
-
 import org.apache.kafka.common.network.TransferableChannel;
 import org.apache.kafka.common.record.internal.BaseRecords;
 import org.apache.kafka.common.record.internal.RecordsSend;
-
-import io.krabka.kernel.log.FetchRecords;
-import io.krabka.kernel.log.FileSlice;
 
 /**
  * The log's records in a response message's records field ({@code FetchResponseData.PartitionData.setRecords}):

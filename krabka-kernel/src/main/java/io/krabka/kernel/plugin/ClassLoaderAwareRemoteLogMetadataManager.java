@@ -38,16 +38,15 @@ final class ClassLoaderAwareRemoteLogMetadataManager implements RemoteLogMetadat
     @Override
     public CompletableFuture<Void> updateRemoteLogSegmentMetadata(
             RemoteLogSegmentMetadataUpdate remoteLogSegmentMetadataUpdate) throws RemoteStorageException {
-        return ContextClassLoader.call(loader,
-                () -> delegate.updateRemoteLogSegmentMetadata(remoteLogSegmentMetadataUpdate));
+        return ContextClassLoader.call(
+                loader, () -> delegate.updateRemoteLogSegmentMetadata(remoteLogSegmentMetadataUpdate));
     }
 
     @Override
-    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition topicIdPartition,
-                                                                       int epochForOffset,
-                                                                       long offset) throws RemoteStorageException {
-        return ContextClassLoader.call(loader,
-                () -> delegate.remoteLogSegmentMetadata(topicIdPartition, epochForOffset, offset));
+    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
+            TopicIdPartition topicIdPartition, int epochForOffset, long offset) throws RemoteStorageException {
+        return ContextClassLoader.call(
+                loader, () -> delegate.remoteLogSegmentMetadata(topicIdPartition, epochForOffset, offset));
     }
 
     @Override
@@ -59,8 +58,8 @@ final class ClassLoaderAwareRemoteLogMetadataManager implements RemoteLogMetadat
     @Override
     public CompletableFuture<Void> putRemotePartitionDeleteMetadata(
             RemotePartitionDeleteMetadata remotePartitionDeleteMetadata) throws RemoteStorageException {
-        return ContextClassLoader.call(loader,
-                () -> delegate.putRemotePartitionDeleteMetadata(remotePartitionDeleteMetadata));
+        return ContextClassLoader.call(
+                loader, () -> delegate.putRemotePartitionDeleteMetadata(remotePartitionDeleteMetadata));
     }
 
     @Override
@@ -76,9 +75,10 @@ final class ClassLoaderAwareRemoteLogMetadataManager implements RemoteLogMetadat
     }
 
     @Override
-    public void onPartitionLeadershipChanges(Set<TopicIdPartition> leaderPartitions,
-                                             Set<TopicIdPartition> followerPartitions) {
-        ContextClassLoader.run(loader, () -> delegate.onPartitionLeadershipChanges(leaderPartitions, followerPartitions));
+    public void onPartitionLeadershipChanges(
+            Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions) {
+        ContextClassLoader.run(
+                loader, () -> delegate.onPartitionLeadershipChanges(leaderPartitions, followerPartitions));
     }
 
     @Override
@@ -92,9 +92,8 @@ final class ClassLoaderAwareRemoteLogMetadataManager implements RemoteLogMetadat
     }
 
     @Override
-    public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition topicIdPartition,
-                                                                      int epoch,
-                                                                      long offset) throws RemoteStorageException {
+    public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
+            TopicIdPartition topicIdPartition, int epoch, long offset) throws RemoteStorageException {
         return ContextClassLoader.call(loader, () -> delegate.nextSegmentWithTxnIndex(topicIdPartition, epoch, offset));
     }
 

@@ -23,8 +23,8 @@ class ClassLoaderAwareRemoteStorageManager implements RemoteStorageManager {
     private final ClassLoader loader;
     private final Optional<Closeable> owned;
 
-    private ClassLoaderAwareRemoteStorageManager(RemoteStorageManager delegate, ClassLoader loader,
-                                                 Optional<Closeable> owned) {
+    private ClassLoaderAwareRemoteStorageManager(
+            RemoteStorageManager delegate, ClassLoader loader, Optional<Closeable> owned) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.loader = Objects.requireNonNull(loader, "loader");
         this.owned = Objects.requireNonNull(owned, "owned");
@@ -53,27 +53,30 @@ class ClassLoaderAwareRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata remoteLogSegmentMetadata,
-                                                       LogSegmentData logSegmentData) throws RemoteStorageException {
-        return ContextClassLoader.call(loader, () -> delegate.copyLogSegmentData(remoteLogSegmentMetadata, logSegmentData));
+    public Optional<CustomMetadata> copyLogSegmentData(
+            RemoteLogSegmentMetadata remoteLogSegmentMetadata, LogSegmentData logSegmentData)
+            throws RemoteStorageException {
+        return ContextClassLoader.call(
+                loader, () -> delegate.copyLogSegmentData(remoteLogSegmentMetadata, logSegmentData));
     }
 
     @Override
-    public InputStream fetchLogSegment(RemoteLogSegmentMetadata remoteLogSegmentMetadata,
-                                       int startPosition) throws RemoteStorageException {
+    public InputStream fetchLogSegment(RemoteLogSegmentMetadata remoteLogSegmentMetadata, int startPosition)
+            throws RemoteStorageException {
         return ContextClassLoader.call(loader, () -> delegate.fetchLogSegment(remoteLogSegmentMetadata, startPosition));
     }
 
     @Override
-    public InputStream fetchLogSegment(RemoteLogSegmentMetadata remoteLogSegmentMetadata,
-                                       int startPosition, int endPosition) throws RemoteStorageException {
-        return ContextClassLoader.call(loader,
-                () -> delegate.fetchLogSegment(remoteLogSegmentMetadata, startPosition, endPosition));
+    public InputStream fetchLogSegment(
+            RemoteLogSegmentMetadata remoteLogSegmentMetadata, int startPosition, int endPosition)
+            throws RemoteStorageException {
+        return ContextClassLoader.call(
+                loader, () -> delegate.fetchLogSegment(remoteLogSegmentMetadata, startPosition, endPosition));
     }
 
     @Override
-    public InputStream fetchIndex(RemoteLogSegmentMetadata remoteLogSegmentMetadata,
-                                  IndexType indexType) throws RemoteStorageException {
+    public InputStream fetchIndex(RemoteLogSegmentMetadata remoteLogSegmentMetadata, IndexType indexType)
+            throws RemoteStorageException {
         return ContextClassLoader.call(loader, () -> delegate.fetchIndex(remoteLogSegmentMetadata, indexType));
     }
 

@@ -18,8 +18,7 @@ final class ContextClassLoader {
         void run() throws E;
     }
 
-    private ContextClassLoader() {
-    }
+    private ContextClassLoader() {}
 
     /** The result of {@code call}, run with {@code loader} as the context class loader, restored afterwards. */
     static <T, E extends Exception> T call(ClassLoader loader, PluginCall<T, E> call) throws E {

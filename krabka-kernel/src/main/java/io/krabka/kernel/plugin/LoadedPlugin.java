@@ -42,9 +42,9 @@ record LoadedPlugin(PluginDescriptor descriptor, PluginProvider<?> provider, Cla
     Configurable create(Map<String, ?> raw) {
         return switch (provider) {
             case RemoteStorageManagerProvider rsm ->
-                    ClassLoaderAwareRemoteStorageManager.of(configured(rsm, raw), loader, Optional.empty());
+                ClassLoaderAwareRemoteStorageManager.of(configured(rsm, raw), loader, Optional.empty());
             case RemoteLogMetadataManagerProvider rlmm ->
-                    new ClassLoaderAwareRemoteLogMetadataManager(configured(rlmm, raw), loader);
+                new ClassLoaderAwareRemoteLogMetadataManager(configured(rlmm, raw), loader);
             case ObjectStoreProvider store -> new ClassLoaderAwareObjectStore(configured(store, raw), loader);
         };
     }
@@ -58,16 +58,16 @@ record LoadedPlugin(PluginDescriptor descriptor, PluginProvider<?> provider, Cla
      */
     RemoteStorageManager createOverStore(Map<String, ?> raw, RemoteStorageContext context, Closeable store) {
         ObjectStoreRemoteStorageManagerProvider backed = (ObjectStoreRemoteStorageManagerProvider) provider;
-        return ClassLoaderAwareRemoteStorageManager.of(configured(backed, raw, () -> backed.create(context)), loader,
-                Optional.of(store));
+        return ClassLoaderAwareRemoteStorageManager.of(
+                configured(backed, raw, () -> backed.create(context)), loader, Optional.of(store));
     }
 
     private <T extends Configurable & Closeable> T configured(PluginProvider<T> typed, Map<String, ?> raw) {
         return configured(typed, raw, typed::create);
     }
 
-    private <T extends Configurable & Closeable> T configured(PluginProvider<T> typed, Map<String, ?> raw,
-                                                              Supplier<? extends T> factory) {
+    private <T extends Configurable & Closeable> T configured(
+            PluginProvider<T> typed, Map<String, ?> raw, Supplier<? extends T> factory) {
         try {
             return ContextClassLoader.call(loader, () -> {
                 PluginConfig config = PluginConfig.parse(typed.configKeys(), raw);
@@ -83,8 +83,10 @@ record LoadedPlugin(PluginDescriptor descriptor, PluginProvider<?> provider, Cla
         } catch (ConfigException e) {
             throw e;
         } catch (RuntimeException | LinkageError e) {
-            throw new PluginLoadException("plugin '" + descriptor.name() + "' of " + descriptor.origin()
-                    + " failed to create an instance: " + PluginLoadException.describe(e), e);
+            throw new PluginLoadException(
+                    "plugin '" + descriptor.name() + "' of " + descriptor.origin() + " failed to create an instance: "
+                            + PluginLoadException.describe(e),
+                    e);
         }
     }
 

@@ -21,9 +21,17 @@ import java.util.Optional;
  * @param description one line saying what it does
  * @param settings   the settings it takes
  */
-public record PluginDescriptor(String name, PluginKind kind, String version, String spiVersion, String module,
-                               Optional<Path> folder, PluginIsolation isolation,
-                               List<String> aliases, String description, List<ConfigKey> settings) {
+public record PluginDescriptor(
+        String name,
+        PluginKind kind,
+        String version,
+        String spiVersion,
+        String module,
+        Optional<Path> folder,
+        PluginIsolation isolation,
+        List<String> aliases,
+        String description,
+        List<ConfigKey> settings) {
 
     /** Validates the parts: a boot plugin has no folder, any other has one. */
     public PluginDescriptor {
@@ -38,8 +46,8 @@ public record PluginDescriptor(String name, PluginKind kind, String version, Str
         Objects.requireNonNull(description, "description");
         settings = List.copyOf(settings);
         if (folder.isEmpty() != (isolation == PluginIsolation.BOOT)) {
-            throw new IllegalArgumentException("a " + isolation.label() + " plugin "
-                    + (folder.isEmpty() ? "needs a folder" : "has no folder"));
+            throw new IllegalArgumentException(
+                    "a " + isolation.label() + " plugin " + (folder.isEmpty() ? "needs a folder" : "has no folder"));
         }
     }
 

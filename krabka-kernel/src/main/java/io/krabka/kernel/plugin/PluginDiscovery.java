@@ -9,8 +9,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -25,8 +25,7 @@ public final class PluginDiscovery {
     /** The system property naming the distribution's root, whose {@code plugins/} folder holds the plugins. */
     public static final String HOME_PROPERTY = "krabka.home";
 
-    private PluginDiscovery() {
-    }
+    private PluginDiscovery() {}
 
     /**
      * The plugins of the distribution named by {@value #HOME_PROPERTY}.
@@ -56,7 +55,10 @@ public final class PluginDiscovery {
                     + " is not set; it names the distribution whose plugins/ folder holds the plugins");
         }
         Path pluginsDirectory = Path.of(home).resolve("plugins");
-        List<Path> named = names.stream().map(pluginsDirectory::resolve).filter(Files::isDirectory).toList();
+        List<Path> named = names.stream()
+                .map(pluginsDirectory::resolve)
+                .filter(Files::isDirectory)
+                .toList();
         if (named.size() != names.size()) {
             return discover(pluginsDirectory);
         }
@@ -71,7 +73,8 @@ public final class PluginDiscovery {
      */
     public static PluginRegistry discover(Path pluginsDirectory) {
         if (!Files.isDirectory(pluginsDirectory)) {
-            throw new PluginLoadException("the plugins directory " + pluginsDirectory + " does not exist or is not a directory");
+            throw new PluginLoadException(
+                    "the plugins directory " + pluginsDirectory + " does not exist or is not a directory");
         }
         return load(folders(pluginsDirectory));
     }
@@ -98,10 +101,14 @@ public final class PluginDiscovery {
 
     private static List<Path> folders(Path pluginsDirectory) {
         try (Stream<Path> entries = Files.list(pluginsDirectory)) {
-            return entries.filter(Files::isDirectory).map(Path::toAbsolutePath).sorted().toList();
+            return entries.filter(Files::isDirectory)
+                    .map(Path::toAbsolutePath)
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
-            throw new PluginLoadException("cannot read the plugins directory " + pluginsDirectory + ": "
-                    + PluginLoadException.describe(e), e);
+            throw new PluginLoadException(
+                    "cannot read the plugins directory " + pluginsDirectory + ": " + PluginLoadException.describe(e),
+                    e);
         }
     }
 
@@ -110,11 +117,12 @@ public final class PluginDiscovery {
         for (LoadedPlugin plugin : plugins) {
             PluginDescriptor descriptor = plugin.descriptor();
             Map<String, PluginDescriptor> names = seen.computeIfAbsent(descriptor.kind(), kind -> new HashMap<>());
-            for (String name : Stream.concat(Stream.of(descriptor.name()), descriptor.aliases().stream()).toList()) {
+            for (String name : Stream.concat(Stream.of(descriptor.name()), descriptor.aliases().stream())
+                    .toList()) {
                 PluginDescriptor earlier = names.putIfAbsent(name, descriptor);
                 if (earlier != null) {
-                    throw new PluginLoadException("two " + descriptor.kind() + " plugins are named '" + name
-                            + "': " + earlier.origin() + " and " + descriptor.origin());
+                    throw new PluginLoadException("two " + descriptor.kind() + " plugins are named '" + name + "': "
+                            + earlier.origin() + " and " + descriptor.origin());
                 }
             }
         }

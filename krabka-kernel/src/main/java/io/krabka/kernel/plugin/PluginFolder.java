@@ -3,7 +3,6 @@ package io.krabka.kernel.plugin;
 import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.plugin.PluginProvider;
 import java.io.IOException;
-import java.lang.LayerInstantiationException;
 import java.lang.module.Configuration;
 import java.lang.module.FindException;
 import java.lang.module.ModuleDescriptor;
@@ -35,7 +34,8 @@ import java.util.stream.Stream;
  */
 final class PluginFolder {
     private static final Set<String> PROVIDER_TYPES = Arrays.stream(PluginKind.values())
-            .map(kind -> kind.providerType().getName()).collect(Collectors.toUnmodifiableSet());
+            .map(kind -> kind.providerType().getName())
+            .collect(Collectors.toUnmodifiableSet());
     private static final String SPI_MODULE = PluginProvider.class.getModule().getName();
 
     private final Path folder;
@@ -51,15 +51,18 @@ final class PluginFolder {
         List<Path> jars;
         try (Stream<Path> files = Files.list(folder)) {
             jars = files.filter(f -> f.getFileName().toString().endsWith(".jar") && Files.isRegularFile(f))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
-            throw new PluginLoadException("cannot read plugin folder " + folder + ": " + PluginLoadException.describe(e), e);
+            throw new PluginLoadException(
+                    "cannot read plugin folder " + folder + ": " + PluginLoadException.describe(e), e);
         }
         if (jars.isEmpty()) {
             throw new PluginLoadException("plugin folder " + folder + " has no plugin provider: it holds no jar");
         }
         PluginFolder plugin = new PluginFolder(folder, jars);
-        List<LoadedPlugin> plugins = plugin.providesAsModule() ? plugin.loadAsModuleLayer() : plugin.loadWithClassLoader();
+        List<LoadedPlugin> plugins =
+                plugin.providesAsModule() ? plugin.loadAsModuleLayer() : plugin.loadWithClassLoader();
         if (plugins.isEmpty()) {
             throw new PluginLoadException("plugin folder " + folder + " has no plugin provider: no jar declares one"
                     + " (provides in module-info, or META-INF/services)");
@@ -69,37 +72,46 @@ final class PluginFolder {
 
     /** Whether a jar is an explicit module providing a Krabka provider type: the rule that picks a module layer. */
     private boolean providesAsModule() {
-        return jars.stream().flatMap(PluginFolder::explicitModules)
+        return jars.stream()
+                .flatMap(PluginFolder::explicitModules)
                 .anyMatch(d -> d.provides().stream().anyMatch(p -> PROVIDER_TYPES.contains(p.service())));
     }
 
     private static Stream<ModuleDescriptor> explicitModules(Path jar) {
         try {
-            return ModuleFinder.of(jar).findAll().stream().map(ModuleReference::descriptor).filter(d -> !d.isAutomatic());
+            return ModuleFinder.of(jar).findAll().stream()
+                    .map(ModuleReference::descriptor)
+                    .filter(d -> !d.isAutomatic());
         } catch (FindException e) {
             return Stream.empty(); // not a module at all (no derivable name): the class loader will read it
         }
     }
 
     private List<LoadedPlugin> loadAsModuleLayer() {
-        ModuleLayer parent = Optional.ofNullable(PluginProvider.class.getModule().getLayer()).orElse(ModuleLayer.boot());
+        ModuleLayer parent =
+                Optional.ofNullable(PluginProvider.class.getModule().getLayer()).orElse(ModuleLayer.boot());
         Configuration configuration;
         try {
             ModuleFinder finder = ModuleFinder.of(jars.toArray(Path[]::new));
-            Set<String> roots = finder.findAll().stream().map(m -> m.descriptor().name()).collect(Collectors.toSet());
+            Set<String> roots =
+                    finder.findAll().stream().map(m -> m.descriptor().name()).collect(Collectors.toSet());
             configuration = parent.configuration().resolveAndBind(finder, ModuleFinder.of(), roots);
         } catch (FindException | ResolutionException e) {
-            throw new PluginLoadException("plugin folder " + folder + " does not resolve as modules: " + e.getMessage(), e);
+            throw new PluginLoadException(
+                    "plugin folder " + folder + " does not resolve as modules: " + e.getMessage(), e);
         }
         checkRequires(configuration);
         ModuleLayer layer;
         try {
             layer = parent.defineModulesWithOneLoader(configuration, JdkOnlyClassLoader.INSTANCE);
         } catch (LayerInstantiationException e) {
-            throw new PluginLoadException("plugin folder " + folder + " cannot be loaded as modules: " + e.getMessage(), e);
+            throw new PluginLoadException(
+                    "plugin folder " + folder + " cannot be loaded as modules: " + e.getMessage(), e);
         }
-        return new ProviderReader(Optional.of(folder), PluginIsolation.MODULE_LAYER).readAll(
-                kind -> ServiceLoader.load(layer, kind.providerType()), type -> type.getModule().getLayer() == layer);
+        return new ProviderReader(Optional.of(folder), PluginIsolation.MODULE_LAYER)
+                .readAll(
+                        kind -> ServiceLoader.load(layer, kind.providerType()),
+                        type -> type.getModule().getLayer() == layer);
     }
 
     /**
@@ -116,7 +128,10 @@ final class PluginFolder {
             }
             for (ModuleDescriptor.Requires requires : descriptor.requires()) {
                 String name = requires.name();
-                boolean outside = configuration.findModule(name).map(m -> m.configuration() != configuration).orElse(false);
+                boolean outside = configuration
+                        .findModule(name)
+                        .map(m -> m.configuration() != configuration)
+                        .orElse(false);
                 if (outside && !name.equals(SPI_MODULE) && !JdkOnlyClassLoader.isJdkModule(name)) {
                     throw new PluginLoadException("plugin module " + module.name() + " (" + folder + ") requires "
                             + name + " from outside its folder; a plugin may require only " + SPI_MODULE
@@ -135,9 +150,11 @@ final class PluginFolder {
                 throw new PluginLoadException("plugin jar " + jars.get(i) + " has no URL: " + e.getMessage(), e);
             }
         }
-        PluginClassLoader loader = new PluginClassLoader("plugin " + folder.getFileName(), urls,
-                PluginProvider.class.getClassLoader());
-        return new ProviderReader(Optional.of(folder), PluginIsolation.CLASS_LOADER).readAll(
-                kind -> ServiceLoader.load(kind.providerType(), loader), type -> type.getClassLoader() == loader);
+        PluginClassLoader loader =
+                new PluginClassLoader("plugin " + folder.getFileName(), urls, PluginProvider.class.getClassLoader());
+        return new ProviderReader(Optional.of(folder), PluginIsolation.CLASS_LOADER)
+                .readAll(
+                        kind -> ServiceLoader.load(kind.providerType(), loader),
+                        type -> type.getClassLoader() == loader);
     }
 }

@@ -20,7 +20,8 @@ public final class PluginLoadException extends RuntimeException {
 
     /** A cause as text for a one-line message: its type and message, or only its type when it has none. */
     static String describe(Throwable cause) {
-        return cause.getMessage() == null ? cause.getClass().getName()
+        return cause.getMessage() == null
+                ? cause.getClass().getName()
                 : cause.getClass().getName() + ": " + cause.getMessage();
     }
 

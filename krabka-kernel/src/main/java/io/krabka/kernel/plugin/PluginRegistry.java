@@ -43,8 +43,11 @@ public final class PluginRegistry {
 
     /** The names of the plugins of one kind, in order. */
     public List<String> names(PluginKind kind) {
-        return plugins.stream().map(LoadedPlugin::descriptor).filter(d -> d.kind() == kind)
-                .map(PluginDescriptor::name).toList();
+        return plugins.stream()
+                .map(LoadedPlugin::descriptor)
+                .filter(d -> d.kind() == kind)
+                .map(PluginDescriptor::name)
+                .toList();
     }
 
     /**
@@ -77,7 +80,8 @@ public final class PluginRegistry {
      * @throws PluginLoadException if no plugin of that kind has that name
      */
     public Set<String> configKeyNames(PluginKind kind, String name) {
-        return find(kind, name).provider().configKeys().stream().map(ConfigKey::name)
+        return find(kind, name).provider().configKeys().stream()
+                .map(ConfigKey::name)
                 .collect(Collectors.toUnmodifiableSet());
     }
 
@@ -88,7 +92,8 @@ public final class PluginRegistry {
 
     /** Whether a plugin of {@code kind} has {@code nameOrAlias} as its name or one of its aliases. */
     public boolean has(PluginKind kind, String nameOrAlias) {
-        return plugins.stream().anyMatch(p -> p.descriptor().kind() == kind && p.descriptor().answersTo(nameOrAlias));
+        return plugins.stream()
+                .anyMatch(p -> p.descriptor().kind() == kind && p.descriptor().answersTo(nameOrAlias));
     }
 
     /** The plugin of {@code kind} named {@code name}, or having it as an alias; as {@link #create}. */
@@ -96,8 +101,8 @@ public final class PluginRegistry {
         return plugins.stream()
                 .filter(p -> p.descriptor().kind() == kind && p.descriptor().answersTo(name))
                 .findFirst()
-                .orElseThrow(() -> new PluginLoadException("unknown " + kind + " plugin '" + name + "'; "
-                        + whyNotFound(kind, name)));
+                .orElseThrow(() -> new PluginLoadException(
+                        "unknown " + kind + " plugin '" + name + "'; " + whyNotFound(kind, name)));
     }
 
     /**

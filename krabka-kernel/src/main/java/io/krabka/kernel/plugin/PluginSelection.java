@@ -17,8 +17,8 @@ import java.util.Objects;
  *                    {@code cluster.id}, {@code log.dir}, {@code tiered.storage.dir} (a class-path plugin declares nothing and gets them all,
  *                    as Kafka's metadata managers do); a setting of the same name wins
  */
-public record PluginSelection(String nameOrClass, List<Path> classPath, Map<String, ?> settings,
-                              Map<String, ?> offered) {
+public record PluginSelection(
+        String nameOrClass, List<Path> classPath, Map<String, ?> settings, Map<String, ?> offered) {
 
     public PluginSelection {
         Objects.requireNonNull(nameOrClass, "nameOrClass");

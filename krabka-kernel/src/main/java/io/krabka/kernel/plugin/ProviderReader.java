@@ -36,8 +36,8 @@ final class ProviderReader {
      * The providers of every kind that {@code services} finds and whose class {@code belongs} to the source being
      * read (a {@link ServiceLoader} also finds the providers of parent layers and loaders).
      */
-    List<LoadedPlugin> readAll(Function<PluginKind, ServiceLoader<? extends PluginProvider<?>>> services,
-                               Predicate<Class<?>> belongs) {
+    List<LoadedPlugin> readAll(
+            Function<PluginKind, ServiceLoader<? extends PluginProvider<?>>> services, Predicate<Class<?>> belongs) {
         List<LoadedPlugin> plugins = new ArrayList<>();
         for (PluginKind kind : PluginKind.values()) {
             Iterator<? extends ServiceLoader.Provider<? extends PluginProvider<?>>> candidates =
@@ -50,8 +50,9 @@ final class ProviderReader {
                     }
                     candidate = candidates.next();
                 } catch (ServiceConfigurationError | LinkageError e) {
-                    throw new PluginLoadException(where() + ": cannot list its " + kind + " providers: "
-                            + PluginLoadException.describe(e), e);
+                    throw new PluginLoadException(
+                            where() + ": cannot list its " + kind + " providers: " + PluginLoadException.describe(e),
+                            e);
                 }
                 if (belongs.test(candidate.type())) {
                     plugins.add(read(kind, candidate));
@@ -69,15 +70,23 @@ final class ProviderReader {
         try {
             stated = ContextClassLoader.call(loader, () -> {
                 PluginProvider<?> provider = candidate.get();
-                return new Stated(provider, provider.name(), provider.kind(), provider.version(), provider.spiVersion(),
-                        List.copyOf(provider.aliases()), String.valueOf(provider.description()),
+                return new Stated(
+                        provider,
+                        provider.name(),
+                        provider.kind(),
+                        provider.version(),
+                        provider.spiVersion(),
+                        List.copyOf(provider.aliases()),
+                        String.valueOf(provider.description()),
                         List.copyOf(provider.configKeys()));
             });
         } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
             // ServiceLoader wraps what the provider's constructor threw
             Throwable cause = e instanceof ServiceConfigurationError && e.getCause() != null ? e.getCause() : e;
-            throw new PluginLoadException("plugin provider " + type.getName() + " in "
-                    + PluginDescriptor.origin(jar, folder) + " failed to load: " + PluginLoadException.describe(cause), cause);
+            throw new PluginLoadException(
+                    "plugin provider " + type.getName() + " in " + PluginDescriptor.origin(jar, folder)
+                            + " failed to load: " + PluginLoadException.describe(cause),
+                    cause);
         }
         String module = type.getModule().isNamed() ? type.getModule().getName() : jar;
         String origin = PluginDescriptor.origin(module, folder);
@@ -86,12 +95,21 @@ final class ProviderReader {
                     + " breaks the naming rule: lower case letters, digits and dashes, not starting with a dash");
         }
         if (stated.kind() != kind) {
-            throw new PluginLoadException("plugin '" + stated.name() + "' of " + origin + " says it is a "
-                    + stated.kind() + " plugin but implements " + kind.providerType().getSimpleName());
+            throw new PluginLoadException(
+                    "plugin '" + stated.name() + "' of " + origin + " says it is a " + stated.kind()
+                            + " plugin but implements " + kind.providerType().getSimpleName());
         }
         checkSpiVersion(stated, origin);
-        PluginDescriptor descriptor = new PluginDescriptor(stated.name(), kind, String.valueOf(stated.version()),
-                stated.spiVersion(), module, folder, isolation, stated.aliases(), stated.description(),
+        PluginDescriptor descriptor = new PluginDescriptor(
+                stated.name(),
+                kind,
+                String.valueOf(stated.version()),
+                stated.spiVersion(),
+                module,
+                folder,
+                isolation,
+                stated.aliases(),
+                stated.description(),
                 stated.settings());
         return new LoadedPlugin(descriptor, stated.provider(), loader);
     }
@@ -102,8 +120,8 @@ final class ProviderReader {
         try {
             builtAgainst = SpiVersion.parse(stated.spiVersion());
         } catch (IllegalArgumentException e) {
-            throw new PluginLoadException(plugin + " states SPI version '" + stated.spiVersion()
-                    + "', which is not major.minor", e);
+            throw new PluginLoadException(
+                    plugin + " states SPI version '" + stated.spiVersion() + "', which is not major.minor", e);
         }
         SpiVersion ours = SpiVersion.current();
         if (!ours.canLoad(builtAgainst)) {
@@ -131,7 +149,13 @@ final class ProviderReader {
     }
 
     /** What a provider says about itself. */
-    private record Stated(PluginProvider<?> provider, String name, PluginKind kind, String version, String spiVersion,
-                          List<String> aliases, String description, List<ConfigKey> settings) {
-    }
+    private record Stated(
+            PluginProvider<?> provider,
+            String name,
+            PluginKind kind,
+            String version,
+            String spiVersion,
+            List<String> aliases,
+            String description,
+            List<ConfigKey> settings) {}
 }

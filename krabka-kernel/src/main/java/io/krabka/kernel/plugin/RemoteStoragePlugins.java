@@ -1,5 +1,14 @@
 package io.krabka.kernel.plugin;
 
+import io.krabka.spi.objectstore.ObjectStore;
+import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.Configurable;
+import io.krabka.spi.plugin.ObjectStoreRemoteStorageManagerProvider;
+import io.krabka.spi.plugin.PluginKind;
+import io.krabka.spi.storage.RemoteLogMetadataManager;
+import io.krabka.spi.storage.RemoteStorageContext;
+import io.krabka.spi.storage.RemoteStorageException;
+import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.MalformedURLException;
@@ -12,16 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import io.krabka.spi.objectstore.ObjectStore;
-import io.krabka.spi.plugin.ConfigException;
-import io.krabka.spi.plugin.Configurable;
-import io.krabka.spi.plugin.ObjectStoreRemoteStorageManagerProvider;
-import io.krabka.spi.plugin.PluginKind;
-import io.krabka.spi.storage.RemoteLogMetadataManager;
-import io.krabka.spi.storage.RemoteStorageContext;
-import io.krabka.spi.storage.RemoteStorageException;
-import io.krabka.spi.storage.RemoteStorageManager;
 
 /**
  * Creates the broker's {@link RemoteStorageManager} and {@link RemoteLogMetadataManager} from a
@@ -69,8 +68,8 @@ public final class RemoteStoragePlugins {
      * A store-backed manager: the store its {@code store} setting names, configured with the {@code store.}
      * settings (and what the broker offers), checked, then the manager over it with the rest.
      */
-    private RemoteStorageManager overStore(LoadedPlugin plugin, Map<String, ?> settings, PluginSelection selection,
-                                           Contexts contexts) {
+    private RemoteStorageManager overStore(
+            LoadedPlugin plugin, Map<String, ?> settings, PluginSelection selection, Contexts contexts) {
         String managerName = selection.nameOrClass();
         Object storeName = settings.get(ObjectStoreRemoteStorageManagerProvider.STORE_CONFIG);
         if (storeName == null || storeName.toString().isBlank()) {
@@ -83,16 +82,16 @@ public final class RemoteStoragePlugins {
         Map<String, Object> storeSettings = new HashMap<>();
         settings.forEach((key, value) -> {
             if (key.startsWith(ObjectStoreRemoteStorageManagerProvider.STORE_CONFIG_PREFIX)) {
-                storeSettings.put(key.substring(ObjectStoreRemoteStorageManagerProvider.STORE_CONFIG_PREFIX.length()),
-                        value);
+                storeSettings.put(
+                        key.substring(ObjectStoreRemoteStorageManagerProvider.STORE_CONFIG_PREFIX.length()), value);
             } else {
                 own.put(key, value);
             }
         });
-        PluginSelection storeSelection = new PluginSelection(storeName.toString(), List.of(), storeSettings,
-                selection.offered());
-        ObjectStore store = registry.createObjectStore(storeName.toString(),
-                withOffered(PluginKind.OBJECT_STORE, storeSelection));
+        PluginSelection storeSelection =
+                new PluginSelection(storeName.toString(), List.of(), storeSettings, selection.offered());
+        ObjectStore store =
+                registry.createObjectStore(storeName.toString(), withOffered(PluginKind.OBJECT_STORE, storeSelection));
         try {
             try {
                 store.checkAccess();
@@ -109,8 +108,8 @@ public final class RemoteStoragePlugins {
     /** The remote log metadata manager selected, configured; as {@link #remoteStorageManager}. */
     public RemoteLogMetadataManager remoteLogMetadataManager(PluginSelection selection) {
         if (byPlugin(PluginKind.REMOTE_LOG_METADATA_MANAGER, selection)) {
-            return registry.createRemoteLogMetadataManager(selection.nameOrClass(),
-                    withOffered(PluginKind.REMOTE_LOG_METADATA_MANAGER, selection));
+            return registry.createRemoteLogMetadataManager(
+                    selection.nameOrClass(), withOffered(PluginKind.REMOTE_LOG_METADATA_MANAGER, selection));
         }
         ClassLoader loader = classPathLoader(selection);
         RemoteLogMetadataManager instance = instantiate(selection, loader, RemoteLogMetadataManager.class);
@@ -129,8 +128,11 @@ public final class RemoteStoragePlugins {
         if (!registry.has(kind, selection.nameOrClass())) {
             return false;
         }
-        LOG.log(System.Logger.Level.INFO, "{0} names the {1} plugin; its class path {2} is not used",
-                selection.nameOrClass(), registry.find(kind, selection.nameOrClass()).descriptor().name(),
+        LOG.log(
+                System.Logger.Level.INFO,
+                "{0} names the {1} plugin; its class path {2} is not used",
+                selection.nameOrClass(),
+                registry.find(kind, selection.nameOrClass()).descriptor().name(),
                 selection.classPath());
         return true;
     }
@@ -164,8 +166,8 @@ public final class RemoteStoragePlugins {
         for (int i = 0; i < urls.length; i++) {
             Path entry = selection.classPath().get(i);
             if (!Files.exists(entry)) {
-                throw new PluginLoadException("the class path of " + selection.nameOrClass() + " names " + entry
-                        + ", which does not exist");
+                throw new PluginLoadException(
+                        "the class path of " + selection.nameOrClass() + " names " + entry + ", which does not exist");
             }
             try {
                 urls[i] = entry.toUri().toURL();
@@ -173,12 +175,12 @@ public final class RemoteStoragePlugins {
                 throw new PluginLoadException("the class path entry " + entry + " is not a URL: " + e.getMessage());
             }
         }
-        return new PluginClassLoader("class path of " + selection.nameOrClass(), urls,
-                RemoteStorageManager.class.getClassLoader());
+        return new PluginClassLoader(
+                "class path of " + selection.nameOrClass(), urls, RemoteStorageManager.class.getClassLoader());
     }
 
-    private static <T extends Configurable & Closeable> T instantiate(PluginSelection selection, ClassLoader loader,
-                                                                       Class<T> type) {
+    private static <T extends Configurable & Closeable> T instantiate(
+            PluginSelection selection, ClassLoader loader, Class<T> type) {
         String className = selection.nameOrClass();
         Map<String, Object> settings = new HashMap<>(selection.offered());
         settings.putAll(selection.settings());
@@ -198,13 +200,13 @@ public final class RemoteStoragePlugins {
                 return instance;
             });
         } catch (ClassNotFoundException e) {
-            throw new PluginLoadException("no class " + className + " on its class path " + selection.classPath()
-                    .stream().map(Path::toString).collect(Collectors.joining(":")));
+            throw new PluginLoadException("no class " + className + " on its class path "
+                    + selection.classPath().stream().map(Path::toString).collect(Collectors.joining(":")));
         } catch (PluginLoadException | ConfigException e) {
             throw e;
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            throw new PluginLoadException(className + " failed to create an instance: "
-                    + PluginLoadException.describe(e), e);
+            throw new PluginLoadException(
+                    className + " failed to create an instance: " + PluginLoadException.describe(e), e);
         }
     }
 

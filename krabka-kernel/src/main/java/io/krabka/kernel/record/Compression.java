@@ -3,8 +3,6 @@ package io.krabka.kernel.record;
 import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
-import org.xerial.snappy.SnappyOutputStream;
-
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -15,6 +13,7 @@ import java.util.Objects;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import org.xerial.snappy.SnappyOutputStream;
 
 /**
  * A codec and its level, as Kafka's {@code Compression}: it wraps streams the way Kafka 4.4 does, so that what one
@@ -56,12 +55,14 @@ public record Compression(CompressionType type, int level) {
 
     /** A codec at its default level. */
     public static Compression of(CompressionType type) {
-        return new Compression(type, switch (type) {
-            case NONE, SNAPPY -> 0;
-            case GZIP -> GZIP_DEFAULT_LEVEL;
-            case LZ4 -> LZ4_DEFAULT_LEVEL;
-            case ZSTD -> ZSTD_DEFAULT_LEVEL;
-        });
+        return new Compression(
+                type,
+                switch (type) {
+                    case NONE, SNAPPY -> 0;
+                    case GZIP -> GZIP_DEFAULT_LEVEL;
+                    case LZ4 -> LZ4_DEFAULT_LEVEL;
+                    case ZSTD -> ZSTD_DEFAULT_LEVEL;
+                });
     }
 
     /**
@@ -75,8 +76,9 @@ public record Compression(CompressionType type, int level) {
             case GZIP -> new BufferedOutputStream(new LeveledGzipOutputStream(out, level), STREAM_BUFFER);
             case SNAPPY -> new SnappyOutputStream(out);
             case LZ4 -> new Lz4BlockOutputStream(out, level, magic == 0);
-            case ZSTD -> new BufferedOutputStream(
-                    new ZstdOutputStreamNoFinalizer(out, RecyclingBufferPool.INSTANCE, level), STREAM_BUFFER);
+            case ZSTD ->
+                new BufferedOutputStream(
+                        new ZstdOutputStreamNoFinalizer(out, RecyclingBufferPool.INSTANCE, level), STREAM_BUFFER);
         };
     }
 
@@ -88,18 +90,20 @@ public record Compression(CompressionType type, int level) {
      *
      * @param magic the batch format: LZ4 frames of magic 0 carry a broken descriptor checksum, which is not checked
      */
-    public static InputStream wrapForInput(CompressionType type, ByteBuffer compressed, byte magic,
-                                           long maxDecompressedBytes) throws IOException {
+    public static InputStream wrapForInput(
+            CompressionType type, ByteBuffer compressed, byte magic, long maxDecompressedBytes) throws IOException {
         ByteBuffer bytes = compressed.duplicate();
         InputStream decompressed = switch (type) {
             case NONE -> new ByteBufferInputStream(bytes);
-            case GZIP -> new BufferedInputStream(new GZIPInputStream(new ByteBufferInputStream(bytes), GZIP_BUFFER),
-                    STREAM_BUFFER);
+            case GZIP ->
+                new BufferedInputStream(
+                        new GZIPInputStream(new ByteBufferInputStream(bytes), GZIP_BUFFER), STREAM_BUFFER);
             case SNAPPY -> new SnappyFramedInputStream(bytes, maxDecompressedBytes);
             case LZ4 -> new Lz4BlockInputStream(bytes, magic == 0, maxDecompressedBytes);
-            case ZSTD -> new PooledBufferedInputStream(
-                    new ZstdInputStreamNoFinalizer(new ByteBufferInputStream(bytes), RecyclingBufferPool.INSTANCE),
-                    DecompressionBuffers.ZSTD_OUTPUT);
+            case ZSTD ->
+                new PooledBufferedInputStream(
+                        new ZstdInputStreamNoFinalizer(new ByteBufferInputStream(bytes), RecyclingBufferPool.INSTANCE),
+                        DecompressionBuffers.ZSTD_OUTPUT);
         };
         return new BoundedInputStream(decompressed, maxDecompressedBytes);
     }

@@ -72,13 +72,13 @@ public enum ControlRecordType {
             ByteBuffer bytes = key.duplicate();
             short version = bytes.getShort();
             if (version < 0) {
-                throw new InvalidRecordException("invalid version found for control record: " + version
-                        + ". May indicate data corruption");
+                throw new InvalidRecordException(
+                        "invalid version found for control record: " + version + ". May indicate data corruption");
             }
             return fromTypeId(bytes.getShort());
         } catch (BufferUnderflowException e) {
-            throw new InvalidRecordException("control record key has " + key.remaining() + " bytes, needs "
-                    + KEY_SIZE, e);
+            throw new InvalidRecordException(
+                    "control record key has " + key.remaining() + " bytes, needs " + KEY_SIZE, e);
         }
     }
 }

@@ -54,8 +54,10 @@ public record EndTransactionMarker(ControlRecordType type, int coordinatorEpoch)
             }
             return new EndTransactionMarker(type, bytes.getInt());
         } catch (BufferUnderflowException e) {
-            throw new InvalidRecordException("transaction marker at offset " + record.offset() + " has a value of "
-                    + value.remaining() + " bytes, needs " + VALUE_SIZE, e);
+            throw new InvalidRecordException(
+                    "transaction marker at offset " + record.offset() + " has a value of " + value.remaining()
+                            + " bytes, needs " + VALUE_SIZE,
+                    e);
         }
     }
 }

@@ -15,8 +15,12 @@ import java.util.zip.CRC32;
 public final class LegacyRecord {
 
     /** Field positions. */
-    public static final int CRC_OFFSET = 0, MAGIC_OFFSET = 4, ATTRIBUTES_OFFSET = 5, TIMESTAMP_OFFSET = 6,
-            KEY_SIZE_OFFSET_V0 = 6, KEY_SIZE_OFFSET_V1 = 14;
+    public static final int CRC_OFFSET = 0,
+            MAGIC_OFFSET = 4,
+            ATTRIBUTES_OFFSET = 5,
+            TIMESTAMP_OFFSET = 6,
+            KEY_SIZE_OFFSET_V0 = 6,
+            KEY_SIZE_OFFSET_V1 = 14;
     /** The smallest message of each version: null key and value. */
     public static final int RECORD_OVERHEAD_V0 = 14, RECORD_OVERHEAD_V1 = 22;
 
@@ -101,7 +105,8 @@ public final class LegacyRecord {
         if (magic() == 0) {
             return TimestampType.NO_TIMESTAMP_TYPE;
         }
-        return (attributes() & RecordBatch.TIMESTAMP_TYPE_MASK) == 0 ? TimestampType.CREATE_TIME
+        return (attributes() & RecordBatch.TIMESTAMP_TYPE_MASK) == 0
+                ? TimestampType.CREATE_TIME
                 : TimestampType.LOG_APPEND_TIME;
     }
 

@@ -26,7 +26,9 @@ public final class LegacyRecordBatch implements LogBatch {
         this.buffer = entry;
         this.source = Objects.requireNonNull(source, "source");
         this.sourcePosition = sourcePosition;
-        this.record = new LegacyRecord(entry.slice(Records.LOG_OVERHEAD, entry.limit() - Records.LOG_OVERHEAD), source,
+        this.record = new LegacyRecord(
+                entry.slice(Records.LOG_OVERHEAD, entry.limit() - Records.LOG_OVERHEAD),
+                source,
                 sourcePosition + Records.LOG_OVERHEAD);
     }
 
@@ -154,7 +156,8 @@ public final class LegacyRecordBatch implements LogBatch {
                     throw new RecordTooLargeException(Records.at(source, sourcePosition) + ": inner message declares "
                             + size + " bytes, past the bound of " + bound + " decompressed bytes");
                 }
-                ByteBuffer entry = ByteBuffer.allocate(Records.LOG_OVERHEAD + size).put(header);
+                ByteBuffer entry =
+                        ByteBuffer.allocate(Records.LOG_OVERHEAD + size).put(header);
                 if (in.readNBytes(entry.array(), Records.LOG_OVERHEAD, size) < size) {
                     throw invalid("inner message at decompressed byte " + position + " is truncated");
                 }
@@ -167,11 +170,13 @@ public final class LegacyRecordBatch implements LogBatch {
                 position += entry.limit();
             }
         } catch (DecompressionBoundException e) {
-            throw new RecordTooLargeException(Records.at(source, sourcePosition) + ": compressed messages "
-                    + e.getMessage(), e);
+            throw new RecordTooLargeException(
+                    Records.at(source, sourcePosition) + ": compressed messages " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new CorruptRecordException(Records.at(source, sourcePosition)
-                    + ": compressed messages cannot be decompressed: " + e.getMessage(), e);
+            throw new CorruptRecordException(
+                    Records.at(source, sourcePosition) + ": compressed messages cannot be decompressed: "
+                            + e.getMessage(),
+                    e);
         }
         if (entries.isEmpty()) {
             throw invalid("found invalid compressed record set with no inner records");
@@ -186,10 +191,11 @@ public final class LegacyRecordBatch implements LogBatch {
      */
     public RecordBatch upConvert(long maxDecompressedBytes) {
         List<Record> records = records(maxDecompressedBytes);
-        TimestampType type = timestampType() == TimestampType.LOG_APPEND_TIME ? TimestampType.LOG_APPEND_TIME
+        TimestampType type = timestampType() == TimestampType.LOG_APPEND_TIME
+                ? TimestampType.LOG_APPEND_TIME
                 : TimestampType.CREATE_TIME;
-        RecordBatchBuilder builder = new RecordBatchBuilder(Compression.of(compressionType()), type,
-                records.getFirst().offset());
+        RecordBatchBuilder builder = new RecordBatchBuilder(
+                Compression.of(compressionType()), type, records.getFirst().offset());
         if (type == TimestampType.LOG_APPEND_TIME) {
             builder.logAppendTime(maxTimestamp());
         }
@@ -200,8 +206,14 @@ public final class LegacyRecordBatch implements LogBatch {
     }
 
     private static Record toRecord(long offset, LegacyRecord message, long timestamp) {
-        return new Record(offset, timestamp, RecordBatch.NO_SEQUENCE, message.attributes(), message.key(),
-                message.value(), List.of());
+        return new Record(
+                offset,
+                timestamp,
+                RecordBatch.NO_SEQUENCE,
+                message.attributes(),
+                message.key(),
+                message.value(),
+                List.of());
     }
 
     private InvalidRecordException invalid(String detail) {

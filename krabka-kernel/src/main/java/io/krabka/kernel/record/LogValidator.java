@@ -20,8 +20,7 @@ import java.util.Optional;
  */
 public final class LogValidator {
 
-    private LogValidator() {
-    }
+    private LogValidator() {}
 
     /**
      * The topic settings validation depends on.
@@ -34,13 +33,21 @@ public final class LogValidator {
      * @param compactedTopic       whether cleanup.policy includes compact, so records need keys
      * @param maxDecompressedBytes the bound on the bytes a compressed batch may decompress to
      */
-    public record Config(int maxMessageBytes, TimestampType timestampType, long timestampBeforeMaxMs,
-                         long timestampAfterMaxMs, Optional<Compression> targetCompression, boolean compactedTopic,
-                         long maxDecompressedBytes) {
+    public record Config(
+            int maxMessageBytes,
+            TimestampType timestampType,
+            long timestampBeforeMaxMs,
+            long timestampAfterMaxMs,
+            Optional<Compression> targetCompression,
+            boolean compactedTopic,
+            long maxDecompressedBytes) {
 
         /** Checks the values. */
         public Config {
-            if (maxMessageBytes < 0 || timestampBeforeMaxMs < 0 || timestampAfterMaxMs < 0 || maxDecompressedBytes < 0) {
+            if (maxMessageBytes < 0
+                    || timestampBeforeMaxMs < 0
+                    || timestampAfterMaxMs < 0
+                    || maxDecompressedBytes < 0) {
                 throw new IllegalArgumentException("negative limit in " + maxMessageBytes + ", " + timestampBeforeMaxMs
                         + ", " + timestampAfterMaxMs + ", " + maxDecompressedBytes);
             }
@@ -65,9 +72,15 @@ public final class LogValidator {
      * @param sourceCompression       the codec the producer used
      * @param messageSizeMaybeChanged whether the records were rebuilt
      */
-    public record ValidationResult(ByteBuffer validatedRecords, long logAppendTimeMs, long firstOffset, long lastOffset,
-                                   long maxTimestamp, int recordCount, CompressionType sourceCompression,
-                                   boolean messageSizeMaybeChanged) {
+    public record ValidationResult(
+            ByteBuffer validatedRecords,
+            long logAppendTimeMs,
+            long firstOffset,
+            long lastOffset,
+            long maxTimestamp,
+            int recordCount,
+            CompressionType sourceCompression,
+            boolean messageSizeMaybeChanged) {
 
         /** A view of the validated batch. */
         public RecordBatch batch() {
@@ -88,8 +101,8 @@ public final class LogValidator {
      * @throws UnsupportedCompressionTypeException if the attributes name no codec
      * @throws RecordValidationException           if records fail per-record checks, each listed with its index
      */
-    public static ValidationResult validateMessagesAndAssignOffsets(ByteBuffer records, String source, Config config,
-                                                                    long now, long nextOffset, int partitionLeaderEpoch) {
+    public static ValidationResult validateMessagesAndAssignOffsets(
+            ByteBuffer records, String source, Config config, long now, long nextOffset, int partitionLeaderEpoch) {
         return validateMessagesAndAssignOffsets(records, source, config, now, nextOffset, partitionLeaderEpoch, true);
     }
 
@@ -102,9 +115,14 @@ public final class LogValidator {
      *
      * @param fromClient whether a producer sent the records
      */
-    public static ValidationResult validateMessagesAndAssignOffsets(ByteBuffer records, String source, Config config,
-                                                                    long now, long nextOffset, int partitionLeaderEpoch,
-                                                                    boolean fromClient) {
+    public static ValidationResult validateMessagesAndAssignOffsets(
+            ByteBuffer records,
+            String source,
+            Config config,
+            long now,
+            long nextOffset,
+            int partitionLeaderEpoch,
+            boolean fromClient) {
         RecordBatch batch = singleBatch(records, source);
         analyze(batch, source, config, fromClient);
         CompressionType sourceCompression = batch.compressionType();
@@ -126,8 +144,8 @@ public final class LogValidator {
             batch.setLastOffset(lastOffset);
             batch.setPartitionLeaderEpoch(partitionLeaderEpoch);
             batch.setMaxTimestamp(config.timestampType(), maxTimestamp);
-            return new ValidationResult(batch.buffer(), now, nextOffset, lastOffset, maxTimestamp, count,
-                    sourceCompression, false);
+            return new ValidationResult(
+                    batch.buffer(), now, nextOffset, lastOffset, maxTimestamp, count, sourceCompression, false);
         }
         RecordBatchBuilder builder = new RecordBatchBuilder(target, config.timestampType(), nextOffset)
                 .producer(batch.producerId(), batch.producerEpoch(), batch.baseSequence())
@@ -139,8 +157,8 @@ public final class LogValidator {
         for (Record record : rebuilt) {
             builder.appendWithOffset(offset++, record.timestamp(), record.key(), record.value(), record.headers());
         }
-        return new ValidationResult(builder.build(), now, nextOffset, lastOffset, maxTimestamp, count,
-                sourceCompression, true);
+        return new ValidationResult(
+                builder.build(), now, nextOffset, lastOffset, maxTimestamp, count, sourceCompression, true);
     }
 
     // ProduceRequest.validateRecords: exactly one batch, of magic 2; a partial tail is trimmed.
@@ -154,8 +172,8 @@ public final class LogValidator {
             throw new InvalidRecordException("Produce request to " + source + " has more than one record batch");
         }
         if (!(first instanceof RecordBatch batch)) {
-            throw new InvalidRecordException("Produce requests with magic " + first.magic()
-                    + " are not supported: " + source + " accepts magic 2 only");
+            throw new InvalidRecordException("Produce requests with magic " + first.magic() + " are not supported: "
+                    + source + " accepts magic 2 only");
         }
         return batch;
     }
@@ -183,16 +201,16 @@ public final class LogValidator {
         }
         long count = batch.recordsCount();
         if (count <= 0) {
-            throw new InvalidRecordException("Invalid reported count for record batch: " + count
-                    + " in topic partition " + source);
+            throw new InvalidRecordException(
+                    "Invalid reported count for record batch: " + count + " in topic partition " + source);
         }
         if (countFromOffsets != count) {
             throw new InvalidRecordException("Inconsistent batch offset range [" + batch.baseOffset() + ", "
                     + batch.lastOffset() + "] and count of records " + count + " in topic partition " + source);
         }
         if (batch.isControlBatch()) {
-            throw new InvalidRecordException("Clients are not allowed to write control records in topic partition "
-                    + source);
+            throw new InvalidRecordException(
+                    "Clients are not allowed to write control records in topic partition " + source);
         }
         if (batch.hasProducerId() && batch.baseSequence() < 0) {
             throw new InvalidRecordException("Invalid sequence number " + batch.baseSequence()
@@ -226,11 +244,15 @@ public final class LogValidator {
             }
         }
         if (errors != null) {
-            throw new RecordValidationException(timestampError
-                    ? new InvalidTimestampException("One or more records have been rejected due to invalid timestamp")
-                    : new InvalidRecordException("One or more records have been rejected due to " + errors.size()
-                    + " record errors in total, and only showing the first three errors at most: "
-                    + errors.subList(0, Math.min(errors.size(), 3))), errors);
+            throw new RecordValidationException(
+                    timestampError
+                            ? new InvalidTimestampException(
+                                    "One or more records have been rejected due to invalid timestamp")
+                            : new InvalidRecordException(
+                                    "One or more records have been rejected due to " + errors.size()
+                                            + " record errors in total, and only showing the first three errors at most: "
+                                            + errors.subList(0, Math.min(errors.size(), 3))),
+                    errors);
         }
         return maxTimestamp;
     }

@@ -1,15 +1,14 @@
 package io.krabka.kernel.record;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import net.jpountz.lz4.LZ4Exception;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 import net.jpountz.xxhash.StreamingXXHash32;
 import net.jpountz.xxhash.XXHashFactory;
-
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * Reads one LZ4 frame (see {@link Lz4Frame}) from a buffer, block by block. Accepts what the frame format allows
@@ -19,7 +18,8 @@ import java.nio.ByteOrder;
  */
 final class Lz4BlockInputStream extends InputStream {
 
-    private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
+    private static final LZ4SafeDecompressor DECOMPRESSOR =
+            LZ4Factory.fastestInstance().safeDecompressor();
 
     private final ByteBuffer in;
     private final long bound;
@@ -73,8 +73,10 @@ final class Lz4BlockInputStream extends InputStream {
             throw new IOException("LZ4 frame descriptor checksum mismatch");
         }
         int blockMaximumSize = Lz4Frame.blockMaximumSize(blockSizeId);
-        decompressionBuffer = ByteBuffer.wrap(blockMaximumSize == DecompressionBuffers.LZ4_BLOCKS.size()
-                ? DecompressionBuffers.LZ4_BLOCKS.take() : new byte[blockMaximumSize]);
+        decompressionBuffer = ByteBuffer.wrap(
+                blockMaximumSize == DecompressionBuffers.LZ4_BLOCKS.size()
+                        ? DecompressionBuffers.LZ4_BLOCKS.take()
+                        : new byte[blockMaximumSize]);
     }
 
     private void readBlock() throws IOException {
@@ -96,8 +98,8 @@ final class Lz4BlockInputStream extends InputStream {
             return;
         }
         if (size > decompressionBuffer.capacity()) {
-            throw new IOException("LZ4 block size " + size + " exceeds the frame's maximum "
-                    + decompressionBuffer.capacity());
+            throw new IOException(
+                    "LZ4 block size " + size + " exceeds the frame's maximum " + decompressionBuffer.capacity());
         }
         need(size + (blockChecksum ? 4 : 0), "block");
         int start = in.position();
@@ -106,8 +108,8 @@ final class Lz4BlockInputStream extends InputStream {
         }
         if (compressed) {
             try {
-                int length = DECOMPRESSOR.decompress(in, start, size, decompressionBuffer, 0,
-                        decompressionBuffer.capacity());
+                int length = DECOMPRESSOR.decompress(
+                        in, start, size, decompressionBuffer, 0, decompressionBuffer.capacity());
                 block = decompressionBuffer.duplicate().position(0).limit(length);
             } catch (LZ4Exception e) {
                 throw new IOException("LZ4 block is corrupt", e);

@@ -1,11 +1,10 @@
 package io.krabka.kernel.record;
 
-import net.jpountz.lz4.LZ4Compressor;
-import net.jpountz.lz4.LZ4Factory;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Objects;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Factory;
 
 /** Writes one LZ4 frame in Kafka's layout (see {@link Lz4Frame}); closing it writes the end mark. */
 final class Lz4BlockOutputStream extends OutputStream {
@@ -22,8 +21,8 @@ final class Lz4BlockOutputStream extends OutputStream {
         this.out = Objects.requireNonNull(out, "out");
         LZ4Factory factory = LZ4Factory.fastestInstance();
         // As Kafka: the fast compressor at the default level, the high one at any other.
-        this.compressor = level == Compression.LZ4_DEFAULT_LEVEL ? factory.fastCompressor()
-                : factory.highCompressor(level);
+        this.compressor =
+                level == Compression.LZ4_DEFAULT_LEVEL ? factory.fastCompressor() : factory.highCompressor(level);
         this.block = new byte[Lz4Frame.blockMaximumSize(Lz4Frame.BLOCKSIZE_64KB)];
         this.compressed = new byte[compressor.maxCompressedLength(block.length)];
         writeHeader(brokenDescriptorChecksum);
@@ -34,7 +33,8 @@ final class Lz4BlockOutputStream extends OutputStream {
         putIntLittleEndian(header, 0, Lz4Frame.MAGIC);
         header[4] = (byte) (Lz4Frame.FLG_VERSION | Lz4Frame.FLG_BLOCK_INDEPENDENCE);
         header[5] = (byte) (Lz4Frame.BLOCKSIZE_64KB << Lz4Frame.BD_BLOCK_SIZE_SHIFT);
-        header[6] = brokenDescriptorChecksum ? Lz4Frame.descriptorChecksum(header, 0, 6)
+        header[6] = brokenDescriptorChecksum
+                ? Lz4Frame.descriptorChecksum(header, 0, 6)
                 : Lz4Frame.descriptorChecksum(header, 4, 2);
         out.write(header);
     }

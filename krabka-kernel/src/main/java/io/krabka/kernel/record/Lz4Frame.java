@@ -25,13 +25,13 @@ final class Lz4Frame {
 
     /** Block size id 4: 64 KiB, Kafka's only choice. */
     static final int BLOCKSIZE_64KB = 4;
+
     static final int BD_BLOCK_SIZE_SHIFT = 4;
     static final int BD_RESERVED = 0x8F;
 
     static final XXHash32 XXHASH = XXHashFactory.fastestInstance().hash32();
 
-    private Lz4Frame() {
-    }
+    private Lz4Frame() {}
 
     /** 2^(2n+8) bytes for block size id n (4..7). */
     static int blockMaximumSize(int blockSizeId) {

@@ -60,8 +60,8 @@ public final class MemoryRecords implements Iterable<LogBatch> {
             @Override
             public boolean hasNext() {
                 if (next == null) {
-                    int size = Records.nextBatchSize(buffer, position, source, sourcePosition + position,
-                            Integer.MAX_VALUE);
+                    int size = Records.nextBatchSize(
+                            buffer, position, source, sourcePosition + position, Integer.MAX_VALUE);
                     if (size < 0 || size > buffer.limit() - position) {
                         return false;
                     }

@@ -16,8 +16,14 @@ import java.util.List;
  * @param value      the value, or null
  * @param headers    the headers, in order
  */
-public record Record(long offset, long timestamp, int sequence, byte attributes, ByteBuffer key, ByteBuffer value,
-                     List<Header> headers) {
+public record Record(
+        long offset,
+        long timestamp,
+        int sequence,
+        byte attributes,
+        ByteBuffer key,
+        ByteBuffer value,
+        List<Header> headers) {
 
     /** Keeps read-only views and an unmodifiable header list. */
     public Record {

@@ -26,10 +26,19 @@ public final class RecordBatch implements LogBatch {
     /** The format version. */
     public static final byte MAGIC = 2;
     /** Header field positions. */
-    public static final int BASE_OFFSET_OFFSET = 0, LENGTH_OFFSET = 8, PARTITION_LEADER_EPOCH_OFFSET = 12,
-            MAGIC_OFFSET = 16, CRC_OFFSET = 17, ATTRIBUTES_OFFSET = 21, LAST_OFFSET_DELTA_OFFSET = 23,
-            BASE_TIMESTAMP_OFFSET = 27, MAX_TIMESTAMP_OFFSET = 35, PRODUCER_ID_OFFSET = 43,
-            PRODUCER_EPOCH_OFFSET = 51, BASE_SEQUENCE_OFFSET = 53, RECORDS_COUNT_OFFSET = 57;
+    public static final int BASE_OFFSET_OFFSET = 0,
+            LENGTH_OFFSET = 8,
+            PARTITION_LEADER_EPOCH_OFFSET = 12,
+            MAGIC_OFFSET = 16,
+            CRC_OFFSET = 17,
+            ATTRIBUTES_OFFSET = 21,
+            LAST_OFFSET_DELTA_OFFSET = 23,
+            BASE_TIMESTAMP_OFFSET = 27,
+            MAX_TIMESTAMP_OFFSET = 35,
+            PRODUCER_ID_OFFSET = 43,
+            PRODUCER_EPOCH_OFFSET = 51,
+            BASE_SEQUENCE_OFFSET = 53,
+            RECORDS_COUNT_OFFSET = 57;
     /** Bytes of header before the records. */
     public static final int RECORD_BATCH_OVERHEAD = 61;
     /** Values meaning "none". */
@@ -45,6 +54,7 @@ public final class RecordBatch implements LogBatch {
     public static final int TRANSACTIONAL_FLAG_MASK = 0x10;
     /** The attribute bit of a control batch. */
     public static final int CONTROL_FLAG_MASK = 0x20;
+
     static final int DELETE_HORIZON_FLAG_MASK = 0x40;
 
     private final ByteBuffer buffer;
@@ -57,8 +67,8 @@ public final class RecordBatch implements LogBatch {
         this.source = Objects.requireNonNull(source, "source");
         this.sourcePosition = sourcePosition;
         if (batch.get(MAGIC_OFFSET) != MAGIC) {
-            throw new CorruptRecordException(Records.at(source, sourcePosition) + ": magic " + batch.get(MAGIC_OFFSET)
-                    + " is not " + MAGIC);
+            throw new CorruptRecordException(
+                    Records.at(source, sourcePosition) + ": magic " + batch.get(MAGIC_OFFSET) + " is not " + MAGIC);
         }
         if (batch.limit() < RECORD_BATCH_OVERHEAD) {
             throw new CorruptRecordException(Records.at(source, sourcePosition) + ": record batch is corrupt (the size "
@@ -75,8 +85,9 @@ public final class RecordBatch implements LogBatch {
     public static RecordBatch at(ByteBuffer buffer, int position, String source, long sourcePosition) {
         return switch (Records.batchAt(buffer, position, source, sourcePosition)) {
             case RecordBatch batch -> batch;
-            case LegacyRecordBatch legacy -> throw new CorruptRecordException(Records.at(source, sourcePosition)
-                    + ": magic " + legacy.magic() + " batch where magic 2 is required");
+            case LegacyRecordBatch legacy ->
+                throw new CorruptRecordException(Records.at(source, sourcePosition) + ": magic " + legacy.magic()
+                        + " batch where magic 2 is required");
         };
     }
 
@@ -223,8 +234,8 @@ public final class RecordBatch implements LogBatch {
         long stored = checksum();
         long computed = computeChecksum();
         if (stored != computed) {
-            throw new CorruptRecordException(Records.at(source, sourcePosition) + ": record batch is corrupt (stored crc = "
-                    + stored + ", computed crc = " + computed + ")");
+            throw new CorruptRecordException(Records.at(source, sourcePosition)
+                    + ": record batch is corrupt (stored crc = " + stored + ", computed crc = " + computed + ")");
         }
     }
 

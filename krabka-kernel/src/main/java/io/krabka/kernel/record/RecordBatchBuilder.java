@@ -101,7 +101,8 @@ public final class RecordBatchBuilder {
      */
     public RecordBatchBuilder overrideLastOffset(long lastOffset) {
         if (lastOffset < baseOffset || lastOffset - baseOffset > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("last offset " + lastOffset + " is out of range of base offset " + baseOffset);
+            throw new IllegalArgumentException(
+                    "last offset " + lastOffset + " is out of range of base offset " + baseOffset);
         }
         this.overriddenLastOffset = lastOffset;
         return this;
@@ -114,7 +115,10 @@ public final class RecordBatchBuilder {
 
     /** Appends a record with byte-array key and value (either may be null) and no headers at the next offset. */
     public RecordBatchBuilder append(long timestamp, byte[] key, byte[] value) {
-        return append(timestamp, key == null ? null : ByteBuffer.wrap(key), value == null ? null : ByteBuffer.wrap(value),
+        return append(
+                timestamp,
+                key == null ? null : ByteBuffer.wrap(key),
+                value == null ? null : ByteBuffer.wrap(value),
                 List.of());
     }
 
@@ -122,9 +126,11 @@ public final class RecordBatchBuilder {
      * Appends a record at {@code offset}, which must exceed the previous record's; gaps are allowed, as in
      * compacted batches.
      */
-    public RecordBatchBuilder appendWithOffset(long offset, long timestamp, ByteBuffer key, ByteBuffer value,
-                                               List<Header> headers) {
-        if (offset < baseOffset || offset <= lastOffset || offset - baseOffset > Integer.MAX_VALUE
+    public RecordBatchBuilder appendWithOffset(
+            long offset, long timestamp, ByteBuffer key, ByteBuffer value, List<Header> headers) {
+        if (offset < baseOffset
+                || offset <= lastOffset
+                || offset - baseOffset > Integer.MAX_VALUE
                 || (overriddenLastOffset >= 0 && offset > overriddenLastOffset)) {
             throw new IllegalArgumentException("illegal offset " + offset + " following previous offset " + lastOffset
                     + " in a batch based at " + baseOffset);
@@ -138,11 +144,16 @@ public final class RecordBatchBuilder {
         int offsetDelta = (int) (offset - baseOffset);
         long timestampDelta = timestamp - baseTimestamp;
         byte[][] headerKeys = new byte[headers.size()][];
-        int bodySize = 1 + Varints.sizeOfVarlong(timestampDelta) + Varints.sizeOfVarint(offsetDelta)
-                + sizeOfBytes(key) + sizeOfBytes(value) + Varints.sizeOfVarint(headers.size());
+        int bodySize = 1
+                + Varints.sizeOfVarlong(timestampDelta)
+                + Varints.sizeOfVarint(offsetDelta)
+                + sizeOfBytes(key)
+                + sizeOfBytes(value)
+                + Varints.sizeOfVarint(headers.size());
         for (int i = 0; i < headerKeys.length; i++) {
             headerKeys[i] = headers.get(i).key().getBytes(StandardCharsets.UTF_8);
-            bodySize += Varints.sizeOfVarint(headerKeys[i].length) + headerKeys[i].length
+            bodySize += Varints.sizeOfVarint(headerKeys[i].length)
+                    + headerKeys[i].length
                     + sizeOfBytes(headers.get(i).value());
         }
         ensureRoom(Varints.sizeOfVarint(bodySize) + bodySize);
@@ -224,7 +235,8 @@ public final class RecordBatchBuilder {
                 .putShort(RecordBatch.ATTRIBUTES_OFFSET, (short) attributes)
                 .putInt(RecordBatch.LAST_OFFSET_DELTA_OFFSET, (int) (claimedLastOffset() - baseOffset))
                 .putLong(RecordBatch.BASE_TIMESTAMP_OFFSET, deleteHorizonMs >= 0 ? deleteHorizonMs : baseTimestamp)
-                .putLong(RecordBatch.MAX_TIMESTAMP_OFFSET,
+                .putLong(
+                        RecordBatch.MAX_TIMESTAMP_OFFSET,
                         timestampType == TimestampType.LOG_APPEND_TIME ? logAppendTime : maxTimestamp)
                 .putLong(RecordBatch.PRODUCER_ID_OFFSET, producerId)
                 .putShort(RecordBatch.PRODUCER_EPOCH_OFFSET, producerEpoch)
@@ -241,7 +253,8 @@ public final class RecordBatchBuilder {
         try (OutputStream out = compression.wrapForOutput(bytes, RecordBatch.MAGIC)) {
             out.write(body.array(), body.arrayOffset() + body.position(), body.remaining());
         } catch (IOException e) {
-            throw new UncheckedIOException("compressing with " + compression.type().kafkaName() + " failed", e);
+            throw new UncheckedIOException(
+                    "compressing with " + compression.type().kafkaName() + " failed", e);
         }
         return ByteBuffer.wrap(bytes.toByteArray());
     }

@@ -130,8 +130,8 @@ public final class RecordCursor implements AutoCloseable {
             throw invalid("record length " + length + " is negative");
         }
         if (length > body.remaining()) {
-            throw invalid("invalid record size: expected " + length + " bytes in record payload, but the batch has only "
-                    + body.remaining() + " remaining bytes");
+            throw invalid("invalid record size: expected " + length
+                    + " bytes in record payload, but the batch has only " + body.remaining() + " remaining bytes");
         }
         int end = body.limit();
         body.limit(body.position() + length);
@@ -152,8 +152,8 @@ public final class RecordCursor implements AutoCloseable {
                         + " bytes, past the bound of " + bound + " decompressed bytes");
             }
             if (body.capacity() < length) {
-                body = ByteBuffer.allocate(Math.max(length, Math.min(2 * body.capacity(), (int) Math.min(bound,
-                        Integer.MAX_VALUE - 8))));
+                body = ByteBuffer.allocate(Math.max(length, Math.min(2 * body.capacity(), (int)
+                        Math.min(bound, Integer.MAX_VALUE - 8))));
             }
             body.clear().limit(length);
             int n = stream.readNBytes(body.array(), body.arrayOffset(), length);
@@ -174,8 +174,11 @@ public final class RecordCursor implements AutoCloseable {
         for (int shift = 0; shift < 35; shift += 7) {
             int b = stream.read();
             if (b < 0) {
-                throw invalid(shift == 0 ? "incorrect declared batch size, premature EOF reached: the batch declares "
-                        + count + " records and holds " + read : "record length is cut off by the end of the stream");
+                throw invalid(
+                        shift == 0
+                                ? "incorrect declared batch size, premature EOF reached: the batch declares " + count
+                                        + " records and holds " + read
+                                : "record length is cut off by the end of the stream");
             }
             raw |= (b & 0x7F) << shift;
             if ((b & 0x80) == 0) {
@@ -216,8 +219,8 @@ public final class RecordCursor implements AutoCloseable {
             throw invalid("found invalid record structure: " + e.getMessage());
         }
         if (body.position() - start != length) {
-            throw invalid("invalid record size: expected to read " + length + " bytes in record payload, but instead read "
-                    + (body.position() - start));
+            throw invalid("invalid record size: expected to read " + length
+                    + " bytes in record payload, but instead read " + (body.position() - start));
         }
     }
 
@@ -247,8 +250,9 @@ public final class RecordCursor implements AutoCloseable {
         try {
             recordPosition = streamPosition;
             if (stream.read() >= 0) {
-                throw invalid("incorrect declared batch size, records still remaining in the decompressed stream after the"
-                        + " declared " + count + " records");
+                throw invalid(
+                        "incorrect declared batch size, records still remaining in the decompressed stream after the"
+                                + " declared " + count + " records");
             }
         } catch (IOException e) {
             throw streamFailure(e);
@@ -321,7 +325,9 @@ public final class RecordCursor implements AutoCloseable {
         ByteBuffer bytes = body.duplicate().position(headersPosition);
         for (int i = 0; i < headerCount; i++) {
             int keyLength = Varints.readVarint(bytes);
-            String key = StandardCharsets.UTF_8.decode(bytes.slice(bytes.position(), keyLength)).toString();
+            String key = StandardCharsets.UTF_8
+                    .decode(bytes.slice(bytes.position(), keyLength))
+                    .toString();
             bytes.position(bytes.position() + keyLength);
             int valueLength = Varints.readVarint(bytes);
             ByteBuffer value = valueLength < 0 ? null : copyIfStreamed(bytes.slice(bytes.position(), valueLength));
@@ -333,8 +339,8 @@ public final class RecordCursor implements AutoCloseable {
 
     /** The current record as a value that outlives the cursor's buffer. */
     public Record record() {
-        return new Record(offset(), timestamp, sequence(), attributes, copyIfStreamed(key()), copyIfStreamed(value()),
-                headers());
+        return new Record(
+                offset(), timestamp, sequence(), attributes, copyIfStreamed(key()), copyIfStreamed(value()), headers());
     }
 
     private ByteBuffer copyIfStreamed(ByteBuffer view) {
@@ -362,8 +368,9 @@ public final class RecordCursor implements AutoCloseable {
     }
 
     private InvalidRecordException invalid(String detail) {
-        String where = stream == null ? Records.at(batch.source(), recordPosition) + " (record " + read
-                + " of the batch at byte " + batch.sourcePosition() + ")"
+        String where = stream == null
+                ? Records.at(batch.source(), recordPosition) + " (record " + read + " of the batch at byte "
+                        + batch.sourcePosition() + ")"
                 : batchAt() + " (record " + read + " at decompressed byte " + recordPosition + ")";
         return new InvalidRecordException(where + ": " + detail);
     }
@@ -372,6 +379,7 @@ public final class RecordCursor implements AutoCloseable {
         if (e instanceof DecompressionBoundException) {
             return new RecordTooLargeException(batchAt() + ": compressed records " + e.getMessage(), e);
         }
-        return new CorruptRecordException(batchAt() + ": compressed records cannot be decompressed: " + e.getMessage(), e);
+        return new CorruptRecordException(
+                batchAt() + ": compressed records cannot be decompressed: " + e.getMessage(), e);
     }
 }

@@ -6,8 +6,12 @@ package io.krabka.kernel.record;
  * is one.
  */
 public abstract sealed class RecordException extends RuntimeException
-        permits CorruptRecordException, InvalidRecordException, RecordTooLargeException, InvalidTimestampException,
-        UnsupportedCompressionTypeException, RecordValidationException {
+        permits CorruptRecordException,
+                InvalidRecordException,
+                RecordTooLargeException,
+                InvalidTimestampException,
+                UnsupportedCompressionTypeException,
+                RecordValidationException {
 
     private static final long serialVersionUID = 1L;
 

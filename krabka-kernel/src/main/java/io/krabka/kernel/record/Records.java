@@ -23,8 +23,7 @@ public final class Records {
     /** The newest format. */
     public static final byte CURRENT_MAGIC = 2;
 
-    private Records() {
-    }
+    private Records() {}
 
     /**
      * The size of the batch starting at {@code position}, offset and size fields included, checked as Kafka's
@@ -40,8 +39,8 @@ public final class Records {
      * @throws CorruptRecordException if the size field is below {@value #LOG_OVERHEAD}+14 bytes or above the
      *                                maximum, or the magic is not 0, 1 or 2
      */
-    public static int nextBatchSize(ByteBuffer buffer, int position, String source, long sourcePosition,
-                                    int maxBatchSize) {
+    public static int nextBatchSize(
+            ByteBuffer buffer, int position, String source, long sourcePosition, int maxBatchSize) {
         int remaining = buffer.limit() - position;
         if (remaining < LOG_OVERHEAD) {
             return -1;
@@ -77,7 +76,8 @@ public final class Records {
                     + (buffer.limit() - position) + " bytes present of " + (size < 0 ? "its header" : size));
         }
         ByteBuffer slice = buffer.slice(position, size);
-        return slice.get(MAGIC_OFFSET) == CURRENT_MAGIC ? new RecordBatch(slice, source, sourcePosition)
+        return slice.get(MAGIC_OFFSET) == CURRENT_MAGIC
+                ? new RecordBatch(slice, source, sourcePosition)
                 : new LegacyRecordBatch(slice, source, sourcePosition);
     }
 

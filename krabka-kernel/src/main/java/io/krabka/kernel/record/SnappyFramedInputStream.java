@@ -1,10 +1,9 @@
 package io.krabka.kernel.record;
 
-import org.xerial.snappy.Snappy;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import org.xerial.snappy.Snappy;
 
 /**
  * Reads snappy-java's stream format, which Kafka writes with SnappyOutputStream: a 16-byte header (the magic
@@ -66,8 +65,7 @@ final class SnappyFramedInputStream extends InputStream {
                 }
                 length = in.getInt();
                 if (length < 0 || length > in.remaining()) {
-                    throw new IOException("snappy chunk declares " + length + " bytes, " + in.remaining()
-                            + " remain");
+                    throw new IOException("snappy chunk declares " + length + " bytes, " + in.remaining() + " remain");
                 }
             } else {
                 length = in.remaining();

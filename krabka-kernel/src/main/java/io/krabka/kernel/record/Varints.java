@@ -10,8 +10,7 @@ import java.nio.ByteBuffer;
  */
 final class Varints {
 
-    private Varints() {
-    }
+    private Varints() {}
 
     static int readVarint(ByteBuffer buffer) {
         int raw = 0;

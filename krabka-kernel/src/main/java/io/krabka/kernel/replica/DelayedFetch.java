@@ -1,5 +1,7 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.LogOffsetMetadata;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,11 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
-
 import org.apache.kafka.common.protocol.Errors;
-
-import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.log.LogOffsetMetadata;
 
 /**
  * A fetch waiting for data (Kafka's {@code DelayedFetch}): completed by the first append that brings the
@@ -36,15 +34,18 @@ final class DelayedFetch {
     private final CompletableFuture<List<LogReadResult>> response = new CompletableFuture<>();
     private final AtomicBoolean completed = new AtomicBoolean();
     private volatile ScheduledFuture<?> expiration;
-    private volatile Runnable beforeCompletion = () -> { };
+    private volatile Runnable beforeCompletion = () -> {};
 
     /**
      * A fetch that read {@code firstRead} and found too little.
      *
      * @param reader reads the partitions to answer
      */
-    DelayedFetch(FetchParams params, List<LogReadResult> firstRead,
-            Function<List<FetchPartition>, List<LogReadResult>> reader, EndOffsets endOffsets) {
+    DelayedFetch(
+            FetchParams params,
+            List<LogReadResult> firstRead,
+            Function<List<FetchPartition>, List<LogReadResult>> reader,
+            EndOffsets endOffsets) {
         this.params = params;
         for (LogReadResult result : firstRead) {
             partitions.add(result.partition());
@@ -123,11 +124,12 @@ final class DelayedFetch {
             LogOffsetMetadata fetchOffset = start.get();
             if (fetchOffset.messageOffset() > end.messageOffset()
                     || fetchOffset.messageOffset() < end.messageOffset()
-                    && fetchOffset.segmentBaseOffset() < end.segmentBaseOffset()) {
+                            && fetchOffset.segmentBaseOffset() < end.segmentBaseOffset()) {
                 return Optional.of(true);
             }
             if (fetchOffset.messageOffset() < end.messageOffset()) {
-                accumulated += Math.min(end.relativePositionInSegment() - fetchOffset.relativePositionInSegment(),
+                accumulated += Math.min(
+                        end.relativePositionInSegment() - fetchOffset.relativePositionInSegment(),
                         partitions.get(i).maxBytes());
             }
         }

@@ -1,5 +1,9 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.log.BufferRecords;
+import io.krabka.kernel.log.FetchDataInfo;
+import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.scheduler.Scheduler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -10,13 +14,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-
 import org.apache.kafka.common.protocol.Errors;
-
-import io.krabka.kernel.log.BufferRecords;
-import io.krabka.kernel.log.FetchDataInfo;
-import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.scheduler.Scheduler;
 
 /**
  * A fetch waiting for its remote reads (Kafka's {@code DelayedRemoteFetch}): answered when every read completes, with
@@ -40,8 +38,11 @@ final class DelayedRemoteFetch {
      * @param localResults     the results of every partition, those with no records yet
      * @param beforeCompletion given this fetch once when it completes, before its response completes
      */
-    DelayedRemoteFetch(List<LogReadResult> localResults, List<LogReader.RemoteRead> remoteReads,
-            List<CompletableFuture<FetchDataInfo>> remoteData, Consumer<DelayedRemoteFetch> beforeCompletion) {
+    DelayedRemoteFetch(
+            List<LogReadResult> localResults,
+            List<LogReader.RemoteRead> remoteReads,
+            List<CompletableFuture<FetchDataInfo>> remoteData,
+            Consumer<DelayedRemoteFetch> beforeCompletion) {
         if (remoteReads.size() != remoteData.size() || remoteReads.isEmpty()) {
             throw new IllegalArgumentException(remoteReads.size() + " remote reads, " + remoteData.size() + " results");
         }
@@ -58,8 +59,8 @@ final class DelayedRemoteFetch {
     /** Starts the wait: the expiry on {@code scheduler}, and the answer when the reads complete. */
     void start(Scheduler scheduler, long maxWaitMs) {
         try {
-            ScheduledFuture<?> task = scheduler.scheduleOnce("delayed-remote-fetch-expiration", this::expire,
-                    maxWaitMs);
+            ScheduledFuture<?> task =
+                    scheduler.scheduleOnce("delayed-remote-fetch-expiration", this::expire, maxWaitMs);
             expiration = task;
             if (completed.get()) {
                 task.cancel(false);
@@ -94,20 +95,26 @@ final class DelayedRemoteFetch {
             try {
                 result = withRemote(placeholder, remoteRead, data.join());
             } catch (CompletionException | CancellationException e) {
-                result = LogReadResult.failed(placeholder.partition(), RemoteReads.forException(
-                        e instanceof CompletionException && e.getCause() != null ? e.getCause() : e));
+                result = LogReadResult.failed(
+                        placeholder.partition(),
+                        RemoteReads.forException(
+                                e instanceof CompletionException && e.getCause() != null ? e.getCause() : e));
             }
             results.set(remoteRead.index(), result);
         }
         return results;
     }
 
-    private static LogReadResult withRemote(LogReadResult placeholder, LogReader.RemoteRead remoteRead,
-            FetchDataInfo data) {
+    private static LogReadResult withRemote(
+            LogReadResult placeholder, LogReader.RemoteRead remoteRead, FetchDataInfo data) {
         boolean readCommitted = remoteRead.fetch().isolation() == FetchIsolation.TXN_COMMITTED;
-        return new LogReadResult(placeholder.partition(), Errors.NONE,
-                data.firstEntryIncomplete() ? BufferRecords.EMPTY : data.records(), placeholder.highWatermark(),
-                placeholder.lastStableOffset(), placeholder.logStartOffset(),
+        return new LogReadResult(
+                placeholder.partition(),
+                Errors.NONE,
+                data.firstEntryIncomplete() ? BufferRecords.EMPTY : data.records(),
+                placeholder.highWatermark(),
+                placeholder.lastStableOffset(),
+                placeholder.logStartOffset(),
                 readCommitted ? Optional.of(data.abortedTransactions().orElse(List.of())) : Optional.empty(),
                 Optional.of(data.fetchOffsetMetadata()));
     }

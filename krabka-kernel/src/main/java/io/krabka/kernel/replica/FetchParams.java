@@ -1,8 +1,7 @@
 package io.krabka.kernel.replica;
 
-import java.util.Objects;
-
 import io.krabka.kernel.log.FetchIsolation;
+import java.util.Objects;
 
 /**
  * A fetch's request-wide settings: Kafka's {@code FetchParams}.

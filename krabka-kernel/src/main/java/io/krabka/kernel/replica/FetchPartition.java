@@ -1,9 +1,8 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.spi.common.TopicIdPartition;
 import java.util.Objects;
 import java.util.Optional;
-
-import io.krabka.spi.common.TopicIdPartition;
 
 /**
  * One partition of a fetch: Kafka's {@code FetchRequest.PartitionData}.
@@ -13,8 +12,8 @@ import io.krabka.spi.common.TopicIdPartition;
  * @param maxBytes           the most bytes to read from the partition
  * @param currentLeaderEpoch the leader epoch the client knows, to check; empty or -1 for no check
  */
-public record FetchPartition(TopicIdPartition topicIdPartition, long fetchOffset, int maxBytes,
-        Optional<Integer> currentLeaderEpoch) {
+public record FetchPartition(
+        TopicIdPartition topicIdPartition, long fetchOffset, int maxBytes, Optional<Integer> currentLeaderEpoch) {
 
     /** Checks the parts. */
     public FetchPartition {

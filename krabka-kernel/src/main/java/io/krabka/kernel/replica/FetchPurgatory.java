@@ -1,11 +1,10 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.scheduler.Scheduler;
+import io.krabka.spi.common.TopicPartition;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-
-import io.krabka.kernel.scheduler.Scheduler;
-import io.krabka.spi.common.TopicPartition;
 
 /**
  * The fetches waiting for data, by the partitions they read (Kafka's {@code DelayedOperationPurgatory} for

@@ -1,15 +1,13 @@
 package io.krabka.kernel.replica;
 
-import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-
-import org.apache.kafka.common.protocol.Errors;
-
 import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchRecords;
 import io.krabka.kernel.log.LogOffsetMetadata;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.kafka.common.protocol.Errors;
 
 /**
  * What a fetch read from one partition: Kafka's {@code LogReadResult}.
@@ -23,8 +21,14 @@ import io.krabka.kernel.log.LogOffsetMetadata;
  * @param abortedTransactions for read_committed, the aborted transactions overlapping the records
  * @param fetchOffsetMetadata where the read started (the fetch offset's segment and position); empty on error
  */
-public record LogReadResult(FetchPartition partition, Errors error, FetchRecords records, long highWatermark,
-        long lastStableOffset, long logStartOffset, Optional<List<AbortedTxn>> abortedTransactions,
+public record LogReadResult(
+        FetchPartition partition,
+        Errors error,
+        FetchRecords records,
+        long highWatermark,
+        long lastStableOffset,
+        long logStartOffset,
+        Optional<List<AbortedTxn>> abortedTransactions,
         Optional<LogOffsetMetadata> fetchOffsetMetadata) {
 
     /** Checks the parts. */
@@ -38,7 +42,6 @@ public record LogReadResult(FetchPartition partition, Errors error, FetchRecords
 
     /** A failed read: Kafka answers the error with unknown offsets and no records. */
     public static LogReadResult failed(FetchPartition partition, Errors error) {
-        return new LogReadResult(partition, error, BufferRecords.EMPTY, -1, -1, -1, Optional.empty(),
-                Optional.empty());
+        return new LogReadResult(partition, error, BufferRecords.EMPTY, -1, -1, -1, Optional.empty(), Optional.empty());
     }
 }

@@ -1,24 +1,22 @@
 package io.krabka.kernel.replica;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
-import org.apache.kafka.common.errors.InconsistentTopicIdException;
-import org.apache.kafka.common.protocol.Errors;
-
 import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchDataInfo;
-import io.krabka.kernel.log.FetchRecords;
 import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.FetchRecords;
 import io.krabka.kernel.log.LogOffsetMetadata;
 import io.krabka.kernel.log.LogOffsetSnapshot;
 import io.krabka.kernel.log.OffsetOutOfRangeException;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.kernel.tiered.RemoteStorageFetchInfo;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.kafka.common.errors.InconsistentTopicIdException;
+import org.apache.kafka.common.protocol.Errors;
 
 /**
  * Reads the partitions of one fetch in order, as Kafka's {@code readFromLog}: the response's byte budget shrinks
@@ -37,8 +35,7 @@ final class LogReader {
      * @param results     one per partition, in order; a partition to read remotely has no records yet
      * @param remoteReads the partitions to read from the remote tier, in order
      */
-    record Reads(List<LogReadResult> results, List<RemoteRead> remoteReads) {
-    }
+    record Reads(List<LogReadResult> results, List<RemoteRead> remoteReads) {}
 
     /**
      * A partition to read from the remote tier.
@@ -47,8 +44,7 @@ final class LogReader {
      * @param fetch what to read
      * @param log   the partition's log
      */
-    record RemoteRead(int index, RemoteStorageFetchInfo fetch, UnifiedLog log) {
-    }
+    record RemoteRead(int index, RemoteStorageFetchInfo fetch, UnifiedLog log) {}
 
     private final ReplicaManager replicaManager;
     private final FetchParams params;
@@ -88,16 +84,18 @@ final class LogReader {
     }
 
     // The remote read's index is set by the caller, who knows the partition's place.
-    private record PartitionResult(LogReadResult result, Optional<RemoteRead> remoteRead) {
-    }
+    private record PartitionResult(LogReadResult result, Optional<RemoteRead> remoteRead) {}
 
     private PartitionResult read(FetchPartition fetch, int limitBytes, boolean minOneMessage) {
         try {
-            Partition partition = replicaManager.partitionOrException(fetch.topicIdPartition().topicPartition());
-            if (!ReplicaManager.consistentTopicId(fetch.topicIdPartition().topicId(),
+            Partition partition =
+                    replicaManager.partitionOrException(fetch.topicIdPartition().topicPartition());
+            if (!ReplicaManager.consistentTopicId(
+                    fetch.topicIdPartition().topicId(),
                     partition.topicIdPartition().topicId())) {
-                throw new InconsistentTopicIdException("Topic id of " + fetch.topicIdPartition()
-                        + " does not match the log's " + partition.topicIdPartition().topicId());
+                throw new InconsistentTopicIdException(
+                        "Topic id of " + fetch.topicIdPartition() + " does not match the log's "
+                                + partition.topicIdPartition().topicId());
             }
             partition.checkCurrentLeaderEpoch(fetch.currentLeaderEpoch());
             int maxBytes = Math.min(fetch.maxBytes(), limitBytes);
@@ -118,9 +116,17 @@ final class LogReader {
             // A batch cut short by the limits is not sent: the client makes progress on the next fetch, when it is
             // the first partition read (Kafka since Fetch v3).
             FetchRecords records = data.firstEntryIncomplete() ? BufferRecords.EMPTY : data.records();
-            return new PartitionResult(new LogReadResult(fetch, Errors.NONE, records, read.highWatermark(),
-                    read.lastStableOffset(), read.logStartOffset(), abortedTransactions(data),
-                    Optional.of(data.fetchOffsetMetadata())), Optional.empty());
+            return new PartitionResult(
+                    new LogReadResult(
+                            fetch,
+                            Errors.NONE,
+                            records,
+                            read.highWatermark(),
+                            read.lastStableOffset(),
+                            read.logStartOffset(),
+                            abortedTransactions(data),
+                            Optional.of(data.fetchOffsetMetadata())),
+                    Optional.empty());
         } catch (IOException | RuntimeException e) {
             replicaManager.readFailed(fetch.topicIdPartition().topicPartition(), e);
             return new PartitionResult(LogReadResult.failed(fetch, ReplicaErrors.forException(e)), Optional.empty());
@@ -139,14 +145,26 @@ final class LogReader {
         LogOffsetSnapshot offsets = log.fetchOffsetSnapshot();
         boolean noRoom = maxBytes == 0 && !minOneMessage;
         boolean throttled = !noRoom && remoteReader.orElseThrow().isFetchQuotaExceeded();
-        LogReadResult result = new LogReadResult(fetch, Errors.NONE, BufferRecords.EMPTY,
-                offsets.highWatermark().messageOffset(), offsets.lastStableOffset().messageOffset(),
-                offsets.logStartOffset(), params.isolation() == FetchIsolation.TXN_COMMITTED
-                        ? Optional.of(List.of()) : Optional.empty(),
+        LogReadResult result = new LogReadResult(
+                fetch,
+                Errors.NONE,
+                BufferRecords.EMPTY,
+                offsets.highWatermark().messageOffset(),
+                offsets.lastStableOffset().messageOffset(),
+                offsets.logStartOffset(),
+                params.isolation() == FetchIsolation.TXN_COMMITTED ? Optional.of(List.of()) : Optional.empty(),
                 throttled ? Optional.empty() : Optional.of(new LogOffsetMetadata(fetch.fetchOffset())));
-        Optional<RemoteRead> remoteRead = throttled || noRoom ? Optional.empty()
-                : Optional.of(new RemoteRead(-1, new RemoteStorageFetchInfo(partition.topicIdPartition(),
-                        fetch.fetchOffset(), maxBytes, minOneMessage, params.isolation()), log));
+        Optional<RemoteRead> remoteRead = throttled || noRoom
+                ? Optional.empty()
+                : Optional.of(new RemoteRead(
+                        -1,
+                        new RemoteStorageFetchInfo(
+                                partition.topicIdPartition(),
+                                fetch.fetchOffset(),
+                                maxBytes,
+                                minOneMessage,
+                                params.isolation()),
+                        log));
         return new PartitionResult(result, remoteRead);
     }
 

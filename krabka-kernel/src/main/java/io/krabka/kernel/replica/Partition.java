@@ -1,26 +1,24 @@
 package io.krabka.kernel.replica;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.OptionalInt;
-
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.errors.FencedLeaderEpochException;
-import org.apache.kafka.common.errors.UnknownLeaderEpochException;
-
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogAppendInfo;
 import io.krabka.kernel.log.LogOffsetSnapshot;
 import io.krabka.kernel.log.OffsetLookup;
-import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.log.ProducerAppendInfo;
+import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.spi.common.TopicIdPartition;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.FencedLeaderEpochException;
+import org.apache.kafka.common.errors.UnknownLeaderEpochException;
 
 /**
  * A partition this node leads (Kafka's {@code Partition}): its log and leader epoch. On a single node the ISR is
@@ -76,8 +74,7 @@ public final class Partition {
      */
     LogAppendInfo appendRecordsToLeader(ByteBuffer records, AppendOrigin origin) throws IOException {
         synchronized (this) {
-            LogAppendInfo info = log.appendAsLeader(records, leaderEpoch, origin,
-                    ProducerAppendInfo.TV_UNKNOWN);
+            LogAppendInfo info = log.appendAsLeader(records, leaderEpoch, origin, ProducerAppendInfo.TV_UNKNOWN);
             log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
             return info;
         }
@@ -109,8 +106,11 @@ public final class Partition {
             throws IOException {
         LogOffsetSnapshot offsets = log.fetchOffsetSnapshot();
         FetchDataInfo data = log.read(fetchOffset, maxBytes, isolation, minOneMessage);
-        return new PartitionRead(data, offsets.highWatermark().messageOffset(),
-                offsets.lastStableOffset().messageOffset(), offsets.logStartOffset());
+        return new PartitionRead(
+                data,
+                offsets.highWatermark().messageOffset(),
+                offsets.lastStableOffset().messageOffset(),
+                offsets.logStartOffset());
     }
 
     /**
@@ -121,8 +121,7 @@ public final class Partition {
      * @param lastStableOffset the last stable offset before the read
      * @param logStartOffset   the log start offset before the read
      */
-    record PartitionRead(FetchDataInfo data, long highWatermark, long lastStableOffset, long logStartOffset) {
-    }
+    record PartitionRead(FetchDataInfo data, long highWatermark, long lastStableOffset, long logStartOffset) {}
 
     /**
      * Kafka's ListOffsets answer ({@code Partition.fetchOffsetForTimestamp}): the latest offset is the last offset
@@ -139,15 +138,19 @@ public final class Partition {
      *                                                         {@code remote.list.offsets.request.timeout.ms}
      *                                                         (REQUEST_TIMED_OUT)
      */
-    Optional<TimestampAndOffset> fetchOffsetForTimestamp(long timestamp, boolean readCommitted,
-            Optional<Integer> currentLeaderEpoch, Optional<AsyncRemoteLogReader> remoteReader) throws IOException {
+    Optional<TimestampAndOffset> fetchOffsetForTimestamp(
+            long timestamp,
+            boolean readCommitted,
+            Optional<Integer> currentLeaderEpoch,
+            Optional<AsyncRemoteLogReader> remoteReader)
+            throws IOException {
         checkCurrentLeaderEpoch(currentLeaderEpoch);
         long lastFetchableOffset = readCommitted ? log.lastStableOffset() : log.highWatermark();
         if (timestamp == OffsetLookup.LATEST_TIMESTAMP) {
             return Optional.of(new TimestampAndOffset(-1L, lastFetchableOffset, OptionalInt.of(leaderEpoch)));
         }
-        Optional<TimestampAndOffset> found = TieredOffsetLookup.fetchOffsetByTimestamp(log, topicIdPartition,
-                timestamp, remoteReader);
+        Optional<TimestampAndOffset> found =
+                TieredOffsetLookup.fetchOffsetByTimestamp(log, topicIdPartition, timestamp, remoteReader);
         if (timestamp == OffsetLookup.EARLIEST_TIMESTAMP || timestamp == OffsetLookup.EARLIEST_LOCAL_TIMESTAMP) {
             return found;
         }

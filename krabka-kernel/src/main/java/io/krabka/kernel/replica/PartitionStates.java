@@ -1,14 +1,5 @@
 package io.krabka.kernel.replica;
 
-import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
-
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.config.LogConfig;
@@ -17,6 +8,14 @@ import io.krabka.kernel.metadata.PartitionRegistration;
 import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * Applies the cluster metadata to this node's partitions (Kafka's {@code ReplicaManager.applyDelta}): a topic gone
@@ -35,8 +34,11 @@ final class PartitionStates {
     private final Consumer<TopicPartition> onRemoved;
     private final Set<TopicPartition> offline = ConcurrentHashMap.newKeySet();
 
-    PartitionStates(ReplicaManagerConfig config, LogManager logManager,
-            ConcurrentHashMap<TopicPartition, Partition> partitions, Consumer<TopicPartition> onRemoved) {
+    PartitionStates(
+            ReplicaManagerConfig config,
+            LogManager logManager,
+            ConcurrentHashMap<TopicPartition, Partition> partitions,
+            Consumer<TopicPartition> onRemoved) {
         this.config = Objects.requireNonNull(config, "config");
         this.logManager = Objects.requireNonNull(logManager, "logManager");
         this.partitions = partitions;
@@ -80,8 +82,8 @@ final class PartitionStates {
             Partition partition = partitions.get(topicPartition);
             if (partition == null) {
                 UnifiedLog log = logManager.getOrCreateLog(topicPartition, Optional.of(topic.id()), logConfig);
-                partition = new Partition(new TopicIdPartition(topic.id(), topicPartition), log,
-                        registration.leaderEpoch());
+                partition = new Partition(
+                        new TopicIdPartition(topic.id(), topicPartition), log, registration.leaderEpoch());
                 partition.makeLeader(registration.leaderEpoch());
                 partitions.put(topicPartition, partition);
                 offline.remove(topicPartition);
@@ -90,8 +92,11 @@ final class PartitionStates {
             }
         } catch (IOException | RuntimeException e) {
             offline.add(topicPartition);
-            LOG.log(System.Logger.Level.ERROR, "Could not open the log of " + topicPartition + " (topic id "
-                    + topic.id() + "); the partition is offline", e);
+            LOG.log(
+                    System.Logger.Level.ERROR,
+                    "Could not open the log of " + topicPartition + " (topic id " + topic.id()
+                            + "); the partition is offline",
+                    e);
         }
     }
 

@@ -1,11 +1,9 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.record.RecordError;
 import java.util.List;
 import java.util.Objects;
-
 import org.apache.kafka.common.protocol.Errors;
-
-import io.krabka.kernel.record.RecordError;
 
 /**
  * What a produce did to one partition: Kafka's {@code ProduceResponse.PartitionResponse}.
@@ -17,8 +15,13 @@ import io.krabka.kernel.record.RecordError;
  * @param logStartOffset the log start offset, -1 when unknown
  * @param recordErrors   the records refused, with their indexes
  */
-public record ProducePartitionResult(Errors error, String errorMessage, long baseOffset, long logAppendTime,
-        long logStartOffset, List<RecordError> recordErrors) {
+public record ProducePartitionResult(
+        Errors error,
+        String errorMessage,
+        long baseOffset,
+        long logAppendTime,
+        long logStartOffset,
+        List<RecordError> recordErrors) {
 
     /** Checks the parts and freezes the list. */
     public ProducePartitionResult {

@@ -1,18 +1,15 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.spi.storage.RemoteFetchRefusedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-
 import org.apache.kafka.common.protocol.Errors;
-
-import io.krabka.kernel.log.UnifiedLog;
 
 /** Which reads go to the remote tier, and the wire errors of failed remote reads. */
 final class RemoteReads {
 
-    private RemoteReads() {
-    }
+    private RemoteReads() {}
 
     /** Whether the partition's log is tiered (Kafka's {@code UnifiedLog.remoteLogEnabled}). */
     static boolean remoteLogEnabled(UnifiedLog log) {

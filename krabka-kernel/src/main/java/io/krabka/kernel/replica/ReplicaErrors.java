@@ -1,11 +1,5 @@
 package io.krabka.kernel.replica;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-
-import org.apache.kafka.common.errors.ApiException;
-import org.apache.kafka.common.protocol.Errors;
-
 import io.krabka.kernel.log.InconsistentTopicIdException;
 import io.krabka.kernel.log.InvalidProducerEpochException;
 import io.krabka.kernel.log.InvalidTxnStateException;
@@ -22,12 +16,15 @@ import io.krabka.kernel.record.RecordException;
 import io.krabka.kernel.record.RecordTooLargeException;
 import io.krabka.kernel.record.RecordValidationException;
 import io.krabka.kernel.record.UnsupportedCompressionTypeException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.kafka.common.errors.ApiException;
+import org.apache.kafka.common.protocol.Errors;
 
 /** The wire error of a failure of the log engine, as Kafka's {@code Errors.forException} maps its own. */
 public final class ReplicaErrors {
 
-    private ReplicaErrors() {
-    }
+    private ReplicaErrors() {}
 
     /** Kafka's error code for {@code error}; UNKNOWN_SERVER_ERROR for a failure Kafka has no code for. */
     public static Errors forException(Throwable error) {

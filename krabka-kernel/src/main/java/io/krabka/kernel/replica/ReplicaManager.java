@@ -1,5 +1,22 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.DiskFaults;
+import io.krabka.kernel.log.FetchDataInfo;
+import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.LogAppendInfo;
+import io.krabka.kernel.log.LogDirWriteStates;
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.LogOffsetMetadata;
+import io.krabka.kernel.log.LogOffsetSnapshot;
+import io.krabka.kernel.log.TimestampAndOffset;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataPublisher;
+import io.krabka.kernel.record.RecordValidationException;
+import io.krabka.kernel.scheduler.Scheduler;
+import io.krabka.kernel.tiered.AsyncRemoteLogReader;
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -13,29 +30,10 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-
 import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.protocol.Errors;
-
-import io.krabka.kernel.log.AppendOrigin;
-import io.krabka.kernel.log.DiskFaults;
-import io.krabka.kernel.log.FetchDataInfo;
-import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.log.LogAppendInfo;
-import io.krabka.kernel.log.LogDirWriteStates;
-import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.log.LogOffsetMetadata;
-import io.krabka.kernel.log.LogOffsetSnapshot;
-import io.krabka.kernel.scheduler.Scheduler;
-import io.krabka.kernel.log.TimestampAndOffset;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.MetadataPublisher;
-import io.krabka.kernel.record.RecordValidationException;
-import io.krabka.kernel.tiered.AsyncRemoteLogReader;
-import io.krabka.spi.common.TopicPartition;
-import io.krabka.spi.common.Uuid;
 
 /**
  * The partitions this node leads and their data path (Kafka's {@code ReplicaManager}): follows the cluster
@@ -71,7 +69,10 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
      * @param remoteReader reads the offsets of tiered partitions below their local logs, when the broker has a
      *                     remote tier ({@code remote.log.storage.system.enable}); the caller closes it
      */
-    public ReplicaManager(ReplicaManagerConfig config, LogManager logManager, Scheduler scheduler,
+    public ReplicaManager(
+            ReplicaManagerConfig config,
+            LogManager logManager,
+            Scheduler scheduler,
             Optional<AsyncRemoteLogReader> remoteReader) {
         this.logManager = Objects.requireNonNull(logManager, "logManager");
         this.purgatory = new FetchPurgatory(scheduler);
@@ -120,21 +121,26 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
      * @param internalTopicsAllowed whether internal topics may be written (a coordinator's appends)
      * @param entries               one batch per partition, in the order to answer
      */
-    public Map<TopicPartition, ProducePartitionResult> appendRecords(short requiredAcks, boolean internalTopicsAllowed,
-            AppendOrigin origin, Map<TopicPartition, ByteBuffer> entries) {
+    public Map<TopicPartition, ProducePartitionResult> appendRecords(
+            short requiredAcks,
+            boolean internalTopicsAllowed,
+            AppendOrigin origin,
+            Map<TopicPartition, ByteBuffer> entries) {
         Map<TopicPartition, ProducePartitionResult> results = new LinkedHashMap<>();
         boolean validAcks = requiredAcks == -1 || requiredAcks == 0 || requiredAcks == 1;
-        entries.forEach((topicPartition, records) -> results.put(topicPartition, validAcks
-                ? appendToLocalLog(topicPartition, records, internalTopicsAllowed, origin)
-                : ProducePartitionResult.failed(Errors.INVALID_REQUIRED_ACKS, null)));
+        entries.forEach((topicPartition, records) -> results.put(
+                topicPartition,
+                validAcks
+                        ? appendToLocalLog(topicPartition, records, internalTopicsAllowed, origin)
+                        : ProducePartitionResult.failed(Errors.INVALID_REQUIRED_ACKS, null)));
         return results;
     }
 
-    private ProducePartitionResult appendToLocalLog(TopicPartition topicPartition, ByteBuffer records,
-            boolean internalTopicsAllowed, AppendOrigin origin) {
+    private ProducePartitionResult appendToLocalLog(
+            TopicPartition topicPartition, ByteBuffer records, boolean internalTopicsAllowed, AppendOrigin origin) {
         if (Topic.isInternal(topicPartition.topic()) && !internalTopicsAllowed) {
-            return ProducePartitionResult.failed(Errors.INVALID_TOPIC_EXCEPTION,
-                    "Cannot append to internal topic " + topicPartition.topic());
+            return ProducePartitionResult.failed(
+                    Errors.INVALID_TOPIC_EXCEPTION, "Cannot append to internal topic " + topicPartition.topic());
         }
         Partition partition = null;
         try {
@@ -142,18 +148,27 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
             LogAppendInfo info = partition.appendRecordsToLeader(records, origin);
             writeStates.succeeded(partition.log().parentDir());
             purgatory.checkAndComplete(topicPartition);
-            return new ProducePartitionResult(Errors.NONE, null, info.firstOffset(), info.logAppendTime(),
-                    info.logStartOffset(), List.of());
+            return new ProducePartitionResult(
+                    Errors.NONE, null, info.firstOffset(), info.logAppendTime(), info.logStartOffset(), List.of());
         } catch (RecordValidationException e) {
-            return new ProducePartitionResult(ReplicaErrors.forException(e), e.getMessage(), -1, -1,
-                    logStartOffset(topicPartition), e.recordErrors());
+            return new ProducePartitionResult(
+                    ReplicaErrors.forException(e),
+                    e.getMessage(),
+                    -1,
+                    -1,
+                    logStartOffset(topicPartition),
+                    e.recordErrors());
         } catch (IOException | RuntimeException e) {
             Errors error = ReplicaErrors.forException(e);
             if (error == Errors.KAFKA_STORAGE_ERROR && partition != null) {
                 Path logDir = partition.log().parentDir();
                 if (DiskFaults.takesLogDirOffline(e)) {
-                    logManager.logDirFailureChannel().maybeAddOfflineLogDir(logDir, "Error while appending records "
-                            + "to " + topicPartition + " in dir " + logDir, e);
+                    logManager
+                            .logDirFailureChannel()
+                            .maybeAddOfflineLogDir(
+                                    logDir,
+                                    "Error while appending records " + "to " + topicPartition + " in dir " + logDir,
+                                    e);
                 } else {
                     writeStates.failed(logDir, e);
                 }
@@ -167,8 +182,10 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
         Partition partition = partitions.get(topicPartition);
         if (partition != null && DiskFaults.takesLogDirOffline(e)) {
             Path logDir = partition.log().parentDir();
-            logManager.logDirFailureChannel().maybeAddOfflineLogDir(logDir, "Error while reading from "
-                    + topicPartition + " in dir " + logDir, e);
+            logManager
+                    .logDirFailureChannel()
+                    .maybeAddOfflineLogDir(
+                            logDir, "Error while reading from " + topicPartition + " in dir " + logDir, e);
         }
     }
 
@@ -181,7 +198,9 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
     public void handleLogDirFailure(Path logDir) {
         Path dir = logDir.toAbsolutePath().normalize();
         List<TopicPartition> offline = partitions.entrySet().stream()
-                .filter(entry -> entry.getValue().log().parentDir().equals(dir)).map(Map.Entry::getKey).toList();
+                .filter(entry -> entry.getValue().log().parentDir().equals(dir))
+                .map(Map.Entry::getKey)
+                .toList();
         logManager.handleLogDirFailure(dir);
         offline.forEach(partitions::remove);
         offline.forEach(purgatory::checkAndComplete);
@@ -199,16 +218,15 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
      * those reads complete or {@code remote.fetch.max.wait.ms} passes (Kafka's {@code DelayedRemoteFetch}). The
      * results are in the order of {@code fetchPartitions}.
      */
-    public CompletableFuture<List<LogReadResult>> fetchMessages(FetchParams params,
-            List<FetchPartition> fetchPartitions) {
+    public CompletableFuture<List<LogReadResult>> fetchMessages(
+            FetchParams params, List<FetchPartition> fetchPartitions) {
         LogReader reader = new LogReader(this, params, remoteReader);
         LogReader.Reads reads = reader.readAll(fetchPartitions);
         List<LogReadResult> results = reads.results();
         if (!reads.remoteReads().isEmpty() && !closed) {
             return remoteFetch(results, reads.remoteReads());
         }
-        if (params.maxWaitMs() <= 0 || fetchPartitions.isEmpty() || DelayedFetch.satisfied(params, results)
-                || closed) {
+        if (params.maxWaitMs() <= 0 || fetchPartitions.isEmpty() || DelayedFetch.satisfied(params, results) || closed) {
             return CompletableFuture.completedFuture(results);
         }
         DelayedFetch fetch = new DelayedFetch(params, results, reader::read, this::endOffset);
@@ -216,8 +234,8 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
         return fetch.response();
     }
 
-    private CompletableFuture<List<LogReadResult>> remoteFetch(List<LogReadResult> results,
-            List<LogReader.RemoteRead> remoteReads) {
+    private CompletableFuture<List<LogReadResult>> remoteFetch(
+            List<LogReadResult> results, List<LogReader.RemoteRead> remoteReads) {
         AsyncRemoteLogReader reader = remoteReader.orElseThrow();
         List<LogReadResult> answered = new ArrayList<>(results);
         List<LogReader.RemoteRead> started = new ArrayList<>();
@@ -228,8 +246,9 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
                 started.add(remoteRead);
             } catch (RejectedExecutionException e) {
                 // Kafka answers the partition with the error of a read it could not schedule, the others as read.
-                answered.set(remoteRead.index(), LogReadResult.failed(results.get(remoteRead.index()).partition(),
-                        Errors.UNKNOWN_SERVER_ERROR));
+                answered.set(
+                        remoteRead.index(),
+                        LogReadResult.failed(results.get(remoteRead.index()).partition(), Errors.UNKNOWN_SERVER_ERROR));
             }
         }
         if (started.isEmpty()) {
@@ -274,10 +293,11 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
      * @throws org.apache.kafka.common.errors.ApiException with Kafka's error for an unknown partition or a wrong
      *                                                     leader epoch
      */
-    public Optional<TimestampAndOffset> fetchOffsetForTimestamp(TopicPartition topicPartition, long timestamp,
-            boolean readCommitted, Optional<Integer> currentLeaderEpoch) throws IOException {
-        return partitionOrException(topicPartition).fetchOffsetForTimestamp(timestamp, readCommitted,
-                currentLeaderEpoch, remoteReader);
+    public Optional<TimestampAndOffset> fetchOffsetForTimestamp(
+            TopicPartition topicPartition, long timestamp, boolean readCommitted, Optional<Integer> currentLeaderEpoch)
+            throws IOException {
+        return partitionOrException(topicPartition)
+                .fetchOffsetForTimestamp(timestamp, readCommitted, currentLeaderEpoch, remoteReader);
     }
 
     /**

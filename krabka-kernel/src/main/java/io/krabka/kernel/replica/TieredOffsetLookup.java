@@ -1,5 +1,10 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.log.OffsetLookup;
+import io.krabka.kernel.log.TimestampAndOffset;
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.tiered.AsyncRemoteLogReader;
+import io.krabka.spi.common.TopicIdPartition;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.Optional;
@@ -9,14 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.apache.kafka.common.KafkaException;
-
-import io.krabka.kernel.log.OffsetLookup;
-import io.krabka.kernel.log.TimestampAndOffset;
-import io.krabka.kernel.log.UnifiedLog;
-import io.krabka.kernel.tiered.AsyncRemoteLogReader;
-import io.krabka.spi.common.TopicIdPartition;
 
 /**
  * A log's ListOffsets answer for a timestamp (Kafka's {@code UnifiedLog.fetchOffsetByTimestamp}), with what a
@@ -25,8 +23,7 @@ import io.krabka.spi.common.TopicIdPartition;
  */
 final class TieredOffsetLookup {
 
-    private TieredOffsetLookup() {
-    }
+    private TieredOffsetLookup() {}
 
     /**
      * The answer for {@code timestamp}; empty when no record qualifies.
@@ -36,8 +33,9 @@ final class TieredOffsetLookup {
      * @throws org.apache.kafka.common.errors.TimeoutException if the remote tier took longer than
      *                                                         {@code remote.list.offsets.request.timeout.ms}
      */
-    static Optional<TimestampAndOffset> fetchOffsetByTimestamp(UnifiedLog log, TopicIdPartition partition,
-            long timestamp, Optional<AsyncRemoteLogReader> remoteReader) throws IOException {
+    static Optional<TimestampAndOffset> fetchOffsetByTimestamp(
+            UnifiedLog log, TopicIdPartition partition, long timestamp, Optional<AsyncRemoteLogReader> remoteReader)
+            throws IOException {
         if (!RemoteReads.remoteLogEnabled(log)) {
             return log.fetchOffsetByTimestamp(timestamp);
         }
@@ -61,7 +59,8 @@ final class TieredOffsetLookup {
         long highestRemoteOffset = log.highestOffsetInRemoteStorage();
         if (highestRemoteOffset == -1) {
             return log.localLogStartOffset() == log.logStartOffset()
-                    ? log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_TIMESTAMP).orElseThrow()
+                    ? log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_TIMESTAMP)
+                            .orElseThrow()
                     : new TimestampAndOffset(-1L, -1L, OptionalInt.of(-1));
         }
         long offset = Math.max(highestRemoteOffset + 1, log.logStartOffset());
@@ -69,8 +68,9 @@ final class TieredOffsetLookup {
     }
 
     // Kafka's asyncOffsetRead: on the reader pool, waited for at most remote.list.offsets.request.timeout.ms.
-    private static Optional<TimestampAndOffset> findInRemoteTier(UnifiedLog log, TopicIdPartition partition,
-            long timestamp, AsyncRemoteLogReader remoteReader) throws IOException {
+    private static Optional<TimestampAndOffset> findInRemoteTier(
+            UnifiedLog log, TopicIdPartition partition, long timestamp, AsyncRemoteLogReader remoteReader)
+            throws IOException {
         CompletableFuture<Optional<TimestampAndOffset>> search;
         try {
             search = remoteReader.asyncFindOffsetByTimestamp(partition, timestamp, log.logStartOffset(), log);
@@ -88,8 +88,8 @@ final class TieredOffsetLookup {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while searching the remote tier of " + partition);
         } catch (ExecutionException e) {
-            throw new KafkaException("Failed to search the remote tier of " + partition + " for timestamp "
-                    + timestamp, e.getCause());
+            throw new KafkaException(
+                    "Failed to search the remote tier of " + partition + " for timestamp " + timestamp, e.getCause());
         }
     }
 }

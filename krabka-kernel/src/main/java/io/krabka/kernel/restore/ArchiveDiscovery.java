@@ -31,17 +31,25 @@ public final class ArchiveDiscovery {
     /** How many unrecognised keys the report shows. */
     public static final int SAMPLE = 20;
 
-    private static final Pattern LEGACY = Pattern.compile(
-            "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_(\\d+)/"
+    private static final Pattern LEGACY =
+            Pattern.compile("([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_(\\d+)/"
                     + "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/"
                     + "(log|offset_index|time_index|producer_snapshot|leader_epoch|txn_index)");
     private static final Map<String, SegmentArtifact> LEGACY_ARTIFACTS = Map.of(
-            "log", SegmentArtifact.SEGMENT, "offset_index", SegmentArtifact.OFFSET_INDEX,
-            "time_index", SegmentArtifact.TIME_INDEX, "producer_snapshot", SegmentArtifact.PRODUCER_SNAPSHOT,
-            "leader_epoch", SegmentArtifact.LEADER_EPOCH_CHECKPOINT, "txn_index", SegmentArtifact.TRANSACTION_INDEX);
+            "log",
+            SegmentArtifact.SEGMENT,
+            "offset_index",
+            SegmentArtifact.OFFSET_INDEX,
+            "time_index",
+            SegmentArtifact.TIME_INDEX,
+            "producer_snapshot",
+            SegmentArtifact.PRODUCER_SNAPSHOT,
+            "leader_epoch",
+            SegmentArtifact.LEADER_EPOCH_CHECKPOINT,
+            "txn_index",
+            SegmentArtifact.TRANSACTION_INDEX);
 
-    private ArchiveDiscovery() {
-    }
+    private ArchiveDiscovery() {}
 
     /**
      * The archive under the layout's prefix.
@@ -66,8 +74,12 @@ public final class ArchiveDiscovery {
             }
             token = page.nextPageToken();
         } while (token.isPresent());
-        return new DiscoveredArchive(store.location(), layout.prefix(),
-                partitions.values().stream().map(PartitionBuilder::build).toList(), unrecognized, sample);
+        return new DiscoveredArchive(
+                store.location(),
+                layout.prefix(),
+                partitions.values().stream().map(PartitionBuilder::build).toList(),
+                unrecognized,
+                sample);
     }
 
     /** Files an object under its partition and segment; false for a key of neither layout. */
@@ -75,13 +87,22 @@ public final class ArchiveDiscovery {
         Optional<SegmentObjectKey> current = SegmentObjectKey.parse(relative);
         if (current.isPresent()) {
             SegmentObjectKey key = current.get();
-            SegmentBuilder segment = partitions.computeIfAbsent(key.partitionDirectory(), dir -> new PartitionBuilder(
-                    dir, Optional.of(key.partition().topic()), key.partition().topicId(), key.partition().partition()))
+            SegmentBuilder segment = partitions
+                    .computeIfAbsent(
+                            key.partitionDirectory(),
+                            dir -> new PartitionBuilder(
+                                    dir,
+                                    Optional.of(key.partition().topic()),
+                                    key.partition().topicId(),
+                                    key.partition().partition()))
                     .segment(key.segmentId(), OptionalLong.of(key.startOffset()));
             return switch (key.suffix()) {
                 case ArchiveLayout.MANIFEST_SUFFIX -> segment.manifest(object);
                 case ArchiveLayout.ABANDONED_SUFFIX -> segment.abandoned(object);
-                default -> SegmentArtifact.ofSuffix(key.suffix()).map(a -> segment.artifact(a, object)).orElse(false);
+                default ->
+                    SegmentArtifact.ofSuffix(key.suffix())
+                            .map(a -> segment.artifact(a, object))
+                            .orElse(false);
             };
         }
         Matcher legacy = LEGACY.matcher(relative);
@@ -93,8 +114,10 @@ public final class ArchiveDiscovery {
             } catch (NumberFormatException e) {
                 return false;
             }
-            return partitions.computeIfAbsent(directory, dir -> new PartitionBuilder(dir, Optional.empty(),
-                            uuid(legacy.group(1)), partition))
+            return partitions
+                    .computeIfAbsent(
+                            directory,
+                            dir -> new PartitionBuilder(dir, Optional.empty(), uuid(legacy.group(1)), partition))
                     .segment(uuid(legacy.group(3)), OptionalLong.empty())
                     .artifact(LEGACY_ARTIFACTS.get(legacy.group(4)), object);
         }
@@ -126,7 +149,11 @@ public final class ArchiveDiscovery {
         }
 
         ArchivedPartition build() {
-            return new ArchivedPartition(directory, topic, topicId, partition,
+            return new ArchivedPartition(
+                    directory,
+                    topic,
+                    topicId,
+                    partition,
                     segments.values().stream().map(SegmentBuilder::build).toList());
         }
     }
@@ -165,8 +192,8 @@ public final class ArchiveDiscovery {
         }
 
         ArchivedSegment build() {
-            return new ArchivedSegment(id, startOffset, objects, Optional.ofNullable(manifest),
-                    Optional.ofNullable(abandoned));
+            return new ArchivedSegment(
+                    id, startOffset, objects, Optional.ofNullable(manifest), Optional.ofNullable(abandoned));
         }
     }
 }

@@ -11,10 +11,10 @@ import io.krabka.kernel.restore.bound.InvalidRestoreArgumentException;
 import io.krabka.kernel.restore.bound.PartitionArgument;
 import io.krabka.kernel.restore.materialize.ClusterMetadataLog;
 import io.krabka.kernel.restore.materialize.Fsync;
-import io.krabka.kernel.restore.metadata.ClusterMetadataSnapshot;
-import io.krabka.kernel.restore.metadata.Reconciliation;
 import io.krabka.kernel.restore.materialize.RestoredTopic;
 import io.krabka.kernel.restore.materialize.WrittenPartition;
+import io.krabka.kernel.restore.metadata.ClusterMetadataSnapshot;
+import io.krabka.kernel.restore.metadata.Reconciliation;
 import io.krabka.kernel.restore.report.MetadataRestoreReport;
 import io.krabka.kernel.restore.report.PartitionReport;
 import io.krabka.kernel.restore.report.RestoreReport;
@@ -60,13 +60,17 @@ public final class ArchiveRestore {
     // Set on every restored topic: nothing restored expires, whatever the old cluster's retention was, until the
     // operator sets retention again; a restored partition is local, so the tiering settings do not apply.
     private static final Map<String, String> RETENTION = Map.of("retention.ms", "-1", "retention.bytes", "-1");
-    private static final Set<String> TIERING = Set.of("remote.storage.enable", "local.retention.ms",
-            "local.retention.bytes", "remote.log.copy.disable", "remote.log.delete.on.disable");
+    private static final Set<String> TIERING = Set.of(
+            "remote.storage.enable",
+            "local.retention.ms",
+            "local.retention.bytes",
+            "remote.log.copy.disable",
+            "remote.log.delete.on.disable");
     static final String RETENTION_NOTE = "retention: retention.ms and retention.bytes are -1 on every restored topic,"
             + " so nothing restored expires, and the tiering configs (remote.storage.enable, local.retention.*) are left"
             + " out: set them again once the restored cluster is checked";
-    private static final Comparator<TopicPartition> BY_NAME = Comparator.comparing(TopicPartition::topic)
-            .thenComparingInt(TopicPartition::partition);
+    private static final Comparator<TopicPartition> BY_NAME =
+            Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition);
 
     private final Clock clock;
 
@@ -115,7 +119,8 @@ public final class ArchiveRestore {
         try {
             return materialize(store, request, plan, selection, progress);
         } catch (RestoreException | IOException | RuntimeException e) {
-            RestoreException failure = e instanceof RestoreException restore ? restore
+            RestoreException failure = e instanceof RestoreException restore
+                    ? restore
                     : new MaterializeException("writing " + target.logDir() + " failed: " + e.getMessage(), e);
             removeWritten(target.logDir(), created, failure);
             throw failure;
@@ -123,8 +128,17 @@ public final class ArchiveRestore {
     }
 
     private static FormatPlan plan(RestoreTarget target) throws MaterializeException {
-        FormatSpec spec = new FormatSpec(List.of(target.logDir()), target.logDir(), target.clusterId(), target.nodeId(),
-                Optional.empty(), Optional.empty(), List.of(), target.quorum(), target.controllerListenerName(), false);
+        FormatSpec spec = new FormatSpec(
+                List.of(target.logDir()),
+                target.logDir(),
+                target.clusterId(),
+                target.nodeId(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                target.quorum(),
+                target.controllerListenerName(),
+                false);
         try {
             return new Formatter(Clock.systemUTC()).plan(spec);
         } catch (FormatException e) {
@@ -132,16 +146,20 @@ public final class ArchiveRestore {
         }
     }
 
-    private static DiscoveredArchive discover(ObjectStore store, RestoreRequest request) throws UnreadableArchiveException {
+    private static DiscoveredArchive discover(ObjectStore store, RestoreRequest request)
+            throws UnreadableArchiveException {
         DiscoveredArchive archive;
         try {
             archive = ArchiveDiscovery.discover(store, request.layout());
         } catch (RemoteStorageException e) {
-            throw new UnreadableArchiveException("cannot list the archive " + store.location() + ": " + e.getMessage(), e);
+            throw new UnreadableArchiveException(
+                    "cannot list the archive " + store.location() + ": " + e.getMessage(), e);
         }
         if (archive.isEmpty()) {
             throw new UnreadableArchiveException("the archive " + store.location() + " holds no segment"
-                    + (request.layout().keyPrefix().isEmpty() ? "" : " under the prefix '" + request.layout().keyPrefix() + "'"));
+                    + (request.layout().keyPrefix().isEmpty()
+                            ? ""
+                            : " under the prefix '" + request.layout().keyPrefix() + "'"));
         }
         return archive;
     }
@@ -149,13 +167,13 @@ public final class ArchiveRestore {
     // With the old cluster's remote log metadata, the segments it deleted are left out and legacy topics named.
     private static Reconciliation reconcile(DiscoveredArchive archive, RestoreRequest request)
             throws MetadataDisagreementException {
-        return request.remoteLogMetadata().isPresent() ? request.remoteLogMetadata().get().reconcile(archive)
+        return request.remoteLogMetadata().isPresent()
+                ? request.remoteLogMetadata().get().reconcile(archive)
                 : Reconciliation.withoutSnapshot(archive);
     }
 
     /** The archive's partitions to restore, each under its topic's name. */
-    private record Selection(Reconciliation reconciliation, Map<ArchivedPartition, String> partitions, long bytes) {
-    }
+    private record Selection(Reconciliation reconciliation, Map<ArchivedPartition, String> partitions, long bytes) {}
 
     private static Selection select(Reconciliation reconciliation, RestoreRequest request)
             throws InvalidRestoreArgumentException {
@@ -170,35 +188,45 @@ public final class ArchiveRestore {
             }
             Uuid previous = ids.putIfAbsent(topic, partition.topicId());
             if (previous != null && !previous.equals(partition.topicId())) {
-                throw new InvalidRestoreArgumentException("the archive holds two topics named " + topic + " (ids " + previous
-                        + " and " + partition.topicId() + "): one was deleted and made again, and a restored cluster can"
-                        + " hold only one; restore under another --archive-prefix or remove one from a copy of the archive");
+                throw new InvalidRestoreArgumentException(
+                        "the archive holds two topics named " + topic + " (ids " + previous
+                                + " and " + partition.topicId()
+                                + "): one was deleted and made again, and a restored cluster can"
+                                + " hold only one; restore under another --archive-prefix or remove one from a copy of the archive");
             }
             partitions.put(partition, topic);
-            bytes += partition.segments().stream().flatMap(segment -> segment.object(SegmentArtifact.SEGMENT).stream())
-                    .mapToLong(io.krabka.spi.objectstore.StoredObject::size).sum();
+            bytes += partition.segments().stream()
+                    .flatMap(segment -> segment.object(SegmentArtifact.SEGMENT).stream())
+                    .mapToLong(io.krabka.spi.objectstore.StoredObject::size)
+                    .sum();
         }
         Set<String> missing = new TreeSet<>(request.topics());
         missing.removeAll(ids.keySet());
         if (!missing.isEmpty()) {
-            throw new InvalidRestoreArgumentException("--topic " + String.join(", ", missing) + ": the archive holds no such topic");
+            throw new InvalidRestoreArgumentException(
+                    "--topic " + String.join(", ", missing) + ": the archive holds no such topic");
         }
         Set<TopicPartition> archived = partitions.entrySet().stream()
-                .map(entry -> new TopicPartition(entry.getValue(), entry.getKey().partition())).collect(Collectors.toSet());
+                .map(entry ->
+                        new TopicPartition(entry.getValue(), entry.getKey().partition()))
+                .collect(Collectors.toSet());
         List<PartitionArgument> unknown = request.bounds().unknownPartitions(archived);
         if (!unknown.isEmpty()) {
-            throw new InvalidRestoreArgumentException(unknown.getFirst().flag() + " " + unknown.getFirst().partition().topic()
-                    + ":" + unknown.getFirst().partition().partition() + ": the archive holds no such partition");
+            throw new InvalidRestoreArgumentException(unknown.getFirst().flag() + " "
+                    + unknown.getFirst().partition().topic() + ":"
+                    + unknown.getFirst().partition().partition() + ": the archive holds no such partition");
         }
         return new Selection(reconciliation, partitions, bytes);
     }
 
-    private RestoreReport materialize(ObjectStore store, RestoreRequest request, FormatPlan plan, Selection selection,
-                                      RestoreProgress progress) throws RestoreException, IOException {
+    private RestoreReport materialize(
+            ObjectStore store, RestoreRequest request, FormatPlan plan, Selection selection, RestoreProgress progress)
+            throws RestoreException, IOException {
         Path logDir = request.target().logDir();
         Path staging = logDir.resolve(STAGING);
         Files.createDirectories(staging);
-        ExecutorService pool = Executors.newFixedThreadPool(request.parallelism(),
+        ExecutorService pool = Executors.newFixedThreadPool(
+                request.parallelism(),
                 Thread.ofPlatform().name("restore-", 0).daemon().factory());
         List<PartitionRestore.Outcome> outcomes;
         try {
@@ -206,12 +234,18 @@ public final class ArchiveRestore {
             FormattedDirectory formatted = plan.result().formatted().getFirst();
             List<RestoredTopic> topics = topics(outcomes, request.clusterMetadata());
             if (request.clusterMetadata().isPresent()) {
-                request.clusterMetadata().get().check(topics.stream()
-                        .collect(Collectors.toMap(RestoredTopic::name, RestoredTopic::topicId)));
+                request.clusterMetadata()
+                        .get()
+                        .check(topics.stream().collect(Collectors.toMap(RestoredTopic::name, RestoredTopic::topicId)));
             }
-            ClusterMetadataLog.write(staging.resolve(ClusterMetadataLog.DIRECTORY), plan.result().features().records(),
-                    plan.result().features().metadataVersion(), request.target().nodeId(), formatted.directoryId(),
-                    topics, clock);
+            ClusterMetadataLog.write(
+                    staging.resolve(ClusterMetadataLog.DIRECTORY),
+                    plan.result().features().records(),
+                    plan.result().features().metadataVersion(),
+                    request.target().nodeId(),
+                    formatted.directoryId(),
+                    topics,
+                    clock);
             // Everything on disk before anything is in place.
             Fsync.tree(staging, pool);
         } finally {
@@ -227,7 +261,9 @@ public final class ArchiveRestore {
                 logEnd.put(written.partition(), written.logEndOffset());
             }
         }
-        Files.move(staging.resolve(ClusterMetadataLog.DIRECTORY), logDir.resolve(ClusterMetadataLog.DIRECTORY),
+        Files.move(
+                staging.resolve(ClusterMetadataLog.DIRECTORY),
+                logDir.resolve(ClusterMetadataLog.DIRECTORY),
                 StandardCopyOption.ATOMIC_MOVE);
         Files.delete(staging);
         Fsync.force(logDir, StandardOpenOption.READ);
@@ -243,29 +279,50 @@ public final class ArchiveRestore {
         return report(request, selection, outcomes);
     }
 
-    private static RestoreReport report(RestoreRequest request, Selection selection,
-                                        List<PartitionRestore.Outcome> outcomes) {
+    private static RestoreReport report(
+            RestoreRequest request, Selection selection, List<PartitionRestore.Outcome> outcomes) {
         Reconciliation reconciliation = selection.reconciliation();
         List<SkippedSegment> skipped = new ArrayList<>(reconciliation.leftOut());
         outcomes.forEach(outcome -> skipped.addAll(outcome.skipped()));
-        List<PartitionReport> partitions = outcomes.stream().map(PartitionRestore.Outcome::report)
-                .sorted(Comparator.comparing(PartitionReport::topic).thenComparingInt(PartitionReport::partition)).toList();
+        List<PartitionReport> partitions = outcomes.stream()
+                .map(PartitionRestore.Outcome::report)
+                .sorted(Comparator.comparing(PartitionReport::topic).thenComparingInt(PartitionReport::partition))
+                .toList();
         Set<String> topicNames = new TreeSet<>(selection.partitions().values());
-        MetadataRestoreReport metadata = request.clusterMetadata().map(snapshot -> snapshot.report(topicNames))
+        MetadataRestoreReport metadata = request.clusterMetadata()
+                .map(snapshot -> snapshot.report(topicNames))
                 .orElseGet(() -> ClusterMetadataSnapshot.withoutSnapshot(topicNames));
         List<String> notRecovered = new ArrayList<>(metadata.notRecovered());
         notRecovered.add(RETENTION_NOTE);
-        metadata = new MetadataRestoreReport(metadata.snapshot(), metadata.topicConfigs(), metadata.accessControlEntries(),
-                metadata.clientQuotas(), metadata.scramCredentials(), metadata.featureLevels(),
-                metadata.topicsWithoutConfiguration(), notRecovered);
-        return new RestoreReport(request.dryRun(), request.target().logDir(), request.target().clusterId(),
-                request.authority().report(), metadata, reconciliation.report(), partitions, skipped, reconciliation.archive().unrecognizedKeys(),
+        metadata = new MetadataRestoreReport(
+                metadata.snapshot(),
+                metadata.topicConfigs(),
+                metadata.accessControlEntries(),
+                metadata.clientQuotas(),
+                metadata.scramCredentials(),
+                metadata.featureLevels(),
+                metadata.topicsWithoutConfiguration(),
+                notRecovered);
+        return new RestoreReport(
+                request.dryRun(),
+                request.target().logDir(),
+                request.target().clusterId(),
+                request.authority().report(),
+                metadata,
+                reconciliation.report(),
+                partitions,
+                skipped,
+                reconciliation.archive().unrecognizedKeys(),
                 reconciliation.archive().unrecognizedSample());
     }
 
-    private List<PartitionRestore.Outcome> restorePartitions(ObjectStore store, RestoreRequest request,
-                                                             Selection selection, Path staging, RestoreProgress progress,
-                                                             ExecutorService pool)
+    private List<PartitionRestore.Outcome> restorePartitions(
+            ObjectStore store,
+            RestoreRequest request,
+            Selection selection,
+            Path staging,
+            RestoreProgress progress,
+            ExecutorService pool)
             throws RestoreException, IOException {
         PartitionRestore restore = new PartitionRestore(store, request, new SegmentVerifier(), progress, clock);
         List<Future<PartitionRestore.Outcome>> futures = new ArrayList<>();
@@ -307,20 +364,23 @@ public final class ArchiveRestore {
         }
     }
 
-    private static List<RestoredTopic> topics(List<PartitionRestore.Outcome> outcomes,
-                                              Optional<ClusterMetadataSnapshot> snapshot) {
+    private static List<RestoredTopic> topics(
+            List<PartitionRestore.Outcome> outcomes, Optional<ClusterMetadataSnapshot> snapshot) {
         Map<String, Uuid> ids = new TreeMap<>();
         Map<String, TreeMap<Integer, Integer>> epochs = new TreeMap<>();
         for (PartitionRestore.Outcome outcome : outcomes) {
             PartitionReport report = outcome.report();
             ids.put(report.topic(), report.topicId());
-            int epoch = outcome.written().flatMap(written -> written.latestEpoch().isPresent()
-                    ? Optional.of(written.latestEpoch().getAsInt() + 1) : Optional.empty()).orElse(0);
+            int epoch = outcome.written()
+                    .flatMap(written -> written.latestEpoch().isPresent()
+                            ? Optional.of(written.latestEpoch().getAsInt() + 1)
+                            : Optional.empty())
+                    .orElse(0);
             epochs.computeIfAbsent(report.topic(), topic -> new TreeMap<>()).put(report.partition(), epoch);
         }
         List<RestoredTopic> topics = new ArrayList<>();
-        ids.forEach((name, id) -> topics.add(new RestoredTopic(name, id,
-                configs(snapshot.map(s -> s.topicConfigs(name)).orElse(Map.of())), epochs.get(name))));
+        ids.forEach((name, id) -> topics.add(new RestoredTopic(
+                name, id, configs(snapshot.map(s -> s.topicConfigs(name)).orElse(Map.of())), epochs.get(name))));
         return topics;
     }
 

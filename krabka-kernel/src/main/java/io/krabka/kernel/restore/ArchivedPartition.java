@@ -16,11 +16,11 @@ import java.util.Optional;
  * @param partition the partition's number
  * @param segments  the copies
  */
-public record ArchivedPartition(String directory, Optional<String> topic, Uuid topicId, int partition,
-                                List<ArchivedSegment> segments) {
+public record ArchivedPartition(
+        String directory, Optional<String> topic, Uuid topicId, int partition, List<ArchivedSegment> segments) {
 
-    private static final Comparator<ArchivedSegment> BY_START = Comparator
-            .comparingLong((ArchivedSegment s) -> s.startOffset().orElse(Long.MAX_VALUE))
+    private static final Comparator<ArchivedSegment> BY_START = Comparator.comparingLong(
+                    (ArchivedSegment s) -> s.startOffset().orElse(Long.MAX_VALUE))
             .thenComparing(ArchivedSegment::segmentId);
 
     /** Sorts and freezes the copies. */

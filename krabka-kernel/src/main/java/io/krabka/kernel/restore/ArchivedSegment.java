@@ -20,8 +20,12 @@ import java.util.OptionalLong;
  * @param manifest    the write-once archive's manifest of the copy
  * @param abandoned   the write-once archive's record that the copy was abandoned
  */
-public record ArchivedSegment(Uuid segmentId, OptionalLong startOffset, Map<SegmentArtifact, StoredObject> objects,
-                              Optional<StoredObject> manifest, Optional<StoredObject> abandoned) {
+public record ArchivedSegment(
+        Uuid segmentId,
+        OptionalLong startOffset,
+        Map<SegmentArtifact, StoredObject> objects,
+        Optional<StoredObject> manifest,
+        Optional<StoredObject> abandoned) {
 
     /** Freezes the parts. */
     public ArchivedSegment {

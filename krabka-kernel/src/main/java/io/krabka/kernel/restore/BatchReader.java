@@ -76,12 +76,16 @@ final class BatchReader {
     private void checkMagic(long start) throws CorruptBatchException {
         byte magic = buffer[Records.MAGIC_OFFSET];
         if (magic == 0 || magic == 1) {
-            throw new CorruptBatchException(key, start, CorruptBatchException.Reason.LEGACY_MAGIC, "magic " + magic
-                    + " is a legacy message set; the restore reads only magic " + RecordBatch.MAGIC + " batches");
+            throw new CorruptBatchException(
+                    key,
+                    start,
+                    CorruptBatchException.Reason.LEGACY_MAGIC,
+                    "magic " + magic + " is a legacy message set; the restore reads only magic " + RecordBatch.MAGIC
+                            + " batches");
         }
         if (magic != RecordBatch.MAGIC) {
-            throw new CorruptBatchException(key, start, CorruptBatchException.Reason.UNKNOWN_MAGIC, "magic " + magic
-                    + " is no record format");
+            throw new CorruptBatchException(
+                    key, start, CorruptBatchException.Reason.UNKNOWN_MAGIC, "magic " + magic + " is no record format");
         }
     }
 
@@ -90,20 +94,25 @@ final class BatchReader {
         int length = ByteBuffer.wrap(buffer).getInt(Records.SIZE_OFFSET);
         int minLength = RecordBatch.RECORD_BATCH_OVERHEAD - Records.LOG_OVERHEAD;
         if (length < minLength) {
-            throw new CorruptBatchException(key, start, CorruptBatchException.Reason.LENGTH_BELOW_HEADER, "length "
-                    + length + " is below the " + minLength + " bytes of a magic 2 header");
+            throw new CorruptBatchException(
+                    key,
+                    start,
+                    CorruptBatchException.Reason.LENGTH_BELOW_HEADER,
+                    "length " + length + " is below the " + minLength + " bytes of a magic 2 header");
         }
         if (length > maxBatchSize - Records.LOG_OVERHEAD) {
-            throw new CorruptBatchException(key, start, CorruptBatchException.Reason.LENGTH_ABOVE_CAP, "length "
-                    + length + " makes a batch above the " + maxBatchSize + " byte cap");
+            throw new CorruptBatchException(
+                    key,
+                    start,
+                    CorruptBatchException.Reason.LENGTH_ABOVE_CAP,
+                    "length " + length + " makes a batch above the " + maxBatchSize + " byte cap");
         }
         return length + Records.LOG_OVERHEAD;
     }
 
     /** Up to {@code length} bytes into the buffer at {@code offset}, never past the declared size. */
     private int read(int offset, int length) throws IOException {
-        int wanted = declaredSize.isPresent()
-                ? (int) Math.min(length, declaredSize.getAsLong() - position) : length;
+        int wanted = declaredSize.isPresent() ? (int) Math.min(length, declaredSize.getAsLong() - position) : length;
         int read = in.readNBytes(buffer, offset, wanted);
         position += read;
         return read;
@@ -128,7 +137,8 @@ final class BatchReader {
             return Optional.of(new TruncatedSegmentException(key, start, declared, position));
         }
         long beyond = in.transferTo(OutputStream.nullOutputStream());
-        return beyond == 0 ? Optional.empty()
+        return beyond == 0
+                ? Optional.empty()
                 : Optional.of(new TruncatedSegmentException(key, start, declared, declared + beyond));
     }
 }

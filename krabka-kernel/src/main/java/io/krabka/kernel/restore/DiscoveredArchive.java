@@ -13,8 +13,12 @@ import java.util.Objects;
  * @param unrecognizedKeys  how many keys under the prefix belong to no segment
  * @param unrecognizedSample the first of them, at most {@link ArchiveDiscovery#SAMPLE} keys
  */
-public record DiscoveredArchive(String location, String prefix, List<ArchivedPartition> partitions,
-                                long unrecognizedKeys, List<String> unrecognizedSample) {
+public record DiscoveredArchive(
+        String location,
+        String prefix,
+        List<ArchivedPartition> partitions,
+        long unrecognizedKeys,
+        List<String> unrecognizedSample) {
 
     /** Freezes the parts. */
     public DiscoveredArchive {
@@ -23,8 +27,8 @@ public record DiscoveredArchive(String location, String prefix, List<ArchivedPar
         partitions = List.copyOf(partitions);
         unrecognizedSample = List.copyOf(unrecognizedSample);
         if (unrecognizedKeys < unrecognizedSample.size()) {
-            throw new IllegalArgumentException("a sample of " + unrecognizedSample.size() + " keys out of "
-                    + unrecognizedKeys);
+            throw new IllegalArgumentException(
+                    "a sample of " + unrecognizedSample.size() + " keys out of " + unrecognizedKeys);
         }
     }
 

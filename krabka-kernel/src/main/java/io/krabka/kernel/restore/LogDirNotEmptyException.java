@@ -16,6 +16,7 @@ public final class LogDirNotEmptyException extends RestoreException {
 
     /** {@code logDir} is there but is not a directory. */
     public LogDirNotEmptyException(Path logDir) {
-        super(logDir + " is not a directory: restore writes only into an empty or absent directory, and left it untouched");
+        super(logDir
+                + " is not a directory: restore writes only into an empty or absent directory, and left it untouched");
     }
 }

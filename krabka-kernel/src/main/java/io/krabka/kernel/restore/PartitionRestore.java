@@ -31,8 +31,8 @@ import java.util.Set;
  */
 final class PartitionRestore {
     // Kafka's remote tier writes these for every segment; only the transaction index is optional.
-    private static final Set<SegmentArtifact> REQUIRED = EnumSet.complementOf(EnumSet.of(SegmentArtifact.SEGMENT,
-            SegmentArtifact.TRANSACTION_INDEX));
+    private static final Set<SegmentArtifact> REQUIRED =
+            EnumSet.complementOf(EnumSet.of(SegmentArtifact.SEGMENT, SegmentArtifact.TRANSACTION_INDEX));
     private static final int READ_BUFFER = 256 * 1024;
 
     private final ObjectStore store;
@@ -41,8 +41,12 @@ final class PartitionRestore {
     private final RestoreProgress progress;
     private final InstantSource time;
 
-    PartitionRestore(ObjectStore store, RestoreRequest request, SegmentVerifier verifier, RestoreProgress progress,
-                     InstantSource time) {
+    PartitionRestore(
+            ObjectStore store,
+            RestoreRequest request,
+            SegmentVerifier verifier,
+            RestoreProgress progress,
+            InstantSource time) {
         this.store = store;
         this.request = request;
         this.verifier = verifier;
@@ -51,8 +55,7 @@ final class PartitionRestore {
     }
 
     /** What restoring one partition gave. */
-    record Outcome(PartitionReport report, List<SkippedSegment> skipped, Optional<WrittenPartition> written) {
-    }
+    record Outcome(PartitionReport report, List<SkippedSegment> skipped, Optional<WrittenPartition> written) {}
 
     /**
      * Restores {@code archived} as {@code topic}'s partition into {@code dir} (nothing is written on a dry run).
@@ -70,13 +73,19 @@ final class PartitionRestore {
         OptionalLong firstBase = OptionalLong.empty();
         for (ArchivedSegment segment : archived.segments()) {
             if (segment.abandoned().isPresent()) {
-                skipped.add(new SkippedSegment(topic, archived.partition(), segment.segmentId(),
+                skipped.add(new SkippedSegment(
+                        topic,
+                        archived.partition(),
+                        segment.segmentId(),
                         "an abandoned copy: the write-once archive recorded that this upload failed"));
                 continue;
             }
             Optional<StoredObject> log = segment.object(SegmentArtifact.SEGMENT);
             if (log.isEmpty()) {
-                skipped.add(new SkippedSegment(topic, archived.partition(), segment.segmentId(),
+                skipped.add(new SkippedSegment(
+                        topic,
+                        archived.partition(),
+                        segment.segmentId(),
                         "no .log: an upload that never finished, or a deletion that did"));
                 continue;
             }
@@ -94,17 +103,27 @@ final class PartitionRestore {
                 if (writer != null) {
                     writer.abandonSegment();
                 }
-                skipped.add(new SkippedSegment(topic, archived.partition(), segment.segmentId(), e.getMessage()
-                        + "; nothing after it in the partition was restored"));
+                skipped.add(new SkippedSegment(
+                        topic,
+                        archived.partition(),
+                        segment.segmentId(),
+                        e.getMessage() + "; nothing after it in the partition was restored"));
                 break;
             }
             if (pass.wroteAny()) {
                 if (writer != null) {
                     writer.commitSegment(pass.lastWritten() + 1);
                 }
-                outcomes.add(new SegmentOutcome(segment.segmentId(), pass.baseOffset(), pass.lastWritten(),
-                        pass.batchesKept, pass.batchesRewritten, pass.batchesEmptied, pass.recordsKept,
-                        pass.recordsDropped, pass.bytesWritten));
+                outcomes.add(new SegmentOutcome(
+                        segment.segmentId(),
+                        pass.baseOffset(),
+                        pass.lastWritten(),
+                        pass.batchesKept,
+                        pass.batchesRewritten,
+                        pass.batchesEmptied,
+                        pass.recordsKept,
+                        pass.recordsDropped,
+                        pass.bytesWritten));
                 lastWritten = pass.lastWritten();
             }
             if (pass.reachedCut()) {
@@ -122,35 +141,49 @@ final class PartitionRestore {
             written = Optional.of(writer.finish(archived.topicId()));
         }
         progress.partitionDone(partition.topic() + "-" + partition.partition());
-        return new Outcome(new PartitionReport(topic, archived.partition(), archived.topicId(), outcomes), skipped, written);
+        return new Outcome(
+                new PartitionReport(topic, archived.partition(), archived.topicId(), outcomes), skipped, written);
     }
 
     // A copy with a .log but without an artifact Kafka's tier always writes was torn (or tampered with); a .log
     // beyond the 2 GiB that segment.bytes and a segment's int positions allow is no Kafka segment.
     private static void checkWhole(ArchivedSegment segment, StoredObject log) throws TornCopyException {
         if (log.size() > Integer.MAX_VALUE) {
-            throw new TornCopyException(log.key(), log.size() + " bytes, more than a Kafka segment holds ("
-                    + Integer.MAX_VALUE + ")");
+            throw new TornCopyException(
+                    log.key(), log.size() + " bytes, more than a Kafka segment holds (" + Integer.MAX_VALUE + ")");
         }
         for (SegmentArtifact artifact : REQUIRED) {
             if (segment.object(artifact).isEmpty()) {
-                String key = log.key().substring(0, log.key().length() - SegmentArtifact.SEGMENT.suffix().length())
+                String key = log.key()
+                                .substring(
+                                        0,
+                                        log.key().length()
+                                                - SegmentArtifact.SEGMENT
+                                                        .suffix()
+                                                        .length())
                         + artifact.suffix();
-                throw new TornCopyException(key, "missing: the copy of segment " + segment.segmentId()
-                        + " has a .log but no " + artifact.suffix() + " object");
+                throw new TornCopyException(
+                        key,
+                        "missing: the copy of segment " + segment.segmentId() + " has a .log but no "
+                                + artifact.suffix() + " object");
             }
         }
     }
 
-    private SegmentPass readSegment(TopicPartition partition, PartitionAuthority authority, ArchivedSegment segment,
-                                    StoredObject log, PartitionWriter writer, long lastWritten)
+    private SegmentPass readSegment(
+            TopicPartition partition,
+            PartitionAuthority authority,
+            ArchivedSegment segment,
+            StoredObject log,
+            PartitionWriter writer,
+            long lastWritten)
             throws RestoreException, IOException {
         SegmentCheck check = authority.segment(segment);
         long base = segment.startOffset().orElse(-1);
-        SegmentPass pass = new SegmentPass(partition, log.key(), request.bounds(), writer, base, log.size(), lastWritten,
-                progress);
+        SegmentPass pass = new SegmentPass(
+                partition, log.key(), request.bounds(), writer, base, log.size(), lastWritten, progress);
         try (InputStream raw = store.read(log.key(), check.logVersion());
-             InputStream in = new BufferedInputStream(check.wrap(raw), READ_BUFFER)) {
+                InputStream in = new BufferedInputStream(check.wrap(raw), READ_BUFFER)) {
             verifier.verify(new SegmentObject(log.key(), OptionalLong.of(log.size()), Math.max(base, 0)), in, pass);
         } catch (SegmentPass.TargetWriteException e) {
             throw (IOException) e.getCause();

@@ -8,8 +8,11 @@ import java.io.Serial;
  * message. The launcher maps each kind to its exit code in one place; the library never picks a code.
  */
 public abstract sealed class RestoreException extends Exception
-        permits InvalidRestoreArgumentException, LogDirNotEmptyException, UnreadableArchiveException,
-        RestoreIntegrityException, MaterializeException {
+        permits InvalidRestoreArgumentException,
+                LogDirNotEmptyException,
+                UnreadableArchiveException,
+                RestoreIntegrityException,
+                MaterializeException {
     @Serial
     private static final long serialVersionUID = 1L;
 

@@ -9,8 +9,12 @@ import java.util.Objects;
  * family to one exit code); sealed, because the verify stage knows every way a segment can fail it.
  */
 public abstract sealed class RestoreIntegrityException extends RestoreException
-        permits ChecksumMismatchException, TruncatedSegmentException, CorruptBatchException, TornCopyException,
-        AuthenticationException, MetadataDisagreementException {
+        permits ChecksumMismatchException,
+                TruncatedSegmentException,
+                CorruptBatchException,
+                TornCopyException,
+                AuthenticationException,
+                MetadataDisagreementException {
     @Serial
     private static final long serialVersionUID = 1L;
 

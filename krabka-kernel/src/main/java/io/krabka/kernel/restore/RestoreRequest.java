@@ -23,10 +23,17 @@ import java.util.Set;
  * @param continueOnCorrupt skip a corrupt segment (and the rest of its partition) rather than stop
  * @param parallelism       how many partitions are restored at once
  */
-public record RestoreRequest(ArchiveLayout layout, RestoreTarget target, Set<String> topics, RestoreBounds bounds,
-                             SegmentAuthority authority, Optional<RemoteLogMetadataSnapshot> remoteLogMetadata,
-                             Optional<ClusterMetadataSnapshot> clusterMetadata,
-                             boolean dryRun, boolean continueOnCorrupt, int parallelism) {
+public record RestoreRequest(
+        ArchiveLayout layout,
+        RestoreTarget target,
+        Set<String> topics,
+        RestoreBounds bounds,
+        SegmentAuthority authority,
+        Optional<RemoteLogMetadataSnapshot> remoteLogMetadata,
+        Optional<ClusterMetadataSnapshot> clusterMetadata,
+        boolean dryRun,
+        boolean continueOnCorrupt,
+        int parallelism) {
 
     /** Checks the values. */
     public RestoreRequest {

@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param quorum                 how the controller quorum starts
  * @param controllerListenerName the controllers' listener name
  */
-public record RestoreTarget(Path logDir, String clusterId, int nodeId, InitialQuorum quorum,
-                            String controllerListenerName) {
+public record RestoreTarget(
+        Path logDir, String clusterId, int nodeId, InitialQuorum quorum, String controllerListenerName) {
 
     /** Makes the path absolute and checks the values. */
     public RestoreTarget {

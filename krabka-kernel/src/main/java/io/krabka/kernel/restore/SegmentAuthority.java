@@ -30,7 +30,8 @@ public interface SegmentAuthority {
      * @throws RestoreIntegrityException  if the partition's manifests or chain fail
      * @throws UnreadableArchiveException if its manifests cannot be read
      */
-    PartitionAuthority partition(ArchivedPartition partition) throws RestoreIntegrityException, UnreadableArchiveException;
+    PartitionAuthority partition(ArchivedPartition partition)
+            throws RestoreIntegrityException, UnreadableArchiveException;
 
     /** What was authenticated, once every partition was; empty for the unauthenticated restore. */
     Optional<AuthenticationReport> report();
@@ -49,8 +50,7 @@ public interface SegmentAuthority {
     /** The check on one segment's {@code .log} as the verify stage reads it. */
     interface SegmentCheck {
         /** No check, and the newest version. */
-        SegmentCheck NONE = new SegmentCheck() {
-        };
+        SegmentCheck NONE = new SegmentCheck() {};
 
         /** The version of the {@code .log} to read; empty for the newest. */
         default Optional<String> logVersion() {
@@ -67,7 +67,6 @@ public interface SegmentAuthority {
          *
          * @throws RestoreIntegrityException if what was read is not what the manifest claims
          */
-        default void finish() throws RestoreIntegrityException {
-        }
+        default void finish() throws RestoreIntegrityException {}
     }
 }

@@ -46,8 +46,15 @@ final class SegmentPass implements BatchVisitor {
      * @param lastWritten the last offset the partition holds already, -1 for none: an earlier copy's batches are
      *                    not written twice
      */
-    SegmentPass(TopicPartition partition, String key, RestoreBounds bounds, PartitionWriter writer, long segmentBase,
-                long segmentSize, long lastWritten, RestoreProgress progress) {
+    SegmentPass(
+            TopicPartition partition,
+            String key,
+            RestoreBounds bounds,
+            PartitionWriter writer,
+            long segmentBase,
+            long segmentSize,
+            long lastWritten,
+            RestoreProgress progress) {
         this.partition = partition;
         this.key = key;
         this.bounds = bounds;
@@ -74,7 +81,10 @@ final class SegmentPass implements BatchVisitor {
                 recordsDropped += batch.recordCount();
             }
             case EMPTY -> {
-                write(batch.baseOffset(), BatchRewriter.rewrite(view, List.of(), batch.lastOffset()), batch.lastOffset());
+                write(
+                        batch.baseOffset(),
+                        BatchRewriter.rewrite(view, List.of(), batch.lastOffset()),
+                        batch.lastOffset());
                 batchesEmptied++;
                 recordsDropped += batch.recordCount();
             }
@@ -85,7 +95,8 @@ final class SegmentPass implements BatchVisitor {
         }
     }
 
-    private void filter(VerifiedBatch batch, ByteBuffer bytes, RecordBatch view, BatchHeader header) throws IOException {
+    private void filter(VerifiedBatch batch, ByteBuffer bytes, RecordBatch view, BatchHeader header)
+            throws IOException {
         List<Record> records = view.records(MAX_DECOMPRESSED_BYTES);
         List<Record> kept = new ArrayList<>(records.size());
         long claimed = batch.lastOffset();

@@ -93,13 +93,19 @@ public final class SegmentVerifier {
         }
         return batchCount == 0
                 ? new VerifiedSegment(key, 0, 0, OptionalLong.empty(), OptionalLong.empty(), maxTimestamp, 0)
-                : new VerifiedSegment(key, batchCount, recordCount, OptionalLong.of(firstOffset),
-                        OptionalLong.of(lastOffset), maxTimestamp, reader.position());
+                : new VerifiedSegment(
+                        key,
+                        batchCount,
+                        recordCount,
+                        OptionalLong.of(firstOffset),
+                        OptionalLong.of(lastOffset),
+                        maxTimestamp,
+                        reader.position());
     }
 
     /** The checks on one framed batch; {@code previousLastOffset} is -1 for the first. */
-    private static VerifiedBatch check(SegmentObject segment, RecordBatch batch, long position,
-                                       long previousLastOffset) throws RestoreIntegrityException {
+    private static VerifiedBatch check(SegmentObject segment, RecordBatch batch, long position, long previousLastOffset)
+            throws RestoreIntegrityException {
         String key = segment.key();
         long stored = batch.checksum();
         long computed = batch.computeChecksum();
@@ -109,13 +115,19 @@ public final class SegmentVerifier {
         long baseOffset = batch.baseOffset();
         int delta = batch.lastOffsetDelta();
         if (delta < 0 || baseOffset > Long.MAX_VALUE - delta) {
-            throw new CorruptBatchException(key, position, Reason.INVALID_OFFSETS, "base offset " + baseOffset
-                    + " and last offset delta " + delta + " make no offset range");
+            throw new CorruptBatchException(
+                    key,
+                    position,
+                    Reason.INVALID_OFFSETS,
+                    "base offset " + baseOffset + " and last offset delta " + delta + " make no offset range");
         }
         int records = batch.recordsCount();
         if (records < 0 || records - 1L > delta) {
-            throw new CorruptBatchException(key, position, Reason.INVALID_RECORD_COUNT, records
-                    + " records in a batch spanning " + (delta + 1L) + " offsets");
+            throw new CorruptBatchException(
+                    key,
+                    position,
+                    Reason.INVALID_RECORD_COUNT,
+                    records + " records in a batch spanning " + (delta + 1L) + " offsets");
         }
         try {
             batch.compressionType();
@@ -123,21 +135,43 @@ public final class SegmentVerifier {
             throw new CorruptBatchException(key, position, Reason.UNKNOWN_COMPRESSION, e.getMessage());
         }
         if (previousLastOffset < 0 && baseOffset < segment.baseOffset()) {
-            throw new CorruptBatchException(key, position, Reason.BELOW_SEGMENT_BASE, "base offset " + baseOffset
-                    + " is below the segment's base offset " + segment.baseOffset());
+            throw new CorruptBatchException(
+                    key,
+                    position,
+                    Reason.BELOW_SEGMENT_BASE,
+                    "base offset " + baseOffset + " is below the segment's base offset " + segment.baseOffset());
         }
         if (previousLastOffset >= 0 && baseOffset <= previousLastOffset) {
-            throw new CorruptBatchException(key, position, Reason.OFFSETS_NOT_INCREASING, "base offset " + baseOffset
-                    + " is not above the previous batch's last offset " + previousLastOffset);
+            throw new CorruptBatchException(
+                    key,
+                    position,
+                    Reason.OFFSETS_NOT_INCREASING,
+                    "base offset " + baseOffset + " is not above the previous batch's last offset "
+                            + previousLastOffset);
         }
         long lastOffset = baseOffset + delta;
         if (lastOffset - segment.baseOffset() > Integer.MAX_VALUE) {
-            throw new CorruptBatchException(key, position, Reason.OFFSET_OUT_OF_SEGMENT_RANGE, "last offset "
-                    + lastOffset + " is more than " + Integer.MAX_VALUE + " above the segment's base offset "
-                    + segment.baseOffset());
+            throw new CorruptBatchException(
+                    key,
+                    position,
+                    Reason.OFFSET_OUT_OF_SEGMENT_RANGE,
+                    "last offset "
+                            + lastOffset + " is more than " + Integer.MAX_VALUE + " above the segment's base offset "
+                            + segment.baseOffset());
         }
-        return new VerifiedBatch(position, batch.sizeInBytes(), baseOffset, lastOffset, records, batch.maxTimestamp(),
-                batch.partitionLeaderEpoch(), batch.producerId(), batch.producerEpoch(), batch.baseSequence(),
-                batch.lastSequence(), batch.isTransactional(), batch.isControlBatch());
+        return new VerifiedBatch(
+                position,
+                batch.sizeInBytes(),
+                baseOffset,
+                lastOffset,
+                records,
+                batch.maxTimestamp(),
+                batch.partitionLeaderEpoch(),
+                batch.producerId(),
+                batch.producerEpoch(),
+                batch.baseSequence(),
+                batch.lastSequence(),
+                batch.isTransactional(),
+                batch.isControlBatch());
     }
 }

@@ -20,9 +20,20 @@ import io.krabka.kernel.record.RecordBatch;
  * @param transactional        whether it belongs to a transaction
  * @param control              whether it holds control records (transaction markers)
  */
-public record VerifiedBatch(long position, int sizeInBytes, long baseOffset, long lastOffset, int recordCount,
-                            long maxTimestamp, int partitionLeaderEpoch, long producerId, short producerEpoch,
-                            int baseSequence, int lastSequence, boolean transactional, boolean control) {
+public record VerifiedBatch(
+        long position,
+        int sizeInBytes,
+        long baseOffset,
+        long lastOffset,
+        int recordCount,
+        long maxTimestamp,
+        int partitionLeaderEpoch,
+        long producerId,
+        short producerEpoch,
+        int baseSequence,
+        int lastSequence,
+        boolean transactional,
+        boolean control) {
 
     /** Validates what the verify stage guarantees. */
     public VerifiedBatch {
@@ -37,8 +48,8 @@ public record VerifiedBatch(long position, int sizeInBytes, long baseOffset, lon
             throw new IllegalArgumentException("offsets [" + baseOffset + ", " + lastOffset + "] are not a range");
         }
         if (recordCount < 0 || recordCount - 1L > lastOffset - baseOffset) {
-            throw new IllegalArgumentException(recordCount + " records do not fit offsets [" + baseOffset + ", "
-                    + lastOffset + "]");
+            throw new IllegalArgumentException(
+                    recordCount + " records do not fit offsets [" + baseOffset + ", " + lastOffset + "]");
         }
     }
 }

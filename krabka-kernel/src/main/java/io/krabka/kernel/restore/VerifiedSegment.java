@@ -15,8 +15,14 @@ import java.util.OptionalLong;
  * @param maxTimestamp the largest batch max timestamp, or {@link RecordBatch#NO_TIMESTAMP} when no batch has one
  * @param sizeInBytes  the bytes read, every one of them inside a verified batch
  */
-public record VerifiedSegment(String key, int batchCount, long recordCount, OptionalLong firstOffset,
-                              OptionalLong lastOffset, long maxTimestamp, long sizeInBytes) {
+public record VerifiedSegment(
+        String key,
+        int batchCount,
+        long recordCount,
+        OptionalLong firstOffset,
+        OptionalLong lastOffset,
+        long maxTimestamp,
+        long sizeInBytes) {
 
     /** Validates the summary's consistency. */
     public VerifiedSegment {
@@ -31,8 +37,8 @@ public record VerifiedSegment(String key, int batchCount, long recordCount, Opti
             throw new IllegalArgumentException(key + ": offsets and size must be present exactly when batches are");
         }
         if (!empty && firstOffset.getAsLong() > lastOffset.getAsLong()) {
-            throw new IllegalArgumentException(key + ": first offset " + firstOffset.getAsLong() + " above last offset "
-                    + lastOffset.getAsLong());
+            throw new IllegalArgumentException(
+                    key + ": first offset " + firstOffset.getAsLong() + " above last offset " + lastOffset.getAsLong());
         }
         if (empty && (recordCount != 0 || maxTimestamp != RecordBatch.NO_TIMESTAMP)) {
             throw new IllegalArgumentException(key + ": an empty segment has no records and no timestamp");

@@ -48,7 +48,8 @@ public final class KafkaScheduler implements Scheduler {
             }
         };
         long delay = Math.max(0, delayMs);
-        return periodMs > 0 ? executor.scheduleAtFixedRate(logged, delay, periodMs, TimeUnit.MILLISECONDS)
+        return periodMs > 0
+                ? executor.scheduleAtFixedRate(logged, delay, periodMs, TimeUnit.MILLISECONDS)
                 : executor.schedule(logged, delay, TimeUnit.MILLISECONDS);
     }
 

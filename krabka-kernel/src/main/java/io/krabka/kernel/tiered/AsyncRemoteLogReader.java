@@ -45,13 +45,16 @@ public final class AsyncRemoteLogReader implements AutoCloseable {
      *
      * @param time the clock of the fetch quota's windows
      */
-    public AsyncRemoteLogReader(RemoteLogReader reader, RemoteReadConfig config, RemoteFetchMetrics metrics,
-                                InstantSource time) {
+    public AsyncRemoteLogReader(
+            RemoteLogReader reader, RemoteReadConfig config, RemoteFetchMetrics metrics, InstantSource time) {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.config = Objects.requireNonNull(config, "config");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
-        this.quota = new RLMQuotaManager(config.fetchMaxBytesPerSecond(), config.fetchQuotaWindowNum(),
-                config.fetchQuotaWindowSizeSeconds(), time);
+        this.quota = new RLMQuotaManager(
+                config.fetchMaxBytesPerSecond(),
+                config.fetchQuotaWindowNum(),
+                config.fetchQuotaWindowSizeSeconds(),
+                time);
         this.running = new Semaphore(config.readerThreads());
         this.admitted = new Semaphore(config.readerThreads() + config.readerMaxPendingTasks());
     }
@@ -105,8 +108,8 @@ public final class AsyncRemoteLogReader implements AutoCloseable {
      * @throws RejectedExecutionException if as many reads wait as allowed, or the pool is closed
      * @see RemoteLogReader#findOffsetByTimestamp
      */
-    public CompletableFuture<Optional<TimestampAndOffset>> asyncFindOffsetByTimestamp(TopicIdPartition partition,
-            long timestamp, long startingOffset, UnifiedLog log) {
+    public CompletableFuture<Optional<TimestampAndOffset>> asyncFindOffsetByTimestamp(
+            TopicIdPartition partition, long timestamp, long startingOffset, UnifiedLog log) {
         return submit(partition, () -> reader.findOffsetByTimestamp(partition, timestamp, startingOffset, log));
     }
 

@@ -21,8 +21,11 @@ import java.util.function.Supplier;
  *                        manager (as Kafka does), so it is looked up at each listing
  * @param metrics         where the manager's own metrics go
  */
-public record BrokerRemoteStorageContext(ObjectStore objectStore, String objectStoreName,
-                                         Supplier<RemoteLogMetadataManager> metadata, PluginMetrics metrics)
+public record BrokerRemoteStorageContext(
+        ObjectStore objectStore,
+        String objectStoreName,
+        Supplier<RemoteLogMetadataManager> metadata,
+        PluginMetrics metrics)
         implements RemoteStorageContext {
 
     /** Validates the parts. */

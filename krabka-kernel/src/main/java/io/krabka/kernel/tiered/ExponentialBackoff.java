@@ -15,8 +15,8 @@ record ExponentialBackoff(long initialMs, long maxMs, double jitter) {
 
     ExponentialBackoff {
         if (initialMs < 0 || maxMs < initialMs || !(jitter >= 0 && jitter <= 1)) {
-            throw new IllegalArgumentException("invalid backoff: initial " + initialMs + " ms, max " + maxMs
-                    + " ms, jitter " + jitter);
+            throw new IllegalArgumentException(
+                    "invalid backoff: initial " + initialMs + " ms, max " + maxMs + " ms, jitter " + jitter);
         }
     }
 

@@ -33,14 +33,25 @@ final class IndexCacheEntry {
     private final Path[] currentFiles;
     private int refs;
 
-    private IndexCacheEntry(Uuid segmentId, long startOffset, IndexFileSet liveFiles, IndexFileSet openedFiles,
-                            List<MappedFile> mappedFiles) {
+    private IndexCacheEntry(
+            Uuid segmentId,
+            long startOffset,
+            IndexFileSet liveFiles,
+            IndexFileSet openedFiles,
+            List<MappedFile> mappedFiles) {
         this.segmentId = segmentId;
         this.liveFiles = liveFiles;
         this.mappedFiles = mappedFiles;
-        this.offsetIndex = new OffsetIndex(mappedFiles.get(0).buffer(), startOffset, openedFiles.offsetIndex().toString());
-        this.timeIndex = new TimeIndex(mappedFiles.get(1).buffer(), startOffset, openedFiles.timeIndex().toString());
-        this.txnIndex = new TransactionIndex(mappedFiles.get(2).buffer(), startOffset, openedFiles.txnIndex().toString());
+        this.offsetIndex = new OffsetIndex(
+                mappedFiles.get(0).buffer(),
+                startOffset,
+                openedFiles.offsetIndex().toString());
+        this.timeIndex = new TimeIndex(
+                mappedFiles.get(1).buffer(),
+                startOffset,
+                openedFiles.timeIndex().toString());
+        this.txnIndex = new TransactionIndex(
+                mappedFiles.get(2).buffer(), startOffset, openedFiles.txnIndex().toString());
         this.sizeBytes = mappedFiles.stream().mapToLong(MappedFile::size).sum();
         this.currentFiles = openedFiles.all().toArray(Path[]::new);
     }
@@ -90,7 +101,8 @@ final class IndexCacheEntry {
      * the time index gives an offset, the offset index its position.
      */
     OffsetPosition lookupTimestamp(long timestamp, long startingOffset) {
-        return offsetIndex.lookup(Math.max(startingOffset, timeIndex.lookup(timestamp).offset()));
+        return offsetIndex.lookup(
+                Math.max(startingOffset, timeIndex.lookup(timestamp).offset()));
     }
 
     /** The first offset index entry at or past the end of {@code fetchSize} bytes read from {@code start}. */

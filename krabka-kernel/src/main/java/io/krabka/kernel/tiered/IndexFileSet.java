@@ -19,14 +19,16 @@ record IndexFileSet(Path offsetIndex, Path timeIndex, Path txnIndex) {
     /** The live names of a segment's indexes in {@code dir}. */
     static IndexFileSet of(Path dir, long startOffset, Uuid segmentId) {
         String prefix = startOffset + "_" + segmentId;
-        return new IndexFileSet(dir.resolve(prefix + LogFileUtils.INDEX_FILE_SUFFIX),
+        return new IndexFileSet(
+                dir.resolve(prefix + LogFileUtils.INDEX_FILE_SUFFIX),
                 dir.resolve(prefix + LogFileUtils.TIME_INDEX_FILE_SUFFIX),
                 dir.resolve(prefix + LogFileUtils.TXN_INDEX_FILE_SUFFIX));
     }
 
     /** These names with {@code suffix} appended, such as {@code .tmp} or {@code .deleted}. */
     IndexFileSet withSuffix(String suffix) {
-        return new IndexFileSet(offsetIndex.resolveSibling(offsetIndex.getFileName() + suffix),
+        return new IndexFileSet(
+                offsetIndex.resolveSibling(offsetIndex.getFileName() + suffix),
                 timeIndex.resolveSibling(timeIndex.getFileName() + suffix),
                 txnIndex.resolveSibling(txnIndex.getFileName() + suffix));
     }

@@ -87,7 +87,10 @@ final class LruIndexEntries {
             try {
                 entry.deleteFiles();
             } catch (IOException e) {
-                LOG.log(System.Logger.Level.WARNING, "Could not delete the files of " + entry + "; the next start will", e);
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "Could not delete the files of " + entry + "; the next start will",
+                        e);
             }
         }
         return true;

@@ -56,10 +56,18 @@ final class RLMCopyTask extends RLMTask {
     private long copiedOffset = -1;
     private boolean copyStopped;
 
-    RLMCopyTask(TopicIdPartition topicIdPartition, Function<TopicPartition, Optional<UnifiedLog>> logs,
-                RemoteStorageManager rsm, RemoteLogMetadataManager rlmm, RemoteLogSegmentDeleter deleter,
-                RemoteLogManagerMetrics metrics, RLMQuotaManager copyQuota, int brokerId, int customMetadataMaxBytes,
-                InstantSource time, ExponentialBackoff backoff) {
+    RLMCopyTask(
+            TopicIdPartition topicIdPartition,
+            Function<TopicPartition, Optional<UnifiedLog>> logs,
+            RemoteStorageManager rsm,
+            RemoteLogMetadataManager rlmm,
+            RemoteLogSegmentDeleter deleter,
+            RemoteLogManagerMetrics metrics,
+            RLMQuotaManager copyQuota,
+            int brokerId,
+            int customMetadataMaxBytes,
+            InstantSource time,
+            ExponentialBackoff backoff) {
         super(topicIdPartition, time, backoff);
         this.logs = logs;
         this.rsm = rsm;
@@ -112,9 +120,12 @@ final class RLMCopyTask extends RLMTask {
             }
         }
         for (RemoteLogSegmentMetadata segment : unfinished) {
-            LOG.log(System.Logger.Level.INFO, (deleter.writeOnce() ? "Abandoning" : "Deleting")
-                    + " the unfinished copy " + segment.remoteLogSegmentId() + " [" + segment.startOffset() + ", "
-                    + segment.endOffset() + "] of " + topicIdPartition);
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    (deleter.writeOnce() ? "Abandoning" : "Deleting")
+                            + " the unfinished copy " + segment.remoteLogSegmentId() + " [" + segment.startOffset()
+                            + ", "
+                            + segment.endOffset() + "] of " + topicIdPartition);
             deleter.discardFailedCopy(segment);
         }
     }
@@ -139,29 +150,40 @@ final class RLMCopyTask extends RLMTask {
             throws RemoteStorageException, IOException {
         String topic = topicIdPartition.topic();
         long endOffset = nextSegmentOffset - 1;
-        Path snapshot = log.producerStateManager().fetchSnapshot(nextSegmentOffset).orElseThrow(() ->
-                new RemoteStorageException("no producer snapshot at " + nextSegmentOffset + " of "
+        Path snapshot = log.producerStateManager()
+                .fetchSnapshot(nextSegmentOffset)
+                .orElseThrow(() -> new RemoteStorageException("no producer snapshot at " + nextSegmentOffset + " of "
                         + topicIdPartition + " to copy with segment " + segment.baseOffset()));
         TreeMap<Integer, Long> segmentLeaderEpochs = new TreeMap<>();
         for (EpochEntry entry : log.leaderEpochCache().epochEntriesInRange(segment.baseOffset(), nextSegmentOffset)) {
             segmentLeaderEpochs.put(entry.epoch(), entry.startOffset());
         }
         if (segmentLeaderEpochs.isEmpty()) {
-            throw new RemoteStorageException("no leader epoch covers segment " + segment.baseOffset() + " of "
-                    + topicIdPartition);
+            throw new RemoteStorageException(
+                    "no leader epoch covers segment " + segment.baseOffset() + " of " + topicIdPartition);
         }
         Path txnIndex = segment.txnIndex().file();
         boolean txnIndexEmpty = segment.txnIndex().isEmpty() || !Files.exists(txnIndex);
         RemoteLogSegmentMetadata started = new RemoteLogSegmentMetadata(
-                RemoteLogSegmentId.generateNew(topicIdPartition), segment.baseOffset(), endOffset,
-                segment.largestTimestamp(), brokerId, time.millis(), segment.size(), segmentLeaderEpochs,
+                RemoteLogSegmentId.generateNew(topicIdPartition),
+                segment.baseOffset(),
+                endOffset,
+                segment.largestTimestamp(),
+                brokerId,
+                time.millis(),
+                segment.size(),
+                segmentLeaderEpochs,
                 txnIndexEmpty);
-        RemoteLogSegmentDeleter.await(rlmm.addRemoteLogSegmentMetadata(started),
-                "COPY_SEGMENT_STARTED of " + started.remoteLogSegmentId());
-        LogSegmentData data = new LogSegmentData(segment.log().file(), segment.offsetIndex().file(),
-                segment.timeIndex().file(), txnIndexEmpty ? Optional.empty() : Optional.of(txnIndex), snapshot,
-                LeaderEpochCheckpointFile.toByteBuffer(log.leaderEpochCache().epochEntriesInRange(-1,
-                        nextSegmentOffset)));
+        RemoteLogSegmentDeleter.await(
+                rlmm.addRemoteLogSegmentMetadata(started), "COPY_SEGMENT_STARTED of " + started.remoteLogSegmentId());
+        LogSegmentData data = new LogSegmentData(
+                segment.log().file(),
+                segment.offsetIndex().file(),
+                segment.timeIndex().file(),
+                txnIndexEmpty ? Optional.empty() : Optional.of(txnIndex),
+                snapshot,
+                LeaderEpochCheckpointFile.toByteBuffer(
+                        log.leaderEpochCache().epochEntriesInRange(-1, nextSegmentOffset)));
         metrics.increment(RemoteLogManagerMetrics.Counter.REMOTE_COPY_REQUESTS, topic, 1);
         Optional<CustomMetadata> customMetadata;
         try {
@@ -169,30 +191,46 @@ final class RLMCopyTask extends RLMTask {
         } catch (RemoteStorageException | RuntimeException e) {
             metrics.increment(RemoteLogManagerMetrics.Counter.REMOTE_COPY_ERRORS, topic, 1);
             deleteFailedCopy(started);
-            throw e instanceof RemoteStorageException remote ? remote
+            throw e instanceof RemoteStorageException remote
+                    ? remote
                     : new RemoteStorageException("copying segment " + segment.baseOffset() + " failed", e);
         }
-        RemoteLogSegmentMetadataUpdate finished = new RemoteLogSegmentMetadataUpdate(started.remoteLogSegmentId(),
-                time.millis(), customMetadata, RemoteLogSegmentState.COPY_SEGMENT_FINISHED, brokerId);
+        RemoteLogSegmentMetadataUpdate finished = new RemoteLogSegmentMetadataUpdate(
+                started.remoteLogSegmentId(),
+                time.millis(),
+                customMetadata,
+                RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+                brokerId);
         if (customMetadata.isPresent() && customMetadata.get().size() > customMetadataMaxBytes) {
-            LOG.log(System.Logger.Level.ERROR, "The custom metadata of " + started.remoteLogSegmentId() + " is "
-                    + customMetadata.get().size() + " bytes, over remote.log.metadata.custom.metadata.max.bytes ("
-                    + customMetadataMaxBytes + "); deleting the copy and stopping the copies of " + topicIdPartition);
+            LOG.log(
+                    System.Logger.Level.ERROR,
+                    "The custom metadata of " + started.remoteLogSegmentId() + " is "
+                            + customMetadata.get().size()
+                            + " bytes, over remote.log.metadata.custom.metadata.max.bytes ("
+                            + customMetadataMaxBytes + "); deleting the copy and stopping the copies of "
+                            + topicIdPartition);
             metrics.increment(RemoteLogManagerMetrics.Counter.REMOTE_COPY_ERRORS, topic, 1);
             copyStopped = true;
             deleteFailedCopy(started.createWithUpdates(new RemoteLogSegmentMetadataUpdate(
-                    started.remoteLogSegmentId(), time.millis(), customMetadata,
-                    RemoteLogSegmentState.DELETE_SEGMENT_STARTED, brokerId)));
+                    started.remoteLogSegmentId(),
+                    time.millis(),
+                    customMetadata,
+                    RemoteLogSegmentState.DELETE_SEGMENT_STARTED,
+                    brokerId)));
             return;
         }
-        RemoteLogSegmentDeleter.await(rlmm.updateRemoteLogSegmentMetadata(finished),
+        RemoteLogSegmentDeleter.await(
+                rlmm.updateRemoteLogSegmentMetadata(finished),
                 "COPY_SEGMENT_FINISHED of " + started.remoteLogSegmentId());
         copyQuota.record(started.segmentSizeInBytes());
         metrics.increment(RemoteLogManagerMetrics.Counter.REMOTE_COPY_BYTES, topic, started.segmentSizeInBytes());
         copiedOffset = endOffset;
         log.updateHighestOffsetInRemoteStorage(endOffset);
-        LOG.log(System.Logger.Level.INFO, "Copied segment " + segment.baseOffset() + " of " + topicIdPartition
-                + " to remote storage with segment id " + started.remoteLogSegmentId().id());
+        LOG.log(
+                System.Logger.Level.INFO,
+                "Copied segment " + segment.baseOffset() + " of " + topicIdPartition
+                        + " to remote storage with segment id "
+                        + started.remoteLogSegmentId().id());
     }
 
     // The data of a copy that did not finish goes, and its metadata with it; if that fails too, the next run's
@@ -202,8 +240,11 @@ final class RLMCopyTask extends RLMTask {
             deleter.discardFailedCopy(segment);
         } catch (RemoteStorageException | RuntimeException e) {
             initialized = false;
-            LOG.log(System.Logger.Level.WARNING, "Could not clean up the failed copy " + segment.remoteLogSegmentId()
-                    + " of " + topicIdPartition + "; retrying at the next run", e);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Could not clean up the failed copy " + segment.remoteLogSegmentId() + " of " + topicIdPartition
+                            + "; retrying at the next run",
+                    e);
         }
     }
 

@@ -35,9 +35,14 @@ final class RLMExpirationTask extends RLMTask {
     private final RemoteLogSegmentDeleter deleter;
     private final RemoteLogManagerMetrics metrics;
 
-    RLMExpirationTask(TopicIdPartition topicIdPartition, Function<TopicPartition, Optional<UnifiedLog>> logs,
-                      RemoteLogMetadataManager rlmm, RemoteLogSegmentDeleter deleter, RemoteLogManagerMetrics metrics,
-                      InstantSource time, ExponentialBackoff backoff) {
+    RLMExpirationTask(
+            TopicIdPartition topicIdPartition,
+            Function<TopicPartition, Optional<UnifiedLog>> logs,
+            RemoteLogMetadataManager rlmm,
+            RemoteLogSegmentDeleter deleter,
+            RemoteLogManagerMetrics metrics,
+            InstantSource time,
+            ExponentialBackoff backoff) {
         super(topicIdPartition, time, backoff);
         this.logs = logs;
         this.rlmm = rlmm;
@@ -54,8 +59,10 @@ final class RLMExpirationTask extends RLMTask {
         UnifiedLog log = found.get();
         List<RemoteLogSegmentMetadata> segments = new ArrayList<>();
         rlmm.listRemoteLogSegments(topicIdPartition).forEachRemaining(segments::add);
-        long remoteSize = segments.stream().filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
-                .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes).sum();
+        long remoteSize = segments.stream()
+                .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
+                .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes)
+                .sum();
         metrics.set(RemoteLogManagerMetrics.Gauge.REMOTE_LOG_METADATA_COUNT, topicIdPartition, segments.size());
         metrics.set(RemoteLogManagerMetrics.Gauge.REMOTE_LOG_SIZE_BYTES, topicIdPartition, remoteSize);
 
@@ -74,8 +81,8 @@ final class RLMExpirationTask extends RLMTask {
 
     // Past every segment retention deletes (Kafka), and past offsets neither tier holds any more (deleted locally
     // while copies were disabled, with no remote copy left).
-    private static long newLogStartOffset(UnifiedLog log, List<RemoteLogSegmentMetadata> segments,
-                                          List<RemoteLogSegmentMetadata> toDelete) {
+    private static long newLogStartOffset(
+            UnifiedLog log, List<RemoteLogSegmentMetadata> segments, List<RemoteLogSegmentMetadata> toDelete) {
         long firstReadable = log.localLogStartOffset();
         long afterDeleted = -1;
         for (RemoteLogSegmentMetadata segment : segments) {
@@ -88,13 +95,14 @@ final class RLMExpirationTask extends RLMTask {
         return Math.max(afterDeleted, firstReadable);
     }
 
-    private List<RemoteLogSegmentMetadata> expiredSegments(UnifiedLog log, List<RemoteLogSegmentMetadata> segments,
-                                                           long remoteSize) throws IOException {
+    private List<RemoteLogSegmentMetadata> expiredSegments(
+            UnifiedLog log, List<RemoteLogSegmentMetadata> segments, long remoteSize) throws IOException {
         LogConfig config = log.config();
         long logStartOffset = log.logStartOffset();
         long cleanupUntilMs = config.retentionMs() > -1 ? time.millis() - config.retentionMs() : Long.MIN_VALUE;
         long remainingBreachedSize = config.retentionBytes() > -1
-                ? Math.max(0, remoteSize + onlyLocalLogSegmentsSize(log, segments) - config.retentionBytes()) : 0;
+                ? Math.max(0, remoteSize + onlyLocalLogSegmentsSize(log, segments) - config.retentionBytes())
+                : 0;
         List<RemoteLogSegmentMetadata> toDelete = new ArrayList<>();
         for (RemoteLogSegmentMetadata segment : segments) {
             switch (segment.state()) {
@@ -108,8 +116,7 @@ final class RLMExpirationTask extends RLMTask {
                 case COPY_SEGMENT_STARTED -> {
                     return toDelete;
                 }
-                case COPY_SEGMENT_FINISHED -> {
-                }
+                case COPY_SEGMENT_FINISHED -> {}
             }
             String reason;
             if (segment.endOffset() < logStartOffset) {
@@ -123,8 +130,10 @@ final class RLMExpirationTask extends RLMTask {
             } else {
                 return toDelete;
             }
-            LOG.log(System.Logger.Level.INFO, "About to delete remote segment " + segment.remoteLogSegmentId()
-                    + " [" + segment.startOffset() + ", " + segment.endOffset() + "] due to " + reason);
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "About to delete remote segment " + segment.remoteLogSegmentId() + " [" + segment.startOffset()
+                            + ", " + segment.endOffset() + "] due to " + reason);
             toDelete.add(segment);
         }
         return toDelete;
@@ -133,15 +142,23 @@ final class RLMExpirationTask extends RLMTask {
     // Kafka's onlyLocalLogSegmentsSize: the bytes of the local segments the remote tier does not hold yet. The copy
     // task may not have recovered the highest copied offset yet (after a restart): the listing knows it too.
     private static long onlyLocalLogSegmentsSize(UnifiedLog log, List<RemoteLogSegmentMetadata> segments) {
-        long highest = Math.max(log.highestOffsetInRemoteStorage(), segments.stream()
-                .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
-                .mapToLong(RemoteLogSegmentMetadata::endOffset).max().orElse(-1));
-        return log.logSegments().stream().filter(segment -> segment.baseOffset() > highest)
-                .mapToLong(LogSegment::size).sum();
+        long highest = Math.max(
+                log.highestOffsetInRemoteStorage(),
+                segments.stream()
+                        .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
+                        .mapToLong(RemoteLogSegmentMetadata::endOffset)
+                        .max()
+                        .orElse(-1));
+        return log.logSegments().stream()
+                .filter(segment -> segment.baseOffset() > highest)
+                .mapToLong(LogSegment::size)
+                .sum();
     }
 
     private void deleteAll(List<RemoteLogSegmentMetadata> toDelete) throws RemoteStorageException {
-        long lagBytes = toDelete.stream().mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes).sum();
+        long lagBytes = toDelete.stream()
+                .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes)
+                .sum();
         long lagSegments = toDelete.size();
         recordDeleteLag(lagBytes, lagSegments);
         RemoteStorageException failure = null;

@@ -46,8 +46,11 @@ abstract class RLMTask implements Runnable {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            LOG.log(System.Logger.Level.WARNING, getClass().getSimpleName() + " of " + topicIdPartition + " failed ("
-                    + failures + " in a row); retrying in " + waitMs + " ms", e);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    getClass().getSimpleName() + " of " + topicIdPartition + " failed (" + failures
+                            + " in a row); retrying in " + waitMs + " ms",
+                    e);
         }
     }
 

@@ -47,8 +47,8 @@ final class RemoteAbortedTransactions {
                 complete = result.isComplete();
             }
             if (!complete) {
-                current = nextSegmentWithTxnIndex(metadata.topicIdPartition(), metadata.endOffset() + 1,
-                        log.leaderEpochCache());
+                current = nextSegmentWithTxnIndex(
+                        metadata.topicIdPartition(), metadata.endOffset() + 1, log.leaderEpochCache());
             }
         }
         if (!complete) {
@@ -64,17 +64,16 @@ final class RemoteAbortedTransactions {
     }
 
     // Kafka's findNextSegmentWithTxnIndex: the offset's epoch and every later one, from the offset on.
-    private Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition partition, long offset,
-                                                                       LeaderEpochFileCache epochs)
-            throws RemoteStorageException {
+    private Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
+            TopicIdPartition partition, long offset, LeaderEpochFileCache epochs) throws RemoteStorageException {
         OptionalInt initialEpoch = epochs.epochForOffset(offset);
         if (initialEpoch.isEmpty()) {
             return Optional.empty();
         }
         for (EpochEntry entry : epochs.epochEntries()) {
             if (entry.epoch() >= initialEpoch.getAsInt()) {
-                Optional<RemoteLogSegmentMetadata> found = rlmm.nextSegmentWithTxnIndex(partition, entry.epoch(),
-                        Math.max(entry.startOffset(), offset));
+                Optional<RemoteLogSegmentMetadata> found =
+                        rlmm.nextSegmentWithTxnIndex(partition, entry.epoch(), Math.max(entry.startOffset(), offset));
                 if (found.isPresent()) {
                     return found;
                 }

@@ -28,13 +28,12 @@ public final class RemoteFetchMetrics {
      * @param latencySumMs  their total time
      * @param latencyMaxMs  the longest
      */
-    public record Counts(long bytes, long requests, long errors, long latencyCount, long latencySumMs,
-                         long latencyMaxMs) {
-    }
+    public record Counts(
+            long bytes, long requests, long errors, long latencyCount, long latencySumMs, long latencyMaxMs) {}
 
     /** The latency of remote reads, in milliseconds: Kafka's remote log reader timer. */
-    public static final MetricName FETCH_TIME = MetricName.of("kafka.log.remote", "RemoteLogManager",
-            "RemoteLogReaderFetchRateAndTimeMs");
+    public static final MetricName FETCH_TIME =
+            MetricName.of("kafka.log.remote", "RemoteLogManager", "RemoteLogReaderFetchRateAndTimeMs");
 
     private static final String BYTES = "RemoteFetchBytesPerSec";
     private static final String REQUESTS = "RemoteFetchRequestsPerSec";
@@ -53,8 +52,8 @@ public final class RemoteFetchMetrics {
     }
 
     private void publish(Counters counters, Optional<String> topic) {
-        Map<String, LongAdder> meters = Map.of(BYTES, counters.bytes, REQUESTS, counters.requests, ERRORS,
-                counters.errors);
+        Map<String, LongAdder> meters =
+                Map.of(BYTES, counters.bytes, REQUESTS, counters.requests, ERRORS, counters.errors);
         meters.forEach((name, adder) -> {
             MetricName metric = MetricName.brokerTopicMetric(name);
             registry.meter(topic.map(metric::forTopic).orElse(metric), adder::sum);
@@ -130,8 +129,8 @@ public final class RemoteFetchMetrics {
         }
 
         Counts counts() {
-            return new Counts(bytes.sum(), requests.sum(), errors.sum(), latencyCount.sum(), latencySum.sum(),
-                    latencyMax.get());
+            return new Counts(
+                    bytes.sum(), requests.sum(), errors.sum(), latencyCount.sum(), latencySum.sum(), latencyMax.get());
         }
     }
 }

@@ -41,7 +41,8 @@ public final class RemoteIndexCache implements Closeable {
     public static final String TMP_FILE_SUFFIX = ".tmp";
 
     /** The broker setting for the size bound. */
-    public static final String REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES_PROP = "remote.log.index.file.cache.total.size.bytes";
+    public static final String REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES_PROP =
+            "remote.log.index.file.cache.total.size.bytes";
 
     /** Kafka's default size bound: 1 GiB. */
     public static final long DEFAULT_REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES = 1024L * 1024 * 1024;
@@ -67,9 +68,11 @@ public final class RemoteIndexCache implements Closeable {
      * @param logDir               the log directory to keep the cache in
      * @throws IOException if the directory cannot be created or read
      */
-    public RemoteIndexCache(long maxSizeBytes, RemoteStorageManager remoteStorageManager, Path logDir) throws IOException {
+    public RemoteIndexCache(long maxSizeBytes, RemoteStorageManager remoteStorageManager, Path logDir)
+            throws IOException {
         if (maxSizeBytes < 1) {
-            throw new IllegalArgumentException(REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES_PROP + " must be at least 1: " + maxSizeBytes);
+            throw new IllegalArgumentException(
+                    REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES_PROP + " must be at least 1: " + maxSizeBytes);
         }
         this.entries = new LruIndexEntries(maxSizeBytes);
         this.files = new RemoteIndexFiles(logDir.resolve(DIR_NAME), remoteStorageManager);
@@ -121,8 +124,9 @@ public final class RemoteIndexCache implements Closeable {
      * @throws RemoteStorageException if the indexes are not cached and could not be fetched
      * @throws IOException            if they could not be stored locally
      */
-    public Optional<OffsetPosition> fetchUpperBoundOffset(RemoteLogSegmentMetadata metadata, OffsetPosition start,
-                                                          int fetchSize) throws RemoteStorageException, IOException {
+    public Optional<OffsetPosition> fetchUpperBoundOffset(
+            RemoteLogSegmentMetadata metadata, OffsetPosition start, int fetchSize)
+            throws RemoteStorageException, IOException {
         IndexCacheEntry entry = acquire(metadata);
         try {
             return entry.fetchUpperBoundOffset(start, fetchSize);
@@ -137,8 +141,9 @@ public final class RemoteIndexCache implements Closeable {
      * @throws RemoteStorageException if the indexes are not cached and could not be fetched
      * @throws IOException            if they could not be stored locally
      */
-    public TxnIndexSearchResult collectAbortedTxns(RemoteLogSegmentMetadata metadata, long fetchOffset,
-                                                   long upperBoundOffset) throws RemoteStorageException, IOException {
+    public TxnIndexSearchResult collectAbortedTxns(
+            RemoteLogSegmentMetadata metadata, long fetchOffset, long upperBoundOffset)
+            throws RemoteStorageException, IOException {
         IndexCacheEntry entry = acquire(metadata);
         try {
             return entry.collectAbortedTxns(fetchOffset, upperBoundOffset);
@@ -159,8 +164,13 @@ public final class RemoteIndexCache implements Closeable {
     /** The counters so far. */
     public RemoteIndexCacheStats stats() {
         synchronized (lock) {
-            return new RemoteIndexCacheStats(hitCount, missCount, entries.evictionCount(), loadFailureCount,
-                    entries.size(), entries.sizeBytes());
+            return new RemoteIndexCacheStats(
+                    hitCount,
+                    missCount,
+                    entries.evictionCount(),
+                    loadFailureCount,
+                    entries.size(),
+                    entries.sizeBytes());
         }
     }
 
@@ -197,7 +207,8 @@ public final class RemoteIndexCache implements Closeable {
             boolean fetchHere = false;
             synchronized (lock) {
                 if (closed) {
-                    throw new IllegalStateException("RemoteIndexCache is closed; cannot serve the indexes of segment " + segmentId);
+                    throw new IllegalStateException(
+                            "RemoteIndexCache is closed; cannot serve the indexes of segment " + segmentId);
                 }
                 cached = entries.get(segmentId);
                 if (cached != null) {
@@ -286,7 +297,8 @@ public final class RemoteIndexCache implements Closeable {
 
     // A request that waited for another thread's fetch fails with the same exception, so that a failing remote
     // tier is asked once, not once per waiting request.
-    private static IndexCacheEntry await(CompletableFuture<IndexCacheEntry> pending) throws RemoteStorageException, IOException {
+    private static IndexCacheEntry await(CompletableFuture<IndexCacheEntry> pending)
+            throws RemoteStorageException, IOException {
         try {
             return pending.get();
         } catch (InterruptedException e) {

@@ -10,6 +10,5 @@ package io.krabka.kernel.tiered;
  * @param entryCount       entries cached now
  * @param sizeBytes        bytes of the files of the entries cached now
  */
-public record RemoteIndexCacheStats(long hitCount, long missCount, long evictionCount, long loadFailureCount,
-                                    int entryCount, long sizeBytes) {
-}
+public record RemoteIndexCacheStats(
+        long hitCount, long missCount, long evictionCount, long loadFailureCount, int entryCount, long sizeBytes) {}

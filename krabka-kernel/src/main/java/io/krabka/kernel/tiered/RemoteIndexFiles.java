@@ -34,7 +34,8 @@ final class RemoteIndexFiles {
 
     private static final System.Logger LOG = System.getLogger(RemoteIndexFiles.class.getName());
 
-    private static final Pattern INDEX_FILE = Pattern.compile("(\\d{1,19})_([A-Za-z0-9_-]{22})\\.(index|timeindex|txnindex)");
+    private static final Pattern INDEX_FILE =
+            Pattern.compile("(\\d{1,19})_([A-Za-z0-9_-]{22})\\.(index|timeindex|txnindex)");
 
     private final Path dir;
     private final RemoteStorageManager remoteStorageManager;
@@ -70,8 +71,13 @@ final class RemoteIndexFiles {
             if (entry != null) {
                 entry.unmap();
             }
-            for (Path file : List.of(tmp.offsetIndex(), tmp.timeIndex(), tmp.txnIndex(),
-                    live.offsetIndex(), live.timeIndex(), live.txnIndex())) {
+            for (Path file : List.of(
+                    tmp.offsetIndex(),
+                    tmp.timeIndex(),
+                    tmp.txnIndex(),
+                    live.offsetIndex(),
+                    live.timeIndex(),
+                    live.txnIndex())) {
                 try {
                     Files.deleteIfExists(file);
                 } catch (IOException deleteFailure) {
@@ -85,8 +91,11 @@ final class RemoteIndexFiles {
     private void store(RemoteLogSegmentMetadata metadata, IndexType type, Path target)
             throws RemoteStorageException, IOException {
         try (InputStream in = openIndex(metadata, type);
-             FileChannel channel = FileChannel.open(target, StandardOpenOption.CREATE,
-                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                FileChannel channel = FileChannel.open(
+                        target,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.WRITE)) {
             in.transferTo(Channels.newOutputStream(channel));
             channel.force(true);
         }
@@ -128,10 +137,12 @@ final class RemoteIndexFiles {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
             for (Path file : files) {
                 String name = file.getFileName().toString();
-                if (name.endsWith(RemoteIndexCache.TMP_FILE_SUFFIX) || name.endsWith(LogFileUtils.DELETED_FILE_SUFFIX)) {
+                if (name.endsWith(RemoteIndexCache.TMP_FILE_SUFFIX)
+                        || name.endsWith(LogFileUtils.DELETED_FILE_SUFFIX)) {
                     Files.deleteIfExists(file);
                 } else if (INDEX_FILE.matcher(name).matches()) {
-                    byPrefix.computeIfAbsent(name.substring(0, name.indexOf('.')), key -> new ArrayList<>()).add(file);
+                    byPrefix.computeIfAbsent(name.substring(0, name.indexOf('.')), key -> new ArrayList<>())
+                            .add(file);
                 }
             }
         }
@@ -152,14 +163,17 @@ final class RemoteIndexFiles {
                 IndexFileSet files = IndexFileSet.of(dir, startOffset, segmentId);
                 if (group.getValue().size() == files.all().size() && seen.add(segmentId)) {
                     try {
-                        long modified = Files.getLastModifiedTime(files.offsetIndex()).toMillis();
+                        long modified =
+                                Files.getLastModifiedTime(files.offsetIndex()).toMillis();
                         IndexCacheEntry entry = IndexCacheEntry.open(segmentId, startOffset, files, files);
                         loaded.add(entry);
                         fetchedAt.put(entry, modified);
                         continue;
                     } catch (CorruptIndexException | IOException e) {
-                        LOG.log(System.Logger.Level.WARNING, "Deleting remote index cache entry " + prefix
-                                + " left by an earlier run: " + e.getMessage());
+                        LOG.log(
+                                System.Logger.Level.WARNING,
+                                "Deleting remote index cache entry " + prefix + " left by an earlier run: "
+                                        + e.getMessage());
                     }
                 }
                 for (Path file : group.getValue()) {

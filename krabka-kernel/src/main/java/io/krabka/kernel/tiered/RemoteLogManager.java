@@ -1,11 +1,11 @@
 package io.krabka.kernel.tiered;
 
 import io.krabka.kernel.log.LogStartOffsetIncrementReason;
-import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.metrics.MetricsRegistry;
+import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
@@ -65,8 +65,11 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
     private volatile boolean closed;
 
     /** A partition's scheduled tasks. */
-    private record PartitionTasks(RLMCopyTask copy, ScheduledFuture<?> copyFuture, RLMExpirationTask expiration,
-                                  ScheduledFuture<?> expirationFuture) {
+    private record PartitionTasks(
+            RLMCopyTask copy,
+            ScheduledFuture<?> copyFuture,
+            RLMExpirationTask expiration,
+            ScheduledFuture<?> expirationFuture) {
         void cancel() {
             copy.cancel();
             expiration.cancel();
@@ -92,10 +95,17 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
      * @param topicDeleted told the name of a deleted topic once the remote data of its last partition is gone (its
      *                  per-topic metrics elsewhere go, as Kafka removes a deleted topic's)
      */
-    public RemoteLogManager(RemoteLogManagerConfig config, int brokerId, RemoteStorageManager rsm,
-                            RemoteLogMetadataManager rlmm, Function<TopicPartition, Optional<UnifiedLog>> logs,
-                            Scheduler scheduler, InstantSource time, MetricsRegistry registry, Consumer<Uuid> deleted,
-                            Consumer<String> topicDeleted) {
+    public RemoteLogManager(
+            RemoteLogManagerConfig config,
+            int brokerId,
+            RemoteStorageManager rsm,
+            RemoteLogMetadataManager rlmm,
+            Function<TopicPartition, Optional<UnifiedLog>> logs,
+            Scheduler scheduler,
+            InstantSource time,
+            MetricsRegistry registry,
+            Consumer<Uuid> deleted,
+            Consumer<String> topicDeleted) {
         this.metrics = new RemoteLogManagerMetrics(registry);
         this.config = Objects.requireNonNull(config, "config");
         this.brokerId = brokerId;
@@ -104,10 +114,15 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
         this.logs = Objects.requireNonNull(logs, "logs");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.time = Objects.requireNonNull(time, "time");
-        this.copyQuota = new RLMQuotaManager(config.remoteLogManagerCopyMaxBytesPerSecond(),
-                config.remoteLogManagerCopyQuotaWindowNum(), config.remoteLogManagerCopyQuotaWindowSizeSeconds(), time);
-        this.backoff = new ExponentialBackoff(config.remoteLogManagerTaskRetryBackoffMs(),
-                config.remoteLogManagerTaskRetryBackoffMaxMs(), config.remoteLogManagerTaskRetryJitter());
+        this.copyQuota = new RLMQuotaManager(
+                config.remoteLogManagerCopyMaxBytesPerSecond(),
+                config.remoteLogManagerCopyQuotaWindowNum(),
+                config.remoteLogManagerCopyQuotaWindowSizeSeconds(),
+                time);
+        this.backoff = new ExponentialBackoff(
+                config.remoteLogManagerTaskRetryBackoffMs(),
+                config.remoteLogManagerTaskRetryBackoffMaxMs(),
+                config.remoteLogManagerTaskRetryJitter());
         this.segmentDeleter = new RemoteLogSegmentDeleter(rsm, rlmm, metrics, brokerId, time, deleted);
         this.topicDeleted = Objects.requireNonNull(topicDeleted, "topicDeleted");
     }
@@ -183,15 +198,17 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
             try {
                 rlmm.onPartitionLeadershipChanges(started, Set.of());
             } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, "The metadata manager failed to take the leadership of " + started,
+                LOG.log(
+                        System.Logger.Level.ERROR,
+                        "The metadata manager failed to take the leadership of " + started,
                         e);
             }
             started.forEach(this::scheduleTasks);
             LOG.log(System.Logger.Level.INFO, "Started tiering " + started);
         }
         for (TopicIdPartition partition : changes.deleted()) {
-            RemotePartitionDeleter deleter = new RemotePartitionDeleter(partition, rlmm, segmentDeleter, brokerId,
-                    time);
+            RemotePartitionDeleter deleter =
+                    new RemotePartitionDeleter(partition, rlmm, segmentDeleter, brokerId, time);
             deletions.put(partition, deleter);
             // On its own: a slow deletion holds no other partition's start or stop back.
             scheduler.scheduleOnce("RemotePartitionDeleter-" + partition, () -> runDeletion(deleter, 1));
@@ -200,13 +217,27 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
 
     private void scheduleTasks(TopicIdPartition partition) {
         long intervalMs = config.remoteLogManagerTaskIntervalMs();
-        RLMCopyTask copy = new RLMCopyTask(partition, logs, rsm, rlmm, segmentDeleter, metrics, copyQuota, brokerId,
-                config.remoteLogMetadataCustomMetadataMaxBytes(), time, backoff);
-        RLMExpirationTask expiration = new RLMExpirationTask(partition, logs, rlmm, segmentDeleter, metrics, time,
+        RLMCopyTask copy = new RLMCopyTask(
+                partition,
+                logs,
+                rsm,
+                rlmm,
+                segmentDeleter,
+                metrics,
+                copyQuota,
+                brokerId,
+                config.remoteLogMetadataCustomMetadataMaxBytes(),
+                time,
                 backoff);
-        PartitionTasks previous = tasks.put(partition, new PartitionTasks(copy,
-                scheduler.schedule("RLMCopyTask-" + partition, copy, 0, intervalMs), expiration,
-                scheduler.schedule("RLMExpirationTask-" + partition, expiration, 0, intervalMs)));
+        RLMExpirationTask expiration =
+                new RLMExpirationTask(partition, logs, rlmm, segmentDeleter, metrics, time, backoff);
+        PartitionTasks previous = tasks.put(
+                partition,
+                new PartitionTasks(
+                        copy,
+                        scheduler.schedule("RLMCopyTask-" + partition, copy, 0, intervalMs),
+                        expiration,
+                        scheduler.schedule("RLMExpirationTask-" + partition, expiration, 0, intervalMs)));
         if (previous != null) {
             previous.cancel();
         }
@@ -221,10 +252,12 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
             deleter.delete();
         } catch (RemoteStorageException | RuntimeException e) {
             long waitMs = backoff.backoffMs(attempt);
-            LOG.log(System.Logger.Level.WARNING, "Deleting the remote data of " + partition + " failed; retrying in "
-                    + waitMs + " ms", e);
-            scheduler.scheduleOnce("RemotePartitionDeleter-" + partition, () -> runDeletion(deleter, attempt + 1),
-                    waitMs);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Deleting the remote data of " + partition + " failed; retrying in " + waitMs + " ms",
+                    e);
+            scheduler.scheduleOnce(
+                    "RemotePartitionDeleter-" + partition, () -> runDeletion(deleter, attempt + 1), waitMs);
             return;
         }
         deletions.remove(partition, deleter);
@@ -232,19 +265,27 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
         // A topic that stays but is no longer tiered starts where its local log does.
         Optional<UnifiedLog> log = logs.apply(partition.topicPartition());
         String topic = partition.topic();
-        if (log.isEmpty() && tasks.keySet().stream().noneMatch(p -> p.topic().equals(topic))
+        if (log.isEmpty()
+                && tasks.keySet().stream().noneMatch(p -> p.topic().equals(topic))
                 && deletions.keySet().stream().noneMatch(p -> p.topic().equals(topic))) {
             metrics.removeTopic(topic);
             topicDeleted.accept(topic);
         }
         try {
             if (log.isPresent() && !log.get().remoteLogEnabled()) {
-                log.get().maybeIncrementLogStartOffset(Math.min(log.get().localLogStartOffset(),
-                        log.get().highWatermark()), LogStartOffsetIncrementReason.SEGMENT_DELETION);
+                log.get()
+                        .maybeIncrementLogStartOffset(
+                                Math.min(
+                                        log.get().localLogStartOffset(),
+                                        log.get().highWatermark()),
+                                LogStartOffsetIncrementReason.SEGMENT_DELETION);
             }
         } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "Could not move the log start offset of " + partition
-                    + " to its local log after its remote data was deleted", e);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Could not move the log start offset of " + partition
+                            + " to its local log after its remote data was deleted",
+                    e);
         }
     }
 

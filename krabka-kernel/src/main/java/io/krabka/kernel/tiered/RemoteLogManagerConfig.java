@@ -60,147 +60,212 @@ import java.util.TreeMap;
  * @param remoteFetchMaxWaitMs                       {@code remote.fetch.max.wait.ms}
  * @param remoteListOffsetsRequestTimeoutMs          {@code remote.list.offsets.request.timeout.ms}
  */
-public record RemoteLogManagerConfig(boolean remoteLogStorageSystemEnable,
-                                     Optional<String> remoteStorageManagerClassName,
-                                     Optional<String> remoteStorageManagerClassPath,
-                                     String remoteStorageManagerPrefix,
-                                     String remoteLogMetadataManagerClassName,
-                                     Optional<String> remoteLogMetadataManagerClassPath,
-                                     String remoteLogMetadataManagerPrefix,
-                                     Optional<String> remoteLogMetadataManagerListenerName,
-                                     int remoteLogMetadataCustomMetadataMaxBytes,
-                                     long remoteLogIndexFileCacheTotalSizeBytes,
-                                     int remoteLogManagerThreadPoolSize,
-                                     int remoteLogManagerCopierThreadPoolSize,
-                                     int remoteLogManagerExpirationThreadPoolSize,
-                                     long remoteLogManagerTaskIntervalMs,
-                                     long remoteLogManagerTaskRetryBackoffMs,
-                                     long remoteLogManagerTaskRetryBackoffMaxMs,
-                                     double remoteLogManagerTaskRetryJitter,
-                                     int remoteLogReaderThreads,
-                                     int remoteLogReaderMaxPendingTasks,
-                                     long remoteLogManagerCopyMaxBytesPerSecond,
-                                     int remoteLogManagerCopyQuotaWindowNum,
-                                     int remoteLogManagerCopyQuotaWindowSizeSeconds,
-                                     long remoteLogManagerFetchMaxBytesPerSecond,
-                                     int remoteLogManagerFetchQuotaWindowNum,
-                                     int remoteLogManagerFetchQuotaWindowSizeSeconds,
-                                     long remoteFetchMaxWaitMs,
-                                     long remoteListOffsetsRequestTimeoutMs) {
+public record RemoteLogManagerConfig(
+        boolean remoteLogStorageSystemEnable,
+        Optional<String> remoteStorageManagerClassName,
+        Optional<String> remoteStorageManagerClassPath,
+        String remoteStorageManagerPrefix,
+        String remoteLogMetadataManagerClassName,
+        Optional<String> remoteLogMetadataManagerClassPath,
+        String remoteLogMetadataManagerPrefix,
+        Optional<String> remoteLogMetadataManagerListenerName,
+        int remoteLogMetadataCustomMetadataMaxBytes,
+        long remoteLogIndexFileCacheTotalSizeBytes,
+        int remoteLogManagerThreadPoolSize,
+        int remoteLogManagerCopierThreadPoolSize,
+        int remoteLogManagerExpirationThreadPoolSize,
+        long remoteLogManagerTaskIntervalMs,
+        long remoteLogManagerTaskRetryBackoffMs,
+        long remoteLogManagerTaskRetryBackoffMaxMs,
+        double remoteLogManagerTaskRetryJitter,
+        int remoteLogReaderThreads,
+        int remoteLogReaderMaxPendingTasks,
+        long remoteLogManagerCopyMaxBytesPerSecond,
+        int remoteLogManagerCopyQuotaWindowNum,
+        int remoteLogManagerCopyQuotaWindowSizeSeconds,
+        long remoteLogManagerFetchMaxBytesPerSecond,
+        int remoteLogManagerFetchQuotaWindowNum,
+        int remoteLogManagerFetchQuotaWindowSizeSeconds,
+        long remoteFetchMaxWaitMs,
+        long remoteListOffsetsRequestTimeoutMs) {
 
     /** {@code remote.log.storage.system.enable}: the log manager's key, the same one. */
     public static final ConfigKey REMOTE_LOG_STORAGE_SYSTEM_ENABLE = LogManagerConfig.REMOTE_LOG_STORAGE_SYSTEM_ENABLE;
-    public static final ConfigKey REMOTE_STORAGE_MANAGER_CLASS_NAME = unset("remote.log.storage.manager.class.name",
+
+    public static final ConfigKey REMOTE_STORAGE_MANAGER_CLASS_NAME = unset(
+            "remote.log.storage.manager.class.name",
             "The remote storage manager: a plugin's provider name (local, s3, gcs) or a class name.");
-    public static final ConfigKey REMOTE_STORAGE_MANAGER_CLASS_PATH = unset("remote.log.storage.manager.class.path",
+    public static final ConfigKey REMOTE_STORAGE_MANAGER_CLASS_PATH = unset(
+            "remote.log.storage.manager.class.path",
             "A class path from which the remote storage manager is loaded, isolated from the broker's classes.");
     public static final ConfigKey REMOTE_STORAGE_MANAGER_CONFIG_PREFIX = ConfigKey.optional(
-            "remote.log.storage.manager.impl.prefix", ConfigType.STRING, "rsm.config.",
-            "The prefix of the settings given to the remote storage manager, without the prefix.")
+                    "remote.log.storage.manager.impl.prefix",
+                    ConfigType.STRING,
+                    "rsm.config.",
+                    "The prefix of the settings given to the remote storage manager, without the prefix.")
             .withValidator(ConfigValidator.nonBlank());
     public static final ConfigKey REMOTE_LOG_METADATA_MANAGER_CLASS_NAME = ConfigKey.optional(
-            "remote.log.metadata.manager.class.name", ConfigType.STRING, "topic",
-            "The remote log metadata manager: a plugin's name or alias (topic, inmemory) or a class name.")
+                    "remote.log.metadata.manager.class.name",
+                    ConfigType.STRING,
+                    "topic",
+                    "The remote log metadata manager: a plugin's name or alias (topic, inmemory) or a class name.")
             .withValidator(ConfigValidator.nonBlank());
     public static final ConfigKey REMOTE_LOG_METADATA_MANAGER_CLASS_PATH = unset(
             "remote.log.metadata.manager.class.path",
             "A class path from which the remote log metadata manager is loaded, isolated from the broker's classes.");
     public static final ConfigKey REMOTE_LOG_METADATA_MANAGER_CONFIG_PREFIX = ConfigKey.optional(
-            "remote.log.metadata.manager.impl.prefix", ConfigType.STRING, "rlmm.config.",
-            "The prefix of the settings given to the remote log metadata manager, without the prefix.")
+                    "remote.log.metadata.manager.impl.prefix",
+                    ConfigType.STRING,
+                    "rlmm.config.",
+                    "The prefix of the settings given to the remote log metadata manager, without the prefix.")
             .withValidator(ConfigValidator.nonBlank());
     public static final ConfigKey REMOTE_LOG_METADATA_MANAGER_LISTENER_NAME = unset(
             "remote.log.metadata.manager.listener.name",
             "The listener a metadata manager that talks to the broker connects to.");
     public static final ConfigKey REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES = ConfigKey.optional(
-            "remote.log.metadata.custom.metadata.max.bytes", ConfigType.INT, 128,
-            "The largest custom metadata a copy may return; a larger one stops the partition's copies.")
+                    "remote.log.metadata.custom.metadata.max.bytes",
+                    ConfigType.INT,
+                    128,
+                    "The largest custom metadata a copy may return; a larger one stops the partition's copies.")
             .withValidator(ConfigValidator.atLeast(0));
     public static final ConfigKey REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES = ConfigKey.optional(
-            "remote.log.index.file.cache.total.size.bytes", ConfigType.LONG, 1024L * 1024 * 1024,
-            "The bytes of remote segments' indexes cached on local disk.")
+                    "remote.log.index.file.cache.total.size.bytes",
+                    ConfigType.LONG,
+                    1024L * 1024 * 1024,
+                    "The bytes of remote segments' indexes cached on local disk.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_THREAD_POOL_SIZE = ConfigKey.optional(
-            "remote.log.manager.thread.pool.size", ConfigType.INT, 2,
-            "The threads of the remote log manager's own work (follower tasks in Kafka).")
+                    "remote.log.manager.thread.pool.size",
+                    ConfigType.INT,
+                    2,
+                    "The threads of the remote log manager's own work (follower tasks in Kafka).")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_COPIER_THREAD_POOL_SIZE = ConfigKey.optional(
-            "remote.log.manager.copier.thread.pool.size", ConfigType.INT, 10,
-            "The threads copying segments to the remote tier.")
+                    "remote.log.manager.copier.thread.pool.size",
+                    ConfigType.INT,
+                    10,
+                    "The threads copying segments to the remote tier.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_EXPIRATION_THREAD_POOL_SIZE = ConfigKey.optional(
-            "remote.log.manager.expiration.thread.pool.size", ConfigType.INT, 10,
-            "The threads deleting expired segments from the remote tier.")
+                    "remote.log.manager.expiration.thread.pool.size",
+                    ConfigType.INT,
+                    10,
+                    "The threads deleting expired segments from the remote tier.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_TASK_INTERVAL_MS = ConfigKey.optional(
-            "remote.log.manager.task.interval.ms", ConfigType.LONG, 30_000L,
-            "How often each partition's copy and expiration tasks run.")
+                    "remote.log.manager.task.interval.ms",
+                    ConfigType.LONG,
+                    30_000L,
+                    "How often each partition's copy and expiration tasks run.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MS = ConfigKey.optional(
-            "remote.log.manager.task.retry.backoff.ms", ConfigType.LONG, 500L,
-            "The first wait before a failed task tries again; it doubles with each failure in a row.")
+                    "remote.log.manager.task.retry.backoff.ms",
+                    ConfigType.LONG,
+                    500L,
+                    "The first wait before a failed task tries again; it doubles with each failure in a row.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MAX_MS = ConfigKey.optional(
-            "remote.log.manager.task.retry.backoff.max.ms", ConfigType.LONG, 30_000L,
-            "The longest wait before a failed task tries again.")
+                    "remote.log.manager.task.retry.backoff.max.ms",
+                    ConfigType.LONG,
+                    30_000L,
+                    "The longest wait before a failed task tries again.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_TASK_RETRY_JITTER = ConfigKey.optional(
-            "remote.log.manager.task.retry.jitter", ConfigType.DOUBLE, 0.2,
-            "The random part of a retry's wait, as a fraction of it, from 0 to 0.5.")
+                    "remote.log.manager.task.retry.jitter",
+                    ConfigType.DOUBLE,
+                    0.2,
+                    "The random part of a retry's wait, as a fraction of it, from 0 to 0.5.")
             .withValidator(RemoteLogManagerConfig::checkJitter);
-    public static final ConfigKey REMOTE_LOG_READER_THREADS = ConfigKey.optional("remote.log.reader.threads",
-            ConfigType.INT, 10, "The threads reading from the remote tier for fetches.")
+    public static final ConfigKey REMOTE_LOG_READER_THREADS = ConfigKey.optional(
+                    "remote.log.reader.threads",
+                    ConfigType.INT,
+                    10,
+                    "The threads reading from the remote tier for fetches.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_READER_MAX_PENDING_TASKS = ConfigKey.optional(
-            "remote.log.reader.max.pending.tasks", ConfigType.INT, 100,
-            "The remote reads that may wait for a reader thread; more are refused.")
+                    "remote.log.reader.max.pending.tasks",
+                    ConfigType.INT,
+                    100,
+                    "The remote reads that may wait for a reader thread; more are refused.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_COPY_MAX_BYTES_PER_SECOND = ConfigKey.optional(
-            "remote.log.manager.copy.max.bytes.per.second", ConfigType.LONG, Long.MAX_VALUE,
-            "The bytes per second the broker copies to the remote tier, at most (KIP-956).")
+                    "remote.log.manager.copy.max.bytes.per.second",
+                    ConfigType.LONG,
+                    Long.MAX_VALUE,
+                    "The bytes per second the broker copies to the remote tier, at most (KIP-956).")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_NUM = ConfigKey.optional(
-            "remote.log.manager.copy.quota.window.num", ConfigType.INT, 11,
-            "The windows over which the copy rate is measured.")
+                    "remote.log.manager.copy.quota.window.num",
+                    ConfigType.INT,
+                    11,
+                    "The windows over which the copy rate is measured.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_SIZE_SECONDS = ConfigKey.optional(
-            "remote.log.manager.copy.quota.window.size.seconds", ConfigType.INT, 1,
-            "The length of each window of the copy rate.")
+                    "remote.log.manager.copy.quota.window.size.seconds",
+                    ConfigType.INT,
+                    1,
+                    "The length of each window of the copy rate.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_FETCH_MAX_BYTES_PER_SECOND = ConfigKey.optional(
-            "remote.log.manager.fetch.max.bytes.per.second", ConfigType.LONG, Long.MAX_VALUE,
-            "The bytes per second the broker reads from the remote tier, at most (KIP-956).")
+                    "remote.log.manager.fetch.max.bytes.per.second",
+                    ConfigType.LONG,
+                    Long.MAX_VALUE,
+                    "The bytes per second the broker reads from the remote tier, at most (KIP-956).")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_NUM = ConfigKey.optional(
-            "remote.log.manager.fetch.quota.window.num", ConfigType.INT, 11,
-            "The windows over which the fetch rate is measured.")
+                    "remote.log.manager.fetch.quota.window.num",
+                    ConfigType.INT,
+                    11,
+                    "The windows over which the fetch rate is measured.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_SIZE_SECONDS = ConfigKey.optional(
-            "remote.log.manager.fetch.quota.window.size.seconds", ConfigType.INT, 1,
-            "The length of each window of the fetch rate.")
+                    "remote.log.manager.fetch.quota.window.size.seconds",
+                    ConfigType.INT,
+                    1,
+                    "The length of each window of the fetch rate.")
             .withValidator(ConfigValidator.atLeast(1));
-    public static final ConfigKey REMOTE_FETCH_MAX_WAIT_MS = ConfigKey.optional("remote.fetch.max.wait.ms",
-            ConfigType.LONG, 500L, "How long a fetch that reads from the remote tier may wait for it.")
+    public static final ConfigKey REMOTE_FETCH_MAX_WAIT_MS = ConfigKey.optional(
+                    "remote.fetch.max.wait.ms",
+                    ConfigType.LONG,
+                    500L,
+                    "How long a fetch that reads from the remote tier may wait for it.")
             .withValidator(ConfigValidator.atLeast(1));
     public static final ConfigKey REMOTE_LIST_OFFSETS_REQUEST_TIMEOUT_MS = ConfigKey.optional(
-            "remote.list.offsets.request.timeout.ms", ConfigType.LONG, 30_000L,
-            "How long a ListOffsets request that looks in the remote tier may wait for it.")
+                    "remote.list.offsets.request.timeout.ms",
+                    ConfigType.LONG,
+                    30_000L,
+                    "How long a ListOffsets request that looks in the remote tier may wait for it.")
             .withValidator(ConfigValidator.atLeast(1));
 
     /** Every key {@link #fromProps} reads, in the order of the record's components. */
-    public static final List<ConfigKey> KEYS = List.of(REMOTE_LOG_STORAGE_SYSTEM_ENABLE,
-            REMOTE_STORAGE_MANAGER_CLASS_NAME, REMOTE_STORAGE_MANAGER_CLASS_PATH, REMOTE_STORAGE_MANAGER_CONFIG_PREFIX,
-            REMOTE_LOG_METADATA_MANAGER_CLASS_NAME, REMOTE_LOG_METADATA_MANAGER_CLASS_PATH,
-            REMOTE_LOG_METADATA_MANAGER_CONFIG_PREFIX, REMOTE_LOG_METADATA_MANAGER_LISTENER_NAME,
-            REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES, REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES,
-            REMOTE_LOG_MANAGER_THREAD_POOL_SIZE, REMOTE_LOG_MANAGER_COPIER_THREAD_POOL_SIZE,
-            REMOTE_LOG_MANAGER_EXPIRATION_THREAD_POOL_SIZE, REMOTE_LOG_MANAGER_TASK_INTERVAL_MS,
-            REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MS, REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MAX_MS,
-            REMOTE_LOG_MANAGER_TASK_RETRY_JITTER, REMOTE_LOG_READER_THREADS, REMOTE_LOG_READER_MAX_PENDING_TASKS,
-            REMOTE_LOG_MANAGER_COPY_MAX_BYTES_PER_SECOND, REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_NUM,
-            REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_SIZE_SECONDS, REMOTE_LOG_MANAGER_FETCH_MAX_BYTES_PER_SECOND,
-            REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_NUM, REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_SIZE_SECONDS,
-            REMOTE_FETCH_MAX_WAIT_MS, REMOTE_LIST_OFFSETS_REQUEST_TIMEOUT_MS);
+    public static final List<ConfigKey> KEYS = List.of(
+            REMOTE_LOG_STORAGE_SYSTEM_ENABLE,
+            REMOTE_STORAGE_MANAGER_CLASS_NAME,
+            REMOTE_STORAGE_MANAGER_CLASS_PATH,
+            REMOTE_STORAGE_MANAGER_CONFIG_PREFIX,
+            REMOTE_LOG_METADATA_MANAGER_CLASS_NAME,
+            REMOTE_LOG_METADATA_MANAGER_CLASS_PATH,
+            REMOTE_LOG_METADATA_MANAGER_CONFIG_PREFIX,
+            REMOTE_LOG_METADATA_MANAGER_LISTENER_NAME,
+            REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES,
+            REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES,
+            REMOTE_LOG_MANAGER_THREAD_POOL_SIZE,
+            REMOTE_LOG_MANAGER_COPIER_THREAD_POOL_SIZE,
+            REMOTE_LOG_MANAGER_EXPIRATION_THREAD_POOL_SIZE,
+            REMOTE_LOG_MANAGER_TASK_INTERVAL_MS,
+            REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MS,
+            REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MAX_MS,
+            REMOTE_LOG_MANAGER_TASK_RETRY_JITTER,
+            REMOTE_LOG_READER_THREADS,
+            REMOTE_LOG_READER_MAX_PENDING_TASKS,
+            REMOTE_LOG_MANAGER_COPY_MAX_BYTES_PER_SECOND,
+            REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_NUM,
+            REMOTE_LOG_MANAGER_COPY_QUOTA_WINDOW_SIZE_SECONDS,
+            REMOTE_LOG_MANAGER_FETCH_MAX_BYTES_PER_SECOND,
+            REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_NUM,
+            REMOTE_LOG_MANAGER_FETCH_QUOTA_WINDOW_SIZE_SECONDS,
+            REMOTE_FETCH_MAX_WAIT_MS,
+            REMOTE_LIST_OFFSETS_REQUEST_TIMEOUT_MS);
 
     /**
      * Checks the values.
@@ -213,39 +278,65 @@ public record RemoteLogManagerConfig(boolean remoteLogStorageSystemEnable,
         Objects.requireNonNull(remoteStorageManagerClassPath, "remoteStorageManagerClassPath");
         Objects.requireNonNull(remoteLogMetadataManagerClassPath, "remoteLogMetadataManagerClassPath");
         Objects.requireNonNull(remoteLogMetadataManagerListenerName, "remoteLogMetadataManagerListenerName");
-        Object[] values = {remoteLogStorageSystemEnable, remoteStorageManagerClassName.orElse(null),
-            remoteStorageManagerClassPath.orElse(null), remoteStorageManagerPrefix, remoteLogMetadataManagerClassName,
-            remoteLogMetadataManagerClassPath.orElse(null), remoteLogMetadataManagerPrefix,
-            remoteLogMetadataManagerListenerName.orElse(null), remoteLogMetadataCustomMetadataMaxBytes,
-            remoteLogIndexFileCacheTotalSizeBytes, remoteLogManagerThreadPoolSize,
-            remoteLogManagerCopierThreadPoolSize, remoteLogManagerExpirationThreadPoolSize,
-            remoteLogManagerTaskIntervalMs, remoteLogManagerTaskRetryBackoffMs, remoteLogManagerTaskRetryBackoffMaxMs,
-            remoteLogManagerTaskRetryJitter, remoteLogReaderThreads, remoteLogReaderMaxPendingTasks,
-            remoteLogManagerCopyMaxBytesPerSecond, remoteLogManagerCopyQuotaWindowNum,
-            remoteLogManagerCopyQuotaWindowSizeSeconds, remoteLogManagerFetchMaxBytesPerSecond,
-            remoteLogManagerFetchQuotaWindowNum, remoteLogManagerFetchQuotaWindowSizeSeconds, remoteFetchMaxWaitMs,
-            remoteListOffsetsRequestTimeoutMs};
+        Object[] values = {
+            remoteLogStorageSystemEnable,
+            remoteStorageManagerClassName.orElse(null),
+            remoteStorageManagerClassPath.orElse(null),
+            remoteStorageManagerPrefix,
+            remoteLogMetadataManagerClassName,
+            remoteLogMetadataManagerClassPath.orElse(null),
+            remoteLogMetadataManagerPrefix,
+            remoteLogMetadataManagerListenerName.orElse(null),
+            remoteLogMetadataCustomMetadataMaxBytes,
+            remoteLogIndexFileCacheTotalSizeBytes,
+            remoteLogManagerThreadPoolSize,
+            remoteLogManagerCopierThreadPoolSize,
+            remoteLogManagerExpirationThreadPoolSize,
+            remoteLogManagerTaskIntervalMs,
+            remoteLogManagerTaskRetryBackoffMs,
+            remoteLogManagerTaskRetryBackoffMaxMs,
+            remoteLogManagerTaskRetryJitter,
+            remoteLogReaderThreads,
+            remoteLogReaderMaxPendingTasks,
+            remoteLogManagerCopyMaxBytesPerSecond,
+            remoteLogManagerCopyQuotaWindowNum,
+            remoteLogManagerCopyQuotaWindowSizeSeconds,
+            remoteLogManagerFetchMaxBytesPerSecond,
+            remoteLogManagerFetchQuotaWindowNum,
+            remoteLogManagerFetchQuotaWindowSizeSeconds,
+            remoteFetchMaxWaitMs,
+            remoteListOffsetsRequestTimeoutMs
+        };
         for (int i = 0; i < values.length; i++) {
             if (values[i] != null) {
                 KEYS.get(i).validator().ensureValid(KEYS.get(i).name(), values[i]);
             }
         }
         if (remoteLogManagerTaskRetryBackoffMaxMs < remoteLogManagerTaskRetryBackoffMs) {
-            throw new ConfigException(REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MAX_MS.name(),
-                    remoteLogManagerTaskRetryBackoffMaxMs, "is below " + REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MS.name()
-                    + " (" + remoteLogManagerTaskRetryBackoffMs + ")");
+            throw new ConfigException(
+                    REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MAX_MS.name(),
+                    remoteLogManagerTaskRetryBackoffMaxMs,
+                    "is below " + REMOTE_LOG_MANAGER_TASK_RETRY_BACKOFF_MS.name() + " ("
+                            + remoteLogManagerTaskRetryBackoffMs + ")");
         }
         if (remoteLogStorageSystemEnable && remoteStorageManagerClassName.isEmpty()) {
-            throw new ConfigException(REMOTE_STORAGE_MANAGER_CLASS_NAME.name(), null,
+            throw new ConfigException(
+                    REMOTE_STORAGE_MANAGER_CLASS_NAME.name(),
+                    null,
                     "is required when " + REMOTE_LOG_STORAGE_SYSTEM_ENABLE.name() + " is true");
         }
     }
 
     /** The settings of remote reads. */
     public RemoteReadConfig readConfig() {
-        return new RemoteReadConfig(remoteLogReaderThreads, remoteLogReaderMaxPendingTasks, remoteFetchMaxWaitMs,
-                remoteLogManagerFetchMaxBytesPerSecond, remoteLogManagerFetchQuotaWindowNum,
-                remoteLogManagerFetchQuotaWindowSizeSeconds, remoteListOffsetsRequestTimeoutMs);
+        return new RemoteReadConfig(
+                remoteLogReaderThreads,
+                remoteLogReaderMaxPendingTasks,
+                remoteFetchMaxWaitMs,
+                remoteLogManagerFetchMaxBytesPerSecond,
+                remoteLogManagerFetchQuotaWindowNum,
+                remoteLogManagerFetchQuotaWindowSizeSeconds,
+                remoteListOffsetsRequestTimeoutMs);
     }
 
     /**
@@ -254,8 +345,10 @@ public record RemoteLogManagerConfig(boolean remoteLogStorageSystemEnable,
      * @throws ConfigException naming the key, for a value of the wrong type or range
      */
     public static RemoteLogManagerConfig fromProps(Map<String, ?> props) {
-        return new RemoteLogManagerConfig((Boolean) ConfigValues.value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE),
-                text(props, REMOTE_STORAGE_MANAGER_CLASS_NAME), text(props, REMOTE_STORAGE_MANAGER_CLASS_PATH),
+        return new RemoteLogManagerConfig(
+                (Boolean) ConfigValues.value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE),
+                text(props, REMOTE_STORAGE_MANAGER_CLASS_NAME),
+                text(props, REMOTE_STORAGE_MANAGER_CLASS_PATH),
                 (String) ConfigValues.value(props, REMOTE_STORAGE_MANAGER_CONFIG_PREFIX),
                 (String) ConfigValues.value(props, REMOTE_LOG_METADATA_MANAGER_CLASS_NAME),
                 text(props, REMOTE_LOG_METADATA_MANAGER_CLASS_PATH),
@@ -303,8 +396,10 @@ public record RemoteLogManagerConfig(boolean remoteLogStorageSystemEnable,
     // A key without a default: absent, or blank as Kafka's null, is empty.
     private static Optional<String> text(Map<String, ?> props, ConfigKey key) {
         Object raw = props.get(key.name());
-        return raw == null ? Optional.empty()
-                : Optional.of(((String) key.type().parse(key.name(), raw)).trim()).filter(text -> !text.isEmpty());
+        return raw == null
+                ? Optional.empty()
+                : Optional.of(((String) key.type().parse(key.name(), raw)).trim())
+                        .filter(text -> !text.isEmpty());
     }
 
     private static void checkJitter(String key, Object value) {

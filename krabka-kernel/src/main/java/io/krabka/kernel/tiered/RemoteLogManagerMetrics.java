@@ -87,7 +87,10 @@ public final class RemoteLogManagerMetrics {
 
     /** Adds {@code amount} to a counter of {@code topic} and of all topics. */
     void increment(Counter counter, String topic, long amount) {
-        topicCounters.computeIfAbsent(topic, this::publishedCounters).get(counter).add(amount);
+        topicCounters
+                .computeIfAbsent(topic, this::publishedCounters)
+                .get(counter)
+                .add(amount);
         totalCounters.get(counter).add(amount);
     }
 
@@ -100,13 +103,16 @@ public final class RemoteLogManagerMetrics {
 
     /** Sets a gauge of a partition. */
     void set(Gauge gauge, TopicIdPartition partition, long value) {
-        partitionGauges.computeIfAbsent(partition, p -> {
-            for (Gauge each : Gauge.values()) {
-                registry.gauge(MetricName.brokerTopicMetric(each.metricName()).forTopic(p.topic()),
-                        () -> value(each, p.topic()));
-            }
-            return new AtomicLongArray(Gauge.values().length);
-        }).set(gauge.ordinal(), value);
+        partitionGauges
+                .computeIfAbsent(partition, p -> {
+                    for (Gauge each : Gauge.values()) {
+                        registry.gauge(
+                                MetricName.brokerTopicMetric(each.metricName()).forTopic(p.topic()),
+                                () -> value(each, p.topic()));
+                    }
+                    return new AtomicLongArray(Gauge.values().length);
+                })
+                .set(gauge.ordinal(), value);
     }
 
     /** Forgets a partition's gauges, once the broker no longer tiers it; and its topic's, with its last partition. */
@@ -127,7 +133,8 @@ public final class RemoteLogManagerMetrics {
         }
         if (topicCounters.remove(topic) != null) {
             for (Counter counter : Counter.values()) {
-                registry.remove(MetricName.brokerTopicMetric(counter.metricName()).forTopic(topic));
+                registry.remove(
+                        MetricName.brokerTopicMetric(counter.metricName()).forTopic(topic));
             }
         }
     }
@@ -145,8 +152,10 @@ public final class RemoteLogManagerMetrics {
 
     /** A gauge of one topic: the sum over its partitions. */
     public long value(Gauge gauge, String topic) {
-        return partitionGauges.entrySet().stream().filter(e -> e.getKey().topic().equals(topic))
-                .mapToLong(e -> e.getValue().get(gauge.ordinal())).sum();
+        return partitionGauges.entrySet().stream()
+                .filter(e -> e.getKey().topic().equals(topic))
+                .mapToLong(e -> e.getValue().get(gauge.ordinal()))
+                .sum();
     }
 
     /** A gauge of one partition; 0 for a partition not tiered here. */
@@ -157,7 +166,9 @@ public final class RemoteLogManagerMetrics {
 
     /** A gauge of all topics. */
     public long totalValue(Gauge gauge) {
-        return partitionGauges.values().stream().mapToLong(gauges -> gauges.get(gauge.ordinal())).sum();
+        return partitionGauges.values().stream()
+                .mapToLong(gauges -> gauges.get(gauge.ordinal()))
+                .sum();
     }
 
     private static EnumMap<Counter, LongAdder> newCounters() {

@@ -56,8 +56,8 @@ public final class RemoteLogReader {
      * @throws RemoteStorageException if the remote tier failed
      * @throws IOException            if a remote stream or the index cache failed
      */
-    public Optional<TimestampAndOffset> findOffsetByTimestamp(TopicIdPartition partition, long timestamp,
-                                                              long startingOffset, UnifiedLog log)
+    public Optional<TimestampAndOffset> findOffsetByTimestamp(
+            TopicIdPartition partition, long timestamp, long startingOffset, UnifiedLog log)
             throws RemoteStorageException, IOException {
         return timestampLookup.find(partition, timestamp, startingOffset, log);
     }
@@ -77,7 +77,8 @@ public final class RemoteLogReader {
         long offset = fetch.fetchOffset();
         OptionalInt epoch = log.leaderEpochCache().epochForOffset(offset);
         Optional<RemoteLogSegmentMetadata> segment = epoch.isPresent()
-                ? rlmm.remoteLogSegmentMetadata(partition, epoch.getAsInt(), offset) : Optional.empty();
+                ? rlmm.remoteLogSegmentMetadata(partition, epoch.getAsInt(), offset)
+                : Optional.empty();
         if (segment.isEmpty()) {
             throw new OffsetOutOfRangeException("Received request for offset " + offset + " for leader epoch "
                     + (epoch.isPresent() ? epoch.getAsInt() : "NOT AVAILABLE") + " and partition " + partition
@@ -85,8 +86,9 @@ public final class RemoteLogReader {
         }
         // Index lookups land at most index.interval.bytes before the batch sought, so one chunk usually holds the
         // skipped batches and the records returned.
-        int chunkBytes = (int) Math.min(Integer.MAX_VALUE, Math.max(1L,
-                (long) fetch.maxBytes() + log.config().indexIntervalBytes()));
+        int chunkBytes = (int) Math.min(
+                Integer.MAX_VALUE,
+                Math.max(1L, (long) fetch.maxBytes() + log.config().indexIntervalBytes()));
         while (segment.isPresent()) {
             Optional<FetchDataInfo> read = readSegment(fetch, segment.get(), chunkBytes, log);
             if (read.isPresent()) {
@@ -94,13 +96,17 @@ public final class RemoteLogReader {
             }
             segment = nextSegment(partition, segment.get(), log);
         }
-        return new FetchDataInfo(new LogOffsetMetadata(offset), BufferRecords.EMPTY, false,
+        return new FetchDataInfo(
+                new LogOffsetMetadata(offset),
+                BufferRecords.EMPTY,
+                false,
                 fetch.isolation() == FetchIsolation.TXN_COMMITTED ? Optional.of(List.of()) : Optional.empty());
     }
 
     // Empty when the segment holds nothing at or after the fetch offset (compaction may leave such a segment).
-    private Optional<FetchDataInfo> readSegment(RemoteStorageFetchInfo fetch, RemoteLogSegmentMetadata segment,
-                                                int chunkBytes, UnifiedLog log) throws RemoteStorageException, IOException {
+    private Optional<FetchDataInfo> readSegment(
+            RemoteStorageFetchInfo fetch, RemoteLogSegmentMetadata segment, int chunkBytes, UnifiedLog log)
+            throws RemoteStorageException, IOException {
         long offset = fetch.fetchOffset();
         int start = indexCache.lookupOffset(segment, Math.max(offset, segment.startOffset()));
         RemoteSegmentCursor cursor = new RemoteSegmentCursor(rsm, segment, start, chunkBytes);
@@ -113,8 +119,8 @@ public final class RemoteLogReader {
         if (first.isEmpty()) {
             return Optional.empty();
         }
-        LogOffsetMetadata fetchOffsetMetadata = new LogOffsetMetadata(offset, segment.startOffset(),
-                (int) firstPosition);
+        LogOffsetMetadata fetchOffsetMetadata =
+                new LogOffsetMetadata(offset, segment.startOffset(), (int) firstPosition);
         LogBatch firstBatch = first.get();
         if (firstBatch.sizeInBytes() > fetch.maxBytes() && !fetch.minOneMessage()) {
             return Optional.of(new FetchDataInfo(fetchOffsetMetadata, BufferRecords.EMPTY, true, Optional.empty()));
@@ -134,26 +140,33 @@ public final class RemoteLogReader {
         if (fetch.isolation() != FetchIsolation.TXN_COMMITTED) {
             return Optional.of(data);
         }
-        long upperBoundOffset = indexCache.fetchUpperBoundOffset(segment,
-                        new OffsetPosition(offset, (int) firstPosition), size)
-                .map(OffsetPosition::offset).orElse(segment.endOffset() + 1);
+        long upperBoundOffset = indexCache
+                .fetchUpperBoundOffset(segment, new OffsetPosition(offset, (int) firstPosition), size)
+                .map(OffsetPosition::offset)
+                .orElse(segment.endOffset() + 1);
         long firstBaseOffset = firstBatch.buffer().getLong(Records.OFFSET_OFFSET);
-        return Optional.of(new FetchDataInfo(fetchOffsetMetadata, data.records(), false, Optional.of(
-                abortedTransactions.collect(firstBaseOffset, upperBoundOffset, segment, log))));
+        return Optional.of(new FetchDataInfo(
+                fetchOffsetMetadata,
+                data.records(),
+                false,
+                Optional.of(abortedTransactions.collect(firstBaseOffset, upperBoundOffset, segment, log))));
     }
 
     private static ByteBuffer concatenated(List<LogBatch> batches) {
-        ByteBuffer records = ByteBuffer.allocate(batches.stream().mapToInt(LogBatch::sizeInBytes).sum());
+        ByteBuffer records = ByteBuffer.allocate(
+                batches.stream().mapToInt(LogBatch::sizeInBytes).sum());
         batches.forEach(batch -> records.put(batch.buffer()));
         return records.flip();
     }
 
     // The segment after this one: the one holding its end offset + 1, under that offset's leader epoch.
-    private Optional<RemoteLogSegmentMetadata> nextSegment(TopicIdPartition partition, RemoteLogSegmentMetadata segment,
-                                                           UnifiedLog log) throws RemoteStorageException {
+    private Optional<RemoteLogSegmentMetadata> nextSegment(
+            TopicIdPartition partition, RemoteLogSegmentMetadata segment, UnifiedLog log)
+            throws RemoteStorageException {
         long nextOffset = segment.endOffset() + 1;
         OptionalInt epoch = log.leaderEpochCache().epochForOffset(nextOffset);
-        return epoch.isPresent() ? rlmm.remoteLogSegmentMetadata(partition, epoch.getAsInt(), nextOffset)
+        return epoch.isPresent()
+                ? rlmm.remoteLogSegmentMetadata(partition, epoch.getAsInt(), nextOffset)
                 : Optional.empty();
     }
 }

@@ -13,10 +13,10 @@ import java.time.InstantSource;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 
 /**
  * Deletes one remote segment through Kafka's lifecycle (Kafka's {@code deleteRemoteLogSegment}):
@@ -41,8 +41,13 @@ final class RemoteLogSegmentDeleter {
     private final Set<Uuid> refused = ConcurrentHashMap.newKeySet();
     private final Set<TopicIdPartition> refusalLogged = ConcurrentHashMap.newKeySet();
 
-    RemoteLogSegmentDeleter(RemoteStorageManager rsm, RemoteLogMetadataManager rlmm, RemoteLogManagerMetrics metrics,
-                            int brokerId, InstantSource time, Consumer<Uuid> deleted) {
+    RemoteLogSegmentDeleter(
+            RemoteStorageManager rsm,
+            RemoteLogMetadataManager rlmm,
+            RemoteLogManagerMetrics metrics,
+            int brokerId,
+            InstantSource time,
+            Consumer<Uuid> deleted) {
         this.rsm = Objects.requireNonNull(rsm, "rsm");
         this.rlmm = Objects.requireNonNull(rlmm, "rlmm");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
@@ -83,7 +88,8 @@ final class RemoteLogSegmentDeleter {
             rsm.deleteLogSegmentData(segment);
         } catch (RemoteStorageException | RuntimeException e) {
             metrics.increment(RemoteLogManagerMetrics.Counter.REMOTE_DELETE_ERRORS, topic, 1);
-            throw e instanceof RemoteStorageException remote ? remote
+            throw e instanceof RemoteStorageException remote
+                    ? remote
                     : new RemoteStorageException("deleting " + segment.remoteLogSegmentId() + " failed", e);
         }
         deleted.accept(segment.remoteLogSegmentId().id());
@@ -109,8 +115,10 @@ final class RemoteLogSegmentDeleter {
             update(segment, RemoteLogSegmentState.DELETE_SEGMENT_STARTED);
         }
         archive.get().abandonSegmentCopy(segment);
-        metrics.increment(RemoteLogManagerMetrics.Counter.REMOTE_ARCHIVE_ABANDONED_COPIES,
-                segment.topicIdPartition().topic(), 1);
+        metrics.increment(
+                RemoteLogManagerMetrics.Counter.REMOTE_ARCHIVE_ABANDONED_COPIES,
+                segment.topicIdPartition().topic(),
+                1);
         update(segment, RemoteLogSegmentState.DELETE_SEGMENT_FINISHED);
     }
 
@@ -120,15 +128,19 @@ final class RemoteLogSegmentDeleter {
             metrics.increment(RemoteLogManagerMetrics.Counter.REMOTE_ARCHIVE_DELETES_REFUSED, partition.topic(), 1);
         }
         if (refusalLogged.add(partition)) {
-            LOG.log(System.Logger.Level.WARNING, "Not deleting the remote segments of " + partition + " that "
-                    + "retention or a deletion of the topic would delete: the remote tier is a write-once archive, "
-                    + "whose segments stay (counted in RemoteArchiveDeletesRefusedPerSec)");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Not deleting the remote segments of " + partition + " that "
+                            + "retention or a deletion of the topic would delete: the remote tier is a write-once archive, "
+                            + "whose segments stay (counted in RemoteArchiveDeletesRefusedPerSec)");
         }
     }
 
     private void update(RemoteLogSegmentMetadata segment, RemoteLogSegmentState state) throws RemoteStorageException {
-        await(rlmm.updateRemoteLogSegmentMetadata(new RemoteLogSegmentMetadataUpdate(segment.remoteLogSegmentId(),
-                time.millis(), segment.customMetadata(), state, brokerId)), state + " of " + segment.remoteLogSegmentId());
+        await(
+                rlmm.updateRemoteLogSegmentMetadata(new RemoteLogSegmentMetadataUpdate(
+                        segment.remoteLogSegmentId(), time.millis(), segment.customMetadata(), state, brokerId)),
+                state + " of " + segment.remoteLogSegmentId());
     }
 
     /**
@@ -141,7 +153,8 @@ final class RemoteLogSegmentDeleter {
             future.get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            throw cause instanceof RemoteStorageException remote ? remote
+            throw cause instanceof RemoteStorageException remote
+                    ? remote
                     : new RemoteStorageException("storing " + what + " failed", cause);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -28,8 +28,12 @@ final class RemotePartitionDeleter {
     private final InstantSource time;
     private RemotePartitionDeleteState stored;
 
-    RemotePartitionDeleter(TopicIdPartition topicIdPartition, RemoteLogMetadataManager rlmm,
-                           RemoteLogSegmentDeleter deleter, int brokerId, InstantSource time) {
+    RemotePartitionDeleter(
+            TopicIdPartition topicIdPartition,
+            RemoteLogMetadataManager rlmm,
+            RemoteLogSegmentDeleter deleter,
+            int brokerId,
+            InstantSource time) {
         this.topicIdPartition = topicIdPartition;
         this.rlmm = rlmm;
         this.deleter = deleter;
@@ -61,8 +65,10 @@ final class RemotePartitionDeleter {
                 deleter.delete(segment);
             }
             put(RemotePartitionDeleteState.DELETE_PARTITION_FINISHED);
-            LOG.log(System.Logger.Level.INFO, (deleter.writeOnce() ? "Left the write-once archive's "
-                    : "Deleted the ") + segments.size() + " remote segments of " + topicIdPartition);
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    (deleter.writeOnce() ? "Left the write-once archive's " : "Deleted the ") + segments.size()
+                            + " remote segments of " + topicIdPartition);
         }
     }
 
@@ -72,8 +78,10 @@ final class RemotePartitionDeleter {
     }
 
     private void put(RemotePartitionDeleteState state) throws RemoteStorageException {
-        RemoteLogSegmentDeleter.await(rlmm.putRemotePartitionDeleteMetadata(new RemotePartitionDeleteMetadata(
-                topicIdPartition, state, time.millis(), brokerId)), state + " of " + topicIdPartition);
+        RemoteLogSegmentDeleter.await(
+                rlmm.putRemotePartitionDeleteMetadata(
+                        new RemotePartitionDeleteMetadata(topicIdPartition, state, time.millis(), brokerId)),
+                state + " of " + topicIdPartition);
         stored = state;
     }
 }

@@ -14,17 +14,27 @@ package io.krabka.kernel.tiered;
  * @param listOffsetsTimeoutMs       {@code remote.list.offsets.request.timeout.ms}: how long a ListOffsets lookup
  *                                   may search the remote tier before it fails with REQUEST_TIMED_OUT, at least 1
  */
-public record RemoteReadConfig(int readerThreads, int readerMaxPendingTasks, long fetchMaxWaitMs,
-                               long fetchMaxBytesPerSecond, int fetchQuotaWindowNum, int fetchQuotaWindowSizeSeconds,
-                               long listOffsetsTimeoutMs) {
+public record RemoteReadConfig(
+        int readerThreads,
+        int readerMaxPendingTasks,
+        long fetchMaxWaitMs,
+        long fetchMaxBytesPerSecond,
+        int fetchQuotaWindowNum,
+        int fetchQuotaWindowSizeSeconds,
+        long listOffsetsTimeoutMs) {
 
     /** Kafka's defaults: 10 threads, 100 pending reads, 500 ms, no quota, 11 windows of 1 second, 30 s. */
     public static final RemoteReadConfig DEFAULTS = new RemoteReadConfig(10, 100, 500, Long.MAX_VALUE, 11, 1, 30_000);
 
     /** Checks the bounds. */
     public RemoteReadConfig {
-        if (readerThreads < 1 || readerMaxPendingTasks < 1 || fetchMaxWaitMs < 1 || fetchMaxBytesPerSecond < 1
-                || fetchQuotaWindowNum < 1 || fetchQuotaWindowSizeSeconds < 1 || listOffsetsTimeoutMs < 1) {
+        if (readerThreads < 1
+                || readerMaxPendingTasks < 1
+                || fetchMaxWaitMs < 1
+                || fetchMaxBytesPerSecond < 1
+                || fetchQuotaWindowNum < 1
+                || fetchQuotaWindowSizeSeconds < 1
+                || listOffsetsTimeoutMs < 1) {
             throw new IllegalArgumentException("remote read settings must be at least 1: " + this);
         }
     }

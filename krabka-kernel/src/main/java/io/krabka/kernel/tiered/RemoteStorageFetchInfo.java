@@ -13,8 +13,12 @@ import java.util.Objects;
  * @param minOneMessage    whether the first batch is returned whole even if larger than {@code maxBytes}
  * @param isolation        the fetch's isolation; {@link FetchIsolation#TXN_COMMITTED} adds the aborted transactions
  */
-public record RemoteStorageFetchInfo(TopicIdPartition topicIdPartition, long fetchOffset, int maxBytes,
-                                     boolean minOneMessage, FetchIsolation isolation) {
+public record RemoteStorageFetchInfo(
+        TopicIdPartition topicIdPartition,
+        long fetchOffset,
+        int maxBytes,
+        boolean minOneMessage,
+        FetchIsolation isolation) {
 
     /** Checks the parts. */
     public RemoteStorageFetchInfo {

@@ -51,7 +51,8 @@ final class RemoteTimestampLookup {
             while (segments.hasNext()) {
                 RemoteLogSegmentMetadata segment = segments.next();
                 if (segment.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED
-                        && segment.maxTimestampMs() >= timestamp && segment.endOffset() >= startingOffset
+                        && segment.maxTimestampMs() >= timestamp
+                        && segment.endOffset() >= startingOffset
                         && withinLineage(segment, log.logEndOffset(), lineage)) {
                     return scan(segment, timestamp, startingOffset, log.config().maxDecompressedMessageBytes());
                 }
@@ -61,8 +62,9 @@ final class RemoteTimestampLookup {
         return Optional.empty();
     }
 
-    private Optional<TimestampAndOffset> scan(RemoteLogSegmentMetadata segment, long timestamp, long startingOffset,
-                                              long maxDecompressedBytes) throws RemoteStorageException, IOException {
+    private Optional<TimestampAndOffset> scan(
+            RemoteLogSegmentMetadata segment, long timestamp, long startingOffset, long maxDecompressedBytes)
+            throws RemoteStorageException, IOException {
         OffsetPosition start = indexCache.lookupTimestamp(segment, timestamp, startingOffset);
         RemoteSegmentCursor cursor = new RemoteSegmentCursor(rsm, segment, start.position(), SCAN_CHUNK_BYTES);
         Optional<LogBatch> next;
@@ -74,8 +76,9 @@ final class RemoteTimestampLookup {
             for (Record record : batch.records(maxDecompressedBytes)) {
                 if (record.timestamp() >= timestamp && record.offset() >= startingOffset) {
                     OptionalInt leaderEpoch = batch instanceof RecordBatch v2
-                            && v2.partitionLeaderEpoch() != RecordBatch.NO_PARTITION_LEADER_EPOCH
-                            ? OptionalInt.of(v2.partitionLeaderEpoch()) : OptionalInt.empty();
+                                    && v2.partitionLeaderEpoch() != RecordBatch.NO_PARTITION_LEADER_EPOCH
+                            ? OptionalInt.of(v2.partitionLeaderEpoch())
+                            : OptionalInt.empty();
                     return Optional.of(new TimestampAndOffset(record.timestamp(), record.offset(), leaderEpoch));
                 }
             }
@@ -88,8 +91,8 @@ final class RemoteTimestampLookup {
      * away is not the log's. Each of the segment's epochs must be in the log's lineage starting no later than in
      * the segment, and the segment must end before the epoch after its last one begins, and within the log.
      */
-    static boolean withinLineage(RemoteLogSegmentMetadata segment, long logEndOffset,
-                                 NavigableMap<Integer, Long> lineage) {
+    static boolean withinLineage(
+            RemoteLogSegmentMetadata segment, long logEndOffset, NavigableMap<Integer, Long> lineage) {
         if (lineage.isEmpty() || segment.endOffset() >= logEndOffset) {
             return false;
         }

@@ -23,8 +23,11 @@ import java.util.function.Function;
  * @param stopped the partitions tiered before and not now
  * @param deleted the stopped partitions whose remote data is to be deleted
  */
-record TieredPartitionChanges(Set<TopicIdPartition> tiered, Set<TopicIdPartition> started,
-                              Set<TopicIdPartition> stopped, Set<TopicIdPartition> deleted) {
+record TieredPartitionChanges(
+        Set<TopicIdPartition> tiered,
+        Set<TopicIdPartition> started,
+        Set<TopicIdPartition> stopped,
+        Set<TopicIdPartition> deleted) {
 
     TieredPartitionChanges {
         tiered = Set.copyOf(tiered);
@@ -34,14 +37,20 @@ record TieredPartitionChanges(Set<TopicIdPartition> tiered, Set<TopicIdPartition
     }
 
     /** The changes from the partitions {@code tieredBefore} to those of {@code image}. */
-    static TieredPartitionChanges of(Set<TopicIdPartition> tieredBefore, MetadataImage image, int brokerId,
-                                     Function<TopicPartition, Optional<UnifiedLog>> logs) {
+    static TieredPartitionChanges of(
+            Set<TopicIdPartition> tieredBefore,
+            MetadataImage image,
+            int brokerId,
+            Function<TopicPartition, Optional<UnifiedLog>> logs) {
         Set<TopicIdPartition> tiered = new HashSet<>();
         for (TopicImage topic : image.topics().values()) {
-            for (Map.Entry<Integer, PartitionRegistration> partition : topic.partitions().entrySet()) {
+            for (Map.Entry<Integer, PartitionRegistration> partition :
+                    topic.partitions().entrySet()) {
                 TopicPartition topicPartition = new TopicPartition(topic.name(), partition.getKey());
                 if (partition.getValue().leader() == brokerId
-                        && logs.apply(topicPartition).map(UnifiedLog::remoteLogEnabled).orElse(false)) {
+                        && logs.apply(topicPartition)
+                                .map(UnifiedLog::remoteLogEnabled)
+                                .orElse(false)) {
                     tiered.add(new TopicIdPartition(topic.id(), topicPartition));
                 }
             }
@@ -52,8 +61,10 @@ record TieredPartitionChanges(Set<TopicIdPartition> tiered, Set<TopicIdPartition
         stopped.removeAll(tiered);
         Set<TopicIdPartition> deleted = new HashSet<>();
         for (TopicIdPartition partition : stopped) {
-            if (image.topic(partition.topicId()).isEmpty() || logs.apply(partition.topicPartition())
-                    .map(log -> !log.remoteLogEnabled() && log.config().remoteLogDeleteOnDisable()).orElse(false)) {
+            if (image.topic(partition.topicId()).isEmpty()
+                    || logs.apply(partition.topicPartition())
+                            .map(log -> !log.remoteLogEnabled() && log.config().remoteLogDeleteOnDisable())
+                            .orElse(false)) {
                 deleted.add(partition);
             }
         }

@@ -83,14 +83,49 @@ class BrokerConfigTest {
 
     @Test
     void everyPartTakesItsKeys() {
-        BrokerConfig config = config("node.id", "7", "listeners", "PLAINTEXT://127.0.0.1:19092,CONTROLLER://127.0.0.1:19093",
-                "advertised.listeners", "PLAINTEXT://broker.example:9092", "log.dirs", "/data/a, /data/b",
-                "metadata.log.dir", "/data/meta", "num.network.threads", "5", "socket.request.max.bytes", "1000",
-                "queued.max.requests", "7", "queued.max.request.bytes", "4096", "max.connections", "9",
-                "connections.max.idle.ms", "1234", "socket.send.buffer.bytes", "-1", "socket.receive.buffer.bytes",
-                "65536", "log.initial.task.delay.ms", "0", "num.recovery.threads.per.data.dir", "4",
-                "message.max.bytes", "2000000", "min.insync.replicas", "2", "log.segment.bytes", "2097152",
-                "offsets.topic.num.partitions", "3", "group.max.size", "10", "krabka.health.listen.addr", "none");
+        BrokerConfig config = config(
+                "node.id",
+                "7",
+                "listeners",
+                "PLAINTEXT://127.0.0.1:19092,CONTROLLER://127.0.0.1:19093",
+                "advertised.listeners",
+                "PLAINTEXT://broker.example:9092",
+                "log.dirs",
+                "/data/a, /data/b",
+                "metadata.log.dir",
+                "/data/meta",
+                "num.network.threads",
+                "5",
+                "socket.request.max.bytes",
+                "1000",
+                "queued.max.requests",
+                "7",
+                "queued.max.request.bytes",
+                "4096",
+                "max.connections",
+                "9",
+                "connections.max.idle.ms",
+                "1234",
+                "socket.send.buffer.bytes",
+                "-1",
+                "socket.receive.buffer.bytes",
+                "65536",
+                "log.initial.task.delay.ms",
+                "0",
+                "num.recovery.threads.per.data.dir",
+                "4",
+                "message.max.bytes",
+                "2000000",
+                "min.insync.replicas",
+                "2",
+                "log.segment.bytes",
+                "2097152",
+                "offsets.topic.num.partitions",
+                "3",
+                "group.max.size",
+                "10",
+                "krabka.health.listen.addr",
+                "none");
         assertEquals(new Endpoint("PLAINTEXT", "127.0.0.1", 19092), config.listener());
         assertEquals(new Endpoint("PLAINTEXT", "broker.example", 9092), config.advertisedListener());
         assertEquals(Optional.of(new Endpoint("CONTROLLER", "127.0.0.1", 19093)), config.controllerListener());
@@ -106,25 +141,43 @@ class BrokerConfigTest {
         assertEquals(2_097_152, config.logConfigDefaults().segmentBytes());
         assertEquals(3, config.offsetsTopicNumPartitions());
         assertEquals(10, config.groupMaxSize());
-        assertEquals(new SocketServerConfig(new InetSocketAddress("127.0.0.1", 19092),
-                        io.krabka.kernel.network.Transport.NIO, 5, 1000, 7, 4096, 5, 1 << 20, Duration.ofMillis(1234), 9,
-                        Duration.ofSeconds(30), -1, 65536),
+        assertEquals(
+                new SocketServerConfig(
+                        new InetSocketAddress("127.0.0.1", 19092),
+                        io.krabka.kernel.network.Transport.NIO,
+                        5,
+                        1000,
+                        7,
+                        4096,
+                        5,
+                        1 << 20,
+                        Duration.ofMillis(1234),
+                        9,
+                        Duration.ofSeconds(30),
+                        -1,
+                        65536),
                 config.socketServerConfig());
         // A topic's own settings win over the broker's.
-        assertEquals(3_000_000, config.topicLogConfig(Map.of("max.message.bytes", "3000000")).maxMessageBytes());
+        assertEquals(
+                3_000_000,
+                config.topicLogConfig(Map.of("max.message.bytes", "3000000")).maxMessageBytes());
         assertEquals(2_000_000, config.topicLogConfig(Map.of()).maxMessageBytes());
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', nullValues = "-", value = {
-            // log.retention.ms over log.retention.minutes over log.retention.hours, as Kafka; negative: unlimited
-            "-   | -   | 5  | 18000000",
-            "-   | 3   | 5  | 180000",
-            "250 | 3   | 5  | 250",
-            "-1  | 3   | 5  | -1",
-            "-7  | -   | -  | -1",
-            "-   | -2  | 5  | -1",
-            "-   | -   | -  | 604800000"})
+    @CsvSource(
+            delimiter = '|',
+            nullValues = "-",
+            value = {
+                // log.retention.ms over log.retention.minutes over log.retention.hours, as Kafka; negative: unlimited
+                "-   | -   | 5  | 18000000",
+                "-   | 3   | 5  | 180000",
+                "250 | 3   | 5  | 250",
+                "-1  | 3   | 5  | -1",
+                "-7  | -   | -  | -1",
+                "-   | -2  | 5  | -1",
+                "-   | -   | -  | 604800000"
+            })
     void retentionKeysTakeKafkasPrecedence(String ms, String minutes, String hours, long expected) {
         Map<String, String> props = minimal();
         if (ms != null) {
@@ -140,38 +193,41 @@ class BrokerConfigTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "node.id                         | x                          | node.id",
-            "node.id                         | -1                         | node.id",
-            "process.roles                   | broker                     | process.roles",
-            "process.roles                   | controller,controller      | process.roles",
-            "num.network.threads             | 0                          | num.network.threads",
-            "num.io.threads                  | many                       | num.io.threads",
-            "socket.request.max.bytes        | 0                          | socket.request.max.bytes",
-            "queued.max.request.bytes        | 0                          | queued.max.request.bytes",
-            "max.connections                 | 0                          | max.connections",
-            "auto.create.topics.enable       | yes                        | auto.create.topics.enable",
-            "offsets.topic.compression.codec | 9                          | offsets.topic.compression.codec",
-            "listeners                       | localhost:9092             | listeners",
-            "listeners                       | PLAINTEXT://a:99999        | listeners",
-            "listeners                       | SSL://127.0.0.1:9093       | listeners",
-            "listeners                       | PLAINTEXT://:1,PLAINTEXT://:2 | listeners",
-            "listeners                       | CONTROLLER://:9093         | listeners",
-            "listeners                       | INTERNAL://:9092           | listener.security.protocol.map",
-            "listeners                       | PLAINTEXT://0.0.0.0:9092   | listeners",
-            "advertised.listeners            | PLAINTEXT://0.0.0.0:9092   | advertised.listeners",
-            "advertised.listeners            | OTHER://host:9092          | advertised.listeners",
-            "listener.security.protocol.map  | PLAINTEXT                  | listener.security.protocol.map",
-            "log.dirs                        | ' , '                      | log.dirs",
-            "log.retention.hours             | a week                     | log.retention.hours",
-            "log.retention.ms                | soon                       | log.retention.ms",
-            "log.segment.bytes               | 1000                       | log.segment.bytes",
-            "log.cleanup.policy              | shred                      | log.cleanup.policy",
-            "message.max.bytes               | -5                         | message.max.bytes",
-            "log.flush.offset.checkpoint.interval.ms | 0                  | log.flush.offset.checkpoint.interval.ms",
-            "num.recovery.threads.per.data.dir | 0                        | num.recovery.threads.per.data.dir",
-            "group.min.session.timeout.ms    | 2000000                    | group.max.session.timeout.ms",
-            "krabka.health.listen.addr       | 9405                       | krabka.health.listen.addr"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "node.id                         | x                          | node.id",
+                "node.id                         | -1                         | node.id",
+                "process.roles                   | broker                     | process.roles",
+                "process.roles                   | controller,controller      | process.roles",
+                "num.network.threads             | 0                          | num.network.threads",
+                "num.io.threads                  | many                       | num.io.threads",
+                "socket.request.max.bytes        | 0                          | socket.request.max.bytes",
+                "queued.max.request.bytes        | 0                          | queued.max.request.bytes",
+                "max.connections                 | 0                          | max.connections",
+                "auto.create.topics.enable       | yes                        | auto.create.topics.enable",
+                "offsets.topic.compression.codec | 9                          | offsets.topic.compression.codec",
+                "listeners                       | localhost:9092             | listeners",
+                "listeners                       | PLAINTEXT://a:99999        | listeners",
+                "listeners                       | SSL://127.0.0.1:9093       | listeners",
+                "listeners                       | PLAINTEXT://:1,PLAINTEXT://:2 | listeners",
+                "listeners                       | CONTROLLER://:9093         | listeners",
+                "listeners                       | INTERNAL://:9092           | listener.security.protocol.map",
+                "listeners                       | PLAINTEXT://0.0.0.0:9092   | listeners",
+                "advertised.listeners            | PLAINTEXT://0.0.0.0:9092   | advertised.listeners",
+                "advertised.listeners            | OTHER://host:9092          | advertised.listeners",
+                "listener.security.protocol.map  | PLAINTEXT                  | listener.security.protocol.map",
+                "log.dirs                        | ' , '                      | log.dirs",
+                "log.retention.hours             | a week                     | log.retention.hours",
+                "log.retention.ms                | soon                       | log.retention.ms",
+                "log.segment.bytes               | 1000                       | log.segment.bytes",
+                "log.cleanup.policy              | shred                      | log.cleanup.policy",
+                "message.max.bytes               | -5                         | message.max.bytes",
+                "log.flush.offset.checkpoint.interval.ms | 0                  | log.flush.offset.checkpoint.interval.ms",
+                "num.recovery.threads.per.data.dir | 0                        | num.recovery.threads.per.data.dir",
+                "group.min.session.timeout.ms    | 2000000                    | group.max.session.timeout.ms",
+                "krabka.health.listen.addr       | 9405                       | krabka.health.listen.addr"
+            })
     void aBadValueStopsWithOneLineNamingTheKey(String key, String value, String blamed) {
         BrokerConfigException e = assertThrows(BrokerConfigException.class, () -> config(key, value));
         assertEquals(blamed, e.key(), e.getMessage());
@@ -181,27 +237,43 @@ class BrokerConfigTest {
 
     @Test
     void aMissingRequiredKeyIsNamed() {
-        BrokerConfigException e = assertThrows(BrokerConfigException.class,
+        BrokerConfigException e = assertThrows(
+                BrokerConfigException.class,
                 () -> BrokerConfig.fromProps(Map.of("process.roles", "broker,controller")));
         assertEquals("node.id", e.key());
         assertEquals("Missing required configuration \"node.id\" which has no default value.", e.getMessage());
-        assertEquals("process.roles", assertThrows(BrokerConfigException.class,
-                () -> BrokerConfig.fromProps(Map.of("node.id", "1"))).key());
+        assertEquals(
+                "process.roles",
+                assertThrows(BrokerConfigException.class, () -> BrokerConfig.fromProps(Map.of("node.id", "1")))
+                        .key());
     }
 
     @Test
     void aControllerListenerIsPlaintextUnlessTheProtocolMapIsGivenWithoutIt() {
         String listeners = "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9093";
-        assertEquals(Optional.of(new Endpoint("CONTROLLER", "127.0.0.1", 9093)),
+        assertEquals(
+                Optional.of(new Endpoint("CONTROLLER", "127.0.0.1", 9093)),
                 config("listeners", listeners).controllerListener());
-        assertEquals(Optional.of(new Endpoint("CTL", "127.0.0.1", 9093)), config("listeners",
-                "PLAINTEXT://127.0.0.1:9092,CTL://127.0.0.1:9093", "controller.listener.names", "ctl")
-                .controllerListener());
-        BrokerConfigException e = assertThrows(BrokerConfigException.class, () -> config("listeners", listeners,
-                "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT"));
+        assertEquals(
+                Optional.of(new Endpoint("CTL", "127.0.0.1", 9093)),
+                config(
+                                "listeners",
+                                "PLAINTEXT://127.0.0.1:9092,CTL://127.0.0.1:9093",
+                                "controller.listener.names",
+                                "ctl")
+                        .controllerListener());
+        BrokerConfigException e = assertThrows(
+                BrokerConfigException.class,
+                () -> config("listeners", listeners, "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT"));
         assertEquals("listener.security.protocol.map", e.key());
-        assertEquals(Optional.of(new Endpoint("CONTROLLER", "127.0.0.1", 9093)), config("listeners", listeners,
-                "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT").controllerListener());
+        assertEquals(
+                Optional.of(new Endpoint("CONTROLLER", "127.0.0.1", 9093)),
+                config(
+                                "listeners",
+                                listeners,
+                                "listener.security.protocol.map",
+                                "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT")
+                        .controllerListener());
     }
 
     @Test
@@ -213,12 +285,27 @@ class BrokerConfigTest {
 
     @Test
     void unknownKeysAreKeptAndListedAndKnownOnesAreNot() {
-        BrokerConfig config = config("ssl.keystore.location", "/etc/ks", "log.retention.hours", "1",
-                "log.flush.interval.ms", "10", "transaction.max.timeout.ms", "1000", "colour", "blue");
+        BrokerConfig config = config(
+                "ssl.keystore.location",
+                "/etc/ks",
+                "log.retention.hours",
+                "1",
+                "log.flush.interval.ms",
+                "10",
+                "transaction.max.timeout.ms",
+                "1000",
+                "colour",
+                "blue");
         assertEquals(Set.of("colour", "ssl.keystore.location"), config.unknownKeys());
         assertEquals("blue", config.originals().get("colour"));
-        assertTrue(BrokerConfig.knownKeys().containsAll(List.of("log.roll.hours", "log.cleaner.delete.retention.ms",
-                "node.id", "num.recovery.threads.per.data.dir", "krabka.health.listen.addr", "message.max.bytes")));
+        assertTrue(BrokerConfig.knownKeys()
+                .containsAll(List.of(
+                        "log.roll.hours",
+                        "log.cleaner.delete.retention.ms",
+                        "node.id",
+                        "num.recovery.threads.per.data.dir",
+                        "krabka.health.listen.addr",
+                        "message.max.bytes")));
     }
 
     @Test
@@ -237,15 +324,16 @@ class BrokerConfigTest {
         assertEquals("3", fromFile.get("num.partitions"));
         Map.Entry<String, String> override = ServerProperties.parseOverride("num.partitions=8");
         Map<String, String> defaults = Map.of("log.dirs", "./krabka-data", "num.partitions", "2");
-        BrokerConfig config = BrokerConfig.fromProps(ServerProperties.layered(List.of(defaults, fromFile,
-                Map.ofEntries(override, ServerProperties.parseOverride("log.retention.ms=1000")))));
+        BrokerConfig config = BrokerConfig.fromProps(ServerProperties.layered(List.of(
+                defaults, fromFile, Map.ofEntries(override, ServerProperties.parseOverride("log.retention.ms=1000")))));
         assertEquals(8, config.numPartitions());
         assertEquals(List.of(Path.of("/tmp/kraft-combined-logs")), config.logDirs());
         assertEquals(1000, config.logConfigDefaults().retentionMs());
         assertEquals(Map.entry("advertised.listeners", ""), ServerProperties.parseOverride("advertised.listeners="));
         assertEquals(Map.entry("a", "b=c"), ServerProperties.parseOverride("a=b=c"));
         for (String bad : List.of("novalue", "=x", " =x")) {
-            BrokerConfigException e = assertThrows(BrokerConfigException.class, () -> ServerProperties.parseOverride(bad));
+            BrokerConfigException e =
+                    assertThrows(BrokerConfigException.class, () -> ServerProperties.parseOverride(bad));
             assertEquals("--override", e.key());
         }
     }

@@ -63,6 +63,7 @@ class BrokerIT {
 
     @TempDir
     Path root;
+
     Path dataDir;
     String clusterId;
     final List<Broker> brokers = new ArrayList<>();
@@ -80,14 +81,32 @@ class BrokerIT {
     }
 
     private static void format(Path dir, String cluster) throws Exception {
-        new Formatter(Clock.systemUTC()).format(new FormatSpec(List.of(dir), dir, cluster, NODE_ID, Optional.empty(),
-                Optional.empty(), List.of(), new InitialQuorum.Standalone("127.0.0.1", 9093), "CONTROLLER", false));
+        new Formatter(Clock.systemUTC())
+                .format(new FormatSpec(
+                        List.of(dir),
+                        dir,
+                        cluster,
+                        NODE_ID,
+                        Optional.empty(),
+                        Optional.empty(),
+                        List.of(),
+                        new InitialQuorum.Standalone("127.0.0.1", 9093),
+                        "CONTROLLER",
+                        false));
     }
 
     private BrokerConfig config(Path dir, String... keyValues) {
-        Map<String, String> props = new HashMap<>(Map.of("node.id", String.valueOf(NODE_ID), "process.roles",
-                "broker,controller", "listeners", "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "log.dirs",
-                dir.toString(), "krabka.health.listen.addr", "127.0.0.1:0"));
+        Map<String, String> props = new HashMap<>(Map.of(
+                "node.id",
+                String.valueOf(NODE_ID),
+                "process.roles",
+                "broker,controller",
+                "listeners",
+                "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
+                "log.dirs",
+                dir.toString(),
+                "krabka.health.listen.addr",
+                "127.0.0.1:0"));
         for (int i = 0; i < keyValues.length; i += 2) {
             props.put(keyValues[i], keyValues[i + 1]);
         }
@@ -105,17 +124,36 @@ class BrokerIT {
         Broker broker = start(config(dataDir), new KrabkaServices());
         assertEquals(Broker.State.SERVING, broker.state());
         assertEquals(clusterId, broker.clusterId());
-        assertEquals(new Endpoint("PLAINTEXT", "127.0.0.1", broker.listenAddress().getPort()),
-                broker.advertisedListener());
+        assertEquals(
+                new Endpoint("PLAINTEXT", "127.0.0.1", broker.listenAddress().getPort()), broker.advertisedListener());
         NodeApiVersions negotiated = ClientNegotiation.negotiate(NODE_ID, broker.listenAddress());
         // What the issue asks for, and nothing more: every API advertised is served.
-        assertEquals(Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA, ApiKeys.PRODUCE, ApiKeys.FETCH,
-                ApiKeys.LIST_OFFSETS, ApiKeys.CREATE_TOPICS, ApiKeys.DELETE_TOPICS, ApiKeys.CREATE_PARTITIONS,
-                ApiKeys.DESCRIBE_CONFIGS, ApiKeys.ALTER_CONFIGS, ApiKeys.INCREMENTAL_ALTER_CONFIGS,
-                ApiKeys.DESCRIBE_CLUSTER, ApiKeys.INIT_PRODUCER_ID, ApiKeys.FIND_COORDINATOR, ApiKeys.JOIN_GROUP,
-                ApiKeys.SYNC_GROUP, ApiKeys.HEARTBEAT, ApiKeys.LEAVE_GROUP, ApiKeys.OFFSET_COMMIT,
-                ApiKeys.OFFSET_FETCH, ApiKeys.LIST_GROUPS, ApiKeys.DESCRIBE_GROUPS, ApiKeys.DELETE_GROUPS,
-                ApiKeys.DESCRIBE_LOG_DIRS),
+        assertEquals(
+                Set.of(
+                        ApiKeys.API_VERSIONS,
+                        ApiKeys.METADATA,
+                        ApiKeys.PRODUCE,
+                        ApiKeys.FETCH,
+                        ApiKeys.LIST_OFFSETS,
+                        ApiKeys.CREATE_TOPICS,
+                        ApiKeys.DELETE_TOPICS,
+                        ApiKeys.CREATE_PARTITIONS,
+                        ApiKeys.DESCRIBE_CONFIGS,
+                        ApiKeys.ALTER_CONFIGS,
+                        ApiKeys.INCREMENTAL_ALTER_CONFIGS,
+                        ApiKeys.DESCRIBE_CLUSTER,
+                        ApiKeys.INIT_PRODUCER_ID,
+                        ApiKeys.FIND_COORDINATOR,
+                        ApiKeys.JOIN_GROUP,
+                        ApiKeys.SYNC_GROUP,
+                        ApiKeys.HEARTBEAT,
+                        ApiKeys.LEAVE_GROUP,
+                        ApiKeys.OFFSET_COMMIT,
+                        ApiKeys.OFFSET_FETCH,
+                        ApiKeys.LIST_GROUPS,
+                        ApiKeys.DESCRIBE_GROUPS,
+                        ApiKeys.DELETE_GROUPS,
+                        ApiKeys.DESCRIBE_LOG_DIRS),
                 negotiated.allSupportedApiVersions().keySet());
         assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
 
@@ -174,8 +212,8 @@ class BrokerIT {
     void aCleanShutdownLeavesLogsTheNextStartDoesNotRecover() throws Exception {
         BrokerConfig config = config(dataDir);
         Broker first = start(config, new KrabkaServices());
-        UnifiedLog log = first.logManager().getOrCreateLog(PARTITION, Optional.of(Uuid.randomUuid()),
-                config.logConfigDefaults());
+        UnifiedLog log = first.logManager()
+                .getOrCreateLog(PARTITION, Optional.of(Uuid.randomUuid()), config.logConfigDefaults());
         for (int i = 0; i < 10; i++) {
             log.appendAsLeader(batch("record-" + i), 0);
         }
@@ -187,7 +225,8 @@ class BrokerIT {
         UnifiedLog reopened = second.logManager().getLog(PARTITION).orElseThrow();
         assertEquals(10, reopened.logEndOffset());
         assertEquals(List.of(), reopened.segmentsRecoveredAtLoad(), "a clean shutdown needs no recovery");
-        assertFalse(Files.exists(dataDir.resolve(CleanShutdownFile.CLEAN_SHUTDOWN_FILE_NAME)),
+        assertFalse(
+                Files.exists(dataDir.resolve(CleanShutdownFile.CLEAN_SHUTDOWN_FILE_NAME)),
                 "the marker is gone while the broker runs");
         second.close();
 
@@ -202,18 +241,19 @@ class BrokerIT {
     @Test
     void unformattedOrForeignDirectoriesAreRefusedWithKafkasReasons() throws Exception {
         Path empty = Files.createDirectories(root.resolve("empty"));
-        MetaPropertiesException unformatted = assertThrows(MetaPropertiesException.class,
-                () -> start(config(empty), new KrabkaServices()));
+        MetaPropertiesException unformatted =
+                assertThrows(MetaPropertiesException.class, () -> start(config(empty), new KrabkaServices()));
         assertTrue(unformatted.getMessage().contains("krabka format"), unformatted.getMessage());
 
         Path other = root.resolve("other");
         format(other, ClusterId.random());
-        MetaPropertiesException mixed = assertThrows(MetaPropertiesException.class,
+        MetaPropertiesException mixed = assertThrows(
+                MetaPropertiesException.class,
                 () -> start(config(dataDir, "log.dirs", dataDir + "," + other), new KrabkaServices()));
         assertTrue(mixed.getMessage().contains("cluster.id"), mixed.getMessage());
 
-        MetaPropertiesException otherNode = assertThrows(MetaPropertiesException.class,
-                () -> start(config(dataDir, "node.id", "2"), new KrabkaServices()));
+        MetaPropertiesException otherNode = assertThrows(
+                MetaPropertiesException.class, () -> start(config(dataDir, "node.id", "2"), new KrabkaServices()));
         assertTrue(otherNode.getMessage().contains("node.id"), otherNode.getMessage());
     }
 
@@ -221,27 +261,42 @@ class BrokerIT {
     void aStartThatFailsStopsWhatItStarted() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             int healthPort = freePort();
-            BrokerConfig config = config(dataDir, "listeners", "PLAINTEXT://127.0.0.1:" + taken.getLocalPort(),
-                    "krabka.health.listen.addr", "127.0.0.1:" + healthPort);
+            BrokerConfig config = config(
+                    dataDir,
+                    "listeners",
+                    "PLAINTEXT://127.0.0.1:" + taken.getLocalPort(),
+                    "krabka.health.listen.addr",
+                    "127.0.0.1:" + healthPort);
             BindException e = assertThrows(BindException.class, () -> start(config, new KrabkaServices()));
-            assertTrue(e.getMessage().startsWith("cannot listen on the listener PLAINTEXT://127.0.0.1:"
-                    + taken.getLocalPort() + ": "), e.getMessage());
-            assertThrows(ConnectException.class,
+            assertTrue(
+                    e.getMessage()
+                            .startsWith("cannot listen on the listener PLAINTEXT://127.0.0.1:" + taken.getLocalPort()
+                                    + ": "),
+                    e.getMessage());
+            assertThrows(
+                    ConnectException.class,
                     () -> status(new InetSocketAddress("127.0.0.1", healthPort), "/healthz", "GET"));
         }
         // The log directory's lock and the clean shutdown marker: the next start takes it and recovers nothing.
         assertTrue(Files.exists(dataDir.resolve(CleanShutdownFile.CLEAN_SHUTDOWN_FILE_NAME)));
-        assertEquals(Broker.State.SERVING, start(config(dataDir), new KrabkaServices()).state());
+        assertEquals(
+                Broker.State.SERVING,
+                start(config(dataDir), new KrabkaServices()).state());
     }
 
     private static MemoryRecords batch(String value) {
-        return MemoryRecords.readableRecords(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
-                .append(System.currentTimeMillis(), null, value.getBytes(StandardCharsets.UTF_8)).build(), "test", 0);
+        return MemoryRecords.readableRecords(
+                new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                        .append(System.currentTimeMillis(), null, value.getBytes(StandardCharsets.UTF_8))
+                        .build(),
+                "test",
+                0);
     }
 
     static int status(InetSocketAddress address, String path, String method) throws IOException {
         HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + address.getPort() + path)
-                .toURL().openConnection(java.net.Proxy.NO_PROXY);
+                .toURL()
+                .openConnection(java.net.Proxy.NO_PROXY);
         connection.setRequestMethod(method);
         try {
             return connection.getResponseCode();
@@ -257,8 +312,9 @@ class BrokerIT {
     }
 
     /** The broker's services, held at start and at close until the test lets them go on. */
-    private record KrabkaServicesHeld(CountDownLatch starting, CountDownLatch letStart, CountDownLatch closing,
-                                      CountDownLatch letClose) implements BrokerServices {
+    private record KrabkaServicesHeld(
+            CountDownLatch starting, CountDownLatch letStart, CountDownLatch closing, CountDownLatch letClose)
+            implements BrokerServices {
         @Override
         public Function<String, LogConfig> startBeforeLogs(BrokerContext context) {
             starting.countDown();
@@ -273,8 +329,7 @@ class BrokerIT {
         }
 
         @Override
-        public void handleLogDirFailure(Path logDir) {
-        }
+        public void handleLogDirFailure(Path logDir) {}
 
         @Override
         public ApiFeatures features() {

@@ -1,13 +1,5 @@
 package io.krabka.kernel.broker;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 import io.krabka.kernel.controller.Controllers;
 import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.format.FormatException;
@@ -15,6 +7,13 @@ import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
 import io.krabka.kernel.network.SocketServerConfig;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The control plane over TCP for the tests: a controller on a formatted directory and a socket server on
@@ -45,21 +44,25 @@ public final class ControlPlane implements AutoCloseable {
         try {
             int port = freePort();
             QuorumController controller = controllers.controller();
-            BrokerIdentity identity = new BrokerIdentity(Controllers.NODE_ID, CLUSTER_ID, "127.0.0.1", port, Optional.empty());
+            BrokerIdentity identity =
+                    new BrokerIdentity(Controllers.NODE_ID, CLUSTER_ID, "127.0.0.1", port, Optional.empty());
             List<ApiHandler> handlers = List.of(
                     new MetadataHandler(() -> identity, new MetadataHandler.Config(autoCreateTopics), controller),
                     new DescribeClusterHandler(() -> identity),
                     new CreateTopicsHandler(controller),
                     new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller),
                     new CreatePartitionsHandler(controller),
-                    new DescribeConfigsHandler(new DescribeConfigsHandler.Config(Controllers.NODE_ID, staticBrokerConfigs),
-                            controller),
+                    new DescribeConfigsHandler(
+                            new DescribeConfigsHandler.Config(Controllers.NODE_ID, staticBrokerConfigs), controller),
                     new AlterConfigsHandler(controller),
                     new IncrementalAlterConfigsHandler(controller),
                     new InitProducerIdHandler(new ProducerIdManager(controller, Controllers.NODE_ID)));
-            SocketServer server = SocketServer.start(SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", port)),
-                    RequestDispatcher.create(handlers, table -> new ApiVersionsHandler(table, CLUSTER_ID,
-                            Controllers.NODE_ID, () -> ApiFeatures.NONE)));
+            SocketServer server = SocketServer.start(
+                    SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", port)),
+                    RequestDispatcher.create(
+                            handlers,
+                            table -> new ApiVersionsHandler(
+                                    table, CLUSTER_ID, Controllers.NODE_ID, () -> ApiFeatures.NONE)));
             return new ControlPlane(controllers, server);
         } catch (IOException | RuntimeException | InterruptedException e) {
             controllers.close();

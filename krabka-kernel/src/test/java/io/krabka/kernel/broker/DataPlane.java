@@ -2,34 +2,11 @@ package io.krabka.kernel.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.InstantSource;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.TreeMap;
-import java.util.stream.Stream;
-
-import org.apache.kafka.common.message.CreateTopicsRequestData;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfig;
-import org.apache.kafka.common.message.DeleteTopicsRequestData;
-import org.apache.kafka.common.protocol.Errors;
-import org.junit.jupiter.api.extension.AfterEachCallback;
-import org.junit.jupiter.api.extension.BeforeEachCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
-
 import io.krabka.kernel.controller.Controllers;
 import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.fetch.FetchManager;
 import io.krabka.kernel.fetch.FetchSessionCache;
 import io.krabka.kernel.fetch.FetchSessionCacheConfig;
-import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
@@ -43,11 +20,32 @@ import io.krabka.kernel.network.Servers;
 import io.krabka.kernel.network.SocketServer;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.kernel.tiered.RemoteFetchMetrics;
 import io.krabka.kernel.tiered.RemoteReadConfig;
 import io.krabka.kernel.tiered.RemoteTierFixture;
 import io.krabka.spi.common.Uuid;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfig;
+import org.apache.kafka.common.message.DeleteTopicsRequestData;
+import org.apache.kafka.common.protocol.Errors;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The data plane of a single node for the tests, over TCP: a real controller on {@code dir/metadata}, the log
@@ -77,8 +75,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
     SocketServer server;
 
     /** The topic a per-test data plane creates before the test. */
-    private record Topic(String name, int partitions, Map<String, String> configs) {
-    }
+    private record Topic(String name, int partitions, Map<String, String> configs) {}
 
     private DataPlane(FetchSessionCacheConfig sessions, Topic topic, boolean tiered) {
         this.sessions = sessions;
@@ -88,8 +85,8 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
 
     /** A data plane for {@code @RegisterExtension}: started before each test with this topic, closed after it. */
     static DataPlane perTest(String topic, int partitions, Map<String, String> configs) {
-        return new DataPlane(FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)),
-                false);
+        return new DataPlane(
+                FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)), false);
     }
 
     /**
@@ -97,8 +94,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
      * ({@link #tier()}), read for the offsets below a tiered log's local start.
      */
     static DataPlane perTestTiered(String topic, int partitions, Map<String, String> configs) {
-        return new DataPlane(FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)),
-                true);
+        return new DataPlane(FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)), true);
     }
 
     static DataPlane start(Path dir, FetchSessionCacheConfig sessions) throws Exception {
@@ -140,44 +136,72 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
     private void open() throws Exception {
         controller = controllers.controller();
         scheduler = new KafkaScheduler(2, "data-plane-test-");
-        logManager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(),
-                "node.id", String.valueOf(NODE_ID), "remote.log.storage.system.enable", String.valueOf(tiered))),
-                topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)), scheduler,
+        logManager = new LogManager(
+                LogManagerConfig.fromProps(Map.of(
+                        "log.dirs",
+                        logDir.toString(),
+                        "node.id",
+                        String.valueOf(NODE_ID),
+                        "remote.log.storage.system.enable",
+                        String.valueOf(tiered))),
+                topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)),
+                scheduler,
                 InstantSource.system());
         logManager.startup();
-        remoteReader = tiered ? new AsyncRemoteLogReader(tier.reader(), RemoteReadConfig.DEFAULTS,
-                new RemoteFetchMetrics(MetricsRegistry.unpublished()), InstantSource.system()) : null;
-        replicaManager = new ReplicaManager(new ReplicaManagerConfig(NODE_ID, Map.of()), logManager, scheduler,
-                Optional.ofNullable(remoteReader));
+        remoteReader = tiered
+                ? new AsyncRemoteLogReader(
+                        tier.reader(),
+                        RemoteReadConfig.DEFAULTS,
+                        new RemoteFetchMetrics(MetricsRegistry.unpublished()),
+                        InstantSource.system())
+                : null;
+        replicaManager = new ReplicaManager(
+                new ReplicaManagerConfig(NODE_ID, Map.of()), logManager, scheduler, Optional.ofNullable(remoteReader));
         controller.register(replicaManager);
         fetchManager = new FetchManager(new FetchSessionCache(sessions, InstantSource.system()));
-        server = Servers.start(Servers.config(),
+        server = Servers.start(
+                Servers.config(),
                 new ProduceHandler(replicaManager, controller::image),
                 new FetchHandler(FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
                 new ListOffsetsHandler(replicaManager),
-                new MetadataHandler(() -> new BrokerIdentity(NODE_ID, Servers.CLUSTER_ID, "127.0.0.1",
-                        server.localAddress().getPort(), Optional.empty()), new MetadataHandler.Config(false),
+                new MetadataHandler(
+                        () -> new BrokerIdentity(
+                                NODE_ID,
+                                Servers.CLUSTER_ID,
+                                "127.0.0.1",
+                                server.localAddress().getPort(),
+                                Optional.empty()),
+                        new MetadataHandler.Config(false),
                         controller),
                 new InitProducerIdHandler(new ProducerIdManager(controller, NODE_ID)));
     }
 
     /** Creates a topic through the controller, and returns it. */
     TopicImage createTopic(String name, int partitions, Map<String, String> configs) {
-        CreatableTopic created = new CreatableTopic().setName(name).setNumPartitions(partitions)
-                .setReplicationFactor((short) 1);
-        configs.forEach((key, value) -> created.configs().add(new CreatableTopicConfig().setName(key)
-                .setValue(value)));
+        CreatableTopic created =
+                new CreatableTopic().setName(name).setNumPartitions(partitions).setReplicationFactor((short) 1);
+        configs.forEach((key, value) ->
+                created.configs().add(new CreatableTopicConfig().setName(key).setValue(value)));
         CreateTopicsRequestData request = new CreateTopicsRequestData();
         request.topics().add(created);
-        assertEquals(Errors.NONE.code(), controller.createTopics(request).join().topics().find(name).errorCode(),
+        assertEquals(
+                Errors.NONE.code(),
+                controller.createTopics(request).join().topics().find(name).errorCode(),
                 name + " created");
         return controller.image().topic(name).orElseThrow();
     }
 
     /** Deletes a topic through the controller. */
     void deleteTopic(String name) {
-        assertEquals(Errors.NONE.code(), controller.deleteTopics(new DeleteTopicsRequestData()
-                .setTopicNames(List.of(name))).join().responses().find(name).errorCode(), name + " deleted");
+        assertEquals(
+                Errors.NONE.code(),
+                controller
+                        .deleteTopics(new DeleteTopicsRequestData().setTopicNames(List.of(name)))
+                        .join()
+                        .responses()
+                        .find(name)
+                        .errorCode(),
+                name + " deleted");
     }
 
     /**
@@ -188,12 +212,22 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
         MetadataImage current = controller.image();
         TopicImage topic = current.topic(name).orElseThrow();
         Map<Integer, PartitionRegistration> partitions = new TreeMap<>();
-        topic.partitions().forEach((index, p) -> partitions.put(index, new PartitionRegistration(p.replicas(),
-                p.isr(), p.leader(), p.leaderEpoch() + 1, p.partitionEpoch() + 1)));
+        topic.partitions()
+                .forEach((index, p) -> partitions.put(
+                        index,
+                        new PartitionRegistration(
+                                p.replicas(), p.isr(), p.leader(), p.leaderEpoch() + 1, p.partitionEpoch() + 1)));
         Map<String, TopicImage> topics = new TreeMap<>(current.topics());
         topics.put(name, TopicImage.of(name, topic.id(), partitions));
-        replicaManager.onMetadataUpdate(current, new MetadataImage(current.offset() + 1, current.features(), topics,
-                current.topicConfigs(), current.brokerConfigs(), current.nextProducerId()));
+        replicaManager.onMetadataUpdate(
+                current,
+                new MetadataImage(
+                        current.offset() + 1,
+                        current.features(),
+                        topics,
+                        current.topicConfigs(),
+                        current.brokerConfigs(),
+                        current.nextProducerId()));
     }
 
     /** Closes everything and opens the same directories: the controller finds its topics on disk. */

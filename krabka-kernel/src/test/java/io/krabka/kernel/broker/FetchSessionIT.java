@@ -9,11 +9,14 @@ import static io.krabka.kernel.broker.DataRequests.records;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.krabka.kernel.fetch.FetchSessionCacheConfig;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.metadata.WireUuids;
+import io.krabka.kernel.network.KafkaWire;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.FetchRequestData;
 import org.apache.kafka.common.message.FetchResponseData;
@@ -23,11 +26,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.krabka.kernel.fetch.FetchSessionCacheConfig;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.kernel.network.KafkaWire;
-import io.krabka.kernel.metadata.WireUuids;
-
 /** Incremental fetch sessions (KIP-227) over TCP: creation, changed partitions only, forgetting, errors, eviction. */
 class FetchSessionIT {
 
@@ -35,6 +33,7 @@ class FetchSessionIT {
 
     @TempDir
     Path dir;
+
     private DataPlane plane;
 
     @AfterEach
@@ -79,15 +78,24 @@ class FetchSessionIT {
         start(FetchSessionCacheConfig.DEFAULTS);
         produceTo(0, "a");
         try (KafkaWire wire = plane.connect()) {
-            FetchResponse first = call(wire, V12, full(fetchTopic("orders", Uuid.ZERO_UUID,
-                    fetchPartition(0, 0, 1 << 20), fetchPartition(1, 0, 1 << 20), fetchPartition(2, 0, 1 << 20))));
+            FetchResponse first = call(
+                    wire,
+                    V12,
+                    full(fetchTopic(
+                            "orders",
+                            Uuid.ZERO_UUID,
+                            fetchPartition(0, 0, 1 << 20),
+                            fetchPartition(1, 0, 1 << 20),
+                            fetchPartition(2, 0, 1 << 20))));
             int session = first.data().sessionId();
             assertNotEquals(0, session);
             assertEquals(List.of("0=[a]", "1=[]", "2=[]"), answered(first));
 
             // The client moves its offset on for partition 0; nothing new anywhere: an empty response.
-            FetchResponse idle = call(wire, V12, incremental(session, 1,
-                    fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 1, 1 << 20))));
+            FetchResponse idle = call(
+                    wire,
+                    V12,
+                    incremental(session, 1, fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 1, 1 << 20))));
             assertEquals(Errors.NONE.code(), idle.data().errorCode());
             assertEquals(session, idle.data().sessionId());
             assertEquals(List.of(), answered(idle));
@@ -96,15 +104,15 @@ class FetchSessionIT {
             FetchResponse changed = call(wire, V12, incremental(session, 2));
             assertEquals(List.of("2=[c]"), answered(changed));
 
-            FetchRequestData forget = incremental(session, 3, fetchTopic("orders", Uuid.ZERO_UUID,
-                    fetchPartition(2, 1, 1 << 20)));
-            forget.setForgottenTopicsData(List.of(new FetchRequestData.ForgottenTopic().setTopic("orders")
-                    .setPartitions(List.of(1))));
+            FetchRequestData forget =
+                    incremental(session, 3, fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(2, 1, 1 << 20)));
+            forget.setForgottenTopicsData(List.of(
+                    new FetchRequestData.ForgottenTopic().setTopic("orders").setPartitions(List.of(1))));
             assertEquals(List.of(), answered(call(wire, V12, forget)));
             produceTo(1, "b");
             produceTo(0, "a2");
-            assertEquals(List.of("0=[a2]"), answered(call(wire, V12, incremental(session, 4))),
-                    "partition 1 was forgotten");
+            assertEquals(
+                    List.of("0=[a2]"), answered(call(wire, V12, incremental(session, 4))), "partition 1 was forgotten");
         }
     }
 
@@ -112,16 +120,29 @@ class FetchSessionIT {
     void partitionsThatReturnedRecordsMoveToTheEndOfTheReadOrder() throws Exception {
         start(FetchSessionCacheConfig.DEFAULTS);
         try (KafkaWire wire = plane.connect()) {
-            int session = call(wire, V12, full(fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 1 << 20),
-                    fetchPartition(1, 0, 1 << 20), fetchPartition(2, 0, 1 << 20)))).data().sessionId();
+            int session = call(
+                            wire,
+                            V12,
+                            full(fetchTopic(
+                                    "orders",
+                                    Uuid.ZERO_UUID,
+                                    fetchPartition(0, 0, 1 << 20),
+                                    fetchPartition(1, 0, 1 << 20),
+                                    fetchPartition(2, 0, 1 << 20))))
+                    .data()
+                    .sessionId();
             produceTo(0, "a");
             assertEquals(List.of("0=[a]"), answered(call(wire, V12, incremental(session, 1))));
             produceTo(0, "b");
             produceTo(1, "c");
             produceTo(2, "d");
-            FetchResponse rotated = call(wire, V12, incremental(session, 2, fetchTopic("orders", Uuid.ZERO_UUID,
-                    fetchPartition(0, 1, 1 << 20))));
-            assertEquals(List.of("1=[c]", "2=[d]", "0=[b]"), answered(rotated),
+            FetchResponse rotated = call(
+                    wire,
+                    V12,
+                    incremental(session, 2, fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 1, 1 << 20))));
+            assertEquals(
+                    List.of("1=[c]", "2=[d]", "0=[b]"),
+                    answered(rotated),
                     "partition 0 returned records last time, so it is read last");
         }
     }
@@ -131,28 +152,40 @@ class FetchSessionIT {
         TopicImage orders = start(FetchSessionCacheConfig.DEFAULTS);
         try (KafkaWire wire = plane.connect()) {
             int session = call(wire, V12, full(fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 100))))
-                    .data().sessionId();
+                    .data()
+                    .sessionId();
             FetchResponse stale = call(wire, V12, incremental(session, 5));
             assertEquals(Errors.INVALID_FETCH_SESSION_EPOCH.code(), stale.data().errorCode());
             assertEquals(List.of(), answered(stale));
-            assertEquals(Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
+            assertEquals(
+                    Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
                     call(wire, V12, incremental(session + 1, 1)).data().errorCode());
-            assertEquals(Errors.FETCH_SESSION_TOPIC_ID_ERROR.code(),
+            assertEquals(
+                    Errors.FETCH_SESSION_TOPIC_ID_ERROR.code(),
                     call(wire, (short) 13, incremental(session, 1)).data().errorCode());
-            assertEquals(Errors.NONE.code(), call(wire, V12, incremental(session, 1)).data().errorCode());
+            assertEquals(
+                    Errors.NONE.code(),
+                    call(wire, V12, incremental(session, 1)).data().errorCode());
 
             // A full fetch with epoch -1 closes the session and opens none.
             FetchRequestData close = fetch(0, 1).setSessionId(session).setSessionEpoch(-1);
             assertEquals(0, call(wire, V12, close).data().sessionId());
-            assertEquals(Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
+            assertEquals(
+                    Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
                     call(wire, V12, incremental(session, 2)).data().errorCode());
 
-            int byId = call(wire, (short) 13, full(fetchTopic("", WireUuids.toWire(orders.id()),
-                    fetchPartition(0, 0, 100)))).data().sessionId();
+            int byId = call(
+                            wire,
+                            (short) 13,
+                            full(fetchTopic("", WireUuids.toWire(orders.id()), fetchPartition(0, 0, 100))))
+                    .data()
+                    .sessionId();
             produceTo(0, "x");
             FetchResponse incrementalById = call(wire, (short) 13, incremental(byId, 1));
             assertEquals(List.of("0=[x]"), answered(incrementalById));
-            assertEquals(WireUuids.toWire(orders.id()), incrementalById.data().responses().get(0).topicId());
+            assertEquals(
+                    WireUuids.toWire(orders.id()),
+                    incrementalById.data().responses().get(0).topicId());
         }
         assertEquals(1, plane.fetchManager.cache().size());
     }
@@ -162,13 +195,18 @@ class FetchSessionIT {
         start(new FetchSessionCacheConfig(1, 600_000));
         try (KafkaWire wire = plane.connect()) {
             int first = call(wire, V12, full(fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 100))))
-                    .data().sessionId();
+                    .data()
+                    .sessionId();
             assertNotEquals(0, first);
-            FetchResponse second = call(wire, V12, full(fetchTopic("orders", Uuid.ZERO_UUID,
-                    fetchPartition(0, 0, 100), fetchPartition(1, 0, 100))));
+            FetchResponse second = call(
+                    wire,
+                    V12,
+                    full(fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 100), fetchPartition(1, 0, 100))));
             assertEquals(0, second.data().sessionId(), "the only slot holds a session younger than the eviction time");
             assertEquals(List.of("0=[]", "1=[]"), answered(second));
-            assertEquals(Errors.NONE.code(), call(wire, V12, incremental(first, 1)).data().errorCode());
+            assertEquals(
+                    Errors.NONE.code(),
+                    call(wire, V12, incremental(first, 1)).data().errorCode());
         }
     }
 
@@ -177,14 +215,23 @@ class FetchSessionIT {
         start(new FetchSessionCacheConfig(1, 0));
         try (KafkaWire wire = plane.connect()) {
             int small = call(wire, V12, full(fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 100))))
-                    .data().sessionId();
+                    .data()
+                    .sessionId();
             Thread.sleep(2); // unused for longer than the eviction time of 0 ms
-            int large = call(wire, V12, full(fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 100),
-                    fetchPartition(1, 0, 100)))).data().sessionId();
+            int large = call(
+                            wire,
+                            V12,
+                            full(fetchTopic(
+                                    "orders", Uuid.ZERO_UUID, fetchPartition(0, 0, 100), fetchPartition(1, 0, 100))))
+                    .data()
+                    .sessionId();
             assertNotEquals(0, large);
-            assertEquals(Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
+            assertEquals(
+                    Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
                     call(wire, V12, incremental(small, 1)).data().errorCode());
-            assertEquals(Errors.NONE.code(), call(wire, V12, incremental(large, 1)).data().errorCode());
+            assertEquals(
+                    Errors.NONE.code(),
+                    call(wire, V12, incremental(large, 1)).data().errorCode());
         }
         assertEquals(1, plane.fetchManager.cache().evictions());
     }

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.controller.Controllers;
+import io.krabka.kernel.controller.QuorumController;
+import io.krabka.kernel.controller.QuorumControllerTestTopics;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -45,21 +48,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.krabka.kernel.controller.Controllers;
-import io.krabka.kernel.controller.QuorumController;
-import io.krabka.kernel.controller.QuorumControllerTestTopics;
-
 /**
  * The control-plane handlers at every version Kafka 4.4 supports: each answer encodes at the request's version and
  * reads back with the fields that version has.
  */
 class HandlerVersionsTest {
 
-    private static final BrokerIdentity IDENTITY = new BrokerIdentity(1, "kUtTVxF2S8GcqgGq3ymNbA", "127.0.0.1", 9092,
-            Optional.empty());
+    private static final BrokerIdentity IDENTITY =
+            new BrokerIdentity(1, "kUtTVxF2S8GcqgGq3ymNbA", "127.0.0.1", 9092, Optional.empty());
 
     @TempDir
     Path dir;
+
     private Controllers controllers;
     private QuorumController controller;
 
@@ -81,7 +81,8 @@ class HandlerVersionsTest {
         for (short version = ApiKeys.CREATE_TOPICS.oldestVersion(); version <= create.latestVersion(); version++) {
             CreateTopicsRequestData data = new CreateTopicsRequestData().setTimeoutMs(1000);
             data.topics().add(QuorumControllerTestTopics.topic("t" + version, 2));
-            CreateTopicsResponseData response = Requests.call(create, new CreateTopicsRequest.Builder(data).build(version));
+            CreateTopicsResponseData response =
+                    Requests.call(create, new CreateTopicsRequest.Builder(data).build(version));
             CreatableTopicResult result = response.topics().find("t" + version);
             assertEquals(Errors.NONE.code(), result.errorCode(), "v" + version);
             assertEquals(version >= 5 ? 2 : -1, result.numPartitions(), "v" + version);
@@ -96,7 +97,8 @@ class HandlerVersionsTest {
             } else {
                 data.setTopicNames(List.of(name));
             }
-            DeleteTopicsResponseData response = Requests.call(delete, new DeleteTopicsRequest.Builder(data).build(version));
+            DeleteTopicsResponseData response =
+                    Requests.call(delete, new DeleteTopicsRequest.Builder(data).build(version));
             assertEquals(Errors.NONE.code(), response.responses().find(name).errorCode(), "v" + version);
         }
         assertEquals(Set.of(), controller.image().topics().keySet(), "every topic created was deleted");
@@ -106,9 +108,14 @@ class HandlerVersionsTest {
     void disabledDeletionIsRefusedAsKafkaRefusesIt() {
         DeleteTopicsHandler delete = new DeleteTopicsHandler(new DeleteTopicsHandler.Config(false), controller);
         DeleteTopicsRequestData data = new DeleteTopicsRequestData().setTopicNames(List.of("any"));
-        assertEquals("Topic deletion is disabled.", assertThrows(InvalidRequestException.class,
-                () -> Requests.call(delete, new DeleteTopicsRequest.Builder(data).build((short) 2))).getMessage());
-        assertThrows(TopicDeletionDisabledException.class,
+        assertEquals(
+                "Topic deletion is disabled.",
+                assertThrows(
+                                InvalidRequestException.class,
+                                () -> Requests.call(delete, new DeleteTopicsRequest.Builder(data).build((short) 2)))
+                        .getMessage());
+        assertThrows(
+                TopicDeletionDisabledException.class,
                 () -> Requests.call(delete, new DeleteTopicsRequest.Builder(data).build((short) 3)));
     }
 
@@ -117,48 +124,69 @@ class HandlerVersionsTest {
         CreateTopicsRequestData create = new CreateTopicsRequestData();
         create.topics().add(QuorumControllerTestTopics.topic("conf", 1));
         controller.createTopics(create).get();
-        DescribeConfigsHandler describe = new DescribeConfigsHandler(new DescribeConfigsHandler.Config(1, Map.of()), controller);
+        DescribeConfigsHandler describe =
+                new DescribeConfigsHandler(new DescribeConfigsHandler.Config(1, Map.of()), controller);
         for (short version = ApiKeys.DESCRIBE_CONFIGS.oldestVersion(); version <= describe.latestVersion(); version++) {
-            DescribeConfigsRequestData data = new DescribeConfigsRequestData().setIncludeSynonyms(true)
-                    .setIncludeDocumentation(true);
-            data.resources().add(new DescribeConfigsResource().setResourceType((byte) 2).setResourceName("conf")
-                    .setConfigurationKeys(List.of("segment.bytes", "retention.ms")));
-            data.resources().add(new DescribeConfigsResource().setResourceType((byte) 4).setResourceName("2"));
-            DescribeConfigsResponseData response = Requests.call(describe, new DescribeConfigsRequest.Builder(data)
-                    .build(version));
+            DescribeConfigsRequestData data =
+                    new DescribeConfigsRequestData().setIncludeSynonyms(true).setIncludeDocumentation(true);
+            data.resources()
+                    .add(new DescribeConfigsResource()
+                            .setResourceType((byte) 2)
+                            .setResourceName("conf")
+                            .setConfigurationKeys(List.of("segment.bytes", "retention.ms")));
+            data.resources()
+                    .add(new DescribeConfigsResource().setResourceType((byte) 4).setResourceName("2"));
+            DescribeConfigsResponseData response =
+                    Requests.call(describe, new DescribeConfigsRequest.Builder(data).build(version));
             DescribeConfigsResult topic = response.results().getFirst();
             assertEquals(2, topic.configs().size(), "v" + version);
             assertEquals(version >= 3 ? 3 : 0, topic.configs().getFirst().configType(), "v" + version + " INT");
-            assertEquals(version >= 3, !topic.configs().getFirst().documentation().isEmpty(), "v" + version);
+            assertEquals(
+                    version >= 3, !topic.configs().getFirst().documentation().isEmpty(), "v" + version);
             assertEquals(1, topic.configs().getFirst().synonyms().size(), "v" + version);
             DescribeConfigsResult otherBroker = response.results().get(1);
             assertEquals(Errors.INVALID_REQUEST.code(), otherBroker.errorCode());
-            assertEquals("Unexpected broker id, expected 1 or empty string, but received 2", otherBroker.errorMessage());
+            assertEquals(
+                    "Unexpected broker id, expected 1 or empty string, but received 2", otherBroker.errorMessage());
         }
         IncrementalAlterConfigsHandler incremental = new IncrementalAlterConfigsHandler(controller);
-        for (short version = ApiKeys.INCREMENTAL_ALTER_CONFIGS.oldestVersion(); version <= incremental.latestVersion(); version++) {
+        for (short version = ApiKeys.INCREMENTAL_ALTER_CONFIGS.oldestVersion();
+                version <= incremental.latestVersion();
+                version++) {
             IncrementalAlterConfigsRequestData data = new IncrementalAlterConfigsRequestData();
-            IncrementalAlterConfigsRequestData.AlterConfigsResource resource = new IncrementalAlterConfigsRequestData
-                    .AlterConfigsResource().setResourceType((byte) 2).setResourceName("conf");
-            resource.configs().add(new IncrementalAlterConfigsRequestData.AlterableConfig().setName("retention.ms")
-                    .setValue(String.valueOf(1000 + version)).setConfigOperation((byte) 0));
+            IncrementalAlterConfigsRequestData.AlterConfigsResource resource =
+                    new IncrementalAlterConfigsRequestData.AlterConfigsResource()
+                            .setResourceType((byte) 2)
+                            .setResourceName("conf");
+            resource.configs()
+                    .add(new IncrementalAlterConfigsRequestData.AlterableConfig()
+                            .setName("retention.ms")
+                            .setValue(String.valueOf(1000 + version))
+                            .setConfigOperation((byte) 0));
             data.resources().add(resource);
-            IncrementalAlterConfigsResponseData response = Requests.call(incremental,
-                    new IncrementalAlterConfigsRequest.Builder(data).build(version));
+            IncrementalAlterConfigsResponseData response =
+                    Requests.call(incremental, new IncrementalAlterConfigsRequest.Builder(data).build(version));
             assertEquals(Errors.NONE.code(), response.responses().getFirst().errorCode());
-            assertEquals(String.valueOf(1000 + version), controller.image().topicConfig("conf").get("retention.ms"));
+            assertEquals(
+                    String.valueOf(1000 + version),
+                    controller.image().topicConfig("conf").get("retention.ms"));
         }
         AlterConfigsHandler legacy = new AlterConfigsHandler(controller);
         for (short version = ApiKeys.ALTER_CONFIGS.oldestVersion(); version <= legacy.latestVersion(); version++) {
             AlterConfigsRequestData data = new AlterConfigsRequestData();
             AlterConfigsRequestData.AlterConfigsResource resource = new AlterConfigsRequestData.AlterConfigsResource()
-                    .setResourceType((byte) 2).setResourceName("conf");
-            resource.configs().add(new AlterConfigsRequestData.AlterableConfig().setName("segment.ms")
-                    .setValue(String.valueOf(100000 + version)));
+                    .setResourceType((byte) 2)
+                    .setResourceName("conf");
+            resource.configs()
+                    .add(new AlterConfigsRequestData.AlterableConfig()
+                            .setName("segment.ms")
+                            .setValue(String.valueOf(100000 + version)));
             data.resources().add(resource);
             AlterConfigsResponseData response = Requests.call(legacy, new AlterConfigsRequest(data, version));
             assertEquals(Errors.NONE.code(), response.responses().getFirst().errorCode());
-            assertEquals(Map.of("segment.ms", String.valueOf(100000 + version)), controller.image().topicConfig("conf"),
+            assertEquals(
+                    Map.of("segment.ms", String.valueOf(100000 + version)),
+                    controller.image().topicConfig("conf"),
                     "the whole set replaced");
         }
     }
@@ -171,33 +199,42 @@ class HandlerVersionsTest {
         CreatePartitionsHandler handler = new CreatePartitionsHandler(controller);
         for (short version = ApiKeys.CREATE_PARTITIONS.oldestVersion(); version <= handler.latestVersion(); version++) {
             CreatePartitionsRequestData data = new CreatePartitionsRequestData().setTimeoutMs(1000);
-            data.topics().add(new CreatePartitionsRequestData.CreatePartitionsTopic().setName("grow").setCount(version + 2)
-                    .setAssignments(null));
-            CreatePartitionsResponseData response = Requests.call(handler, new CreatePartitionsRequest.Builder(data)
-                    .build(version));
+            data.topics()
+                    .add(new CreatePartitionsRequestData.CreatePartitionsTopic()
+                            .setName("grow")
+                            .setCount(version + 2)
+                            .setAssignments(null));
+            CreatePartitionsResponseData response =
+                    Requests.call(handler, new CreatePartitionsRequest.Builder(data).build(version));
             assertEquals(Errors.NONE.code(), response.results().getFirst().errorCode(), "v" + version);
         }
-        assertEquals(ApiKeys.CREATE_PARTITIONS.latestVersion() + 2, controller.image().topic("grow").orElseThrow()
-                .partitions().size());
+        assertEquals(
+                ApiKeys.CREATE_PARTITIONS.latestVersion() + 2,
+                controller.image().topic("grow").orElseThrow().partitions().size());
     }
 
     @Test
     void describeClusterAtEveryVersionAndItsEndpointErrors() throws Exception {
         DescribeClusterHandler handler = new DescribeClusterHandler(() -> IDENTITY);
         for (short version = ApiKeys.DESCRIBE_CLUSTER.oldestVersion(); version <= handler.latestVersion(); version++) {
-            DescribeClusterResponseData response = Requests.call(handler, new DescribeClusterRequest.Builder(
-                    new DescribeClusterRequestData()).build(version));
+            DescribeClusterResponseData response = Requests.call(
+                    handler, new DescribeClusterRequest.Builder(new DescribeClusterRequestData()).build(version));
             assertEquals(Errors.NONE.code(), response.errorCode());
             assertEquals(IDENTITY.clusterId(), response.clusterId());
             assertEquals(1, response.controllerId());
             assertEquals(9092, response.brokers().find(1).port());
         }
-        DescribeClusterResponseData controllerType = Requests.call(handler, new DescribeClusterRequest.Builder(
-                new DescribeClusterRequestData().setEndpointType(EndpointType.CONTROLLER.id())).build((short) 1));
+        DescribeClusterResponseData controllerType = Requests.call(
+                handler,
+                new DescribeClusterRequest.Builder(
+                                new DescribeClusterRequestData().setEndpointType(EndpointType.CONTROLLER.id()))
+                        .build((short) 1));
         assertEquals(Errors.MISMATCHED_ENDPOINT_TYPE.code(), controllerType.errorCode());
         assertTrue(controllerType.errorMessage().contains("BROKER"));
-        DescribeClusterResponseData unknownType = Requests.call(handler, new DescribeClusterRequest.Builder(
-                new DescribeClusterRequestData().setEndpointType((byte) 9)).build((short) 1));
+        DescribeClusterResponseData unknownType = Requests.call(
+                handler,
+                new DescribeClusterRequest.Builder(new DescribeClusterRequestData().setEndpointType((byte) 9))
+                        .build((short) 1));
         assertEquals(Errors.UNSUPPORTED_ENDPOINT_TYPE.code(), unknownType.errorCode());
     }
 }

@@ -2,6 +2,7 @@ package io.krabka.kernel.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.krabka.kernel.controller.Controllers;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,13 +15,11 @@ import org.apache.kafka.common.message.InitProducerIdRequestData;
 import org.apache.kafka.common.message.InitProducerIdResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
-import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.apache.kafka.common.requests.InitProducerIdRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.krabka.kernel.controller.Controllers;
 
 /** InitProducerId: ids from the controller's blocks, unique across concurrent callers and restarts; Kafka's refusals. */
 class InitProducerIdHandlerTest {
@@ -31,8 +30,11 @@ class InitProducerIdHandlerTest {
     @Test
     void idempotentProducersGetUniqueIdsAtEpochZero() throws Exception {
         try (Controllers controllers = Controllers.formatAndStart(dir, Map.of())) {
-            InitProducerIdHandler handler = new InitProducerIdHandler(new ProducerIdManager(controllers.controller(), 1));
-            for (short version = ApiKeys.INIT_PRODUCER_ID.oldestVersion(); version <= handler.latestVersion(); version++) {
+            InitProducerIdHandler handler =
+                    new InitProducerIdHandler(new ProducerIdManager(controllers.controller(), 1));
+            for (short version = ApiKeys.INIT_PRODUCER_ID.oldestVersion();
+                    version <= handler.latestVersion();
+                    version++) {
                 InitProducerIdResponseData response = Requests.call(handler, request(null, -1, (short) -1, version));
                 assertEquals(Errors.NONE.code(), response.errorCode());
                 assertEquals(version, response.producerId(), "ids count up from 0");
@@ -48,7 +50,9 @@ class InitProducerIdHandlerTest {
                 unique.add(id.get());
             }
             assertEquals(2500, unique.size());
-            assertEquals(1000, unique.stream().mapToLong(Long::longValue).min().orElseThrow(),
+            assertEquals(
+                    1000,
+                    unique.stream().mapToLong(Long::longValue).min().orElseThrow(),
                     "a second manager starts at the next block");
             long before = controllers.controller().image().nextProducerId();
             ProducerIdManager afterRestart = new ProducerIdManager(controllers.restart(), 1);
@@ -59,12 +63,17 @@ class InitProducerIdHandlerTest {
     @Test
     void refusalsAreKafkas() throws Exception {
         try (Controllers controllers = Controllers.formatAndStart(dir, Map.of())) {
-            InitProducerIdHandler handler = new InitProducerIdHandler(new ProducerIdManager(controllers.controller(), 1));
+            InitProducerIdHandler handler =
+                    new InitProducerIdHandler(new ProducerIdManager(controllers.controller(), 1));
             short version = handler.latestVersion();
-            assertEquals(Errors.INVALID_REQUEST.code(), ((InitProducerIdResponseData) Requests.call(handler,
-                    request(null, 5, (short) -1, version))).errorCode());
-            assertEquals(Errors.INVALID_REQUEST.code(), ((InitProducerIdResponseData) Requests.call(handler,
-                    request("", -1, (short) -1, version))).errorCode());
+            assertEquals(
+                    Errors.INVALID_REQUEST.code(),
+                    ((InitProducerIdResponseData) Requests.call(handler, request(null, 5, (short) -1, version)))
+                            .errorCode());
+            assertEquals(
+                    Errors.INVALID_REQUEST.code(),
+                    ((InitProducerIdResponseData) Requests.call(handler, request("", -1, (short) -1, version)))
+                            .errorCode());
             InitProducerIdResponseData transactional = Requests.call(handler, request("txn", -1, (short) -1, version));
             assertEquals(Errors.COORDINATOR_NOT_AVAILABLE.code(), transactional.errorCode());
             assertEquals(-1, transactional.producerId());
@@ -74,8 +83,11 @@ class InitProducerIdHandlerTest {
 
     /** The request as read from its bytes: the client's builder refuses an empty transactional id a broker may get. */
     private static InitProducerIdRequest request(String transactionalId, long producerId, short epoch, short version) {
-        InitProducerIdRequestData data = new InitProducerIdRequestData().setTransactionalId(transactionalId)
-                .setTransactionTimeoutMs(60000).setProducerId(producerId).setProducerEpoch(epoch);
+        InitProducerIdRequestData data = new InitProducerIdRequestData()
+                .setTransactionalId(transactionalId)
+                .setTransactionTimeoutMs(60000)
+                .setProducerId(producerId)
+                .setProducerEpoch(epoch);
         ObjectSerializationCache cache = new ObjectSerializationCache();
         ByteBuffer bytes = ByteBuffer.allocate(data.size(cache, version));
         data.write(new ByteBufferAccessor(bytes), cache, version);

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Future;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -20,9 +19,9 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * kafka-clients' own producer (idempotent with acks=all, each codec) and consumer (assigned partitions: ListOffsets for the
@@ -46,15 +45,16 @@ class KafkaClientsIT {
         producerProps.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, String.valueOf(acks.equals("all")));
         producerProps.put(ProducerConfig.LINGER_MS_CONFIG, "5");
         producerProps.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, compression);
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps, new StringSerializer(),
-                new StringSerializer())) {
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(producerProps, new StringSerializer(), new StringSerializer())) {
             List<Future<RecordMetadata>> sends = new ArrayList<>();
             for (int i = 0; i < RECORDS; i++) {
                 sends.add(producer.send(new ProducerRecord<>("orders", i % 3, "k" + i, "v" + i)));
             }
             for (Future<RecordMetadata> send : sends) {
                 RecordMetadata metadata = send.get();
-                acknowledged.computeIfAbsent(new TopicPartition("orders", metadata.partition()), p -> new ArrayList<>())
+                acknowledged
+                        .computeIfAbsent(new TopicPartition("orders", metadata.partition()), p -> new ArrayList<>())
                         .add(metadata.offset());
             }
         }
@@ -63,17 +63,18 @@ class KafkaClientsIT {
         consumerProps.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         consumerProps.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, "4096");
         Map<TopicPartition, List<ConsumerRecord<String, String>>> consumed = new HashMap<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProps, new StringDeserializer(),
-                new StringDeserializer())) {
-            List<TopicPartition> partitions = List.of(new TopicPartition("orders", 0),
-                    new TopicPartition("orders", 1), new TopicPartition("orders", 2));
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(consumerProps, new StringDeserializer(), new StringDeserializer())) {
+            List<TopicPartition> partitions = List.of(
+                    new TopicPartition("orders", 0), new TopicPartition("orders", 1), new TopicPartition("orders", 2));
             consumer.assign(partitions);
             int total = 0;
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (total < RECORDS && System.nanoTime() < deadline) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
-                    consumed.computeIfAbsent(new TopicPartition(record.topic(), record.partition()),
-                            p -> new ArrayList<>()).add(record);
+                    consumed.computeIfAbsent(
+                                    new TopicPartition(record.topic(), record.partition()), p -> new ArrayList<>())
+                            .add(record);
                     total++;
                 }
             }

@@ -8,21 +8,19 @@ import static io.krabka.kernel.broker.DataRequests.produce;
 import static io.krabka.kernel.broker.DataRequests.records;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.krabka.kernel.network.KafkaWire;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.FetchResponseData;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.FetchResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
-import io.krabka.kernel.network.KafkaWire;
 
 /**
  * Consumers long-polling with a maximum wait far beyond the test's socket timeout while producers append
@@ -52,9 +50,16 @@ class LongPollConcurrencyIT {
                 producers.add(threads.submit(() -> {
                     try (KafkaWire wire = plane.connect()) {
                         for (int b = 0; b < BATCHES_PER_PRODUCER; b++) {
-                            assertEquals(Errors.NONE.code(), call(wire, (short) 12, produce((short) 1, "orders", 0,
-                                    records("v"))).data().responses().iterator().next().partitionResponses().get(0)
-                                    .errorCode());
+                            assertEquals(
+                                    Errors.NONE.code(),
+                                    call(wire, (short) 12, produce((short) 1, "orders", 0, records("v")))
+                                            .data()
+                                            .responses()
+                                            .iterator()
+                                            .next()
+                                            .partitionResponses()
+                                            .get(0)
+                                            .errorCode());
                         }
                     }
                     return null;
@@ -77,9 +82,12 @@ class LongPollConcurrencyIT {
         long offset = 0;
         try (KafkaWire wire = plane.connect()) {
             while (offset < total) {
-                FetchResponse response = call(wire, (short) 12, fetch(600_000, 1,
-                        fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, offset, 1 << 20))));
-                FetchResponseData.PartitionData data = response.data().responses().get(0).partitions().get(0);
+                FetchResponse response = call(
+                        wire,
+                        (short) 12,
+                        fetch(600_000, 1, fetchTopic("orders", Uuid.ZERO_UUID, fetchPartition(0, offset, 1 << 20))));
+                FetchResponseData.PartitionData data =
+                        response.data().responses().get(0).partitions().get(0);
                 assertEquals(Errors.NONE.code(), data.errorCode());
                 for (var batch : FetchResponse.recordsOrFail(data).batches()) {
                     if (batch.lastOffset() >= offset) {

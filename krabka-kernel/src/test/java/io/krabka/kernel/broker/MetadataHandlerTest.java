@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.controller.Controllers;
+import io.krabka.kernel.controller.QuorumControllerTestTopics;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -23,17 +25,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.krabka.kernel.controller.Controllers;
-import io.krabka.kernel.controller.QuorumControllerTestTopics;
-
 /** Metadata at every version Kafka 4.4 supports, answers encoded and read back at that version. */
 class MetadataHandlerTest {
 
-    private static final BrokerIdentity IDENTITY = new BrokerIdentity(1, "kUtTVxF2S8GcqgGq3ymNbA", "broker.example", 9092,
-            Optional.of("rack-a"));
+    private static final BrokerIdentity IDENTITY =
+            new BrokerIdentity(1, "kUtTVxF2S8GcqgGq3ymNbA", "broker.example", 9092, Optional.of("rack-a"));
 
     @TempDir
     Path dir;
+
     private Controllers controllers;
     private Uuid ordersId;
 
@@ -43,7 +43,13 @@ class MetadataHandlerTest {
         CreateTopicsRequestData create = new CreateTopicsRequestData();
         create.topics().add(QuorumControllerTestTopics.topic("orders", 2));
         create.topics().add(QuorumControllerTestTopics.topic("__consumer_offsets", 3));
-        ordersId = controllers.controller().createTopics(create).get().topics().find("orders").topicId();
+        ordersId = controllers
+                .controller()
+                .createTopics(create)
+                .get()
+                .topics()
+                .find("orders")
+                .topicId();
     }
 
     @AfterEach
@@ -53,7 +59,8 @@ class MetadataHandlerTest {
 
     @Test
     void everyVersionDescribesTheBrokerAndTopics() throws Exception {
-        MetadataHandler handler = new MetadataHandler(() -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
+        MetadataHandler handler =
+                new MetadataHandler(() -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
         for (short version = ApiKeys.METADATA.oldestVersion(); version <= ApiKeys.METADATA.latestVersion(); version++) {
             MetadataRequestData data = new MetadataRequestData().setAllowAutoTopicCreation(false);
             for (String name : List.of("orders", "__consumer_offsets", "missing", "bad name")) {
@@ -80,52 +87,81 @@ class MetadataHandlerTest {
             if (version >= 1) {
                 assertTrue(response.topics().find("__consumer_offsets").isInternal(), at);
             }
-            assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), response.topics().find("missing").errorCode(), at);
-            assertEquals(Errors.INVALID_TOPIC_EXCEPTION.code(), response.topics().find("bad name").errorCode(), at);
+            assertEquals(
+                    Errors.UNKNOWN_TOPIC_OR_PARTITION.code(),
+                    response.topics().find("missing").errorCode(),
+                    at);
+            assertEquals(
+                    Errors.INVALID_TOPIC_EXCEPTION.code(),
+                    response.topics().find("bad name").errorCode(),
+                    at);
 
-            MetadataResponseData all = Requests.call(handler, new MetadataRequest(new MetadataRequestData()
-                    .setTopics(version == 0 ? List.of() : null), version));
+            MetadataResponseData all = Requests.call(
+                    handler,
+                    new MetadataRequest(new MetadataRequestData().setTopics(version == 0 ? List.of() : null), version));
             assertEquals(2, all.topics().size(), at);
         }
     }
 
     @Test
     void topicIdsFromVersion12() throws Exception {
-        MetadataHandler handler = new MetadataHandler(() -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
+        MetadataHandler handler =
+                new MetadataHandler(() -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
         Uuid unknown = Uuid.randomUuid();
         MetadataRequestData data = new MetadataRequestData();
         data.topics().add(new MetadataRequestTopic().setTopicId(ordersId));
         data.topics().add(new MetadataRequestTopic().setTopicId(unknown));
         MetadataResponseData response = Requests.call(handler, new MetadataRequest(data, (short) 12));
         assertEquals(2, response.topics().size());
-        MetadataResponseTopic byId = response.topics().stream().filter(t -> ordersId.equals(t.topicId())).findFirst().orElseThrow();
+        MetadataResponseTopic byId = response.topics().stream()
+                .filter(t -> ordersId.equals(t.topicId()))
+                .findFirst()
+                .orElseThrow();
         assertEquals("orders", byId.name());
-        MetadataResponseTopic missing = response.topics().stream().filter(t -> unknown.equals(t.topicId())).findFirst().orElseThrow();
+        MetadataResponseTopic missing = response.topics().stream()
+                .filter(t -> unknown.equals(t.topicId()))
+                .findFirst()
+                .orElseThrow();
         assertEquals(Errors.UNKNOWN_TOPIC_ID.code(), missing.errorCode());
         assertEquals(null, missing.name());
 
         MetadataRequestData old = new MetadataRequestData();
         old.topics().add(new MetadataRequestTopic().setName("orders").setTopicId(ordersId));
-        assertEquals("Topic IDs are not supported in requests for version 11", assertThrows(InvalidRequestException.class,
-                () -> handler.handle(new io.krabka.kernel.network.Request(new org.apache.kafka.common.requests.RequestHeader(
-                        ApiKeys.METADATA, (short) 11, "test", 1), new MetadataRequest(old, (short) 11),
-                        new io.krabka.kernel.network.ConnectionInfo("c", new java.net.InetSocketAddress(1),
-                                new java.net.InetSocketAddress(2)), 0))).getMessage());
+        assertEquals(
+                "Topic IDs are not supported in requests for version 11",
+                assertThrows(
+                                InvalidRequestException.class,
+                                () -> handler.handle(new io.krabka.kernel.network.Request(
+                                        new org.apache.kafka.common.requests.RequestHeader(
+                                                ApiKeys.METADATA, (short) 11, "test", 1),
+                                        new MetadataRequest(old, (short) 11),
+                                        new io.krabka.kernel.network.ConnectionInfo(
+                                                "c",
+                                                new java.net.InetSocketAddress(1),
+                                                new java.net.InetSocketAddress(2)),
+                                        0)))
+                        .getMessage());
     }
 
     @Test
     void autoCreationAnswersLeaderNotAvailableThenTheTopicExists() throws Exception {
-        MetadataHandler handler = new MetadataHandler(() -> IDENTITY, new MetadataHandler.Config(true), controllers.controller());
+        MetadataHandler handler =
+                new MetadataHandler(() -> IDENTITY, new MetadataHandler.Config(true), controllers.controller());
         MetadataRequestData data = new MetadataRequestData().setAllowAutoTopicCreation(true);
         data.topics().add(new MetadataRequestTopic().setName("fresh"));
         data.topics().add(new MetadataRequestTopic().setName("__transaction_state"));
-        MetadataResponseData first = Requests.call(handler, new MetadataRequest(data, ApiKeys.METADATA.latestVersion()));
-        assertEquals(Errors.LEADER_NOT_AVAILABLE.code(), first.topics().find("fresh").errorCode());
-        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), first.topics().find("__transaction_state").errorCode(),
+        MetadataResponseData first =
+                Requests.call(handler, new MetadataRequest(data, ApiKeys.METADATA.latestVersion()));
+        assertEquals(
+                Errors.LEADER_NOT_AVAILABLE.code(), first.topics().find("fresh").errorCode());
+        assertEquals(
+                Errors.UNKNOWN_TOPIC_OR_PARTITION.code(),
+                first.topics().find("__transaction_state").errorCode(),
                 "internal topics are created by their owners");
         // The controller runs one operation at a time: a write queued after the creation completes after it.
         controllers.controller().createTopics(new CreateTopicsRequestData()).get();
-        MetadataResponseData second = Requests.call(handler, new MetadataRequest(data, ApiKeys.METADATA.latestVersion()));
+        MetadataResponseData second =
+                Requests.call(handler, new MetadataRequest(data, ApiKeys.METADATA.latestVersion()));
         assertEquals(Errors.NONE.code(), second.topics().find("fresh").errorCode());
         assertEquals(1, second.topics().find("fresh").partitions().size());
     }

@@ -1,5 +1,9 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.ConnectionInfo;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import org.apache.kafka.common.protocol.ApiMessage;
@@ -8,19 +12,15 @@ import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.RequestHeader;
 
-import io.krabka.kernel.network.ApiHandler;
-import io.krabka.kernel.network.ConnectionInfo;
-import io.krabka.kernel.network.Request;
-import io.krabka.kernel.network.Response;
-
 /** Handlers called directly, as the network layer calls them, and their answers encoded at the request's version. */
 final class Requests {
 
-    private static final ConnectionInfo CONNECTION = new ConnectionInfo("127.0.0.1:9092-127.0.0.1:50000-0",
-            new InetSocketAddress("127.0.0.1", 9092), new InetSocketAddress("127.0.0.1", 50000));
+    private static final ConnectionInfo CONNECTION = new ConnectionInfo(
+            "127.0.0.1:9092-127.0.0.1:50000-0",
+            new InetSocketAddress("127.0.0.1", 9092),
+            new InetSocketAddress("127.0.0.1", 50000));
 
-    private Requests() {
-    }
+    private Requests() {}
 
     /**
      * The answer of {@code handler} to {@code body}, after a round trip through its bytes at the request's version

@@ -3,12 +3,14 @@ package io.krabka.kernel.broker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.tiered.RemoteTierFixture;
+import io.krabka.spi.common.TopicIdPartition;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -23,10 +25,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
-import io.krabka.kernel.log.UnifiedLog;
-import io.krabka.kernel.tiered.RemoteTierFixture;
-import io.krabka.spi.common.TopicIdPartition;
 
 /**
  * kafka-clients' own consumer and admin client over TCP against a tiered topic whose first segments are only in the
@@ -46,11 +44,16 @@ class TieredReadIT {
 
     @Test
     void aConsumerFromTheEarliestOffsetReadsAcrossTheTierBoundaryAndListOffsetsKnowsTheTiers() throws Exception {
-        UnifiedLog log = plane.replicaManager.partition(new io.krabka.spi.common.TopicPartition("orders", 0))
-                .orElseThrow().log();
+        UnifiedLog log = plane.replicaManager
+                .partition(new io.krabka.spi.common.TopicPartition("orders", 0))
+                .orElseThrow()
+                .log();
         produce(0, TIERED_RECORDS, log);
-        plane.tier().copyRolledSegments(log, new TopicIdPartition(plane.topicId("orders"),
-                new io.krabka.spi.common.TopicPartition("orders", 0)));
+        plane.tier()
+                .copyRolledSegments(
+                        log,
+                        new TopicIdPartition(
+                                plane.topicId("orders"), new io.krabka.spi.common.TopicPartition("orders", 0)));
         RemoteTierFixture.dropLocalSegments(log);
         long localStart = log.localLogStartOffset();
         assertEquals(TIERED_RECORDS, localStart, "every produced record is tiered and gone from the local log");
@@ -81,8 +84,8 @@ class TieredReadIT {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, plane.bootstrap());
         props.put(ProducerConfig.LINGER_MS_CONFIG, "60000");
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(props, new StringSerializer(),
-                new StringSerializer())) {
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
             for (int i = from; i < from + count; i++) {
                 producer.send(new ProducerRecord<>("orders", 0, T0 + i, "k" + i, "v" + i));
                 if ((i + 1) % 10 == 0) {
@@ -101,8 +104,8 @@ class TieredReadIT {
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, "300");
         List<ConsumerRecord<String, String>> consumed = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
-                new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
             consumer.assign(List.of(ORDERS));
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (consumed.size() < TIERED_RECORDS + LOCAL_RECORDS && System.nanoTime() < deadline) {
@@ -114,6 +117,9 @@ class TieredReadIT {
     }
 
     private static long offset(Admin admin, OffsetSpec spec) throws Exception {
-        return admin.listOffsets(Map.of(ORDERS, spec)).partitionResult(ORDERS).get().offset();
+        return admin.listOffsets(Map.of(ORDERS, spec))
+                .partitionResult(ORDERS)
+                .get()
+                .offset();
     }
 }

@@ -19,7 +19,13 @@ class TieredStorageDirMigrationTest {
 
     @Test
     void theTieredStorageDirIsASiblingOfTheFirstLogDir() {
-        BrokerConfig config = BrokerConfig.fromProps(Map.of("node.id", "1", "process.roles", "broker,controller", "log.dirs", dir.resolve("data") + "/," + dir.resolve("more")));
+        BrokerConfig config = BrokerConfig.fromProps(Map.of(
+                "node.id",
+                "1",
+                "process.roles",
+                "broker,controller",
+                "log.dirs",
+                dir.resolve("data") + "/," + dir.resolve("more")));
         assertEquals(dir.resolve("data-tiered"), config.tieredStorageDir());
     }
 
@@ -30,7 +36,10 @@ class TieredStorageDirMigrationTest {
         Files.createDirectories(logDir.resolve("orders-0"));
         Files.createDirectories(logDir.resolve("remote-log-index-cache"));
         for (String name : TieredStorageDirMigration.MOVED) {
-            Files.writeString(Files.createDirectories(logDir.resolve(name).resolve("inner")).resolve("file"), name);
+            Files.writeString(
+                    Files.createDirectories(logDir.resolve(name).resolve("inner"))
+                            .resolve("file"),
+                    name);
         }
         TieredStorageDirMigration.migrate(logDir, tiered);
         for (String name : TieredStorageDirMigration.MOVED) {
@@ -51,8 +60,10 @@ class TieredStorageDirMigrationTest {
         Files.createDirectories(logDir.resolve("remote-log-metadata"));
         Files.createDirectories(tiered.resolve("remote-log-metadata"));
         IOException refused = assertThrows(IOException.class, () -> TieredStorageDirMigration.migrate(logDir, tiered));
-        assertEquals("Both " + logDir.resolve("remote-log-metadata") + " and " + tiered.resolve("remote-log-metadata")
-                + " exist: Krabka keeps remote-log-metadata in " + tiered + " now; remove the one that is out of date",
+        assertEquals(
+                "Both " + logDir.resolve("remote-log-metadata") + " and " + tiered.resolve("remote-log-metadata")
+                        + " exist: Krabka keeps remote-log-metadata in " + tiered
+                        + " now; remove the one that is out of date",
                 refused.getMessage());
         assertTrue(Files.isDirectory(logDir.resolve("remote-log-metadata")));
     }

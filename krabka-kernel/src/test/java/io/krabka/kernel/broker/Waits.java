@@ -5,8 +5,7 @@ import java.util.function.BooleanSupplier;
 /** Waiting for a condition another thread brings about; the wait's length is never asserted. */
 final class Waits {
 
-    private Waits() {
-    }
+    private Waits() {}
 
     static void until(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + 30_000_000_000L;

@@ -1,19 +1,18 @@
 package io.krabka.kernel.controller;
 
+import io.krabka.kernel.format.FormatException;
+import io.krabka.kernel.format.FormatSpec;
+import io.krabka.kernel.format.Formatter;
+import io.krabka.kernel.format.InitialQuorum;
+import io.krabka.kernel.log.LogDirFailureChannel;
+import io.krabka.kernel.scheduler.KafkaScheduler;
+import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import io.krabka.kernel.format.FormatException;
-import io.krabka.kernel.format.FormatSpec;
-import io.krabka.kernel.format.Formatter;
-import io.krabka.kernel.format.InitialQuorum;
-import io.krabka.kernel.scheduler.KafkaScheduler;
-import io.krabka.spi.common.Uuid;
-import io.krabka.kernel.log.LogDirFailureChannel;
 
 /** Controllers for the tests: a directory formatted as {@code krabka format} does, and a controller on it. */
 public final class Controllers implements AutoCloseable {
@@ -45,11 +44,21 @@ public final class Controllers implements AutoCloseable {
      * Formats {@code dir} and starts a controller on it that lets topics tier when
      * {@code remoteLogStorageSystemEnabled} ({@code remote.log.storage.system.enable}).
      */
-    public static Controllers formatAndStart(Path dir, Map<String, String> staticBrokerConfigs,
-            boolean remoteLogStorageSystemEnabled) throws IOException, FormatException {
-        new Formatter(Clock.systemUTC()).format(new FormatSpec(List.of(dir), dir, "kUtTVxF2S8GcqgGq3ymNbA", NODE_ID,
-                Optional.of(DIRECTORY_ID), Optional.empty(), List.of(), new InitialQuorum.Standalone("127.0.0.1", 9093),
-                "CONTROLLER", false));
+    public static Controllers formatAndStart(
+            Path dir, Map<String, String> staticBrokerConfigs, boolean remoteLogStorageSystemEnabled)
+            throws IOException, FormatException {
+        new Formatter(Clock.systemUTC())
+                .format(new FormatSpec(
+                        List.of(dir),
+                        dir,
+                        "kUtTVxF2S8GcqgGq3ymNbA",
+                        NODE_ID,
+                        Optional.of(DIRECTORY_ID),
+                        Optional.empty(),
+                        List.of(),
+                        new InitialQuorum.Standalone("127.0.0.1", 9093),
+                        "CONTROLLER",
+                        false));
         Controllers controllers = new Controllers(dir, staticBrokerConfigs, remoteLogStorageSystemEnabled);
         controllers.restart();
         return controllers;
@@ -64,8 +73,8 @@ public final class Controllers implements AutoCloseable {
 
     /** The settings of the tests' controller. */
     public ControllerConfig config() {
-        return new ControllerConfig(NODE_ID, dir, DIRECTORY_ID, 1, (short) 1, remoteLogStorageSystemEnabled,
-                staticBrokerConfigs);
+        return new ControllerConfig(
+                NODE_ID, dir, DIRECTORY_ID, 1, (short) 1, remoteLogStorageSystemEnabled, staticBrokerConfigs);
     }
 
     /** Closes the running controller, if any, and starts a new one on the same directory. */

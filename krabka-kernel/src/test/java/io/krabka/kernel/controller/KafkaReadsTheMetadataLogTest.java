@@ -50,12 +50,19 @@ class KafkaReadsTheMetadataLogTest {
             CreateTopicsRequestData create = new CreateTopicsRequestData();
             create.topics().add(QuorumControllerTest.topic("orders", 3, 1, Map.of("retention.ms", "1000")));
             create.topics().add(QuorumControllerTest.topic("gone", 1, 1, Map.of()));
-            create.topics().add(QuorumControllerTest.topic("__consumer_offsets", 5, 1, Map.of("cleanup.policy", "compact")));
+            create.topics()
+                    .add(QuorumControllerTest.topic("__consumer_offsets", 5, 1, Map.of("cleanup.policy", "compact")));
             controller.createTopics(create).get();
             CreatePartitionsRequestData grow = new CreatePartitionsRequestData();
-            grow.topics().add(new CreatePartitionsTopic().setName("orders").setCount(4).setAssignments(null));
+            grow.topics()
+                    .add(new CreatePartitionsTopic()
+                            .setName("orders")
+                            .setCount(4)
+                            .setAssignments(null));
             controller.createPartitions(grow).get();
-            controller.deleteTopics(new DeleteTopicsRequestData().setTopicNames(List.of("gone"))).get();
+            controller
+                    .deleteTopics(new DeleteTopicsRequestData().setTopicNames(List.of("gone")))
+                    .get();
             controller.allocateProducerIds(Controllers.NODE_ID).get();
             ours = controller.image();
         }
@@ -64,7 +71,8 @@ class KafkaReadsTheMetadataLogTest {
         long expectedOffset = 0;
         MetadataRecordSerde serde = new MetadataRecordSerde();
         try (FileRecords segment = FileRecords.open(new File(dir.resolve("__cluster_metadata-0")
-                .resolve("00000000000000000000.log").toString()))) {
+                .resolve("00000000000000000000.log")
+                .toString()))) {
             for (RecordBatch batch : segment.batches()) {
                 batch.ensureValid();
                 assertEquals(expectedOffset, batch.baseOffset());
@@ -80,8 +88,11 @@ class KafkaReadsTheMetadataLogTest {
             }
         }
         assertEquals(ours.offset() + 1, expectedOffset);
-        assertTrue(records.stream().filter(r -> r.message() instanceof PartitionRecord)
-                .allMatch(r -> r.version() == 2), "PartitionRecord v2 at metadata.version 4.4-IV2");
+        assertTrue(
+                records.stream()
+                        .filter(r -> r.message() instanceof PartitionRecord)
+                        .allMatch(r -> r.version() == 2),
+                "PartitionRecord v2 at metadata.version 4.4-IV2");
 
         // Kafka's image classes cannot load here (kafka-metadata splits kafka-clients' error package, a module on
         // the module path), so the test replays Kafka's decoded records itself.
@@ -97,10 +108,12 @@ class KafkaReadsTheMetadataLogTest {
                     names.put(topic.topicId(), topic.name());
                     partitions.put(topic.name(), new TreeMap<>());
                 }
-                case PartitionRecord partition -> partitions.get(names.get(partition.topicId()))
-                        .put(partition.partitionId(), partition);
-                case ConfigRecord config -> configs.computeIfAbsent(config.resourceType() + ":" + config.resourceName(),
-                        resource -> new HashMap<>()).put(config.name(), config.value());
+                case PartitionRecord partition ->
+                    partitions.get(names.get(partition.topicId())).put(partition.partitionId(), partition);
+                case ConfigRecord config ->
+                    configs.computeIfAbsent(
+                                    config.resourceType() + ":" + config.resourceName(), resource -> new HashMap<>())
+                            .put(config.name(), config.value());
                 case RemoveTopicRecord remove -> {
                     String name = names.remove(remove.topicId());
                     partitions.remove(name);
@@ -115,8 +128,10 @@ class KafkaReadsTheMetadataLogTest {
         assertEquals(ours.nextProducerId(), nextProducerId);
         assertEquals(ours.topics().keySet(), partitions.keySet());
         for (io.krabka.kernel.metadata.TopicImage topic : ours.topics().values()) {
-            assertEquals(topic.name(), names.get(new org.apache.kafka.common.Uuid(topic.id().mostSignificantBits(),
-                    topic.id().leastSignificantBits())));
+            assertEquals(
+                    topic.name(),
+                    names.get(new org.apache.kafka.common.Uuid(
+                            topic.id().mostSignificantBits(), topic.id().leastSignificantBits())));
             Map<Integer, PartitionRecord> theirs = partitions.get(topic.name());
             assertEquals(topic.partitions().keySet(), theirs.keySet());
             topic.partitions().forEach((index, registration) -> {
@@ -126,11 +141,13 @@ class KafkaReadsTheMetadataLogTest {
                 assertEquals(registration.leader(), partition.leader());
                 assertEquals(registration.leaderEpoch(), partition.leaderEpoch());
                 assertEquals(registration.partitionEpoch(), partition.partitionEpoch());
-                assertEquals(List.of(Controllers.DIRECTORY_ID.toString()),
+                assertEquals(
+                        List.of(Controllers.DIRECTORY_ID.toString()),
                         partition.directories().stream().map(Object::toString).toList());
             });
-            assertEquals(ours.topicConfig(topic.name()), configs.getOrDefault(ConfigResource.Type.TOPIC.id() + ":"
-                    + topic.name(), Map.of()));
+            assertEquals(
+                    ours.topicConfig(topic.name()),
+                    configs.getOrDefault(ConfigResource.Type.TOPIC.id() + ":" + topic.name(), Map.of()));
         }
         assertEquals(ours.brokerConfigs(), configs.get(ConfigResource.Type.BROKER.id() + ":"));
     }

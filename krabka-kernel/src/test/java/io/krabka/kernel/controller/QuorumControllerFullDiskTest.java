@@ -38,7 +38,8 @@ class QuorumControllerFullDiskTest {
                 disk.fill();
 
                 // Thousands of partition records: far more than the room left in the segment's last page.
-                ExecutionException full = assertThrows(ExecutionException.class, () -> create(controllers, "full", 2000));
+                ExecutionException full =
+                        assertThrows(ExecutionException.class, () -> create(controllers, "full", 2000));
                 assertInstanceOf(KafkaStorageException.class, full.getCause());
                 assertTrue(controllers.controller().image().topic("full").isEmpty());
                 assertEquals(segmentBytes, segmentBytes(logDir), "nothing of the failed write is left");
@@ -58,8 +59,12 @@ class QuorumControllerFullDiskTest {
     private static void create(Controllers controllers, String name, int partitions) throws Exception {
         CreateTopicsRequestData request = new CreateTopicsRequestData();
         request.topics().add(QuorumControllerTestTopics.topic(name, partitions));
-        controllers.controller().createTopics(request).get().topics().forEach(result ->
-                assertEquals(Errors.NONE.code(), result.errorCode(), result.errorMessage()));
+        controllers
+                .controller()
+                .createTopics(request)
+                .get()
+                .topics()
+                .forEach(result -> assertEquals(Errors.NONE.code(), result.errorCode(), result.errorMessage()));
     }
 
     private static long segmentBytes(Path logDir) throws Exception {

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.log.LogDirFailureChannel;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.MetadataPublisher;
+import io.krabka.kernel.metadata.PartitionRegistration;
+import io.krabka.kernel.metadata.TopicImage;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -37,17 +42,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.MetadataPublisher;
-import io.krabka.kernel.metadata.PartitionRegistration;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.kernel.log.LogDirFailureChannel;
-
 /** The controller on a formatted directory: each operation's answer and image, and what a restart sees. */
 class QuorumControllerTest {
 
     @TempDir
     Path dir;
+
     private Controllers controllers;
 
     @BeforeEach
@@ -63,9 +63,21 @@ class QuorumControllerTest {
     @Test
     void aNewLogStartsWithTheFormattedFeaturesAndTheClusterMinIsr() {
         MetadataImage image = controllers.controller().image();
-        assertEquals(Map.of("metadata.version", (short) 33, "eligible.leader.replicas.version", (short) 1,
-                "group.version", (short) 1, "share.version", (short) 2, "streams.version", (short) 1,
-                "transaction.version", (short) 2), image.features());
+        assertEquals(
+                Map.of(
+                        "metadata.version",
+                        (short) 33,
+                        "eligible.leader.replicas.version",
+                        (short) 1,
+                        "group.version",
+                        (short) 1,
+                        "share.version",
+                        (short) 2,
+                        "streams.version",
+                        (short) 1,
+                        "transaction.version",
+                        (short) 2),
+                image.features());
         assertEquals(Map.of("min.insync.replicas", "1"), image.brokerConfigs());
         assertEquals(6, image.offset());
         assertTrue(image.topics().isEmpty());
@@ -73,8 +85,9 @@ class QuorumControllerTest {
 
     @Test
     void createTopicsRecordsTopicsPartitionsAndConfigs() throws Exception {
-        CreateTopicsResponseData response = create(topic("orders", 3, 1, Map.of("retention.ms", "1000",
-                "cleanup.policy", "compact")), topic("events", -1, -1, Map.of()));
+        CreateTopicsResponseData response = create(
+                topic("orders", 3, 1, Map.of("retention.ms", "1000", "cleanup.policy", "compact")),
+                topic("events", -1, -1, Map.of()));
         CreatableTopicResult orders = response.topics().find("orders");
         assertEquals(Errors.NONE.code(), orders.errorCode());
         assertEquals(3, orders.numPartitions());
@@ -103,49 +116,80 @@ class QuorumControllerTest {
         CreateTopicsRequestData request = new CreateTopicsRequestData();
         request.topics().add(topic("dup", 1, 1, Map.of()));
         request.topics().add(topic("dup", 2, 1, Map.of()));
-        for (CreatableTopic topic : List.of(topic("bad name", 1, 1, Map.of()), topic("a_b", 1, 1, Map.of()),
-                topic("taken", 1, 1, Map.of()), topic("rf3", 1, 3, Map.of()), topic("rf0", 1, 0, Map.of()),
-                topic("p0", 0, 1, Map.of()), topic("cfg", 1, 1, Map.of("retention.ms", "abc")),
-                topic("cfg2", 1, 1, Map.of("no.such.config", "1")), topic("x".repeat(250), 1, 1, Map.of()),
-                topic("__cluster_metadata", 1, 1, Map.of()), assigned("gap", Map.of(0, List.of(1), 2, List.of(1))),
-                assigned("broker7", Map.of(0, List.of(7))), assigned("empty", Map.of(0, List.of())),
+        for (CreatableTopic topic : List.of(
+                topic("bad name", 1, 1, Map.of()),
+                topic("a_b", 1, 1, Map.of()),
+                topic("taken", 1, 1, Map.of()),
+                topic("rf3", 1, 3, Map.of()),
+                topic("rf0", 1, 0, Map.of()),
+                topic("p0", 0, 1, Map.of()),
+                topic("cfg", 1, 1, Map.of("retention.ms", "abc")),
+                topic("cfg2", 1, 1, Map.of("no.such.config", "1")),
+                topic("x".repeat(250), 1, 1, Map.of()),
+                topic("__cluster_metadata", 1, 1, Map.of()),
+                assigned("gap", Map.of(0, List.of(1), 2, List.of(1))),
+                assigned("broker7", Map.of(0, List.of(7))),
+                assigned("empty", Map.of(0, List.of())),
                 assigned("twice", Map.of(0, List.of(1, 1))))) {
             request.topics().add(topic);
         }
-        CreatableTopic assignedWithCount = assigned("count", Map.of(0, List.of(1))).setNumPartitions(2);
+        CreatableTopic assignedWithCount =
+                assigned("count", Map.of(0, List.of(1))).setNumPartitions(2);
         request.topics().add(assignedWithCount);
         Map<String, String> errors = new TreeMap<>();
-        controllers.controller().createTopics(request).get().topics().forEach(result ->
-                errors.put(result.name().length() > 20 ? "long" : result.name(),
+        controllers
+                .controller()
+                .createTopics(request)
+                .get()
+                .topics()
+                .forEach(result -> errors.put(
+                        result.name().length() > 20 ? "long" : result.name(),
                         Errors.forCode(result.errorCode()).name() + ": " + result.errorMessage()));
 
         assertEquals("INVALID_REQUEST: Duplicate topic name.", errors.get("dup"));
-        assertEquals("INVALID_TOPIC_EXCEPTION: Topic name is invalid: 'bad name' contains one or more characters other "
-                + "than ASCII alphanumerics, '.', '_' and '-'", errors.get("bad name"));
+        assertEquals(
+                "INVALID_TOPIC_EXCEPTION: Topic name is invalid: 'bad name' contains one or more characters other "
+                        + "than ASCII alphanumerics, '.', '_' and '-'",
+                errors.get("bad name"));
         assertEquals("INVALID_TOPIC_EXCEPTION: Topic 'a_b' collides with existing topic: a.b", errors.get("a_b"));
         assertEquals("TOPIC_ALREADY_EXISTS: Topic 'taken' already exists.", errors.get("taken"));
-        assertEquals("INVALID_REPLICATION_FACTOR: Unable to replicate the partition 3 time(s): The target replication "
-                + "factor of 3 cannot be reached because only 1 broker(s) are registered or some brokers have all their "
-                + "log directories cordoned.", errors.get("rf3"));
-        assertEquals("INVALID_REPLICATION_FACTOR: Replication factor must be larger than 0, or -1 to use the default "
-                + "value.", errors.get("rf0"));
-        assertEquals("INVALID_PARTITIONS: Number of partitions was set to an invalid non-positive value.", errors.get("p0"));
-        assertTrue(errors.get("cfg").startsWith("INVALID_CONFIG: ") && errors.get("cfg").contains("retention.ms"),
+        assertEquals(
+                "INVALID_REPLICATION_FACTOR: Unable to replicate the partition 3 time(s): The target replication "
+                        + "factor of 3 cannot be reached because only 1 broker(s) are registered or some brokers have all their "
+                        + "log directories cordoned.",
+                errors.get("rf3"));
+        assertEquals(
+                "INVALID_REPLICATION_FACTOR: Replication factor must be larger than 0, or -1 to use the default "
+                        + "value.",
+                errors.get("rf0"));
+        assertEquals(
+                "INVALID_PARTITIONS: Number of partitions was set to an invalid non-positive value.", errors.get("p0"));
+        assertTrue(
+                errors.get("cfg").startsWith("INVALID_CONFIG: ")
+                        && errors.get("cfg").contains("retention.ms"),
                 errors.get("cfg"));
         assertEquals("INVALID_CONFIG: Unknown topic config name: no.such.config", errors.get("cfg2"));
         assertTrue(errors.get("long").startsWith("INVALID_TOPIC_EXCEPTION: Topic name is invalid: the length of"));
         assertTrue(errors.get("__cluster_metadata").startsWith("INVALID_TOPIC_EXCEPTION: "));
-        assertEquals("INVALID_REPLICA_ASSIGNMENT: partitions should be a consecutive 0-based integer sequence",
+        assertEquals(
+                "INVALID_REPLICA_ASSIGNMENT: partitions should be a consecutive 0-based integer sequence",
                 errors.get("gap"));
-        assertEquals("INVALID_REPLICA_ASSIGNMENT: The manual partition assignment includes broker 7, but no such broker "
-                + "is registered.", errors.get("broker7"));
-        assertEquals("INVALID_REPLICA_ASSIGNMENT: The manual partition assignment includes an empty replica list.",
+        assertEquals(
+                "INVALID_REPLICA_ASSIGNMENT: The manual partition assignment includes broker 7, but no such broker "
+                        + "is registered.",
+                errors.get("broker7"));
+        assertEquals(
+                "INVALID_REPLICA_ASSIGNMENT: The manual partition assignment includes an empty replica list.",
                 errors.get("empty"));
-        assertEquals("INVALID_REPLICA_ASSIGNMENT: The manual partition assignment includes the broker 1 more than once.",
+        assertEquals(
+                "INVALID_REPLICA_ASSIGNMENT: The manual partition assignment includes the broker 1 more than once.",
                 errors.get("twice"));
-        assertEquals("INVALID_REQUEST: A manual partition assignment was specified, but numPartitions was not set to -1.",
+        assertEquals(
+                "INVALID_REQUEST: A manual partition assignment was specified, but numPartitions was not set to -1.",
                 errors.get("count"));
-        assertEquals(Set.of("a.b", "taken"), controllers.controller().image().topics().keySet());
+        assertEquals(
+                Set.of("a.b", "taken"),
+                controllers.controller().image().topics().keySet());
     }
 
     @Test
@@ -153,7 +197,8 @@ class QuorumControllerTest {
         long offset = controllers.controller().image().offset();
         CreateTopicsRequestData request = new CreateTopicsRequestData().setValidateOnly(true);
         request.topics().add(topic("dry", 2, 1, Map.of("retention.ms", "5")));
-        CreatableTopicResult result = controllers.controller().createTopics(request).get().topics().find("dry");
+        CreatableTopicResult result =
+                controllers.controller().createTopics(request).get().topics().find("dry");
         assertEquals(Errors.NONE.code(), result.errorCode());
         assertEquals(2, result.numPartitions());
         assertEquals(offset, controllers.controller().image().offset());
@@ -164,22 +209,40 @@ class QuorumControllerTest {
     void anOperationOfMoreThanTenThousandRecordsIsRefusedWhole() throws Exception {
         CreateTopicsRequestData tooLarge = new CreateTopicsRequestData();
         tooLarge.topics().add(topic("huge", QuorumController.MAX_RECORDS_PER_USER_OP, 1, Map.of()));
-        java.util.concurrent.ExecutionException refused = assertThrows(java.util.concurrent.ExecutionException.class,
+        java.util.concurrent.ExecutionException refused = assertThrows(
+                java.util.concurrent.ExecutionException.class,
                 () -> controllers.controller().createTopics(tooLarge).get());
-        assertEquals("Unable to perform excessively large batch operation.", refused.getCause().getMessage());
+        assertEquals(
+                "Unable to perform excessively large batch operation.",
+                refused.getCause().getMessage());
         assertTrue(controllers.controller().image().topics().isEmpty());
 
         CreateTopicsRequestData largest = new CreateTopicsRequestData();
         largest.topics().add(topic("large", QuorumController.MAX_RECORDS_PER_USER_OP - 1, 1, Map.of()));
         create(largest.topics().iterator().next().duplicate());
-        assertEquals(QuorumController.MAX_RECORDS_PER_USER_OP - 1,
-                controllers.restart().image().topic("large").orElseThrow().partitions().size());
+        assertEquals(
+                QuorumController.MAX_RECORDS_PER_USER_OP - 1,
+                controllers
+                        .restart()
+                        .image()
+                        .topic("large")
+                        .orElseThrow()
+                        .partitions()
+                        .size());
     }
 
     @Test
     void manualAssignmentsCreateTheirPartitions() throws Exception {
         create(assigned("manual", Map.of(0, List.of(1), 1, List.of(1))));
-        assertEquals(2, controllers.controller().image().topic("manual").orElseThrow().partitions().size());
+        assertEquals(
+                2,
+                controllers
+                        .controller()
+                        .image()
+                        .topic("manual")
+                        .orElseThrow()
+                        .partitions()
+                        .size());
     }
 
     @Test
@@ -189,35 +252,70 @@ class QuorumControllerTest {
         for (CreatePartitionsTopic topic : List.of(grow("grow", 2), grow("grow", 1), grow("nope", 3))) {
             CreatePartitionsRequestData request = new CreatePartitionsRequestData();
             request.topics().add(topic);
-            CreatePartitionsTopicResult result = controllers.controller().createPartitions(request).get().getFirst();
-            errors.put(topic.name() + topic.count(), Errors.forCode(result.errorCode()).name() + ": " + result.errorMessage());
+            CreatePartitionsTopicResult result =
+                    controllers.controller().createPartitions(request).get().getFirst();
+            errors.put(
+                    topic.name() + topic.count(),
+                    Errors.forCode(result.errorCode()).name() + ": " + result.errorMessage());
         }
         assertEquals("INVALID_PARTITIONS: Topic already has 2 partition(s).", errors.get("grow2"));
-        assertEquals("INVALID_PARTITIONS: The topic grow currently has 2 partition(s); 1 would not be an increase.",
+        assertEquals(
+                "INVALID_PARTITIONS: The topic grow currently has 2 partition(s); 1 would not be an increase.",
                 errors.get("grow1"));
         assertEquals("UNKNOWN_TOPIC_OR_PARTITION: null", errors.get("nope3"));
 
         CreatePartitionsRequestData badAssignment = new CreatePartitionsRequestData();
-        badAssignment.topics().add(grow("grow", 4).setAssignments(List.of(
-                new CreatePartitionsRequestData.CreatePartitionsAssignment().setBrokerIds(List.of(1)))));
-        assertEquals("Attempted to add 2 additional partition(s), but only 1 assignment(s) were specified.",
-                controllers.controller().createPartitions(badAssignment).get().getFirst().errorMessage());
+        badAssignment
+                .topics()
+                .add(grow("grow", 4)
+                        .setAssignments(List.of(new CreatePartitionsRequestData.CreatePartitionsAssignment()
+                                .setBrokerIds(List.of(1)))));
+        assertEquals(
+                "Attempted to add 2 additional partition(s), but only 1 assignment(s) were specified.",
+                controllers
+                        .controller()
+                        .createPartitions(badAssignment)
+                        .get()
+                        .getFirst()
+                        .errorMessage());
 
         CreatePartitionsRequestData dry = new CreatePartitionsRequestData().setValidateOnly(true);
         dry.topics().add(grow("grow", 9));
-        assertEquals(Errors.NONE.code(), controllers.controller().createPartitions(dry).get().getFirst().errorCode());
-        assertEquals(2, controllers.controller().image().topic("grow").orElseThrow().partitions().size());
+        assertEquals(
+                Errors.NONE.code(),
+                controllers.controller().createPartitions(dry).get().getFirst().errorCode());
+        assertEquals(
+                2,
+                controllers
+                        .controller()
+                        .image()
+                        .topic("grow")
+                        .orElseThrow()
+                        .partitions()
+                        .size());
 
         CreatePartitionsRequestData ok = new CreatePartitionsRequestData();
         ok.topics().add(grow("grow", 5));
-        assertEquals(Errors.NONE.code(), controllers.controller().createPartitions(ok).get().getFirst().errorCode());
-        assertEquals(Set.of(0, 1, 2, 3, 4), controllers.controller().image().topic("grow").orElseThrow().partitions().keySet());
+        assertEquals(
+                Errors.NONE.code(),
+                controllers.controller().createPartitions(ok).get().getFirst().errorCode());
+        assertEquals(
+                Set.of(0, 1, 2, 3, 4),
+                controllers
+                        .controller()
+                        .image()
+                        .topic("grow")
+                        .orElseThrow()
+                        .partitions()
+                        .keySet());
     }
 
     @Test
     void deleteTopicsByNameAndIdWithKafkasErrors() throws Exception {
-        CreateTopicsResponseData created = create(topic("one", 1, 1, Map.of("retention.ms", "5")),
-                topic("two", 1, 1, Map.of()), topic("three", 1, 1, Map.of()));
+        CreateTopicsResponseData created = create(
+                topic("one", 1, 1, Map.of("retention.ms", "5")),
+                topic("two", 1, 1, Map.of()),
+                topic("three", 1, 1, Map.of()));
         org.apache.kafka.common.Uuid twoId = created.topics().find("two").topicId();
         org.apache.kafka.common.Uuid threeId = created.topics().find("three").topicId();
         DeleteTopicsRequestData request = new DeleteTopicsRequestData();
@@ -227,22 +325,39 @@ class QuorumControllerTest {
         request.topics().add(new DeleteTopicState().setTopicId(org.apache.kafka.common.Uuid.randomUuid()));
         request.topics().add(new DeleteTopicState());
         request.topics().add(new DeleteTopicState().setName("three").setTopicId(threeId));
-        List<DeletableTopicResult> results = new ArrayList<>(controllers.controller().deleteTopics(request).get().responses());
-        Map<String, String> byName = results.stream().collect(Collectors.toMap(
-                r -> r.name() == null ? (r.topicId().equals(org.apache.kafka.common.Uuid.ZERO_UUID) ? "none" : "id:" + r.topicId())
-                        : r.name(), r -> Errors.forCode(r.errorCode()).name() + ": " + r.errorMessage()));
+        List<DeletableTopicResult> results = new ArrayList<>(
+                controllers.controller().deleteTopics(request).get().responses());
+        Map<String, String> byName = results.stream()
+                .collect(Collectors.toMap(
+                        r -> r.name() == null
+                                ? (r.topicId().equals(org.apache.kafka.common.Uuid.ZERO_UUID)
+                                        ? "none"
+                                        : "id:" + r.topicId())
+                                : r.name(),
+                        r -> Errors.forCode(r.errorCode()).name() + ": " + r.errorMessage()));
         assertEquals("NONE: null", byName.get("one"));
         assertEquals("NONE: null", byName.get("two"), "a topic deleted by id is reported with its name");
         assertEquals("UNKNOWN_TOPIC_OR_PARTITION: This server does not host this topic-partition.", byName.get("nope"));
         assertEquals("INVALID_REQUEST: Neither topic name nor id were specified.", byName.get("none"));
         assertEquals("INVALID_REQUEST: You may not specify both topic name and topic id.", byName.get("three"));
-        assertTrue(byName.entrySet().stream().anyMatch(e -> e.getKey().startsWith("id:")
-                && e.getValue().equals("UNKNOWN_TOPIC_ID: This server does not host this topic ID.")), byName.toString());
+        assertTrue(
+                byName.entrySet().stream()
+                        .anyMatch(e -> e.getKey().startsWith("id:")
+                                && e.getValue().equals("UNKNOWN_TOPIC_ID: This server does not host this topic ID.")),
+                byName.toString());
         assertEquals(Set.of("three"), controllers.controller().image().topics().keySet());
         assertFalse(controllers.controller().image().topicConfigs().containsKey("one"), "configs go with the topic");
 
         DeleteTopicsRequestData legacy = new DeleteTopicsRequestData().setTopicNames(List.of("three", "three"));
-        assertEquals("Duplicate topic name.", controllers.controller().deleteTopics(legacy).get().responses().find("three").errorMessage());
+        assertEquals(
+                "Duplicate topic name.",
+                controllers
+                        .controller()
+                        .deleteTopics(legacy)
+                        .get()
+                        .responses()
+                        .find("three")
+                        .errorMessage());
     }
 
     @Test
@@ -250,15 +365,22 @@ class QuorumControllerTest {
         create(topic("conf", 1, 1, Map.of("retention.ms", "5", "segment.ms", "100000")));
         Map<String, String> errors = new TreeMap<>();
         IncrementalAlterConfigsRequestData request = new IncrementalAlterConfigsRequestData();
-        request.resources().add(resource((byte) 2, "conf", op("retention.ms", "7", 0), op("segment.ms", null, 1),
-                op("cleanup.policy", "compact", 2)));
+        request.resources()
+                .add(resource(
+                        (byte) 2,
+                        "conf",
+                        op("retention.ms", "7", 0),
+                        op("segment.ms", null, 1),
+                        op("cleanup.policy", "compact", 2)));
         request.resources().add(resource((byte) 2, "nope", op("retention.ms", "1", 0)));
         request.resources().add(resource((byte) 2, "", op("retention.ms", "1", 0)));
         request.resources().add(resource((byte) 2, "bad name", op("retention.ms", "1", 0)));
         request.resources().add(resource((byte) 2, "conf2", op("retention.ms", "1", 2)));
         request.resources().add(resource((byte) 4, "", op("log.retention.ms", "1", 0)));
-        for (AlterConfigsResourceResponse response : controllers.controller().incrementalAlterConfigs(request).get().responses()) {
-            errors.put(response.resourceType() + ":" + response.resourceName(),
+        for (AlterConfigsResourceResponse response :
+                controllers.controller().incrementalAlterConfigs(request).get().responses()) {
+            errors.put(
+                    response.resourceType() + ":" + response.resourceName(),
                     Errors.forCode(response.errorCode()).name() + ": " + response.errorMessage());
         }
         assertEquals("NONE: null", errors.get("2:conf"));
@@ -266,35 +388,70 @@ class QuorumControllerTest {
         assertEquals("INVALID_REQUEST: Default topic resources are not allowed.", errors.get("2:"));
         assertTrue(errors.get("2:bad name").startsWith("INVALID_TOPIC_EXCEPTION: Topic name is invalid"));
         assertEquals("INVALID_REQUEST: " + ConfigurationControl.BROKER_CONFIGS_REFUSED, errors.get("4:"));
-        assertEquals(Map.of("retention.ms", "7", "cleanup.policy", "delete,compact"),
+        assertEquals(
+                Map.of("retention.ms", "7", "cleanup.policy", "delete,compact"),
                 controllers.controller().image().topicConfig("conf"));
 
         create(topic("conf2", 1, 1, Map.of()));
         IncrementalAlterConfigsRequestData wrongType = new IncrementalAlterConfigsRequestData();
         wrongType.resources().add(resource((byte) 2, "conf2", op("retention.ms", "1", 2)));
-        assertEquals("Can't APPEND to key retention.ms because its type is not LIST.",
-                controllers.controller().incrementalAlterConfigs(wrongType).get().responses().getFirst().errorMessage());
+        assertEquals(
+                "Can't APPEND to key retention.ms because its type is not LIST.",
+                controllers
+                        .controller()
+                        .incrementalAlterConfigs(wrongType)
+                        .get()
+                        .responses()
+                        .getFirst()
+                        .errorMessage());
         IncrementalAlterConfigsRequestData unknown = new IncrementalAlterConfigsRequestData();
         unknown.resources().add(resource((byte) 2, "conf2", op("foo.bar", "1", 0)));
-        assertEquals("Unknown topic config name: foo.bar",
-                controllers.controller().incrementalAlterConfigs(unknown).get().responses().getFirst().errorMessage());
+        assertEquals(
+                "Unknown topic config name: foo.bar",
+                controllers
+                        .controller()
+                        .incrementalAlterConfigs(unknown)
+                        .get()
+                        .responses()
+                        .getFirst()
+                        .errorMessage());
 
         AlterConfigsRequestData legacy = new AlterConfigsRequestData();
         AlterConfigsRequestData.AlterConfigsResource whole = new AlterConfigsRequestData.AlterConfigsResource()
-                .setResourceType((byte) 2).setResourceName("conf");
-        whole.configs().add(new AlterConfigsRequestData.AlterableConfig().setName("max.message.bytes").setValue("2000"));
+                .setResourceType((byte) 2)
+                .setResourceName("conf");
+        whole.configs()
+                .add(new AlterConfigsRequestData.AlterableConfig()
+                        .setName("max.message.bytes")
+                        .setValue("2000"));
         legacy.resources().add(whole);
-        assertEquals(Errors.NONE.code(), controllers.controller().legacyAlterConfigs(legacy).get().responses().getFirst().errorCode());
-        assertEquals(Map.of("max.message.bytes", "2000"), controllers.controller().image().topicConfig("conf"),
+        assertEquals(
+                Errors.NONE.code(),
+                controllers
+                        .controller()
+                        .legacyAlterConfigs(legacy)
+                        .get()
+                        .responses()
+                        .getFirst()
+                        .errorCode());
+        assertEquals(
+                Map.of("max.message.bytes", "2000"),
+                controllers.controller().image().topicConfig("conf"),
                 "AlterConfigs replaces the whole set");
     }
 
     @Test
     void producerIdsComeInBlocksOfAThousand() throws Exception {
-        assertEquals(new ProducerIdsBlock(1, 0, 1000), controllers.controller().allocateProducerIds(1).get());
-        assertEquals(new ProducerIdsBlock(1, 1000, 1000), controllers.controller().allocateProducerIds(1).get());
+        assertEquals(
+                new ProducerIdsBlock(1, 0, 1000),
+                controllers.controller().allocateProducerIds(1).get());
+        assertEquals(
+                new ProducerIdsBlock(1, 1000, 1000),
+                controllers.controller().allocateProducerIds(1).get());
         assertEquals(2000, controllers.controller().image().nextProducerId());
-        assertEquals(new ProducerIdsBlock(1, 2000, 1000), controllers.restart().allocateProducerIds(1).get(),
+        assertEquals(
+                new ProducerIdsBlock(1, 2000, 1000),
+                controllers.restart().allocateProducerIds(1).get(),
                 "a restart never gives a block twice");
     }
 
@@ -328,12 +485,15 @@ class QuorumControllerTest {
         Path segment = dir.resolve("__cluster_metadata-0").resolve("00000000000000000000.log");
         // Half a batch: what a crash in the middle of an append leaves.
         byte[] whole = Files.readAllBytes(segment);
-        Files.write(segment, java.util.Arrays.copyOfRange(whole, whole.length - 40, whole.length),
+        Files.write(
+                segment,
+                java.util.Arrays.copyOfRange(whole, whole.length - 40, whole.length),
                 java.nio.file.StandardOpenOption.APPEND);
 
         assertEquals(before, controllers.restart().image());
         create(topic("after", 1, 1, Map.of()));
-        assertEquals(Set.of("kept", "after"), controllers.restart().image().topics().keySet());
+        assertEquals(
+                Set.of("kept", "after"), controllers.restart().image().topics().keySet());
     }
 
     @Test
@@ -378,7 +538,8 @@ class QuorumControllerTest {
 
             @Override
             public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
-                seen.add(previous.offset() + "->" + current.offset() + " " + current.topics().keySet());
+                seen.add(previous.offset() + "->" + current.offset() + " "
+                        + current.topics().keySet());
             }
         });
         assertEquals(List.of("-1->6 []"), seen);
@@ -407,7 +568,8 @@ class QuorumControllerTest {
         });
         create(topic("go", 1, 1, Map.of()));
         create(topic("again", 1, 1, Map.of()));
-        assertEquals(List.of("first []", "first [go]", "second [go]", "first [again, go]", "second [again, go]"),
+        assertEquals(
+                List.of("first []", "first [go]", "second [go]", "first [again, go]", "second [again, go]"),
                 seen.stream().map(s -> s.replace("[go, again]", "[again, go]")).toList());
     }
 
@@ -428,11 +590,15 @@ class QuorumControllerTest {
     @Test
     void anUnformattedDirectoryIsRefused() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("unformatted"));
-        ControllerConfig config = new ControllerConfig(1, empty, Controllers.DIRECTORY_ID, 1, (short) 1, false, Map.of());
-        io.krabka.kernel.scheduler.KafkaScheduler scheduler = new io.krabka.kernel.scheduler.KafkaScheduler(1, "unformatted-");
+        ControllerConfig config =
+                new ControllerConfig(1, empty, Controllers.DIRECTORY_ID, 1, (short) 1, false, Map.of());
+        io.krabka.kernel.scheduler.KafkaScheduler scheduler =
+                new io.krabka.kernel.scheduler.KafkaScheduler(1, "unformatted-");
         try {
-            assertThrows(NoSuchFileException.class, () -> QuorumController.start(config, scheduler, java.time.Clock.systemUTC(),
-                    new LogDirFailureChannel()));
+            assertThrows(
+                    NoSuchFileException.class,
+                    () -> QuorumController.start(
+                            config, scheduler, java.time.Clock.systemUTC(), new LogDirFailureChannel()));
         } finally {
             scheduler.shutdown();
         }
@@ -445,26 +611,37 @@ class QuorumControllerTest {
         for (CreatableTopic topic : topics) {
             request.topics().add(topic);
         }
-        CreateTopicsResponseData response = controllers.controller().createTopics(request).get();
-        response.topics().forEach(result -> assertEquals(Errors.NONE.code(), result.errorCode(), result.errorMessage()));
+        CreateTopicsResponseData response =
+                controllers.controller().createTopics(request).get();
+        response.topics()
+                .forEach(result -> assertEquals(Errors.NONE.code(), result.errorCode(), result.errorMessage()));
         return response;
     }
 
     private static CreateTopicsResponseData.CreatableTopicConfigs config(CreatableTopicResult result, String name) {
-        return result.configs().stream().filter(config -> config.name().equals(name)).findFirst().orElseThrow();
+        return result.configs().stream()
+                .filter(config -> config.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     static CreatableTopic topic(String name, int partitions, int replicationFactor, Map<String, String> configs) {
-        CreatableTopic topic = new CreatableTopic().setName(name).setNumPartitions(partitions)
+        CreatableTopic topic = new CreatableTopic()
+                .setName(name)
+                .setNumPartitions(partitions)
                 .setReplicationFactor((short) replicationFactor);
-        configs.forEach((key, value) -> topic.configs().add(new CreatableTopicConfig().setName(key).setValue(value)));
+        configs.forEach((key, value) ->
+                topic.configs().add(new CreatableTopicConfig().setName(key).setValue(value)));
         return topic;
     }
 
     private static CreatableTopic assigned(String name, Map<Integer, List<Integer>> assignments) {
-        CreatableTopic topic = new CreatableTopic().setName(name).setNumPartitions(-1).setReplicationFactor((short) -1);
-        assignments.forEach((partition, brokers) -> topic.assignments().add(
-                new CreatableReplicaAssignment().setPartitionIndex(partition).setBrokerIds(brokers)));
+        CreatableTopic topic =
+                new CreatableTopic().setName(name).setNumPartitions(-1).setReplicationFactor((short) -1);
+        assignments.forEach((partition, brokers) -> topic.assignments()
+                .add(new CreatableReplicaAssignment()
+                        .setPartitionIndex(partition)
+                        .setBrokerIds(brokers)));
         return topic;
     }
 
@@ -473,7 +650,8 @@ class QuorumControllerTest {
     }
 
     private static AlterConfigsResource resource(byte type, String name, AlterableConfig... configs) {
-        AlterConfigsResource resource = new AlterConfigsResource().setResourceType(type).setResourceName(name);
+        AlterConfigsResource resource =
+                new AlterConfigsResource().setResourceType(type).setResourceName(name);
         for (AlterableConfig config : configs) {
             resource.configs().add(config);
         }

@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.LinkedHashMap;
 import java.util.Optional;
-
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.requests.FetchMetadata;
@@ -29,8 +28,11 @@ class FetchSessionCacheTest {
             LinkedHashMap<CachedPartition.Key, CachedPartition> partitions = new LinkedHashMap<>();
             for (int p = 0; p < size; p++) {
                 TopicIdPartition partition = new TopicIdPartition(Uuid.ZERO_UUID, p, "orders");
-                partitions.put(CachedPartition.key(partition, false), new CachedPartition(partition,
-                        new FetchRequest.PartitionData(Uuid.ZERO_UUID, 0, -1, 100, Optional.empty())));
+                partitions.put(
+                        CachedPartition.key(partition, false),
+                        new CachedPartition(
+                                partition,
+                                new FetchRequest.PartitionData(Uuid.ZERO_UUID, 0, -1, 100, Optional.empty())));
             }
             return partitions;
         });

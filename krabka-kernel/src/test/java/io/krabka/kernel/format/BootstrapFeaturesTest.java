@@ -34,10 +34,12 @@ class BootstrapFeaturesTest {
     static Stream<Arguments> settings() {
         List<Arguments> settings = new ArrayList<>();
         // Every release a cluster can start at, by full name and by release, with its default features.
-        Arrays.stream(MetadataVersion.values()).filter(MetadataVersion::isProduction).forEach(version -> {
-            settings.add(Arguments.of(Optional.of(version.version()), List.of()));
-            settings.add(Arguments.of(Optional.of(version.release()), List.of()));
-        });
+        Arrays.stream(MetadataVersion.values())
+                .filter(MetadataVersion::isProduction)
+                .forEach(version -> {
+                    settings.add(Arguments.of(Optional.of(version.version()), List.of()));
+                    settings.add(Arguments.of(Optional.of(version.release()), List.of()));
+                });
         settings.add(Arguments.of(Optional.empty(), List.of()));
         settings.add(Arguments.of(Optional.empty(), List.of("metadata.version=20")));
         settings.add(Arguments.of(Optional.empty(), List.of("metadata.version=34")));
@@ -53,10 +55,13 @@ class BootstrapFeaturesTest {
         settings.add(Arguments.of(Optional.empty(), List.of("kraft.version=2")));
         settings.add(Arguments.of(Optional.of("4.0-IV0"), List.of("eligible.leader.replicas.version=1")));
         settings.add(Arguments.of(Optional.of("4.0-IV1"), List.of("eligible.leader.replicas.version=1")));
-        settings.add(Arguments.of(Optional.of("3.3-IV3"), List.of("streams.version=1", "share.version=2", "group.version=1")));
+        settings.add(Arguments.of(
+                Optional.of("3.3-IV3"), List.of("streams.version=1", "share.version=2", "group.version=1")));
         settings.add(Arguments.of(Optional.of("4.2-IV0"), List.of("share.version=2")));
-        settings.add(Arguments.of(Optional.empty(), List.of("transaction.version=0", "group.version=0", "share.version=1")));
-        settings.add(Arguments.of(Optional.empty(), List.of("eligible.leader.replicas.version=0", "streams.version=0")));
+        settings.add(
+                Arguments.of(Optional.empty(), List.of("transaction.version=0", "group.version=0", "share.version=1")));
+        settings.add(
+                Arguments.of(Optional.empty(), List.of("eligible.leader.replicas.version=0", "streams.version=0")));
         return settings.stream();
     }
 
@@ -67,13 +72,19 @@ class BootstrapFeaturesTest {
         try {
             expected = kafkaRecords(release, featureArgs);
         } catch (RuntimeException kafkaRefused) {
-            FormatException refused = assertThrows(FormatException.class, () -> BootstrapFeatures.resolve(release, featureArgs));
+            FormatException refused =
+                    assertThrows(FormatException.class, () -> BootstrapFeatures.resolve(release, featureArgs));
             assertEquals(kafkaRefused.getMessage(), refused.getMessage());
             assertEquals(FormatException.Kind.INVALID_FEATURES, refused.kind());
             return;
         }
         BootstrapFeatures ours = BootstrapFeatures.resolve(release, featureArgs);
-        assertEquals(expected, ours.records().stream().map(r -> r.name() + "=" + r.featureLevel()).toList().toString());
+        assertEquals(
+                expected,
+                ours.records().stream()
+                        .map(r -> r.name() + "=" + r.featureLevel())
+                        .toList()
+                        .toString());
         assertEquals(BootstrapFeatures.KRAFT_VERSION_1, ours.kraftVersion());
     }
 
@@ -82,19 +93,25 @@ class BootstrapFeaturesTest {
         BootstrapFeatures features = BootstrapFeatures.resolve(Optional.empty(), List.of());
 
         assertEquals(MetadataVersion.IBP_4_4_IV2, features.metadataVersion());
-        assertEquals("{eligible.leader.replicas.version=1, group.version=1, kraft.version=1, metadata.version=33, "
-                + "share.version=2, streams.version=1, transaction.version=2}", features.levels().toString());
-        assertEquals(List.of(new FeatureLevelRecord("metadata.version", (short) 33),
-                new FeatureLevelRecord("eligible.leader.replicas.version", (short) 1),
-                new FeatureLevelRecord("group.version", (short) 1), new FeatureLevelRecord("share.version", (short) 2),
-                new FeatureLevelRecord("streams.version", (short) 1), new FeatureLevelRecord("transaction.version", (short) 2)),
+        assertEquals(
+                "{eligible.leader.replicas.version=1, group.version=1, kraft.version=1, metadata.version=33, "
+                        + "share.version=2, streams.version=1, transaction.version=2}",
+                features.levels().toString());
+        assertEquals(
+                List.of(
+                        new FeatureLevelRecord("metadata.version", (short) 33),
+                        new FeatureLevelRecord("eligible.leader.replicas.version", (short) 1),
+                        new FeatureLevelRecord("group.version", (short) 1),
+                        new FeatureLevelRecord("share.version", (short) 2),
+                        new FeatureLevelRecord("streams.version", (short) 1),
+                        new FeatureLevelRecord("transaction.version", (short) 2)),
                 features.records());
     }
 
     @Test
     void aLaterSettingOfAFeatureWinsAndSpacesAroundNamesAndLevelsDoNotCount() throws FormatException {
-        BootstrapFeatures features = BootstrapFeatures.resolve(Optional.empty(),
-                List.of("group.version=1", " group.version = +0 ", "share.version=01"));
+        BootstrapFeatures features = BootstrapFeatures.resolve(
+                Optional.empty(), List.of("group.version=1", " group.version = +0 ", "share.version=01"));
 
         assertEquals((short) 0, features.levels().get("group.version"));
         assertEquals((short) 1, features.levels().get("share.version"));
@@ -103,31 +120,37 @@ class BootstrapFeaturesTest {
     @Test
     void settingsThatDoNotParseAreRefusedWithKafkasMessages() {
         assertRefused("Can't parse feature=level string group.version: equals sign not found.", "group.version");
-        assertRefused("Can't parse feature=level string group.version=x: unable to parse x as a short.", "group.version=x");
-        assertRefused("Can't parse feature=level string group.version=: unable to parse  as a short.", "group.version=");
+        assertRefused(
+                "Can't parse feature=level string group.version=x: unable to parse x as a short.", "group.version=x");
+        assertRefused(
+                "Can't parse feature=level string group.version=: unable to parse  as a short.", "group.version=");
         assertRefused("Can't parse feature=level string a=b=c: unable to parse b=c as a short.", "a=b=c");
-        assertRefused("Can't parse feature=level string group.version=70000: unable to parse 70000 as a short.",
+        assertRefused(
+                "Can't parse feature=level string group.version=70000: unable to parse 70000 as a short.",
                 "group.version=70000");
-        assertRefused("Unsupported feature: . Supported features are: eligible.leader.replicas.version, group.version, "
-                + "kraft.version, share.version, streams.version, transaction.version", "=1");
+        assertRefused(
+                "Unsupported feature: . Supported features are: eligible.leader.replicas.version, group.version, "
+                        + "kraft.version, share.version, streams.version, transaction.version",
+                "=1");
     }
 
     @Test
     void anUnknownOrUnstableReleaseIsRefusedWithKafkasMessage() {
-        String supported = "Supported metadata.version are: 3.3-IV3, 3.4-IV0, 3.5-IV0, 3.5-IV1, 3.5-IV2, 3.6-IV0, 3.6-IV1, "
-                + "3.6-IV2, 3.7-IV0, 3.7-IV1, 3.7-IV2, 3.7-IV3, 3.7-IV4, 3.8-IV0, 3.9-IV0, 4.0-IV0, 4.0-IV1, 4.0-IV2, "
-                + "4.0-IV3, 4.1-IV0, 4.1-IV1, 4.2-IV0, 4.2-IV1, 4.3-IV0, 4.4-IV0, 4.4-IV1, 4.4-IV2";
+        String supported =
+                "Supported metadata.version are: 3.3-IV3, 3.4-IV0, 3.5-IV0, 3.5-IV1, 3.5-IV2, 3.6-IV0, 3.6-IV1, "
+                        + "3.6-IV2, 3.7-IV0, 3.7-IV1, 3.7-IV2, 3.7-IV3, 3.7-IV4, 3.8-IV0, 3.9-IV0, 4.0-IV0, 4.0-IV1, 4.0-IV2, "
+                        + "4.0-IV3, 4.1-IV0, 4.1-IV1, 4.2-IV0, 4.2-IV1, 4.3-IV0, 4.4-IV0, 4.4-IV1, 4.4-IV2";
         for (String release : List.of("4.5-IV0", "4.5", "3.2-IV0", "4.4-iv1", " 4.4", "")) {
-            FormatException refused = assertThrows(FormatException.class,
-                    () -> BootstrapFeatures.resolve(Optional.of(release), List.of()));
+            FormatException refused = assertThrows(
+                    FormatException.class, () -> BootstrapFeatures.resolve(Optional.of(release), List.of()));
             assertEquals("Unknown metadata.version '" + release + "'. " + supported, refused.getMessage());
             assertEquals(FormatException.Kind.INVALID_FEATURES, refused.kind());
         }
     }
 
     private static void assertRefused(String message, String featureArg) {
-        FormatException refused = assertThrows(FormatException.class,
-                () -> BootstrapFeatures.resolve(Optional.empty(), List.of(featureArg)));
+        FormatException refused = assertThrows(
+                FormatException.class, () -> BootstrapFeatures.resolve(Optional.empty(), List.of(featureArg)));
         assertEquals(message, refused.getMessage());
         assertEquals(FormatException.Kind.INVALID_FEATURES, refused.kind());
     }
@@ -153,6 +176,8 @@ class BootstrapFeaturesTest {
         formatter.run();
         return formatter.bootstrapMetadata().records().stream()
                 .map(record -> (org.apache.kafka.common.metadata.FeatureLevelRecord) record.message())
-                .map(record -> record.name() + "=" + record.featureLevel()).toList().toString();
+                .map(record -> record.name() + "=" + record.featureLevel())
+                .toList()
+                .toString();
     }
 }

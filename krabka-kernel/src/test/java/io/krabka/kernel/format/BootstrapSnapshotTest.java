@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,30 +32,60 @@ class BootstrapSnapshotTest {
 
     static Stream<Arguments> formats() {
         return Stream.of(
-                Arguments.of("standalone, Kafka 4.4's defaults", Optional.empty(), List.of(),
-                        Optional.of("1@127.0.0.1:9093:0XYIQhIGSoePQhGC5Avl4w"), "CONTROLLER"),
-                Arguments.of("voters in Kafka's hash order, IPv6, names, no host", Optional.empty(), List.of(),
-                        Optional.of(FIVE_VOTERS), "CONTROLLER"),
-                Arguments.of("a lower-case listener name", Optional.empty(), List.of(),
-                        Optional.of("7@10.0.0.7:19093:0XYIQhIGSoePQhGC5Avl4w"), "controller"),
+                Arguments.of(
+                        "standalone, Kafka 4.4's defaults",
+                        Optional.empty(),
+                        List.of(),
+                        Optional.of("1@127.0.0.1:9093:0XYIQhIGSoePQhGC5Avl4w"),
+                        "CONTROLLER"),
+                Arguments.of(
+                        "voters in Kafka's hash order, IPv6, names, no host",
+                        Optional.empty(),
+                        List.of(),
+                        Optional.of(FIVE_VOTERS),
+                        "CONTROLLER"),
+                Arguments.of(
+                        "a lower-case listener name",
+                        Optional.empty(),
+                        List.of(),
+                        Optional.of("7@10.0.0.7:19093:0XYIQhIGSoePQhGC5Avl4w"),
+                        "controller"),
                 Arguments.of("no initial controllers", Optional.empty(), List.of(), Optional.empty(), "CONTROLLER"),
-                Arguments.of("the oldest release: only metadata.version", Optional.of("3.3-IV3"), List.of(),
-                        Optional.of("0@h:1:0XYIQhIGSoePQhGC5Avl4w"), "CONTROLLER"),
-                Arguments.of("features set and turned off", Optional.of("4.1"),
+                Arguments.of(
+                        "the oldest release: only metadata.version",
+                        Optional.of("3.3-IV3"),
+                        List.of(),
+                        Optional.of("0@h:1:0XYIQhIGSoePQhGC5Avl4w"),
+                        "CONTROLLER"),
+                Arguments.of(
+                        "features set and turned off",
+                        Optional.of("4.1"),
                         List.of("group.version=0", "transaction.version=1", "eligible.leader.replicas.version=1"),
-                        Optional.of("3@h:2:0XYIQhIGSoePQhGC5Avl4w"), "CONTROLLER"),
-                Arguments.of("metadata.version as a feature", Optional.empty(), List.of("metadata.version=21"),
-                        Optional.empty(), "CONTROLLER"));
+                        Optional.of("3@h:2:0XYIQhIGSoePQhGC5Avl4w"),
+                        "CONTROLLER"),
+                Arguments.of(
+                        "metadata.version as a feature",
+                        Optional.empty(),
+                        List.of("metadata.version=21"),
+                        Optional.empty(),
+                        "CONTROLLER"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("formats")
-    void theSnapshotIsKafkasByteForByte(String name, Optional<String> release, List<String> featureArgs,
-                                        Optional<String> initialControllers, String listener) throws Exception {
+    void theSnapshotIsKafkasByteForByte(
+            String name,
+            Optional<String> release,
+            List<String> featureArgs,
+            Optional<String> initialControllers,
+            String listener)
+            throws Exception {
         BootstrapFeatures features = BootstrapFeatures.resolve(release, featureArgs);
 
-        ByteBuffer ours = BootstrapSnapshot.encode(NOW, features, initialControllers.map(DynamicVoters::parse), listener);
-        Path theirs = KafkaSnapshots.write(dir, NOW, features.metadataVersion(), features.levels(), initialControllers, listener);
+        ByteBuffer ours =
+                BootstrapSnapshot.encode(NOW, features, initialControllers.map(DynamicVoters::parse), listener);
+        Path theirs = KafkaSnapshots.write(
+                dir, NOW, features.metadataVersion(), features.levels(), initialControllers, listener);
 
         assertArrayEquals(Files.readAllBytes(theirs), bytes(ours));
     }
@@ -65,11 +94,12 @@ class BootstrapSnapshotTest {
     void writtenWhereAndAsKafkaWritesItAndReadByKafka() throws Exception {
         BootstrapFeatures features = BootstrapFeatures.resolve(Optional.empty(), List.of());
         Optional<String> voters = Optional.of(FIVE_VOTERS);
-        Path theirs = KafkaSnapshots.write(dir.resolve("kafka"), NOW, features.metadataVersion(), features.levels(),
-                voters, "CONTROLLER");
+        Path theirs = KafkaSnapshots.write(
+                dir.resolve("kafka"), NOW, features.metadataVersion(), features.levels(), voters, "CONTROLLER");
 
         Path krabka = dir.resolve("krabka");
-        BootstrapSnapshot.write(krabka, BootstrapSnapshot.encode(NOW, features, voters.map(DynamicVoters::parse), "CONTROLLER"));
+        BootstrapSnapshot.write(
+                krabka, BootstrapSnapshot.encode(NOW, features, voters.map(DynamicVoters::parse), "CONTROLLER"));
 
         Path ours = krabka.resolve("__cluster_metadata-0").resolve("00000000000000000000-0000000000.checkpoint");
         try (Stream<Path> files = Files.list(ours.getParent())) {
@@ -82,7 +112,10 @@ class BootstrapSnapshotTest {
         assertEquals("lastContainedLogTimestamp " + NOW, read.getFirst());
         assertTrue(read.get(1).startsWith("control: [ControlRecord(recordType=SNAPSHOT_HEADER"), read.get(1));
         assertTrue(read.get(1).contains("KRAFT_VOTERS"), read.get(1));
-        assertTrue(read.get(2).startsWith("data: [ApiMessageAndVersion(FeatureLevelRecord(name='metadata.version', featureLevel=33)"),
+        assertTrue(
+                read.get(2)
+                        .startsWith(
+                                "data: [ApiMessageAndVersion(FeatureLevelRecord(name='metadata.version', featureLevel=33)"),
                 read.get(2));
         assertTrue(read.get(3).startsWith("control: [ControlRecord(recordType=SNAPSHOT_FOOTER"), read.get(3));
         assertEquals(4, read.size());
@@ -96,8 +129,10 @@ class BootstrapSnapshotTest {
 
         BootstrapSnapshot.write(dir, second);
 
-        assertArrayEquals(bytes(second),
-                Files.readAllBytes(dir.resolve("__cluster_metadata-0").resolve("00000000000000000000-0000000000.checkpoint")));
+        assertArrayEquals(
+                bytes(second),
+                Files.readAllBytes(
+                        dir.resolve("__cluster_metadata-0").resolve("00000000000000000000-0000000000.checkpoint")));
     }
 
     private static byte[] bytes(ByteBuffer buffer) {

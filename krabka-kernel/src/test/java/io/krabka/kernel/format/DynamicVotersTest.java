@@ -32,22 +32,38 @@ class DynamicVotersTest {
             DynamicVoters ours = DynamicVoters.parse(input);
 
             assertEquals(kafka.toString(), ours.toString(), input);
-            assertArrayEquals(bytes(kafka.toVoterSet("controller").toVotersRecord((short) 0)),
-                    bytes(ours.toVotersRecord("controller", (short) 0)), input);
+            assertArrayEquals(
+                    bytes(kafka.toVoterSet("controller").toVotersRecord((short) 0)),
+                    bytes(ours.toVotersRecord("controller", (short) 0)),
+                    input);
         }
     }
 
     @Test
     void badVotersAreRefusedWithKafkasMessages() {
-        List<String> inputs = List.of("", " , ", "1", "@h:1:0XYIQhIGSoePQhGC5Avl4w", "x@h:1:0XYIQhIGSoePQhGC5Avl4w",
-                "-1@h:1:0XYIQhIGSoePQhGC5Avl4w", "1@", "1@[::1:1:0XYIQhIGSoePQhGC5Avl4w", "1@[::1]x:1:0XYIQhIGSoePQhGC5Avl4w",
-                "1@h", "1@h:1", "1@h:p:0XYIQhIGSoePQhGC5Avl4w", "1@h:65536:0XYIQhIGSoePQhGC5Avl4w",
-                "1@h:-1:0XYIQhIGSoePQhGC5Avl4w", "1@h:1:not-an-id", "1@h:1:0XYIQhIGSoePQhGC5Avl4w,1@g:2:AAAAAAAAAAAAAAAAAAAAAQ",
+        List<String> inputs = List.of(
+                "",
+                " , ",
+                "1",
+                "@h:1:0XYIQhIGSoePQhGC5Avl4w",
+                "x@h:1:0XYIQhIGSoePQhGC5Avl4w",
+                "-1@h:1:0XYIQhIGSoePQhGC5Avl4w",
+                "1@",
+                "1@[::1:1:0XYIQhIGSoePQhGC5Avl4w",
+                "1@[::1]x:1:0XYIQhIGSoePQhGC5Avl4w",
+                "1@h",
+                "1@h:1",
+                "1@h:p:0XYIQhIGSoePQhGC5Avl4w",
+                "1@h:65536:0XYIQhIGSoePQhGC5Avl4w",
+                "1@h:-1:0XYIQhIGSoePQhGC5Avl4w",
+                "1@h:1:not-an-id",
+                "1@h:1:0XYIQhIGSoePQhGC5Avl4w,1@g:2:AAAAAAAAAAAAAAAAAAAAAQ",
                 "99999999999@h:1:0XYIQhIGSoePQhGC5Avl4w");
         for (String input : inputs) {
-            IllegalArgumentException kafka = assertThrows(IllegalArgumentException.class,
-                    () -> org.apache.kafka.raft.DynamicVoters.parse(input), input);
-            IllegalArgumentException ours = assertThrows(IllegalArgumentException.class, () -> DynamicVoters.parse(input), input);
+            IllegalArgumentException kafka = assertThrows(
+                    IllegalArgumentException.class, () -> org.apache.kafka.raft.DynamicVoters.parse(input), input);
+            IllegalArgumentException ours =
+                    assertThrows(IllegalArgumentException.class, () -> DynamicVoters.parse(input), input);
             assertEquals(kafka.getMessage(), ours.getMessage(), input);
         }
     }
@@ -57,7 +73,9 @@ class DynamicVotersTest {
         DynamicVoters voters = DynamicVoters.parse("3@c:3:AAAAAAAAAAAAAAAAAAAAAw,1@b:2:AAAAAAAAAAAAAAAAAAAAAg");
 
         assertEquals(List.of(1, 3), List.copyOf(voters.voters().keySet()));
-        assertEquals(new DynamicVoter(1, "b", 2, Uuid.fromString("AAAAAAAAAAAAAAAAAAAAAg")), voters.voters().get(1));
+        assertEquals(
+                new DynamicVoter(1, "b", 2, Uuid.fromString("AAAAAAAAAAAAAAAAAAAAAg")),
+                voters.voters().get(1));
         assertEquals(voters, DynamicVoters.parse("1@b:2:AAAAAAAAAAAAAAAAAAAAAg,3@c:3:AAAAAAAAAAAAAAAAAAAAAw"));
     }
 

@@ -41,15 +41,26 @@ class FormatterTest {
     void aStandaloneNodeGetsMetaPropertiesAndKafkasBootstrapSnapshot() throws Exception {
         Path dir = root.resolve("data");
 
-        FormatResult result = formatter.format(spec(List.of(dir), dir, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), false));
+        FormatResult result =
+                formatter.format(spec(List.of(dir), dir, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), false));
 
-        assertEquals(List.of(new FormattedDirectory(dir, DirectoryType.DYNAMIC_METADATA_VOTER_DIRECTORY, DIRECTORY_ID)),
+        assertEquals(
+                List.of(new FormattedDirectory(dir, DirectoryType.DYNAMIC_METADATA_VOTER_DIRECTORY, DIRECTORY_ID)),
                 result.formatted());
         assertEquals(List.of(), result.skipped());
-        assertEquals(new MetaProperties(CLUSTER_ID, 1, Optional.of(DIRECTORY_ID)), MetaProperties.read(dir.resolve("meta.properties")));
-        assertEquals(Set.of("meta.properties", "__cluster_metadata-0/00000000000000000000-0000000000.checkpoint"), files(dir));
-        Path theirs = KafkaSnapshots.write(root.resolve("kafka"), NOW, result.features().metadataVersion(),
-                result.features().levels(), Optional.of("1@127.0.0.1:9093:" + DIRECTORY_ID), "CONTROLLER");
+        assertEquals(
+                new MetaProperties(CLUSTER_ID, 1, Optional.of(DIRECTORY_ID)),
+                MetaProperties.read(dir.resolve("meta.properties")));
+        assertEquals(
+                Set.of("meta.properties", "__cluster_metadata-0/00000000000000000000-0000000000.checkpoint"),
+                files(dir));
+        Path theirs = KafkaSnapshots.write(
+                root.resolve("kafka"),
+                NOW,
+                result.features().metadataVersion(),
+                result.features().levels(),
+                Optional.of("1@127.0.0.1:9093:" + DIRECTORY_ID),
+                "CONTROLLER");
         assertArrayEquals(Files.readAllBytes(theirs), Files.readAllBytes(snapshot(dir)));
     }
 
@@ -59,12 +70,24 @@ class FormatterTest {
         Path b = Files.createDirectories(root.resolve("b"));
         Path metadata = root.resolve("metadata");
 
-        FormatResult result = formatter.format(spec(List.of(b, a), metadata, Optional.empty(), STANDALONE, List.of(), false));
+        FormatResult result =
+                formatter.format(spec(List.of(b, a), metadata, Optional.empty(), STANDALONE, List.of(), false));
 
-        assertEquals(List.of(a, b, metadata), result.formatted().stream().map(FormattedDirectory::path).toList());
-        assertEquals(List.of(DirectoryType.LOG_DIRECTORY, DirectoryType.LOG_DIRECTORY, DirectoryType.DYNAMIC_METADATA_VOTER_DIRECTORY),
+        assertEquals(
+                List.of(a, b, metadata),
+                result.formatted().stream().map(FormattedDirectory::path).toList());
+        assertEquals(
+                List.of(
+                        DirectoryType.LOG_DIRECTORY,
+                        DirectoryType.LOG_DIRECTORY,
+                        DirectoryType.DYNAMIC_METADATA_VOTER_DIRECTORY),
                 result.formatted().stream().map(FormattedDirectory::type).toList());
-        assertEquals(3, result.formatted().stream().map(FormattedDirectory::directoryId).distinct().count());
+        assertEquals(
+                3,
+                result.formatted().stream()
+                        .map(FormattedDirectory::directoryId)
+                        .distinct()
+                        .count());
         for (FormattedDirectory formatted : result.formatted()) {
             MetaProperties props = MetaProperties.read(formatted.path().resolve("meta.properties"));
             assertEquals(new MetaProperties(CLUSTER_ID, 1, Optional.of(formatted.directoryId())), props);
@@ -73,8 +96,11 @@ class FormatterTest {
         }
         assertEquals(Set.of("meta.properties"), files(a));
         assertEquals(Set.of("meta.properties"), files(b));
-        assertEquals(Set.of("meta.properties", "__cluster_metadata-0/00000000000000000000-0000000000.checkpoint"), files(metadata));
-        assertTrue(KafkaSnapshots.read(snapshot(metadata)).get(1)
+        assertEquals(
+                Set.of("meta.properties", "__cluster_metadata-0/00000000000000000000-0000000000.checkpoint"),
+                files(metadata));
+        assertTrue(KafkaSnapshots.read(snapshot(metadata))
+                .get(1)
                 .contains("voterDirectoryId=" + result.formatted().get(2).directoryId()));
     }
 
@@ -85,12 +111,16 @@ class FormatterTest {
         formatter.format(spec(List.of(a), a, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), false));
         Map<String, byte[]> before = contents(a);
 
-        FormatException refused = assertThrows(FormatException.class,
-                () -> formatter.format(spec(List.of(a, b), a, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), false)));
+        FormatException refused = assertThrows(
+                FormatException.class,
+                () -> formatter.format(
+                        spec(List.of(a, b), a, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), false)));
 
         assertEquals(FormatException.Kind.ALREADY_FORMATTED, refused.kind());
-        assertEquals("Log directory " + a + " is already formatted. Use --ignore-formatted to ignore this directory and "
-                + "format the others.", refused.getMessage());
+        assertEquals(
+                "Log directory " + a + " is already formatted. Use --ignore-formatted to ignore this directory and "
+                        + "format the others.",
+                refused.getMessage());
         assertContents(before, contents(a));
         assertFalse(Files.exists(b));
     }
@@ -102,16 +132,20 @@ class FormatterTest {
         formatter.format(spec(List.of(a), a, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), false));
         Map<String, byte[]> before = contents(a);
 
-        FormatResult result = formatter.format(spec(List.of(a, b), a, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), true));
+        FormatResult result =
+                formatter.format(spec(List.of(a, b), a, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), true));
 
         assertEquals(List.of(a), result.skipped());
-        assertEquals(List.of(b), result.formatted().stream().map(FormattedDirectory::path).toList());
+        assertEquals(
+                List.of(b),
+                result.formatted().stream().map(FormattedDirectory::path).toList());
         assertNotEquals(DIRECTORY_ID, result.formatted().getFirst().directoryId());
         assertContents(before, contents(a));
         assertEquals(Set.of("meta.properties"), files(b));
 
         Map<String, byte[]> all = contents(root);
-        FormatResult again = formatter.format(spec(List.of(a, b), a, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), true));
+        FormatResult again =
+                formatter.format(spec(List.of(a, b), a, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), true));
 
         assertEquals(List.of(), again.formatted());
         assertEquals(List.of(a, b), again.skipped());
@@ -125,20 +159,43 @@ class FormatterTest {
         Path file = a.resolve("meta.properties");
 
         for (boolean ignoreFormatted : List.of(false, true)) {
-            FormatException otherCluster = assertThrows(FormatException.class, () -> formatter.format(new FormatSpec(
-                    List.of(a), a, "AAAAAAAAAAAAAAAAAAAAAA", 1, Optional.empty(), Optional.empty(), List.of(), STANDALONE,
-                    "CONTROLLER", ignoreFormatted)));
+            FormatException otherCluster = assertThrows(
+                    FormatException.class,
+                    () -> formatter.format(new FormatSpec(
+                            List.of(a),
+                            a,
+                            "AAAAAAAAAAAAAAAAAAAAAA",
+                            1,
+                            Optional.empty(),
+                            Optional.empty(),
+                            List.of(),
+                            STANDALONE,
+                            "CONTROLLER",
+                            ignoreFormatted)));
             assertEquals(FormatException.Kind.CONFLICT, otherCluster.kind());
-            assertEquals("Invalid cluster.id in: " + file + ". Expected AAAAAAAAAAAAAAAAAAAAAA, but read " + CLUSTER_ID,
+            assertEquals(
+                    "Invalid cluster.id in: " + file + ". Expected AAAAAAAAAAAAAAAAAAAAAA, but read " + CLUSTER_ID,
                     otherCluster.getMessage());
 
-            FormatException otherNode = assertThrows(FormatException.class, () -> formatter.format(new FormatSpec(
-                    List.of(a), a, CLUSTER_ID, 2, Optional.empty(), Optional.empty(), List.of(), STANDALONE, "CONTROLLER",
-                    ignoreFormatted)));
+            FormatException otherNode = assertThrows(
+                    FormatException.class,
+                    () -> formatter.format(new FormatSpec(
+                            List.of(a),
+                            a,
+                            CLUSTER_ID,
+                            2,
+                            Optional.empty(),
+                            Optional.empty(),
+                            List.of(),
+                            STANDALONE,
+                            "CONTROLLER",
+                            ignoreFormatted)));
             assertEquals(FormatException.Kind.CONFLICT, otherNode.kind());
-            assertEquals("Stored node id 1 doesn't match previous node id 2 in " + file + ". If you moved your data, make "
-                    + "sure your configured node id matches. If you intend to create a new node, you should remove all data "
-                    + "in your data directories.", otherNode.getMessage());
+            assertEquals(
+                    "Stored node id 1 doesn't match previous node id 2 in " + file + ". If you moved your data, make "
+                            + "sure your configured node id matches. If you intend to create a new node, you should remove all data "
+                            + "in your data directories.",
+                    otherNode.getMessage());
         }
     }
 
@@ -148,11 +205,14 @@ class FormatterTest {
         Path b = Files.createDirectories(root.resolve("b"));
         Files.writeString(b.resolve("orders-0"), "someone's data");
 
-        FormatException refused = assertThrows(FormatException.class,
+        FormatException refused = assertThrows(
+                FormatException.class,
                 () -> formatter.format(spec(List.of(a, b), a, Optional.empty(), STANDALONE, List.of(), false)));
 
         assertEquals(FormatException.Kind.CONFLICT, refused.kind());
-        assertEquals("Log directory " + b + " has no meta.properties but holds orders-0: only an empty directory is formatted",
+        assertEquals(
+                "Log directory " + b
+                        + " has no meta.properties but holds orders-0: only an empty directory is formatted",
                 refused.getMessage());
         assertFalse(Files.exists(a));
         assertEquals(Set.of("orders-0"), files(b));
@@ -169,26 +229,37 @@ class FormatterTest {
 
         formatter.format(spec(List.of(metadata), metadata, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), false));
 
-        assertEquals(new MetaProperties(CLUSTER_ID, 1, Optional.of(DIRECTORY_ID)), MetaProperties.read(metadata.resolve("meta.properties")));
-        assertEquals(KafkaSnapshots.read(KafkaSnapshots.write(root.resolve("kafka"), NOW,
+        assertEquals(
+                new MetaProperties(CLUSTER_ID, 1, Optional.of(DIRECTORY_ID)),
+                MetaProperties.read(metadata.resolve("meta.properties")));
+        assertEquals(
+                KafkaSnapshots.read(KafkaSnapshots.write(
+                        root.resolve("kafka"),
+                        NOW,
                         BootstrapFeatures.resolve(Optional.empty(), List.of()).metadataVersion(),
                         BootstrapFeatures.resolve(Optional.empty(), List.of()).levels(),
-                        Optional.of("1@127.0.0.1:9093:" + DIRECTORY_ID), "CONTROLLER")),
+                        Optional.of("1@127.0.0.1:9093:" + DIRECTORY_ID),
+                        "CONTROLLER")),
                 KafkaSnapshots.read(snapshot(metadata)));
     }
 
     @Test
     void snapshotLeftoversAreForeignInADataDirectoryAndBesideOtherFiles() throws Exception {
         Path metadata = root.resolve("metadata");
-        Path data = Files.createDirectories(root.resolve("data").resolve("__cluster_metadata-0")).getParent();
-        assertConflict("Log directory " + data + " has no meta.properties but holds __cluster_metadata-0: only an empty "
-                + "directory is formatted", spec(List.of(metadata, data), metadata, Optional.empty(), STANDALONE, List.of(), false));
+        Path data = Files.createDirectories(root.resolve("data").resolve("__cluster_metadata-0"))
+                .getParent();
+        assertConflict(
+                "Log directory " + data + " has no meta.properties but holds __cluster_metadata-0: only an empty "
+                        + "directory is formatted",
+                spec(List.of(metadata, data), metadata, Optional.empty(), STANDALONE, List.of(), false));
 
         Files.delete(data.resolve("__cluster_metadata-0"));
         Path snapshots = Files.createDirectories(metadata.resolve("__cluster_metadata-0"));
         Files.writeString(snapshots.resolve("00000000000000000000-0000000000.log"), "a log segment");
-        assertConflict("Log directory " + metadata + " has no meta.properties but holds __cluster_metadata-0: only an empty "
-                + "directory is formatted", spec(List.of(metadata, data), metadata, Optional.empty(), STANDALONE, List.of(), false));
+        assertConflict(
+                "Log directory " + metadata + " has no meta.properties but holds __cluster_metadata-0: only an empty "
+                        + "directory is formatted",
+                spec(List.of(metadata, data), metadata, Optional.empty(), STANDALONE, List.of(), false));
 
         Files.delete(snapshots.resolve("00000000000000000000-0000000000.log"));
         Files.createDirectories(data.resolve("lost+found"));
@@ -201,7 +272,8 @@ class FormatterTest {
     void aFileWhereALogDirectoryShouldBeIsRefused() throws Exception {
         Path file = Files.writeString(root.resolve("file"), "not a directory");
 
-        assertConflict("Log directory " + file + " is not a directory",
+        assertConflict(
+                "Log directory " + file + " is not a directory",
                 spec(List.of(file), file, Optional.empty(), STANDALONE, List.of(), false));
     }
 
@@ -210,21 +282,26 @@ class FormatterTest {
         Path a = Files.createDirectories(root.resolve("a"));
         Path b = Files.createDirectories(root.resolve("b"));
         Files.writeString(a.resolve("meta.properties"), "version=0\nbroker.id=1\n");
-        assertConflict("Malformed " + a.resolve("meta.properties") + ": version 0 is not supported; only version 1 (KRaft) is",
+        assertConflict(
+                "Malformed " + a.resolve("meta.properties") + ": version 0 is not supported; only version 1 (KRaft) is",
                 spec(List.of(a), a, Optional.empty(), STANDALONE, List.of(), true));
 
         new MetaProperties(CLUSTER_ID, 1, Optional.of(new Uuid(0, 7))).write(a.resolve("meta.properties"));
-        assertConflict("Invalid reserved directory ID AAAAAAAAAAAAAAAAAAAABw found in " + a,
+        assertConflict(
+                "Invalid reserved directory ID AAAAAAAAAAAAAAAAAAAABw found in " + a,
                 spec(List.of(a), a, Optional.empty(), STANDALONE, List.of(), true));
 
         new MetaProperties(CLUSTER_ID, 1, Optional.of(DIRECTORY_ID)).write(a.resolve("meta.properties"));
         new MetaProperties(CLUSTER_ID, 1, Optional.of(DIRECTORY_ID)).write(b.resolve("meta.properties"));
-        assertConflict("Duplicate directory ID " + DIRECTORY_ID + " found. It was the ID of " + a + ", but also of " + b,
+        assertConflict(
+                "Duplicate directory ID " + DIRECTORY_ID + " found. It was the ID of " + a + ", but also of " + b,
                 spec(List.of(a, b), a, Optional.empty(), STANDALONE, List.of(), true));
 
         Path c = root.resolve("c");
         Files.delete(b.resolve("meta.properties"));
-        assertConflict("Directory id " + DIRECTORY_ID + " for " + c + " is already the id of another log directory of this node",
+        assertConflict(
+                "Directory id " + DIRECTORY_ID + " for " + c
+                        + " is already the id of another log directory of this node",
                 spec(List.of(a, c), c, Optional.of(DIRECTORY_ID), STANDALONE, List.of(), true));
         assertFalse(Files.exists(c));
     }
@@ -235,17 +312,39 @@ class FormatterTest {
         Path voter = root.resolve("voter");
         Path nonVoter = root.resolve("non-voter");
 
-        FormatResult asVoter = formatter.format(spec(List.of(voter), voter, Optional.empty(),
-                new InitialQuorum.InitialControllers(voters), List.of(), false));
-        FormatResult asNonVoter = formatter.format(new FormatSpec(List.of(nonVoter), nonVoter, CLUSTER_ID, 3,
-                Optional.empty(), Optional.empty(), List.of(), new InitialQuorum.InitialControllers(voters), "CONTROLLER", false));
+        FormatResult asVoter = formatter.format(spec(
+                List.of(voter),
+                voter,
+                Optional.empty(),
+                new InitialQuorum.InitialControllers(voters),
+                List.of(),
+                false));
+        FormatResult asNonVoter = formatter.format(new FormatSpec(
+                List.of(nonVoter),
+                nonVoter,
+                CLUSTER_ID,
+                3,
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                new InitialQuorum.InitialControllers(voters),
+                "CONTROLLER",
+                false));
 
-        assertEquals(new FormattedDirectory(voter, DirectoryType.DYNAMIC_METADATA_VOTER_DIRECTORY, DIRECTORY_ID),
+        assertEquals(
+                new FormattedDirectory(voter, DirectoryType.DYNAMIC_METADATA_VOTER_DIRECTORY, DIRECTORY_ID),
                 asVoter.formatted().getFirst());
-        assertEquals(DirectoryType.DYNAMIC_METADATA_NON_VOTER_DIRECTORY, asNonVoter.formatted().getFirst().type());
+        assertEquals(
+                DirectoryType.DYNAMIC_METADATA_NON_VOTER_DIRECTORY,
+                asNonVoter.formatted().getFirst().type());
         for (Path dir : List.of(voter, nonVoter)) {
-            Path theirs = KafkaSnapshots.write(root.resolve("kafka-" + dir.getFileName()), NOW,
-                    asVoter.features().metadataVersion(), asVoter.features().levels(), Optional.of(voters.toString()), "CONTROLLER");
+            Path theirs = KafkaSnapshots.write(
+                    root.resolve("kafka-" + dir.getFileName()),
+                    NOW,
+                    asVoter.features().metadataVersion(),
+                    asVoter.features().levels(),
+                    Optional.of(voters.toString()),
+                    "CONTROLLER");
             assertArrayEquals(Files.readAllBytes(theirs), Files.readAllBytes(snapshot(dir)));
         }
     }
@@ -254,18 +353,35 @@ class FormatterTest {
     void aDirectoryIdThatDisagreesWithTheVotersOrIsReservedIsRefusedBeforeAnythingIsWritten() {
         Path dir = root.resolve("dir");
         Uuid other = Uuid.fromString("kFtEAwnxTqKW0CKbOLkH0g");
-        FormatException mismatch = assertThrows(FormatException.class, () -> formatter.format(spec(List.of(dir), dir,
-                Optional.of(other), new InitialQuorum.InitialControllers(DynamicVoters.parse("1@h:1:" + DIRECTORY_ID)), List.of(), false)));
+        FormatException mismatch = assertThrows(
+                FormatException.class,
+                () -> formatter.format(spec(
+                        List.of(dir),
+                        dir,
+                        Optional.of(other),
+                        new InitialQuorum.InitialControllers(DynamicVoters.parse("1@h:1:" + DIRECTORY_ID)),
+                        List.of(),
+                        false)));
         assertEquals(FormatException.Kind.INVALID_VOTERS, mismatch.kind());
-        assertEquals("--directory-id " + other + " differs from the directory id " + DIRECTORY_ID
-                + " that --initial-controllers gives node 1", mismatch.getMessage());
+        assertEquals(
+                "--directory-id " + other + " differs from the directory id " + DIRECTORY_ID
+                        + " that --initial-controllers gives node 1",
+                mismatch.getMessage());
 
-        FormatException reserved = assertThrows(FormatException.class, () -> formatter.format(spec(List.of(dir), dir,
-                Optional.empty(), new InitialQuorum.InitialControllers(DynamicVoters.parse("1@h:1:AAAAAAAAAAAAAAAAAAAAAQ")),
-                List.of(), false)));
+        FormatException reserved = assertThrows(
+                FormatException.class,
+                () -> formatter.format(spec(
+                        List.of(dir),
+                        dir,
+                        Optional.empty(),
+                        new InitialQuorum.InitialControllers(DynamicVoters.parse("1@h:1:AAAAAAAAAAAAAAAAAAAAAQ")),
+                        List.of(),
+                        false)));
         assertEquals(FormatException.Kind.INVALID_VOTERS, reserved.kind());
-        assertEquals("--initial-controllers gives node 1 the directory id AAAAAAAAAAAAAAAAAAAAAQ, one of the 100 ids Kafka "
-                + "reserves", reserved.getMessage());
+        assertEquals(
+                "--initial-controllers gives node 1 the directory id AAAAAAAAAAAAAAAAAAAAAQ, one of the 100 ids Kafka "
+                        + "reserves",
+                reserved.getMessage());
         assertFalse(Files.exists(dir));
     }
 
@@ -273,13 +389,24 @@ class FormatterTest {
     void withoutInitialControllersTheSnapshotHasNoVoters() throws Exception {
         Path dir = root.resolve("dir");
 
-        FormatResult result = formatter.format(spec(List.of(dir), dir, Optional.of(DIRECTORY_ID),
-                new InitialQuorum.NoInitialControllers(), List.of("group.version=0"), false));
+        FormatResult result = formatter.format(spec(
+                List.of(dir),
+                dir,
+                Optional.of(DIRECTORY_ID),
+                new InitialQuorum.NoInitialControllers(),
+                List.of("group.version=0"),
+                false));
 
-        assertEquals(new FormattedDirectory(dir, DirectoryType.DYNAMIC_METADATA_NON_VOTER_DIRECTORY, DIRECTORY_ID),
+        assertEquals(
+                new FormattedDirectory(dir, DirectoryType.DYNAMIC_METADATA_NON_VOTER_DIRECTORY, DIRECTORY_ID),
                 result.formatted().getFirst());
-        Path theirs = KafkaSnapshots.write(root.resolve("kafka"), NOW, result.features().metadataVersion(),
-                result.features().levels(), Optional.empty(), "CONTROLLER");
+        Path theirs = KafkaSnapshots.write(
+                root.resolve("kafka"),
+                NOW,
+                result.features().metadataVersion(),
+                result.features().levels(),
+                Optional.empty(),
+                "CONTROLLER");
         assertArrayEquals(Files.readAllBytes(theirs), Files.readAllBytes(snapshot(dir)));
     }
 
@@ -288,8 +415,10 @@ class FormatterTest {
         Path a = root.resolve("a");
         formatter.format(spec(List.of(a), a, Optional.empty(), STANDALONE, List.of(), false));
 
-        FormatException refused = assertThrows(FormatException.class,
-                () -> formatter.format(spec(List.of(a), a, Optional.empty(), STANDALONE, List.of("group.version=9"), false)));
+        FormatException refused = assertThrows(
+                FormatException.class,
+                () -> formatter.format(
+                        spec(List.of(a), a, Optional.empty(), STANDALONE, List.of("group.version=9"), false)));
 
         assertEquals(FormatException.Kind.INVALID_FEATURES, refused.kind());
         assertEquals("No feature:group.version with feature level 9", refused.getMessage());
@@ -302,16 +431,20 @@ class FormatterTest {
         Path blocker = Files.writeString(root.resolve("blocker"), "a file where a parent directory should be");
         Path metadata = blocker.resolve("metadata");
 
-        FormatException failed = assertThrows(FormatException.class,
+        FormatException failed = assertThrows(
+                FormatException.class,
                 () -> formatter.format(spec(List.of(a, b), metadata, Optional.empty(), STANDALONE, List.of(), false)));
 
         assertEquals(FormatException.Kind.IO_ERROR, failed.kind());
-        assertTrue(failed.getMessage().startsWith("Formatting " + metadata + " failed: java.nio.file."), failed.getMessage());
+        assertTrue(
+                failed.getMessage().startsWith("Formatting " + metadata + " failed: java.nio.file."),
+                failed.getMessage());
         assertEquals(Set.of(), files(a), "the data directories were written before the failure, and cleared after it");
         assertEquals(Set.of(), files(b));
 
         Files.delete(blocker);
-        FormatResult result = formatter.format(spec(List.of(a, b), metadata, Optional.empty(), STANDALONE, List.of(), false));
+        FormatResult result =
+                formatter.format(spec(List.of(a, b), metadata, Optional.empty(), STANDALONE, List.of(), false));
         assertEquals(3, result.formatted().size());
         assertEquals(Set.of("meta.properties"), files(a));
     }
@@ -322,10 +455,24 @@ class FormatterTest {
         assertEquals(message, refused.getMessage());
     }
 
-    private static FormatSpec spec(List<Path> logDirs, Path metadataLogDir, Optional<Uuid> directoryId, InitialQuorum quorum,
-                                   List<String> features, boolean ignoreFormatted) {
-        return new FormatSpec(logDirs, metadataLogDir, CLUSTER_ID, 1, directoryId, Optional.empty(), features, quorum,
-                "CONTROLLER", ignoreFormatted);
+    private static FormatSpec spec(
+            List<Path> logDirs,
+            Path metadataLogDir,
+            Optional<Uuid> directoryId,
+            InitialQuorum quorum,
+            List<String> features,
+            boolean ignoreFormatted) {
+        return new FormatSpec(
+                logDirs,
+                metadataLogDir,
+                CLUSTER_ID,
+                1,
+                directoryId,
+                Optional.empty(),
+                features,
+                quorum,
+                "CONTROLLER",
+                ignoreFormatted);
     }
 
     private static Path snapshot(Path dir) {

@@ -30,12 +30,17 @@ import org.apache.kafka.snapshot.RecordsSnapshotWriter;
 final class KafkaSnapshots {
     private static final OffsetAndEpoch BOOTSTRAP_SNAPSHOT_ID = new OffsetAndEpoch(0, 0);
 
-    private KafkaSnapshots() {
-    }
+    private KafkaSnapshots() {}
 
     /** Kafka's snapshot file, written under {@code logDir}. */
-    static Path write(Path logDir, long timestamp, MetadataVersion metadataVersion, Map<String, Short> levels,
-                      Optional<String> initialControllers, String listenerName) throws IOException {
+    static Path write(
+            Path logDir,
+            long timestamp,
+            MetadataVersion metadataVersion,
+            Map<String, Short> levels,
+            Optional<String> initialControllers,
+            String listenerName)
+            throws IOException {
         Path directory = Files.createDirectories(logDir.resolve(BootstrapSnapshot.DIRECTORY));
         BootstrapMetadata bootstrap = BootstrapMetadata.fromVersions(kafka(metadataVersion), levels, "format command");
         RecordsSnapshotWriter.Builder builder = new RecordsSnapshotWriter.Builder()
@@ -65,9 +70,12 @@ final class KafkaSnapshots {
     static List<String> read(Path snapshotFile) {
         List<String> read = new ArrayList<>();
         try (RecordsSnapshotReader<ApiMessageAndVersion> reader = RecordsSnapshotReader.of(
-                FileRawSnapshotReader.open(snapshotFile.getParent(), BOOTSTRAP_SNAPSHOT_ID), new MetadataRecordSerde(),
-                org.apache.kafka.common.utils.internals.BufferSupplier.create(), KafkaRaftClient.MAX_BATCH_SIZE_BYTES,
-                true, new org.apache.kafka.common.utils.internals.LogContext())) {
+                FileRawSnapshotReader.open(snapshotFile.getParent(), BOOTSTRAP_SNAPSHOT_ID),
+                new MetadataRecordSerde(),
+                org.apache.kafka.common.utils.internals.BufferSupplier.create(),
+                KafkaRaftClient.MAX_BATCH_SIZE_BYTES,
+                true,
+                new org.apache.kafka.common.utils.internals.LogContext())) {
             read.add("lastContainedLogTimestamp " + reader.lastContainedLogTimestamp());
             while (reader.hasNext()) {
                 Batch<ApiMessageAndVersion> batch = reader.next();

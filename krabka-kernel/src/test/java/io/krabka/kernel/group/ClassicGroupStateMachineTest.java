@@ -12,7 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.message.HeartbeatRequestData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.LeaveGroupRequestData.MemberIdentity;
@@ -27,8 +26,11 @@ class ClassicGroupStateMachineTest {
     private final GroupFixture fixture = new GroupFixture();
 
     private Errors heartbeat(String memberId, String instanceId, int generation) {
-        return fixture.operations.heartbeat(new HeartbeatRequestData().setGroupId(GroupFixture.GROUP)
-                .setMemberId(memberId).setGroupInstanceId(instanceId).setGenerationId(generation));
+        return fixture.operations.heartbeat(new HeartbeatRequestData()
+                .setGroupId(GroupFixture.GROUP)
+                .setMemberId(memberId)
+                .setGroupInstanceId(instanceId)
+                .setGenerationId(generation));
     }
 
     @Test
@@ -54,11 +56,14 @@ class ClassicGroupStateMachineTest {
         assertArrayEquals(bytes("sub-range"), response.members().getFirst().metadata());
         assertTrue(fixture.group().isInState(ClassicGroupState.COMPLETING_REBALANCE));
 
-        SyncGroupResponseData synced = fixture.sync(response.memberId(), 1,
-                Map.of(response.memberId(), "assignment-1")).join();
+        SyncGroupResponseData synced = fixture.sync(response.memberId(), 1, Map.of(response.memberId(), "assignment-1"))
+                .join();
         assertArrayEquals(bytes("assignment-1"), synced.assignment());
         assertTrue(fixture.group().isInState(ClassicGroupState.STABLE));
-        GroupMetadataValue written = fixture.writer.written(CoordinatorRecord.GroupMetadata.class).getLast().value();
+        GroupMetadataValue written = fixture.writer
+                .written(CoordinatorRecord.GroupMetadata.class)
+                .getLast()
+                .value();
         assertEquals(1, written.generation());
         assertEquals("range", written.protocol());
         assertArrayEquals(bytes("assignment-1"), written.members().getFirst().assignment());
@@ -99,7 +104,8 @@ class ClassicGroupStateMachineTest {
         CompletableFuture<SyncGroupResponseData> bSync = fixture.sync(b, 2, Map.of());
         assertFalse(bSync.isDone(), "a follower waits for the leader's assignment");
         assertEquals(Errors.NONE, heartbeat(b, null, 2), "heartbeats go on while the leader assigns");
-        SyncGroupResponseData aSync = fixture.sync(a, 2, Map.of(a, "a-parts", b, "b-parts")).join();
+        SyncGroupResponseData aSync =
+                fixture.sync(a, 2, Map.of(a, "a-parts", b, "b-parts")).join();
         assertArrayEquals(bytes("a-parts"), aSync.assignment());
         assertArrayEquals(bytes("b-parts"), bSync.join().assignment());
         assertTrue(fixture.group().isInState(ClassicGroupState.STABLE));
@@ -107,7 +113,9 @@ class ClassicGroupStateMachineTest {
         assertEquals(Errors.ILLEGAL_GENERATION, heartbeat(a, null, 1));
         assertEquals(Errors.UNKNOWN_MEMBER_ID, heartbeat("someone", null, 2));
         assertEquals(Errors.NONE, heartbeat(a, null, 2));
-        assertEquals(Errors.ILLEGAL_GENERATION.code(), fixture.sync(a, 1, Map.of()).join().errorCode());
+        assertEquals(
+                Errors.ILLEGAL_GENERATION.code(),
+                fixture.sync(a, 1, Map.of()).join().errorCode());
     }
 
     @Test
@@ -160,18 +168,23 @@ class ClassicGroupStateMachineTest {
         fixture.sync(a, "instance-a", 1, Map.of(a, "a-parts", b, "b-parts")).join();
 
         // The follower restarts: a new member id, its old assignment, the same generation.
-        JoinGroupResponseData restarted = fixture.join(5, joinRequest("", "instance-b")).join();
+        JoinGroupResponseData restarted =
+                fixture.join(5, joinRequest("", "instance-b")).join();
         assertEquals(Errors.NONE.code(), restarted.errorCode());
         assertNotEquals(b, restarted.memberId());
         assertEquals(1, restarted.generationId());
         assertTrue(fixture.group().isInState(ClassicGroupState.STABLE), "no rebalance");
         assertEquals(Errors.FENCED_INSTANCE_ID, heartbeat(b, "instance-b", 1));
         assertEquals(Errors.NONE, heartbeat(restarted.memberId(), "instance-b", 1));
-        assertArrayEquals(bytes("b-parts"),
-                fixture.sync(restarted.memberId(), "instance-b", 1, Map.of()).join().assignment());
+        assertArrayEquals(
+                bytes("b-parts"),
+                fixture.sync(restarted.memberId(), "instance-b", 1, Map.of())
+                        .join()
+                        .assignment());
 
         // The leader restarts with v9: it keeps the assignment it made (KIP-814) and is told to skip assigning.
-        JoinGroupResponseData leader = fixture.join(9, joinRequest("", "instance-a")).join();
+        JoinGroupResponseData leader =
+                fixture.join(9, joinRequest("", "instance-a")).join();
         assertTrue(leader.skipAssignment());
         assertEquals(leader.memberId(), leader.leader());
         assertEquals(2, leader.members().size());
@@ -192,16 +205,23 @@ class ClassicGroupStateMachineTest {
         fixture.sync(a, 2, Map.of(a, "a", b, "b")).join();
 
         List<MemberResponse> responses = new java.util.ArrayList<>();
-        Errors error = fixture.operations.leaveGroup(GroupFixture.GROUP, List.of(
-                new MemberIdentity().setMemberId(a),
-                new MemberIdentity().setMemberId("").setGroupInstanceId("instance-b"),
-                new MemberIdentity().setMemberId("nobody")), responses);
+        Errors error = fixture.operations.leaveGroup(
+                GroupFixture.GROUP,
+                List.of(
+                        new MemberIdentity().setMemberId(a),
+                        new MemberIdentity().setMemberId("").setGroupInstanceId("instance-b"),
+                        new MemberIdentity().setMemberId("nobody")),
+                responses);
         assertEquals(Errors.NONE, error);
-        assertEquals(List.of(Errors.NONE.code(), Errors.NONE.code(), Errors.UNKNOWN_MEMBER_ID.code()),
+        assertEquals(
+                List.of(Errors.NONE.code(), Errors.NONE.code(), Errors.UNKNOWN_MEMBER_ID.code()),
                 responses.stream().map(MemberResponse::errorCode).toList());
         assertTrue(fixture.group().isInState(ClassicGroupState.EMPTY));
         assertEquals(3, fixture.group().generationId());
-        GroupMetadataValue written = fixture.writer.written(CoordinatorRecord.GroupMetadata.class).getLast().value();
+        GroupMetadataValue written = fixture.writer
+                .written(CoordinatorRecord.GroupMetadata.class)
+                .getLast()
+                .value();
         assertTrue(written.members().isEmpty());
         assertNull(written.protocol());
     }
@@ -209,10 +229,16 @@ class ClassicGroupStateMachineTest {
     @Test
     void leavingAGroupThatDoesNotExistNamesEachMemberUnknown() {
         List<MemberResponse> responses = new java.util.ArrayList<>();
-        assertEquals(Errors.NONE, fixture.operations.leaveGroup("nowhere", List.of(
-                new MemberIdentity().setMemberId("m1"), new MemberIdentity().setMemberId("").setGroupInstanceId("i")),
-                responses));
-        assertEquals(List.of(Errors.UNKNOWN_MEMBER_ID.code(), Errors.UNKNOWN_MEMBER_ID.code()),
+        assertEquals(
+                Errors.NONE,
+                fixture.operations.leaveGroup(
+                        "nowhere",
+                        List.of(
+                                new MemberIdentity().setMemberId("m1"),
+                                new MemberIdentity().setMemberId("").setGroupInstanceId("i")),
+                        responses));
+        assertEquals(
+                List.of(Errors.UNKNOWN_MEMBER_ID.code(), Errors.UNKNOWN_MEMBER_ID.code()),
                 responses.stream().map(MemberResponse::errorCode).toList());
     }
 
@@ -222,37 +248,70 @@ class ClassicGroupStateMachineTest {
         fixture.timer.advance(3_000);
         String a = join.join().memberId();
         List<MemberResponse> responses = new java.util.ArrayList<>();
-        fixture.operations.leaveGroup(GroupFixture.GROUP,
-                List.of(new MemberIdentity().setMemberId("stale").setGroupInstanceId("instance-a")), responses);
+        fixture.operations.leaveGroup(
+                GroupFixture.GROUP,
+                List.of(new MemberIdentity().setMemberId("stale").setGroupInstanceId("instance-a")),
+                responses);
         assertEquals(Errors.FENCED_INSTANCE_ID.code(), responses.getFirst().errorCode());
         assertTrue(fixture.group().hasMember(a));
     }
 
     @Test
     void joinRequestsKafkaRefuses() {
-        assertEquals(Errors.INVALID_SESSION_TIMEOUT.code(), fixture.join(9,
-                joinRequest("", null).setSessionTimeoutMs(5_999)).join().errorCode());
-        assertEquals(Errors.INVALID_SESSION_TIMEOUT.code(), fixture.join(9,
-                joinRequest("", null).setSessionTimeoutMs(1_800_001)).join().errorCode());
-        assertEquals(Errors.UNKNOWN_MEMBER_ID.code(), fixture.join(9, joinRequest("ghost", null)).join().errorCode());
-        assertEquals(Errors.INCONSISTENT_GROUP_PROTOCOL.code(), fixture.join(9,
-                joinRequest("", null).setProtocolType("")).join().errorCode());
+        assertEquals(
+                Errors.INVALID_SESSION_TIMEOUT.code(),
+                fixture.join(9, joinRequest("", null).setSessionTimeoutMs(5_999))
+                        .join()
+                        .errorCode());
+        assertEquals(
+                Errors.INVALID_SESSION_TIMEOUT.code(),
+                fixture.join(9, joinRequest("", null).setSessionTimeoutMs(1_800_001))
+                        .join()
+                        .errorCode());
+        assertEquals(
+                Errors.UNKNOWN_MEMBER_ID.code(),
+                fixture.join(9, joinRequest("ghost", null)).join().errorCode());
+        assertEquals(
+                Errors.INCONSISTENT_GROUP_PROTOCOL.code(),
+                fixture.join(9, joinRequest("", null).setProtocolType(""))
+                        .join()
+                        .errorCode());
 
         String a = fixture.stableGroupOfOne();
-        assertEquals(Errors.INCONSISTENT_GROUP_PROTOCOL.code(), fixture.join(9,
-                joinRequest("", null, "roundrobin")).join().errorCode(), "no protocol in common with the group");
-        assertEquals(Errors.INCONSISTENT_GROUP_PROTOCOL.code(), fixture.join(9,
-                joinRequest("", null).setProtocolType("connect")).join().errorCode());
-        assertEquals(Errors.UNKNOWN_MEMBER_ID.code(), fixture.join(9, joinRequest("ghost", null)).join().errorCode());
+        assertEquals(
+                Errors.INCONSISTENT_GROUP_PROTOCOL.code(),
+                fixture.join(9, joinRequest("", null, "roundrobin")).join().errorCode(),
+                "no protocol in common with the group");
+        assertEquals(
+                Errors.INCONSISTENT_GROUP_PROTOCOL.code(),
+                fixture.join(9, joinRequest("", null).setProtocolType("connect"))
+                        .join()
+                        .errorCode());
+        assertEquals(
+                Errors.UNKNOWN_MEMBER_ID.code(),
+                fixture.join(9, joinRequest("ghost", null)).join().errorCode());
         assertTrue(fixture.group().hasMember(a));
     }
 
     @Test
     void theGroupMaxSizeIsEnforcedOnNewMembers() {
-        GroupFixture small = new GroupFixture(new GroupCoordinatorConfig(6_000, 1_800_000, 0, 1, 300_000, 50,
-                (short) 1, 104_857_600, io.krabka.kernel.record.CompressionType.NONE, 4096, 10_080, 600_000));
+        GroupFixture small = new GroupFixture(new GroupCoordinatorConfig(
+                6_000,
+                1_800_000,
+                0,
+                1,
+                300_000,
+                50,
+                (short) 1,
+                104_857_600,
+                io.krabka.kernel.record.CompressionType.NONE,
+                4096,
+                10_080,
+                600_000));
         small.join(3, joinRequest("", null));
-        assertEquals(Errors.GROUP_MAX_SIZE_REACHED.code(), small.join(3, joinRequest("", null)).join().errorCode());
+        assertEquals(
+                Errors.GROUP_MAX_SIZE_REACHED.code(),
+                small.join(3, joinRequest("", null)).join().errorCode());
     }
 
     @Test
@@ -261,15 +320,17 @@ class ClassicGroupStateMachineTest {
         fixture.timer.advance(3_000);
         String a = joined.join().memberId();
         fixture.writer.failWith = Errors.NOT_COORDINATOR;
-        assertEquals(Errors.NOT_COORDINATOR.code(), fixture.sync(a, 1, Map.of(a, "x")).join().errorCode());
+        assertEquals(
+                Errors.NOT_COORDINATOR.code(),
+                fixture.sync(a, 1, Map.of(a, "x")).join().errorCode());
         assertTrue(fixture.group().isInState(ClassicGroupState.PREPARING_REBALANCE));
     }
 
     @Test
     void membersThatDoNotSyncWithinTheRebalanceTimeoutAreRemoved() {
         String a = fixture.stableGroupOfOne();
-        CompletableFuture<JoinGroupResponseData> bJoin = fixture.join(3,
-                joinRequest("", null).setRebalanceTimeoutMs(5_000));
+        CompletableFuture<JoinGroupResponseData> bJoin =
+                fixture.join(3, joinRequest("", null).setRebalanceTimeoutMs(5_000));
         fixture.join(9, joinRequest(a, null).setRebalanceTimeoutMs(5_000)).join();
         String b = bJoin.join().memberId();
         fixture.sync(a, 2, Map.of(a, "a", b, "b")).join();
@@ -300,7 +361,8 @@ class ClassicGroupStateMachineTest {
         assertArrayEquals(bytes("assignment-1"), described.members().getFirst().memberAssignment());
         assertArrayEquals(bytes("sub-range"), described.members().getFirst().memberMetadata());
 
-        assertEquals(Errors.GROUP_ID_NOT_FOUND.code(),
+        assertEquals(
+                Errors.GROUP_ID_NOT_FOUND.code(),
                 fixture.operations.describeGroup("unknown", (short) 6).errorCode());
         var old = fixture.operations.describeGroup("unknown", (short) 5);
         assertEquals(Errors.NONE.code(), old.errorCode());

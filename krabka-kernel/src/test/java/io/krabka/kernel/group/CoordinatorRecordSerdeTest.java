@@ -7,14 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.spi.common.Uuid;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-
-import io.krabka.spi.common.Uuid;
-
 import org.apache.kafka.common.protocol.MessageUtil;
 import org.apache.kafka.coordinator.common.runtime.CoordinatorRecord;
 import org.apache.kafka.coordinator.group.GroupCoordinatorRecordSerde;
@@ -32,43 +30,85 @@ class CoordinatorRecordSerdeTest {
     private static final Uuid TOPIC_ID = Uuid.fromString("b8tGJhHWRkqYnGuCTaQzHw");
 
     private static io.krabka.kernel.group.CoordinatorRecord.OffsetCommit offset(long expireTimestamp, Uuid topicId) {
-        return new io.krabka.kernel.group.CoordinatorRecord.OffsetCommit(new OffsetCommitKey("payments", "orders", 7),
+        return new io.krabka.kernel.group.CoordinatorRecord.OffsetCommit(
+                new OffsetCommitKey("payments", "orders", 7),
                 new OffsetCommitValue(42_000_000_000L, 5, "meta-\u00e9", 1_700_000_000_123L, expireTimestamp, topicId));
     }
 
     private static org.apache.kafka.coordinator.group.generated.OffsetCommitKey kafkaOffsetKey() {
-        return new org.apache.kafka.coordinator.group.generated.OffsetCommitKey().setGroup("payments")
-                .setTopic("orders").setPartition(7);
+        return new org.apache.kafka.coordinator.group.generated.OffsetCommitKey()
+                .setGroup("payments")
+                .setTopic("orders")
+                .setPartition(7);
     }
 
     private static org.apache.kafka.coordinator.group.generated.OffsetCommitValue kafkaOffsetValue(
             long expireTimestamp, org.apache.kafka.common.Uuid topicId) {
-        return new org.apache.kafka.coordinator.group.generated.OffsetCommitValue().setOffset(42_000_000_000L)
-                .setLeaderEpoch(5).setMetadata("meta-\u00e9").setCommitTimestamp(1_700_000_000_123L)
-                .setExpireTimestamp(expireTimestamp).setTopicId(topicId);
+        return new org.apache.kafka.coordinator.group.generated.OffsetCommitValue()
+                .setOffset(42_000_000_000L)
+                .setLeaderEpoch(5)
+                .setMetadata("meta-\u00e9")
+                .setCommitTimestamp(1_700_000_000_123L)
+                .setExpireTimestamp(expireTimestamp)
+                .setTopicId(topicId);
     }
 
     private static io.krabka.kernel.group.CoordinatorRecord.GroupMetadata group() {
-        return new io.krabka.kernel.group.CoordinatorRecord.GroupMetadata(new GroupMetadataKey("payments"),
-                new GroupMetadataValue("consumer", 3, "range", "m-1", 1_700_000_000_000L, List.of(
-                        new GroupMetadataValue.MemberMetadata("m-1", null, "client-a", "/127.0.0.1", 60_000, 10_000,
-                                bytes("subscription-1"), bytes("assignment-1")),
-                        new GroupMetadataValue.MemberMetadata("m-2", "instance-2", "client-b", "/10.0.0.2", 45_000,
-                                12_000, bytes("subscription-2"), new byte[0]))));
+        return new io.krabka.kernel.group.CoordinatorRecord.GroupMetadata(
+                new GroupMetadataKey("payments"),
+                new GroupMetadataValue(
+                        "consumer",
+                        3,
+                        "range",
+                        "m-1",
+                        1_700_000_000_000L,
+                        List.of(
+                                new GroupMetadataValue.MemberMetadata(
+                                        "m-1",
+                                        null,
+                                        "client-a",
+                                        "/127.0.0.1",
+                                        60_000,
+                                        10_000,
+                                        bytes("subscription-1"),
+                                        bytes("assignment-1")),
+                                new GroupMetadataValue.MemberMetadata(
+                                        "m-2",
+                                        "instance-2",
+                                        "client-b",
+                                        "/10.0.0.2",
+                                        45_000,
+                                        12_000,
+                                        bytes("subscription-2"),
+                                        new byte[0]))));
     }
 
     private static org.apache.kafka.coordinator.group.generated.GroupMetadataValue kafkaGroupValue() {
-        return new org.apache.kafka.coordinator.group.generated.GroupMetadataValue().setProtocolType("consumer")
-                .setGeneration(3).setProtocol("range").setLeader("m-1").setCurrentStateTimestamp(1_700_000_000_000L)
+        return new org.apache.kafka.coordinator.group.generated.GroupMetadataValue()
+                .setProtocolType("consumer")
+                .setGeneration(3)
+                .setProtocol("range")
+                .setLeader("m-1")
+                .setCurrentStateTimestamp(1_700_000_000_000L)
                 .setMembers(List.of(
                         new org.apache.kafka.coordinator.group.generated.GroupMetadataValue.MemberMetadata()
-                                .setMemberId("m-1").setGroupInstanceId(null).setClientId("client-a")
-                                .setClientHost("/127.0.0.1").setRebalanceTimeout(60_000).setSessionTimeout(10_000)
-                                .setSubscription(bytes("subscription-1")).setAssignment(bytes("assignment-1")),
+                                .setMemberId("m-1")
+                                .setGroupInstanceId(null)
+                                .setClientId("client-a")
+                                .setClientHost("/127.0.0.1")
+                                .setRebalanceTimeout(60_000)
+                                .setSessionTimeout(10_000)
+                                .setSubscription(bytes("subscription-1"))
+                                .setAssignment(bytes("assignment-1")),
                         new org.apache.kafka.coordinator.group.generated.GroupMetadataValue.MemberMetadata()
-                                .setMemberId("m-2").setGroupInstanceId("instance-2").setClientId("client-b")
-                                .setClientHost("/10.0.0.2").setRebalanceTimeout(45_000).setSessionTimeout(12_000)
-                                .setSubscription(bytes("subscription-2")).setAssignment(new byte[0])));
+                                .setMemberId("m-2")
+                                .setGroupInstanceId("instance-2")
+                                .setClientId("client-b")
+                                .setClientHost("/10.0.0.2")
+                                .setRebalanceTimeout(45_000)
+                                .setSessionTimeout(12_000)
+                                .setSubscription(bytes("subscription-2"))
+                                .setAssignment(new byte[0])));
     }
 
     private static byte[] bytes(String text) {
@@ -81,30 +121,36 @@ class CoordinatorRecordSerdeTest {
 
     @Test
     void anOffsetCommitIsWrittenAsKafkaWritesItAtVersionFour() {
-        CoordinatorRecord kafka = CoordinatorRecord.record(kafkaOffsetKey(),
+        CoordinatorRecord kafka = CoordinatorRecord.record(
+                kafkaOffsetKey(),
                 new ApiMessageAndVersion(kafkaOffsetValue(-1, org.apache.kafka.common.Uuid.ZERO_UUID), (short) 4));
         assertArrayEquals(KAFKA.serializeKey(kafka), CoordinatorRecordSerde.serializeKey(offset(-1, Uuid.ZERO_UUID)));
-        assertArrayEquals(KAFKA.serializeValue(kafka),
-                CoordinatorRecordSerde.serializeValue(offset(-1, Uuid.ZERO_UUID)));
+        assertArrayEquals(
+                KAFKA.serializeValue(kafka), CoordinatorRecordSerde.serializeValue(offset(-1, Uuid.ZERO_UUID)));
     }
 
     @Test
     void aTopicIdIsTheTaggedFieldOfVersionFour() {
-        CoordinatorRecord kafka = CoordinatorRecord.record(kafkaOffsetKey(),
-                new ApiMessageAndVersion(kafkaOffsetValue(-1, wire(TOPIC_ID)), (short) 4));
+        CoordinatorRecord kafka = CoordinatorRecord.record(
+                kafkaOffsetKey(), new ApiMessageAndVersion(kafkaOffsetValue(-1, wire(TOPIC_ID)), (short) 4));
         byte[] ours = CoordinatorRecordSerde.serializeValue(offset(-1, TOPIC_ID));
         assertArrayEquals(KAFKA.serializeValue(kafka), ours);
         CoordinatorRecord read = KAFKA.deserialize(ByteBuffer.wrap(KAFKA.serializeKey(kafka)), ByteBuffer.wrap(ours));
-        assertEquals(wire(TOPIC_ID),
-                ((org.apache.kafka.coordinator.group.generated.OffsetCommitValue) read.value().message()).topicId());
+        assertEquals(
+                wire(TOPIC_ID),
+                ((org.apache.kafka.coordinator.group.generated.OffsetCommitValue)
+                                read.value().message())
+                        .topicId());
     }
 
     @Test
     void anExpireTimestampIsWrittenAtVersionOneAsKafkaDoes() {
-        CoordinatorRecord kafka = CoordinatorRecord.record(kafkaOffsetKey(),
-                new ApiMessageAndVersion(kafkaOffsetValue(1_700_000_600_000L, org.apache.kafka.common.Uuid.ZERO_UUID),
-                        (short) 1));
-        assertArrayEquals(KAFKA.serializeValue(kafka),
+        CoordinatorRecord kafka = CoordinatorRecord.record(
+                kafkaOffsetKey(),
+                new ApiMessageAndVersion(
+                        kafkaOffsetValue(1_700_000_600_000L, org.apache.kafka.common.Uuid.ZERO_UUID), (short) 1));
+        assertArrayEquals(
+                KAFKA.serializeValue(kafka),
                 CoordinatorRecordSerde.serializeValue(offset(1_700_000_600_000L, Uuid.ZERO_UUID)));
         assertEquals(1, offset(1_700_000_600_000L, Uuid.ZERO_UUID).value().writeVersion());
     }
@@ -128,17 +174,23 @@ class CoordinatorRecordSerdeTest {
         assertArrayEquals(KAFKA.serializeKey(kafkaOffset), CoordinatorRecordSerde.serializeKey(ourOffset));
         var read = CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(KAFKA.serializeKey(kafkaOffset)), null);
         assertTrue(read.orElseThrow().isTombstone());
-        var groupTombstone = CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(KAFKA.serializeKey(
-                CoordinatorRecord.tombstone(new org.apache.kafka.coordinator.group.generated.GroupMetadataKey()
-                        .setGroup("payments")))), null).orElseThrow();
-        assertEquals(new GroupMetadataKey("payments"),
-                assertInstanceOf(io.krabka.kernel.group.CoordinatorRecord.GroupMetadata.class, groupTombstone).key());
+        var groupTombstone = CoordinatorRecordSerde.deserialize(
+                        ByteBuffer.wrap(KAFKA.serializeKey(CoordinatorRecord.tombstone(
+                                new org.apache.kafka.coordinator.group.generated.GroupMetadataKey()
+                                        .setGroup("payments")))),
+                        null)
+                .orElseThrow();
+        assertEquals(
+                new GroupMetadataKey("payments"),
+                assertInstanceOf(io.krabka.kernel.group.CoordinatorRecord.GroupMetadata.class, groupTombstone)
+                        .key());
     }
 
     @Test
     void everyOffsetCommitValueVersionKafkaDefinesReadsBack() {
         for (short version = 0; version <= 4; version++) {
-            var kafkaValue = kafkaOffsetValue(version == 1 ? 1_700_000_600_000L : -1,
+            var kafkaValue = kafkaOffsetValue(
+                    version == 1 ? 1_700_000_600_000L : -1,
                     version == 4 ? wire(TOPIC_ID) : org.apache.kafka.common.Uuid.ZERO_UUID);
             OffsetCommitValue read = decodeOffset(valueBytes(kafkaValue, version));
             assertEquals(42_000_000_000L, read.offset(), "version " + version);
@@ -157,8 +209,10 @@ class CoordinatorRecordSerdeTest {
             if (version < 3) {
                 kafkaValue.members().forEach(m -> m.setGroupInstanceId(null));
             }
-            var read = CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(CoordinatorRecordSerde.serializeKey(group())),
-                    ByteBuffer.wrap(valueBytes(kafkaValue, version))).orElseThrow();
+            var read = CoordinatorRecordSerde.deserialize(
+                            ByteBuffer.wrap(CoordinatorRecordSerde.serializeKey(group())),
+                            ByteBuffer.wrap(valueBytes(kafkaValue, version)))
+                    .orElseThrow();
             GroupMetadataValue value = ((io.krabka.kernel.group.CoordinatorRecord.GroupMetadata) read).value();
             assertEquals("consumer", value.protocolType());
             assertEquals(3, value.generation());
@@ -178,7 +232,8 @@ class CoordinatorRecordSerdeTest {
     @Test
     void kafkaReadsWhatKrabkaWrites() {
         var ours = group();
-        CoordinatorRecord read = KAFKA.deserialize(ByteBuffer.wrap(CoordinatorRecordSerde.serializeKey(ours)),
+        CoordinatorRecord read = KAFKA.deserialize(
+                ByteBuffer.wrap(CoordinatorRecordSerde.serializeKey(ours)),
                 ByteBuffer.wrap(CoordinatorRecordSerde.serializeValue(ours)));
         assertEquals(kafkaGroupValue(), read.value().message());
         assertEquals(3, read.value().version());
@@ -187,7 +242,11 @@ class CoordinatorRecordSerdeTest {
     @Test
     void theRecordsOfOtherGroupTypesAreSkipped() {
         // Record type 3: a consumer group's metadata (KIP-848), which the classic coordinator does not keep.
-        byte[] key = ByteBuffer.allocate(2 + 2 + 1).putShort((short) 3).putShort((short) 1).put((byte) 'g').array();
+        byte[] key = ByteBuffer.allocate(2 + 2 + 1)
+                .putShort((short) 3)
+                .putShort((short) 1)
+                .put((byte) 'g')
+                .array();
         assertEquals(Optional.empty(), CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(key), null));
     }
 
@@ -197,15 +256,19 @@ class CoordinatorRecordSerdeTest {
         byte[] key = CoordinatorRecordSerde.serializeKey(group());
         for (int cut = 0; cut < value.length; cut++) {
             ByteBuffer truncated = ByteBuffer.wrap(Arrays.copyOf(value, cut));
-            assertThrows(CoordinatorRecordException.class,
-                    () -> CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(key), truncated), "cut at " + cut);
+            assertThrows(
+                    CoordinatorRecordException.class,
+                    () -> CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(key), truncated),
+                    "cut at " + cut);
         }
         ByteBuffer padded = ByteBuffer.wrap(Arrays.copyOf(value, value.length + 1));
-        assertThrows(CoordinatorRecordException.class,
+        assertThrows(
+                CoordinatorRecordException.class,
                 () -> CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(key), padded));
         byte[] badVersion = value.clone();
         badVersion[1] = 9;
-        assertThrows(CoordinatorRecordException.class,
+        assertThrows(
+                CoordinatorRecordException.class,
                 () -> CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(key), ByteBuffer.wrap(badVersion)));
     }
 
@@ -215,7 +278,8 @@ class CoordinatorRecordSerdeTest {
 
     private static OffsetCommitValue decodeOffset(byte[] value) {
         byte[] key = CoordinatorRecordSerde.serializeKey(offset(-1, Uuid.ZERO_UUID));
-        var read = CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(key), ByteBuffer.wrap(value)).orElseThrow();
+        var read = CoordinatorRecordSerde.deserialize(ByteBuffer.wrap(key), ByteBuffer.wrap(value))
+                .orElseThrow();
         return ((io.krabka.kernel.group.CoordinatorRecord.OffsetCommit) read).value();
     }
 }

@@ -3,6 +3,14 @@ package io.krabka.kernel.group;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.LogManagerConfig;
+import io.krabka.kernel.log.MetaPropertiesEnsemble;
+import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.scheduler.KafkaScheduler;
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -13,16 +21,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
-import io.krabka.kernel.scheduler.KafkaScheduler;
-import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.log.LogManagerConfig;
-import io.krabka.kernel.log.MetaPropertiesEnsemble;
-import io.krabka.kernel.log.config.LogConfig;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.spi.common.TopicPartition;
-import io.krabka.spi.common.Uuid;
-
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
@@ -42,18 +40,25 @@ class GroupCoordinatorConcurrencyTest {
     @TempDir
     Path dir;
 
-    private record Broker(KafkaScheduler scheduler, LogManager logs, TestController controller,
-            GroupCoordinator coordinator) {
+    private record Broker(
+            KafkaScheduler scheduler, LogManager logs, TestController controller, GroupCoordinator coordinator) {
 
         static Broker start(Path dir, MetadataImage image) throws Exception {
             KafkaScheduler scheduler = new KafkaScheduler(4, "group-concurrency-");
             TestController controller = new TestController(image);
-            LogManager logs = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", dir.toString(),
-                    "node.id", "1")), topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)),
-                    scheduler, Clock.systemUTC());
+            LogManager logs = new LogManager(
+                    LogManagerConfig.fromProps(Map.of("log.dirs", dir.toString(), "node.id", "1")),
+                    topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)),
+                    scheduler,
+                    Clock.systemUTC());
             logs.startup();
-            GroupCoordinator coordinator = new GroupCoordinator(TestController.NODE_ID,
-                    GroupCoordinatorConfig.DEFAULTS, controller, logs, scheduler, Clock.systemUTC());
+            GroupCoordinator coordinator = new GroupCoordinator(
+                    TestController.NODE_ID,
+                    GroupCoordinatorConfig.DEFAULTS,
+                    controller,
+                    logs,
+                    scheduler,
+                    Clock.systemUTC());
             controller.register(new TestReplicaManager(logs));
             controller.register(coordinator);
             return new Broker(scheduler, logs, controller, coordinator);
@@ -84,7 +89,9 @@ class GroupCoordinatorConcurrencyTest {
         Broker broker = Broker.start(dir, MetadataImage.EMPTY);
         CreatableTopicCollection topics = new CreatableTopicCollection();
         topics.add(new CreatableTopic().setName("orders").setNumPartitions(2).setReplicationFactor((short) 1));
-        broker.controller().createTopics(new CreateTopicsRequestData().setTopics(topics)).join();
+        broker.controller()
+                .createTopics(new CreateTopicsRequestData().setTopics(topics))
+                .join();
         assertEquals(Errors.NONE, broker.coordinator().findCoordinator(group(0)).join());
         for (int g = 0; g < GROUPS; g++) {
             broker.awaitLoaded(group(g));
@@ -99,12 +106,21 @@ class GroupCoordinatorConcurrencyTest {
             work.add(threads.submit(() -> {
                 go.await();
                 for (int n = 1; n <= COMMITS; n++) {
-                    List<Errors> errors = broker.coordinator().commitOffsets(groupId, "", null, -1, -1, List.of(
-                            new PartitionCommit("orders", Uuid.ZERO_UUID, 0, n, -1, "c" + n),
-                            new PartitionCommit("orders", Uuid.ZERO_UUID, 1, n * 10L, -1, "")));
+                    List<Errors> errors = broker.coordinator()
+                            .commitOffsets(
+                                    groupId,
+                                    "",
+                                    null,
+                                    -1,
+                                    -1,
+                                    List.of(
+                                            new PartitionCommit("orders", Uuid.ZERO_UUID, 0, n, -1, "c" + n),
+                                            new PartitionCommit("orders", Uuid.ZERO_UUID, 1, n * 10L, -1, "")));
                     assertEquals(List.of(Errors.NONE, Errors.NONE), errors);
-                    OffsetCommitValue read = broker.coordinator().fetchOffsets(groupId,
-                            List.of(new TopicPartition("orders", 0))).offsets().get(new TopicPartition("orders", 0));
+                    OffsetCommitValue read = broker.coordinator()
+                            .fetchOffsets(groupId, List.of(new TopicPartition("orders", 0)))
+                            .offsets()
+                            .get(new TopicPartition("orders", 0));
                     assertTrue(read.offset() >= n, "a fetch after a commit sees it");
                 }
                 return null;
@@ -113,8 +129,10 @@ class GroupCoordinatorConcurrencyTest {
                 go.await();
                 long last = -1;
                 for (int n = 0; n < COMMITS; n++) {
-                    OffsetCommitValue read = broker.coordinator().fetchOffsets(groupId,
-                            List.of(new TopicPartition("orders", 1))).offsets().get(new TopicPartition("orders", 1));
+                    OffsetCommitValue read = broker.coordinator()
+                            .fetchOffsets(groupId, List.of(new TopicPartition("orders", 1)))
+                            .offsets()
+                            .get(new TopicPartition("orders", 1));
                     long offset = read == null ? -1 : read.offset();
                     assertTrue(offset >= last, "offsets never go back: " + offset + " after " + last);
                     last = offset;
@@ -135,9 +153,15 @@ class GroupCoordinatorConcurrencyTest {
             for (int g = 0; g < GROUPS; g++) {
                 restarted.awaitLoaded(group(g));
                 GroupOffsets offsets = restarted.coordinator().fetchOffsets(group(g), null);
-                assertEquals(COMMITS, offsets.offsets().get(new TopicPartition("orders", 0)).offset());
-                assertEquals("c" + COMMITS, offsets.offsets().get(new TopicPartition("orders", 0)).metadata());
-                assertEquals(COMMITS * 10L, offsets.offsets().get(new TopicPartition("orders", 1)).offset());
+                assertEquals(
+                        COMMITS,
+                        offsets.offsets().get(new TopicPartition("orders", 0)).offset());
+                assertEquals(
+                        "c" + COMMITS,
+                        offsets.offsets().get(new TopicPartition("orders", 0)).metadata());
+                assertEquals(
+                        COMMITS * 10L,
+                        offsets.offsets().get(new TopicPartition("orders", 1)).offset());
             }
         } finally {
             restarted.stop();

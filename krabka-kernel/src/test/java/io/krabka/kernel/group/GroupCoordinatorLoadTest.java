@@ -3,19 +3,17 @@ package io.krabka.kernel.group;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.time.Clock;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-
-import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataImage;
-
+import io.krabka.kernel.scheduler.KafkaScheduler;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.common.protocol.Errors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,20 +29,31 @@ class GroupCoordinatorLoadTest {
         MetaPropertiesEnsemble.format(List.of(dir), "cluster-load", TestController.NODE_ID);
         KafkaScheduler scheduler = new KafkaScheduler(2, "group-load-");
         TestController controller = new TestController(MetadataImage.EMPTY);
-        LogManager logs = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", dir.toString(),
-                "node.id", "1")), topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)),
-                scheduler, Clock.systemUTC());
+        LogManager logs = new LogManager(
+                LogManagerConfig.fromProps(Map.of("log.dirs", dir.toString(), "node.id", "1")),
+                topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)),
+                scheduler,
+                Clock.systemUTC());
         logs.startup();
-        GroupCoordinator coordinator = new GroupCoordinator(TestController.NODE_ID, GroupCoordinatorConfig.DEFAULTS,
-                controller, logs, scheduler, Clock.systemUTC());
+        GroupCoordinator coordinator = new GroupCoordinator(
+                TestController.NODE_ID,
+                GroupCoordinatorConfig.DEFAULTS,
+                controller,
+                logs,
+                scheduler,
+                Clock.systemUTC());
         try {
             // The coordinator alone sees the topic created: no log exists for it yet.
             controller.register(coordinator);
-            assertEquals(Errors.NOT_COORDINATOR, coordinator.heartbeat(
-                    new org.apache.kafka.common.message.HeartbeatRequestData().setGroupId("payments")),
+            assertEquals(
+                    Errors.NOT_COORDINATOR,
+                    coordinator.heartbeat(
+                            new org.apache.kafka.common.message.HeartbeatRequestData().setGroupId("payments")),
                     "before the topic exists");
             assertEquals(Errors.NONE, coordinator.findCoordinator("payments").join());
-            assertEquals(Errors.COORDINATOR_LOAD_IN_PROGRESS, coordinator.fetchOffsets("payments", null).error());
+            assertEquals(
+                    Errors.COORDINATOR_LOAD_IN_PROGRESS,
+                    coordinator.fetchOffsets("payments", null).error());
 
             controller.register(new TestReplicaManager(logs));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -52,8 +61,10 @@ class GroupCoordinatorLoadTest {
                 assertTrue(System.nanoTime() < deadline, "the partition loads once its log exists");
                 Thread.sleep(10);
             }
-            assertEquals(Errors.UNKNOWN_MEMBER_ID, coordinator.heartbeat(
-                    new org.apache.kafka.common.message.HeartbeatRequestData().setGroupId("payments")));
+            assertEquals(
+                    Errors.UNKNOWN_MEMBER_ID,
+                    coordinator.heartbeat(
+                            new org.apache.kafka.common.message.HeartbeatRequestData().setGroupId("payments")));
         } finally {
             coordinator.close();
             logs.close();

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.message.JoinGroupRequestData;
 import org.apache.kafka.common.message.JoinGroupRequestData.JoinGroupRequestProtocol;
 import org.apache.kafka.common.message.JoinGroupRequestData.JoinGroupRequestProtocolCollection;
@@ -53,8 +52,13 @@ final class GroupFixture {
         for (String protocol : protocols.length == 0 ? new String[] {"range"} : protocols) {
             collection.add(new JoinGroupRequestProtocol().setName(protocol).setMetadata(bytes("sub-" + protocol)));
         }
-        return new JoinGroupRequestData().setGroupId(GROUP).setMemberId(memberId).setGroupInstanceId(instanceId)
-                .setProtocolType("consumer").setProtocols(collection).setSessionTimeoutMs(SESSION_MS)
+        return new JoinGroupRequestData()
+                .setGroupId(GROUP)
+                .setMemberId(memberId)
+                .setGroupInstanceId(instanceId)
+                .setProtocolType("consumer")
+                .setProtocols(collection)
+                .setSessionTimeoutMs(SESSION_MS)
                 .setRebalanceTimeoutMs(REBALANCE_MS);
     }
 
@@ -68,13 +72,21 @@ final class GroupFixture {
         return sync(memberId, null, generation, assignments);
     }
 
-    CompletableFuture<SyncGroupResponseData> sync(String memberId, String instanceId, int generation,
-            Map<String, String> assignments) {
-        List<SyncGroupRequestAssignment> list = assignments.entrySet().stream().map(e ->
-                new SyncGroupRequestAssignment().setMemberId(e.getKey()).setAssignment(bytes(e.getValue()))).toList();
+    CompletableFuture<SyncGroupResponseData> sync(
+            String memberId, String instanceId, int generation, Map<String, String> assignments) {
+        List<SyncGroupRequestAssignment> list = assignments.entrySet().stream()
+                .map(e ->
+                        new SyncGroupRequestAssignment().setMemberId(e.getKey()).setAssignment(bytes(e.getValue())))
+                .toList();
         CompletableFuture<SyncGroupResponseData> future = new CompletableFuture<>();
-        syncs.syncGroup(new SyncGroupRequestData().setGroupId(GROUP).setMemberId(memberId)
-                .setGroupInstanceId(instanceId).setGenerationId(generation).setAssignments(list), future);
+        syncs.syncGroup(
+                new SyncGroupRequestData()
+                        .setGroupId(GROUP)
+                        .setMemberId(memberId)
+                        .setGroupInstanceId(instanceId)
+                        .setGenerationId(generation)
+                        .setAssignments(list),
+                future);
         return future;
     }
 
@@ -94,8 +106,9 @@ final class GroupFixture {
         CompletableFuture<JoinGroupResponseData> joined = joinWithNewId(9);
         timer.advance(GroupCoordinatorConfig.DEFAULTS.groupInitialRebalanceDelayMs());
         JoinGroupResponseData response = joined.join();
-        SyncGroupResponseData synced = sync(response.memberId(), response.generationId(),
-                Map.of(response.memberId(), "assignment-1")).join();
+        SyncGroupResponseData synced = sync(
+                        response.memberId(), response.generationId(), Map.of(response.memberId(), "assignment-1"))
+                .join();
         assertEquals(Errors.NONE.code(), synced.errorCode());
         assertTrue(group().isInState(ClassicGroupState.STABLE));
         return response.memberId();

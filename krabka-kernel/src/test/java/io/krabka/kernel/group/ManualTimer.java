@@ -12,8 +12,7 @@ import java.util.Map;
  */
 final class ManualTimer implements CoordinatorTimer, InstantSource {
 
-    private record Pending(long dueMs, long sequence, Runnable task) {
-    }
+    private record Pending(long dueMs, long sequence, Runnable task) {}
 
     private final Map<String, Pending> timers = new LinkedHashMap<>();
     private long nowMs = 1_700_000_000_000L;
@@ -49,7 +48,8 @@ final class ManualTimer implements CoordinatorTimer, InstantSource {
         while (true) {
             Map.Entry<String, Pending> next = timers.entrySet().stream()
                     .filter(e -> e.getValue().dueMs() <= target)
-                    .min(Comparator.comparingLong((Map.Entry<String, Pending> e) -> e.getValue().dueMs())
+                    .min(Comparator.comparingLong((Map.Entry<String, Pending> e) ->
+                                    e.getValue().dueMs())
                             .thenComparingLong(e -> e.getValue().sequence()))
                     .orElse(null);
             if (next == null) {

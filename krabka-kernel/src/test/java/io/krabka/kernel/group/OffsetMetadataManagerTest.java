@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-
-import io.krabka.spi.common.TopicPartition;
-import io.krabka.spi.common.Uuid;
-
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.LeaveGroupRequestData.MemberIdentity;
 import org.apache.kafka.common.protocol.Errors;
@@ -25,7 +23,8 @@ class OffsetMetadataManagerTest {
     private final GroupFixture fixture = new GroupFixture();
 
     private static List<PartitionCommit> commits(long offset) {
-        return List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, offset, 3, "m"),
+        return List.of(
+                new PartitionCommit("orders", Uuid.ZERO_UUID, 0, offset, 3, "m"),
                 new PartitionCommit("orders", Uuid.ZERO_UUID, 1, offset + 1, 3, null));
     }
 
@@ -36,11 +35,15 @@ class OffsetMetadataManagerTest {
 
     @Test
     void aStandaloneConsumerCommitsWithoutAGeneration() {
-        assertEquals(List.of(Errors.ILLEGAL_GENERATION), commit("", 4, commits(10)),
+        assertEquals(
+                List.of(Errors.ILLEGAL_GENERATION),
+                commit("", 4, commits(10)),
                 "a generation for a group that does not exist");
         assertEquals(List.of(Errors.NONE, Errors.NONE), commit("", -1, commits(10)));
         assertTrue(fixture.group().isInState(ClassicGroupState.EMPTY), "a simple group holds the offsets");
-        assertEquals(Errors.NONE, fixture.offsets.validateCommit(GROUP, "a-former-member", null, -1),
+        assertEquals(
+                Errors.NONE,
+                fixture.offsets.validateCommit(GROUP, "a-former-member", null, -1),
                 "an empty group takes offsets without a generation, whoever sends them");
         OffsetCommitValue value = fixture.offsets.committed(GROUP, "orders", 0);
         assertEquals(10, value.offset());
@@ -48,7 +51,8 @@ class OffsetMetadataManagerTest {
         assertEquals("m", value.metadata());
         assertEquals(fixture.timer.millis(), value.commitTimestamp());
         assertEquals("", fixture.offsets.committed(GROUP, "orders", 1).metadata());
-        assertEquals(2, fixture.writer.written(CoordinatorRecord.OffsetCommit.class).size());
+        assertEquals(
+                2, fixture.writer.written(CoordinatorRecord.OffsetCommit.class).size());
     }
 
     @Test
@@ -57,8 +61,11 @@ class OffsetMetadataManagerTest {
         assertEquals(List.of(Errors.NONE, Errors.NONE), commit(a, 1, commits(5)));
         assertEquals(List.of(Errors.ILLEGAL_GENERATION), commit(a, 0, commits(6)));
         assertEquals(List.of(Errors.UNKNOWN_MEMBER_ID), commit("stranger", 1, commits(6)));
-        assertEquals(List.of(Errors.UNKNOWN_MEMBER_ID), commit("", -1, commits(6)), "a simple commit into a live group");
-        assertEquals(Errors.UNKNOWN_MEMBER_ID, fixture.offsets.validateCommit(GROUP, a, "instance-x", 1),
+        assertEquals(
+                List.of(Errors.UNKNOWN_MEMBER_ID), commit("", -1, commits(6)), "a simple commit into a live group");
+        assertEquals(
+                Errors.UNKNOWN_MEMBER_ID,
+                fixture.offsets.validateCommit(GROUP, a, "instance-x", 1),
                 "an instance id the group does not know");
 
         // A new member starts a rebalance; once the join phase ends, commits wait for the assignment.
@@ -73,8 +80,12 @@ class OffsetMetadataManagerTest {
     @Test
     void tooMuchMetadataFailsItsPartitionOnly() {
         String metadata = "x".repeat(4097);
-        List<Errors> errors = commit("", -1, List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 1, -1, metadata),
-                new PartitionCommit("orders", Uuid.ZERO_UUID, 1, 1, -1, "ok")));
+        List<Errors> errors = commit(
+                "",
+                -1,
+                List.of(
+                        new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 1, -1, metadata),
+                        new PartitionCommit("orders", Uuid.ZERO_UUID, 1, 1, -1, "ok")));
         assertEquals(List.of(Errors.OFFSET_METADATA_TOO_LARGE, Errors.NONE), errors);
         assertNull(fixture.offsets.committed(GROUP, "orders", 0));
     }
@@ -124,8 +135,10 @@ class OffsetMetadataManagerTest {
         // A live member heartbeats; the offsets stay however old they are.
         for (long passed = 0; passed <= retention; passed += 5_000) {
             fixture.timer.advance(5_000);
-            fixture.operations.heartbeat(new org.apache.kafka.common.message.HeartbeatRequestData().setGroupId(GROUP)
-                    .setMemberId(a).setGenerationId(1));
+            fixture.operations.heartbeat(new org.apache.kafka.common.message.HeartbeatRequestData()
+                    .setGroupId(GROUP)
+                    .setMemberId(a)
+                    .setGenerationId(1));
         }
         fixture.offsets.expireOffsets(group -> true);
         assertTrue(fixture.offsets.hasOffsets(GROUP));
@@ -142,14 +155,25 @@ class OffsetMetadataManagerTest {
 
     @Test
     void aStableConsumerGroupKeepsTheOffsetsOfItsTopicsAndLosesTheOthers() {
-        GroupFixture oneMinute = new GroupFixture(new GroupCoordinatorConfig(6_000, 1_800_000, 3_000,
-                Integer.MAX_VALUE, 300_000, 50, (short) 1, 104_857_600, io.krabka.kernel.record.CompressionType.NONE,
-                4096, 1, 600_000));
+        GroupFixture oneMinute = new GroupFixture(new GroupCoordinatorConfig(
+                6_000,
+                1_800_000,
+                3_000,
+                Integer.MAX_VALUE,
+                300_000,
+                50,
+                (short) 1,
+                104_857_600,
+                io.krabka.kernel.record.CompressionType.NONE,
+                4096,
+                1,
+                600_000));
         byte[] subscription = org.apache.kafka.common.utils.Utils.toArray(
                 org.apache.kafka.clients.consumer.internals.ConsumerProtocol.serializeSubscription(
                         new org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.Subscription(
                                 List.of("orders"))));
-        JoinGroupResponseData required = oneMinute.join(9, joinRequest("", null)).join();
+        JoinGroupResponseData required =
+                oneMinute.join(9, joinRequest("", null)).join();
         var request = joinRequest(required.memberId(), null);
         request.protocols().forEach(protocol -> protocol.setMetadata(subscription));
         CompletableFuture<JoinGroupResponseData> joined = oneMinute.join(9, request);
@@ -158,12 +182,19 @@ class OffsetMetadataManagerTest {
         oneMinute.sync(a, 1, Map.of(a, "orders-0")).join();
         Errors error = oneMinute.offsets.validateCommit(GROUP, a, null, 1);
         assertEquals(Errors.NONE, error);
-        oneMinute.offsets.commit(GROUP, a, List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 5, -1, ""),
-                new PartitionCommit("legacy", Uuid.ZERO_UUID, 0, 6, -1, "")), -1);
+        oneMinute.offsets.commit(
+                GROUP,
+                a,
+                List.of(
+                        new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 5, -1, ""),
+                        new PartitionCommit("legacy", Uuid.ZERO_UUID, 0, 6, -1, "")),
+                -1);
         for (int seconds = 0; seconds < 60; seconds += 5) {
             oneMinute.timer.advance(5_000);
             oneMinute.operations.heartbeat(new org.apache.kafka.common.message.HeartbeatRequestData()
-                    .setGroupId(GROUP).setMemberId(a).setGenerationId(1));
+                    .setGroupId(GROUP)
+                    .setMemberId(a)
+                    .setGenerationId(1));
         }
         oneMinute.offsets.expireOffsets(group -> true);
         assertEquals(5, oneMinute.offsets.committed(GROUP, "orders", 0).offset(), "a topic the group consumes");
@@ -174,7 +205,9 @@ class OffsetMetadataManagerTest {
     @Test
     void anExpireTimestampOfOldVersionsIsKept() {
         fixture.offsets.commit(GROUP, "", commits(1), 60_000);
-        assertEquals(fixture.timer.millis() + 60_000, fixture.offsets.committed(GROUP, "orders", 0).expireTimestamp());
+        assertEquals(
+                fixture.timer.millis() + 60_000,
+                fixture.offsets.committed(GROUP, "orders", 0).expireTimestamp());
         fixture.timer.advance(60_000);
         fixture.offsets.expireOffsets(group -> true);
         assertFalse(fixture.offsets.hasOffsets(GROUP));
@@ -182,13 +215,18 @@ class OffsetMetadataManagerTest {
 
     @Test
     void theOffsetsOfDeletedTopicsAreDeleted() {
-        commit("", -1, List.of(new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 1, -1, ""),
-                new PartitionCommit("audit", Uuid.ZERO_UUID, 0, 2, -1, "")));
+        commit(
+                "",
+                -1,
+                List.of(
+                        new PartitionCommit("orders", Uuid.ZERO_UUID, 0, 1, -1, ""),
+                        new PartitionCommit("audit", Uuid.ZERO_UUID, 0, 2, -1, "")));
         fixture.writer.records.clear();
         fixture.offsets.deleteTopics(java.util.Set.of("orders"), group -> true);
         assertNull(fixture.offsets.committed(GROUP, "orders", 0));
         assertEquals(2, fixture.offsets.committed(GROUP, "audit", 0).offset());
-        assertEquals(List.of(new CoordinatorRecord.OffsetCommit(new OffsetCommitKey(GROUP, "orders", 0), null)),
+        assertEquals(
+                List.of(new CoordinatorRecord.OffsetCommit(new OffsetCommitKey(GROUP, "orders", 0), null)),
                 fixture.writer.records);
     }
 
@@ -212,11 +250,15 @@ class OffsetMetadataManagerTest {
         assertEquals(1, group.generationId());
         assertEquals(a, group.leaderOrNull());
         assertEquals("range", group.protocolName().orElseThrow());
-        org.junit.jupiter.api.Assertions.assertArrayEquals(GroupFixture.bytes("assignment-1"),
-                group.member(a).assignment());
-        assertEquals(Map.of(new TopicPartition("orders", 0), 11L, new TopicPartition("orders", 1), 10L),
-                Map.of(new TopicPartition("orders", 0), restarted.offsets.committed(GROUP, "orders", 0).offset(),
-                        new TopicPartition("orders", 1), restarted.offsets.committed(GROUP, "orders", 1).offset()));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                GroupFixture.bytes("assignment-1"), group.member(a).assignment());
+        assertEquals(
+                Map.of(new TopicPartition("orders", 0), 11L, new TopicPartition("orders", 1), 10L),
+                Map.of(
+                        new TopicPartition("orders", 0),
+                        restarted.offsets.committed(GROUP, "orders", 0).offset(),
+                        new TopicPartition("orders", 1),
+                        restarted.offsets.committed(GROUP, "orders", 1).offset()));
         assertTrue(restarted.groups.group("simple").isEmpty(), "the deleted group stays deleted");
         assertFalse(restarted.offsets.hasOffsets("simple"));
 

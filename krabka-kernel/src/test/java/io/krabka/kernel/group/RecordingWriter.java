@@ -2,7 +2,6 @@ package io.krabka.kernel.group;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.kafka.common.protocol.Errors;
 
 /** A {@link CoordinatorWriter} that keeps what it is given, or fails with an error the test sets. */

@@ -1,23 +1,21 @@
 package io.krabka.kernel.group;
 
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-
-import org.apache.kafka.common.message.CreateTopicsRequestData;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
-import org.apache.kafka.common.message.CreateTopicsResponseData;
-import org.apache.kafka.common.message.CreateTopicsResponseData.CreatableTopicResult;
-import org.apache.kafka.common.protocol.Errors;
-
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.metadata.PartitionRegistration;
 import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.spi.common.Uuid;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
+import org.apache.kafka.common.message.CreateTopicsResponseData;
+import org.apache.kafka.common.message.CreateTopicsResponseData.CreatableTopicResult;
+import org.apache.kafka.common.protocol.Errors;
 
 /**
  * An in-memory controller for the coordinator's unit tests, which start coordinators on a given image (the tests
@@ -77,8 +75,13 @@ final class TestController implements Controller {
             }
         }
         MetadataImage previous = image;
-        image = new MetadataImage(previous.offset() + 1, previous.features(), topics, configs,
-                previous.brokerConfigs(), previous.nextProducerId());
+        image = new MetadataImage(
+                previous.offset() + 1,
+                previous.features(),
+                topics,
+                configs,
+                previous.brokerConfigs(),
+                previous.nextProducerId());
         for (MetadataPublisher publisher : publishers) {
             publisher.onMetadataUpdate(previous, image);
         }

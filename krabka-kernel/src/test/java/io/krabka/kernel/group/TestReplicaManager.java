@@ -1,17 +1,16 @@
 package io.krabka.kernel.group;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
-
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.spi.common.TopicPartition;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * For tests only: what the replica manager does for the coordinator, creating the log of every partition the image
@@ -37,8 +36,8 @@ public final class TestReplicaManager implements MetadataPublisher {
             LogConfig config = LogConfig.fromProps(Map.of(), current.topicConfig(topic.name()));
             for (int partition : topic.partitions().keySet()) {
                 try {
-                    logManager.getOrCreateLog(new TopicPartition(topic.name(), partition), Optional.of(topic.id()),
-                            config);
+                    logManager.getOrCreateLog(
+                            new TopicPartition(topic.name(), partition), Optional.of(topic.id()), config);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

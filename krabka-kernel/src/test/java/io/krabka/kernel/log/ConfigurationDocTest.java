@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 class ConfigurationDocTest {
     /** Surefire runs in the module's directory; the docs are the repository's. */
     private static final Path DOC = Path.of("../docs/configuration.md");
+
     private static final String TOPIC_SECTION = "## Topics: the log";
     private static final String BROKER_SECTION = "## Broker: log directories and the log manager";
     private static final String BROKER_OWN_SECTION = "### The broker's own settings";
@@ -39,15 +40,22 @@ class ConfigurationDocTest {
             Row row = row(rows, def.name());
             assertEquals(type(def.key()), row.cells().get(1), def.name() + "'s type");
             String expected = code(def.toText(def.defaultValue()));
-            assertTrue(row.cells().get(2).startsWith(expected),
-                    def.name() + "'s default: expected " + expected + ", the doc says " + row.cells().get(2));
-            String brokerKeys = def.brokerSynonyms().isEmpty() ? "none"
-                    : def.brokerSynonyms().stream().map(ConfigSynonym::name).map(ConfigurationDocTest::code)
-                    .collect(Collectors.joining(", "));
+            assertTrue(
+                    row.cells().get(2).startsWith(expected),
+                    def.name() + "'s default: expected " + expected + ", the doc says "
+                            + row.cells().get(2));
+            String brokerKeys = def.brokerSynonyms().isEmpty()
+                    ? "none"
+                    : def.brokerSynonyms().stream()
+                            .map(ConfigSynonym::name)
+                            .map(ConfigurationDocTest::code)
+                            .collect(Collectors.joining(", "));
             assertEquals(brokerKeys, row.cells().get(3), def.name() + "'s broker keys, highest precedence first");
         }
-        assertEquals(TopicConfigs.ALL.stream().map(TopicConfigDef::name).sorted().toList(),
-                rows.stream().map(Row::key).sorted().toList(), "the topic settings documented");
+        assertEquals(
+                TopicConfigs.ALL.stream().map(TopicConfigDef::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(),
+                "the topic settings documented");
     }
 
     @Test
@@ -57,28 +65,37 @@ class ConfigurationDocTest {
             Row row = row(rows, key.name());
             assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
             String expected = key.defaultValue().map(value -> code(text(value))).orElse("none:");
-            assertTrue(row.cells().get(2).startsWith(expected),
-                    key.name() + "'s default: expected " + expected + ", the doc says " + row.cells().get(2));
+            assertTrue(
+                    row.cells().get(2).startsWith(expected),
+                    key.name() + "'s default: expected " + expected + ", the doc says "
+                            + row.cells().get(2));
         }
-        assertEquals(LogManagerConfig.KEYS.stream().map(ConfigKey::name).sorted().toList(),
-                rows.stream().map(Row::key).sorted().toList(), "the log manager's keys documented");
+        assertEquals(
+                LogManagerConfig.KEYS.stream().map(ConfigKey::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(),
+                "the log manager's keys documented");
     }
 
     @Test
     void everyRemoteLogManagerKeyIsDocumentedWithItsTypeAndDefault() throws IOException {
         List<Row> rows = rows(TIERED_SECTION);
         // remote.log.storage.system.enable is the log manager's key too, documented there.
-        List<ConfigKey> keys = RemoteLogManagerConfig.KEYS.stream().filter(key -> !LogManagerConfig.KEYS.contains(key))
+        List<ConfigKey> keys = RemoteLogManagerConfig.KEYS.stream()
+                .filter(key -> !LogManagerConfig.KEYS.contains(key))
                 .toList();
         for (ConfigKey key : keys) {
             Row row = row(rows, key.name());
             assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
             String expected = key.defaultValue().map(value -> code(text(value))).orElse("none");
-            assertTrue(row.cells().get(2).startsWith(expected),
-                    key.name() + "'s default: expected " + expected + ", the doc says " + row.cells().get(2));
+            assertTrue(
+                    row.cells().get(2).startsWith(expected),
+                    key.name() + "'s default: expected " + expected + ", the doc says "
+                            + row.cells().get(2));
         }
-        assertEquals(keys.stream().map(ConfigKey::name).sorted().toList(),
-                rows.stream().map(Row::key).sorted().toList(), "the remote log manager's keys documented");
+        assertEquals(
+                keys.stream().map(ConfigKey::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(),
+                "the remote log manager's keys documented");
     }
 
     @Test
@@ -89,11 +106,15 @@ class ConfigurationDocTest {
             assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
             String text = key.defaultValue().map(ConfigurationDocTest::text).orElse("");
             String expected = key.isRequired() ? "required" : text.isEmpty() ? "empty" : code(text);
-            assertTrue(row.cells().get(2).startsWith(expected),
-                    key.name() + "'s default: expected " + expected + ", the doc says " + row.cells().get(2));
+            assertTrue(
+                    row.cells().get(2).startsWith(expected),
+                    key.name() + "'s default: expected " + expected + ", the doc says "
+                            + row.cells().get(2));
         }
-        assertEquals(BrokerConfigs.ALL.stream().map(ConfigKey::name).sorted().toList(),
-                rows.stream().map(Row::key).sorted().toList(), "the broker's own keys documented");
+        assertEquals(
+                BrokerConfigs.ALL.stream().map(ConfigKey::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(),
+                "the broker's own keys documented");
     }
 
     /** A table row of the doc: its cells, the first being the key in backticks. */
@@ -114,8 +135,10 @@ class ConfigurationDocTest {
                 break;
             }
             if (line.startsWith("| `")) {
-                rows.add(new Row(Arrays.stream(line.substring(1, line.length() - 1).split(" \\| ", -1))
-                        .map(String::trim).toList()));
+                rows.add(new Row(
+                        Arrays.stream(line.substring(1, line.length() - 1).split(" \\| ", -1))
+                                .map(String::trim)
+                                .toList()));
             }
         }
         return rows;
@@ -133,7 +156,8 @@ class ConfigurationDocTest {
 
     /** Kafka's text of a value: lists comma-separated. */
     private static String text(Object value) {
-        return value instanceof List<?> list ? list.stream().map(String::valueOf).collect(Collectors.joining(","))
+        return value instanceof List<?> list
+                ? list.stream().map(String::valueOf).collect(Collectors.joining(","))
                 : String.valueOf(value);
     }
 

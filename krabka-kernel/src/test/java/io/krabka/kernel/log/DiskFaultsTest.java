@@ -20,8 +20,8 @@ class DiskFaultsTest {
     void aWriteRefusedForWantOfRoomIsLivedThrough() {
         assertFalse(DiskFaults.takesLogDirOffline(NO_SPACE));
         assertFalse(DiskFaults.takesLogDirOffline(new IOException("Disk quota exceeded")));
-        assertFalse(DiskFaults.takesLogDirOffline(new FileSystemException("/data/t-0/00.log", null,
-                "No space left on device")));
+        assertFalse(DiskFaults.takesLogDirOffline(
+                new FileSystemException("/data/t-0/00.log", null, "No space left on device")));
         assertFalse(DiskFaults.takesLogDirOffline(new UncheckedIOException(NO_SPACE)), "an index's new page");
         assertTrue(DiskFaults.isOutOfSpace(new UncheckedIOException(NO_SPACE)));
     }

@@ -38,6 +38,7 @@ class FileRecordsTest {
 
     @TempDir
     Path dir;
+
     Path file;
     FileRecords records;
     final List<ByteBuffer> batches = new ArrayList<>();
@@ -99,7 +100,8 @@ class FileRecordsTest {
         }
         List<FileChannelBatch> fromFifth = new ArrayList<>();
         records.batchesFrom(positionOf(5)).forEach(fromFifth::add);
-        assertEquals(read.subList(5, 10).stream().map(FileChannelBatch::position).toList(),
+        assertEquals(
+                read.subList(5, 10).stream().map(FileChannelBatch::position).toList(),
                 fromFifth.stream().map(FileChannelBatch::position).toList());
     }
 
@@ -137,7 +139,8 @@ class FileRecordsTest {
         records.close();
         records = FileRecords.open(file, true, 65_536, true);
         assertEquals(65_536, records.sizeInBytes());
-        CorruptRecordException e = assertThrows(CorruptRecordException.class, () -> records.batches().forEach(b -> { }));
+        CorruptRecordException e = assertThrows(
+                CorruptRecordException.class, () -> records.batches().forEach(b -> {}));
         assertTrue(e.getMessage().contains(file + " at byte " + positionOf(10)), e.getMessage());
     }
 
@@ -198,7 +201,8 @@ class FileRecordsTest {
         }
         assertArrayEquals(expected, Files.readAllBytes(copy));
         assertThrows(IllegalArgumentException.class, () -> slice.transferTo(Channels.newChannel(pieces), -1, 1));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> slice.transferTo(Channels.newChannel(pieces), slice.sizeInBytes() + 1, 1));
     }
 
@@ -207,7 +211,8 @@ class FileRecordsTest {
         appendTen();
         FileSlice slice = records.slice(positionOf(5), Integer.MAX_VALUE);
         records.truncateTo(positionOf(7));
-        EOFException e = assertThrows(EOFException.class,
+        EOFException e = assertThrows(
+                EOFException.class,
                 () -> slice.transferTo(Channels.newChannel(new ByteArrayOutputStream()), 0, Long.MAX_VALUE));
         assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
         assertThrows(EOFException.class, () -> readAll(slice));
@@ -241,11 +246,17 @@ class FileRecordsTest {
                 if (target < 0) {
                     continue;
                 }
-                assertEquals(new LogOffsetPosition(10L * n, position, size),
-                        records.searchForOffsetFromPosition(target, 0).orElseThrow(), "offset " + target);
+                assertEquals(
+                        new LogOffsetPosition(10L * n, position, size),
+                        records.searchForOffsetFromPosition(target, 0).orElseThrow(),
+                        "offset " + target);
             }
             // From the batch's own position the answer is the same; from past it, the next batch.
-            assertEquals(position, records.searchForOffsetFromPosition(10L * n, position).orElseThrow().position());
+            assertEquals(
+                    position,
+                    records.searchForOffsetFromPosition(10L * n, position)
+                            .orElseThrow()
+                            .position());
             position += size;
         }
         assertTrue(records.searchForOffsetFromPosition(53, 0).isEmpty());
@@ -254,18 +265,23 @@ class FileRecordsTest {
 
     @Test
     void searchForTimestampFindsTheFirstRecordAtOrAboveItFromAnOffset() throws IOException {
-        records.append(batch(Compression.NONE, 0, 5, T0 + 10, 3));   // 0..4 at T0+10..14
-        records.append(batch(Compression.of(CompressionType.GZIP), 5, 5, T0 + 5, 4));   // 5..9 at T0+5..9
-        records.append(batch(Compression.NONE, 10, 5, T0 + 20, 5));  // 10..14 at T0+20..24
-        assertEquals(new TimestampAndOffset(T0 + 10, 0, OptionalInt.of(3)),
+        records.append(batch(Compression.NONE, 0, 5, T0 + 10, 3)); // 0..4 at T0+10..14
+        records.append(batch(Compression.of(CompressionType.GZIP), 5, 5, T0 + 5, 4)); // 5..9 at T0+5..9
+        records.append(batch(Compression.NONE, 10, 5, T0 + 20, 5)); // 10..14 at T0+20..24
+        assertEquals(
+                new TimestampAndOffset(T0 + 10, 0, OptionalInt.of(3)),
                 records.searchForTimestamp(T0, 0, 0, 1 << 20).orElseThrow());
-        assertEquals(new TimestampAndOffset(T0 + 12, 2, OptionalInt.of(3)),
+        assertEquals(
+                new TimestampAndOffset(T0 + 12, 2, OptionalInt.of(3)),
                 records.searchForTimestamp(T0 + 12, 0, 0, 1 << 20).orElseThrow());
-        assertEquals(new TimestampAndOffset(T0 + 7, 7, OptionalInt.of(4)),
+        assertEquals(
+                new TimestampAndOffset(T0 + 7, 7, OptionalInt.of(4)),
                 records.searchForTimestamp(T0 + 7, 0, 5, 1 << 20).orElseThrow());
-        assertEquals(new TimestampAndOffset(T0 + 20, 10, OptionalInt.of(5)),
+        assertEquals(
+                new TimestampAndOffset(T0 + 20, 10, OptionalInt.of(5)),
                 records.searchForTimestamp(T0 + 15, 0, 0, 1 << 20).orElseThrow());
-        assertEquals(new TimestampAndOffset(T0 + 22, 12, OptionalInt.of(5)),
+        assertEquals(
+                new TimestampAndOffset(T0 + 22, 12, OptionalInt.of(5)),
                 records.searchForTimestamp(T0 + 5, 0, 12, 1 << 20).orElseThrow());
         assertTrue(records.searchForTimestamp(T0 + 25, 0, 0, 1 << 20).isEmpty());
         assertTrue(records.searchForTimestamp(T0, 0, 15, 1 << 20).isEmpty());
@@ -281,9 +297,11 @@ class FileRecordsTest {
         records.append(batch(Compression.NONE, 10, 5, T0 + 20, 5));
         assertEquals(new TimestampAndOffset(T0 + 54, 9, OptionalInt.of(4)), records.largestTimestampAfter(0));
         assertEquals(new TimestampAndOffset(T0 + 24, 14, OptionalInt.of(5)), records.largestTimestampAfter(third));
-        assertEquals(new TimestampAndOffset(-1, -1, OptionalInt.empty()),
+        assertEquals(
+                new TimestampAndOffset(-1, -1, OptionalInt.empty()),
                 records.largestTimestampAfter(records.sizeInBytes()));
-        assertEquals(second, records.searchForOffsetFromPosition(5, 0).orElseThrow().position());
+        assertEquals(
+                second, records.searchForOffsetFromPosition(5, 0).orElseThrow().position());
     }
 
     @Test
@@ -297,8 +315,8 @@ class FileRecordsTest {
         // Inside a batch: the bytes are cut, the torn batch is no longer seen.
         records.truncateTo(positionOf(5) + 20);
         assertEquals(5, positions(records.slice(0, Integer.MAX_VALUE)).size());
-        IllegalArgumentException above = assertThrows(IllegalArgumentException.class,
-                () -> records.truncateTo(positionOf(6)));
+        IllegalArgumentException above =
+                assertThrows(IllegalArgumentException.class, () -> records.truncateTo(positionOf(6)));
         assertTrue(above.getMessage().contains(file.toString()), above.getMessage());
         assertThrows(IllegalArgumentException.class, () -> records.truncateTo(-1));
         assertEquals(positionOf(5) + 20, records.truncateTo(0));
@@ -333,8 +351,8 @@ class FileRecordsTest {
         ByteBuffer.wrap(shortV2).putInt(at + 8, 40);
         for (byte[] bad : List.of(smallSize, badMagic, shortV2)) {
             try (FileRecords corrupt = openCopy(bad, bad.length)) {
-                CorruptRecordException e = assertThrows(CorruptRecordException.class,
-                        () -> corrupt.batches().forEach(b -> { }));
+                CorruptRecordException e = assertThrows(
+                        CorruptRecordException.class, () -> corrupt.batches().forEach(b -> {}));
                 assertTrue(e.getMessage().contains(corrupt.file() + " at byte " + at), e.getMessage());
                 assertThrows(CorruptRecordException.class, () -> corrupt.searchForOffsetFromPosition(1000, 0));
             }

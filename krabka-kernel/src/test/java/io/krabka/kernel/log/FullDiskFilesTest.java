@@ -31,6 +31,7 @@ class FullDiskFilesTest {
 
     @TempDir
     Path dir;
+
     private SmallFileSystem disk;
 
     @BeforeEach
@@ -45,7 +46,8 @@ class FullDiskFilesTest {
 
     @Test
     void aCheckpointThatFindsNoRoomLeavesTheOldOne() throws IOException {
-        OffsetCheckpointFile checkpoint = new OffsetCheckpointFile(disk.root().resolve("recovery-point-offset-checkpoint"));
+        OffsetCheckpointFile checkpoint =
+                new OffsetCheckpointFile(disk.root().resolve("recovery-point-offset-checkpoint"));
         checkpoint.write(Map.of(new TopicPartition("orders", 0), 42L));
         byte[] before = Files.readAllBytes(checkpoint.file());
         disk.fill();
@@ -99,14 +101,17 @@ class FullDiskFilesTest {
     }
 
     private static ProducerStateEntry entry(long producerId) {
-        ProducerStateEntry entry = new ProducerStateEntry(producerId, (short) 0, -1, 1_700_000_000_000L, OptionalLong.empty());
+        ProducerStateEntry entry =
+                new ProducerStateEntry(producerId, (short) 0, -1, 1_700_000_000_000L, OptionalLong.empty());
         entry.addBatch((short) 0, 4, 99, 4, 1_700_000_000_000L);
         return entry;
     }
 
     private void assertOnly(Path file) throws IOException {
         try (Stream<Path> files = Files.list(disk.root())) {
-            List<String> names = files.map(f -> f.getFileName().toString()).filter(n -> !n.equals("filler")).toList();
+            List<String> names = files.map(f -> f.getFileName().toString())
+                    .filter(n -> !n.equals("filler"))
+                    .toList();
             assertEquals(List.of(file.getFileName().toString()), names, "no temporary file is left");
         }
         assertTrue(Files.size(file) > 0);

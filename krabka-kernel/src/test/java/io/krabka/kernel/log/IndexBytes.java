@@ -5,8 +5,7 @@ import java.nio.ByteBuffer;
 /** Encodes index bytes in Kafka's exact layouts, including values Kafka would never write. */
 public final class IndexBytes {
 
-    private IndexBytes() {
-    }
+    private IndexBytes() {}
 
     /** An offset index from (relative offset, position) pairs. */
     public static ByteBuffer offsetIndex(int... relativeOffsetAndPosition) {
@@ -36,14 +35,20 @@ public final class IndexBytes {
     public static ByteBuffer txnIndex(AbortedTxn... txns) {
         ByteBuffer buffer = ByteBuffer.allocate(txns.length * AbortedTxn.TOTAL_SIZE);
         for (AbortedTxn txn : txns) {
-            putTxn(buffer, AbortedTxn.CURRENT_VERSION, txn.producerId(), txn.firstOffset(), txn.lastOffset(),
+            putTxn(
+                    buffer,
+                    AbortedTxn.CURRENT_VERSION,
+                    txn.producerId(),
+                    txn.firstOffset(),
+                    txn.lastOffset(),
                     txn.lastStableOffset());
         }
         return buffer.flip();
     }
 
     /** One raw transaction index entry, with any version and offsets. */
-    public static ByteBuffer rawTxn(short version, long producerId, long firstOffset, long lastOffset, long lastStableOffset) {
+    public static ByteBuffer rawTxn(
+            short version, long producerId, long firstOffset, long lastOffset, long lastStableOffset) {
         ByteBuffer buffer = ByteBuffer.allocate(AbortedTxn.TOTAL_SIZE);
         putTxn(buffer, version, producerId, firstOffset, lastOffset, lastStableOffset);
         return buffer.flip();
@@ -62,8 +67,17 @@ public final class IndexBytes {
         return all.flip();
     }
 
-    private static void putTxn(ByteBuffer buffer, short version, long producerId, long firstOffset, long lastOffset,
-                               long lastStableOffset) {
-        buffer.putShort(version).putLong(producerId).putLong(firstOffset).putLong(lastOffset).putLong(lastStableOffset);
+    private static void putTxn(
+            ByteBuffer buffer,
+            short version,
+            long producerId,
+            long firstOffset,
+            long lastOffset,
+            long lastStableOffset) {
+        buffer.putShort(version)
+                .putLong(producerId)
+                .putLong(firstOffset)
+                .putLong(lastOffset)
+                .putLong(lastStableOffset);
     }
 }

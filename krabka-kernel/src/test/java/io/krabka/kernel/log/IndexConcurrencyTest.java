@@ -22,7 +22,7 @@ class IndexConcurrencyTest {
     @Test
     void lookupsSeeOnlyWholeEntriesWhileTheWriterAppendsAndRemaps(@TempDir Path dir) throws Exception {
         try (OffsetIndex index = new OffsetIndex(dir.resolve("0.index"), BASE, 1_024, true);
-             ExecutorService readers = Executors.newFixedThreadPool(3)) {
+                ExecutorService readers = Executors.newFixedThreadPool(3)) {
             AtomicBoolean writing = new AtomicBoolean(true);
             List<Future<Integer>> lookups = new ArrayList<>();
             for (int r = 0; r < 3; r++) {

@@ -149,7 +149,9 @@ class KafkaIndexCompatibilityTest {
 
     @Test
     void transactionIndexesAreReadBothWays() throws IOException {
-        List<AbortedTxn> txns = List.of(new AbortedTxn(7, 4_200, 4_210, 4_200), new AbortedTxn(8, 4_205, 4_230, 4_211),
+        List<AbortedTxn> txns = List.of(
+                new AbortedTxn(7, 4_200, 4_210, 4_200),
+                new AbortedTxn(8, 4_205, 4_230, 4_211),
                 new AbortedTxn(7, 4_231, 4_240, 4_240));
         Path oursFile = dir.resolve("ours.txnindex");
         try (TransactionIndex ours = new TransactionIndex(BASE, oursFile)) {
@@ -159,15 +161,20 @@ class KafkaIndexCompatibilityTest {
         }
         var theirs = new org.apache.kafka.storage.internals.log.TransactionIndex(BASE, oursFile.toFile());
         theirs.sanityCheck();
-        assertEquals(txns, theirs.allAbortedTxns().stream()
-                .map(t -> new AbortedTxn(t.producerId(), t.firstOffset(), t.lastOffset(), t.lastStableOffset())).toList());
+        assertEquals(
+                txns,
+                theirs.allAbortedTxns().stream()
+                        .map(t -> new AbortedTxn(t.producerId(), t.firstOffset(), t.lastOffset(), t.lastStableOffset()))
+                        .toList());
         theirs.close();
 
         Path theirsFile = dir.resolve("theirs.txnindex");
         theirs = new org.apache.kafka.storage.internals.log.TransactionIndex(BASE, theirsFile.toFile());
         for (AbortedTxn txn : txns) {
-            theirs.append(new org.apache.kafka.common.message.AbortedTxn().setProducerId(txn.producerId())
-                    .setFirstOffset(txn.firstOffset()).setLastOffset(txn.lastOffset())
+            theirs.append(new org.apache.kafka.common.message.AbortedTxn()
+                    .setProducerId(txn.producerId())
+                    .setFirstOffset(txn.firstOffset())
+                    .setLastOffset(txn.lastOffset())
                     .setLastStableOffset(txn.lastStableOffset()));
         }
         theirs.close();
@@ -178,8 +185,8 @@ class KafkaIndexCompatibilityTest {
         }
     }
 
-    private static void assertSameOffsetLookups(OffsetIndex ours,
-                                                org.apache.kafka.storage.internals.log.OffsetIndex theirs) {
+    private static void assertSameOffsetLookups(
+            OffsetIndex ours, org.apache.kafka.storage.internals.log.OffsetIndex theirs) {
         Random random = new Random(7);
         for (int probe = 0; probe < 20_000; probe++) {
             long target = BASE - 10 + random.nextInt(3 * ENTRIES + 20);

@@ -17,9 +17,9 @@ import org.apache.kafka.storage.internals.epoch.LeaderEpochFileCache;
 import org.apache.kafka.storage.internals.log.LogDirFailureChannel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kafka 4.4's own LeaderEpochFileCache judges Krabka's: the same random assignments and truncations, applied to
@@ -53,8 +53,10 @@ class KafkaLeaderEpochCacheCompatibilityTest {
         io.krabka.kernel.log.LeaderEpochFileCache ours = new io.krabka.kernel.log.LeaderEpochFileCache(
                 new TopicPartition("orders", 5), new LeaderEpochCheckpointFile(ourFile));
         Path theirFile = Files.createDirectories(dir.resolve("theirs-5")).resolve("leader-epoch-checkpoint");
-        LeaderEpochFileCache theirs = new LeaderEpochFileCache(new org.apache.kafka.common.TopicPartition("orders", 5),
-                new org.apache.kafka.storage.internals.checkpoint.LeaderEpochCheckpointFile(theirFile.toFile(), failures),
+        LeaderEpochFileCache theirs = new LeaderEpochFileCache(
+                new org.apache.kafka.common.TopicPartition("orders", 5),
+                new org.apache.kafka.storage.internals.checkpoint.LeaderEpochCheckpointFile(
+                        theirFile.toFile(), failures),
                 scheduler);
 
         Random random = new Random(seed);
@@ -88,35 +90,51 @@ class KafkaLeaderEpochCacheCompatibilityTest {
             assertSame(theirs, ours, "seed " + seed + ", operation " + n + ": " + operation);
         }
         List<EpochEntry> inOurFile = new org.apache.kafka.storage.internals.checkpoint.LeaderEpochCheckpointFile(
-                ourFile.toFile(), failures).read().stream().map(e -> new EpochEntry(e.epoch(), e.startOffset())).toList();
+                        ourFile.toFile(), failures)
+                .read().stream()
+                        .map(e -> new EpochEntry(e.epoch(), e.startOffset()))
+                        .toList();
         assertEquals(entries(theirs), inOurFile, "Kafka reads Krabka's checkpoint as its own cache's entries");
     }
 
-    private static void assertSame(LeaderEpochFileCache theirs, io.krabka.kernel.log.LeaderEpochFileCache ours,
-                                   String after) {
+    private static void assertSame(
+            LeaderEpochFileCache theirs, io.krabka.kernel.log.LeaderEpochFileCache ours, String after) {
         assertEquals(entries(theirs), ours.epochEntries(), after);
         assertEquals(theirs.latestEpoch().map(OptionalInt::of).orElse(OptionalInt.empty()), ours.latestEpoch(), after);
         assertEquals(theirs.previousEpoch(), ours.previousEpoch(), after);
-        assertEquals(theirs.earliestEntry().map(e -> new EpochEntry(e.epoch(), e.startOffset())), ours.earliestEntry(), after);
+        assertEquals(
+                theirs.earliestEntry().map(e -> new EpochEntry(e.epoch(), e.startOffset())),
+                ours.earliestEntry(),
+                after);
         assertEquals(theirs.epochWithOffsets(), ours.epochWithOffsets(), after);
         for (int epoch = -1; epoch <= 9; epoch++) {
             Map.Entry<Integer, Long> end = theirs.endOffsetFor(epoch, MAX_OFFSET + 5);
-            assertEquals(new EpochEndOffset(end.getKey(), end.getValue()), ours.endOffsetFor(epoch, MAX_OFFSET + 5),
+            assertEquals(
+                    new EpochEndOffset(end.getKey(), end.getValue()),
+                    ours.endOffsetFor(epoch, MAX_OFFSET + 5),
                     after + ", endOffsetFor(" + epoch + ")");
             assertEquals(theirs.previousEpoch(epoch), ours.previousEpoch(epoch), after);
             assertEquals(theirs.nextEpoch(epoch), ours.nextEpoch(epoch), after);
         }
         for (long offset = -1; offset <= MAX_OFFSET + 1; offset += 3) {
-            assertEquals(theirs.epochForOffset(offset), ours.epochForOffset(offset), after + ", epochForOffset(" + offset + ")");
+            assertEquals(
+                    theirs.epochForOffset(offset),
+                    ours.epochForOffset(offset),
+                    after + ", epochForOffset(" + offset + ")");
             for (long end = offset; end <= MAX_OFFSET + 1; end += 7) {
-                assertEquals(theirs.epochEntriesInRange(offset, end).stream()
-                                .map(e -> new EpochEntry(e.epoch(), e.startOffset())).toList(),
-                        ours.epochEntriesInRange(offset, end), after + ", epochEntriesInRange(" + offset + ", " + end + ")");
+                assertEquals(
+                        theirs.epochEntriesInRange(offset, end).stream()
+                                .map(e -> new EpochEntry(e.epoch(), e.startOffset()))
+                                .toList(),
+                        ours.epochEntriesInRange(offset, end),
+                        after + ", epochEntriesInRange(" + offset + ", " + end + ")");
             }
         }
     }
 
     private static List<EpochEntry> entries(LeaderEpochFileCache cache) {
-        return cache.epochEntries().stream().map(e -> new EpochEntry(e.epoch(), e.startOffset())).toList();
+        return cache.epochEntries().stream()
+                .map(e -> new EpochEntry(e.epoch(), e.startOffset()))
+                .toList();
     }
 }

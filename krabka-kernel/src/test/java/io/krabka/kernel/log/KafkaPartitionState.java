@@ -22,8 +22,11 @@ final class KafkaPartitionState implements PartitionStateUnderTest {
     final ProducerStateManager psm;
 
     KafkaPartitionState(Path dir, int producerIdExpirationMs) throws IOException {
-        psm = new ProducerStateManager(new TopicPartition("test", 0), dir.toFile(),
-                ProducerStateFixture.MAX_TRANSACTION_TIMEOUT_MS, new ProducerStateManagerConfig(producerIdExpirationMs, false),
+        psm = new ProducerStateManager(
+                new TopicPartition("test", 0),
+                dir.toFile(),
+                ProducerStateFixture.MAX_TRANSACTION_TIMEOUT_MS,
+                new ProducerStateManagerConfig(producerIdExpirationMs, false),
                 Time.SYSTEM);
     }
 
@@ -32,12 +35,20 @@ final class KafkaPartitionState implements PartitionStateUnderTest {
     }
 
     @Override
-    public String appendData(long producerId, short epoch, int firstSeq, int lastSeq, long firstOffset, long lastOffset,
-                             long timestamp, boolean transactional, AppendOrigin origin) {
+    public String appendData(
+            long producerId,
+            short epoch,
+            int firstSeq,
+            int lastSeq,
+            long firstOffset,
+            long lastOffset,
+            long timestamp,
+            boolean transactional,
+            AppendOrigin origin) {
         try {
             ProducerAppendInfo info = psm.prepareUpdate(producerId, origin(origin));
-            info.appendDataBatch(epoch, firstSeq, lastSeq, timestamp, new LogOffsetMetadata(firstOffset), lastOffset,
-                    transactional);
+            info.appendDataBatch(
+                    epoch, firstSeq, lastSeq, timestamp, new LogOffsetMetadata(firstOffset), lastOffset, transactional);
             psm.update(info);
             psm.updateMapEndOffset(lastOffset + 1);
             return "ok";
@@ -47,21 +58,29 @@ final class KafkaPartitionState implements PartitionStateUnderTest {
     }
 
     @Override
-    public String appendMarker(long producerId, short epoch, boolean abort, int coordinatorEpoch, long offset,
-                               long timestamp, short transactionVersion, AppendOrigin origin) {
+    public String appendMarker(
+            long producerId,
+            short epoch,
+            boolean abort,
+            int coordinatorEpoch,
+            long offset,
+            long timestamp,
+            short transactionVersion,
+            AppendOrigin origin) {
         try {
             ProducerAppendInfo info = psm.prepareUpdate(producerId, origin(origin));
-            EndTransactionMarker marker = new EndTransactionMarker(abort ? ControlRecordType.ABORT : ControlRecordType.COMMIT,
-                    coordinatorEpoch);
-            Optional<CompletedTxn> completed = info.appendEndTxnMarker(marker, epoch, offset, timestamp, transactionVersion);
+            EndTransactionMarker marker = new EndTransactionMarker(
+                    abort ? ControlRecordType.ABORT : ControlRecordType.COMMIT, coordinatorEpoch);
+            Optional<CompletedTxn> completed =
+                    info.appendEndTxnMarker(marker, epoch, offset, timestamp, transactionVersion);
             psm.update(info);
             String outcome = "none";
             if (completed.isPresent()) {
                 CompletedTxn txn = completed.get();
                 long lastStableOffset = psm.lastStableOffset(txn);
                 psm.completeTxn(txn);
-                outcome = PartitionStateUnderTest.completed(txn.producerId(), txn.firstOffset(), txn.lastOffset(),
-                        txn.isAborted(), lastStableOffset);
+                outcome = PartitionStateUnderTest.completed(
+                        txn.producerId(), txn.firstOffset(), txn.lastOffset(), txn.isAborted(), lastStableOffset);
             }
             psm.updateMapEndOffset(offset + 1);
             return outcome;
@@ -100,15 +119,16 @@ final class KafkaPartitionState implements PartitionStateUnderTest {
         return "mapEnd=" + psm.mapEndOffset()
                 + " firstUnstable=" + psm.firstUnstableOffset().map(m -> m.messageOffset)
                 + " firstUndecided=" + psm.firstUndecidedOffset()
-                + new TreeMap<>(psm.activeProducers()).values().stream().map(KafkaPartitionState::describe)
-                        .collect(Collectors.joining());
+                + new TreeMap<>(psm.activeProducers())
+                        .values().stream().map(KafkaPartitionState::describe).collect(Collectors.joining());
     }
 
     static String describe(ProducerStateEntry e) {
         return "\n  " + e.producerId() + " epoch=" + e.producerEpoch() + " coordinator=" + e.coordinatorEpoch()
                 + " ts=" + e.lastTimestamp() + " txn=" + e.currentTxnFirstOffset() + " batches="
                 + e.batchMetadata().stream()
-                        .map(b -> PartitionStateUnderTest.batch(b.lastSeq(), b.lastOffset(), b.offsetDelta(), b.timestamp()))
+                        .map(b -> PartitionStateUnderTest.batch(
+                                b.lastSeq(), b.lastOffset(), b.offsetDelta(), b.timestamp()))
                         .collect(Collectors.joining());
     }
 }

@@ -57,15 +57,24 @@ class KafkaProducerStateCompatibilityTest {
         return expected;
     }
 
-    private String data(long pid, short epoch, int firstSeq, int lastSeq, long firstOffset, long lastOffset, boolean txn,
-                        AppendOrigin origin) {
-        return both("data " + pid + " epoch " + epoch + " seq " + firstSeq + ".." + lastSeq + " at " + firstOffset,
+    private String data(
+            long pid,
+            short epoch,
+            int firstSeq,
+            int lastSeq,
+            long firstOffset,
+            long lastOffset,
+            boolean txn,
+            AppendOrigin origin) {
+        return both(
+                "data " + pid + " epoch " + epoch + " seq " + firstSeq + ".." + lastSeq + " at " + firstOffset,
                 s -> s.appendData(pid, epoch, firstSeq, lastSeq, firstOffset, lastOffset, now, txn, origin));
     }
 
-    private String marker(long pid, short epoch, boolean abort, int coordinatorEpoch, long offset, short tv,
-                          AppendOrigin origin) {
-        return both("marker " + pid + " epoch " + epoch + " tv " + tv + " at " + offset,
+    private String marker(
+            long pid, short epoch, boolean abort, int coordinatorEpoch, long offset, short tv, AppendOrigin origin) {
+        return both(
+                "marker " + pid + " epoch " + epoch + " tv " + tv + " at " + offset,
                 s -> s.appendMarker(pid, epoch, abort, coordinatorEpoch, offset, now, tv, origin));
     }
 
@@ -84,7 +93,15 @@ class KafkaProducerStateCompatibilityTest {
         data(5, (short) 9, 1, 1, 28, 28, false, AppendOrigin.CLIENT);
         data(6, (short) 2, 0, 1, 29, 30, true, AppendOrigin.CLIENT);
         marker(6, (short) 3, true, 0, 31, (short) 2, AppendOrigin.COORDINATOR);
-        data(7, (short) 0, ProducerBatch.NO_SEQUENCE, ProducerBatch.NO_SEQUENCE, 32, 32, true, AppendOrigin.COORDINATOR);
+        data(
+                7,
+                (short) 0,
+                ProducerBatch.NO_SEQUENCE,
+                ProducerBatch.NO_SEQUENCE,
+                32,
+                32,
+                true,
+                AppendOrigin.COORDINATOR);
     }
 
     @Test
@@ -139,14 +156,27 @@ class KafkaProducerStateCompatibilityTest {
     void eachReadsTheEntriesTheOtherWrote() throws IOException {
         List<ProducerStateEntry> ours = List.of(
                 new ProducerStateEntry(11L, (short) 12, 13, 123456L, OptionalLong.empty()),
-                withBatch(new ProducerStateEntry(1L, (short) 2, 3, ProducerBatch.NO_TIMESTAMP, OptionalLong.of(100L)), 1, 2L, 1),
-                withBatch(new ProducerStateEntry(Long.MAX_VALUE, Short.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE,
-                        OptionalLong.of(0L)), Integer.MAX_VALUE, Long.MAX_VALUE, Integer.MAX_VALUE));
+                withBatch(
+                        new ProducerStateEntry(1L, (short) 2, 3, ProducerBatch.NO_TIMESTAMP, OptionalLong.of(100L)),
+                        1,
+                        2L,
+                        1),
+                withBatch(
+                        new ProducerStateEntry(
+                                Long.MAX_VALUE,
+                                Short.MAX_VALUE,
+                                Integer.MAX_VALUE,
+                                Long.MAX_VALUE,
+                                OptionalLong.of(0L)),
+                        Integer.MAX_VALUE,
+                        Long.MAX_VALUE,
+                        Integer.MAX_VALUE));
         Path ourFile = krabkaDir.resolve("00000000000000000005.snapshot");
         ProducerStateManager.writeSnapshot(ourFile, ours);
         List<org.apache.kafka.storage.internals.log.ProducerStateEntry> readByKafka =
                 org.apache.kafka.storage.internals.log.ProducerStateManager.readSnapshot(ourFile.toFile());
-        assertEquals(describeAll(ours.stream().map(KrabkaPartitionState::describe)),
+        assertEquals(
+                describeAll(ours.stream().map(KrabkaPartitionState::describe)),
                 describeAll(readByKafka.stream().map(KafkaPartitionState::describe)));
 
         Map<Long, org.apache.kafka.storage.internals.log.ProducerStateEntry> theirs = new HashMap<>();
@@ -154,11 +184,13 @@ class KafkaProducerStateCompatibilityTest {
         Path kafkaFile = kafkaDir.resolve("00000000000000000005.snapshot");
         org.apache.kafka.storage.internals.log.ProducerStateManager.writeSnapshot(kafkaFile.toFile(), theirs, true);
         List<ProducerStateEntry> readByKrabka = ProducerStateManager.readSnapshot(kafkaFile);
-        assertEquals(describeAll(readByKafka.stream().map(KafkaPartitionState::describe)),
+        assertEquals(
+                describeAll(readByKafka.stream().map(KafkaPartitionState::describe)),
                 describeAll(readByKrabka.stream().map(KrabkaPartitionState::describe)));
     }
 
-    private static ProducerStateEntry withBatch(ProducerStateEntry entry, int lastSeq, long lastOffset, int offsetDelta) {
+    private static ProducerStateEntry withBatch(
+            ProducerStateEntry entry, int lastSeq, long lastOffset, int offsetDelta) {
         entry.addBatch(entry.producerEpoch(), lastSeq, lastOffset, offsetDelta, entry.lastTimestamp());
         return entry;
     }
@@ -183,10 +215,13 @@ class KafkaProducerStateCompatibilityTest {
         Path file = krabkaDir.resolve("00000000000000000099.snapshot");
         for (byte[] bytes : damaged) {
             Files.write(file, bytes);
-            assertThrows(org.apache.kafka.storage.internals.log.CorruptSnapshotException.class,
+            assertThrows(
+                    org.apache.kafka.storage.internals.log.CorruptSnapshotException.class,
                     () -> org.apache.kafka.storage.internals.log.ProducerStateManager.readSnapshot(file.toFile()),
                     () -> HexFormat.of().formatHex(bytes));
-            assertThrows(CorruptSnapshotException.class, () -> ProducerStateManager.readSnapshot(file),
+            assertThrows(
+                    CorruptSnapshotException.class,
+                    () -> ProducerStateManager.readSnapshot(file),
                     () -> HexFormat.of().formatHex(bytes));
         }
     }
@@ -237,8 +272,14 @@ class KafkaProducerStateCompatibilityTest {
                 }
             }
             // The operations reached every kind of outcome.
-            for (String outcome : List.of("ok", "none", "completed", "OutOfOrderSequenceException",
-                    "InvalidProducerEpochException", "InvalidTxnStateException", "TransactionCoordinatorFencedException")) {
+            for (String outcome : List.of(
+                    "ok",
+                    "none",
+                    "completed",
+                    "OutOfOrderSequenceException",
+                    "InvalidProducerEpochException",
+                    "InvalidTxnStateException",
+                    "TransactionCoordinatorFencedException")) {
                 assertEquals(true, outcomes.getOrDefault(outcome, 0) > 0, outcome + " in " + outcomes);
             }
         }
@@ -252,7 +293,8 @@ class KafkaProducerStateCompatibilityTest {
         }
 
         private short epoch(long pid, int bumpPercent) {
-            short current = (short) Math.max(0, entry(pid).map(ProducerStateEntry::producerEpoch).orElse((short) 0));
+            short current = (short) Math.max(
+                    0, entry(pid).map(ProducerStateEntry::producerEpoch).orElse((short) 0));
             int roll = random.nextInt(100);
             if (roll < bumpPercent) {
                 return (short) (current + 1);
@@ -267,13 +309,16 @@ class KafkaProducerStateCompatibilityTest {
             short epoch = epoch(pid, 10);
             Optional<ProducerStateEntry> entry = entry(pid);
             int next = entry.filter(e -> !e.isEmpty() && e.producerEpoch() == epoch)
-                    .map(e -> e.lastSeq() == Integer.MAX_VALUE ? 0 : e.lastSeq() + 1).orElse(0);
+                    .map(e -> e.lastSeq() == Integer.MAX_VALUE ? 0 : e.lastSeq() + 1)
+                    .orElse(0);
             int roll = random.nextInt(100);
-            int firstSeq = roll < 65 ? next
-                    : roll < 75 ? 0
-                    : roll < 85 ? random.nextInt(50)
-                    : roll < 95 ? Math.max(0, next - 1)
-                    : Integer.MAX_VALUE - random.nextInt(3);
+            int firstSeq = roll < 65
+                    ? next
+                    : roll < 75
+                            ? 0
+                            : roll < 85
+                                    ? random.nextInt(50)
+                                    : roll < 95 ? Math.max(0, next - 1) : Integer.MAX_VALUE - random.nextInt(3);
             int records = 1 + random.nextInt(3);
             int lastSeq = firstSeq > Integer.MAX_VALUE - (records - 1)
                     ? records - 1 - (Integer.MAX_VALUE - firstSeq) - 1
@@ -281,7 +326,8 @@ class KafkaProducerStateCompatibilityTest {
             boolean open = entry.map(e -> e.currentTxnFirstOffset().isPresent()).orElse(false);
             boolean txn = random.nextInt(100) < (open ? 90 : 35);
             int originRoll = random.nextInt(100);
-            AppendOrigin origin = originRoll < 85 ? AppendOrigin.CLIENT
+            AppendOrigin origin = originRoll < 85
+                    ? AppendOrigin.CLIENT
                     : originRoll < 95 ? AppendOrigin.REPLICATION : AppendOrigin.COORDINATOR;
             long first = nextOffset;
             String outcome = data(pid, epoch, firstSeq, lastSeq, first, first + records - 1, txn, origin);
@@ -294,11 +340,15 @@ class KafkaProducerStateCompatibilityTest {
         private String appendMarker() {
             long pid = 1 + random.nextInt(4);
             short epoch = epoch(pid, 30);
-            int coordinatorEpoch = Math.max(0, entry(pid).map(ProducerStateEntry::coordinatorEpoch).orElse(0))
-                    + random.nextInt(4) - 1;
+            int coordinatorEpoch = Math.max(
+                            0,
+                            entry(pid).map(ProducerStateEntry::coordinatorEpoch).orElse(0))
+                    + random.nextInt(4)
+                    - 1;
             int roll = random.nextInt(100);
             AppendOrigin origin = roll < 85 ? AppendOrigin.COORDINATOR : AppendOrigin.REPLICATION;
-            short tv = origin == AppendOrigin.REPLICATION || roll < 2 ? ProducerAppendInfo.TV_UNKNOWN
+            short tv = origin == AppendOrigin.REPLICATION || roll < 2
+                    ? ProducerAppendInfo.TV_UNKNOWN
                     : random.nextBoolean() ? (short) 0 : (short) 2;
             String outcome = marker(pid, epoch, random.nextBoolean(), coordinatorEpoch, nextOffset, tv, origin);
             if (!outcome.endsWith("Exception")) {
@@ -312,13 +362,17 @@ class KafkaProducerStateCompatibilityTest {
             Optional<Path> krabkaFile = krabka.takeSnapshot();
             assertEquals(kafkaFile.map(Path::getFileName), krabkaFile.map(Path::getFileName));
             if (kafkaFile.isPresent()) {
-                assertArrayEquals(Files.readAllBytes(kafkaFile.get()), Files.readAllBytes(krabkaFile.orElseThrow()),
+                assertArrayEquals(
+                        Files.readAllBytes(kafkaFile.get()),
+                        Files.readAllBytes(krabkaFile.orElseThrow()),
                         kafkaFile.get().getFileName().toString());
             }
         }
 
         private void truncate() throws IOException {
-            List<Long> snapshots = ProducerStateManager.listSnapshotFiles(krabkaDir).stream().map(SnapshotFile::offset).toList();
+            List<Long> snapshots = ProducerStateManager.listSnapshotFiles(krabkaDir).stream()
+                    .map(SnapshotFile::offset)
+                    .toList();
             long logEnd = !snapshots.isEmpty() && random.nextBoolean()
                     ? snapshots.get(random.nextInt(snapshots.size()))
                     : random.nextLong(nextOffset + 1);
@@ -339,7 +393,10 @@ class KafkaProducerStateCompatibilityTest {
 
         private List<String> snapshotNames(Path dir) throws IOException {
             try (Stream<Path> files = Files.list(dir)) {
-                return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".snapshot")).sorted().toList();
+                return files.map(p -> p.getFileName().toString())
+                        .filter(n -> n.endsWith(".snapshot"))
+                        .sorted()
+                        .toList();
             }
         }
     }

@@ -56,11 +56,13 @@ class KafkaSegmentCompatibilityTest {
     private static final long PID = 77;
     private static final long TXN_PID = 88;
     private static final short EPOCH = 3;
-    private static final String[] NAMES = {"00000000000000001000.log", "00000000000000001000.index",
-        "00000000000000001000.timeindex"};
+    private static final String[] NAMES = {
+        "00000000000000001000.log", "00000000000000001000.index", "00000000000000001000.timeindex"
+    };
 
     @TempDir
     Path dir;
+
     final List<ByteBuffer> batches = new ArrayList<>();
     final List<Long> lastOffsets = new ArrayList<>();
     final TestTime time = new TestTime();
@@ -71,8 +73,13 @@ class KafkaSegmentCompatibilityTest {
     void kafkaBuildsTheBatches() {
         scheduler.startup();
         kafkaConfig = new LogConfig(Map.of("segment.index.bytes", INDEX_BYTES, "index.interval.bytes", INTERVAL));
-        Compression[] codecs = {Compression.NONE, Compression.gzip().build(), Compression.snappy().build(),
-            Compression.lz4().build(), Compression.zstd().build()};
+        Compression[] codecs = {
+            Compression.NONE,
+            Compression.gzip().build(),
+            Compression.snappy().build(),
+            Compression.lz4().build(),
+            Compression.zstd().build()
+        };
         Random random = new Random(5);
         long offset = BASE;
         int sequence = 0;
@@ -82,8 +89,9 @@ class KafkaSegmentCompatibilityTest {
             long timestamp = T0 + 100L * n - random.nextInt(250);
             if (n % 9 == 8) {
                 ControlRecordType type = n % 18 == 8 ? ControlRecordType.ABORT : ControlRecordType.COMMIT;
-                add(org.apache.kafka.common.record.internal.MemoryRecords.withEndTransactionMarker(offset, timestamp,
-                        leaderEpoch, TXN_PID, EPOCH, new EndTransactionMarker(type, 4)).buffer());
+                add(org.apache.kafka.common.record.internal.MemoryRecords.withEndTransactionMarker(
+                                offset, timestamp, leaderEpoch, TXN_PID, EPOCH, new EndTransactionMarker(type, 4))
+                        .buffer());
                 offset++;
                 continue;
             }
@@ -92,13 +100,22 @@ class KafkaSegmentCompatibilityTest {
             long producerId = n % 3 == 1 ? PID : transactional ? TXN_PID : -1;
             int baseSequence = producerId == PID ? sequence : producerId == TXN_PID ? txnSequence : -1;
             MemoryRecordsBuilder builder = org.apache.kafka.common.record.internal.MemoryRecords.builder(
-                    ByteBuffer.allocate(64), (byte) 2, codecs[n % codecs.length], TimestampType.CREATE_TIME, offset,
-                    -1, producerId, producerId < 0 ? -1 : EPOCH, baseSequence, producerId == TXN_PID, leaderEpoch);
+                    ByteBuffer.allocate(64),
+                    (byte) 2,
+                    codecs[n % codecs.length],
+                    TimestampType.CREATE_TIME,
+                    offset,
+                    -1,
+                    producerId,
+                    producerId < 0 ? -1 : EPOCH,
+                    baseSequence,
+                    producerId == TXN_PID,
+                    leaderEpoch);
             for (int i = 0; i < count; i++) {
                 byte[] value = new byte[10 + random.nextInt(200)];
                 random.nextBytes(value);
-                builder.appendWithOffset(offset + i, timestamp + random.nextInt(40),
-                        ("k" + i).getBytes(StandardCharsets.UTF_8), value);
+                builder.appendWithOffset(
+                        offset + i, timestamp + random.nextInt(40), ("k" + i).getBytes(StandardCharsets.UTF_8), value);
             }
             add(builder.build().buffer());
             if (producerId == PID) {
@@ -113,7 +130,8 @@ class KafkaSegmentCompatibilityTest {
     private void add(ByteBuffer batch) {
         batches.add(batch);
         long last = -1;
-        for (MutableRecordBatch b : org.apache.kafka.common.record.internal.MemoryRecords.readableRecords(batch.duplicate())
+        for (MutableRecordBatch b : org.apache.kafka.common.record.internal.MemoryRecords.readableRecords(
+                        batch.duplicate())
                 .batches()) {
             last = b.lastOffset();
         }
@@ -127,8 +145,8 @@ class KafkaSegmentCompatibilityTest {
 
     private org.apache.kafka.storage.internals.log.LogSegment kafkaSegment(Path segmentDir, boolean exists)
             throws IOException {
-        return org.apache.kafka.storage.internals.log.LogSegment.open(segmentDir.toFile(), BASE, kafkaConfig, Time.SYSTEM,
-                exists, 0, false, "");
+        return org.apache.kafka.storage.internals.log.LogSegment.open(
+                segmentDir.toFile(), BASE, kafkaConfig, Time.SYSTEM, exists, 0, false, "");
     }
 
     private LogSegment krabkaSegment(Path segmentDir, boolean exists) throws IOException {
@@ -140,9 +158,13 @@ class KafkaSegmentCompatibilityTest {
         var kafka = kafkaSegment(kafkaDir, false);
         try (LogSegment krabka = krabkaSegment(krabkaDir, false)) {
             for (int n = 0; n < batches.size(); n++) {
-                kafka.append(lastOffsets.get(n),
-                        org.apache.kafka.common.record.internal.MemoryRecords.readableRecords(batches.get(n).duplicate()));
-                krabka.append(lastOffsets.get(n), MemoryRecords.readableRecords(batches.get(n).duplicate(), "kafka", 0));
+                kafka.append(
+                        lastOffsets.get(n),
+                        org.apache.kafka.common.record.internal.MemoryRecords.readableRecords(
+                                batches.get(n).duplicate()));
+                krabka.append(
+                        lastOffsets.get(n),
+                        MemoryRecords.readableRecords(batches.get(n).duplicate(), "kafka", 0));
             }
             kafka.onBecomeInactiveSegment();
             krabka.onBecomeInactiveSegment();
@@ -157,8 +179,8 @@ class KafkaSegmentCompatibilityTest {
         Path krabkaDir = Files.createDirectory(dir.resolve("krabka"));
         appendWithBoth(kafkaDir, krabkaDir);
         for (String name : NAMES) {
-            assertArrayEquals(Files.readAllBytes(kafkaDir.resolve(name)), Files.readAllBytes(krabkaDir.resolve(name)),
-                    name);
+            assertArrayEquals(
+                    Files.readAllBytes(kafkaDir.resolve(name)), Files.readAllBytes(krabkaDir.resolve(name)), name);
         }
         assertTrue(Files.size(kafkaDir.resolve(NAMES[1])) > 8 * 10, "the segment has many index entries");
     }
@@ -186,8 +208,12 @@ class KafkaSegmentCompatibilityTest {
         long end = lastOffsets.getLast() + 1;
         assertEquals(kafka.readNextOffset(), krabka.readNextOffset());
         assertEquals(kafka.largestTimestamp(), krabka.largestTimestamp());
-        assertEquals(kafka.readMaxTimestampAndOffsetSoFar().timestamp(), krabka.readMaxTimestampAndOffsetSoFar().timestamp());
-        assertEquals(kafka.readMaxTimestampAndOffsetSoFar().offset(), krabka.readMaxTimestampAndOffsetSoFar().offset());
+        assertEquals(
+                kafka.readMaxTimestampAndOffsetSoFar().timestamp(),
+                krabka.readMaxTimestampAndOffsetSoFar().timestamp());
+        assertEquals(
+                kafka.readMaxTimestampAndOffsetSoFar().offset(),
+                krabka.readMaxTimestampAndOffsetSoFar().offset());
         for (long offset = BASE - 2; offset <= end + 1; offset++) {
             FileRecords.LogOffsetPosition theirs = kafka.translateOffset(offset);
             Optional<LogOffsetPosition> ours = krabka.translateOffset(offset);
@@ -204,9 +230,13 @@ class KafkaSegmentCompatibilityTest {
                     FetchDataInfo ourRead = krabka.read(offset, maxSize, OptionalLong.of(krabka.size()), minOne)
                             .orElseThrow();
                     String what = "offset " + offset + ", max " + maxSize + ", minOne " + minOne;
-                    assertEquals(new LogOffsetMetadata(theirRead.fetchOffsetMetadata.messageOffset,
-                            theirRead.fetchOffsetMetadata.segmentBaseOffset,
-                            theirRead.fetchOffsetMetadata.relativePositionInSegment), ourRead.fetchOffsetMetadata(), what);
+                    assertEquals(
+                            new LogOffsetMetadata(
+                                    theirRead.fetchOffsetMetadata.messageOffset,
+                                    theirRead.fetchOffsetMetadata.segmentBaseOffset,
+                                    theirRead.fetchOffsetMetadata.relativePositionInSegment),
+                            ourRead.fetchOffsetMetadata(),
+                            what);
                     assertEquals(theirRead.firstEntryIncomplete, ourRead.firstEntryIncomplete(), what);
                     assertArrayEquals(bytes(theirRead.records), bytes(ourRead.records()), what);
                 }
@@ -218,8 +248,12 @@ class KafkaSegmentCompatibilityTest {
             for (long startingOffset : new long[] {0, BASE + 50, end}) {
                 var theirs = kafka.findOffsetByTimestamp(timestamp, startingOffset, Integer.MAX_VALUE);
                 var ours = krabka.findOffsetByTimestamp(timestamp, startingOffset, Integer.MAX_VALUE);
-                assertEquals(theirs.map(t -> new TimestampAndOffset(t.timestamp, t.offset,
-                        t.leaderEpoch.map(OptionalInt::of).orElseGet(OptionalInt::empty))), ours,
+                assertEquals(
+                        theirs.map(t -> new TimestampAndOffset(
+                                t.timestamp,
+                                t.offset,
+                                t.leaderEpoch.map(OptionalInt::of).orElseGet(OptionalInt::empty))),
+                        ours,
                         "timestamp " + timestamp + " from " + startingOffset);
             }
         }
@@ -243,12 +277,17 @@ class KafkaSegmentCompatibilityTest {
         Files.write(krabkaDir.resolve(NAMES[0]), log);
 
         var kafkaProducers = new org.apache.kafka.storage.internals.log.ProducerStateManager(
-                new TopicPartition("test", 0), kafkaDir.toFile(), ProducerStateFixture.MAX_TRANSACTION_TIMEOUT_MS,
-                new ProducerStateManagerConfig(86_400_000, false), Time.SYSTEM);
+                new TopicPartition("test", 0),
+                kafkaDir.toFile(),
+                ProducerStateFixture.MAX_TRANSACTION_TIMEOUT_MS,
+                new ProducerStateManagerConfig(86_400_000, false),
+                Time.SYSTEM);
         kafkaProducers.truncateFullyAndStartAt(BASE);
-        var kafkaEpochs = new LeaderEpochFileCache(new TopicPartition("test", 0),
-                new LeaderEpochCheckpointFile(kafkaDir.resolve("leader-epoch-checkpoint").toFile(),
-                        new LogDirFailureChannel(1)), scheduler);
+        var kafkaEpochs = new LeaderEpochFileCache(
+                new TopicPartition("test", 0),
+                new LeaderEpochCheckpointFile(
+                        kafkaDir.resolve("leader-epoch-checkpoint").toFile(), new LogDirFailureChannel(1)),
+                scheduler);
         var kafka = kafkaSegment(kafkaDir, true);
         try {
             assertEquals(expectedTruncation, kafka.recover(kafkaProducers, kafkaEpochs));
@@ -265,25 +304,36 @@ class KafkaSegmentCompatibilityTest {
         }
         krabkaProducers.takeSnapshot();
 
-        String snapshot = LogFileUtils.producerSnapshotFile(krabkaDir, krabkaProducers.mapEndOffset()).getFileName()
+        String snapshot = LogFileUtils.producerSnapshotFile(krabkaDir, krabkaProducers.mapEndOffset())
+                .getFileName()
                 .toString();
         assertEquals(kafkaProducers.mapEndOffset(), krabkaProducers.mapEndOffset());
         for (String name : List.of(NAMES[0], NAMES[1], NAMES[2], "00000000000000001000.txnindex")) {
-            assertArrayEquals(Files.readAllBytes(kafkaDir.resolve(name)), Files.readAllBytes(krabkaDir.resolve(name)),
+            assertArrayEquals(
+                    Files.readAllBytes(kafkaDir.resolve(name)),
+                    Files.readAllBytes(krabkaDir.resolve(name)),
                     name + " after recovering " + log.length + " bytes");
         }
         // Kafka writes a snapshot's producers in its hash map's order, the kernel by producer id: the same entries.
         assertEquals(snapshotEntries(kafkaDir.resolve(snapshot)), snapshotEntries(krabkaDir.resolve(snapshot)));
-        assertEquals(2, ProducerStateManager.readSnapshot(krabkaDir.resolve(snapshot)).size());
-        assertTrue(Files.size(kafkaDir.resolve("00000000000000001000.txnindex")) > 0, "an aborted transaction is indexed");
-        assertEquals(kafkaEpochs.epochEntries().stream().map(e -> new TestEpochs.Assignment(e.epoch(), e.startOffset()))
-                .toList(), krabkaEpochs.assignments);
+        assertEquals(
+                2,
+                ProducerStateManager.readSnapshot(krabkaDir.resolve(snapshot)).size());
+        assertTrue(
+                Files.size(kafkaDir.resolve("00000000000000001000.txnindex")) > 0, "an aborted transaction is indexed");
+        assertEquals(
+                kafkaEpochs.epochEntries().stream()
+                        .map(e -> new TestEpochs.Assignment(e.epoch(), e.startOffset()))
+                        .toList(),
+                krabkaEpochs.assignments);
         assertEquals(3, krabkaEpochs.assignments.size());
     }
 
     private static List<String> snapshotEntries(Path snapshot) throws IOException {
         return ProducerStateManager.readSnapshot(snapshot).stream()
-                .sorted(Comparator.comparingLong(ProducerStateEntry::producerId)).map(ProducerStateEntry::toString).toList();
+                .sorted(Comparator.comparingLong(ProducerStateEntry::producerId))
+                .map(ProducerStateEntry::toString)
+                .toList();
     }
 
     private static byte[] bytes(Records records) throws IOException {
@@ -291,7 +341,9 @@ class KafkaSegmentCompatibilityTest {
         if (records instanceof FileRecords file) {
             file.readInto(buffer, 0);
         } else {
-            buffer.put(((org.apache.kafka.common.record.internal.MemoryRecords) records).buffer().duplicate());
+            buffer.put(((org.apache.kafka.common.record.internal.MemoryRecords) records)
+                    .buffer()
+                    .duplicate());
         }
         return buffer.array();
     }

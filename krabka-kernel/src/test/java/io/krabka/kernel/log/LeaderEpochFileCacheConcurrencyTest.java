@@ -70,7 +70,9 @@ class LeaderEpochFileCacheConcurrencyTest {
                 writing.set(false);
             }
         }
-        assertTrue(violations.isEmpty(), () -> violations.stream().limit(5).toList().toString());
+        assertTrue(
+                violations.isEmpty(),
+                () -> violations.stream().limit(5).toList().toString());
         assertEquals(cache.epochEntries(), checkpoint.read(), "the file holds the last change");
     }
 

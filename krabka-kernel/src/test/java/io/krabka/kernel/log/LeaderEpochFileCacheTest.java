@@ -263,7 +263,9 @@ class LeaderEpochFileCacheTest {
     @Test
     void epochEntriesInRangeIsATieredSegmentsEpochIndex() throws IOException {
         assign268And11();
-        assertEquals(List.of(new EpochEntry(2, 6), new EpochEntry(3, 8)), cache.epochEntriesInRange(-1, 11),
+        assertEquals(
+                List.of(new EpochEntry(2, 6), new EpochEntry(3, 8)),
+                cache.epochEntriesInRange(-1, 11),
                 "from the log start up to the next segment's base offset");
         assertEquals(List.of(new EpochEntry(3, 9), new EpochEntry(4, 11)), cache.epochEntriesInRange(9, 20));
         assertEquals(List.of(new EpochEntry(2, 7)), cache.epochEntriesInRange(7, 8));
@@ -284,11 +286,12 @@ class LeaderEpochFileCacheTest {
         cache.assign(7, 12);
         assertEquals("0\n2\n3 9\n7 12\n", Files.readString(checkpoint.file()));
 
-        LeaderEpochFileCache reloaded = new LeaderEpochFileCache(TP,
-                new LeaderEpochCheckpointFile(LeaderEpochCheckpointFile.newFile(dir)));
+        LeaderEpochFileCache reloaded =
+                new LeaderEpochFileCache(TP, new LeaderEpochCheckpointFile(LeaderEpochCheckpointFile.newFile(dir)));
         assertEquals(cache.epochEntries(), reloaded.epochEntries());
         assertEquals(new EpochEndOffset(3, 12), reloaded.endOffsetFor(3, 20));
-        assertTrue(Files.list(dir).noneMatch(file -> file.getFileName().toString().endsWith(".tmp")));
+        assertTrue(
+                Files.list(dir).noneMatch(file -> file.getFileName().toString().endsWith(".tmp")));
     }
 
     @Test
@@ -301,7 +304,8 @@ class LeaderEpochFileCacheTest {
     @Test
     void aMalformedCheckpointIsATypedErrorNamingTheFile() throws IOException {
         Files.writeString(checkpoint.file(), "0\n2\n1 0\n");
-        MalformedFileException e = assertThrows(MalformedFileException.class, () -> new LeaderEpochFileCache(TP, checkpoint));
+        MalformedFileException e =
+                assertThrows(MalformedFileException.class, () -> new LeaderEpochFileCache(TP, checkpoint));
         assertTrue(e.getMessage().contains(checkpoint.file().toString()), e.getMessage());
     }
 

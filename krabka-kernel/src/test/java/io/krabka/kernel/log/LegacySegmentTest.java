@@ -26,6 +26,7 @@ class LegacySegmentTest {
 
     @TempDir
     Path dir;
+
     final TestTime time = new TestTime();
 
     /** A v0/v1 entry: offset, size, CRC-32 over magic..end, magic, attributes, [timestamp], key, value. */
@@ -85,25 +86,43 @@ class LegacySegmentTest {
     void headerScansKnowEachEntrysOffsetsAndTimestamp() throws IOException {
         try (LogSegment segment = segment(all())) {
             List<String> seen = new ArrayList<>();
-            segment.log().batches().forEach(b -> seen.add(b.magic() + ":" + b.baseOffset() + "-" + b.lastOffset() + "@"
-                    + b.maxTimestamp() + "+" + b.position()));
-            assertEquals(List.of("1:0-0@" + T0 + "+0", "1:1-1@" + (T0 + 5) + "+" + position(1),
-                    "1:2-4@" + (T0 + 12) + "+" + position(2), "0:5-5@-1+" + position(3),
-                    "2:6-8@" + (T0 + 22) + "+" + position(4)), seen);
+            segment.log()
+                    .batches()
+                    .forEach(b -> seen.add(b.magic() + ":" + b.baseOffset() + "-" + b.lastOffset() + "@"
+                            + b.maxTimestamp() + "+" + b.position()));
+            assertEquals(
+                    List.of(
+                            "1:0-0@" + T0 + "+0",
+                            "1:1-1@" + (T0 + 5) + "+" + position(1),
+                            "1:2-4@" + (T0 + 12) + "+" + position(2),
+                            "0:5-5@-1+" + position(3),
+                            "2:6-8@" + (T0 + 22) + "+" + position(4)),
+                    seen);
         }
     }
 
     @Test
     void lookupsAndTimestampSearchesReadIntoTheWrapper() throws IOException {
         try (LogSegment segment = segment(all())) {
-            assertEquals(new LogOffsetPosition(2, position(2), entries.get(2).remaining()),
+            assertEquals(
+                    new LogOffsetPosition(2, position(2), entries.get(2).remaining()),
                     segment.translateOffset(3).orElseThrow());
-            assertEquals(new LogOffsetMetadata(2, 0, position(2)),
+            assertEquals(
+                    new LogOffsetMetadata(2, 0, position(2)),
                     segment.read(4, 1000).orElseThrow().fetchOffsetMetadata());
-            assertEquals(new TimestampAndOffset(T0 + 12, 3, java.util.OptionalInt.empty()),
+            assertEquals(
+                    new TimestampAndOffset(T0 + 12, 3, java.util.OptionalInt.empty()),
                     segment.findOffsetByTimestamp(T0 + 12, 0, 1 << 20).orElseThrow());
-            assertEquals(4, segment.findOffsetByTimestamp(T0 + 11, 4, 1 << 20).orElseThrow().offset());
-            assertEquals(6, segment.findOffsetByTimestamp(T0 + 13, 0, 1 << 20).orElseThrow().offset());
+            assertEquals(
+                    4,
+                    segment.findOffsetByTimestamp(T0 + 11, 4, 1 << 20)
+                            .orElseThrow()
+                            .offset());
+            assertEquals(
+                    6,
+                    segment.findOffsetByTimestamp(T0 + 13, 0, 1 << 20)
+                            .orElseThrow()
+                            .offset());
             assertEquals(9, segment.readNextOffset());
         }
     }
@@ -114,8 +133,12 @@ class LegacySegmentTest {
             ProducerStateManager producers = new ProducerStateFixture(dir).stateManager;
             producers.truncateFullyAndStartAt(0);
             assertEquals(0, segment.recover(producers, new TestEpochs()));
-            assertEquals(List.of(new OffsetPosition(1, position(1)), new OffsetPosition(4, position(2)),
-                    new OffsetPosition(5, position(3)), new OffsetPosition(8, position(4))),
+            assertEquals(
+                    List.of(
+                            new OffsetPosition(1, position(1)),
+                            new OffsetPosition(4, position(2)),
+                            new OffsetPosition(5, position(3)),
+                            new OffsetPosition(8, position(4))),
                     LogSegmentTest.entries(segment.offsetIndex()));
             assertEquals(new TimestampOffset(T0 + 22, 8), segment.timeIndex().lastEntry());
             assertEquals(9, producers.mapEndOffset(), "the v2 batch moves the producer state's end");
@@ -123,14 +146,16 @@ class LegacySegmentTest {
         byte[] damaged = all();
         damaged[position(2) + 40] ^= 1; // inside the wrapper's compressed value, under its CRC-32
         try (LogSegment segment = segment(damaged)) {
-            assertEquals(damaged.length - position(2), segment.recover(new ProducerStateFixture(dir).stateManager,
-                    new TestEpochs()));
+            assertEquals(
+                    damaged.length - position(2),
+                    segment.recover(new ProducerStateFixture(dir).stateManager, new TestEpochs()));
             assertEquals(2, segment.readNextOffset());
         }
         byte[] torn = Arrays.copyOf(all(), position(3) - 1);
         try (LogSegment segment = segment(torn)) {
-            assertEquals(entries.get(2).remaining() - 1, segment.recover(new ProducerStateFixture(dir).stateManager,
-                    new TestEpochs()));
+            assertEquals(
+                    entries.get(2).remaining() - 1,
+                    segment.recover(new ProducerStateFixture(dir).stateManager, new TestEpochs()));
             assertEquals(position(2), segment.size());
         }
     }

@@ -1,6 +1,5 @@
 package io.krabka.kernel.log;
 
-import io.krabka.kernel.scheduler.MockScheduler;
 import static io.krabka.kernel.log.LogFixture.batches;
 import static io.krabka.kernel.log.LogFixture.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.record.MemoryRecords;
+import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -29,6 +29,7 @@ class LocalLogTest {
 
     @TempDir
     Path logDir;
+
     final TestTime time = new TestTime();
     final MockScheduler scheduler = new MockScheduler(time);
     LocalLog log;
@@ -57,7 +58,10 @@ class LocalLogTest {
     }
 
     private static List<Long> offsets(FetchDataInfo info) throws IOException {
-        return batches(info).stream().flatMap(b -> b.records(1 << 20).stream()).map(r -> r.offset()).toList();
+        return batches(info).stream()
+                .flatMap(b -> b.records(1 << 20).stream())
+                .map(r -> r.offset())
+                .toList();
     }
 
     private Stream<String> files() throws IOException {
@@ -108,11 +112,14 @@ class LocalLogTest {
         create(config());
         append(log, 4);
         append(log, 4);
-        int first = log.segments().activeSegment().log().batches().iterator().next().sizeInBytes();
+        int first =
+                log.segments().activeSegment().log().batches().iterator().next().sizeInBytes();
         assertEquals(List.of(), offsets(log.read(0, first - 1, false, log.logEndOffsetMetadata(), false)));
-        assertTrue(log.read(0, first - 1, false, log.logEndOffsetMetadata(), false).firstEntryIncomplete());
+        assertTrue(
+                log.read(0, first - 1, false, log.logEndOffsetMetadata(), false).firstEntryIncomplete());
         assertEquals(List.of(0L, 1L, 2L, 3L), offsets(log.read(0, 1, true, log.logEndOffsetMetadata(), false)));
-        assertEquals(List.of(0L, 1L, 2L, 3L), offsets(log.read(0, first + 1, false, log.logEndOffsetMetadata(), false)));
+        assertEquals(
+                List.of(0L, 1L, 2L, 3L), offsets(log.read(0, first + 1, false, log.logEndOffsetMetadata(), false)));
     }
 
     @Test
@@ -136,7 +143,8 @@ class LocalLogTest {
         assertEquals(4096 / 8 * 8, Files.size(old.offsetIndex().file()));
         LogSegment rolled = log.roll(0);
         assertEquals(6, rolled.baseOffset());
-        assertEquals(old.offsetIndex().entries() * 8L, Files.size(old.offsetIndex().file()));
+        assertEquals(
+                old.offsetIndex().entries() * 8L, Files.size(old.offsetIndex().file()));
         assertEquals(old.timeIndex().entries() * 12L, Files.size(old.timeIndex().file()));
         assertEquals(new LogOffsetMetadata(6, 6, 0), log.logEndOffsetMetadata());
         // An expected offset below the log end rolls at the log end.
@@ -166,7 +174,8 @@ class LocalLogTest {
         log.roll(0);
         append(log, 5);
         List<LogSegment> deleted = List.copyOf(log.truncateTo(3));
-        assertEquals(List.of(5L, 10L), deleted.stream().map(LogSegment::baseOffset).toList());
+        assertEquals(
+                List.of(5L, 10L), deleted.stream().map(LogSegment::baseOffset).toList());
         assertEquals(List.of(0L), log.segments().baseOffsets());
         // A reader that found a segment before the truncation still reads it during the delay.
         assertTrue(files().anyMatch(name -> name.equals("00000000000000000005.log.deleted")));
@@ -190,8 +199,9 @@ class LocalLogTest {
         assertEquals(List.of(42L), log.segments().baseOffsets());
         assertEquals(new LogOffsetMetadata(42, 42, 0), log.logEndOffsetMetadata());
         scheduler.tick();
-        assertEquals(List.of("00000000000000000042.index", "00000000000000000042.log",
-                "00000000000000000042.timeindex"), files().toList());
+        assertEquals(
+                List.of("00000000000000000042.index", "00000000000000000042.log", "00000000000000000042.timeindex"),
+                files().toList());
     }
 
     @Test
@@ -222,8 +232,10 @@ class LocalLogTest {
         assertTrue(LogDirNames.isDeleteDir(log.dir()));
         assertEquals(PARTITION, LogDirNames.parseTopicPartitionName(log.dir()));
         append(log, 2);
-        assertEquals(List.of(0L, 1L, 2L), offsets(log.read(0, 1 << 20, false, log.logEndOffsetMetadata(), false))
-                .subList(0, 3));
+        assertEquals(
+                List.of(0L, 1L, 2L),
+                offsets(log.read(0, 1 << 20, false, log.logEndOffsetMetadata(), false))
+                        .subList(0, 3));
         assertTrue(Files.exists(log.dir().resolve("00000000000000000000.log")));
     }
 
@@ -240,7 +252,8 @@ class LocalLogTest {
     @Test
     void partitionDirectoryNamesParseAsKafkas() {
         assertEquals(new TopicPartition("a-b", 12), LogDirNames.parseTopicPartitionName(Path.of("a-b-12")));
-        assertEquals(new TopicPartition("t", 0),
+        assertEquals(
+                new TopicPartition("t", 0),
                 LogDirNames.parseTopicPartitionName(Path.of("t-0.0123456789abcdef0123456789abcdef-delete")));
         for (String bad : List.of("topic", "-1", "t-", "t-x", "t-0-delete", "t-0.abc-future-x")) {
             assertThrows(IllegalArgumentException.class, () -> LogDirNames.parseTopicPartitionName(Path.of(bad)), bad);

@@ -71,8 +71,8 @@ class LogDirTasksTest {
         Throwable[] suppressed = outcome.failure().getSuppressed();
         assertEquals(2, suppressed.length);
         assertEquals("second failure", suppressed[0].getMessage());
-        assertEquals("Failed to close a log: java.lang.IllegalStateException: not an I/O error",
-                suppressed[1].getMessage());
+        assertEquals(
+                "Failed to close a log: java.lang.IllegalStateException: not an I/O error", suppressed[1].getMessage());
         assertInstanceOf(IllegalStateException.class, suppressed[1].getCause());
         assertEquals(Set.of("closing-0"), threads);
     }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LogDirWriteStatesTest {
     @TempDir
     Path first;
+
     @TempDir
     Path second;
 

@@ -1,6 +1,5 @@
 package io.krabka.kernel.log;
 
-import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.record.Compression;
 import io.krabka.kernel.record.ControlRecordType;
@@ -10,6 +9,7 @@ import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.Record;
 import io.krabka.kernel.record.RecordBatchBuilder;
 import io.krabka.kernel.record.TimestampType;
+import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -56,18 +56,44 @@ final class LogFixture {
         return create(config, 0, 0, true, Optional.empty());
     }
 
-    UnifiedLog create(LogConfig config, long logStartOffset, long recoveryPoint, boolean lastShutdownClean,
-                      Optional<Uuid> topicId) throws IOException {
-        return UnifiedLog.create(dir, config, logStartOffset, recoveryPoint, scheduler, time, MAX_TRANSACTION_TIMEOUT_MS,
-                producerStateManagerConfig, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, lastShutdownClean, topicId);
+    UnifiedLog create(
+            LogConfig config,
+            long logStartOffset,
+            long recoveryPoint,
+            boolean lastShutdownClean,
+            Optional<Uuid> topicId)
+            throws IOException {
+        return UnifiedLog.create(
+                dir,
+                config,
+                logStartOffset,
+                recoveryPoint,
+                scheduler,
+                time,
+                MAX_TRANSACTION_TIMEOUT_MS,
+                producerStateManagerConfig,
+                PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+                lastShutdownClean,
+                topicId);
     }
 
     /** Opens the log in {@code dir} after a clean shutdown, on a broker with or without tiered storage. */
     UnifiedLog create(Path dir, LogConfig config, long logStartOffset, boolean remoteStorageSystemEnable)
             throws IOException {
-        return UnifiedLog.create(dir, config, logStartOffset, 0, scheduler, time, MAX_TRANSACTION_TIMEOUT_MS,
-                producerStateManagerConfig, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, true, Optional.empty(),
-                remoteStorageSystemEnable, new LogDirFailureChannel());
+        return UnifiedLog.create(
+                dir,
+                config,
+                logStartOffset,
+                0,
+                scheduler,
+                time,
+                MAX_TRANSACTION_TIMEOUT_MS,
+                producerStateManagerConfig,
+                PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+                true,
+                Optional.empty(),
+                remoteStorageSystemEnable,
+                new LogDirFailureChannel());
     }
 
     // Batches as producers send them: base offset 0.
@@ -90,7 +116,8 @@ final class LogFixture {
     MemoryRecords records(Compression compression, String... values) {
         RecordBatchBuilder builder = new RecordBatchBuilder(compression, TimestampType.CREATE_TIME, 0);
         for (String value : values) {
-            builder.append(time.millis(), value.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8));
+            builder.append(
+                    time.millis(), value.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8));
         }
         return wrap(builder.build());
     }
@@ -98,7 +125,8 @@ final class LogFixture {
     /** An idempotent (or, with {@code transactional}, transactional) batch of a producer, stamped now. */
     MemoryRecords producerRecords(long producerId, short epoch, int sequence, boolean transactional, String... values) {
         RecordBatchBuilder builder = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
-                .producer(producerId, epoch, sequence).transactional(transactional);
+                .producer(producerId, epoch, sequence)
+                .transactional(transactional);
         for (String value : values) {
             builder.append(time.millis(), null, value.getBytes(StandardCharsets.UTF_8));
         }
@@ -109,7 +137,8 @@ final class LogFixture {
     MemoryRecords marker(long producerId, short epoch, ControlRecordType type, int coordinatorEpoch) {
         return wrap(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
                 .producer(producerId, epoch, -1)
-                .appendEndTxnMarker(time.millis(), new EndTransactionMarker(type, coordinatorEpoch)).build());
+                .appendEndTxnMarker(time.millis(), new EndTransactionMarker(type, coordinatorEpoch))
+                .build());
     }
 
     /** Appends a marker as the coordinator does (transaction version 0). */
@@ -155,8 +184,11 @@ final class LogFixture {
 
     /** The values of records, as text (markers as their type). */
     static List<String> values(List<Record> records) {
-        return records.stream().map(r -> r.value() == null ? "null"
-                : StandardCharsets.UTF_8.decode(r.value().duplicate()).toString()).toList();
+        return records.stream()
+                .map(r -> r.value() == null
+                        ? "null"
+                        : StandardCharsets.UTF_8.decode(r.value().duplicate()).toString())
+                .toList();
     }
 
     /** Every record's value, from the log start offset to the log end. */

@@ -56,13 +56,19 @@ class LogLoaderCrashTest {
             long segment = LogFileUtils.offsetFromFileName(file.getFileName().toString());
             int position = 0;
             try {
-                for (LogBatch batch : MemoryRecords.readableRecords(ByteBuffer.wrap(Files.readAllBytes(file)), "t", 0)) {
+                for (LogBatch batch :
+                        MemoryRecords.readableRecords(ByteBuffer.wrap(Files.readAllBytes(file)), "t", 0)) {
                     if (!batch.isValid()) {
                         break;
                     }
                     RecordBatch v2 = (RecordBatch) batch;
-                    batches.add(new DiskBatch(segment, position, v2.baseOffset(), v2.lastOffset(),
-                            v2.partitionLeaderEpoch(), TestBatches.bytes(batch.buffer())));
+                    batches.add(new DiskBatch(
+                            segment,
+                            position,
+                            v2.baseOffset(),
+                            v2.lastOffset(),
+                            v2.partitionLeaderEpoch(),
+                            TestBatches.bytes(batch.buffer())));
                     position += batch.sizeInBytes();
                 }
             } catch (CorruptRecordException e) {
@@ -74,7 +80,9 @@ class LogLoaderCrashTest {
 
     private static List<Path> logFiles(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".log")).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().endsWith(".log"))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -89,8 +97,17 @@ class LogLoaderCrashTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void recoveryKeepsFlushedBatchesAndCutsTheTornTail(boolean preallocate) throws IOException {
-        LogConfig config = config("internal.segment.bytes", 3000, "index.interval.bytes", 250,
-                "segment.index.bytes", 1200, "preallocate", preallocate, "file.delete.delay.ms", 0L);
+        LogConfig config = config(
+                "internal.segment.bytes",
+                3000,
+                "index.interval.bytes",
+                250,
+                "segment.index.bytes",
+                1200,
+                "preallocate",
+                preallocate,
+                "file.delete.delay.ms",
+                0L);
         LogFixture template = new LogFixture(root.resolve("template"));
         LogWorkload workload = new LogWorkload(template, 11);
         UnifiedLog log = template.create(config);
@@ -101,10 +118,23 @@ class LogLoaderCrashTest {
         // Killed: no flush, trim, snapshot or marker; the rolls' background flushes never ran.
         log.closeHandlers();
         List<DiskBatch> written = batchesOnDisk(template.dir);
-        long recoverySegment = log.localLog().segments().floorSegment(recoveryPoint).orElseThrow().baseOffset();
-        int flushedBytes = written.stream().filter(b -> b.segment() == recoverySegment && b.lastOffset() < recoveryPoint)
-                .mapToInt(DiskBatch::end).max().orElse(0);
-        assertTrue(written.stream().map(DiskBatch::segment).distinct().filter(s -> s >= recoverySegment).count() >= 3,
+        long recoverySegment = log.localLog()
+                .segments()
+                .floorSegment(recoveryPoint)
+                .orElseThrow()
+                .baseOffset();
+        int flushedBytes = written.stream()
+                .filter(b -> b.segment() == recoverySegment && b.lastOffset() < recoveryPoint)
+                .mapToInt(DiskBatch::end)
+                .max()
+                .orElse(0);
+        assertTrue(
+                written.stream()
+                                .map(DiskBatch::segment)
+                                .distinct()
+                                .filter(s -> s >= recoverySegment)
+                                .count()
+                        >= 3,
                 "the unflushed part spans several segments");
 
         Random random = new Random(5);
@@ -115,7 +145,11 @@ class LogLoaderCrashTest {
                 continue;
             }
             int size = (int) Files.size(file);
-            int dataEnd = written.stream().filter(b -> b.segment() == segment).mapToInt(DiskBatch::end).max().orElse(0);
+            int dataEnd = written.stream()
+                    .filter(b -> b.segment() == segment)
+                    .mapToInt(DiskBatch::end)
+                    .max()
+                    .orElse(0);
             TreeSet<Integer> cuts = new TreeSet<>();
             // Batch boundaries; inside the offset and size fields; at the magic byte; just past the header.
             int[][] deltas = {{0}, {0, 1}, {0, 11}, {0, 16, 61}};
@@ -140,8 +174,8 @@ class LogLoaderCrashTest {
                 Path dir = root.resolve("case-" + cases++);
                 Files.createDirectories(dir);
                 copyDir(template.dir, dir.resolve("test-0"));
-                try (FileChannel channel = FileChannel.open(dir.resolve("test-0").resolve(file.getFileName()),
-                        StandardOpenOption.WRITE)) {
+                try (FileChannel channel =
+                        FileChannel.open(dir.resolve("test-0").resolve(file.getFileName()), StandardOpenOption.WRITE)) {
                     channel.truncate(cut);
                 }
                 checkRecovery(dir, config, recoveryPoint, written, segment, cut, cases % 4 == 0);
@@ -150,16 +184,29 @@ class LogLoaderCrashTest {
         assertTrue(cases > 100, "cases: " + cases);
     }
 
-    private void checkRecovery(Path logDir, LogConfig config, long recoveryPoint, List<DiskBatch> written,
-                               long cutSegment, int cut, boolean compareWithARebuild) throws IOException {
+    private void checkRecovery(
+            Path logDir,
+            LogConfig config,
+            long recoveryPoint,
+            List<DiskBatch> written,
+            long cutSegment,
+            int cut,
+            boolean compareWithARebuild)
+            throws IOException {
         String what = "cut of segment " + cutSegment + " at byte " + cut;
-        int survivingEnd = written.stream().filter(b -> b.segment() == cutSegment && b.end() <= cut)
-                .mapToInt(DiskBatch::end).max().orElse(0);
+        int survivingEnd = written.stream()
+                .filter(b -> b.segment() == cutSegment && b.end() <= cut)
+                .mapToInt(DiskBatch::end)
+                .max()
+                .orElse(0);
         // Bytes after the last whole batch (a torn batch, or preallocated zeros) are a torn tail: recovery cuts them
         // and deletes every later segment. A cut at a batch boundary looks like a valid segment end, as in Kafka.
         boolean torn = cut > survivingEnd;
-        List<DiskBatch> expected = written.stream().filter(b -> b.segment() < cutSegment
-                || b.segment() == cutSegment && b.end() <= cut || b.segment() > cutSegment && !torn).toList();
+        List<DiskBatch> expected = written.stream()
+                .filter(b -> b.segment() < cutSegment
+                        || b.segment() == cutSegment && b.end() <= cut
+                        || b.segment() > cutSegment && !torn)
+                .toList();
         LogFixture fixture = new LogFixture(logDir);
         UnifiedLog recovered = fixture.create(config, 0, recoveryPoint, false, Optional.empty());
         try {
@@ -170,8 +217,11 @@ class LogLoaderCrashTest {
             }
             assertTrue(expected.stream().anyMatch(b -> b.lastOffset() == recoveryPoint - 1), what);
             long lastSegment = torn ? cutSegment : written.getLast().segment();
-            long logEndOffset = expected.stream().filter(b -> b.segment() == lastSegment)
-                    .mapToLong(b -> b.lastOffset() + 1).max().orElse(lastSegment);
+            long logEndOffset = expected.stream()
+                    .filter(b -> b.segment() == lastSegment)
+                    .mapToLong(b -> b.lastOffset() + 1)
+                    .max()
+                    .orElse(lastSegment);
             assertEquals(logEndOffset, recovered.logEndOffset(), what);
             assertEquals(lastSegment, recovered.activeSegment().baseOffset(), what);
             assertTrue(recovered.segmentsRecoveredAtLoad().contains(cutSegment), what);
@@ -182,18 +232,30 @@ class LogLoaderCrashTest {
             }
             // A cut at a batch boundary of a middle segment leaves a gap recovery cannot tell from a compacted log's:
             // the epochs stay as checkpointed, as in Kafka.
-            List<DiskBatch> epochSource = !torn && cutSegment != written.getLast().segment() ? written : expected;
-            assertEquals(expectedEpochs(epochSource), recovered.leaderEpochCache().epochEntries(), what);
+            List<DiskBatch> epochSource =
+                    !torn && cutSegment != written.getLast().segment() ? written : expected;
+            assertEquals(
+                    expectedEpochs(epochSource), recovered.leaderEpochCache().epochEntries(), what);
             if (compareWithARebuild) {
                 assertSameProducerState(recovered, fixture, config, what);
             }
             LogAppendInfo next = recovered.appendAsLeader(fixture.records("after"), 99);
             assertEquals(logEndOffset, next.firstOffset(), what);
             // The idempotent producer goes on at the sequence after its last surviving batch.
-            int nextSequence = recovered.producerStateManager().lastEntry(LogWorkload.IDEMPOTENT_PRODUCER)
-                    .map(entry -> entry.lastSeq() + 1).orElse(0);
-            assertEquals(logEndOffset + 1, recovered.appendAsLeader(fixture.producerRecords(
-                    LogWorkload.IDEMPOTENT_PRODUCER, (short) 0, nextSequence, false, "again"), 99).firstOffset(), what);
+            int nextSequence = recovered
+                    .producerStateManager()
+                    .lastEntry(LogWorkload.IDEMPOTENT_PRODUCER)
+                    .map(entry -> entry.lastSeq() + 1)
+                    .orElse(0);
+            assertEquals(
+                    logEndOffset + 1,
+                    recovered
+                            .appendAsLeader(
+                                    fixture.producerRecords(
+                                            LogWorkload.IDEMPOTENT_PRODUCER, (short) 0, nextSequence, false, "again"),
+                                    99)
+                            .firstOffset(),
+                    what);
         } finally {
             recovered.closeHandlers();
         }
@@ -202,7 +264,8 @@ class LogLoaderCrashTest {
     private static List<EpochEntry> expectedEpochs(List<DiskBatch> batches) {
         List<EpochEntry> epochs = new ArrayList<>();
         for (DiskBatch batch : batches) {
-            if (batch.epoch() >= 0 && (epochs.isEmpty() || batch.epoch() > epochs.getLast().epoch())) {
+            if (batch.epoch() >= 0
+                    && (epochs.isEmpty() || batch.epoch() > epochs.getLast().epoch())) {
                 epochs.add(new EpochEntry(batch.epoch(), batch.baseOffset()));
             }
         }
@@ -211,13 +274,22 @@ class LogLoaderCrashTest {
 
     /** The segment's index entries equal those a recovery of a copy of its records builds from nothing. */
     static void assertIndexesEqualARebuild(LogSegment segment, LogConfig config, String what) throws IOException {
-        Path scratch = Files.createTempDirectory(segment.log().file().getParent().getParent(), "rebuild");
+        Path scratch =
+                Files.createTempDirectory(segment.log().file().getParent().getParent(), "rebuild");
         Files.copy(segment.log().file(), LogFileUtils.logFile(scratch, segment.baseOffset(), ""));
-        try (LogSegment rebuilt = LogSegment.open(scratch, segment.baseOffset(),
-                new SegmentConfig(config.segmentIndexBytes(), config.indexIntervalBytes(), 0), new TestTime(), true, 0,
-                false, "")) {
-            rebuilt.recover(new ProducerStateManager(ProducerStateFixture.PARTITION, scratch, 1000,
-                    ProducerStateManagerConfig.defaults()), new TestEpochs());
+        try (LogSegment rebuilt = LogSegment.open(
+                scratch,
+                segment.baseOffset(),
+                new SegmentConfig(config.segmentIndexBytes(), config.indexIntervalBytes(), 0),
+                new TestTime(),
+                true,
+                0,
+                false,
+                "")) {
+            rebuilt.recover(
+                    new ProducerStateManager(
+                            ProducerStateFixture.PARTITION, scratch, 1000, ProducerStateManagerConfig.defaults()),
+                    new TestEpochs());
             assertEquals(offsetEntries(rebuilt), offsetEntries(segment), what + ": offset index of " + segment);
             assertEquals(timeEntries(rebuilt), timeEntries(segment), what + ": time index of " + segment);
         }
@@ -249,7 +321,8 @@ class LogLoaderCrashTest {
         Files.createDirectories(referenceDir);
         copyDir(fixture.dir, referenceDir.resolve("test-0"));
         try (Stream<Path> files = Files.list(referenceDir.resolve("test-0"))) {
-            for (Path snapshot : files.filter(f -> f.toString().endsWith(".snapshot")).toList()) {
+            for (Path snapshot :
+                    files.filter(f -> f.toString().endsWith(".snapshot")).toList()) {
                 Files.delete(snapshot);
             }
         }
@@ -268,13 +341,20 @@ class LogLoaderCrashTest {
 
     private static Map<Long, String> producers(UnifiedLog log) {
         Map<Long, String> producers = new TreeMap<>();
-        log.producerStateManager().activeProducers().forEach((id, entry) -> producers.put(id, entry.producerEpoch()
-                + "/" + entry.lastSeq() + "/" + entry.lastDataOffset() + "/" + entry.currentTxnFirstOffset() + "/"
-                + entry.coordinatorEpoch() + "/" + entry.batchMetadata()));
+        log.producerStateManager()
+                .activeProducers()
+                .forEach((id, entry) -> producers.put(
+                        id,
+                        entry.producerEpoch()
+                                + "/" + entry.lastSeq() + "/" + entry.lastDataOffset() + "/"
+                                + entry.currentTxnFirstOffset() + "/"
+                                + entry.coordinatorEpoch() + "/" + entry.batchMetadata()));
         return producers;
     }
 
     private static List<AbortedTxn> abortedTxns(UnifiedLog log) {
-        return log.logSegments().stream().flatMap(s -> s.txnIndex().allAbortedTxns().stream()).toList();
+        return log.logSegments().stream()
+                .flatMap(s -> s.txnIndex().allAbortedTxns().stream())
+                .toList();
     }
 }

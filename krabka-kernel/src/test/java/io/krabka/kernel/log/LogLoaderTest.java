@@ -29,11 +29,19 @@ import org.junit.jupiter.api.io.TempDir;
 /** Kafka's LogLoaderTest scenarios: clean and unclean opens, damaged indexes, leftovers, odd logs. */
 class LogLoaderTest {
 
-    private static final LogConfig CONFIG = config("internal.segment.bytes", 2000, "index.interval.bytes", 200,
-            "segment.index.bytes", 1200, "file.delete.delay.ms", 0L);
+    private static final LogConfig CONFIG = config(
+            "internal.segment.bytes",
+            2000,
+            "index.interval.bytes",
+            200,
+            "segment.index.bytes",
+            1200,
+            "file.delete.delay.ms",
+            0L);
 
     @TempDir
     Path logDir;
+
     LogFixture fixture;
     UnifiedLog log;
 
@@ -65,8 +73,11 @@ class LogLoaderTest {
 
     private List<Long> segmentBases() throws IOException {
         try (Stream<Path> files = Files.list(fixture.dir)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".log"))
-                    .map(LogFileUtils::offsetFromFileName).sorted().toList();
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.endsWith(".log"))
+                    .map(LogFileUtils::offsetFromFileName)
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -123,9 +134,11 @@ class LogLoaderTest {
         List<Record> all = LogFixture.readAll(log, FetchIsolation.LOG_END);
         assertEquals(written.size(), all.size());
         for (Record record : all) {
-            RecordBatch found = (RecordBatch) LogFixture.batches(log.read(record.offset(), 1, FetchIsolation.LOG_END,
-                    true)).getFirst();
-            assertTrue(found.baseOffset() <= record.offset() && record.offset() <= found.lastOffset(),
+            RecordBatch found =
+                    (RecordBatch) LogFixture.batches(log.read(record.offset(), 1, FetchIsolation.LOG_END, true))
+                            .getFirst();
+            assertTrue(
+                    found.baseOffset() <= record.offset() && record.offset() <= found.lastOffset(),
                     "offset " + record.offset());
         }
     }
@@ -143,8 +156,13 @@ class LogLoaderTest {
         log = fixture.create(CONFIG, 0, 0, true, Optional.empty());
         try (Stream<Path> files = Files.list(fixture.dir)) {
             List<String> names = files.map(f -> f.getFileName().toString()).toList();
-            assertTrue(names.stream().noneMatch(n -> n.endsWith(".deleted") || n.endsWith(".tmp")
-                    || n.endsWith(".cleaned") || n.startsWith("00000000000000999999")), names.toString());
+            assertTrue(
+                    names.stream()
+                            .noneMatch(n -> n.endsWith(".deleted")
+                                    || n.endsWith(".tmp")
+                                    || n.endsWith(".cleaned")
+                                    || n.startsWith("00000000000000999999")),
+                    names.toString());
         }
     }
 
@@ -154,7 +172,8 @@ class LogLoaderTest {
         List<Long> bases = segmentBases();
         // A cleaner's result for the first two segments, as one segment: their batches, renamed to .swap.
         Path merged = Files.createTempDirectory(logDir, "merged");
-        try (LogSegment swap = LogSegment.open(merged, bases.get(0), SegmentConfig.from(CONFIG), fixture.time, 0, false)) {
+        try (LogSegment swap =
+                LogSegment.open(merged, bases.get(0), SegmentConfig.from(CONFIG), fixture.time, 0, false)) {
             for (long base : bases.subList(0, 2)) {
                 byte[] bytes = Files.readAllBytes(file(base, ".log"));
                 swap.log().append(ByteBuffer.wrap(bytes));
@@ -195,7 +214,9 @@ class LogLoaderTest {
     void aLogOfLegacyMessagesOpensAndTakesV2BatchesAfterThem() throws IOException {
         Files.createDirectories(fixture.dir);
         long t = TestBatches.T0;
-        ByteBuffer legacy = TestBatches.concat(LegacySegmentTest.entry(0, t, "zero"), LegacySegmentTest.entry(1, t + 5, "one"),
+        ByteBuffer legacy = TestBatches.concat(
+                LegacySegmentTest.entry(0, t, "zero"),
+                LegacySegmentTest.entry(1, t + 5, "one"),
                 LegacySegmentTest.gzipWrapper(2, t + 10, t + 12, t + 11),
                 LegacySegmentTest.entry(5, 0, 0, -1, "five".getBytes(StandardCharsets.UTF_8)));
         Files.write(file(0, ".log"), TestBatches.bytes(legacy));
@@ -216,8 +237,18 @@ class LogLoaderTest {
         writeAndClose(30);
         Path renamed = logDir.resolve("test-0.0123456789abcdef-delete");
         Files.move(fixture.dir, renamed);
-        log = UnifiedLog.create(renamed, CONFIG, 0, 0, fixture.scheduler, fixture.time, 1000,
-                ProducerStateManagerConfig.defaults(), 1000, false, Optional.empty());
+        log = UnifiedLog.create(
+                renamed,
+                CONFIG,
+                0,
+                0,
+                fixture.scheduler,
+                fixture.time,
+                1000,
+                ProducerStateManagerConfig.defaults(),
+                1000,
+                false,
+                Optional.empty());
         assertEquals(List.of(), log.segmentsRecoveredAtLoad());
         log.delete();
         assertFalse(Files.exists(renamed));
@@ -229,17 +260,22 @@ class LogLoaderTest {
         writeAndClose(80);
         List<Long> bases = segmentBases();
         List<LogLoaderCrashTest.DiskBatch> batches = batchesOnDisk(fixture.dir);
-        LogLoaderCrashTest.DiskBatch victim = batches.stream().filter(b -> b.segment() == bases.get(1)).toList().get(2);
+        LogLoaderCrashTest.DiskBatch victim = batches.stream()
+                .filter(b -> b.segment() == bases.get(1))
+                .toList()
+                .get(2);
         // A flipped byte in the records: the CRC no longer holds.
-        try (FileChannel channel = FileChannel.open(file(bases.get(1), ".log"), StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel channel =
+                FileChannel.open(file(bases.get(1), ".log"), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ByteBuffer one = ByteBuffer.allocate(1);
             channel.read(one, victim.end() - 1);
             channel.write(ByteBuffer.wrap(new byte[] {(byte) ~one.get(0)}), victim.end() - 1);
         }
         log = fixture.create(CONFIG, 0, bases.get(1), false, Optional.empty());
         assertEquals(victim.baseOffset(), log.logEndOffset());
-        assertEquals(List.of(bases.get(0), bases.get(1)), log.logSegments().stream().map(LogSegment::baseOffset).toList());
+        assertEquals(
+                List.of(bases.get(0), bases.get(1)),
+                log.logSegments().stream().map(LogSegment::baseOffset).toList());
     }
 
     private static void cut(Path file, long size) throws IOException {

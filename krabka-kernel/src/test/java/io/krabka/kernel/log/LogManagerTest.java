@@ -1,6 +1,5 @@
 package io.krabka.kernel.log;
 
-import io.krabka.kernel.scheduler.MockScheduler;
 import static io.krabka.kernel.log.LogFixture.config;
 import static io.krabka.kernel.log.LogFixture.values;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +12,7 @@ import io.krabka.kernel.log.checkpoint.CleanShutdownFile;
 import io.krabka.kernel.log.checkpoint.MetaProperties;
 import io.krabka.kernel.log.checkpoint.OffsetCheckpointFile;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
 import io.krabka.spi.plugin.ConfigException;
@@ -39,6 +39,7 @@ class LogManagerTest {
 
     @TempDir
     Path root;
+
     List<Path> dirs;
     final TestTime time = new TestTime();
     final MockScheduler scheduler = new MockScheduler(time);
@@ -50,8 +51,17 @@ class LogManagerTest {
         dirs = List.of(root.resolve("data-1"), root.resolve("data-2"));
         MetaPropertiesEnsemble.format(dirs, CLUSTER, 1);
         topicConfigs.put("orders", config("internal.segment.bytes", 1000, "file.delete.delay.ms", 5_000L));
-        topicConfigs.put("short-lived", config("retention.ms", 10_000L, "internal.segment.bytes", 300,
-                "flush.ms", 2_000L, "file.delete.delay.ms", 0L));
+        topicConfigs.put(
+                "short-lived",
+                config(
+                        "retention.ms",
+                        10_000L,
+                        "internal.segment.bytes",
+                        300,
+                        "flush.ms",
+                        2_000L,
+                        "file.delete.delay.ms",
+                        0L));
     }
 
     @AfterEach
@@ -62,11 +72,25 @@ class LogManagerTest {
     }
 
     private LogManagerConfig managerConfig(List<Path> logDirs) {
-        return LogManagerConfig.fromProps(Map.of("log.dirs", String.join(",", logDirs.stream().map(Path::toString)
-                        .toList()), "node.id", "1", "log.initial.task.delay.ms", "1000",
-                "log.retention.check.interval.ms", "1000", "log.flush.scheduler.interval.ms", "1000",
-                "log.flush.offset.checkpoint.interval.ms", "3000", "log.flush.start.offset.checkpoint.interval.ms",
-                "3000", "replica.high.watermark.checkpoint.interval.ms", "3000", "log.segment.delete.delay.ms", "5000"));
+        return LogManagerConfig.fromProps(Map.of(
+                "log.dirs",
+                String.join(",", logDirs.stream().map(Path::toString).toList()),
+                "node.id",
+                "1",
+                "log.initial.task.delay.ms",
+                "1000",
+                "log.retention.check.interval.ms",
+                "1000",
+                "log.flush.scheduler.interval.ms",
+                "1000",
+                "log.flush.offset.checkpoint.interval.ms",
+                "3000",
+                "log.flush.start.offset.checkpoint.interval.ms",
+                "3000",
+                "replica.high.watermark.checkpoint.interval.ms",
+                "3000",
+                "log.segment.delete.delay.ms",
+                "5000"));
     }
 
     private LogManager start(List<Path> logDirs) throws IOException {
@@ -129,12 +153,14 @@ class LogManagerTest {
     void theDirectoriesMustBeFormattedForOneClusterAndThisNode() throws IOException {
         Path unformatted = root.resolve("unformatted");
         Files.createDirectories(unformatted);
-        assertThrows(MetaPropertiesException.class,
+        assertThrows(
+                MetaPropertiesException.class,
                 () -> new LogManager(managerConfig(List.of(unformatted)), topicConfigs::get, scheduler, time));
         Path other = root.resolve("other-cluster");
         MetaPropertiesEnsemble.format(List.of(other), "another-cluster", 1);
-        assertThrows(MetaPropertiesException.class, () -> new LogManager(managerConfig(List.of(dirs.get(0), other)),
-                topicConfigs::get, scheduler, time));
+        assertThrows(
+                MetaPropertiesException.class,
+                () -> new LogManager(managerConfig(List.of(dirs.get(0), other)), topicConfigs::get, scheduler, time));
         assertThrows(MetaPropertiesException.class, () -> MetaPropertiesEnsemble.verify(dirs, 2));
         assertThrows(MetaPropertiesException.class, () -> MetaPropertiesEnsemble.format(dirs, "another-cluster", 1));
         MetaProperties first = MetaProperties.read(dirs.get(0).resolve(MetaProperties.META_PROPERTIES_FILE_NAME));
@@ -162,7 +188,8 @@ class LogManagerTest {
         assertTrue(first == manager.getOrCreateLog(T0, Optional.of(topicId), topicConfigs.get("orders")));
         assertTrue(first == manager.getLog(T0).orElseThrow());
         assertEquals(topicId, first.partitionMetadataFile().read().topicId());
-        assertThrows(InconsistentTopicIdException.class,
+        assertThrows(
+                InconsistentTopicIdException.class,
                 () -> manager.getOrCreateLog(T0, Optional.of(Uuid.randomUuid()), topicConfigs.get("orders")));
         assertEquals(2, manager.allLogs().size());
         assertEquals(Optional.empty(), manager.getLog(SHORT));
@@ -201,17 +228,22 @@ class LogManagerTest {
         Path dir = orders.dir().getParent();
         manager.close();
         manager = null;
-        Files.writeString(Files.createDirectories(dir.resolve("remote-log-index-cache")).resolve("kept"), "kept");
+        Files.writeString(
+                Files.createDirectories(dir.resolve("remote-log-index-cache")).resolve("kept"), "kept");
         manager = start(dirs);
-        assertEquals(List.of(T0), manager.allLogs().stream().map(UnifiedLog::topicPartition).toList());
+        assertEquals(
+                List.of(T0),
+                manager.allLogs().stream().map(UnifiedLog::topicPartition).toList());
         assertEquals("kept", Files.readString(dir.resolve("remote-log-index-cache/kept")));
         manager.close();
         manager = null;
         // What an earlier Krabka kept here on its defaults: Kafka refuses it, and so does Krabka's log manager.
         Files.createDirectories(dir.resolve("kafka-tiered-storage"));
         Exception refused = assertThrows(Exception.class, () -> start(dirs));
-        assertTrue(String.valueOf(refused.getMessage()).contains("'kafka-tiered-storage' is not in the form of "
-                + "topic-partition"), refused::toString);
+        assertTrue(
+                String.valueOf(refused.getMessage())
+                        .contains("'kafka-tiered-storage' is not in the form of " + "topic-partition"),
+                refused::toString);
     }
 
     @Test
@@ -222,8 +254,9 @@ class LogManagerTest {
         orders.flush(false);
         long flushed = orders.logEndOffset();
         scheduler.advance(3_000);
-        assertEquals(Map.of(T0, flushed), checkpoint(orders.dir().getParent(),
-                OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE));
+        assertEquals(
+                Map.of(T0, flushed),
+                checkpoint(orders.dir().getParent(), OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE));
         appendAcked(orders, 20);
         List<String> written = values(orders);
         // The files as a kill -9 leaves them: a copy while the broker runs.
@@ -234,9 +267,12 @@ class LogManagerTest {
         }
         try (LogManager recovered = start(copies)) {
             UnifiedLog log = recovered.getLog(T0).orElseThrow();
-            LogSegment holdingFlushed = log.logSegments().stream().filter(s -> s.baseOffset() <= flushed)
-                    .reduce((a, b) -> b).orElseThrow();
-            assertEquals(holdingFlushed.baseOffset(), log.segmentsRecoveredAtLoad().getFirst());
+            LogSegment holdingFlushed = log.logSegments().stream()
+                    .filter(s -> s.baseOffset() <= flushed)
+                    .reduce((a, b) -> b)
+                    .orElseThrow();
+            assertEquals(
+                    holdingFlushed.baseOffset(), log.segmentsRecoveredAtLoad().getFirst());
             assertEquals(written, values(log));
             assertEquals(flushed, log.recoveryPoint());
         }
@@ -253,7 +289,8 @@ class LogManagerTest {
         assertEquals(Optional.empty(), manager.getLog(T0));
         assertTrue(LogDirNames.isDeleteDir(orders.dir()));
         assertTrue(Files.exists(orders.dir()));
-        assertFalse(checkpoint(dir, OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE).containsKey(T0));
+        assertFalse(checkpoint(dir, OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE)
+                .containsKey(T0));
         scheduler.advance(1_000);
         assertTrue(Files.exists(orders.dir()), "not before log.segment.delete.delay.ms");
         scheduler.advance(4_000);
@@ -285,7 +322,9 @@ class LogManagerTest {
         }
         assertTrue(log.numberOfSegments() > 2);
         scheduler.advance(1_000);
-        assertEquals(log.activeSegment().baseOffset(), log.recoveryPoint(),
+        assertEquals(
+                log.activeSegment().baseOffset(),
+                log.recoveryPoint(),
                 "the rolls flushed the old segments; flush.ms has not passed yet");
         scheduler.advance(1_000);
         assertEquals(log.activeSegment().baseOffset(), log.recoveryPoint(), "flush.ms counts from the last flush");
@@ -297,12 +336,16 @@ class LogManagerTest {
         assertEquals(log.logEndOffset(), log.logStartOffset());
         scheduler.advance(3_000);
         Path dir = log.dir().getParent();
-        assertEquals(Map.of(), checkpoint(dir, OffsetCheckpointFile.LOG_START_OFFSET_CHECKPOINT_FILE),
+        assertEquals(
+                Map.of(),
+                checkpoint(dir, OffsetCheckpointFile.LOG_START_OFFSET_CHECKPOINT_FILE),
                 "the log starts at its first segment");
-        assertEquals(Map.of(SHORT, log.recoveryPoint()), checkpoint(dir,
-                OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE));
-        assertEquals(Map.of(SHORT, log.highWatermark()), checkpoint(dir,
-                OffsetCheckpointFile.REPLICATION_OFFSET_CHECKPOINT_FILE));
+        assertEquals(
+                Map.of(SHORT, log.recoveryPoint()),
+                checkpoint(dir, OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE));
+        assertEquals(
+                Map.of(SHORT, log.highWatermark()),
+                checkpoint(dir, OffsetCheckpointFile.REPLICATION_OFFSET_CHECKPOINT_FILE));
     }
 
     @Test
@@ -340,14 +383,20 @@ class LogManagerTest {
         assertEquals(86_400_000, defaults.producerIdExpirationMs());
         assertEquals(600_000, defaults.producerIdExpirationCheckIntervalMs());
         assertEquals(2, defaults.numRecoveryThreadsPerDataDir());
-        assertEquals(List.of(Path.of("/a"), Path.of("/b")),
-                LogManagerConfig.fromProps(Map.of("node.id", 3, "log.dir", "/a,/b")).logDirs());
-        assertEquals(List.of(Path.of("/c")),
-                LogManagerConfig.fromProps(Map.of("node.id", 3, "log.dir", "/a", "log.dirs", "/c")).logDirs());
+        assertEquals(
+                List.of(Path.of("/a"), Path.of("/b")),
+                LogManagerConfig.fromProps(Map.of("node.id", 3, "log.dir", "/a,/b"))
+                        .logDirs());
+        assertEquals(
+                List.of(Path.of("/c")),
+                LogManagerConfig.fromProps(Map.of("node.id", 3, "log.dir", "/a", "log.dirs", "/c"))
+                        .logDirs());
         assertThrows(ConfigException.class, () -> LogManagerConfig.fromProps(Map.of()));
-        assertThrows(ConfigException.class, () -> LogManagerConfig.fromProps(Map.of("node.id", 1,
-                "log.retention.check.interval.ms", "soon")));
-        assertThrows(ConfigException.class, () -> LogManagerConfig.fromProps(Map.of("node.id", 1,
-                "log.retention.check.interval.ms", "0")));
+        assertThrows(
+                ConfigException.class,
+                () -> LogManagerConfig.fromProps(Map.of("node.id", 1, "log.retention.check.interval.ms", "soon")));
+        assertThrows(
+                ConfigException.class,
+                () -> LogManagerConfig.fromProps(Map.of("node.id", 1, "log.retention.check.interval.ms", "0")));
     }
 }

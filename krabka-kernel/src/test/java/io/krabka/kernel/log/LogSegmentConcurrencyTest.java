@@ -40,8 +40,9 @@ class LogSegmentConcurrencyTest {
             offset += count;
         }
         long endOffset = offset;
-        try (LogSegment segment = LogSegment.open(dir, 0, new SegmentConfig(1 << 20, 1024, 0), new TestTime(), 0, false);
-             ExecutorService readers = Executors.newFixedThreadPool(READERS)) {
+        try (LogSegment segment =
+                        LogSegment.open(dir, 0, new SegmentConfig(1 << 20, 1024, 0), new TestTime(), 0, false);
+                ExecutorService readers = Executors.newFixedThreadPool(READERS)) {
             AtomicBoolean writing = new AtomicBoolean(true);
             List<Future<Integer>> checks = new ArrayList<>();
             for (int r = 0; r < READERS; r++) {
@@ -86,7 +87,8 @@ class LogSegmentConcurrencyTest {
                 for (LogBatch batch : records) {
                     batch.ensureValid();
                     if (expectedBase < 0) {
-                        assertEquals(info.fetchOffsetMetadata().messageOffset(),
+                        assertEquals(
+                                info.fetchOffsetMetadata().messageOffset(),
                                 ((io.krabka.kernel.record.RecordBatch) batch).baseOffset());
                         assertTrue(batch.lastOffset() >= target);
                     } else {

@@ -32,6 +32,7 @@ class LogSegmentFullDiskTest {
 
     @TempDir
     Path dir;
+
     private final TestTime time = new TestTime();
     private SmallFileSystem disk;
     private LogSegment segment;
@@ -78,10 +79,14 @@ class LogSegmentFullDiskTest {
         assertEquals(2020, segment.readNextOffset());
         segment.close();
         segment = LogSegment.open(disk.root(), 0, new SegmentConfig(1000, 1, 0), time, true, 0, false, "");
-        assertEquals(0, segment.recover(new ProducerStateFixture(dir).stateManager, new TestEpochs()),
+        assertEquals(
+                0,
+                segment.recover(new ProducerStateFixture(dir).stateManager, new TestEpochs()),
                 "nothing invalid to cut");
         assertEquals(2020, segment.readNextOffset());
-        assertArrayEquals(bytes(concat(first, batch(10, 10, T0 + 10), large)), Files.readAllBytes(segment.log().file()));
+        assertArrayEquals(
+                bytes(concat(first, batch(10, 10, T0 + 10), large)),
+                Files.readAllBytes(segment.log().file()));
     }
 
     @Test
@@ -94,7 +99,8 @@ class LogSegmentFullDiskTest {
         int size = segment.size();
         disk.fill();
 
-        UncheckedIOException full = assertThrows(UncheckedIOException.class, () -> append(segment, batch(1, 1, T0 + 1)));
+        UncheckedIOException full =
+                assertThrows(UncheckedIOException.class, () -> append(segment, batch(1, 1, T0 + 1)));
         assertTrue(full.getMessage().contains("No space left"), full.toString());
 
         assertEquals(size, segment.size());

@@ -33,21 +33,35 @@ class LogSegmentRecoveryTest {
 
     @TempDir
     Path dir;
+
     final TestTime time = new TestTime();
     final SegmentWorkload workload = new SegmentWorkload(0, BATCHES);
     int recoveries;
 
     /** What a segment and the state recovered with it look like. */
-    record State(byte[] log, List<OffsetPosition> offsetIndex, List<TimestampOffset> timeIndex, List<AbortedTxn> aborted,
-                 String producers, long mapEndOffset, OptionalLong firstUnstableOffset, long nextOffset,
-                 List<TestEpochs.Assignment> epochs) {
+    record State(
+            byte[] log,
+            List<OffsetPosition> offsetIndex,
+            List<TimestampOffset> timeIndex,
+            List<AbortedTxn> aborted,
+            String producers,
+            long mapEndOffset,
+            OptionalLong firstUnstableOffset,
+            long nextOffset,
+            List<TestEpochs.Assignment> epochs) {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof State s && Arrays.equals(log, s.log) && offsetIndex.equals(s.offsetIndex)
-                    && timeIndex.equals(s.timeIndex) && aborted.equals(s.aborted) && producers.equals(s.producers)
-                    && mapEndOffset == s.mapEndOffset && firstUnstableOffset.equals(s.firstUnstableOffset)
-                    && nextOffset == s.nextOffset && epochs.equals(s.epochs);
+            return o instanceof State s
+                    && Arrays.equals(log, s.log)
+                    && offsetIndex.equals(s.offsetIndex)
+                    && timeIndex.equals(s.timeIndex)
+                    && aborted.equals(s.aborted)
+                    && producers.equals(s.producers)
+                    && mapEndOffset == s.mapEndOffset
+                    && firstUnstableOffset.equals(s.firstUnstableOffset)
+                    && nextOffset == s.nextOffset
+                    && epochs.equals(s.epochs);
         }
 
         @Override
@@ -65,10 +79,16 @@ class LogSegmentRecoveryTest {
 
     @BeforeEach
     void checkTheWorkload() {
-        assertTrue(workload.steps.stream().anyMatch(s -> s.producer().orElse(null) instanceof ProducerBatch.EndTxnMarker m
-                && m.result() == TransactionResult.ABORT), "the workload aborts a transaction");
-        assertTrue(workload.steps.stream().anyMatch(s -> s.producer().orElse(null) instanceof ProducerBatch.EndTxnMarker m
-                && m.result() == TransactionResult.COMMIT), "the workload commits a transaction");
+        assertTrue(
+                workload.steps.stream()
+                        .anyMatch(s -> s.producer().orElse(null) instanceof ProducerBatch.EndTxnMarker m
+                                && m.result() == TransactionResult.ABORT),
+                "the workload aborts a transaction");
+        assertTrue(
+                workload.steps.stream()
+                        .anyMatch(s -> s.producer().orElse(null) instanceof ProducerBatch.EndTxnMarker m
+                                && m.result() == TransactionResult.COMMIT),
+                "the workload commits a transaction");
     }
 
     /** The state of a segment holding the first {@code n} batches, appended as the leader's log appends them. */
@@ -107,12 +127,22 @@ class LogSegmentRecoveryTest {
         byte[] log = Files.readAllBytes(segment.log().file());
         String entries = producers.activeProducers().values().stream()
                 .sorted(Comparator.comparingLong(ProducerStateEntry::producerId))
-                .map(ProducerStateEntry::toString).collect(Collectors.joining(", "));
-        OptionalLong firstUnstable = producers.firstUnstableOffset()
-                .map(m -> OptionalLong.of(m.messageOffset())).orElseGet(OptionalLong::empty);
-        return new State(log, LogSegmentTest.entries(segment.offsetIndex()),
-                LogSegmentTest.timeEntries(segment.timeIndex()), segment.txnIndex().allAbortedTxns(), entries,
-                producers.mapEndOffset(), firstUnstable, segment.readNextOffset(), List.copyOf(epochs));
+                .map(ProducerStateEntry::toString)
+                .collect(Collectors.joining(", "));
+        OptionalLong firstUnstable = producers
+                .firstUnstableOffset()
+                .map(m -> OptionalLong.of(m.messageOffset()))
+                .orElseGet(OptionalLong::empty);
+        return new State(
+                log,
+                LogSegmentTest.entries(segment.offsetIndex()),
+                LogSegmentTest.timeEntries(segment.timeIndex()),
+                segment.txnIndex().allAbortedTxns(),
+                entries,
+                producers.mapEndOffset(),
+                firstUnstable,
+                segment.readNextOffset(),
+                List.copyOf(epochs));
     }
 
     @Test
@@ -120,7 +150,9 @@ class LogSegmentRecoveryTest {
         State appended = appended(BATCHES);
         assertFalse(appended.offsetIndex().size() < 10, "the workload spans many index intervals");
         assertFalse(appended.aborted().isEmpty());
-        assertEquals(List.of(0, 1, 3), appended.epochs().stream().map(TestEpochs.Assignment::epoch).toList());
+        assertEquals(
+                List.of(0, 1, 3),
+                appended.epochs().stream().map(TestEpochs.Assignment::epoch).toList());
         Map.Entry<Integer, State> recovered = recovered(workload.bytes(BATCHES));
         assertEquals(0, recovered.getKey());
         assertEquals(appended, recovered.getValue());
@@ -186,8 +218,14 @@ class LogSegmentRecoveryTest {
         int at = workload.position(broken);
         int size = workload.steps.get(broken).batch().remaining();
         // Any byte the CRC covers: the attributes, the header fields after them, the records.
-        for (int offsetInBatch : new int[] {RecordBatch.CRC_OFFSET, RecordBatch.ATTRIBUTES_OFFSET + 1,
-                RecordBatch.MAX_TIMESTAMP_OFFSET, RecordBatch.RECORDS_COUNT_OFFSET + 3, size / 2, size - 1}) {
+        for (int offsetInBatch : new int[] {
+            RecordBatch.CRC_OFFSET,
+            RecordBatch.ATTRIBUTES_OFFSET + 1,
+            RecordBatch.MAX_TIMESTAMP_OFFSET,
+            RecordBatch.RECORDS_COUNT_OFFSET + 3,
+            size / 2,
+            size - 1
+        }) {
             byte[] damaged = all.clone();
             damaged[at + offsetInBatch] ^= 0x10;
             Map.Entry<Integer, State> recovered = recovered(damaged);
@@ -243,6 +281,10 @@ class LogSegmentRecoveryTest {
         try (LogSegment segment = LogSegment.open(work, 0, CONFIG, time, true, 0, false, "")) {
             segment.recover(new ProducerStateFixture(work).stateManager, epochs);
         }
-        assertEquals(List.of(new TestEpochs.Assignment(1, 0), workload.epochs(BATCHES).getLast()), epochs.assignments);
+        assertEquals(
+                List.of(
+                        new TestEpochs.Assignment(1, 0),
+                        workload.epochs(BATCHES).getLast()),
+                epochs.assignments);
     }
 }

@@ -34,6 +34,7 @@ class LogSegmentTest {
 
     @TempDir
     Path dir;
+
     final TestTime time = new TestTime();
     final List<LogSegment> segments = new ArrayList<>();
 
@@ -79,8 +80,8 @@ class LogSegmentTest {
     void anOffsetTheIndexesCannotHoldIsRefused(long baseOffset, long largestOffset) throws IOException {
         LogSegment segment = createSegment(baseOffset);
         MemoryRecords records = records(values(0, "hello"));
-        LogSegmentOffsetOverflowException e = assertThrows(LogSegmentOffsetOverflowException.class,
-                () -> segment.append(largestOffset, records));
+        LogSegmentOffsetOverflowException e =
+                assertThrows(LogSegmentOffsetOverflowException.class, () -> segment.append(largestOffset, records));
         assertEquals(largestOffset, e.offset());
         assertEquals(baseOffset, e.baseOffset());
         assertEquals(0, segment.size());
@@ -130,7 +131,8 @@ class LogSegmentTest {
         append(segment, values(51, "there"));
         assertEmpty(segment.read(48, 1, OptionalLong.empty(), minOneMessage), new LogOffsetMetadata(50, 40, 0));
         assertEmpty(segment.read(50, 1, OptionalLong.empty(), minOneMessage), new LogOffsetMetadata(50, 40, 0));
-        assertEmpty(segment.read(51, 1, OptionalLong.empty(), minOneMessage),
+        assertEmpty(
+                segment.read(51, 1, OptionalLong.empty(), minOneMessage),
                 new LogOffsetMetadata(51, 40, first.remaining()));
         assertEquals(Optional.empty(), segment.read(52, 1, OptionalLong.empty(), minOneMessage));
         assertEquals(Optional.empty(), segment.read(53, 1, OptionalLong.empty(), minOneMessage));
@@ -154,7 +156,8 @@ class LogSegmentTest {
         assertEquals(50, cut.records().sizeInBytes());
         assertTrue(cut.firstEntryIncomplete());
 
-        FetchDataInfo whole = segment.read(41, 50, OptionalLong.of(segment.size()), true).orElseThrow();
+        FetchDataInfo whole =
+                segment.read(41, 50, OptionalLong.of(segment.size()), true).orElseThrow();
         assertArrayEquals(bytes(first), read(whole));
         assertFalse(whole.firstEntryIncomplete());
 
@@ -162,7 +165,8 @@ class LogSegmentTest {
         assertEquals(0, none.records().sizeInBytes());
         assertEquals(new LogOffsetMetadata(40, 40, 0), none.fetchOffsetMetadata());
 
-        FetchDataInfo bounded = segment.read(40, all, first.remaining() + second.remaining()).orElseThrow();
+        FetchDataInfo bounded =
+                segment.read(40, all, first.remaining() + second.remaining()).orElseThrow();
         assertArrayEquals(bytes(concat(first, second)), read(bounded));
         FetchDataInfo everything = segment.read(42, Integer.MAX_VALUE).orElseThrow();
         assertArrayEquals(bytes(concat(second, third)), read(everything));
@@ -207,16 +211,21 @@ class LogSegmentTest {
         assertEquals(0, reopened.timeWaitedForRoll(time.millis(), RecordBatch.NO_TIMESTAMP));
         assertFalse(reopened.timeIndex().isFull());
         assertFalse(reopened.offsetIndex().isFull());
-        assertFalse(reopened.shouldRoll(new RollParams(maxSegmentMs, Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP, 100L,
-                1024, time.millis())));
+        assertFalse(reopened.shouldRoll(
+                new RollParams(maxSegmentMs, Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP, 100L, 1024, time.millis())));
         // An empty segment is not rolled for its age...
         time.sleep(maxSegmentMs + 1);
         assertEquals(maxSegmentMs + 1, reopened.timeWaitedForRoll(time.millis(), RecordBatch.NO_TIMESTAMP));
-        assertFalse(reopened.shouldRoll(new RollParams(maxSegmentMs, Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP, 100L,
-                1024, time.millis())));
+        assertFalse(reopened.shouldRoll(
+                new RollParams(maxSegmentMs, Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP, 100L, 1024, time.millis())));
         // ...but it is when the next offset does not fit.
-        assertTrue(reopened.shouldRoll(new RollParams(maxSegmentMs, Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP,
-                Integer.MAX_VALUE + 200L, 1024, time.millis())));
+        assertTrue(reopened.shouldRoll(new RollParams(
+                maxSegmentMs,
+                Integer.MAX_VALUE,
+                RecordBatch.NO_TIMESTAMP,
+                Integer.MAX_VALUE + 200L,
+                1024,
+                time.millis())));
     }
 
     @Test
@@ -266,11 +275,17 @@ class LogSegmentTest {
         assertEquals(Optional.empty(), segment.findOffsetByTimestamp(491, 0, Integer.MAX_VALUE));
         assertEquals(41, offsetForTimestamp(segment, 401));
         assertEquals(40, offsetForTimestamp(segment, 399));
-        assertEquals(45, segment.findOffsetByTimestamp(420, 45, Integer.MAX_VALUE).orElseThrow().offset());
+        assertEquals(
+                45,
+                segment.findOffsetByTimestamp(420, 45, Integer.MAX_VALUE)
+                        .orElseThrow()
+                        .offset());
     }
 
     private static long offsetForTimestamp(LogSegment segment, long timestamp) throws IOException {
-        return segment.findOffsetByTimestamp(timestamp, 0, Integer.MAX_VALUE).orElseThrow().offset();
+        return segment.findOffsetByTimestamp(timestamp, 0, Integer.MAX_VALUE)
+                .orElseThrow()
+                .offset();
     }
 
     @Test
@@ -296,9 +311,11 @@ class LogSegmentTest {
             assertFalse(Files.exists(file));
             assertTrue(Files.exists(file.resolveSibling(file.getFileName() + LogFileUtils.DELETED_FILE_SUFFIX)));
         }
-        assertFalse(Files.exists(txnIndex.resolveSibling(txnIndex.getFileName() + LogFileUtils.DELETED_FILE_SUFFIX)),
+        assertFalse(
+                Files.exists(txnIndex.resolveSibling(txnIndex.getFileName() + LogFileUtils.DELETED_FILE_SUFFIX)),
                 "renaming does not make the transaction index");
-        assertEquals(40, segment.read(40, 100).orElseThrow().fetchOffsetMetadata().messageOffset());
+        assertEquals(
+                40, segment.read(40, 100).orElseThrow().fetchOffsetMetadata().messageOffset());
         segment.changeFileSuffixes(LogFileUtils.DELETED_FILE_SUFFIX, "");
         assertTrue(Files.exists(log));
         assertThrows(IllegalArgumentException.class, () -> segment.changeFileSuffixes(".swap", ""));
@@ -364,17 +381,18 @@ class LogSegmentTest {
         append(segment, simple(0, T0, "a"));
         long maxSegmentMs = 1_000;
         // By the records' timestamps: the next batch's against the first batch's.
-        assertFalse(segment.shouldRoll(new RollParams(maxSegmentMs, Integer.MAX_VALUE, T0 + 900, 1, 10, time.millis())));
+        assertFalse(
+                segment.shouldRoll(new RollParams(maxSegmentMs, Integer.MAX_VALUE, T0 + 900, 1, 10, time.millis())));
         assertTrue(segment.shouldRoll(new RollParams(maxSegmentMs, Integer.MAX_VALUE, T0 + 901, 1, 10, time.millis())));
         // Without timestamps, by the clock since the segment was made.
         LogSegment untimed = createSegment(100, new SegmentConfig(1000, 10, 100));
         append(untimed, simple(100, RecordBatch.NO_TIMESTAMP, "a"));
         time.sleep(900);
-        assertFalse(untimed.shouldRoll(new RollParams(maxSegmentMs, Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP, 101, 10,
-                time.millis())));
+        assertFalse(untimed.shouldRoll(
+                new RollParams(maxSegmentMs, Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP, 101, 10, time.millis())));
         time.sleep(1);
-        assertTrue(untimed.shouldRoll(new RollParams(maxSegmentMs, Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP, 101, 10,
-                time.millis())));
+        assertTrue(untimed.shouldRoll(
+                new RollParams(maxSegmentMs, Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP, 101, 10, time.millis())));
     }
 
     @Test
@@ -388,7 +406,9 @@ class LogSegmentTest {
         }
         assertTrue(segment.timeIndex().isFull() || segment.offsetIndex().isFull());
         assertEquals(3, segment.timeIndex().entries(), "the time index keeps its last slot for the roll's entry");
-        assertEquals(new TimestampOffset(T0 + offset - 1, offset - 1), segment.timeIndex().lastEntry());
+        assertEquals(
+                new TimestampOffset(T0 + offset - 1, offset - 1),
+                segment.timeIndex().lastEntry());
         segment.onBecomeInactiveSegment();
         assertEquals(3L * TimeIndex.ENTRY_SIZE, Files.size(segment.timeIndex().file()));
     }
@@ -399,7 +419,8 @@ class LogSegmentTest {
         append(segment, values(1000, "a"));
         long fits = 1000 + (long) Integer.MAX_VALUE;
         assertFalse(segment.shouldRoll(new RollParams(Long.MAX_VALUE, Integer.MAX_VALUE, T0, fits, 10, time.millis())));
-        assertTrue(segment.shouldRoll(new RollParams(Long.MAX_VALUE, Integer.MAX_VALUE, T0, fits + 1, 10, time.millis())));
+        assertTrue(
+                segment.shouldRoll(new RollParams(Long.MAX_VALUE, Integer.MAX_VALUE, T0, fits + 1, 10, time.millis())));
     }
 
     @Test
@@ -428,20 +449,32 @@ class LogSegmentTest {
         }
         assertEquals(expected, entries(oneByOne.offsetIndex()));
         // One append of all the batches, as a follower's, indexes each batch the same way.
-        List<ByteBuffer> moved = batches.stream().map(b -> {
-            ByteBuffer copy = ByteBuffer.wrap(bytes(b));
-            RecordBatch.at(copy, 0, "test", 0).setLastOffset(RecordBatch.at(b, 0, "test", 0).lastOffset() + 10_000);
-            return copy;
-        }).toList();
+        List<ByteBuffer> moved = batches.stream()
+                .map(b -> {
+                    ByteBuffer copy = ByteBuffer.wrap(bytes(b));
+                    RecordBatch.at(copy, 0, "test", 0)
+                            .setLastOffset(RecordBatch.at(b, 0, "test", 0).lastOffset() + 10_000);
+                    return copy;
+                })
+                .toList();
         append(together, moved.toArray(ByteBuffer[]::new));
-        assertEquals(expected.stream().map(e -> new OffsetPosition(e.offset() + 10_000, e.position())).toList(),
+        assertEquals(
+                expected.stream()
+                        .map(e -> new OffsetPosition(e.offset() + 10_000, e.position()))
+                        .toList(),
                 entries(together.offsetIndex()));
-        assertEquals(timeEntries(oneByOne.timeIndex()).size(), timeEntries(together.timeIndex()).size());
+        assertEquals(
+                timeEntries(oneByOne.timeIndex()).size(),
+                timeEntries(together.timeIndex()).size());
         // Every offset is found in the batch that holds it.
         for (long target = 0; target < offset; target++) {
             LogOffsetPosition found = oneByOne.translateOffset(target).orElseThrow();
-            RecordBatch holding = RecordBatch.at(ByteBuffer.wrap(read(oneByOne.read(target, Integer.MAX_VALUE)
-                    .orElseThrow())), 0, "read", found.position());
+            RecordBatch holding = RecordBatch.at(
+                    ByteBuffer.wrap(
+                            read(oneByOne.read(target, Integer.MAX_VALUE).orElseThrow())),
+                    0,
+                    "read",
+                    found.position());
             assertTrue(holding.baseOffset() <= target && target <= holding.lastOffset(), "offset " + target);
         }
     }
@@ -449,11 +482,12 @@ class LogSegmentTest {
     @Test
     void theTimeIndexRecordsTheLargestTimestampSoFarWithTheLastOffsetOfItsBatch() throws IOException {
         LogSegment segment = createSegment(0, 0);
-        append(segment, simple(0, T0 + 50, "a", "b"));   // max T0+50 at offset 1
-        append(segment, simple(2, T0 + 20, "c"));        // older: the max stays
-        append(segment, simple(3, T0 + 80, "d", "e"));   // max T0+80 at offset 4
+        append(segment, simple(0, T0 + 50, "a", "b")); // max T0+50 at offset 1
+        append(segment, simple(2, T0 + 20, "c")); // older: the max stays
+        append(segment, simple(3, T0 + 80, "d", "e")); // max T0+80 at offset 4
         append(segment, simple(5, T0 + 10, "f"));
-        assertEquals(List.of(new TimestampOffset(T0 + 50, 1), new TimestampOffset(T0 + 80, 4)),
+        assertEquals(
+                List.of(new TimestampOffset(T0 + 50, 1), new TimestampOffset(T0 + 80, 4)),
                 timeEntries(segment.timeIndex()));
         assertEquals(new TimestampOffset(T0 + 80, 4), segment.readMaxTimestampAndOffsetSoFar());
         assertEquals(OptionalLong.of(T0 + 80), segment.largestRecordTimestamp());
@@ -492,7 +526,8 @@ class LogSegmentTest {
             assertEquals(new TimestampOffset(600, 61), closed.lastEntry());
         }
 
-        LogSegment reopened = LogSegment.open(dir, 40, new SegmentConfig(1000, 10, 0), time, true, 512 * 1024, true, "");
+        LogSegment reopened =
+                LogSegment.open(dir, 40, new SegmentConfig(1000, 10, 0), time, true, 512 * 1024, true, "");
         segments.add(reopened);
         reopened.resizeIndexes(1000);
         assertEquals(size, reopened.size());
@@ -535,7 +570,9 @@ class LogSegmentTest {
         append(segment, simple(40, RecordBatch.NO_TIMESTAMP, "a"));
         segment.setLastModified(1_234_000L);
         assertEquals(1_234_000L, segment.lastModified());
-        assertEquals(1_234_000L, Files.getLastModifiedTime(segment.offsetIndex().file()).toMillis());
+        assertEquals(
+                1_234_000L,
+                Files.getLastModifiedTime(segment.offsetIndex().file()).toMillis());
         assertEquals(OptionalLong.empty(), segment.largestRecordTimestamp());
         assertEquals(1_234_000L, segment.largestTimestamp());
     }
@@ -550,7 +587,8 @@ class LogSegmentTest {
         LogSegment segment = LogSegment.open(dir, base, new SegmentConfig(1000, 10, 0), time, true, 0, false, "");
         segments.add(segment);
         assertTrue(segment.hasOverflow());
-        LogSegmentOffsetOverflowException e = assertThrows(LogSegmentOffsetOverflowException.class,
+        LogSegmentOffsetOverflowException e = assertThrows(
+                LogSegmentOffsetOverflowException.class,
                 () -> segment.recover(new ProducerStateFixture(dir).stateManager, new TestEpochs()));
         assertEquals(base + Integer.MAX_VALUE + 1L, e.offset());
     }
@@ -561,9 +599,12 @@ class LogSegmentTest {
         segment.updateTxnIndex(new CompletedTxn(1, 0, 10, true), 0);
         segment.updateTxnIndex(new CompletedTxn(2, 5, 15, false), 0);
         segment.updateTxnIndex(new CompletedTxn(3, 12, 20, true), 12);
-        assertEquals(List.of(new AbortedTxn(1, 0, 10, 0), new AbortedTxn(3, 12, 20, 12)),
+        assertEquals(
+                List.of(new AbortedTxn(1, 0, 10, 0), new AbortedTxn(3, 12, 20, 12)),
                 segment.collectAbortedTxns(0, 30).abortedTransactions());
-        assertEquals(List.of(new AbortedTxn(3, 12, 20, 12)), segment.collectAbortedTxns(11, 30).abortedTransactions());
+        assertEquals(
+                List.of(new AbortedTxn(3, 12, 20, 12)),
+                segment.collectAbortedTxns(11, 30).abortedTransactions());
     }
 
     @Test

@@ -25,6 +25,7 @@ class LogSegmentsTest {
 
     @TempDir
     Path tempDir;
+
     Path dir;
     final TestTime time = new TestTime();
     LogSegments segments;
@@ -67,8 +68,8 @@ class LogSegmentsTest {
         LogSegment replaced = segment(2);
         assertEquals(null, segments.add(first));
         segments.add(replaced);
-        LogSegment replacement = LogSegment.open(Files.createDirectory(dir.resolve("other")), 2,
-                new SegmentConfig(1024, 4096, 0), time, 0, false);
+        LogSegment replacement = LogSegment.open(
+                Files.createDirectory(dir.resolve("other")), 2, new SegmentConfig(1024, 4096, 0), time, 0, false);
         assertSame(replaced, segments.add(replacement));
         replaced.close();
         assertEquals(2, segments.numberOfSegments());

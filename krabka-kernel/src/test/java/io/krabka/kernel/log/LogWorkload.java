@@ -52,8 +52,9 @@ final class LogWorkload {
                 case 0 -> idempotent(log);
                 case 1 -> log.appendAsLeader(fixture.records(codec(), values()), leaderEpoch);
                 case 2 -> transactional(log);
-                case 3 -> log.appendAsLeader(LogFixture.records(fixture.time.millis() - random.nextInt(100), values()),
-                        leaderEpoch);
+                case 3 ->
+                    log.appendAsLeader(
+                            LogFixture.records(fixture.time.millis() - random.nextInt(100), values()), leaderEpoch);
                 default -> idempotent(log);
             }
             log.updateHighWatermark(log.logEndOffset());
@@ -62,7 +63,8 @@ final class LogWorkload {
 
     private void idempotent(UnifiedLog log) throws IOException {
         String[] values = values();
-        log.appendAsLeader(fixture.producerRecords(IDEMPOTENT_PRODUCER, (short) 0, idempotentSequence, false, values),
+        log.appendAsLeader(
+                fixture.producerRecords(IDEMPOTENT_PRODUCER, (short) 0, idempotentSequence, false, values),
                 leaderEpoch);
         idempotentSequence += values.length;
     }
@@ -70,8 +72,9 @@ final class LogWorkload {
     private void transactional(UnifiedLog log) throws IOException {
         if (transactionBatches < 2) {
             String[] values = values();
-            log.appendAsLeader(fixture.producerRecords(TRANSACTIONAL_PRODUCER, (short) 0, transactionalSequence, true,
-                    values), leaderEpoch);
+            log.appendAsLeader(
+                    fixture.producerRecords(TRANSACTIONAL_PRODUCER, (short) 0, transactionalSequence, true, values),
+                    leaderEpoch);
             transactionalSequence += values.length;
             transactionBatches++;
             return;

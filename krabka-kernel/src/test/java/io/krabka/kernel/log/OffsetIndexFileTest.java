@@ -224,11 +224,15 @@ class OffsetIndexFileTest {
 
     @Test
     void aFileOfPartEntriesFailsTheSanityCheck() throws IOException {
-        Files.write(file(), IndexBytes.concat(offsetIndex(10, 100), java.nio.ByteBuffer.allocate(5)).array());
+        Files.write(
+                file(),
+                IndexBytes.concat(offsetIndex(10, 100), java.nio.ByteBuffer.allocate(5))
+                        .array());
         try (OffsetIndex index = new OffsetIndex(file(), BASE, MAX_INDEX_SIZE, false)) {
             assertEquals(1, index.entries());
             CorruptIndexException e = assertThrows(CorruptIndexException.class, index::sanityCheck);
-            assertEquals("Corrupt index " + file() + " at byte 8: size 13 bytes is not a multiple of the entry size 8",
+            assertEquals(
+                    "Corrupt index " + file() + " at byte 8: size 13 bytes is not a multiple of the entry size 8",
                     e.getMessage());
         }
     }
@@ -315,7 +319,8 @@ class OffsetIndexFileTest {
             assertTrue(index.isFull());
             for (long target = BASE - 2; target <= BASE + 3L * count + 2; target++) {
                 long entries = Math.min(count, Math.max(0, (target - BASE) / 3));
-                OffsetPosition expected = entries == 0 ? new OffsetPosition(BASE, 0)
+                OffsetPosition expected = entries == 0
+                        ? new OffsetPosition(BASE, 0)
                         : new OffsetPosition(BASE + 3 * entries, (int) (100 * entries));
                 assertEquals(expected, index.lookup(target), "target " + target);
             }

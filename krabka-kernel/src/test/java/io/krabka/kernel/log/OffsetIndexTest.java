@@ -16,7 +16,8 @@ class OffsetIndexTest {
 
     private static final long BASE = 1_000L;
 
-    private final OffsetIndex index = new OffsetIndex(offsetIndex(3, 0, 10, 4_096, 25, 9_000, 40, 20_000), BASE, "test.index");
+    private final OffsetIndex index =
+            new OffsetIndex(offsetIndex(3, 0, 10, 4_096, 25, 9_000, 40, 20_000), BASE, "test.index");
 
     @Test
     void decodesEveryEntry() {
@@ -116,11 +117,15 @@ class OffsetIndexTest {
     @Test
     void sizeNotAMultipleOfTheEntrySizeIsCorrupt(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("torn.index");
-        Files.write(file, IndexBytes.concat(offsetIndex(1, 0), ByteBuffer.wrap(new byte[5])).array());
+        Files.write(
+                file,
+                IndexBytes.concat(offsetIndex(1, 0), ByteBuffer.wrap(new byte[5]))
+                        .array());
         try (MappedFile mapped = MappedFile.open(file)) {
-            CorruptIndexException e = assertThrows(CorruptIndexException.class,
-                    () -> new OffsetIndex(mapped.buffer(), BASE, file.toString()));
-            assertEquals("Corrupt index " + file + " at byte 8: size 13 bytes is not a multiple of the entry size 8",
+            CorruptIndexException e = assertThrows(
+                    CorruptIndexException.class, () -> new OffsetIndex(mapped.buffer(), BASE, file.toString()));
+            assertEquals(
+                    "Corrupt index " + file + " at byte 8: size 13 bytes is not a multiple of the entry size 8",
                     e.getMessage());
             assertEquals(file.toString(), e.source());
             assertEquals(8, e.bytePosition());
@@ -129,7 +134,9 @@ class OffsetIndexTest {
 
     @Test
     void negativeRelativeOffsetIsCorrupt() {
-        assertCorrupt(offsetIndex(0, 0, -3, 10), 8,
+        assertCorrupt(
+                offsetIndex(0, 0, -3, 10),
+                8,
                 "relative offset -3 is negative: offset 997 is below the base offset 1000");
     }
 
@@ -145,18 +152,24 @@ class OffsetIndexTest {
 
     @Test
     void positionGoingBackwardsIsCorrupt() {
-        assertCorrupt(offsetIndex(0, 0, 5, 200, 9, 100), 20, "file position 100 goes backwards from the previous entry's 200");
+        assertCorrupt(
+                offsetIndex(0, 0, 5, 200, 9, 100),
+                20,
+                "file position 100 goes backwards from the previous entry's 200");
     }
 
     @Test
     void aZeroFilledTailAfterEntriesIsCorrupt() {
         // What a preallocated index that was never trimmed looks like.
-        assertCorrupt(IndexBytes.concat(offsetIndex(4, 100), ByteBuffer.allocate(16)), 8,
+        assertCorrupt(
+                IndexBytes.concat(offsetIndex(4, 100), ByteBuffer.allocate(16)),
+                8,
                 "relative offset 0 is not above the previous entry's 4");
     }
 
     private static void assertCorrupt(ByteBuffer bytes, long bytePosition, String detail) {
-        CorruptIndexException e = assertThrows(CorruptIndexException.class, () -> new OffsetIndex(bytes, BASE, "bad.index"));
+        CorruptIndexException e =
+                assertThrows(CorruptIndexException.class, () -> new OffsetIndex(bytes, BASE, "bad.index"));
         assertEquals("Corrupt index bad.index at byte " + bytePosition + ": " + detail, e.getMessage());
         assertEquals(bytePosition, e.bytePosition());
     }

@@ -11,15 +11,30 @@ import java.util.Optional;
 interface PartitionStateUnderTest {
 
     /** Appends a data batch as the log does; "ok" or the simple name of the exception. */
-    String appendData(long producerId, short epoch, int firstSeq, int lastSeq, long firstOffset, long lastOffset,
-                      long timestamp, boolean transactional, AppendOrigin origin);
+    String appendData(
+            long producerId,
+            short epoch,
+            int firstSeq,
+            int lastSeq,
+            long firstOffset,
+            long lastOffset,
+            long timestamp,
+            boolean transactional,
+            AppendOrigin origin);
 
     /**
      * Appends a marker as the log does, completing its transaction with its last stable offset; the completed
      * transaction and last stable offset, "none", or the simple name of the exception.
      */
-    String appendMarker(long producerId, short epoch, boolean abort, int coordinatorEpoch, long offset, long timestamp,
-                        short transactionVersion, AppendOrigin origin);
+    String appendMarker(
+            long producerId,
+            short epoch,
+            boolean abort,
+            int coordinatorEpoch,
+            long offset,
+            long timestamp,
+            short transactionVersion,
+            AppendOrigin origin);
 
     void onHighWatermarkUpdated(long highWatermark);
 
@@ -38,7 +53,9 @@ interface PartitionStateUnderTest {
         return "(" + lastSeq + "," + lastOffset + "," + offsetDelta + "," + timestamp + ")";
     }
 
-    static String completed(long producerId, long firstOffset, long lastOffset, boolean aborted, long lastStableOffset) {
-        return "completed(" + producerId + "," + firstOffset + "," + lastOffset + "," + aborted + ") lso=" + lastStableOffset;
+    static String completed(
+            long producerId, long firstOffset, long lastOffset, boolean aborted, long lastStableOffset) {
+        return "completed(" + producerId + "," + firstOffset + "," + lastOffset + "," + aborted + ") lso="
+                + lastStableOffset;
     }
 }

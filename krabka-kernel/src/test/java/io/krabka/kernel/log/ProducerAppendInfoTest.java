@@ -126,13 +126,22 @@ class ProducerAppendInfoTest {
 
     @Test
     void aCoordinatorsBatchesAreNotCheckedForSequences() {
-        ProducerStateFixture.appendData(f.stateManager, PID, EPOCH, ProducerBatch.NO_SEQUENCE, 99L, f.now,
-                AppendOrigin.COORDINATOR, true);
-        ProducerStateFixture.appendData(f.stateManager, PID, EPOCH, ProducerBatch.NO_SEQUENCE, 100L, f.now,
-                AppendOrigin.COORDINATOR, true);
+        ProducerStateFixture.appendData(
+                f.stateManager, PID, EPOCH, ProducerBatch.NO_SEQUENCE, 99L, f.now, AppendOrigin.COORDINATOR, true);
+        ProducerStateFixture.appendData(
+                f.stateManager, PID, EPOCH, ProducerBatch.NO_SEQUENCE, 100L, f.now, AppendOrigin.COORDINATOR, true);
         assertEquals(OptionalLong.of(99L), f.entry(PID).currentTxnFirstOffset());
-        assertThrows(InvalidProducerEpochException.class, () -> ProducerStateFixture.appendData(f.stateManager, PID,
-                (short) -1, ProducerBatch.NO_SEQUENCE, 101L, f.now, AppendOrigin.COORDINATOR, true));
+        assertThrows(
+                InvalidProducerEpochException.class,
+                () -> ProducerStateFixture.appendData(
+                        f.stateManager,
+                        PID,
+                        (short) -1,
+                        ProducerBatch.NO_SEQUENCE,
+                        101L,
+                        f.now,
+                        AppendOrigin.COORDINATOR,
+                        true));
     }
 
     @Test
@@ -173,8 +182,9 @@ class ProducerAppendInfoTest {
         f.appendClient(PID, EPOCH, 2, 2L, false);
 
         ProducerAppendInfo info = f.stateManager.prepareUpdate(PID, AppendOrigin.CLIENT);
-        OutOfOrderSequenceException e = assertThrows(OutOfOrderSequenceException.class, () ->
-                info.appendDataBatch((short) 1, 5, 5, f.now, new LogOffsetMetadata(3L), 3L, false));
+        OutOfOrderSequenceException e = assertThrows(
+                OutOfOrderSequenceException.class,
+                () -> info.appendDataBatch((short) 1, 5, 5, f.now, new LogOffsetMetadata(3L), 3L, false));
         assertTrue(e.getMessage().contains("Invalid sequence number for new epoch"), e.getMessage());
         assertTrue(e.getMessage().contains("1 (request epoch)"), e.getMessage());
         assertTrue(e.getMessage().contains("5 (seq. number)"), e.getMessage());
@@ -189,8 +199,9 @@ class ProducerAppendInfoTest {
     void aNonTransactionalBatchDuringATransactionIsRefusedAndChangesNothing() {
         f.appendClient(PID, EPOCH, 0, 0L, true);
         ProducerAppendInfo info = f.stateManager.prepareUpdate(PID, AppendOrigin.CLIENT);
-        assertThrows(InvalidTxnStateException.class, () ->
-                info.append(new ProducerBatch.Data(PID, EPOCH, 1, 1, 1L, 1L, f.now, false)));
+        assertThrows(
+                InvalidTxnStateException.class,
+                () -> info.append(new ProducerBatch.Data(PID, EPOCH, 1, 1, 1L, 1L, f.now, false)));
         assertTrue(info.toEntry().isEmpty());
         assertEquals(List.of(), info.startedTransactions());
 
@@ -202,7 +213,8 @@ class ProducerAppendInfoTest {
     @Test
     void aMarkerWithAnOlderEpochIsRefused() {
         f.appendClient(PID, (short) 5, 0, 99L, true);
-        assertThrows(InvalidProducerEpochException.class,
+        assertThrows(
+                InvalidProducerEpochException.class,
                 () -> f.appendMarker(PID, (short) 3, TransactionResult.COMMIT, 100L));
     }
 
@@ -215,7 +227,8 @@ class ProducerAppendInfoTest {
 
         f.appendMarker(f.stateManager, PID, epoch, TransactionResult.COMMIT, 101L, 1);
         f.appendMarker(f.stateManager, PID, epoch, TransactionResult.COMMIT, 102L, 2);
-        assertThrows(TransactionCoordinatorFencedException.class,
+        assertThrows(
+                TransactionCoordinatorFencedException.class,
                 () -> f.appendMarker(f.stateManager, PID, epoch, TransactionResult.COMMIT, 103L, 1));
         assertEquals(2, f.entry(PID).coordinatorEpoch());
     }
@@ -236,14 +249,19 @@ class ProducerAppendInfoTest {
     void aVersionTwoMarkerNeedsABumpedEpochUnlessTheTransactionIsOver() {
         short epoch = 5;
         f.appendClient(PID, epoch, 0, 10L, true);
-        assertThrows(InvalidProducerEpochException.class, () ->
-                f.appendMarker(f.stateManager, PID, epoch, TransactionResult.COMMIT, 11L, 0, (short) 2));
+        assertThrows(
+                InvalidProducerEpochException.class,
+                () -> f.appendMarker(f.stateManager, PID, epoch, TransactionResult.COMMIT, 11L, 0, (short) 2));
 
-        assertTrue(f.appendMarker(f.stateManager, PID, (short) 6, TransactionResult.COMMIT, 11L, 0, (short) 2).isPresent());
+        assertTrue(f.appendMarker(f.stateManager, PID, (short) 6, TransactionResult.COMMIT, 11L, 0, (short) 2)
+                .isPresent());
         // The coordinator retries the marker it wrote: accepted, and it completes nothing.
-        assertEquals(Optional.empty(), f.appendMarker(f.stateManager, PID, (short) 6, TransactionResult.COMMIT, 12L, 0, (short) 2));
-        assertThrows(InvalidProducerEpochException.class, () ->
-                f.appendMarker(f.stateManager, PID, (short) 5, TransactionResult.COMMIT, 13L, 0, (short) 2));
+        assertEquals(
+                Optional.empty(),
+                f.appendMarker(f.stateManager, PID, (short) 6, TransactionResult.COMMIT, 12L, 0, (short) 2));
+        assertThrows(
+                InvalidProducerEpochException.class,
+                () -> f.appendMarker(f.stateManager, PID, (short) 5, TransactionResult.COMMIT, 13L, 0, (short) 2));
     }
 
     @Test
@@ -257,8 +275,9 @@ class ProducerAppendInfoTest {
     @Test
     void aCoordinatorsMarkerNeedsItsTransactionVersion() {
         ProducerAppendInfo info = f.stateManager.prepareUpdate(PID, AppendOrigin.COORDINATOR);
-        assertThrows(IllegalArgumentException.class, () ->
-                info.append(new ProducerBatch.EndTxnMarker(PID, EPOCH, 0L, f.now, TransactionResult.COMMIT, 0)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> info.append(new ProducerBatch.EndTxnMarker(PID, EPOCH, 0L, f.now, TransactionResult.COMMIT, 0)));
     }
 
     @Test
@@ -291,7 +310,8 @@ class ProducerAppendInfoTest {
         assertEquals(OptionalLong.of(16L), info.toEntry().currentTxnFirstOffset());
         assertEquals(List.of(new TxnMetadata(PID, 16L)), info.startedTransactions());
 
-        Optional<CompletedTxn> completed = info.appendEndTxnMarker(TransactionResult.COMMIT, 15, EPOCH, 40L, f.now, (short) 0);
+        Optional<CompletedTxn> completed =
+                info.appendEndTxnMarker(TransactionResult.COMMIT, 15, EPOCH, 40L, f.now, (short) 0);
         assertEquals(Optional.of(new CompletedTxn(PID, 16L, 40L, false)), completed);
 
         // The marker leaves the batches alone.
@@ -317,11 +337,15 @@ class ProducerAppendInfoTest {
     @Test
     void aBatchOfAnotherProducerIsAnError() {
         ProducerAppendInfo info = f.stateManager.prepareUpdate(PID, AppendOrigin.CLIENT);
-        assertThrows(IllegalArgumentException.class, () ->
-                info.append(new ProducerBatch.Data(PID + 1, EPOCH, 0, 0, 0L, 0L, f.now, false)));
-        assertThrows(IllegalArgumentException.class, () ->
-                info.append(new ProducerBatch.Data(PID, EPOCH, 0, 0, 5L, 5L, f.now, false),
-                        Optional.of(new LogOffsetMetadata(4L)), ProducerAppendInfo.TV_UNKNOWN));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> info.append(new ProducerBatch.Data(PID + 1, EPOCH, 0, 0, 0L, 0L, f.now, false)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> info.append(
+                        new ProducerBatch.Data(PID, EPOCH, 0, 0, 5L, 5L, f.now, false),
+                        Optional.of(new LogOffsetMetadata(4L)),
+                        ProducerAppendInfo.TV_UNKNOWN));
     }
 
     @Test
@@ -332,7 +356,9 @@ class ProducerAppendInfoTest {
             info.append(new ProducerBatch.Data(PID, EPOCH, 3 * n, 3 * n + 2, 10L * n, 10L * n + 2, f.now + n, false));
             f.stateManager.update(info);
         }
-        assertEquals(ProducerStateEntry.NUM_BATCHES_TO_RETAIN, f.entry(PID).batchMetadata().size());
+        assertEquals(
+                ProducerStateEntry.NUM_BATCHES_TO_RETAIN,
+                f.entry(PID).batchMetadata().size());
         for (int n = 2; n < 7; n++) {
             ProducerBatch retry = new ProducerBatch.Data(PID, EPOCH, 3 * n, 3 * n + 2, 500L, 502L, f.now, false);
             BatchMetadata original = f.stateManager.findDuplicateBatch(retry).orElseThrow();
@@ -343,16 +369,26 @@ class ProducerAppendInfoTest {
         // Too old to be recognised; appended it is out of order.
         ProducerBatch.Data tooOld = new ProducerBatch.Data(PID, EPOCH, 3, 5, 500L, 502L, f.now, false);
         assertEquals(Optional.empty(), f.stateManager.findDuplicateBatch(tooOld));
-        assertThrows(OutOfOrderSequenceException.class, () -> f.stateManager.prepareUpdate(PID, AppendOrigin.CLIENT).append(tooOld));
+        assertThrows(
+                OutOfOrderSequenceException.class,
+                () -> f.stateManager.prepareUpdate(PID, AppendOrigin.CLIENT).append(tooOld));
         // Another epoch, another sequence range, a marker: no duplicate.
-        assertEquals(Optional.empty(), f.stateManager.findDuplicateBatch(
-                new ProducerBatch.Data(PID, (short) 1, 18, 20, 500L, 502L, f.now, false)));
-        assertEquals(Optional.empty(), f.stateManager.findDuplicateBatch(
-                new ProducerBatch.Data(PID, EPOCH, 18, 19, 500L, 501L, f.now, false)));
-        assertEquals(Optional.empty(), f.stateManager.findDuplicateBatch(
-                new ProducerBatch.EndTxnMarker(PID, EPOCH, 500L, f.now, TransactionResult.COMMIT, 0)));
-        assertEquals(Optional.empty(), f.stateManager.findDuplicateBatch(
-                new ProducerBatch.Data(PID + 1, EPOCH, 18, 20, 500L, 502L, f.now, false)));
+        assertEquals(
+                Optional.empty(),
+                f.stateManager.findDuplicateBatch(
+                        new ProducerBatch.Data(PID, (short) 1, 18, 20, 500L, 502L, f.now, false)));
+        assertEquals(
+                Optional.empty(),
+                f.stateManager.findDuplicateBatch(
+                        new ProducerBatch.Data(PID, EPOCH, 18, 19, 500L, 501L, f.now, false)));
+        assertEquals(
+                Optional.empty(),
+                f.stateManager.findDuplicateBatch(
+                        new ProducerBatch.EndTxnMarker(PID, EPOCH, 500L, f.now, TransactionResult.COMMIT, 0)));
+        assertEquals(
+                Optional.empty(),
+                f.stateManager.findDuplicateBatch(
+                        new ProducerBatch.Data(PID + 1, EPOCH, 18, 20, 500L, 502L, f.now, false)));
     }
 
     @Test
@@ -360,17 +396,26 @@ class ProducerAppendInfoTest {
         f.appendClient(PID, EPOCH, 0, 0L, false);
         f.appendClient(PID, (short) 1, 0, 1L, false);
         assertEquals(1, f.entry(PID).batchMetadata().size());
-        assertFalse(f.stateManager.findDuplicateBatch(new ProducerBatch.Data(PID, EPOCH, 0, 0, 9L, 9L, f.now, false)).isPresent());
-        assertTrue(f.stateManager.findDuplicateBatch(new ProducerBatch.Data(PID, (short) 1, 0, 0, 9L, 9L, f.now, false)).isPresent());
+        assertFalse(f.stateManager
+                .findDuplicateBatch(new ProducerBatch.Data(PID, EPOCH, 0, 0, 9L, 9L, f.now, false))
+                .isPresent());
+        assertTrue(f.stateManager
+                .findDuplicateBatch(new ProducerBatch.Data(PID, (short) 1, 0, 0, 9L, 9L, f.now, false))
+                .isPresent());
     }
 
     @Test
     void invalidBatchesAreRefusedWhenMade() {
         assertThrows(IllegalArgumentException.class, () -> new ProducerBatch.Data(-1L, EPOCH, 0, 0, 0L, 0L, 0L, false));
-        assertThrows(IllegalArgumentException.class, () -> new ProducerBatch.Data(PID, EPOCH, -2, 0, 0L, 0L, 0L, false));
+        assertThrows(
+                IllegalArgumentException.class, () -> new ProducerBatch.Data(PID, EPOCH, -2, 0, 0L, 0L, 0L, false));
         assertThrows(IllegalArgumentException.class, () -> new ProducerBatch.Data(PID, EPOCH, 0, 0, 5L, 4L, 0L, false));
-        assertThrows(IllegalArgumentException.class, () -> new ProducerBatch.Data(PID, EPOCH, 0, 0, 0L, 1L << 32, 0L, false));
-        assertThrows(IllegalArgumentException.class, () -> new ProducerBatch.EndTxnMarker(PID, EPOCH, -1L, 0L, TransactionResult.ABORT, 0));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new ProducerBatch.Data(PID, EPOCH, 0, 0, 0L, 1L << 32, 0L, false));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new ProducerBatch.EndTxnMarker(PID, EPOCH, -1L, 0L, TransactionResult.ABORT, 0));
         assertThrows(IllegalArgumentException.class, () -> new ProducerBatch.EndTxnMarker(PID, EPOCH, 0L, 0L, null, 0));
         assertThrows(IllegalArgumentException.class, () -> new ProducerBatch.EmptyControl(PID, EPOCH, 3L, 2L));
     }
@@ -378,7 +423,8 @@ class ProducerAppendInfoTest {
     @Test
     void exceptionsNameThePartition() {
         f.appendClient(PID, (short) 2, 0, 0L, false);
-        InvalidProducerEpochException e = assertThrows(InvalidProducerEpochException.class,
+        InvalidProducerEpochException e = assertThrows(
+                InvalidProducerEpochException.class,
                 () -> new ProducerAppendInfo(PARTITION, PID, f.entry(PID), AppendOrigin.CLIENT)
                         .append(new ProducerBatch.Data(PID, (short) 1, 0, 0, 1L, 1L, f.now, false)));
         assertTrue(e.getMessage().contains("test-0"), e.getMessage());

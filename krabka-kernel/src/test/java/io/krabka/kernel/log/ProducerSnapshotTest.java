@@ -35,8 +35,15 @@ class ProducerSnapshotTest {
     @TempDir
     Path dir;
 
-    private static ProducerStateEntry entry(long producerId, short epoch, int coordinatorEpoch, long timestamp,
-                                            OptionalLong txn, int lastSeq, long lastOffset, int offsetDelta) {
+    private static ProducerStateEntry entry(
+            long producerId,
+            short epoch,
+            int coordinatorEpoch,
+            long timestamp,
+            OptionalLong txn,
+            int lastSeq,
+            long lastOffset,
+            int offsetDelta) {
         ProducerStateEntry entry = new ProducerStateEntry(producerId, epoch, coordinatorEpoch, timestamp, txn);
         if (lastOffset >= 0) {
             entry.addBatch(epoch, lastSeq, lastOffset, offsetDelta, timestamp);
@@ -44,8 +51,8 @@ class ProducerSnapshotTest {
         return entry;
     }
 
-    private static final ProducerStateEntry ONE = entry(0x0102030405060708L, (short) 0x0a0b, 7, 1_700_000_000_123L,
-            OptionalLong.empty(), 0x11223344, 1000L, 4);
+    private static final ProducerStateEntry ONE = entry(
+            0x0102030405060708L, (short) 0x0a0b, 7, 1_700_000_000_123L, OptionalLong.empty(), 0x11223344, 1000L, 4);
 
     private static byte[] bytes(ByteBuffer buffer) {
         byte[] bytes = new byte[buffer.remaining()];
@@ -64,7 +71,8 @@ class ProducerSnapshotTest {
         assertEquals(ONE_ENTRY, HEX.formatHex(bytes(ProducerSnapshot.encode(List.of(ONE)))));
         assertEquals(10 + 46, HEX.parseHex(ONE_ENTRY).length);
 
-        ProducerStateEntry read = ProducerSnapshot.decode(ByteBuffer.wrap(HEX.parseHex(ONE_ENTRY)), dir).getFirst();
+        ProducerStateEntry read = ProducerSnapshot.decode(ByteBuffer.wrap(HEX.parseHex(ONE_ENTRY)), dir)
+                .getFirst();
         assertSameEntry(ONE, read);
         BatchMetadata batch = read.batchMetadata().iterator().next();
         assertEquals(new BatchMetadata(0x11223344, 1000L, 4, 1_700_000_000_123L), batch);
@@ -95,14 +103,23 @@ class ProducerSnapshotTest {
         List<ProducerStateEntry> entries = List.of(
                 entry(11L, (short) 12, 13, 123456L, OptionalLong.empty(), -1, -1L, 0),
                 entry(1L, (short) 2, 3, ProducerBatch.NO_TIMESTAMP, OptionalLong.of(100L), 1, 2L, 1),
-                entry(Long.MAX_VALUE, Short.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE, OptionalLong.of(0L),
-                        Integer.MAX_VALUE, Long.MAX_VALUE, Integer.MAX_VALUE));
+                entry(
+                        Long.MAX_VALUE,
+                        Short.MAX_VALUE,
+                        Integer.MAX_VALUE,
+                        Long.MAX_VALUE,
+                        OptionalLong.of(0L),
+                        Integer.MAX_VALUE,
+                        Long.MAX_VALUE,
+                        Integer.MAX_VALUE));
         Path file = dir.resolve("00000000000000000042.snapshot");
         ProducerStateManager.writeSnapshot(file, entries);
 
         assertEquals(10 + 3 * 46, Files.size(file));
         List<ProducerStateEntry> read = ProducerStateManager.readSnapshot(file);
-        assertEquals(List.of(1L, 11L, Long.MAX_VALUE), read.stream().map(ProducerStateEntry::producerId).toList());
+        assertEquals(
+                List.of(1L, 11L, Long.MAX_VALUE),
+                read.stream().map(ProducerStateEntry::producerId).toList());
         assertSameEntry(entries.get(1), read.get(0));
         assertSameEntry(entries.get(0), read.get(1));
         assertSameEntry(entries.get(2), read.get(2));
@@ -141,8 +158,8 @@ class ProducerSnapshotTest {
         for (int length = 0; length < whole.length; length++) {
             Path file = dir.resolve("00000000000000000001.snapshot");
             Files.write(file, Arrays.copyOf(whole, length));
-            CorruptSnapshotException e = assertThrows(CorruptSnapshotException.class,
-                    () -> ProducerStateManager.readSnapshot(file), "length " + length);
+            CorruptSnapshotException e = assertThrows(
+                    CorruptSnapshotException.class, () -> ProducerStateManager.readSnapshot(file), "length " + length);
             assertEquals(file, e.file());
             assertTrue(e.getMessage().startsWith("Corrupt producer state snapshot " + file + ": "), e.getMessage());
         }
@@ -154,7 +171,9 @@ class ProducerSnapshotTest {
         for (int bit = 16; bit < whole.length * 8; bit++) {
             byte[] damaged = whole.clone();
             damaged[bit / 8] ^= (byte) (1 << (bit % 8));
-            assertThrows(CorruptSnapshotException.class, () -> ProducerSnapshot.decode(ByteBuffer.wrap(damaged), dir),
+            assertThrows(
+                    CorruptSnapshotException.class,
+                    () -> ProducerSnapshot.decode(ByteBuffer.wrap(damaged), dir),
                     "bit " + bit);
         }
     }
@@ -163,7 +182,8 @@ class ProducerSnapshotTest {
     void aBadCrcIsReportedWithBothValues() {
         byte[] damaged = HEX.parseHex(ONE_ENTRY);
         damaged[20] ^= 1;
-        CorruptSnapshotException e = assertThrows(CorruptSnapshotException.class,
+        CorruptSnapshotException e = assertThrows(
+                CorruptSnapshotException.class,
                 () -> ProducerSnapshot.decode(ByteBuffer.wrap(damaged), dir.resolve("x.snapshot")));
         assertTrue(e.getMessage().contains("CRC is no longer valid: stored 4003182750, computed "), e.getMessage());
     }
@@ -173,8 +193,8 @@ class ProducerSnapshotTest {
         for (int version : new int[] {0, 2, -1}) {
             byte[] bytes = HEX.parseHex(ONE_ENTRY);
             ByteBuffer.wrap(bytes).putShort(0, (short) version);
-            CorruptSnapshotException e = assertThrows(CorruptSnapshotException.class,
-                    () -> ProducerSnapshot.decode(ByteBuffer.wrap(bytes), dir));
+            CorruptSnapshotException e = assertThrows(
+                    CorruptSnapshotException.class, () -> ProducerSnapshot.decode(ByteBuffer.wrap(bytes), dir));
             assertTrue(e.getMessage().contains("unknown file version " + version), e.getMessage());
         }
     }
@@ -187,7 +207,9 @@ class ProducerSnapshotTest {
             withValidCrc(bytes);
             assertThrows(CorruptSnapshotException.class, () -> ProducerSnapshot.decode(bytes, dir), "count " + count);
         }
-        ByteBuffer trailing = ByteBuffer.allocate(ONE_ENTRY.length() / 2 + 3).put(HEX.parseHex(ONE_ENTRY)).rewind();
+        ByteBuffer trailing = ByteBuffer.allocate(ONE_ENTRY.length() / 2 + 3)
+                .put(HEX.parseHex(ONE_ENTRY))
+                .rewind();
         withValidCrc(trailing);
         assertThrows(CorruptSnapshotException.class, () -> ProducerSnapshot.decode(trailing, dir));
     }
@@ -197,7 +219,8 @@ class ProducerSnapshotTest {
         ByteBuffer bytes = ByteBuffer.wrap(HEX.parseHex(ONE_ENTRY));
         bytes.putInt(32, 1001);
         withValidCrc(bytes);
-        CorruptSnapshotException e = assertThrows(CorruptSnapshotException.class, () -> ProducerSnapshot.decode(bytes, dir));
+        CorruptSnapshotException e =
+                assertThrows(CorruptSnapshotException.class, () -> ProducerSnapshot.decode(bytes, dir));
         assertTrue(e.getMessage().contains("entry at byte 10"), e.getMessage());
     }
 
@@ -213,9 +236,18 @@ class ProducerSnapshotTest {
         assertEquals("09223372036854775807", LogFileUtils.filenamePrefixFromOffset(Long.MAX_VALUE));
         assertEquals(dir.resolve("00000000000000001234.snapshot"), LogFileUtils.producerSnapshotFile(dir, 1234L));
         assertEquals(1234L, LogFileUtils.offsetFromFileName("00000000000000001234.snapshot"));
-        assertEquals(1234L, SnapshotFile.of(dir.resolve("00000000000000001234.snapshot")).offset());
-        for (String bad : new String[] {"snapshot", ".snapshot", "-1.snapshot", "+1.snapshot", "1a.snapshot",
-                "99999999999999999999.snapshot", "000000000000000000001.snapshot"}) {
+        assertEquals(
+                1234L,
+                SnapshotFile.of(dir.resolve("00000000000000001234.snapshot")).offset());
+        for (String bad : new String[] {
+            "snapshot",
+            ".snapshot",
+            "-1.snapshot",
+            "+1.snapshot",
+            "1a.snapshot",
+            "99999999999999999999.snapshot",
+            "000000000000000000001.snapshot"
+        }) {
             assertThrows(IllegalArgumentException.class, () -> LogFileUtils.offsetFromFileName(bad), bad);
         }
         assertThrows(IllegalArgumentException.class, () -> LogFileUtils.filenamePrefixFromOffset(-1L));

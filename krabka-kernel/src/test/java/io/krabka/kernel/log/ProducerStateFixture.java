@@ -10,7 +10,8 @@ final class ProducerStateFixture {
 
     static final TopicPartition PARTITION = new TopicPartition("test", 0);
     static final int MAX_TRANSACTION_TIMEOUT_MS = 5 * 60 * 1000;
-    static final long LATE_TRANSACTION_TIMEOUT_MS = MAX_TRANSACTION_TIMEOUT_MS + ProducerStateManager.LATE_TRANSACTION_BUFFER_MS;
+    static final long LATE_TRANSACTION_TIMEOUT_MS =
+            MAX_TRANSACTION_TIMEOUT_MS + ProducerStateManager.LATE_TRANSACTION_BUFFER_MS;
 
     final Path logDir;
     final ProducerStateManagerConfig config = ProducerStateManagerConfig.defaults();
@@ -40,13 +41,21 @@ final class ProducerStateFixture {
         appendClient(stateManager, producerId, epoch, seq, offset, txn);
     }
 
-    void appendReplication(ProducerStateManager psm, long producerId, short epoch, int seq, long offset, long timestamp) {
+    void appendReplication(
+            ProducerStateManager psm, long producerId, short epoch, int seq, long offset, long timestamp) {
         appendData(psm, producerId, epoch, seq, offset, timestamp, AppendOrigin.REPLICATION, false);
     }
 
     /** A one-record data batch, applied and the map end moved past it. */
-    static void appendData(ProducerStateManager psm, long producerId, short epoch, int seq, long offset, long timestamp,
-                           AppendOrigin origin, boolean txn) {
+    static void appendData(
+            ProducerStateManager psm,
+            long producerId,
+            short epoch,
+            int seq,
+            long offset,
+            long timestamp,
+            AppendOrigin origin,
+            boolean txn) {
         ProducerAppendInfo info = psm.prepareUpdate(producerId, origin);
         info.append(new ProducerBatch.Data(producerId, epoch, seq, seq, offset, offset, timestamp, txn));
         psm.update(info);
@@ -54,8 +63,13 @@ final class ProducerStateFixture {
     }
 
     /** A marker from the coordinator with transaction version 0, completing its transaction as the log would. */
-    Optional<CompletedTxn> appendMarker(ProducerStateManager psm, long producerId, short epoch, TransactionResult result,
-                                        long offset, int coordinatorEpoch) {
+    Optional<CompletedTxn> appendMarker(
+            ProducerStateManager psm,
+            long producerId,
+            short epoch,
+            TransactionResult result,
+            long offset,
+            int coordinatorEpoch) {
         return appendMarker(psm, producerId, epoch, result, offset, coordinatorEpoch, (short) 0);
     }
 
@@ -63,12 +77,19 @@ final class ProducerStateFixture {
         return appendMarker(stateManager, producerId, epoch, result, offset, 0);
     }
 
-    Optional<CompletedTxn> appendMarker(ProducerStateManager psm, long producerId, short epoch, TransactionResult result,
-                                        long offset, int coordinatorEpoch, short transactionVersion) {
+    Optional<CompletedTxn> appendMarker(
+            ProducerStateManager psm,
+            long producerId,
+            short epoch,
+            TransactionResult result,
+            long offset,
+            int coordinatorEpoch,
+            short transactionVersion) {
         ProducerAppendInfo info = psm.prepareUpdate(producerId, AppendOrigin.COORDINATOR);
         Optional<CompletedTxn> completed = info.append(
                 new ProducerBatch.EndTxnMarker(producerId, epoch, offset, now, result, coordinatorEpoch),
-                Optional.empty(), transactionVersion);
+                Optional.empty(),
+                transactionVersion);
         psm.update(info);
         completed.ifPresent(psm::completeTxn);
         psm.updateMapEndOffset(offset + 1);

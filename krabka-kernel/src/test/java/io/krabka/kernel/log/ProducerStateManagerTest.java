@@ -141,7 +141,8 @@ class ProducerStateManagerTest {
 
         ProducerStateManager recovered = f.newStateManager();
         recovered.truncateAndReload(0L, 101L, f.now);
-        assertThrows(TransactionCoordinatorFencedException.class,
+        assertThrows(
+                TransactionCoordinatorFencedException.class,
                 () -> f.appendMarker(recovered, PID, EPOCH, TransactionResult.COMMIT, 101L, 0));
     }
 
@@ -262,7 +263,9 @@ class ProducerStateManagerTest {
         f.appendClient(1L, EPOCH, 0, 0L, false);
         f.appendClient(2L, (short) 3, 0, 1L, false);
         f.appendClient(1L, EPOCH, 1, 2L, false);
-        assertEquals(Map.of(1L, new LastRecord(OptionalLong.of(2L), EPOCH), 2L, new LastRecord(OptionalLong.of(1L), (short) 3)),
+        assertEquals(
+                Map.of(1L, new LastRecord(OptionalLong.of(2L), EPOCH), 2L, new LastRecord(OptionalLong.of(1L), (short)
+                        3)),
                 psm.lastRecordsOfActiveProducers());
     }
 
@@ -341,7 +344,8 @@ class ProducerStateManagerTest {
                 default -> channel.write(java.nio.ByteBuffer.wrap(new byte[37]), 3);
             }
         }
-        CorruptSnapshotException e = assertThrows(CorruptSnapshotException.class, () -> ProducerStateManager.readSnapshot(latest));
+        CorruptSnapshotException e =
+                assertThrows(CorruptSnapshotException.class, () -> ProducerStateManager.readSnapshot(latest));
         assertEquals(latest, e.file());
         assertTrue(e.getMessage().contains(latest.toString()), e.getMessage());
 
@@ -360,7 +364,11 @@ class ProducerStateManagerTest {
         psm.removeStraySnapshots(List.of(5L));
         assertEquals(OptionalLong.of(42L), psm.latestSnapshotOffset());
         assertEquals(OptionalLong.of(5L), psm.oldestSnapshotOffset());
-        assertEquals(List.of(5L, 42L), ProducerStateManager.listSnapshotFiles(logDir).stream().map(SnapshotFile::offset).toList());
+        assertEquals(
+                List.of(5L, 42L),
+                ProducerStateManager.listSnapshotFiles(logDir).stream()
+                        .map(SnapshotFile::offset)
+                        .toList());
     }
 
     @Test
@@ -369,7 +377,11 @@ class ProducerStateManagerTest {
             Files.createFile(LogFileUtils.producerSnapshotFile(logDir, offset));
         }
         psm.removeStraySnapshots(List.of(42L));
-        assertEquals(List.of(42L), ProducerStateManager.listSnapshotFiles(logDir).stream().map(SnapshotFile::offset).toList());
+        assertEquals(
+                List.of(42L),
+                ProducerStateManager.listSnapshotFiles(logDir).stream()
+                        .map(SnapshotFile::offset)
+                        .toList());
         assertEquals(OptionalLong.of(42L), psm.oldestSnapshotOffset());
     }
 
@@ -438,8 +450,11 @@ class ProducerStateManagerTest {
 
     @Test
     void aMissingDirectoryHasNoSnapshots() throws IOException {
-        ProducerStateManager manager = new ProducerStateManager(ProducerStateFixture.PARTITION,
-                logDir.resolve("absent"), ProducerStateFixture.MAX_TRANSACTION_TIMEOUT_MS, f.config);
+        ProducerStateManager manager = new ProducerStateManager(
+                ProducerStateFixture.PARTITION,
+                logDir.resolve("absent"),
+                ProducerStateFixture.MAX_TRANSACTION_TIMEOUT_MS,
+                f.config);
         assertEquals(OptionalLong.empty(), manager.latestSnapshotOffset());
         manager.truncateAndReload(0L, 10L, f.now);
         assertEquals(0L, manager.mapEndOffset());

@@ -74,8 +74,10 @@ class ProducerStateTransactionsTest {
     void theFirstUnstableOffsetKeepsThePositionOfTheTransactionsFirstBatch() {
         LogOffsetMetadata first = new LogOffsetMetadata(992342L, 990000L, 234224);
         ProducerAppendInfo info = psm.prepareUpdate(PID, AppendOrigin.CLIENT);
-        info.append(new ProducerBatch.Data(PID, EPOCH, 0, 0, first.messageOffset(), first.messageOffset(), f.now, true),
-                Optional.of(first), ProducerAppendInfo.TV_UNKNOWN);
+        info.append(
+                new ProducerBatch.Data(PID, EPOCH, 0, 0, first.messageOffset(), first.messageOffset(), f.now, true),
+                Optional.of(first),
+                ProducerAppendInfo.TV_UNKNOWN);
         psm.update(info);
         assertEquals(Optional.of(first), psm.firstUnstableOffset());
     }
@@ -95,7 +97,8 @@ class ProducerStateTransactionsTest {
         assertEquals(start2, psm.lastStableOffset(txn1));
         psm.completeTxn(txn1);
         psm.onHighWatermarkUpdated(last1 + 1);
-        assertEquals(Optional.of(new LogOffsetMetadata(start2, segmentBase, 50 * (int) (start2 - segmentBase))),
+        assertEquals(
+                Optional.of(new LogOffsetMetadata(start2, segmentBase, 50 * (int) (start2 - segmentBase))),
                 psm.firstUnstableOffset());
 
         long last3 = last1 + 20;
@@ -115,9 +118,12 @@ class ProducerStateTransactionsTest {
 
     private void beginTransaction(long producerId, long startOffset, long segmentBaseOffset) {
         ProducerAppendInfo info = psm.prepareUpdate(producerId, AppendOrigin.CLIENT);
-        LogOffsetMetadata first = new LogOffsetMetadata(startOffset, segmentBaseOffset, 50 * (int) (startOffset - segmentBaseOffset));
-        info.append(new ProducerBatch.Data(producerId, EPOCH, 0, 0, startOffset, startOffset, f.now, true),
-                Optional.of(first), ProducerAppendInfo.TV_UNKNOWN);
+        LogOffsetMetadata first =
+                new LogOffsetMetadata(startOffset, segmentBaseOffset, 50 * (int) (startOffset - segmentBaseOffset));
+        info.append(
+                new ProducerBatch.Data(producerId, EPOCH, 0, 0, startOffset, startOffset, f.now, true),
+                Optional.of(first),
+                ProducerAppendInfo.TV_UNKNOWN);
         psm.update(info);
     }
 
@@ -158,7 +164,8 @@ class ProducerStateTransactionsTest {
     }
 
     private Optional<CompletedTxn> endTransaction(ProducerAppendInfo info, TransactionResult result, long offset) {
-        return info.append(new ProducerBatch.EndTxnMarker(PID, EPOCH, offset, f.now, result, 27), Optional.empty(), (short) 0);
+        return info.append(
+                new ProducerBatch.EndTxnMarker(PID, EPOCH, offset, f.now, result, 27), Optional.empty(), (short) 0);
     }
 
     @Test
@@ -169,16 +176,22 @@ class ProducerStateTransactionsTest {
 
         // As the log does: the last stable offset before the transaction completes, then the index entry.
         ProducerAppendInfo info = psm.prepareUpdate(PID, AppendOrigin.COORDINATOR);
-        CompletedTxn aborted = info.append(new ProducerBatch.EndTxnMarker(PID, EPOCH, 13L, f.now, TransactionResult.ABORT, 0),
-                Optional.empty(), (short) 0).orElseThrow();
+        CompletedTxn aborted = info.append(
+                        new ProducerBatch.EndTxnMarker(PID, EPOCH, 13L, f.now, TransactionResult.ABORT, 0),
+                        Optional.empty(),
+                        (short) 0)
+                .orElseThrow();
         psm.update(info);
         long lastStableOffset = psm.lastStableOffset(aborted);
         assertEquals(new AbortedTxn(PID, 10L, 13L, 11L), aborted.toAbortedTxn(lastStableOffset));
         psm.completeTxn(aborted);
 
         info = psm.prepareUpdate(PID + 1, AppendOrigin.COORDINATOR);
-        CompletedTxn committed = info.append(new ProducerBatch.EndTxnMarker(PID + 1, EPOCH, 14L, f.now, TransactionResult.COMMIT, 0),
-                Optional.empty(), (short) 0).orElseThrow();
+        CompletedTxn committed = info.append(
+                        new ProducerBatch.EndTxnMarker(PID + 1, EPOCH, 14L, f.now, TransactionResult.COMMIT, 0),
+                        Optional.empty(),
+                        (short) 0)
+                .orElseThrow();
         psm.update(info);
         assertEquals(15L, psm.lastStableOffset(committed));
         assertThrows(IllegalStateException.class, () -> committed.toAbortedTxn(15L));
@@ -190,8 +203,8 @@ class ProducerStateTransactionsTest {
 
     @Test
     void completingATransactionThatWasNotOpenIsAnError() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> psm.completeTxn(new CompletedTxn(PID, 5L, 6L, true)));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> psm.completeTxn(new CompletedTxn(PID, 5L, 6L, true)));
         assertTrue(e.getMessage().contains("test-0"), e.getMessage());
     }
 

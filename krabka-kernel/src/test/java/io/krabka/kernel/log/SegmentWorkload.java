@@ -30,9 +30,13 @@ final class SegmentWorkload {
     private static final CompressionType[] CODECS = CompressionType.values();
 
     /** One batch and what producer state should learn from it. */
-    record Step(ByteBuffer batch, long firstOffset, long lastOffset, int leaderEpoch, Optional<ProducerBatch> producer,
-                AppendOrigin origin) {
-    }
+    record Step(
+            ByteBuffer batch,
+            long firstOffset,
+            long lastOffset,
+            int leaderEpoch,
+            Optional<ProducerBatch> producer,
+            AppendOrigin origin) {}
 
     final List<Step> steps = new ArrayList<>();
     private final Random random = new Random(42);
@@ -51,8 +55,10 @@ final class SegmentWorkload {
                 case 1 -> data(0, 1 + random.nextInt(6), timestamp, epoch, CODECS[(n + 1) % CODECS.length]);
                 case 2 -> data(1, 1 + random.nextInt(4), timestamp, epoch, CODECS[(n + 2) % CODECS.length]);
                 case 3 -> data(2, 1 + random.nextInt(4), timestamp, epoch, Compression.NONE.type());
-                case 4 -> endOrData(1, n % 12 == 4 ? ControlRecordType.ABORT : ControlRecordType.COMMIT, timestamp, epoch);
-                default -> endOrData(2, n % 18 == 5 ? ControlRecordType.COMMIT : ControlRecordType.ABORT, timestamp, epoch);
+                case 4 ->
+                    endOrData(1, n % 12 == 4 ? ControlRecordType.ABORT : ControlRecordType.COMMIT, timestamp, epoch);
+                default ->
+                    endOrData(2, n % 18 == 5 ? ControlRecordType.COMMIT : ControlRecordType.ABORT, timestamp, epoch);
             }
         }
         data(0, 25, TestBatches.T0 + batches * 10L, 3, CompressionType.ZSTD);
@@ -76,14 +82,23 @@ final class SegmentWorkload {
             boolean transactional = producer > 0;
             int sequence = sequences[producer];
             builder.producer(producerId(producer), PRODUCER_EPOCH, sequence).transactional(transactional);
-            input = Optional.of(new ProducerBatch.Data(producerId(producer), PRODUCER_EPOCH, sequence,
-                    sequence + count - 1, offset, offset + count - 1, timestamp + count - 1, transactional));
+            input = Optional.of(new ProducerBatch.Data(
+                    producerId(producer),
+                    PRODUCER_EPOCH,
+                    sequence,
+                    sequence + count - 1,
+                    offset,
+                    offset + count - 1,
+                    timestamp + count - 1,
+                    transactional));
             sequences[producer] += count;
             open[producer] |= transactional;
         }
         for (int i = 0; i < count; i++) {
             String value = "value-" + (offset + i) + "-" + letters(random.nextInt(120));
-            builder.append(timestamp + i, ("k" + random.nextInt(50)).getBytes(StandardCharsets.UTF_8),
+            builder.append(
+                    timestamp + i,
+                    ("k" + random.nextInt(50)).getBytes(StandardCharsets.UTF_8),
                     value.getBytes(StandardCharsets.UTF_8));
         }
         add(builder.build(), offset + count - 1, epoch, input, origin);
@@ -105,11 +120,19 @@ final class SegmentWorkload {
         }
         int coordinatorEpoch = 7;
         ByteBuffer marker = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, offset)
-                .producer(producerId(producer), PRODUCER_EPOCH, -1).partitionLeaderEpoch(epoch)
-                .appendEndTxnMarker(timestamp, new EndTransactionMarker(type, coordinatorEpoch)).build();
-        TransactionResult result = type == ControlRecordType.COMMIT ? TransactionResult.COMMIT : TransactionResult.ABORT;
-        add(marker, offset, epoch, Optional.of(new ProducerBatch.EndTxnMarker(producerId(producer), PRODUCER_EPOCH,
-                offset, timestamp, result, coordinatorEpoch)), AppendOrigin.COORDINATOR);
+                .producer(producerId(producer), PRODUCER_EPOCH, -1)
+                .partitionLeaderEpoch(epoch)
+                .appendEndTxnMarker(timestamp, new EndTransactionMarker(type, coordinatorEpoch))
+                .build();
+        TransactionResult result =
+                type == ControlRecordType.COMMIT ? TransactionResult.COMMIT : TransactionResult.ABORT;
+        add(
+                marker,
+                offset,
+                epoch,
+                Optional.of(new ProducerBatch.EndTxnMarker(
+                        producerId(producer), PRODUCER_EPOCH, offset, timestamp, result, coordinatorEpoch)),
+                AppendOrigin.COORDINATOR);
         open[producer] = false;
     }
 
@@ -129,8 +152,8 @@ final class SegmentWorkload {
 
     /** The first {@code n} steps' bytes laid end to end. */
     byte[] bytes(int n) {
-        return TestBatches.bytes(TestBatches.concat(steps.subList(0, n).stream().map(Step::batch)
-                .toArray(ByteBuffer[]::new)));
+        return TestBatches.bytes(
+                TestBatches.concat(steps.subList(0, n).stream().map(Step::batch).toArray(ByteBuffer[]::new)));
     }
 
     /**
@@ -145,8 +168,10 @@ final class SegmentWorkload {
             if (step.producer().isPresent()) {
                 ProducerBatch input = step.producer().get();
                 ProducerAppendInfo info = state.prepareUpdate(input.producerId(), step.origin());
-                Optional<CompletedTxn> completed = info.append(input,
-                        Optional.of(new LogOffsetMetadata(step.firstOffset(), segment.baseOffset(), position)), (short) 0);
+                Optional<CompletedTxn> completed = info.append(
+                        input,
+                        Optional.of(new LogOffsetMetadata(step.firstOffset(), segment.baseOffset(), position)),
+                        (short) 0);
                 state.update(info);
                 if (completed.isPresent()) {
                     segment.updateTxnIndex(completed.get(), state.lastStableOffset(completed.get()));

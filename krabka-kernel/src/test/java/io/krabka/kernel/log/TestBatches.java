@@ -14,8 +14,7 @@ final class TestBatches {
 
     static final long T0 = 1_700_000_000_000L;
 
-    private TestBatches() {
-    }
+    private TestBatches() {}
 
     /** An uncompressed CreateTime batch of {@code count} records from {@code baseOffset}, timestamps rising by 1. */
     static ByteBuffer batch(long baseOffset, int count, long firstTimestamp) {
@@ -40,19 +39,28 @@ final class TestBatches {
     }
 
     /** A batch of a producer: idempotent, or transactional. */
-    static ByteBuffer producerBatch(long baseOffset, int count, long timestamp, long producerId, short epoch, int sequence,
-                                    boolean transactional) {
+    static ByteBuffer producerBatch(
+            long baseOffset,
+            int count,
+            long timestamp,
+            long producerId,
+            short epoch,
+            int sequence,
+            boolean transactional) {
         RecordBatchBuilder builder = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, baseOffset)
-                .producer(producerId, epoch, sequence).transactional(transactional).partitionLeaderEpoch(0);
+                .producer(producerId, epoch, sequence)
+                .transactional(transactional)
+                .partitionLeaderEpoch(0);
         appendRecords(builder, baseOffset, count, timestamp);
         return builder.build();
     }
 
     /** A transaction marker at {@code offset}. */
-    static ByteBuffer marker(long offset, long timestamp, long producerId, short epoch, ControlRecordType type,
-                             int coordinatorEpoch) {
+    static ByteBuffer marker(
+            long offset, long timestamp, long producerId, short epoch, ControlRecordType type, int coordinatorEpoch) {
         return new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, offset)
-                .producer(producerId, epoch, -1).partitionLeaderEpoch(0)
+                .producer(producerId, epoch, -1)
+                .partitionLeaderEpoch(0)
                 .appendEndTxnMarker(timestamp, new EndTransactionMarker(type, coordinatorEpoch))
                 .build();
     }
@@ -61,7 +69,9 @@ final class TestBatches {
         for (int i = 0; i < count; i++) {
             long offset = baseOffset + i;
             String value = "value-" + offset + "-" + "x".repeat((int) (offset * 7 % 61));
-            builder.append(firstTimestamp + i, ("key-" + offset).getBytes(StandardCharsets.UTF_8),
+            builder.append(
+                    firstTimestamp + i,
+                    ("key-" + offset).getBytes(StandardCharsets.UTF_8),
                     value.getBytes(StandardCharsets.UTF_8));
         }
     }

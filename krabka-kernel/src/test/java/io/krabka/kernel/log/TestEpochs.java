@@ -8,14 +8,15 @@ import java.util.OptionalInt;
 final class TestEpochs implements EpochAssigner {
 
     /** One assignment. */
-    record Assignment(int epoch, long startOffset) {
-    }
+    record Assignment(int epoch, long startOffset) {}
 
     final List<Assignment> assignments = new ArrayList<>();
 
     @Override
     public OptionalInt latestEpoch() {
-        return assignments.isEmpty() ? OptionalInt.empty() : OptionalInt.of(assignments.getLast().epoch());
+        return assignments.isEmpty()
+                ? OptionalInt.empty()
+                : OptionalInt.of(assignments.getLast().epoch());
     }
 
     @Override

@@ -71,10 +71,12 @@ class TimeIndexFileTest {
     void anOffsetOrTimestampGoingBackwardsIsRefused() throws IOException {
         try (TimeIndex index = writable(MAX_INDEX_SIZE)) {
             index.maybeAppend(1_000, 510);
-            InvalidOffsetException offset = assertThrows(InvalidOffsetException.class, () -> index.maybeAppend(2_000, 509));
+            InvalidOffsetException offset =
+                    assertThrows(InvalidOffsetException.class, () -> index.maybeAppend(2_000, 509));
             assertTrue(offset.getMessage().contains(file().toString()), offset.getMessage());
             assertThrows(IllegalStateException.class, () -> index.maybeAppend(999, 511));
-            assertThrows(IndexOffsetOverflowException.class, () -> index.maybeAppend(3_000, BASE + Integer.MAX_VALUE + 1L));
+            assertThrows(
+                    IndexOffsetOverflowException.class, () -> index.maybeAppend(3_000, BASE + Integer.MAX_VALUE + 1L));
             assertEquals(1, index.entries());
         }
     }
@@ -161,7 +163,10 @@ class TimeIndexFileTest {
 
     @Test
     void aFileOfPartEntriesFailsTheSanityCheck() throws IOException {
-        Files.write(file(), IndexBytes.concat(timeIndex(1_000, 2), java.nio.ByteBuffer.allocate(3)).array());
+        Files.write(
+                file(),
+                IndexBytes.concat(timeIndex(1_000, 2), java.nio.ByteBuffer.allocate(3))
+                        .array());
         try (TimeIndex index = new TimeIndex(file(), BASE, MAX_INDEX_SIZE, false)) {
             CorruptIndexException e = assertThrows(CorruptIndexException.class, index::sanityCheck);
             assertEquals(12, e.bytePosition());
@@ -177,7 +182,8 @@ class TimeIndexFileTest {
             }
             for (long target = -5; target <= 10L * count + 5; target++) {
                 long n = Math.min(count, Math.max(0, target / 10));
-                TimestampOffset expected = n == 0 ? new TimestampOffset(TimeIndex.NO_TIMESTAMP, BASE)
+                TimestampOffset expected = n == 0
+                        ? new TimestampOffset(TimeIndex.NO_TIMESTAMP, BASE)
                         : new TimestampOffset(10 * n, BASE + 2 * n);
                 assertEquals(expected, index.lookup(target), "target " + target);
             }

@@ -16,7 +16,8 @@ class TimeIndexTest {
 
     private static final long BASE = 500L;
 
-    private final TimeIndex index = new TimeIndex(timeIndex(1_000, 2, 1_500, 7, 2_000, 7, 9_000, 30), BASE, "test.timeindex");
+    private final TimeIndex index =
+            new TimeIndex(timeIndex(1_000, 2, 1_500, 7, 2_000, 7, 9_000, 30), BASE, "test.timeindex");
 
     @Test
     void decodesEveryEntry() {
@@ -99,23 +100,32 @@ class TimeIndexTest {
 
     @Test
     void sizeNotAMultipleOfTheEntrySizeIsCorrupt() {
-        assertCorrupt(IndexBytes.concat(timeIndex(1_000, 2), ByteBuffer.allocate(11)), 12,
+        assertCorrupt(
+                IndexBytes.concat(timeIndex(1_000, 2), ByteBuffer.allocate(11)),
+                12,
                 "size 23 bytes is not a multiple of the entry size 12");
     }
 
     @Test
     void negativeRelativeOffsetIsCorrupt() {
-        assertCorrupt(timeIndex(1_000, 2, 1_500, -1), 20, "relative offset -1 is negative: offset 499 is below the base offset 500");
+        assertCorrupt(
+                timeIndex(1_000, 2, 1_500, -1),
+                20,
+                "relative offset -1 is negative: offset 499 is below the base offset 500");
     }
 
     @Test
     void timestampGoingBackwardsIsCorrupt() {
-        assertCorrupt(timeIndex(1_000, 2, 1_500, 3, 1_200, 4), 24, "timestamp 1200 is not above the previous entry's 1500");
+        assertCorrupt(
+                timeIndex(1_000, 2, 1_500, 3, 1_200, 4), 24, "timestamp 1200 is not above the previous entry's 1500");
     }
 
     @Test
     void relativeOffsetGoingBackwardsIsCorrupt() {
-        assertCorrupt(timeIndex(1_000, 2, 1_500, 9, 1_600, 4), 32, "relative offset 4 goes backwards from the previous entry's 9");
+        assertCorrupt(
+                timeIndex(1_000, 2, 1_500, 9, 1_600, 4),
+                32,
+                "relative offset 4 goes backwards from the previous entry's 9");
     }
 
     @Test
@@ -124,7 +134,8 @@ class TimeIndexTest {
     }
 
     private static void assertCorrupt(ByteBuffer bytes, long bytePosition, String detail) {
-        CorruptIndexException e = assertThrows(CorruptIndexException.class, () -> new TimeIndex(bytes, BASE, "bad.timeindex"));
+        CorruptIndexException e =
+                assertThrows(CorruptIndexException.class, () -> new TimeIndex(bytes, BASE, "bad.timeindex"));
         assertEquals("Corrupt index bad.timeindex at byte " + bytePosition + ": " + detail, e.getMessage());
         assertEquals(bytePosition, e.bytePosition());
     }

@@ -91,20 +91,30 @@ class TransactionIndexFileTest {
 
     @Test
     void sanityCheckFindsATornTailAndUnknownVersions() throws IOException {
-        Files.write(file(), IndexBytes.concat(txnIndex(A), ByteBuffer.allocate(10)).array());
+        Files.write(
+                file(), IndexBytes.concat(txnIndex(A), ByteBuffer.allocate(10)).array());
         try (TransactionIndex torn = new TransactionIndex(START, file())) {
             assertEquals(List.of(A), torn.allAbortedTxns());
             CorruptIndexException e = assertThrows(CorruptIndexException.class, torn::sanityCheck);
             assertEquals(file().toString(), e.source());
             assertEquals(34, e.bytePosition());
         }
-        Files.write(file(), IndexBytes.concat(txnIndex(A), rawTxn((short) 1, 2, 110, 120, 106)).array());
+        Files.write(
+                file(),
+                IndexBytes.concat(txnIndex(A), rawTxn((short) 1, 2, 110, 120, 106))
+                        .array());
         try (TransactionIndex future = new TransactionIndex(START, file())) {
-            assertEquals(34, assertThrows(CorruptIndexException.class, future::sanityCheck).bytePosition());
+            assertEquals(
+                    34,
+                    assertThrows(CorruptIndexException.class, future::sanityCheck)
+                            .bytePosition());
         }
         Files.write(file(), txnIndex(A).array());
         try (TransactionIndex laterSegment = new TransactionIndex(106, file())) {
-            assertEquals(18, assertThrows(CorruptIndexException.class, laterSegment::sanityCheck).bytePosition());
+            assertEquals(
+                    18,
+                    assertThrows(CorruptIndexException.class, laterSegment::sanityCheck)
+                            .bytePosition());
         }
     }
 

@@ -59,9 +59,10 @@ class TransactionIndexTest {
 
     @Test
     void laterOverlappingEntriesAreNotCollectedOnceTheSearchIsComplete() {
-        TransactionIndex stops = new TransactionIndex(txnIndex(
-                new AbortedTxn(1, 100, 101, 200), new AbortedTxn(2, 102, 103, 102)), START, "stops.txnindex");
-        assertEquals(new TxnIndexSearchResult(List.of(new AbortedTxn(1, 100, 101, 200)), true),
+        TransactionIndex stops = new TransactionIndex(
+                txnIndex(new AbortedTxn(1, 100, 101, 200), new AbortedTxn(2, 102, 103, 102)), START, "stops.txnindex");
+        assertEquals(
+                new TxnIndexSearchResult(List.of(new AbortedTxn(1, 100, 101, 200)), true),
                 stops.collectAbortedTxns(100, 150));
     }
 
@@ -84,15 +85,21 @@ class TransactionIndexTest {
 
     @Test
     void sizeNotAMultipleOfTheEntrySizeIsCorrupt() {
-        assertCorrupt(IndexBytes.concat(txnIndex(A), ByteBuffer.allocate(1)), 34,
+        assertCorrupt(
+                IndexBytes.concat(txnIndex(A), ByteBuffer.allocate(1)),
+                34,
                 "size 35 bytes is not a multiple of the entry size 34");
     }
 
     @Test
     void unknownVersionIsCorrupt() {
-        assertCorrupt(IndexBytes.concat(txnIndex(A), rawTxn((short) 1, 2, 110, 120, 106)), 34,
+        assertCorrupt(
+                IndexBytes.concat(txnIndex(A), rawTxn((short) 1, 2, 110, 120, 106)),
+                34,
                 "unknown aborted transaction version 1, the only known version is 0");
-        assertCorrupt(rawTxn((short) -1, 2, 110, 120, 106), 0,
+        assertCorrupt(
+                rawTxn((short) -1, 2, 110, 120, 106),
+                0,
                 "unknown aborted transaction version -1, the only known version is 0");
     }
 
@@ -118,8 +125,8 @@ class TransactionIndexTest {
     }
 
     private static void assertCorrupt(ByteBuffer bytes, long bytePosition, String detail) {
-        CorruptIndexException e = assertThrows(CorruptIndexException.class,
-                () -> new TransactionIndex(bytes, START, "bad.txnindex"));
+        CorruptIndexException e =
+                assertThrows(CorruptIndexException.class, () -> new TransactionIndex(bytes, START, "bad.txnindex"));
         assertEquals("Corrupt index bad.txnindex at byte " + bytePosition + ": " + detail, e.getMessage());
         assertEquals(bytePosition, e.bytePosition());
     }

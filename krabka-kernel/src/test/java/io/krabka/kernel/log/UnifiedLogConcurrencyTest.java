@@ -1,6 +1,5 @@
 package io.krabka.kernel.log;
 
-import io.krabka.kernel.scheduler.KafkaScheduler;
 import static io.krabka.kernel.log.LogFixture.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +13,7 @@ import io.krabka.kernel.record.Record;
 import io.krabka.kernel.record.RecordBatch;
 import io.krabka.kernel.record.RecordBatchBuilder;
 import io.krabka.kernel.record.TimestampType;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -47,12 +47,29 @@ class UnifiedLogConcurrencyTest {
 
     @Test
     void readersSeeWholeBatchesOrFailCleanlyDuringAppendsRollsAndRetention(@TempDir Path logDir) throws Exception {
-        LogConfig config = config("internal.segment.bytes", 4096, "retention.bytes", 16_384L, "file.delete.delay.ms", 0L,
-                "index.interval.bytes", 512);
+        LogConfig config = config(
+                "internal.segment.bytes",
+                4096,
+                "retention.bytes",
+                16_384L,
+                "file.delete.delay.ms",
+                0L,
+                "index.interval.bytes",
+                512);
         KafkaScheduler scheduler = new KafkaScheduler(2, "concurrency-test-");
         Map<Long, String> expected = new ConcurrentHashMap<>();
-        UnifiedLog log = UnifiedLog.create(logDir.resolve("test-0"), config, 0, 0, scheduler, InstantSource.system(),
-                60_000, ProducerStateManagerConfig.defaults(), 600_000, true, Optional.empty());
+        UnifiedLog log = UnifiedLog.create(
+                logDir.resolve("test-0"),
+                config,
+                0,
+                0,
+                scheduler,
+                InstantSource.system(),
+                60_000,
+                ProducerStateManagerConfig.defaults(),
+                600_000,
+                true,
+                Optional.empty());
         try (ExecutorService threads = Executors.newFixedThreadPool(READERS + 1)) {
             AtomicBoolean writing = new AtomicBoolean(true);
             List<Future<int[]>> readers = new ArrayList<>();
@@ -76,11 +93,12 @@ class UnifiedLogConcurrencyTest {
                     List<String> values = new ArrayList<>();
                     for (int i = 0; i < count; i++) {
                         values.add("batch-" + n + "-record-" + i + "-" + "x".repeat(random.nextInt(60)));
-                        builder.append(System.currentTimeMillis(), null,
+                        builder.append(
+                                System.currentTimeMillis(),
+                                null,
                                 values.getLast().getBytes(StandardCharsets.UTF_8));
                     }
-                    LogAppendInfo info = log.appendAsLeader(MemoryRecords.readableRecords(builder.build(), "t", 0),
-                            0);
+                    LogAppendInfo info = log.appendAsLeader(MemoryRecords.readableRecords(builder.build(), "t", 0), 0);
                     for (int i = 0; i < count; i++) {
                         expected.put(info.firstOffset() + i, values.get(i));
                     }
@@ -146,7 +164,8 @@ class UnifiedLogConcurrencyTest {
         try (WritableByteChannel channel = Channels.newChannel(out)) {
             long position = 0;
             while (position < info.records().sizeInBytes()) {
-                position += info.records().transferTo(channel, position, info.records().sizeInBytes() - position);
+                position += info.records()
+                        .transferTo(channel, position, info.records().sizeInBytes() - position);
             }
         }
         return ByteBuffer.wrap(out.toByteArray());
@@ -169,7 +188,9 @@ class UnifiedLogConcurrencyTest {
                 assertEquals(next, v2.baseOffset(), "batches follow each other");
             }
             for (Record record : batch.records(1 << 20)) {
-                assertEquals(expected.get(record.offset()), StandardCharsets.UTF_8.decode(record.value()).toString());
+                assertEquals(
+                        expected.get(record.offset()),
+                        StandardCharsets.UTF_8.decode(record.value()).toString());
             }
             next = batch.nextOffset();
         }

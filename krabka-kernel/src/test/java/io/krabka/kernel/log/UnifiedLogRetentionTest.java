@@ -27,6 +27,7 @@ class UnifiedLogRetentionTest {
 
     @TempDir
     Path logDir;
+
     LogFixture fixture;
     UnifiedLog log;
 
@@ -103,8 +104,13 @@ class UnifiedLogRetentionTest {
         assertTrue(log.isEmpty());
         assertEquals(0, log.deleteOldSegments(), "an empty active segment is never deleted");
         fixture.scheduler.tick();
-        assertEquals(List.of("00000000000000000002.index", "00000000000000000002.log",
-                "00000000000000000002.snapshot", "00000000000000000002.timeindex", "leader-epoch-checkpoint"),
+        assertEquals(
+                List.of(
+                        "00000000000000000002.index",
+                        "00000000000000000002.log",
+                        "00000000000000000002.snapshot",
+                        "00000000000000000002.timeindex",
+                        "leader-epoch-checkpoint"),
                 files());
         assertEquals(List.of(new EpochEntry(0, 2)), log.leaderEpochCache().epochEntries());
     }
@@ -131,14 +137,21 @@ class UnifiedLogRetentionTest {
         }
         log.appendAsLeader(fixture.records(Compression.NONE, "k3"), 3);
         log.updateHighWatermark(3);
-        assertThrows(OffsetOutOfRangeException.class,
+        assertThrows(
+                OffsetOutOfRangeException.class,
                 () -> log.maybeIncrementLogStartOffset(4, LogStartOffsetIncrementReason.CLIENT_RECORD_DELETION));
         assertTrue(log.maybeIncrementLogStartOffset(2, LogStartOffsetIncrementReason.CLIENT_RECORD_DELETION));
         assertFalse(log.maybeIncrementLogStartOffset(1, LogStartOffsetIncrementReason.CLIENT_RECORD_DELETION));
         assertEquals(2, log.logStartOffset());
-        assertEquals(List.of(new EpochEntry(2, 2), new EpochEntry(3, 3)), log.leaderEpochCache().epochEntries());
+        assertEquals(
+                List.of(new EpochEntry(2, 2), new EpochEntry(3, 3)),
+                log.leaderEpochCache().epochEntries());
         assertThrows(OffsetOutOfRangeException.class, () -> log.read(1, 100, FetchIsolation.HIGH_WATERMARK, false));
-        assertEquals(2, log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_TIMESTAMP).orElseThrow().offset());
+        assertEquals(
+                2,
+                log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_TIMESTAMP)
+                        .orElseThrow()
+                        .offset());
         // A compacted log keeps its segments but those wholly below the start.
         assertEquals(2, log.deleteOldSegments());
         assertEquals(List.of(2L, 3L), baseOffsets());
@@ -168,7 +181,10 @@ class UnifiedLogRetentionTest {
         assertEquals(List.of("v0", "v1", "v2", "v3"), values(log));
         assertEquals(List.of(new EpochEntry(1, 0)), log.leaderEpochCache().epochEntries());
         assertEquals(3, log.producerStateManager().lastEntry(5).orElseThrow().lastSeq());
-        assertEquals(4, log.appendAsLeader(fixture.producerRecords(5, (short) 0, 4, false, "again"), 3).firstOffset());
+        assertEquals(
+                4,
+                log.appendAsLeader(fixture.producerRecords(5, (short) 0, 4, false, "again"), 3)
+                        .firstOffset());
         assertFalse(log.truncateTo(10));
         // Truncating below the first segment starts the log over there.
         log.maybeIncrementLogStartOffset(4, LogStartOffsetIncrementReason.CLIENT_RECORD_DELETION);

@@ -43,6 +43,7 @@ class UnifiedLogTest {
 
     @TempDir
     Path logDir;
+
     LogFixture fixture;
     UnifiedLog log;
 
@@ -70,7 +71,9 @@ class UnifiedLogTest {
     }
 
     private List<Long> batchesPerSegment() {
-        return log.logSegments().stream().map(s -> (long) LogFixture.batchCount(s)).toList();
+        return log.logSegments().stream()
+                .map(s -> (long) LogFixture.batchCount(s))
+                .toList();
     }
 
     @Test
@@ -121,7 +124,9 @@ class UnifiedLogTest {
         // The next roll counts from the new segment's first batch.
         fixture.time.sleep(10);
         append(fixture.records("d"));
-        assertEquals(List.of(0L, 2L), log.logSegments().stream().map(LogSegment::baseOffset).toList());
+        assertEquals(
+                List.of(0L, 2L),
+                log.logSegments().stream().map(LogSegment::baseOffset).toList());
     }
 
     @Test
@@ -189,7 +194,9 @@ class UnifiedLogTest {
         log = fixture.create(config("message.timestamp.after.max.ms", 1000L));
         MemoryRecords future = LogFixture.records(fixture.time.millis() + 5000, "late", "later");
         RecordValidationException e = assertThrows(RecordValidationException.class, () -> append(future));
-        assertEquals(List.of(0, 1), e.recordErrors().stream().map(r -> r.batchIndex()).toList());
+        assertEquals(
+                List.of(0, 1),
+                e.recordErrors().stream().map(r -> r.batchIndex()).toList());
         LogAppendInfo failed = LogAppendInfo.unknown(log.logStartOffset(), e.recordErrors());
         assertEquals(-1, failed.firstOffset());
         assertEquals(2, failed.recordErrors().size());
@@ -207,15 +214,17 @@ class UnifiedLogTest {
         for (Record record : readAll(log, FetchIsolation.HIGH_WATERMARK)) {
             assertEquals(fixture.time.millis(), record.timestamp());
         }
-        RecordBatch batch = (RecordBatch) batches(log.read(0, 1000, FetchIsolation.LOG_END, false)).getFirst();
+        RecordBatch batch = (RecordBatch)
+                batches(log.read(0, 1000, FetchIsolation.LOG_END, false)).getFirst();
         assertEquals(TimestampType.LOG_APPEND_TIME, batch.timestampType());
     }
 
     @ParameterizedTest
     @EnumSource(CompressionType.class)
     void theTopicCodecRecompressesAndReadsBack(CompressionType codec) throws IOException {
-        log = fixture.create(config("compression.type", codec == CompressionType.NONE ? "uncompressed"
-                : codec.name().toLowerCase(Locale.ROOT)));
+        log = fixture.create(config(
+                "compression.type",
+                codec == CompressionType.NONE ? "uncompressed" : codec.name().toLowerCase(Locale.ROOT)));
         append(fixture.records(Compression.of(CompressionType.GZIP), "a", "b", "c"));
         append(fixture.records(Compression.NONE, "d"));
         log.updateHighWatermark(log.logEndOffset());
@@ -247,14 +256,17 @@ class UnifiedLogTest {
         for (int n = 0; n < 5; n++) {
             append(fixture.producerRecords(pid, epoch, 5 + n, false, "x" + n));
         }
-        assertThrows(OutOfOrderSequenceException.class,
+        assertThrows(
+                OutOfOrderSequenceException.class,
                 () -> append(fixture.producerRecords(pid, epoch, 0, false, "a", "b", "c")));
         assertEquals(end + 5, log.logEndOffset());
         // A clean reopen keeps the window: the producer state comes back from the snapshot at the end.
         log.close();
         log = fixture.create(config());
         assertTrue(log.segmentsRecoveredAtLoad().isEmpty());
-        assertEquals(end + 4, append(fixture.producerRecords(pid, epoch, 9, false, "x4")).firstOffset());
+        assertEquals(
+                end + 4,
+                append(fixture.producerRecords(pid, epoch, 9, false, "x4")).firstOffset());
         assertEquals(end + 5, log.logEndOffset());
     }
 
@@ -262,15 +274,18 @@ class UnifiedLogTest {
     void sequenceGapsStaleEpochsAndANewEpochNotAtZeroAreRefused() throws IOException {
         log = fixture.create(config());
         append(fixture.producerRecords(7, (short) 1, 0, false, "a"));
-        assertThrows(OutOfOrderSequenceException.class, () -> append(fixture.producerRecords(7, (short) 1, 2, false, "b")));
-        assertThrows(InvalidProducerEpochException.class,
+        assertThrows(
+                OutOfOrderSequenceException.class, () -> append(fixture.producerRecords(7, (short) 1, 2, false, "b")));
+        assertThrows(
+                InvalidProducerEpochException.class,
                 () -> append(fixture.producerRecords(7, (short) 0, 1, false, "b")));
-        assertThrows(OutOfOrderSequenceException.class,
-                () -> append(fixture.producerRecords(7, (short) 2, 5, false, "b")));
+        assertThrows(
+                OutOfOrderSequenceException.class, () -> append(fixture.producerRecords(7, (short) 2, 5, false, "b")));
         assertEquals(1, log.logEndOffset());
         append(fixture.producerRecords(7, (short) 2, 0, false, "b"));
         assertEquals(2, log.logEndOffset());
-        assertEquals((short) 2, log.producerStateManager().lastEntry(7).orElseThrow().producerEpoch());
+        assertEquals(
+                (short) 2, log.producerStateManager().lastEntry(7).orElseThrow().producerEpoch());
     }
 
     @Test
@@ -287,9 +302,9 @@ class UnifiedLogTest {
     void transactionsBoundReadCommittedAndAbortsAreIndexed() throws IOException {
         log = fixture.create(config());
         short epoch = 0;
-        appendAcked(fixture.producerRecords(1, epoch, 0, true, "t1-a", "t1-b"));   // 0-1, aborted below
+        appendAcked(fixture.producerRecords(1, epoch, 0, true, "t1-a", "t1-b")); // 0-1, aborted below
         appendAcked(fixture.producerRecords(2, epoch, 0, false, "idem-a", "idem-b")); // 2-3
-        appendAcked(fixture.producerRecords(3, epoch, 0, true, "t3-a", "t3-b"));   // 4-5, committed below
+        appendAcked(fixture.producerRecords(3, epoch, 0, true, "t3-a", "t3-b")); // 4-5, committed below
         assertEquals(OptionalLong.of(0), log.firstUnstableOffset());
         assertEquals(0, log.lastStableOffset());
         assertEquals(List.of(), readAll(log, FetchIsolation.TXN_COMMITTED));
@@ -301,11 +316,17 @@ class UnifiedLogTest {
         assertEquals(4, log.lastStableOffset());
         FetchDataInfo committed = log.read(0, 1 << 20, FetchIsolation.TXN_COMMITTED, false);
         assertEquals(Optional.of(List.of(new AbortedTxn(1, 0, 6, 4))), committed.abortedTransactions());
-        assertEquals(List.of(0L, 1L, 2L, 3L), batches(committed).stream()
-                .flatMap(b -> b.records(1 << 20).stream()).map(Record::offset).toList());
-        assertEquals(List.of(new AbortedTxn(1, 0, 6, 4)), log.activeSegment().txnIndex().allAbortedTxns());
+        assertEquals(
+                List.of(0L, 1L, 2L, 3L),
+                batches(committed).stream()
+                        .flatMap(b -> b.records(1 << 20).stream())
+                        .map(Record::offset)
+                        .toList());
+        assertEquals(
+                List.of(new AbortedTxn(1, 0, 6, 4)),
+                log.activeSegment().txnIndex().allAbortedTxns());
 
-        appendAcked(fixture.producerRecords(3, epoch, 2, true, "t3-c"));          // 7
+        appendAcked(fixture.producerRecords(3, epoch, 2, true, "t3-c")); // 7
         appendMarker(log, fixture.marker(3, epoch, ControlRecordType.COMMIT, 0), 0); // 8
         log.updateHighWatermark(log.logEndOffset());
         assertEquals(OptionalLong.empty(), log.firstUnstableOffset());
@@ -313,8 +334,9 @@ class UnifiedLogTest {
         List<Record> all = readAll(log, FetchIsolation.TXN_COMMITTED);
         assertEquals(9, all.size());
         assertEquals(List.of(new AbortedTxn(1, 0, 6, 4)), log.collectAbortedTransactions(0, 9));
-        assertEquals(Optional.of(List.of()), log.read(7, 1 << 20, FetchIsolation.TXN_COMMITTED, false)
-                .abortedTransactions());
+        assertEquals(
+                Optional.of(List.of()),
+                log.read(7, 1 << 20, FetchIsolation.TXN_COMMITTED, false).abortedTransactions());
         // A non-transactional write while a transaction is open is refused.
         appendAcked(fixture.producerRecords(4, epoch, 0, true, "t4"));
         assertThrows(InvalidTxnStateException.class, () -> append(fixture.producerRecords(4, epoch, 1, false, "x")));
@@ -331,7 +353,15 @@ class UnifiedLogTest {
         assertTrue(log.numberOfSegments() > 1);
         assertEquals(1, log.lastStableOffset());
         LogOffsetSnapshot snapshot = log.fetchOffsetSnapshot();
-        assertEquals(new LogOffsetMetadata(1, 0, log.logSegments().getFirst().translateOffset(1).orElseThrow().position()),
+        assertEquals(
+                new LogOffsetMetadata(
+                        1,
+                        0,
+                        log.logSegments()
+                                .getFirst()
+                                .translateOffset(1)
+                                .orElseThrow()
+                                .position()),
                 snapshot.lastStableOffset());
         log.close();
         log = fixture.create(config("internal.segment.bytes", 300));
@@ -353,8 +383,8 @@ class UnifiedLogTest {
         assertEquals(log.logEndOffsetMetadata(), log.fetchOffsetSnapshot().highWatermark());
         assertEquals(0, log.updateHighWatermark(0));
         assertThrows(IllegalArgumentException.class, () -> log.maybeIncrementHighWatermark(new LogOffsetMetadata(4)));
-        assertEquals(Optional.of(new LogOffsetMetadata(0, 0, 0)),
-                log.maybeIncrementHighWatermark(new LogOffsetMetadata(2)));
+        assertEquals(
+                Optional.of(new LogOffsetMetadata(0, 0, 0)), log.maybeIncrementHighWatermark(new LogOffsetMetadata(2)));
         assertEquals(Optional.empty(), log.maybeIncrementHighWatermark(new LogOffsetMetadata(1)));
         assertEquals(2, log.highWatermark());
         // Reads under the high watermark end at its batch; the last record is not visible yet.
@@ -373,15 +403,20 @@ class UnifiedLogTest {
         }
         log.updateHighWatermark(log.logEndOffset());
         assertTrue(log.numberOfSegments() > 1);
-        assertEquals(Optional.of(new TimestampAndOffset(-1, 0, OptionalInt.of(3))),
+        assertEquals(
+                Optional.of(new TimestampAndOffset(-1, 0, OptionalInt.of(3))),
                 log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_TIMESTAMP));
-        assertEquals(log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_TIMESTAMP),
+        assertEquals(
+                log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_TIMESTAMP),
                 log.fetchOffsetByTimestamp(OffsetLookup.EARLIEST_LOCAL_TIMESTAMP));
-        assertEquals(Optional.of(new TimestampAndOffset(-1, 5, OptionalInt.of(5))),
+        assertEquals(
+                Optional.of(new TimestampAndOffset(-1, 5, OptionalInt.of(5))),
                 log.fetchOffsetByTimestamp(OffsetLookup.LATEST_TIMESTAMP));
-        assertEquals(Optional.of(new TimestampAndOffset(t - 10, 2, OptionalInt.of(5))),
+        assertEquals(
+                Optional.of(new TimestampAndOffset(t - 10, 2, OptionalInt.of(5))),
                 log.fetchOffsetByTimestamp(OffsetLookup.MAX_TIMESTAMP));
-        assertEquals(Optional.of(new TimestampAndOffset(-1, -1, OptionalInt.of(-1))),
+        assertEquals(
+                Optional.of(new TimestampAndOffset(-1, -1, OptionalInt.of(-1))),
                 log.fetchOffsetByTimestamp(OffsetLookup.LATEST_TIERED_TIMESTAMP));
         // The first record at or after the timestamp, in offset order.
         assertEquals(0, log.fetchOffsetByTimestamp(t - 60).orElseThrow().offset());
@@ -396,7 +431,9 @@ class UnifiedLogTest {
         log.appendAsLeader(fixture.records("a", "b"), 0);
         log.appendAsLeader(fixture.records("c"), 0);
         log.appendAsLeader(fixture.records("d"), 2);
-        assertEquals(List.of(new EpochEntry(0, 0), new EpochEntry(2, 3)), log.leaderEpochCache().epochEntries());
+        assertEquals(
+                List.of(new EpochEntry(0, 0), new EpochEntry(2, 3)),
+                log.leaderEpochCache().epochEntries());
         assertEquals(OptionalInt.of(2), log.latestEpoch());
         assertEquals(Optional.of(new EpochEndOffset(0, 3)), log.endOffsetForEpoch(1));
         assertEquals(Optional.of(new EpochEndOffset(2, 4)), log.endOffsetForEpoch(2));
@@ -422,8 +459,11 @@ class UnifiedLogTest {
         // The snapshot is taken at the roll, its fsync left to the background flush with the segments'.
         assertTrue(Files.exists(LogFileUtils.producerSnapshotFile(log.dir(), 2)));
         assertEquals(0, log.recoveryPoint());
-        assertEquals(List.of("flush-log"), fixture.scheduler.pending().stream().filter(n -> n.equals("flush-log"))
-                .toList());
+        assertEquals(
+                List.of("flush-log"),
+                fixture.scheduler.pending().stream()
+                        .filter(n -> n.equals("flush-log"))
+                        .toList());
         fixture.scheduler.tick();
         assertEquals(2, log.recoveryPoint());
         assertTrue(Files.exists(LogFileUtils.producerSnapshotFile(log.dir(), 2)));
@@ -441,7 +481,8 @@ class UnifiedLogTest {
         assertEquals(Optional.of(topicId), log.topicId());
         log.close();
         log = null;
-        assertThrows(InconsistentTopicIdException.class,
+        assertThrows(
+                InconsistentTopicIdException.class,
                 () -> fixture.create(config(), 0, 0, true, Optional.of(Uuid.randomUuid())));
     }
 
@@ -465,7 +506,9 @@ class UnifiedLogTest {
         assertEquals(19, log.producerStateManager().lastEntry(9).orElseThrow().lastSeq());
         // The active segment's indexes have room again.
         assertFalse(log.activeSegment().offsetIndex().isFull());
-        assertEquals(end, append(fixture.producerRecords(9, (short) 0, 20, false, "v20")).firstOffset());
+        assertEquals(
+                end,
+                append(fixture.producerRecords(9, (short) 0, 20, false, "v20")).firstOffset());
     }
 
     @Test
@@ -485,7 +528,9 @@ class UnifiedLogTest {
         log.renameDir("test-0.abcdef-delete");
         assertEquals(logDir.resolve("test-0.abcdef-delete"), log.dir());
         log.appendAsLeader(fixture.producerRecords(1, (short) 0, 1, false, "b"), 4);
-        assertEquals(List.of(new EpochEntry(0, 0), new EpochEntry(4, 1)), log.leaderEpochCache().epochEntries());
+        assertEquals(
+                List.of(new EpochEntry(0, 0), new EpochEntry(4, 1)),
+                log.leaderEpochCache().epochEntries());
         log.close();
         assertTrue(Files.exists(logDir.resolve("test-0.abcdef-delete").resolve("00000000000000000002.snapshot")));
         log = null;

@@ -22,11 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UnifiedLogTieredTest {
 
-    private static final LogConfig TIERED = LogFixture.config("remote.storage.enable", true,
-            "local.retention.bytes", 0L);
+    private static final LogConfig TIERED =
+            LogFixture.config("remote.storage.enable", true, "local.retention.bytes", 0L);
 
     @TempDir
     Path logDir;
+
     private LogFixture fixture;
     private final List<UnifiedLog> logs = new ArrayList<>();
 
@@ -68,8 +69,12 @@ class UnifiedLogTieredTest {
         assertFalse(open("orders-1", TIERED, 0, false).remoteLogEnabled());
         assertFalse(open("orders-2", LogConfig.defaults(), 0, true).remoteLogEnabled());
         assertFalse(open("__consumer_offsets-0", TIERED, 0, true).remoteLogEnabled());
-        assertTrue(open("orders-3", LogFixture.config("remote.storage.enable", true, "remote.log.copy.disable", true),
-                0, true).remoteLogEnabled());
+        assertTrue(open(
+                        "orders-3",
+                        LogFixture.config("remote.storage.enable", true, "remote.log.copy.disable", true),
+                        0,
+                        true)
+                .remoteLogEnabled());
         assertFalse(logs.getLast().remoteLogEnabledAndRemoteCopyEnabled());
     }
 
@@ -87,11 +92,17 @@ class UnifiedLogTieredTest {
         for (UnifiedLog log : List.of(notYetTiered, tiered, withoutTiering)) {
             log.deleteSnapshotsAfterRecoveryPointCheckpoint();
         }
-        assertEquals(OptionalLong.of(1), notYetTiered.producerStateManager().oldestSnapshotOffset(),
+        assertEquals(
+                OptionalLong.of(1),
+                notYetTiered.producerStateManager().oldestSnapshotOffset(),
                 "remote.storage.enable may be turned on later: the first segment's snapshot stays");
-        assertEquals(OptionalLong.of(1), tiered.producerStateManager().oldestSnapshotOffset(),
+        assertEquals(
+                OptionalLong.of(1),
+                tiered.producerStateManager().oldestSnapshotOffset(),
                 "segment 0 is copied; the snapshot at 1 goes with segment 1");
-        assertEquals(OptionalLong.of(2), withoutTiering.producerStateManager().oldestSnapshotOffset(),
+        assertEquals(
+                OptionalLong.of(2),
+                withoutTiering.producerStateManager().oldestSnapshotOffset(),
                 "without tiering, Kafka's rule: from the segment before the active one");
     }
 
@@ -108,13 +119,28 @@ class UnifiedLogTieredTest {
         assertEquals(0, log.logStartOffset());
         assertEquals(2, log.localLogStartOffset());
         assertThrows(OffsetOutOfRangeException.class, () -> log.read(1, 100, FetchIsolation.HIGH_WATERMARK, false));
-        assertEquals(2, log.read(2, 100, FetchIsolation.HIGH_WATERMARK, false).fetchOffsetMetadata().messageOffset());
+        assertEquals(
+                2,
+                log.read(2, 100, FetchIsolation.HIGH_WATERMARK, false)
+                        .fetchOffsetMetadata()
+                        .messageOffset());
     }
 
     @Test
     void withCopiesDisabledLocalRetentionFollowsTheRetentionSettingsWhetherCopiedOrNot() throws IOException {
-        UnifiedLog log = open("orders-0", LogFixture.config("remote.storage.enable", true,
-                "remote.log.copy.disable", true, "local.retention.bytes", 0L, "retention.bytes", 0L), 0, true);
+        UnifiedLog log = open(
+                "orders-0",
+                LogFixture.config(
+                        "remote.storage.enable",
+                        true,
+                        "remote.log.copy.disable",
+                        true,
+                        "local.retention.bytes",
+                        0L,
+                        "retention.bytes",
+                        0L),
+                0,
+                true);
         appendSegments(log);
 
         assertEquals(3, log.deleteOldSegments());

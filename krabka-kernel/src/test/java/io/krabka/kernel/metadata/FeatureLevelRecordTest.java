@@ -63,17 +63,25 @@ class FeatureLevelRecordTest {
         FeatureLevelRecord record = new FeatureLevelRecord("group.version", (short) 1);
         assertEquals(FeatureLevelRecord.API_KEY, record.apiKey());
         assertEquals(0, record.highestSupportedVersion());
-        assertEquals("FeatureLevelRecord has no version 1",
-                assertThrows(IllegalArgumentException.class, () -> record.size((short) 1)).getMessage());
-        assertThrows(IllegalArgumentException.class,
+        assertEquals(
+                "FeatureLevelRecord has no version 1",
+                assertThrows(IllegalArgumentException.class, () -> record.size((short) 1))
+                        .getMessage());
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> io.krabka.kernel.metadata.MetadataRecordSerde.serialize(record, (short) 1));
-        assertEquals("'name' field is too long to be serialized", assertThrows(IllegalArgumentException.class,
-                () -> new FeatureLevelRecord("x".repeat(Short.MAX_VALUE + 1), (short) 1)).getMessage());
+        assertEquals(
+                "'name' field is too long to be serialized",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new FeatureLevelRecord("x".repeat(Short.MAX_VALUE + 1), (short) 1))
+                        .getMessage());
         assertThrows(NullPointerException.class, () -> new FeatureLevelRecord(null, (short) 1));
     }
 
     private static org.apache.kafka.common.metadata.FeatureLevelRecord kafka(FeatureLevelRecord record) {
-        return new org.apache.kafka.common.metadata.FeatureLevelRecord().setName(record.name())
+        return new org.apache.kafka.common.metadata.FeatureLevelRecord()
+                .setName(record.name())
                 .setFeatureLevel(record.featureLevel());
     }
 }

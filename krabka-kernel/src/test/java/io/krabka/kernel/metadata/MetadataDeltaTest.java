@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.spi.common.Uuid;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-
-import io.krabka.spi.common.Uuid;
 
 /** Records replayed into images: each record's effect, and typed errors for records that do not fit. */
 class MetadataDeltaTest {
@@ -32,7 +31,9 @@ class MetadataDeltaTest {
 
         assertEquals(7, image.offset());
         assertEquals(Map.of("metadata.version", (short) 33, "group.version", (short) 1), image.features());
-        assertEquals(Map.of(0, ONE, 1, ONE), Map.copyOf(image.topic("orders").orElseThrow().partitions()));
+        assertEquals(
+                Map.of(0, ONE, 1, ONE),
+                Map.copyOf(image.topic("orders").orElseThrow().partitions()));
         assertEquals(image.topic("orders"), image.topic(ID));
         assertEquals(Map.of("retention.ms", "5"), image.topicConfig("orders"));
         assertEquals(Map.of("min.insync.replicas", "1"), image.brokerConfigs());
@@ -59,8 +60,8 @@ class MetadataDeltaTest {
     @Test
     void kafkasOtherRecordsAreCountedAndTransactionsApplyWholeOrNotAtAll() {
         MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
-        delta.replay(new RetainedRecord(RetainedRecordType.REGISTER_BROKER_RECORD, (short) 4,
-                java.nio.ByteBuffer.wrap(new byte[] {1, 2})));
+        delta.replay(new RetainedRecord(
+                RetainedRecordType.REGISTER_BROKER_RECORD, (short) 4, java.nio.ByteBuffer.wrap(new byte[] {1, 2})));
         delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.NO_OP));
         delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.BEGIN));
         delta.replay(new TopicRecord("orders", ID));
@@ -68,25 +69,41 @@ class MetadataDeltaTest {
         assertTrue(delta.inTransaction());
         assertTrue(delta.apply(3).topics().isEmpty(), "nothing of an open transaction applies");
         delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.END));
-        delta.replay(new RetainedRecord(RetainedRecordType.UNFENCE_BROKER_RECORD, (short) 0,
-                java.nio.ByteBuffer.allocate(0)));
-        delta.replay(new RetainedRecord(RetainedRecordType.REGISTER_BROKER_RECORD, (short) 0,
-                java.nio.ByteBuffer.allocate(0)));
+        delta.replay(new RetainedRecord(
+                RetainedRecordType.UNFENCE_BROKER_RECORD, (short) 0, java.nio.ByteBuffer.allocate(0)));
+        delta.replay(new RetainedRecord(
+                RetainedRecordType.REGISTER_BROKER_RECORD, (short) 0, java.nio.ByteBuffer.allocate(0)));
         delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.BEGIN));
         delta.replay(new TopicRecord("aborted", Uuid.fromString("fM8RA2ptTOqMCj6wFHNEQw")));
         delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.ABORT));
         // Kafka's controlled shutdown leaves a single node's partition leaderless; its next start elects it again.
-        delta.replay(new PartitionChangeRecord(0, ID, Optional.empty(), -1, Optional.empty(), Optional.empty(),
-                Optional.empty(), (byte) -1, Optional.empty(), Optional.empty(), Optional.empty()));
+        delta.replay(new PartitionChangeRecord(
+                0,
+                ID,
+                Optional.empty(),
+                -1,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                (byte) -1,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty()));
         MetadataImage image = delta.apply(12);
         assertEquals(List.of("orders"), List.copyOf(image.topics().keySet()));
-        assertEquals(new PartitionRegistration(List.of(1), List.of(1), -1, 1, 1),
+        assertEquals(
+                new PartitionRegistration(List.of(1), List.of(1), -1, 1, 1),
                 image.topic("orders").orElseThrow().partitions().get(0));
-        assertEquals(Map.of(RetainedRecordType.REGISTER_BROKER_RECORD, 2, RetainedRecordType.UNFENCE_BROKER_RECORD, 1),
+        assertEquals(
+                Map.of(RetainedRecordType.REGISTER_BROKER_RECORD, 2, RetainedRecordType.UNFENCE_BROKER_RECORD, 1),
                 delta.retained());
         assertTrue(!delta.inTransaction());
-        assertEquals("EndTransactionRecord outside a metadata transaction", assertThrows(MetadataParseException.class,
-                () -> delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.END))).getMessage());
+        assertEquals(
+                "EndTransactionRecord outside a metadata transaction",
+                assertThrows(
+                                MetadataParseException.class,
+                                () -> delta.replay(MetadataTransactionRecord.of(MetadataTransactionRecord.Kind.END)))
+                        .getMessage());
     }
 
     @Test
@@ -94,9 +111,11 @@ class MetadataDeltaTest {
         MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
         assertThrows(MetadataParseException.class, () -> delta.replay(partition(0)));
         assertThrows(MetadataParseException.class, () -> delta.replay(new RemoveTopicRecord(ID)));
-        assertThrows(MetadataParseException.class,
+        assertThrows(
+                MetadataParseException.class,
                 () -> delta.replay(new ConfigRecord(ConfigRecord.TOPIC, "nope", "retention.ms", "1")));
-        assertThrows(MetadataParseException.class,
+        assertThrows(
+                MetadataParseException.class,
                 () -> delta.replay(new ConfigRecord(ConfigRecord.BROKER, "1", "log.retention.ms", "1")));
         assertThrows(MetadataParseException.class, () -> delta.replay(new ConfigRecord((byte) 8, "g", "k", "v")));
         delta.replay(new TopicRecord("orders", ID));
@@ -105,7 +124,19 @@ class MetadataDeltaTest {
     }
 
     private static PartitionRecord partition(int index) {
-        return new PartitionRecord(index, ID, List.of(1), List.of(1), List.of(), List.of(), 1, (byte) 0, 0, 0, List.of(),
-                Optional.empty(), Optional.empty());
+        return new PartitionRecord(
+                index,
+                ID,
+                List.of(1),
+                List.of(1),
+                List.of(),
+                List.of(),
+                1,
+                (byte) 0,
+                0,
+                0,
+                List.of(),
+                Optional.empty(),
+                Optional.empty());
     }
 }

@@ -14,14 +14,18 @@ class MetadataVersionTest {
     @Test
     void theLevelsAreKafkas() {
         List<String> kafka = Arrays.stream(org.apache.kafka.server.common.MetadataVersion.values())
-                .map(v -> v.version() + " " + v.featureLevel() + " " + v.shortVersion() + " " + v.isProduction()).toList();
+                .map(v -> v.version() + " " + v.featureLevel() + " " + v.shortVersion() + " " + v.isProduction())
+                .toList();
         List<String> ours = Arrays.stream(MetadataVersion.values())
-                .map(v -> v.version() + " " + v.featureLevel() + " " + v.release() + " " + v.isProduction()).toList();
+                .map(v -> v.version() + " " + v.featureLevel() + " " + v.release() + " " + v.isProduction())
+                .toList();
 
         assertEquals(kafka, ours);
-        assertEquals(org.apache.kafka.server.common.MetadataVersion.LATEST_PRODUCTION.version(),
+        assertEquals(
+                org.apache.kafka.server.common.MetadataVersion.LATEST_PRODUCTION.version(),
                 MetadataVersion.LATEST_PRODUCTION.version());
-        assertEquals(org.apache.kafka.server.common.MetadataVersion.MINIMUM_VERSION.version(),
+        assertEquals(
+                org.apache.kafka.server.common.MetadataVersion.MINIMUM_VERSION.version(),
                 MetadataVersion.MINIMUM_VERSION.version());
         assertEquals(org.apache.kafka.server.common.MetadataVersion.FEATURE_NAME, MetadataVersion.FEATURE_NAME);
     }
@@ -30,18 +34,24 @@ class MetadataVersionTest {
     void versionStringsAreReadAsKafkaReadsThem() {
         List<String> texts = new ArrayList<>();
         for (MetadataVersion version : MetadataVersion.values()) {
-            texts.addAll(List.of(version.version(), version.release(), version.release() + ".1", version.version() + ".x",
+            texts.addAll(List.of(
+                    version.version(),
+                    version.release(),
+                    version.release() + ".1",
+                    version.version() + ".x",
                     version.release() + ".0-IV9"));
         }
-        texts.addAll(List.of("", "4", "4.", "4.4-IV3", "4.4-iv2", " 4.4", "4.4 ", "3.2", "3.3-IV2", "5.0", "a.b.c", ".", ".."));
+        texts.addAll(List.of(
+                "", "4", "4.", "4.4-IV3", "4.4-iv2", " 4.4", "4.4 ", "3.2", "3.3-IV2", "5.0", "a.b.c", ".", ".."));
 
         for (String text : texts) {
             String kafka;
             try {
-                kafka = org.apache.kafka.server.common.MetadataVersion.fromVersionString(text, false).version();
+                kafka = org.apache.kafka.server.common.MetadataVersion.fromVersionString(text, false)
+                        .version();
             } catch (IllegalArgumentException e) {
-                IllegalArgumentException ours = assertThrows(IllegalArgumentException.class,
-                        () -> MetadataVersion.fromVersionString(text), text);
+                IllegalArgumentException ours = assertThrows(
+                        IllegalArgumentException.class, () -> MetadataVersion.fromVersionString(text), text);
                 assertEquals(e.getMessage(), ours.getMessage());
                 continue;
             }
@@ -55,10 +65,11 @@ class MetadataVersionTest {
             short featureLevel = level;
             String kafka;
             try {
-                kafka = org.apache.kafka.server.common.MetadataVersion.fromFeatureLevel(level).version();
+                kafka = org.apache.kafka.server.common.MetadataVersion.fromFeatureLevel(level)
+                        .version();
             } catch (IllegalArgumentException e) {
-                IllegalArgumentException ours = assertThrows(IllegalArgumentException.class,
-                        () -> MetadataVersion.fromFeatureLevel(featureLevel));
+                IllegalArgumentException ours = assertThrows(
+                        IllegalArgumentException.class, () -> MetadataVersion.fromFeatureLevel(featureLevel));
                 assertEquals(e.getMessage(), ours.getMessage());
                 continue;
             }

@@ -8,23 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
-
 import org.junit.jupiter.api.Test;
 
 class MetricsRegistryTest {
 
-    private static final MetricName COPY_BYTES = MetricName.of("kafka.server", "BrokerTopicMetrics",
-            "RemoteCopyBytesPerSec");
+    private static final MetricName COPY_BYTES =
+            MetricName.of("kafka.server", "BrokerTopicMetrics", "RemoteCopyBytesPerSec");
 
     @Test
     void publishesUnderKafkasObjectNameAndUnpublishesOnRemoval() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         MetricName name = COPY_BYTES.tagged("topic", "orders");
-        ObjectName objectName = new ObjectName("kafka.server:type=BrokerTopicMetrics,name=RemoteCopyBytesPerSec,"
-                + "topic=orders");
+        ObjectName objectName =
+                new ObjectName("kafka.server:type=BrokerTopicMetrics,name=RemoteCopyBytesPerSec," + "topic=orders");
         try (MetricsRegistry registry = MetricsRegistry.jmx()) {
             registry.meter(name).mark(1500);
             registry.meter(name).mark(500);
@@ -41,11 +39,14 @@ class MetricsRegistryTest {
     void prometheusTextHasEveryAttributeWithItsLabels() {
         try (MetricsRegistry registry = MetricsRegistry.unpublished()) {
             AtomicLong lag = new AtomicLong(42);
-            registry.gauge(MetricName.of("kafka.server", "BrokerTopicMetrics", "RemoteCopyLagBytes")
-                    .tagged("topic", "a\"b"), lag::get);
+            registry.gauge(
+                    MetricName.of("kafka.server", "BrokerTopicMetrics", "RemoteCopyLagBytes")
+                            .tagged("topic", "a\"b"),
+                    lag::get);
             registry.meter(COPY_BYTES).mark(7);
             String text = registry.prometheusText();
-            assertTrue(text.contains("kafka_server_brokertopicmetrics_remotecopylagbytes_value{topic=\"a\\\"b\"} 42\n"),
+            assertTrue(
+                    text.contains("kafka_server_brokertopicmetrics_remotecopylagbytes_value{topic=\"a\\\"b\"} 42\n"),
                     text);
             assertTrue(text.contains("kafka_server_brokertopicmetrics_remotecopybytespersec_count 7\n"), text);
             lag.set(3);

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.kafka.clients.NodeApiVersions;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersion;
@@ -58,7 +57,9 @@ class ApiVersionsIT {
     @Test
     void kafkaNetworkClientNegotiatesTheVersionsOfTheHandlersRegistered() throws IOException {
         NodeApiVersions negotiated = ClientNegotiation.negotiate(Servers.NODE_ID, server.localAddress());
-        assertEquals(Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA), negotiated.allSupportedApiVersions().keySet());
+        assertEquals(
+                Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA),
+                negotiated.allSupportedApiVersions().keySet());
         assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
         assertEquals(12, negotiated.latestUsableVersion(ApiKeys.METADATA));
         assertEquals(Map.of(), negotiated.finalizedFeatures());
@@ -74,15 +75,21 @@ class ApiVersionsIT {
                     body.setClientSoftwareName("krabka-test").setClientSoftwareVersion("1.0");
                 }
                 wire.send(ApiKeys.API_VERSIONS, version, 100 + version, body);
-                ApiVersionsResponse response = wire.receive(ApiKeys.API_VERSIONS, version, 100 + version,
-                        ApiVersionsResponse.class);
+                ApiVersionsResponse response =
+                        wire.receive(ApiKeys.API_VERSIONS, version, 100 + version, ApiVersionsResponse.class);
                 assertEquals(Errors.NONE.code(), response.data().errorCode(), "v" + version);
-                assertEquals(Set.of(
-                        new ApiVersion().setApiKey(ApiKeys.API_VERSIONS.id).setMinVersion((short) 0).setMaxVersion(
-                                ApiKeys.API_VERSIONS.latestVersion()),
-                        new ApiVersion().setApiKey(ApiKeys.METADATA.id).setMinVersion((short) 0).setMaxVersion(
-                                (short) 12)),
-                        Set.copyOf(response.data().apiKeys()), "v" + version);
+                assertEquals(
+                        Set.of(
+                                new ApiVersion()
+                                        .setApiKey(ApiKeys.API_VERSIONS.id)
+                                        .setMinVersion((short) 0)
+                                        .setMaxVersion(ApiKeys.API_VERSIONS.latestVersion()),
+                                new ApiVersion()
+                                        .setApiKey(ApiKeys.METADATA.id)
+                                        .setMinVersion((short) 0)
+                                        .setMaxVersion((short) 12)),
+                        Set.copyOf(response.data().apiKeys()),
+                        "v" + version);
                 assertEquals(0, response.throttleTimeMs());
             }
         }
@@ -92,26 +99,34 @@ class ApiVersionsIT {
     void anUnknownVersionGetsKafkasUnsupportedVersionBytes() throws IOException {
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             // ApiVersions v99: the header is v2 (flexible); the body is never read.
-            byte[] request = KafkaWire.request(ApiKeys.API_VERSIONS, (short) 3, 42, "krabka-test",
-                    new ApiVersionsRequestData());
+            byte[] request =
+                    KafkaWire.request(ApiKeys.API_VERSIONS, (short) 3, 42, "krabka-test", new ApiVersionsRequestData());
             request[3] = 99;
             wire.write(KafkaWire.frame(request));
-            assertArrayEquals(HexFormat.of().parseHex("0000002a" + "0023" + "00000001" + "0012" + "0000" + "0005"),
+            assertArrayEquals(
+                    HexFormat.of().parseHex("0000002a" + "0023" + "00000001" + "0012" + "0000" + "0005"),
                     wire.readFrame());
             // The connection stays open: the client retries with a version it shares with the broker.
             wire.send(ApiKeys.API_VERSIONS, (short) 0, 43, new ApiVersionsRequestData());
-            assertEquals(Errors.NONE.code(), wire.receive(ApiKeys.API_VERSIONS, (short) 0, 43,
-                    ApiVersionsResponse.class).data().errorCode());
+            assertEquals(
+                    Errors.NONE.code(),
+                    wire.receive(ApiKeys.API_VERSIONS, (short) 0, 43, ApiVersionsResponse.class)
+                            .data()
+                            .errorCode());
         }
     }
 
     @Test
     void anInvalidClientSoftwareNameGetsInvalidRequest() throws IOException {
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
-            wire.send(ApiKeys.API_VERSIONS, (short) 3, 7, new ApiVersionsRequestData()
-                    .setClientSoftwareName("not a name!").setClientSoftwareVersion("1.0"));
-            ApiVersionsResponse response = wire.receive(ApiKeys.API_VERSIONS, (short) 3, 7,
-                    ApiVersionsResponse.class);
+            wire.send(
+                    ApiKeys.API_VERSIONS,
+                    (short) 3,
+                    7,
+                    new ApiVersionsRequestData()
+                            .setClientSoftwareName("not a name!")
+                            .setClientSoftwareVersion("1.0"));
+            ApiVersionsResponse response = wire.receive(ApiKeys.API_VERSIONS, (short) 3, 7, ApiVersionsResponse.class);
             assertEquals(Errors.INVALID_REQUEST.code(), response.data().errorCode());
         }
     }
@@ -121,17 +136,23 @@ class ApiVersionsIT {
         short v5 = 5;
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             Map<ApiVersionsRequestData, Errors> cases = Map.of(
-                    body().setClusterId("another-cluster").setNodeId(Servers.NODE_ID), Errors.REBOOTSTRAP_REQUIRED,
+                    body().setClusterId("another-cluster").setNodeId(Servers.NODE_ID),
+                    Errors.REBOOTSTRAP_REQUIRED,
                     body().setClusterId(Servers.CLUSTER_ID).setNodeId(Servers.NODE_ID + 1),
                     Errors.REBOOTSTRAP_REQUIRED,
-                    body().setClusterId(Servers.CLUSTER_ID).setNodeId(Servers.NODE_ID), Errors.NONE,
-                    body().setClusterId(null).setNodeId(-1), Errors.NONE);
+                    body().setClusterId(Servers.CLUSTER_ID).setNodeId(Servers.NODE_ID),
+                    Errors.NONE,
+                    body().setClusterId(null).setNodeId(-1),
+                    Errors.NONE);
             int correlationId = 0;
             for (Map.Entry<ApiVersionsRequestData, Errors> c : cases.entrySet()) {
                 wire.send(ApiKeys.API_VERSIONS, v5, ++correlationId, c.getKey());
-                ApiVersionsResponse response = wire.receive(ApiKeys.API_VERSIONS, v5, correlationId,
-                        ApiVersionsResponse.class);
-                assertEquals(c.getValue().code(), response.data().errorCode(), c.getKey().toString());
+                ApiVersionsResponse response =
+                        wire.receive(ApiKeys.API_VERSIONS, v5, correlationId, ApiVersionsResponse.class);
+                assertEquals(
+                        c.getValue().code(),
+                        response.data().errorCode(),
+                        c.getKey().toString());
             }
         }
     }

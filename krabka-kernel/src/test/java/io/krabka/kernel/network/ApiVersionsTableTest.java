@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.message.ApiMessageType;
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersion;
 import org.apache.kafka.common.protocol.ApiKeys;
@@ -32,15 +31,16 @@ class ApiVersionsTableTest {
 
     @Test
     void handlersOfEveryBrokerApiAdvertiseWhatKafkaAdvertises() {
-        ApiVersions kafka = new ApiVersions(ApiVersionsResponse.filterApis(ApiMessageType.ListenerType.BROKER,
-                false, false));
+        ApiVersions kafka =
+                new ApiVersions(ApiVersionsResponse.filterApis(ApiMessageType.ListenerType.BROKER, false, false));
         List<ApiHandler> handlers = new ArrayList<>();
         for (ApiVersion api : kafka.apis) {
             if (api.apiKey() != ApiKeys.API_VERSIONS.id) {
                 handlers.add(new Handler(ApiKeys.forId(api.apiKey())));
             }
         }
-        assertEquals(Set.copyOf(kafka.apis), Set.copyOf(ApiVersionsTable.of(handlers).toApiVersions()));
+        assertEquals(
+                Set.copyOf(kafka.apis), Set.copyOf(ApiVersionsTable.of(handlers).toApiVersions()));
     }
 
     private record ApiVersions(List<ApiVersion> apis) {
@@ -58,8 +58,12 @@ class ApiVersionsTableTest {
     @Test
     void onlyApiVersionsIsAdvertisedWithoutHandlers() {
         ApiVersionsTable table = ApiVersionsTable.of(List.of());
-        assertEquals(List.of(new ApiVersion().setApiKey(ApiKeys.API_VERSIONS.id).setMinVersion((short) 0)
-                .setMaxVersion(ApiKeys.API_VERSIONS.latestVersion())), List.copyOf(table.toApiVersions()));
+        assertEquals(
+                List.of(new ApiVersion()
+                        .setApiKey(ApiKeys.API_VERSIONS.id)
+                        .setMinVersion((short) 0)
+                        .setMaxVersion(ApiKeys.API_VERSIONS.latestVersion())),
+                List.copyOf(table.toApiVersions()));
         assertTrue(table.isEnabled(ApiKeys.API_VERSIONS, (short) 99), "any ApiVersions version is answered");
         assertFalse(table.isEnabled(ApiKeys.METADATA, (short) 12));
     }
@@ -78,22 +82,28 @@ class ApiVersionsTableTest {
 
     @Test
     void versionsOutsideKafkasRangeAreRefused() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ApiVersionsTable.of(List.of(new Handler(ApiKeys.FETCH, (short) 3, (short) 18))));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ApiVersionsTable.of(List.of(new Handler(ApiKeys.FETCH, (short) 4, (short) 19))));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ApiVersionsTable.of(List.of(new Handler(ApiKeys.FETCH, (short) 12, (short) 11))));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ApiVersionsTable.of(List.of(new Handler(ApiKeys.LEADER_AND_ISR, (short) 0, (short) 0))));
     }
 
     @Test
     void aDispatcherRefusesTwoHandlersOfOneApiAndAnApiVersionsHandlerOfAnotherApi() {
-        assertThrows(IllegalArgumentException.class, () -> Servers.dispatcher(new Handler(ApiKeys.METADATA),
-                new Handler(ApiKeys.METADATA)));
-        assertThrows(IllegalArgumentException.class, () -> RequestDispatcher.create(List.of(),
-                table -> new Handler(ApiKeys.METADATA)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Servers.dispatcher(new Handler(ApiKeys.METADATA), new Handler(ApiKeys.METADATA)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RequestDispatcher.create(List.of(), table -> new Handler(ApiKeys.METADATA)));
         assertThrows(IllegalArgumentException.class, () -> Servers.dispatcher(new Handler(ApiKeys.API_VERSIONS)));
     }
 }

@@ -3,6 +3,7 @@ package io.krabka.kernel.network;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.log.BufferRecords;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.kafka.common.message.FetchRequestData;
 import org.apache.kafka.common.message.FetchResponseData;
 import org.apache.kafka.common.message.MetadataRequestData;
@@ -25,8 +25,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import io.krabka.kernel.log.BufferRecords;
-
 /** A client that does not read its responses, and a broker whose request budget is spent, stop being read. */
 @ExtendWith(NettyLeakCheck.class)
 class BackPressureIT {
@@ -34,6 +32,7 @@ class BackPressureIT {
     private static final int RESPONSE_RECORDS = 64 * 1024;
     /** Requests padded (Kafka ignores bytes after the body) so that socket buffers cannot hold them all. */
     private static final int REQUEST_PADDING = 16 * 1024;
+
     private static final short FETCH_VERSION = 12;
     private SocketServer server;
 
@@ -55,10 +54,11 @@ class BackPressureIT {
             @Override
             public CompletableFuture<Response> handle(Request request) {
                 handled.incrementAndGet();
-                return CompletableFuture.completedFuture(Response.send(new FetchResponseData().setResponses(List.of(
-                        new FetchResponseData.FetchableTopicResponse().setTopic("t").setPartitions(List.of(
-                                new FetchResponseData.PartitionData().setRecords(
-                                        new WireRecords(new BufferRecords(records)))))))));
+                return CompletableFuture.completedFuture(Response.send(new FetchResponseData()
+                        .setResponses(List.of(new FetchResponseData.FetchableTopicResponse()
+                                .setTopic("t")
+                                .setPartitions(List.of(new FetchResponseData.PartitionData()
+                                        .setRecords(new WireRecords(new BufferRecords(records)))))))));
             }
         };
         server = Servers.start(Servers.config(), fetch);
@@ -121,7 +121,11 @@ class BackPressureIT {
     }
 
     private static byte[] fetchFrame(int correlationId) {
-        byte[] request = KafkaWire.request(ApiKeys.FETCH, FETCH_VERSION, correlationId, "c",
+        byte[] request = KafkaWire.request(
+                ApiKeys.FETCH,
+                FETCH_VERSION,
+                correlationId,
+                "c",
                 new FetchRequestData().setReplicaId(-1).setMaxBytes(1 << 20));
         return KafkaWire.frame(java.util.Arrays.copyOf(request, request.length + REQUEST_PADDING));
     }

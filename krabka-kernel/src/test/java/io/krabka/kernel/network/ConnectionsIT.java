@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -20,7 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.MetadataResponseData;
@@ -45,8 +43,8 @@ class ConnectionsIT {
     @Test
     void anIdleConnectionIsClosedButNotWhileARequestIsInFlight() throws Exception {
         HeldHandler metadata = new HeldHandler(ApiKeys.METADATA);
-        server = Servers.start(Servers.config().withConnectionLimits(Duration.ofMillis(300), Integer.MAX_VALUE),
-                metadata);
+        server = Servers.start(
+                Servers.config().withConnectionLimits(Duration.ofMillis(300), Integer.MAX_VALUE), metadata);
         try (KafkaWire idle = KafkaWire.connect(server.localAddress())) {
             assertNull(idle.readFrame(), "closed after connections.max.idle.ms without traffic");
         }
@@ -71,26 +69,28 @@ class ConnectionsIT {
             // Each waiting socket is read on a thread of its own: CompletableFuture's default pool has a single
             // worker on a 2-core machine, where the read of the connection still waiting would block the other's.
             try (ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor();
-                    Socket third = new Socket(); Socket fourth = new Socket()) {
+                    Socket third = new Socket();
+                    Socket fourth = new Socket()) {
                 // The kernel completes the handshakes from the backlog; the broker serves neither yet.
                 third.connect(server.localAddress(), 10_000);
-                third.getOutputStream().write(KafkaWire.frame(KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0, 3,
-                        "c", new ApiVersionsRequestData())));
+                third.getOutputStream()
+                        .write(KafkaWire.frame(KafkaWire.request(
+                                ApiKeys.API_VERSIONS, (short) 0, 3, "c", new ApiVersionsRequestData())));
                 fourth.connect(server.localAddress(), 10_000);
-                fourth.getOutputStream().write(KafkaWire.frame(KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0,
-                        4, "c", new ApiVersionsRequestData())));
+                fourth.getOutputStream()
+                        .write(KafkaWire.frame(KafkaWire.request(
+                                ApiKeys.API_VERSIONS, (short) 0, 4, "c", new ApiVersionsRequestData())));
                 third.setSoTimeout(300);
                 fourth.setSoTimeout(300);
-                assertThrows(SocketTimeoutException.class, third.getInputStream()::read, "not served past max.connections");
+                assertThrows(
+                        SocketTimeoutException.class, third.getInputStream()::read, "not served past max.connections");
                 assertThrows(SocketTimeoutException.class, fourth.getInputStream()::read);
                 assertEquals(2, server.connectionCount());
                 // Which waiting connection the broker takes first is the kernel's accept order, not ours to assert.
                 third.setSoTimeout(60_000);
                 fourth.setSoTimeout(60_000);
-                CompletableFuture<Integer> thirdServed = CompletableFuture.supplyAsync(() -> readOne(third),
-                        readers);
-                CompletableFuture<Integer> fourthServed = CompletableFuture.supplyAsync(() -> readOne(fourth),
-                        readers);
+                CompletableFuture<Integer> thirdServed = CompletableFuture.supplyAsync(() -> readOne(third), readers);
+                CompletableFuture<Integer> fourthServed = CompletableFuture.supplyAsync(() -> readOne(fourth), readers);
                 first.close();
                 CompletableFuture.anyOf(thirdServed, fourthServed).get(60, TimeUnit.SECONDS);
                 assertEquals(2, server.connectionCount(), "one waiting connection taken for the one that closed");

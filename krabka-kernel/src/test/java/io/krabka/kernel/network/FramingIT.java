@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
@@ -43,7 +42,9 @@ class FramingIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Transport.class, names = {"NIO", "EPOLL"})
+    @EnumSource(
+            value = Transport.class,
+            names = {"NIO", "EPOLL"})
     void aNegativeSizeClosesTheConnection(Transport transport) throws Exception {
         start(transport);
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
@@ -54,7 +55,9 @@ class FramingIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Transport.class, names = {"NIO", "EPOLL"})
+    @EnumSource(
+            value = Transport.class,
+            names = {"NIO", "EPOLL"})
     void aSizeAboveTheMaximumClosesTheConnectionBeforeTheFrameArrives(Transport transport) throws Exception {
         start(transport);
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
@@ -70,25 +73,36 @@ class FramingIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Transport.class, names = {"NIO", "EPOLL"})
+    @EnumSource(
+            value = Transport.class,
+            names = {"NIO", "EPOLL"})
     void aFrameOfExactlyTheMaximumIsRead(Transport transport) throws Exception {
         start(transport);
-        byte[] request = KafkaWire.request(ApiKeys.API_VERSIONS, (short) 2, 5, "krabka-test",
-                new ApiVersionsRequestData());
+        byte[] request =
+                KafkaWire.request(ApiKeys.API_VERSIONS, (short) 2, 5, "krabka-test", new ApiVersionsRequestData());
         byte[] padded = new byte[MAX_SIZE];
         System.arraycopy(request, 0, padded, 0, request.length);
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             wire.write(KafkaWire.frame(padded));
-            assertEquals(Errors.NONE.code(), wire.receive(ApiKeys.API_VERSIONS, (short) 2, 5,
-                    ApiVersionsResponse.class).data().errorCode());
+            assertEquals(
+                    Errors.NONE.code(),
+                    wire.receive(ApiKeys.API_VERSIONS, (short) 2, 5, ApiVersionsResponse.class)
+                            .data()
+                            .errorCode());
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = Transport.class, names = {"NIO", "EPOLL"})
+    @EnumSource(
+            value = Transport.class,
+            names = {"NIO", "EPOLL"})
     void aFrameSplitAcrossSegmentsIsReassembled(Transport transport) throws Exception {
         start(transport);
-        byte[] frame = KafkaWire.frame(KafkaWire.request(ApiKeys.API_VERSIONS, (short) 3, 9, "krabka-test",
+        byte[] frame = KafkaWire.frame(KafkaWire.request(
+                ApiKeys.API_VERSIONS,
+                (short) 3,
+                9,
+                "krabka-test",
                 new ApiVersionsRequestData().setClientSoftwareName("krabka").setClientSoftwareVersion("1")));
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             for (byte b : frame) {
@@ -96,36 +110,46 @@ class FramingIT {
                 wire.write(new byte[] {b});
                 Thread.sleep(1);
             }
-            assertEquals(Errors.NONE.code(), wire.receive(ApiKeys.API_VERSIONS, (short) 3, 9,
-                    ApiVersionsResponse.class).data().errorCode());
+            assertEquals(
+                    Errors.NONE.code(),
+                    wire.receive(ApiKeys.API_VERSIONS, (short) 3, 9, ApiVersionsResponse.class)
+                            .data()
+                            .errorCode());
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = Transport.class, names = {"NIO", "EPOLL"})
+    @EnumSource(
+            value = Transport.class,
+            names = {"NIO", "EPOLL"})
     void manyFramesInOneWriteAreAnsweredInOrder(Transport transport) throws Exception {
         start(transport);
         ByteArrayOutputStream batch = new ByteArrayOutputStream();
         int frames = 200;
         for (int i = 0; i < frames; i++) {
-            batch.writeBytes(KafkaWire.frame(KafkaWire.request(ApiKeys.API_VERSIONS, (short) (i % 3), i,
-                    "krabka-test", new ApiVersionsRequestData())));
+            batch.writeBytes(KafkaWire.frame(KafkaWire.request(
+                    ApiKeys.API_VERSIONS, (short) (i % 3), i, "krabka-test", new ApiVersionsRequestData())));
         }
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             wire.write(batch.toByteArray());
             for (int i = 0; i < frames; i++) {
-                assertEquals(Errors.NONE.code(), wire.receive(ApiKeys.API_VERSIONS, (short) (i % 3), i,
-                        ApiVersionsResponse.class).data().errorCode());
+                assertEquals(
+                        Errors.NONE.code(),
+                        wire.receive(ApiKeys.API_VERSIONS, (short) (i % 3), i, ApiVersionsResponse.class)
+                                .data()
+                                .errorCode());
             }
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = Transport.class, names = {"NIO", "EPOLL"})
+    @EnumSource(
+            value = Transport.class,
+            names = {"NIO", "EPOLL"})
     void aTruncatedFrameThenEndOfStreamCloses(Transport transport) throws Exception {
         start(transport);
-        byte[] frame = KafkaWire.frame(KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0, 1, "krabka-test",
-                new ApiVersionsRequestData()));
+        byte[] frame = KafkaWire.frame(
+                KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0, 1, "krabka-test", new ApiVersionsRequestData()));
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             wire.write(java.util.Arrays.copyOf(frame, frame.length - 3));
             wire.shutdownOutput();
@@ -137,8 +161,11 @@ class FramingIT {
     private void assertServes() throws IOException {
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             wire.send(ApiKeys.API_VERSIONS, (short) 1, 77, new ApiVersionsRequestData());
-            assertEquals(Errors.NONE.code(), wire.receive(ApiKeys.API_VERSIONS, (short) 1, 77,
-                    ApiVersionsResponse.class).data().errorCode());
+            assertEquals(
+                    Errors.NONE.code(),
+                    wire.receive(ApiKeys.API_VERSIONS, (short) 1, 77, ApiVersionsResponse.class)
+                            .data()
+                            .errorCode());
         }
     }
 }

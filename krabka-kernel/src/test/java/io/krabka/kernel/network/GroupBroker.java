@@ -1,20 +1,5 @@
 package io.krabka.kernel.network;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-
-import org.apache.kafka.common.message.CreateTopicsRequestData;
-import org.apache.kafka.common.message.CreateTopicsResponseData;
-
 import io.krabka.kernel.broker.BrokerIdentity;
 import io.krabka.kernel.broker.DeleteGroupsHandler;
 import io.krabka.kernel.broker.DescribeGroupsHandler;
@@ -34,13 +19,26 @@ import io.krabka.kernel.format.FormatException;
 import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.group.GroupCoordinatorConfig;
 import io.krabka.kernel.group.TestReplicaManager;
-import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
+import io.krabka.kernel.scheduler.KafkaScheduler;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsResponseData;
 
 /**
  * A broker of the group APIs for tests: a real log manager in {@code dir/data}, a real controller on
@@ -79,8 +77,13 @@ final class GroupBroker {
     private final AtomicInteger coordinatorCreateTopics;
     private final KafkaScheduler scheduler;
 
-    private GroupBroker(Controllers controllers, AtomicInteger coordinatorCreateTopics, LogManager logManager,
-            KafkaScheduler scheduler, GroupCoordinator coordinator, SocketServer server) {
+    private GroupBroker(
+            Controllers controllers,
+            AtomicInteger coordinatorCreateTopics,
+            LogManager logManager,
+            KafkaScheduler scheduler,
+            GroupCoordinator coordinator,
+            SocketServer server) {
         this.controllers = controllers;
         this.controller = controllers.controller();
         this.coordinatorCreateTopics = coordinatorCreateTopics;
@@ -108,26 +111,45 @@ final class GroupBroker {
         QuorumController controller = controllers.controller();
         AtomicInteger createTopics = new AtomicInteger();
         KafkaScheduler scheduler = new KafkaScheduler(2, "group-broker-");
-        LogManager logs = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", dataDir.toString(),
-                "node.id", Integer.toString(Servers.NODE_ID))),
-                topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)), scheduler,
+        LogManager logs = new LogManager(
+                LogManagerConfig.fromProps(
+                        Map.of("log.dirs", dataDir.toString(), "node.id", Integer.toString(Servers.NODE_ID))),
+                topic -> LogConfig.fromProps(Map.of(), controller.image().topicConfig(topic)),
+                scheduler,
                 Clock.systemUTC());
         logs.startup();
-        GroupCoordinator coordinator = new GroupCoordinator(Servers.NODE_ID, config,
-                new CountingController(controller, createTopics), logs, scheduler, Clock.systemUTC());
+        GroupCoordinator coordinator = new GroupCoordinator(
+                Servers.NODE_ID,
+                config,
+                new CountingController(controller, createTopics),
+                logs,
+                scheduler,
+                Clock.systemUTC());
         coordinator.startup();
         controller.register(new TestReplicaManager(logs));
         controller.register(coordinator);
         AtomicReference<SocketServer> started = new AtomicReference<>();
-        SocketServer server = Servers.start(Servers.config(),
-                new FindCoordinatorHandler(coordinator, Servers.NODE_ID, () -> started.get().localAddress()),
-                new JoinGroupHandler(coordinator), new SyncGroupHandler(coordinator),
-                new HeartbeatHandler(coordinator), new LeaveGroupHandler(coordinator),
+        SocketServer server = Servers.start(
+                Servers.config(),
+                new FindCoordinatorHandler(
+                        coordinator, Servers.NODE_ID, () -> started.get().localAddress()),
+                new JoinGroupHandler(coordinator),
+                new SyncGroupHandler(coordinator),
+                new HeartbeatHandler(coordinator),
+                new LeaveGroupHandler(coordinator),
                 new OffsetCommitHandler(coordinator, controller::image),
-                new OffsetFetchHandler(coordinator, controller::image), new ListGroupsHandler(coordinator),
-                new DescribeGroupsHandler(coordinator), new DeleteGroupsHandler(coordinator),
-                new MetadataHandler(() -> new BrokerIdentity(Servers.NODE_ID, Servers.CLUSTER_ID, "127.0.0.1",
-                        started.get().localAddress().getPort(), Optional.empty()), new MetadataHandler.Config(false),
+                new OffsetFetchHandler(coordinator, controller::image),
+                new ListGroupsHandler(coordinator),
+                new DescribeGroupsHandler(coordinator),
+                new DeleteGroupsHandler(coordinator),
+                new MetadataHandler(
+                        () -> new BrokerIdentity(
+                                Servers.NODE_ID,
+                                Servers.CLUSTER_ID,
+                                "127.0.0.1",
+                                started.get().localAddress().getPort(),
+                                Optional.empty()),
+                        new MetadataHandler.Config(false),
                         controller));
         started.set(server);
         return new GroupBroker(controllers, createTopics, logs, scheduler, coordinator, server);

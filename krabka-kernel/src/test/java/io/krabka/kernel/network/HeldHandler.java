@@ -6,15 +6,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.common.protocol.ApiKeys;
 
 /** A handler whose responses the test gives: each request waits in a queue with the future to complete. */
 final class HeldHandler implements ApiHandler {
 
     /** A request and the future its response completes. */
-    record Held(Request request, CompletableFuture<Response> response) {
-    }
+    record Held(Request request, CompletableFuture<Response> response) {}
 
     private final ApiKeys apiKey;
     private final BlockingQueue<Held> held = new LinkedBlockingQueue<>();

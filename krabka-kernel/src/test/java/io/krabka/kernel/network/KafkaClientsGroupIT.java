@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.group.GroupCoordinatorConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -14,9 +15,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-
-import io.krabka.kernel.group.GroupCoordinatorConfig;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -47,6 +45,7 @@ class KafkaClientsGroupIT {
 
     @TempDir
     Path dataDir;
+
     private GroupBroker broker;
     private Admin admin;
 
@@ -55,7 +54,9 @@ class KafkaClientsGroupIT {
         broker = GroupBroker.start(dataDir, GroupCoordinatorConfig.DEFAULTS.withSessionTimeouts(100, 60_000, 50));
         CreatableTopicCollection topics = new CreatableTopicCollection();
         topics.add(new CreatableTopic().setName("orders").setNumPartitions(2).setReplicationFactor((short) 1));
-        broker.controller.createTopics(new CreateTopicsRequestData().setTopics(topics)).join();
+        broker.controller
+                .createTopics(new CreateTopicsRequestData().setTopics(topics))
+                .join();
         admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap()));
     }
 
@@ -82,8 +83,8 @@ class KafkaClientsGroupIT {
         return new KafkaConsumer<>(props);
     }
 
-    private static void pollUntil(String what, List<KafkaConsumer<byte[], byte[]>> consumers,
-            BooleanSupplier condition) {
+    private static void pollUntil(
+            String what, List<KafkaConsumer<byte[], byte[]>> consumers, BooleanSupplier condition) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
@@ -95,18 +96,23 @@ class KafkaClientsGroupIT {
 
     @Test
     void adminCommitsListsDescribesAndDeletesAGroup() throws Exception {
-        admin.alterConsumerGroupOffsets(GROUP, Map.of(ORDERS_0, new OffsetAndMetadata(5, "checkpoint"))).all().get();
+        admin.alterConsumerGroupOffsets(GROUP, Map.of(ORDERS_0, new OffsetAndMetadata(5, "checkpoint")))
+                .all()
+                .get();
         Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(GROUP)
-                .partitionsToOffsetAndMetadata().get();
+                .partitionsToOffsetAndMetadata()
+                .get();
         assertEquals(Map.of(ORDERS_0, new OffsetAndMetadata(5, "checkpoint")), offsets);
 
-        assertTrue(admin.listGroups().all().get().stream().anyMatch(g -> g.groupId().equals(GROUP)
-                && g.groupState().orElseThrow() == GroupState.EMPTY));
-        ConsumerGroupDescription described = admin.describeConsumerGroups(List.of(GROUP)).all().get().get(GROUP);
+        assertTrue(admin.listGroups().all().get().stream()
+                .anyMatch(g -> g.groupId().equals(GROUP) && g.groupState().orElseThrow() == GroupState.EMPTY));
+        ConsumerGroupDescription described =
+                admin.describeConsumerGroups(List.of(GROUP)).all().get().get(GROUP);
         assertEquals(GroupState.EMPTY, described.groupState());
 
         admin.deleteConsumerGroups(List.of(GROUP)).all().get();
-        ExecutionException gone = assertThrows(ExecutionException.class,
+        ExecutionException gone = assertThrows(
+                ExecutionException.class,
                 () -> admin.deleteConsumerGroups(List.of(GROUP)).all().get());
         assertInstanceOf(GroupIdNotFoundException.class, gone.getCause());
     }
@@ -114,19 +120,26 @@ class KafkaClientsGroupIT {
     @Test
     void twoConsumersShareTheTopicAndCommitInTheirGeneration() throws Exception {
         // Positions come from committed offsets: no ListOffsets is needed.
-        admin.alterConsumerGroupOffsets(GROUP, Map.of(ORDERS_0, new OffsetAndMetadata(3),
-                ORDERS_1, new OffsetAndMetadata(4))).all().get();
+        admin.alterConsumerGroupOffsets(
+                        GROUP, Map.of(ORDERS_0, new OffsetAndMetadata(3), ORDERS_1, new OffsetAndMetadata(4)))
+                .all()
+                .get();
         try (KafkaConsumer<byte[], byte[]> first = consumer("first")) {
             first.subscribe(List.of("orders"));
-            pollUntil("the first consumer to own both partitions", List.of(first),
+            pollUntil(
+                    "the first consumer to own both partitions",
+                    List.of(first),
                     () -> first.assignment().size() == 2);
             assertEquals(3, first.position(ORDERS_0));
 
             KafkaConsumer<byte[], byte[]> second = consumer("second");
             try {
                 second.subscribe(List.of("orders"));
-                pollUntil("the partitions to be shared", List.of(first, second),
-                        () -> first.assignment().size() == 1 && second.assignment().size() == 1);
+                pollUntil(
+                        "the partitions to be shared",
+                        List.of(first, second),
+                        () -> first.assignment().size() == 1
+                                && second.assignment().size() == 1);
                 TopicPartition mine = first.assignment().iterator().next();
                 // The client fetches the committed offset of a new assignment in the background and answers a
                 // committed() for the same partition from that fetch if it is still pending: let it finish first.
@@ -134,21 +147,29 @@ class KafkaClientsGroupIT {
                 first.commitSync(Map.of(mine, new OffsetAndMetadata(10)));
                 assertEquals(10, first.committed(Set.of(mine)).get(mine).offset());
 
-                ConsumerGroupDescription described = admin.describeConsumerGroups(List.of(GROUP)).all().get()
-                        .get(GROUP);
+                ConsumerGroupDescription described =
+                        admin.describeConsumerGroups(List.of(GROUP)).all().get().get(GROUP);
                 assertEquals(GroupState.STABLE, described.groupState());
                 assertEquals(2, described.members().size());
-                ExecutionException busy = assertThrows(ExecutionException.class,
+                ExecutionException busy = assertThrows(
+                        ExecutionException.class,
                         () -> admin.deleteConsumerGroups(List.of(GROUP)).all().get());
                 assertInstanceOf(GroupNotEmptyException.class, busy.getCause());
             } finally {
                 // LeaveGroup: the first consumer takes both partitions back.
                 second.close();
             }
-            pollUntil("the first consumer to own both partitions again", List.of(first),
+            pollUntil(
+                    "the first consumer to own both partitions again",
+                    List.of(first),
                     () -> first.assignment().size() == 2);
         }
-        assertEquals(GroupState.EMPTY,
-                admin.describeConsumerGroups(List.of(GROUP)).all().get().get(GROUP).groupState());
+        assertEquals(
+                GroupState.EMPTY,
+                admin.describeConsumerGroups(List.of(GROUP))
+                        .all()
+                        .get()
+                        .get(GROUP)
+                        .groupState());
     }
 }

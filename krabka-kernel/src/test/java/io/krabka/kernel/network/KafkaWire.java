@@ -8,7 +8,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
-
 import org.apache.kafka.common.message.RequestHeaderData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ApiMessage;
@@ -40,8 +39,11 @@ public final class KafkaWire implements AutoCloseable {
 
     /** A request's header and body (no size), as a Kafka client writes them. */
     public static byte[] request(ApiKeys apiKey, short version, int correlationId, String clientId, ApiMessage body) {
-        RequestHeaderData header = new RequestHeaderData().setRequestApiKey(apiKey.id).setRequestApiVersion(version)
-                .setCorrelationId(correlationId).setClientId(clientId);
+        RequestHeaderData header = new RequestHeaderData()
+                .setRequestApiKey(apiKey.id)
+                .setRequestApiVersion(version)
+                .setCorrelationId(correlationId)
+                .setClientId(clientId);
         short headerVersion = apiKey.requestHeaderVersion(version);
         ObjectSerializationCache cache = new ObjectSerializationCache();
         int size = header.size(cache, headerVersion) + body.size(cache, version);
@@ -53,7 +55,10 @@ public final class KafkaWire implements AutoCloseable {
 
     /** A frame: the size, then the bytes. */
     public static byte[] frame(byte[] payload) {
-        return ByteBuffer.allocate(4 + payload.length).putInt(payload.length).put(payload).array();
+        return ByteBuffer.allocate(4 + payload.length)
+                .putInt(payload.length)
+                .put(payload)
+                .array();
     }
 
     /** Sends a request frame. */

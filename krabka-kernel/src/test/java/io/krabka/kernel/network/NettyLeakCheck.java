@@ -2,15 +2,13 @@ package io.krabka.kernel.network;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.ResourceLeakDetectorFactory;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -35,8 +33,8 @@ final class NettyLeakCheck implements AfterAllCallback {
 
             @Deprecated
             @Override
-            public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval,
-                    long maxActive) {
+            public <T> ResourceLeakDetector<T> newResourceLeakDetector(
+                    Class<T> resource, int samplingInterval, long maxActive) {
                 return newResourceLeakDetector(resource, samplingInterval);
             }
         });

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.errors.NotCoordinatorException;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.HeartbeatRequestData;
@@ -51,12 +50,13 @@ class OrderingIT {
             // The handlers were called one at a time in arrival order.
             assertEquals(List.of(0, 1, 2, 3, 4), metadata.handled());
             for (HeldHandler.Held h : held.reversed()) {
-                h.response().complete(Response.send(new MetadataResponseData()
-                        .setThrottleTimeMs(1000 + h.request().header().correlationId())));
+                h.response()
+                        .complete(Response.send(new MetadataResponseData()
+                                .setThrottleTimeMs(1000 + h.request().header().correlationId())));
             }
             for (int id = 0; id < requests; id++) {
-                MetadataResponse response = wire.receive(ApiKeys.METADATA, METADATA_VERSION, id,
-                        MetadataResponse.class);
+                MetadataResponse response =
+                        wire.receive(ApiKeys.METADATA, METADATA_VERSION, id, MetadataResponse.class);
                 assertEquals(1000 + id, response.throttleTimeMs());
             }
         }
@@ -93,7 +93,8 @@ class OrderingIT {
     void anAcksZeroProduceHasNoResponseAndAFailedOneClosesAfterTheResponsesBefore() throws Exception {
         HeldHandler produce = new HeldHandler(ApiKeys.PRODUCE);
         server = Servers.start(Servers.config(), produce);
-        ProduceRequestData acksZero = new ProduceRequestData().setAcks((short) 0).setTimeoutMs(1000);
+        ProduceRequestData acksZero =
+                new ProduceRequestData().setAcks((short) 0).setTimeoutMs(1000);
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             wire.send(ApiKeys.PRODUCE, (short) 9, 1, acksZero);
             wire.send(ApiKeys.API_VERSIONS, (short) 2, 2, new ApiVersionsRequestData());
@@ -130,10 +131,14 @@ class OrderingIT {
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             wire.send(ApiKeys.HEARTBEAT, (short) 4, 1, body);
             wire.send(ApiKeys.HEARTBEAT, (short) 4, 2, body);
-            assertEquals(Errors.UNKNOWN_SERVER_ERROR, wire.receive(ApiKeys.HEARTBEAT, (short) 4, 1,
-                    HeartbeatResponse.class).error());
-            assertEquals(Errors.NOT_COORDINATOR, wire.receive(ApiKeys.HEARTBEAT, (short) 4, 2,
-                    HeartbeatResponse.class).error());
+            assertEquals(
+                    Errors.UNKNOWN_SERVER_ERROR,
+                    wire.receive(ApiKeys.HEARTBEAT, (short) 4, 1, HeartbeatResponse.class)
+                            .error());
+            assertEquals(
+                    Errors.NOT_COORDINATOR,
+                    wire.receive(ApiKeys.HEARTBEAT, (short) 4, 2, HeartbeatResponse.class)
+                            .error());
         }
     }
 

@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.message.ApiMessageType;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
@@ -22,10 +21,10 @@ import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ApiMessage;
+import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.SimpleRecord;
-import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.ApiVersionsResponse;
 import org.apache.kafka.common.requests.ProduceRequest;
@@ -51,6 +50,7 @@ class ProtocolFuzzIT {
     private static final int PROBE = 0x7eadbeef;
     /** Key, version, correlation id and the client id "fuzz": the bytes every template's header has. */
     private static final int HEADER_BYTES = 2 + 2 + 4 + 2 + 4;
+
     private static final List<byte[]> TEMPLATES = templates();
 
     private SocketServer server;
@@ -85,8 +85,8 @@ class ProtocolFuzzIT {
                 handlers.add(new Failing(key));
             }
         }
-        server = Servers.start(Servers.config().withSocketRequestMaxBytes(MAX_SIZE),
-                handlers.toArray(ApiHandler[]::new));
+        server = Servers.start(
+                Servers.config().withSocketRequestMaxBytes(MAX_SIZE), handlers.toArray(ApiHandler[]::new));
     }
 
     @AfterEach
@@ -110,8 +110,12 @@ class ProtocolFuzzIT {
             switch (kind) {
                 case 0 -> expectAnsweredOrClosed(KafkaWire.frame(randomBytes(random, random.nextInt(200))), what);
                 case 1 -> expectClosed(truncated(random), what);
-                case 2 -> expectClosed(ByteBuffer.allocate(4).putInt(MAX_SIZE + 1 + random.nextInt(1 << 30))
-                        .array(), what);
+                case 2 ->
+                    expectClosed(
+                            ByteBuffer.allocate(4)
+                                    .putInt(MAX_SIZE + 1 + random.nextInt(1 << 30))
+                                    .array(),
+                            what);
                 case 3 -> expectAnsweredOrClosed(KafkaWire.frame(wrongVersion(random)), what);
                 default -> expectAnsweredOrClosed(KafkaWire.frame(bitFlipped(random)), what);
             }
@@ -121,7 +125,8 @@ class ProtocolFuzzIT {
         }
         assertServes();
         // Both outcomes are exercised: Kafka's error responses of many APIs, and closes.
-        assertTrue(answered > FRAMES_PER_SEED / 20 && closed > FRAMES_PER_SEED / 20,
+        assertTrue(
+                answered > FRAMES_PER_SEED / 20 && closed > FRAMES_PER_SEED / 20,
                 answered + " frames answered, " + closed + " closed");
     }
 
@@ -166,8 +171,8 @@ class ProtocolFuzzIT {
 
     /** The frame, then an ApiVersions probe: the frame's response must come before the probe's, or a close. */
     private void expectAnsweredOrClosed(byte[] frame, String what) throws IOException {
-        byte[] probe = KafkaWire.frame(KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0, PROBE, "fuzz",
-                new ApiVersionsRequestData()));
+        byte[] probe = KafkaWire.frame(
+                KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0, PROBE, "fuzz", new ApiVersionsRequestData()));
         wire.write(concat(frame, probe));
         byte[] first = wire.readFrame();
         if (first == null) {
@@ -200,10 +205,16 @@ class ProtocolFuzzIT {
 
     private void assertServes() throws IOException {
         try (KafkaWire fresh = KafkaWire.connect(server.localAddress())) {
-            fresh.send(ApiKeys.API_VERSIONS, (short) 3, 1, new ApiVersionsRequestData()
-                    .setClientSoftwareName("fuzz").setClientSoftwareVersion("1"));
-            assertEquals(Errors.NONE.code(), fresh.receive(ApiKeys.API_VERSIONS, (short) 3, 1,
-                    ApiVersionsResponse.class).data().errorCode());
+            fresh.send(
+                    ApiKeys.API_VERSIONS,
+                    (short) 3,
+                    1,
+                    new ApiVersionsRequestData().setClientSoftwareName("fuzz").setClientSoftwareVersion("1"));
+            assertEquals(
+                    Errors.NONE.code(),
+                    fresh.receive(ApiKeys.API_VERSIONS, (short) 3, 1, ApiVersionsResponse.class)
+                            .data()
+                            .errorCode());
         }
     }
 
@@ -268,24 +279,46 @@ class ProtocolFuzzIT {
         List<ApiMessage> bodies = new ArrayList<>();
         bodies.add(ApiMessageType.fromApiKey(key.id).newRequest());
         switch (key) {
-            case PRODUCE -> bodies.add(new ProduceRequestData().setAcks((short) -1).setTimeoutMs(1000)
-                    .setTopicData(new ProduceRequestData.TopicProduceDataCollection(List.of(
-                            new ProduceRequestData.TopicProduceData().setName("orders").setPartitionData(List.of(
-                                    new ProduceRequestData.PartitionProduceData().setIndex(0).setRecords(
-                                            MemoryRecords.withRecords(Compression.NONE,
-                                                    new SimpleRecord("k".getBytes(), "v".getBytes())))))).iterator())));
-            case FETCH -> bodies.add(new FetchRequestData().setReplicaId(-1).setMaxBytes(1 << 20).setTopics(List.of(
-                    new FetchRequestData.FetchTopic().setTopic("orders").setPartitions(List.of(
-                            new FetchRequestData.FetchPartition().setPartition(0).setFetchOffset(5)
-                                    .setPartitionMaxBytes(1 << 20))))));
-            case METADATA -> bodies.add(new MetadataRequestData().setTopics(List.of(
-                    new MetadataRequestData.MetadataRequestTopic().setName("orders"))));
-            case API_VERSIONS -> bodies.add(new ApiVersionsRequestData().setClientSoftwareName("fuzz")
-                    .setClientSoftwareVersion("1.0"));
-            case JOIN_GROUP -> bodies.add(new JoinGroupRequestData().setGroupId("g").setMemberId("m")
-                    .setProtocolType("consumer").setProtocols(new JoinGroupRequestData.JoinGroupRequestProtocolCollection(
-                            List.of(new JoinGroupRequestData.JoinGroupRequestProtocol().setName("range")
-                                    .setMetadata(new byte[] {1, 2, 3})).iterator())));
+            case PRODUCE ->
+                bodies.add(new ProduceRequestData()
+                        .setAcks((short) -1)
+                        .setTimeoutMs(1000)
+                        .setTopicData(new ProduceRequestData.TopicProduceDataCollection(List.of(
+                                        new ProduceRequestData.TopicProduceData()
+                                                .setName("orders")
+                                                .setPartitionData(List.of(new ProduceRequestData.PartitionProduceData()
+                                                        .setIndex(0)
+                                                        .setRecords(MemoryRecords.withRecords(
+                                                                Compression.NONE,
+                                                                new SimpleRecord("k".getBytes(), "v".getBytes()))))))
+                                .iterator())));
+            case FETCH ->
+                bodies.add(new FetchRequestData()
+                        .setReplicaId(-1)
+                        .setMaxBytes(1 << 20)
+                        .setTopics(List.of(new FetchRequestData.FetchTopic()
+                                .setTopic("orders")
+                                .setPartitions(List.of(new FetchRequestData.FetchPartition()
+                                        .setPartition(0)
+                                        .setFetchOffset(5)
+                                        .setPartitionMaxBytes(1 << 20))))));
+            case METADATA ->
+                bodies.add(new MetadataRequestData()
+                        .setTopics(List.of(new MetadataRequestData.MetadataRequestTopic().setName("orders"))));
+            case API_VERSIONS ->
+                bodies.add(new ApiVersionsRequestData()
+                        .setClientSoftwareName("fuzz")
+                        .setClientSoftwareVersion("1.0"));
+            case JOIN_GROUP ->
+                bodies.add(new JoinGroupRequestData()
+                        .setGroupId("g")
+                        .setMemberId("m")
+                        .setProtocolType("consumer")
+                        .setProtocols(new JoinGroupRequestData.JoinGroupRequestProtocolCollection(
+                                List.of(new JoinGroupRequestData.JoinGroupRequestProtocol()
+                                                .setName("range")
+                                                .setMetadata(new byte[] {1, 2, 3}))
+                                        .iterator())));
             default -> {
                 // the defaults only
             }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.jupiter.api.Test;
 
 /** queued.max.requests and queued.max.request.bytes. */
@@ -32,12 +31,12 @@ class RequestBudgetTest {
     @Test
     void bytesAdmitAFrameWhileAnyByteIsFreeAsKafkasMemoryPool() {
         RequestBudget budget = new RequestBudget(500, 1000);
-        assertTrue(budget.tryReserve(999, () -> { }));
-        assertTrue(budget.tryReserve(5000, () -> { }), "one byte free admits a frame larger than the rest");
-        assertFalse(budget.tryReserve(1, () -> { }));
+        assertTrue(budget.tryReserve(999, () -> {}));
+        assertTrue(budget.tryReserve(5000, () -> {}), "one byte free admits a frame larger than the rest");
+        assertFalse(budget.tryReserve(1, () -> {}));
         budget.release(5000);
         assertEquals(999, budget.bytes());
-        assertTrue(budget.tryReserve(1, () -> { }));
+        assertTrue(budget.tryReserve(1, () -> {}));
     }
 
     @Test

@@ -40,12 +40,10 @@ class RequestDispatcherTest {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
     private Level levelBefore;
 
@@ -65,20 +63,27 @@ class RequestDispatcherTest {
     @Test
     void anUnexpectedFailureIsAnsweredUnknownServerErrorAndLoggedAtErrorWithTheRequest() throws Exception {
         IllegalStateException bug = new IllegalStateException("a bug");
-        Response response = dispatcher(CompletableFuture.failedFuture(bug)).dispatch(request(41))
+        Response response = dispatcher(CompletableFuture.failedFuture(bug))
+                .dispatch(request(41))
                 .get(1, TimeUnit.MINUTES);
         assertEquals(Errors.UNKNOWN_SERVER_ERROR.code(), topicError(response));
-        List<LogRecord> errors = logged.stream().filter(r -> r.getLevel() == Level.SEVERE).toList();
+        List<LogRecord> errors =
+                logged.stream().filter(r -> r.getLevel() == Level.SEVERE).toList();
         assertEquals(1, errors.size(), logged.toString());
-        assertTrue(errors.getFirst().getMessage().contains("correlationId=41"), errors.getFirst().getMessage());
-        assertTrue(errors.getFirst().getMessage().contains("METADATA"), errors.getFirst().getMessage());
+        assertTrue(
+                errors.getFirst().getMessage().contains("correlationId=41"),
+                errors.getFirst().getMessage());
+        assertTrue(
+                errors.getFirst().getMessage().contains("METADATA"),
+                errors.getFirst().getMessage());
         assertSame(bug, errors.getFirst().getThrown());
     }
 
     @Test
     void anErrorKafkaHasACodeForIsAnAnswerNotLoggedAtError() throws Exception {
         Response response = dispatcher(CompletableFuture.failedFuture(new InvalidRequestException("no")))
-                .dispatch(request(42)).get(1, TimeUnit.MINUTES);
+                .dispatch(request(42))
+                .get(1, TimeUnit.MINUTES);
         assertEquals(Errors.INVALID_REQUEST.code(), topicError(response));
         assertTrue(logged.stream().noneMatch(r -> r.getLevel() == Level.SEVERE), logged.toString());
     }
@@ -111,14 +116,17 @@ class RequestDispatcherTest {
     private static Request request(int correlationId) {
         InetSocketAddress local = new InetSocketAddress("127.0.0.1", 9092);
         InetSocketAddress remote = new InetSocketAddress("127.0.0.1", 50000);
-        return new Request(new RequestHeader(ApiKeys.METADATA, VERSION, "test", correlationId),
+        return new Request(
+                new RequestHeader(ApiKeys.METADATA, VERSION, "test", correlationId),
                 new MetadataRequest.Builder(List.of("orders"), false).build(VERSION),
-                new ConnectionInfo("c-1", local, remote), 64);
+                new ConnectionInfo("c-1", local, remote),
+                64);
     }
 
     // Kafka's error response to Metadata puts the error on each topic asked for.
     private static short topicError(Response response) {
-        MetadataResponseData data = (MetadataResponseData) assertInstanceOf(Response.Send.class, response).data();
+        MetadataResponseData data = (MetadataResponseData)
+                assertInstanceOf(Response.Send.class, response).data();
         return data.topics().find("orders").errorCode();
     }
 }

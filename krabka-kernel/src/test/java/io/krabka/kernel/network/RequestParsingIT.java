@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.MetadataResponseData;
@@ -67,8 +66,8 @@ class RequestParsingIT {
 
     @Test
     void anApiWithoutAHandlerCloses() throws IOException {
-        assertCloses(KafkaWire.frame(KafkaWire.request(ApiKeys.PRODUCE, (short) 9, 1, "c",
-                new ProduceRequestData().setAcks((short) 1))));
+        assertCloses(KafkaWire.frame(
+                KafkaWire.request(ApiKeys.PRODUCE, (short) 9, 1, "c", new ProduceRequestData().setAcks((short) 1))));
     }
 
     @Test
@@ -88,48 +87,73 @@ class RequestParsingIT {
 
     @Test
     void aTruncatedBodyCloses() throws IOException {
-        byte[] request = KafkaWire.request(ApiKeys.API_VERSIONS, (short) 3, 1, "c",
+        byte[] request = KafkaWire.request(
+                ApiKeys.API_VERSIONS,
+                (short) 3,
+                1,
+                "c",
                 new ApiVersionsRequestData().setClientSoftwareName("krabka").setClientSoftwareVersion("1.0"));
         assertCloses(KafkaWire.frame(Arrays.copyOf(request, request.length - 4)));
     }
 
     @Test
     void bytesAfterTheBodyAreIgnoredAsKafkaIgnoresThem() throws IOException {
-        byte[] request = KafkaWire.request(ApiKeys.API_VERSIONS, (short) 3, 6, "c",
+        byte[] request = KafkaWire.request(
+                ApiKeys.API_VERSIONS,
+                (short) 3,
+                6,
+                "c",
                 new ApiVersionsRequestData().setClientSoftwareName("krabka").setClientSoftwareVersion("1.0"));
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             wire.write(KafkaWire.frame(Arrays.copyOf(request, request.length + 5)));
-            assertEquals(Errors.NONE.code(), wire.receive(ApiKeys.API_VERSIONS, (short) 3, 6,
-                    ApiVersionsResponse.class).data().errorCode());
+            assertEquals(
+                    Errors.NONE.code(),
+                    wire.receive(ApiKeys.API_VERSIONS, (short) 3, 6, ApiVersionsResponse.class)
+                            .data()
+                            .errorCode());
         }
     }
 
     @Test
     void aNullClientIdReadsAsEmpty() throws Exception {
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
-            wire.write(KafkaWire.frame(KafkaWire.request(ApiKeys.METADATA, (short) 8, 3, null,
-                    new MetadataRequestData())));
+            wire.write(KafkaWire.frame(
+                    KafkaWire.request(ApiKeys.METADATA, (short) 8, 3, null, new MetadataRequestData())));
             HeldHandler.Held held = metadata.next();
             assertEquals("", held.request().header().clientId());
             held.response().complete(Response.send(new MetadataResponseData()));
-            assertEquals(0, wire.receive(ApiKeys.METADATA, (short) 8, 3, MetadataResponse.class).brokers().size());
+            assertEquals(
+                    0,
+                    wire.receive(ApiKeys.METADATA, (short) 8, 3, MetadataResponse.class)
+                            .brokers()
+                            .size());
         }
     }
 
     @Test
     void theHandlerSeesTheHeaderTheBodyAndTheConnection() throws Exception {
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
-            byte[] request = KafkaWire.request(ApiKeys.METADATA, (short) 12, 11, "krabka-test",
+            byte[] request = KafkaWire.request(
+                    ApiKeys.METADATA,
+                    (short) 12,
+                    11,
+                    "krabka-test",
                     new MetadataRequestData().setAllowAutoTopicCreation(false));
             wire.write(KafkaWire.frame(request));
             Request seen = metadata.next().request();
             assertEquals(11, seen.header().correlationId());
             assertEquals(12, seen.apiVersion());
             assertEquals(request.length, seen.sizeInBytes());
-            assertEquals(new MetadataRequestData().setAllowAutoTopicCreation(false), seen.body().data());
-            assertEquals(server.localAddress().getPort(), seen.connection().local().getPort());
-            assertTrue(seen.connection().connectionId().startsWith("127.0.0.1:" + server.localAddress().getPort()
-                    + "-127.0.0.1:"), seen.connection().connectionId());
+            assertEquals(
+                    new MetadataRequestData().setAllowAutoTopicCreation(false),
+                    seen.body().data());
+            assertEquals(
+                    server.localAddress().getPort(), seen.connection().local().getPort());
+            assertTrue(
+                    seen.connection()
+                            .connectionId()
+                            .startsWith("127.0.0.1:" + server.localAddress().getPort() + "-127.0.0.1:"),
+                    seen.connection().connectionId());
         }
     }
 
@@ -140,8 +164,11 @@ class RequestParsingIT {
         }
         try (KafkaWire wire = KafkaWire.connect(server.localAddress())) {
             wire.send(ApiKeys.API_VERSIONS, (short) 1, 2, new ApiVersionsRequestData());
-            assertEquals(Errors.NONE.code(), wire.receive(ApiKeys.API_VERSIONS, (short) 1, 2,
-                    ApiVersionsResponse.class).data().errorCode());
+            assertEquals(
+                    Errors.NONE.code(),
+                    wire.receive(ApiKeys.API_VERSIONS, (short) 1, 2, ApiVersionsResponse.class)
+                            .data()
+                            .errorCode());
         }
     }
 }

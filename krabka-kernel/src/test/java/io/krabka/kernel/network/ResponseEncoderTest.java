@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.log.BufferRecords;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.util.ReferenceCountUtil;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,12 +20,6 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
-
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.util.ReferenceCountUtil;
-
 import org.apache.kafka.common.message.ApiVersionsResponseData;
 import org.apache.kafka.common.message.FetchResponseData;
 import org.apache.kafka.common.message.MetadataResponseData;
@@ -35,8 +34,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.krabka.kernel.log.BufferRecords;
-
 /** Response frames from the generated classes: Kafka's bytes, with file slices cut out as regions. */
 @ExtendWith(NettyLeakCheck.class)
 class ResponseEncoderTest {
@@ -48,18 +45,23 @@ class ResponseEncoderTest {
     void fetchResponsesOfEveryVersionCutTheFileSlicesOutAndEqualKafkasBytes() throws IOException {
         try (FetchResponses responses = new FetchResponses(dir.resolve("0.log"))) {
             for (short version = ApiKeys.FETCH.oldestVersion(); version <= ApiKeys.FETCH.latestVersion(); version++) {
-                List<Object> pieces = ResponseEncoder.encode(PooledByteBufAllocator.DEFAULT, 9, ApiKeys.FETCH,
-                        version, responses.withWireRecords(version));
+                List<Object> pieces = ResponseEncoder.encode(
+                        PooledByteBufAllocator.DEFAULT, 9, ApiKeys.FETCH, version, responses.withWireRecords(version));
                 // Bytes, the first slice, bytes, the records in memory, bytes, the second slice, bytes.
                 assertEquals(7, pieces.size(), "v" + version);
                 RecordsRegion region = assertInstanceOf(RecordsRegion.class, pieces.get(1));
                 assertEquals(responses.firstSlice.start(), region.position());
                 assertEquals(responses.firstSlice.size(), region.count());
-                assertEquals(responses.inMemory.buffer(), assertInstanceOf(ByteBuf.class, pieces.get(3)).nioBuffer());
-                assertEquals(responses.secondSlice.start(), assertInstanceOf(RecordsRegion.class, pieces.get(5))
-                        .position());
-                assertArrayEquals(FetchResponses.kafkaFrame(9, version, responses.withMemoryRecords(version)),
-                        drain(pieces), "v" + version);
+                assertEquals(
+                        responses.inMemory.buffer(),
+                        assertInstanceOf(ByteBuf.class, pieces.get(3)).nioBuffer());
+                assertEquals(
+                        responses.secondSlice.start(),
+                        assertInstanceOf(RecordsRegion.class, pieces.get(5)).position());
+                assertArrayEquals(
+                        FetchResponses.kafkaFrame(9, version, responses.withMemoryRecords(version)),
+                        drain(pieces),
+                        "v" + version);
             }
         }
     }
@@ -68,32 +70,40 @@ class ResponseEncoderTest {
     void kafkasOwnSendOfWireRecordsGivesTheSameBytes() throws IOException {
         try (FetchResponses responses = new FetchResponses(dir.resolve("0.log"))) {
             short version = ApiKeys.FETCH.latestVersion();
-            Send send = SendBuilder.buildResponseSend(new ResponseHeader(5, ApiKeys.FETCH.responseHeaderVersion(
-                    version)), responses.withWireRecords(version), version);
+            Send send = SendBuilder.buildResponseSend(
+                    new ResponseHeader(5, ApiKeys.FETCH.responseHeaderVersion(version)),
+                    responses.withWireRecords(version),
+                    version);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             try (BytesChannel target = new BytesChannel(out)) {
                 while (!send.completed()) {
                     send.writeTo(target);
                 }
             }
-            assertArrayEquals(FetchResponses.kafkaFrame(5, version, responses.withMemoryRecords(version)),
-                    out.toByteArray());
+            assertArrayEquals(
+                    FetchResponses.kafkaFrame(5, version, responses.withMemoryRecords(version)), out.toByteArray());
         }
     }
 
     @Test
     void apiVersionsAnswersWithResponseHeaderV0AtFlexibleVersions() throws IOException {
-        List<Object> pieces = ResponseEncoder.encode(PooledByteBufAllocator.DEFAULT, 42, ApiKeys.API_VERSIONS,
-                (short) 3, new ApiVersionsResponseData().setErrorCode((short) 35));
+        List<Object> pieces = ResponseEncoder.encode(
+                PooledByteBufAllocator.DEFAULT,
+                42,
+                ApiKeys.API_VERSIONS,
+                (short) 3,
+                new ApiVersionsResponseData().setErrorCode((short) 35));
         // size, correlation id, error 35, empty compact array, throttle 0, no tagged fields; no header tags.
-        assertArrayEquals(HexFormat.of().parseHex("0000000c" + "0000002a" + "0023" + "01" + "00000000" + "00"),
-                drain(pieces));
+        assertArrayEquals(
+                HexFormat.of().parseHex("0000000c" + "0000002a" + "0023" + "01" + "00000000" + "00"), drain(pieces));
     }
 
     @Test
     void aResponseOfAnotherApiIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> ResponseEncoder.encode(PooledByteBufAllocator.DEFAULT,
-                1, ApiKeys.FETCH, (short) 12, new MetadataResponseData()));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ResponseEncoder.encode(
+                        PooledByteBufAllocator.DEFAULT, 1, ApiKeys.FETCH, (short) 12, new MetadataResponseData()));
     }
 
     @Test
@@ -109,13 +119,16 @@ class ResponseEncoderTest {
                 throw new UnsupportedOperationException();
             }
         };
-        FetchResponseData body = new FetchResponseData().setResponses(List.of(
-                new FetchResponseData.FetchableTopicResponse().setTopic("t").setPartitions(List.of(
-                        new FetchResponseData.PartitionData().setRecords(new WireRecords(
-                                new BufferRecords(ByteBuffer.allocate(5)))),
-                        new FetchResponseData.PartitionData().setRecords(unknown)))));
-        assertThrows(UnsupportedOperationException.class, () -> ResponseEncoder.encode(
-                PooledByteBufAllocator.DEFAULT, 1, ApiKeys.FETCH, (short) 12, body));
+        FetchResponseData body = new FetchResponseData()
+                .setResponses(List.of(new FetchResponseData.FetchableTopicResponse()
+                        .setTopic("t")
+                        .setPartitions(List.of(
+                                new FetchResponseData.PartitionData()
+                                        .setRecords(new WireRecords(new BufferRecords(ByteBuffer.allocate(5)))),
+                                new FetchResponseData.PartitionData().setRecords(unknown)))));
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> ResponseEncoder.encode(PooledByteBufAllocator.DEFAULT, 1, ApiKeys.FETCH, (short) 12, body));
     }
 
     /** The bytes of the pieces, which are released. */

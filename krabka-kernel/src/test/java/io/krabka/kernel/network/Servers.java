@@ -1,10 +1,9 @@
 package io.krabka.kernel.network;
 
-import java.net.InetSocketAddress;
-import java.util.List;
-
 import io.krabka.kernel.broker.ApiFeatures;
 import io.krabka.kernel.broker.ApiVersionsHandler;
+import java.net.InetSocketAddress;
+import java.util.List;
 
 /** Socket servers for the tests: on 127.0.0.1, any free port, with the ApiVersions handler and the given ones. */
 public final class Servers {
@@ -12,8 +11,7 @@ public final class Servers {
     public static final String CLUSTER_ID = "krabka-test-cluster";
     public static final int NODE_ID = 1;
 
-    private Servers() {
-    }
+    private Servers() {}
 
     public static SocketServerConfig config() {
         return SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", 0));
@@ -24,7 +22,7 @@ public final class Servers {
     }
 
     public static RequestDispatcher dispatcher(ApiHandler... handlers) {
-        return RequestDispatcher.create(List.of(handlers),
-                table -> new ApiVersionsHandler(table, CLUSTER_ID, NODE_ID, () -> ApiFeatures.NONE));
+        return RequestDispatcher.create(
+                List.of(handlers), table -> new ApiVersionsHandler(table, CLUSTER_ID, NODE_ID, () -> ApiFeatures.NONE));
     }
 }

@@ -5,8 +5,7 @@ import org.junit.jupiter.api.Assumptions;
 /** Which transports this machine can run. */
 final class TransportSupport {
 
-    private TransportSupport() {
-    }
+    private TransportSupport() {}
 
     /** Skips a test of epoll where the native transport does not load (it is optional). */
     static void assumeAvailable(Transport transport) {

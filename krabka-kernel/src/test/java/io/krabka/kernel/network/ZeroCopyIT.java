@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.common.message.FetchRequestData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.junit.jupiter.api.AfterEach;
@@ -26,6 +25,7 @@ class ZeroCopyIT {
 
     @TempDir
     Path dir;
+
     private SocketServer server;
 
     @AfterEach
@@ -36,7 +36,9 @@ class ZeroCopyIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Transport.class, names = {"NIO", "EPOLL"})
+    @EnumSource(
+            value = Transport.class,
+            names = {"NIO", "EPOLL"})
     void fileSlicesArriveAsKafkaEncodesTheSameRecords(Transport transport) throws Exception {
         TransportSupport.assumeAvailable(transport);
         FetchResponses responses = new FetchResponses(dir.resolve("00000000000000000000.log"));
@@ -53,16 +55,24 @@ class ZeroCopyIT {
             }
         };
         server = Servers.start(Servers.config().withTransport(transport), fetch);
-        try (KafkaWire wire = KafkaWire.connect(server.localAddress()); responses) {
+        try (KafkaWire wire = KafkaWire.connect(server.localAddress());
+                responses) {
             int correlationId = 0;
             for (short version = ApiKeys.FETCH.oldestVersion(); version <= ApiKeys.FETCH.latestVersion(); version++) {
                 for (int repeat = 0; repeat < 2; repeat++) {
-                    wire.send(ApiKeys.FETCH, version, ++correlationId, new FetchRequestData().setMaxWaitMs(0)
-                            .setReplicaId(-1).setMaxBytes(1 << 20).setTopics(List.of()));
-                    byte[] expected = FetchResponses.kafkaFrame(correlationId, version,
-                            responses.withMemoryRecords(version));
-                    assertArrayEquals(Arrays.copyOfRange(expected, 4, expected.length), wire.readFrame(),
-                            "Fetch v" + version);
+                    wire.send(
+                            ApiKeys.FETCH,
+                            version,
+                            ++correlationId,
+                            new FetchRequestData()
+                                    .setMaxWaitMs(0)
+                                    .setReplicaId(-1)
+                                    .setMaxBytes(1 << 20)
+                                    .setTopics(List.of()));
+                    byte[] expected =
+                            FetchResponses.kafkaFrame(correlationId, version, responses.withMemoryRecords(version));
+                    assertArrayEquals(
+                            Arrays.copyOfRange(expected, 4, expected.length), wire.readFrame(), "Fetch v" + version);
                 }
             }
             assertTrue(responses.channel.isOpen(), "the segment's channel is never closed by a response");

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PluginDiscoveryTest {
     @TempDir
     Path root;
+
     private TestPlugins plugins;
 
     @BeforeEach
@@ -46,10 +47,22 @@ class PluginDiscoveryTest {
         plugins.probe("alpha").modular();
 
         PluginDescriptor alpha = discover().plugins().getFirst();
-        assertEquals(new PluginDescriptor("alpha", PluginKind.REMOTE_STORAGE_MANAGER, "1.2.3", SpiVersion.CURRENT,
-                "com.example.alpha", Optional.of(plugins.folder("alpha")), PluginIsolation.MODULE_LAYER, List.of(),
-                "Reports what plugin code sees.", alpha.settings()), alpha);
-        assertEquals(List.of("bucket", "parts"), alpha.settings().stream().map(ConfigKey::name).toList());
+        assertEquals(
+                new PluginDescriptor(
+                        "alpha",
+                        PluginKind.REMOTE_STORAGE_MANAGER,
+                        "1.2.3",
+                        SpiVersion.CURRENT,
+                        "com.example.alpha",
+                        Optional.of(plugins.folder("alpha")),
+                        PluginIsolation.MODULE_LAYER,
+                        List.of(),
+                        "Reports what plugin code sees.",
+                        alpha.settings()),
+                alpha);
+        assertEquals(
+                List.of("bucket", "parts"),
+                alpha.settings().stream().map(ConfigKey::name).toList());
     }
 
     @Test
@@ -57,9 +70,19 @@ class PluginDiscoveryTest {
         plugins.probe("beta").plain();
 
         PluginDescriptor beta = discover().plugins().getFirst();
-        assertEquals(new PluginDescriptor("beta", PluginKind.REMOTE_STORAGE_MANAGER, "2.3.4", SpiVersion.CURRENT,
-                "beta.jar", Optional.of(plugins.folder("beta")), PluginIsolation.CLASS_LOADER, List.of(),
-                "Reports what plugin code sees.", beta.settings()), beta);
+        assertEquals(
+                new PluginDescriptor(
+                        "beta",
+                        PluginKind.REMOTE_STORAGE_MANAGER,
+                        "2.3.4",
+                        SpiVersion.CURRENT,
+                        "beta.jar",
+                        Optional.of(plugins.folder("beta")),
+                        PluginIsolation.CLASS_LOADER,
+                        List.of(),
+                        "Reports what plugin code sees.",
+                        beta.settings()),
+                beta);
     }
 
     @Test
@@ -70,7 +93,10 @@ class PluginDiscoveryTest {
 
         PluginRegistry registry = discover();
 
-        assertEquals(List.of("ledger:REMOTE_STORAGE_MANAGER", "zeta:REMOTE_STORAGE_MANAGER",
+        assertEquals(
+                List.of(
+                        "ledger:REMOTE_STORAGE_MANAGER",
+                        "zeta:REMOTE_STORAGE_MANAGER",
                         "ledger:REMOTE_LOG_METADATA_MANAGER"),
                 registry.plugins().stream().map(p -> p.name() + ":" + p.kind()).toList());
         assertEquals(List.of("ledger", "zeta"), registry.names(PluginKind.REMOTE_STORAGE_MANAGER));
@@ -93,38 +119,48 @@ class PluginDiscoveryTest {
 
     @Test
     void aFolderWhoseJarsDeclareNoProviderIsAnError() {
-        plugins.jar().source("module-info", "module com.example.skeleton { requires io.krabka.spi; }")
+        plugins.jar()
+                .source("module-info", "module com.example.skeleton { requires io.krabka.spi; }")
                 .writeTo(plugins.folder("skeleton").resolve("skeleton.jar"));
 
-        assertEquals("plugin folder " + plugins.folder("skeleton") + " has no plugin provider: no jar declares one"
-                + " (provides in module-info, or META-INF/services)", discoveryError());
+        assertEquals(
+                "plugin folder " + plugins.folder("skeleton") + " has no plugin provider: no jar declares one"
+                        + " (provides in module-info, or META-INF/services)",
+                discoveryError());
     }
 
     @Test
     void aPlainProviderThatThrowsOnLoadNamesItsJarAndTheCause() {
         plugins.probe("boom").throwing("no licence for this host").plain();
 
-        assertEquals("plugin provider com.example.boom.ProbeProvider in boom.jar (" + plugins.folder("boom")
-                + ") failed to load: java.lang.IllegalStateException: no licence for this host", discoveryError());
+        assertEquals(
+                "plugin provider com.example.boom.ProbeProvider in boom.jar (" + plugins.folder("boom")
+                        + ") failed to load: java.lang.IllegalStateException: no licence for this host",
+                discoveryError());
     }
 
     @Test
     void aModularProviderThatThrowsOnLoadNamesItsJarAndTheCause() {
         plugins.probe("bang").throwing("disk on fire").modular();
 
-        assertEquals("plugin provider com.example.bang.ProbeProvider in bang.jar (" + plugins.folder("bang")
-                + ") failed to load: java.lang.IllegalStateException: disk on fire", discoveryError());
+        assertEquals(
+                "plugin provider com.example.bang.ProbeProvider in bang.jar (" + plugins.folder("bang")
+                        + ") failed to load: java.lang.IllegalStateException: disk on fire",
+                discoveryError());
     }
 
     @Test
     void aServiceFileNamingAMissingClassIsAnErrorNamingTheFolder() {
-        plugins.jar().source("com.example.stray.Stray", "package com.example.stray; public final class Stray { }")
+        plugins.jar()
+                .source("com.example.stray.Stray", "package com.example.stray; public final class Stray { }")
                 .service(RemoteStorageManagerProvider.class, "com.example.stray.Gone")
                 .writeTo(plugins.folder("stray").resolve("stray.jar"));
 
-        assertEquals("plugin folder " + plugins.folder("stray") + ": cannot list its REMOTE_STORAGE_MANAGER providers:"
-                + " java.util.ServiceConfigurationError: io.krabka.spi.plugin.RemoteStorageManagerProvider: Provider"
-                + " com.example.stray.Gone not found", discoveryError());
+        assertEquals(
+                "plugin folder " + plugins.folder("stray") + ": cannot list its REMOTE_STORAGE_MANAGER providers:"
+                        + " java.util.ServiceConfigurationError: io.krabka.spi.plugin.RemoteStorageManagerProvider: Provider"
+                        + " com.example.stray.Gone not found",
+                discoveryError());
     }
 
     @Test
@@ -132,8 +168,9 @@ class PluginDiscoveryTest {
         plugins.probe("twin").inFolder("a").modular();
         plugins.probe("twin").inFolder("b").plain();
 
-        assertEquals("two REMOTE_STORAGE_MANAGER plugins are named 'twin': com.example.twin (" + plugins.folder("a")
-                + ") and twin.jar (" + plugins.folder("b") + ")",
+        assertEquals(
+                "two REMOTE_STORAGE_MANAGER plugins are named 'twin': com.example.twin (" + plugins.folder("a")
+                        + ") and twin.jar (" + plugins.folder("b") + ")",
                 assertThrows(PluginLoadException.class, this::discover).getMessage());
     }
 
@@ -142,8 +179,10 @@ class PluginDiscoveryTest {
     void aPluginBuiltAgainstAnIncompatibleSpiIsRejected(String spiVersion) {
         plugins.probe("future").builtAgainst(spiVersion).plain();
 
-        assertEquals("plugin 'future' 2.3.4 of future.jar (" + plugins.folder("future") + ") was built against SPI "
-                + spiVersion + "; this Krabka's SPI 1.2 loads only plugins built against SPI 1.2 or an older 1.x",
+        assertEquals(
+                "plugin 'future' 2.3.4 of future.jar (" + plugins.folder("future") + ") was built against SPI "
+                        + spiVersion
+                        + "; this Krabka's SPI 1.2 loads only plugins built against SPI 1.2 or an older 1.x",
                 discoveryError());
     }
 
@@ -151,25 +190,31 @@ class PluginDiscoveryTest {
     void anSpiVersionThatIsNotMajorDotMinorIsRejected() {
         plugins.probe("odd").builtAgainst("one").modular();
 
-        assertEquals("plugin 'odd' 1.2.3 of com.example.odd (" + plugins.folder("odd")
-                + ") states SPI version 'one', which is not major.minor", discoveryError());
+        assertEquals(
+                "plugin 'odd' 1.2.3 of com.example.odd (" + plugins.folder("odd")
+                        + ") states SPI version 'one', which is not major.minor",
+                discoveryError());
     }
 
     @Test
     void aNameThatBreaksTheNamingRuleIsRejected() {
         plugins.probe("Bad_Name").plain();
 
-        assertEquals("plugin name 'Bad_Name' of Bad_Name.jar (" + plugins.folder("Bad_Name") + ") breaks the naming"
-                + " rule: lower case letters, digits and dashes, not starting with a dash", discoveryError());
+        assertEquals(
+                "plugin name 'Bad_Name' of Bad_Name.jar (" + plugins.folder("Bad_Name") + ") breaks the naming"
+                        + " rule: lower case letters, digits and dashes, not starting with a dash",
+                discoveryError());
     }
 
     @Test
     void aModularPluginMayNotReadTheKernel() {
         plugins.probe("sneaky").requiringKernel().modular();
 
-        assertEquals("plugin module com.example.sneaky (" + plugins.folder("sneaky") + ") requires io.krabka.kernel"
-                + " from outside its folder; a plugin may require only io.krabka.spi, JDK modules and the modules in"
-                + " its folder", discoveryError());
+        assertEquals(
+                "plugin module com.example.sneaky (" + plugins.folder("sneaky") + ") requires io.krabka.kernel"
+                        + " from outside its folder; a plugin may require only io.krabka.spi, JDK modules and the modules in"
+                        + " its folder",
+                discoveryError());
     }
 
     @Test
@@ -177,8 +222,10 @@ class PluginDiscoveryTest {
         plugins.probe("gamma").withHelper("1").modular();
         Files.delete(plugins.folder("gamma").resolve("helper.jar"));
 
-        assertEquals("plugin folder " + plugins.folder("gamma") + " does not resolve as modules: Module"
-                + " com.example.helper not found, required by com.example.gamma", discoveryError());
+        assertEquals(
+                "plugin folder " + plugins.folder("gamma") + " does not resolve as modules: Module"
+                        + " com.example.helper not found, required by com.example.gamma",
+                discoveryError());
     }
 
     @Test
@@ -190,18 +237,28 @@ class PluginDiscoveryTest {
         PluginRegistry registry = discover();
 
         assertEquals(List.of("alpha"), registry.names(PluginKind.REMOTE_STORAGE_MANAGER));
-        assertEquals(List.of(plugins.folder("boom"), empty),
-                registry.broken().stream().map(BrokenPluginFolder::folder).sorted().toList());
+        assertEquals(
+                List.of(plugins.folder("boom"), empty),
+                registry.broken().stream()
+                        .map(BrokenPluginFolder::folder)
+                        .sorted()
+                        .toList());
         String emptyReason = "plugin folder " + empty + " has no plugin provider: it holds no jar";
         String boomReason = "plugin provider com.example.boom.ProbeProvider in boom.jar (" + plugins.folder("boom")
                 + ") failed to load: java.lang.IllegalStateException: no licence for this host";
-        assertEquals("unknown REMOTE_STORAGE_MANAGER plugin 'boom'; " + boomReason,
-                assertThrows(PluginLoadException.class,
-                        () -> registry.create(PluginKind.REMOTE_STORAGE_MANAGER, "boom", Map.of())).getMessage());
-        assertEquals("unknown REMOTE_STORAGE_MANAGER plugin 'nope'; known: alpha; skipped: " + boomReason
-                + "; skipped: " + emptyReason,
-                assertThrows(PluginLoadException.class,
-                        () -> registry.create(PluginKind.REMOTE_STORAGE_MANAGER, "nope", Map.of())).getMessage());
+        assertEquals(
+                "unknown REMOTE_STORAGE_MANAGER plugin 'boom'; " + boomReason,
+                assertThrows(
+                                PluginLoadException.class,
+                                () -> registry.create(PluginKind.REMOTE_STORAGE_MANAGER, "boom", Map.of()))
+                        .getMessage());
+        assertEquals(
+                "unknown REMOTE_STORAGE_MANAGER plugin 'nope'; known: alpha; skipped: " + boomReason + "; skipped: "
+                        + emptyReason,
+                assertThrows(
+                                PluginLoadException.class,
+                                () -> registry.create(PluginKind.REMOTE_STORAGE_MANAGER, "nope", Map.of()))
+                        .getMessage());
     }
 
     @Test
@@ -222,9 +279,11 @@ class PluginDiscoveryTest {
             assertEquals(List.of("alpha"), PluginDiscovery.discover().names(PluginKind.REMOTE_STORAGE_MANAGER));
 
             System.clearProperty(PluginDiscovery.HOME_PROPERTY);
-            assertEquals("the system property krabka.home is not set; it names the distribution whose plugins/"
-                    + " folder holds the plugins",
-                    assertThrows(PluginLoadException.class, PluginDiscovery::discover).getMessage());
+            assertEquals(
+                    "the system property krabka.home is not set; it names the distribution whose plugins/"
+                            + " folder holds the plugins",
+                    assertThrows(PluginLoadException.class, PluginDiscovery::discover)
+                            .getMessage());
         } finally {
             if (before == null) {
                 System.clearProperty(PluginDiscovery.HOME_PROPERTY);

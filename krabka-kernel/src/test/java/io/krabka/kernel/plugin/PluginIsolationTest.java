@@ -21,6 +21,7 @@ class PluginIsolationTest {
 
     @TempDir
     Path root;
+
     private TestPlugins plugins;
 
     @BeforeEach
@@ -37,7 +38,8 @@ class PluginIsolationTest {
         PluginRegistry registry = PluginDiscovery.discover(plugins.pluginsDirectory());
 
         List<String> helpers = List.of("layer-one", "layer-two", "loader-one", "loader-two").stream()
-                .map(name -> helperVersion(registry, name)).toList();
+                .map(name -> helperVersion(registry, name))
+                .toList();
 
         assertEquals(List.of("1", "2", "1", "2"), helpers);
     }
@@ -58,7 +60,7 @@ class PluginIsolationTest {
         PluginRegistry registry = PluginDiscovery.discover(plugins.pluginsDirectory());
 
         try (RemoteStorageManager modular = registry.createRemoteStorageManager("modular", SETTINGS);
-             RemoteStorageManager plain = registry.createRemoteStorageManager("plain", SETTINGS)) {
+                RemoteStorageManager plain = registry.createRemoteStorageManager("plain", SETTINGS)) {
             assertTrue(TestPlugins.report(modular).contains(" kernel=hidden "), TestPlugins.report(modular));
             assertTrue(TestPlugins.report(plain).contains(" kernel=hidden "), TestPlugins.report(plain));
         }
@@ -73,8 +75,8 @@ class PluginIsolationTest {
         ClassLoader callers = Thread.currentThread().getContextClassLoader();
 
         try (RemoteStorageManager modular = registry.createRemoteStorageManager("modular", SETTINGS);
-             RemoteStorageManager plain = registry.createRemoteStorageManager("plain", SETTINGS);
-             RemoteLogMetadataManager ledger = registry.createRemoteLogMetadataManager("ledger", Map.of())) {
+                RemoteStorageManager plain = registry.createRemoteStorageManager("plain", SETTINGS);
+                RemoteLogMetadataManager ledger = registry.createRemoteLogMetadataManager("ledger", Map.of())) {
             assertTrue(TestPlugins.report(modular).startsWith("create=plugin configure=plugin call=plugin "));
             assertTrue(TestPlugins.report(plain).startsWith("create=plugin configure=plugin call=plugin "));
             assertTrue(ledger.isReady(new TopicIdPartition(Uuid.randomUuid(), "orders", 0)));
@@ -86,7 +88,8 @@ class PluginIsolationTest {
     void withoutTheWrapperAPluginCallRunsUnderTheCallersContextLoader() throws Exception {
         plugins.ledger("ledger");
         LoadedPlugin ledger = PluginFolder.load(plugins.folder("ledger")).getFirst();
-        RemoteLogMetadataManager bare = (RemoteLogMetadataManager) ledger.provider().create();
+        RemoteLogMetadataManager bare =
+                (RemoteLogMetadataManager) ledger.provider().create();
 
         boolean ownLoader = bare.isReady(new TopicIdPartition(Uuid.randomUuid(), "orders", 0));
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PluginRegistryTest {
     @TempDir
     static Path root;
+
     private static PluginRegistry registry;
 
     /** Building jars is the slow part; the registry is immutable, so the tests share one. */
@@ -32,18 +33,25 @@ class PluginRegistryTest {
     @Test
     void anInstanceGetsItsSettingsParsedWithDefaultsFilledIn() throws Exception {
         try (RemoteStorageManager alpha = registry.createRemoteStorageManager("alpha", Map.of("bucket", " tiered "));
-             RemoteStorageManager beta = registry.createRemoteStorageManager("beta", Map.of("bucket", "b", "parts", "7"))) {
-            assertEquals("create=plugin configure=plugin call=plugin config={bucket=tiered, parts=3} kernel=hidden"
-                    + " helper=none", TestPlugins.report(alpha));
-            assertEquals("create=plugin configure=plugin call=plugin config={bucket=b, parts=7} kernel=hidden"
-                    + " helper=none", TestPlugins.report(beta));
+                RemoteStorageManager beta =
+                        registry.createRemoteStorageManager("beta", Map.of("bucket", "b", "parts", "7"))) {
+            assertEquals(
+                    "create=plugin configure=plugin call=plugin config={bucket=tiered, parts=3} kernel=hidden"
+                            + " helper=none",
+                    TestPlugins.report(alpha));
+            assertEquals(
+                    "create=plugin configure=plugin call=plugin config={bucket=b, parts=7} kernel=hidden"
+                            + " helper=none",
+                    TestPlugins.report(beta));
         }
     }
 
     @Test
     void createGivesTheInterfaceOfTheKind() throws Exception {
-        try (var rsm = (RemoteStorageManager) registry.create(PluginKind.REMOTE_STORAGE_MANAGER, "alpha", Map.of("bucket", "b"));
-             var rlmm = (RemoteLogMetadataManager) registry.create(PluginKind.REMOTE_LOG_METADATA_MANAGER, "ledger", Map.of())) {
+        try (var rsm = (RemoteStorageManager)
+                        registry.create(PluginKind.REMOTE_STORAGE_MANAGER, "alpha", Map.of("bucket", "b"));
+                var rlmm = (RemoteLogMetadataManager)
+                        registry.create(PluginKind.REMOTE_LOG_METADATA_MANAGER, "ledger", Map.of())) {
             assertInstanceOf(ClassLoaderAwareRemoteStorageManager.class, rsm);
             assertInstanceOf(ClassLoaderAwareRemoteLogMetadataManager.class, rlmm);
         }
@@ -55,16 +63,19 @@ class PluginRegistryTest {
         fragile.probe("fragile").failingToCreate("out of licences").modular();
         PluginRegistry found = PluginDiscovery.discover(fragile.pluginsDirectory());
 
-        PluginLoadException e = assertThrows(PluginLoadException.class,
-                () -> found.createRemoteStorageManager("fragile", Map.of("bucket", "b")));
+        PluginLoadException e = assertThrows(
+                PluginLoadException.class, () -> found.createRemoteStorageManager("fragile", Map.of("bucket", "b")));
 
-        assertEquals("plugin 'fragile' of com.example.fragile (" + fragile.folder("fragile") + ") failed to create an"
-                + " instance: java.lang.IllegalStateException: out of licences", e.getMessage());
+        assertEquals(
+                "plugin 'fragile' of com.example.fragile (" + fragile.folder("fragile") + ") failed to create an"
+                        + " instance: java.lang.IllegalStateException: out of licences",
+                e.getMessage());
     }
 
     @Test
     void anUnknownSettingIsAConfigExceptionNamingIt() {
-        ConfigException e = assertThrows(ConfigException.class,
+        ConfigException e = assertThrows(
+                ConfigException.class,
                 () -> registry.createRemoteStorageManager("alpha", Map.of("bucket", "b", "colour", "red")));
 
         assertEquals("unknown setting colour; known: bucket, parts", e.getMessage());
@@ -72,15 +83,16 @@ class PluginRegistryTest {
 
     @Test
     void aMissingRequiredSettingIsAConfigExceptionNamingIt() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> registry.createRemoteStorageManager("beta", Map.of()));
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> registry.createRemoteStorageManager("beta", Map.of()));
 
         assertEquals("missing required setting bucket: Where segments go.", e.getMessage());
     }
 
     @Test
     void aValueOfTheWrongTypeIsAConfigExceptionNamingTheKey() {
-        ConfigException e = assertThrows(ConfigException.class,
+        ConfigException e = assertThrows(
+                ConfigException.class,
                 () -> registry.createRemoteStorageManager("alpha", Map.of("bucket", "b", "parts", "many")));
 
         assertEquals("invalid value many for parts: expected int", e.getMessage());
@@ -88,8 +100,8 @@ class PluginRegistryTest {
 
     @Test
     void anUnknownNameListsTheKnownNamesOfThatKind() {
-        PluginLoadException e = assertThrows(PluginLoadException.class,
-                () -> registry.createRemoteStorageManager("ledger", Map.of()));
+        PluginLoadException e =
+                assertThrows(PluginLoadException.class, () -> registry.createRemoteStorageManager("ledger", Map.of()));
 
         assertEquals("unknown REMOTE_STORAGE_MANAGER plugin 'ledger'; known: alpha, beta", e.getMessage());
     }
@@ -100,8 +112,8 @@ class PluginRegistryTest {
         only.probe("alpha").plain();
         PluginRegistry storageOnly = PluginDiscovery.discover(only.pluginsDirectory());
 
-        PluginLoadException e = assertThrows(PluginLoadException.class,
-                () -> storageOnly.createRemoteLogMetadataManager("inmemory", Map.of()));
+        PluginLoadException e = assertThrows(
+                PluginLoadException.class, () -> storageOnly.createRemoteLogMetadataManager("inmemory", Map.of()));
 
         assertEquals("unknown REMOTE_LOG_METADATA_MANAGER plugin 'inmemory'; there are none", e.getMessage());
     }

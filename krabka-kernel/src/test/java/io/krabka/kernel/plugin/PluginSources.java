@@ -267,6 +267,5 @@ final class PluginSources {
             }
             """;
 
-    private PluginSources() {
-    }
+    private PluginSources() {}
 }

@@ -20,6 +20,7 @@ class RemoteStoragePluginsTest {
 
     @TempDir
     static Path root;
+
     private static RemoteStoragePlugins plugins;
     private static Path classPathJar;
 
@@ -36,24 +37,34 @@ class RemoteStoragePluginsTest {
     void aPluginGetsWhatTheBrokerOffersOnlyWhenItDeclaresTheKeyAndItsOwnSettingsWin() throws Exception {
         Map<String, Object> offered = Map.of("bucket", "offered", "broker.id", 1);
         try (RemoteStorageManager offeredOnly = plugins.remoteStorageManager(
-                new PluginSelection("alpha", List.of(), Map.of(), offered), NO_STORES);
-             RemoteStorageManager ownWins = plugins.remoteStorageManager(
-                     new PluginSelection("alpha", List.of(), Map.of("bucket", "mine"), offered), NO_STORES)) {
-            assertEquals("create=plugin configure=plugin call=plugin config={bucket=offered, parts=3} kernel=hidden"
-                    + " helper=none", TestPlugins.report(offeredOnly));
-            assertEquals("create=plugin configure=plugin call=plugin config={bucket=mine, parts=3} kernel=hidden"
-                    + " helper=none", TestPlugins.report(ownWins));
+                        new PluginSelection("alpha", List.of(), Map.of(), offered), NO_STORES);
+                RemoteStorageManager ownWins = plugins.remoteStorageManager(
+                        new PluginSelection("alpha", List.of(), Map.of("bucket", "mine"), offered), NO_STORES)) {
+            assertEquals(
+                    "create=plugin configure=plugin call=plugin config={bucket=offered, parts=3} kernel=hidden"
+                            + " helper=none",
+                    TestPlugins.report(offeredOnly));
+            assertEquals(
+                    "create=plugin configure=plugin call=plugin config={bucket=mine, parts=3} kernel=hidden"
+                            + " helper=none",
+                    TestPlugins.report(ownWins));
         }
     }
 
     @Test
     void aClassOnAClassPathIsLoadedAloneAndGetsEverySetting() throws Exception {
-        try (RemoteStorageManager probe = plugins.remoteStorageManager(new PluginSelection(
-                "com.example.gamma.ProbeStorage", List.of(classPathJar), Map.of("anything", "x"),
-                Map.of("broker.id", 1)), NO_STORES)) {
+        try (RemoteStorageManager probe = plugins.remoteStorageManager(
+                new PluginSelection(
+                        "com.example.gamma.ProbeStorage",
+                        List.of(classPathJar),
+                        Map.of("anything", "x"),
+                        Map.of("broker.id", 1)),
+                NO_STORES)) {
             assertInstanceOf(ClassLoaderAwareRemoteStorageManager.class, probe);
-            assertEquals("create=plugin configure=plugin call=plugin config={anything=x, broker.id=1} kernel=hidden"
-                    + " helper=none", TestPlugins.report(probe));
+            assertEquals(
+                    "create=plugin configure=plugin call=plugin config={anything=x, broker.id=1} kernel=hidden"
+                            + " helper=none",
+                    TestPlugins.report(probe));
         }
     }
 
@@ -62,7 +73,8 @@ class RemoteStoragePluginsTest {
         Path missing = root.resolve("kafka-storage-test.jar");
         try (RemoteStorageManager plugin = plugins.remoteStorageManager(
                 new PluginSelection("alpha", List.of(missing), Map.of("bucket", "b"), Map.of()), NO_STORES)) {
-            assertEquals("create=plugin configure=plugin call=plugin config={bucket=b, parts=3} kernel=hidden helper=none",
+            assertEquals(
+                    "create=plugin configure=plugin call=plugin config={bucket=b, parts=3} kernel=hidden helper=none",
                     TestPlugins.report(plugin));
         }
     }
@@ -70,23 +82,47 @@ class RemoteStoragePluginsTest {
     @Test
     void aClassPathSelectionNamesWhatIsWrong() {
         Path missing = root.resolve("missing.jar");
-        assertEquals("the class path of com.example.gamma.ProbeStorage names " + missing + ", which does not exist",
-                assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(new PluginSelection(
-                        "com.example.gamma.ProbeStorage", List.of(missing), Map.of(), Map.of()), NO_STORES)).getMessage());
-        assertEquals("no class com.example.Absent on its class path " + classPathJar,
-                assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(new PluginSelection(
-                        "com.example.Absent", List.of(classPathJar), Map.of(), Map.of()), NO_STORES)).getMessage());
-        assertEquals("com.example.gamma.ProbeProvider does not implement "
-                        + "io.krabka.spi.storage.RemoteStorageManager",
-                assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(new PluginSelection(
-                        "com.example.gamma.ProbeProvider", List.of(classPathJar), Map.of(), Map.of()), NO_STORES)).getMessage());
+        assertEquals(
+                "the class path of com.example.gamma.ProbeStorage names " + missing + ", which does not exist",
+                assertThrows(
+                                PluginLoadException.class,
+                                () -> plugins.remoteStorageManager(
+                                        new PluginSelection(
+                                                "com.example.gamma.ProbeStorage", List.of(missing), Map.of(), Map.of()),
+                                        NO_STORES))
+                        .getMessage());
+        assertEquals(
+                "no class com.example.Absent on its class path " + classPathJar,
+                assertThrows(
+                                PluginLoadException.class,
+                                () -> plugins.remoteStorageManager(
+                                        new PluginSelection(
+                                                "com.example.Absent", List.of(classPathJar), Map.of(), Map.of()),
+                                        NO_STORES))
+                        .getMessage());
+        assertEquals(
+                "com.example.gamma.ProbeProvider does not implement " + "io.krabka.spi.storage.RemoteStorageManager",
+                assertThrows(
+                                PluginLoadException.class,
+                                () -> plugins.remoteStorageManager(
+                                        new PluginSelection(
+                                                "com.example.gamma.ProbeProvider",
+                                                List.of(classPathJar),
+                                                Map.of(),
+                                                Map.of()),
+                                        NO_STORES))
+                        .getMessage());
     }
 
     @Test
     void anUnknownNameListsTheKnownOnes() {
-        assertEquals("no remote storage manager plugin is named 'nope', and there is no class path to load a class "
+        assertEquals(
+                "no remote storage manager plugin is named 'nope', and there is no class path to load a class "
                         + "of that name from; known: alpha",
-                assertThrows(PluginLoadException.class, () -> plugins.remoteStorageManager(
-                        new PluginSelection("nope", List.of(), Map.of(), Map.of()), NO_STORES)).getMessage());
+                assertThrows(
+                                PluginLoadException.class,
+                                () -> plugins.remoteStorageManager(
+                                        new PluginSelection("nope", List.of(), Map.of(), Map.of()), NO_STORES))
+                        .getMessage());
     }
 }

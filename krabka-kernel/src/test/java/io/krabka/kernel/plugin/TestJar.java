@@ -75,7 +75,8 @@ final class TestJar {
             Path work = Files.createTempDirectory(Files.createDirectories(buildDirectory), "jar-");
             Path src = work.resolve("src");
             Path classes = Files.createDirectories(work.resolve("classes"));
-            List<String> javac = new ArrayList<>(List.of("-d", classes.toString(), "-Xlint:all,-requires-automatic", "-Werror"));
+            List<String> javac =
+                    new ArrayList<>(List.of("-d", classes.toString(), "-Xlint:all,-requires-automatic", "-Werror"));
             String pathText = path.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
             boolean modular = sources.containsKey("module-info");
             javac.addAll(List.of(modular ? "--module-path" : "--class-path", pathText));
@@ -97,8 +98,11 @@ final class TestJar {
             List<String> jar = new ArrayList<>(List.of("--create", "--file", target.toString()));
             if (!manifest.isEmpty()) {
                 Path manifestFile = work.resolve("MANIFEST.MF");
-                Files.writeString(manifestFile, manifest.entrySet().stream()
-                        .map(e -> e.getKey() + ": " + e.getValue() + "\n").collect(Collectors.joining()));
+                Files.writeString(
+                        manifestFile,
+                        manifest.entrySet().stream()
+                                .map(e -> e.getKey() + ": " + e.getValue() + "\n")
+                                .collect(Collectors.joining()));
                 jar.addAll(List.of("--manifest", manifestFile.toString()));
             }
             jar.addAll(List.of("-C", classes.toString(), "."));
@@ -113,7 +117,8 @@ final class TestJar {
     /** Where a class was loaded from: the jar or classes directory of its module. */
     static Path locationOf(Class<?> type) {
         try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(
+                    type.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -124,8 +129,8 @@ final class TestJar {
         try (PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8)) {
             int code = tool.run(out, out, args.toArray(String[]::new));
             if (code != 0) {
-                throw new IllegalStateException(tool.name() + " failed (" + code + "): " + output.toString(StandardCharsets.UTF_8)
-                        + "\nargs: " + String.join(" ", args));
+                throw new IllegalStateException(tool.name() + " failed (" + code + "): "
+                        + output.toString(StandardCharsets.UTF_8) + "\nargs: " + String.join(" ", args));
             }
         }
     }

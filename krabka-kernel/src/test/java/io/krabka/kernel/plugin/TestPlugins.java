@@ -60,8 +60,8 @@ final class TestPlugins {
     /** What a probe's code saw, from its {@code fetchIndex}. */
     static String report(RemoteStorageManager probe) throws RemoteStorageException, IOException {
         TopicIdPartition partition = new TopicIdPartition(Uuid.randomUuid(), "orders", 0);
-        RemoteLogSegmentMetadata segment = new RemoteLogSegmentMetadata(RemoteLogSegmentId.generateNew(partition),
-                0, 99, 0, 1, 0, 4096, new TreeMap<>(Map.of(0, 0L)), true);
+        RemoteLogSegmentMetadata segment = new RemoteLogSegmentMetadata(
+                RemoteLogSegmentId.generateNew(partition), 0, 99, 0, 1, 0, 4096, new TreeMap<>(Map.of(0, 0L)), true);
         try (InputStream in = probe.fetchIndex(segment, IndexType.OFFSET)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
@@ -164,7 +164,8 @@ final class TestPlugins {
 
         /** Writes it as a plain jar declaring its provider in {@code META-INF/services}, version 2.3.4. */
         Path plain() {
-            TestJar jar = sources().manifest("Implementation-Version", "2.3.4")
+            TestJar jar = sources()
+                    .manifest("Implementation-Version", "2.3.4")
                     .service(RemoteStorageManagerProvider.class, pkg + ".ProbeProvider");
             if (helperVersion != null) {
                 jar.compileAgainst(helper(folder(folder).resolve("helper.jar"), helperVersion));
@@ -174,7 +175,8 @@ final class TestPlugins {
 
         private TestJar sources() {
             String helperCall = helperVersion == null ? "\"none\"" : "com.example.helper.Greeting.version()";
-            return jar().source(pkg + ".ProbeProvider",
+            return jar().source(
+                            pkg + ".ProbeProvider",
                             PluginSources.PROBE_PROVIDER.formatted(pkg, name, spiVersion, constructorBody, createBody))
                     .source(pkg + ".ProbeStorage", PluginSources.PROBE_STORAGE.formatted(pkg, helperCall));
         }

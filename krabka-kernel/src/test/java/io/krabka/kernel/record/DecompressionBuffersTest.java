@@ -40,7 +40,9 @@ class DecompressionBuffersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = CompressionType.class, names = {"LZ4", "ZSTD"})
+    @EnumSource(
+            value = CompressionType.class,
+            names = {"LZ4", "ZSTD"})
     void streamsOpenAtOnceReadTheirOwnBytes(CompressionType type) throws IOException {
         byte[] first = data(1, 200_000);
         byte[] second = data(2, 150_000);
@@ -49,7 +51,8 @@ class DecompressionBuffersTest {
         for (int pass = 0; pass < 3; pass++) {
             ByteArrayOutputStream firstRead = new ByteArrayOutputStream();
             ByteArrayOutputStream secondRead = new ByteArrayOutputStream();
-            try (InputStream a = open(type, firstCompressed); InputStream b = open(type, secondCompressed)) {
+            try (InputStream a = open(type, firstCompressed);
+                    InputStream b = open(type, secondCompressed)) {
                 byte[] chunk = new byte[1000];
                 boolean aOpen = true;
                 boolean bOpen = true;
@@ -72,7 +75,9 @@ class DecompressionBuffersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = CompressionType.class, names = {"LZ4", "ZSTD"})
+    @EnumSource(
+            value = CompressionType.class,
+            names = {"LZ4", "ZSTD"})
     void aClosedStreamCannotBeRead(CompressionType type) throws IOException {
         InputStream stream = open(type, compress(type, data(3, 100_000)));
         stream.read(new byte[10]);

@@ -12,16 +12,24 @@ import org.apache.kafka.common.record.internal.MutableRecordBatch;
 /** Kafka 4.4's own record classes, the judge of the format: conversions between its types and ours. */
 final class Kafka {
 
-    private Kafka() {
-    }
+    private Kafka() {}
 
     static org.apache.kafka.common.compress.Compression compression(Compression ours) {
         return switch (ours.type()) {
             case NONE -> org.apache.kafka.common.compress.Compression.NONE;
-            case GZIP -> org.apache.kafka.common.compress.Compression.gzip().level(ours.level()).build();
+            case GZIP ->
+                org.apache.kafka.common.compress.Compression.gzip()
+                        .level(ours.level())
+                        .build();
             case SNAPPY -> org.apache.kafka.common.compress.Compression.snappy().build();
-            case LZ4 -> org.apache.kafka.common.compress.Compression.lz4().level(ours.level()).build();
-            case ZSTD -> org.apache.kafka.common.compress.Compression.zstd().level(ours.level()).build();
+            case LZ4 ->
+                org.apache.kafka.common.compress.Compression.lz4()
+                        .level(ours.level())
+                        .build();
+            case ZSTD ->
+                org.apache.kafka.common.compress.Compression.zstd()
+                        .level(ours.level())
+                        .build();
         };
     }
 
@@ -40,12 +48,29 @@ final class Kafka {
     }
 
     /** A Kafka-built batch of {@code records} (their offsets must rise from {@code baseOffset}). */
-    static ByteBuffer build(Compression compression, TimestampType type, long baseOffset, long logAppendTime,
-                            long producerId, short epoch, int baseSequence, boolean transactional, int leaderEpoch,
-                            List<Record> records) {
+    static ByteBuffer build(
+            Compression compression,
+            TimestampType type,
+            long baseOffset,
+            long logAppendTime,
+            long producerId,
+            short epoch,
+            int baseSequence,
+            boolean transactional,
+            int leaderEpoch,
+            List<Record> records) {
         ByteBuffer buffer = ByteBuffer.allocate(1024);
-        MemoryRecordsBuilder builder = MemoryRecords.builder(buffer, (byte) 2, compression(compression),
-                timestampType(type), baseOffset, logAppendTime, producerId, epoch, baseSequence, transactional,
+        MemoryRecordsBuilder builder = MemoryRecords.builder(
+                buffer,
+                (byte) 2,
+                compression(compression),
+                timestampType(type),
+                baseOffset,
+                logAppendTime,
+                producerId,
+                epoch,
+                baseSequence,
+                transactional,
                 leaderEpoch);
         for (Record r : records) {
             builder.appendWithOffset(r.offset(), r.timestamp(), r.key(), r.value(), headers(r.headers()));
@@ -56,7 +81,8 @@ final class Kafka {
     /** Kafka's reading of the batches in {@code bytes}: each checked with ensureValid. */
     static List<MutableRecordBatch> batches(ByteBuffer bytes) {
         List<MutableRecordBatch> batches = new ArrayList<>();
-        for (MutableRecordBatch batch : MemoryRecords.readableRecords(bytes.duplicate()).batches()) {
+        for (MutableRecordBatch batch :
+                MemoryRecords.readableRecords(bytes.duplicate()).batches()) {
             batch.ensureValid();
             batches.add(batch);
         }
@@ -67,8 +93,16 @@ final class Kafka {
     static List<Record> records(org.apache.kafka.common.record.internal.RecordBatch batch) {
         List<Record> records = new ArrayList<>();
         for (org.apache.kafka.common.record.internal.Record r : batch) {
-            records.add(new Record(r.offset(), r.timestamp(), r.sequence(), (byte) 0, r.key(), r.value(),
-                    Arrays.stream(r.headers()).map(h -> Header.of(h.key(), h.value())).toList()));
+            records.add(new Record(
+                    r.offset(),
+                    r.timestamp(),
+                    r.sequence(),
+                    (byte) 0,
+                    r.key(),
+                    r.value(),
+                    Arrays.stream(r.headers())
+                            .map(h -> Header.of(h.key(), h.value()))
+                            .toList()));
         }
         return records;
     }

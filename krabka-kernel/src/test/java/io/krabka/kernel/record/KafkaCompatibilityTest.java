@@ -51,25 +51,38 @@ class KafkaCompatibilityTest {
         List<Record> records = new ArrayList<>();
         long t = 1_700_000_000_000L;
         records.add(record(BASE_OFFSET, t, "k0", "v0", List.of()));
-        records.add(record(BASE_OFFSET + 1, t - 5, null, "no key", List.of(Header.of("h", "x".getBytes(StandardCharsets.UTF_8)))));
-        records.add(record(BASE_OFFSET + 2, t + 700, "tombstone", null, List.of(Header.of("null-value", null),
-                Header.of("ünïcode", new byte[0]))));
-        records.add(new Record(BASE_OFFSET + 3, t + 1, -1, (byte) 0, ByteBuffer.wrap(new byte[0]), ByteBuffer.wrap(large),
-                List.of()));
+        records.add(record(
+                BASE_OFFSET + 1, t - 5, null, "no key", List.of(Header.of("h", "x".getBytes(StandardCharsets.UTF_8)))));
+        records.add(record(
+                BASE_OFFSET + 2,
+                t + 700,
+                "tombstone",
+                null,
+                List.of(Header.of("null-value", null), Header.of("ünïcode", new byte[0]))));
+        records.add(new Record(
+                BASE_OFFSET + 3, t + 1, -1, (byte) 0, ByteBuffer.wrap(new byte[0]), ByteBuffer.wrap(large), List.of()));
         records.add(new Record(BASE_OFFSET + 4, t + 2, -1, (byte) 0, null, ByteBuffer.wrap(incompressible), List.of()));
         for (int i = 5; i < 300; i++) {
             records.add(record(BASE_OFFSET + i, t + i, "key-" + i, "value-" + i + "-".repeat(i % 50), List.of()));
         }
         if (type == TimestampType.LOG_APPEND_TIME) {
-            return records.stream().map(r -> new Record(r.offset(), LOG_APPEND_TIME, r.sequence(), r.attributes(), r.key(),
-                    r.value(), r.headers())).toList();
+            return records.stream()
+                    .map(r -> new Record(
+                            r.offset(), LOG_APPEND_TIME, r.sequence(), r.attributes(), r.key(), r.value(), r.headers()))
+                    .toList();
         }
         return records;
     }
 
     static Record record(long offset, long timestamp, String key, String value, List<Header> headers) {
-        return new Record(offset, timestamp, -1, (byte) 0, key == null ? null : utf8(key),
-                value == null ? null : utf8(value), headers);
+        return new Record(
+                offset,
+                timestamp,
+                -1,
+                (byte) 0,
+                key == null ? null : utf8(key),
+                value == null ? null : utf8(value),
+                headers);
     }
 
     static ByteBuffer utf8(String s) {
@@ -78,7 +91,10 @@ class KafkaCompatibilityTest {
 
     static ByteBuffer ours(Compression compression, TimestampType type, List<Record> records) {
         RecordBatchBuilder builder = new RecordBatchBuilder(compression, type, BASE_OFFSET)
-                .producer(77, (short) 3, 10).transactional(true).partitionLeaderEpoch(12).logAppendTime(LOG_APPEND_TIME);
+                .producer(77, (short) 3, 10)
+                .transactional(true)
+                .partitionLeaderEpoch(12)
+                .logAppendTime(LOG_APPEND_TIME);
         for (Record r : records) {
             builder.appendWithOffset(r.offset(), r.timestamp(), r.key(), r.value(), r.headers());
         }
@@ -105,7 +121,8 @@ class KafkaCompatibilityTest {
         assertTrue(batch.isTransactional());
         assertFalse(batch.isControlBatch());
         assertEquals(12, batch.partitionLeaderEpoch());
-        assertEquals(type == TimestampType.LOG_APPEND_TIME ? LOG_APPEND_TIME : 1_700_000_000_000L + 700,
+        assertEquals(
+                type == TimestampType.LOG_APPEND_TIME ? LOG_APPEND_TIME : 1_700_000_000_000L + 700,
                 batch.maxTimestamp());
         assertEquals(withSequences(records, 10), Kafka.records(batch));
     }
@@ -114,8 +131,8 @@ class KafkaCompatibilityTest {
     @MethodSource("codecsAndTimestampTypes")
     void weReadAndValidateWhatKafkaWrites(Compression compression, TimestampType type) {
         List<Record> records = sampleRecords(type);
-        ByteBuffer bytes = Kafka.build(compression, type, BASE_OFFSET, LOG_APPEND_TIME, 77, (short) 3, 10, true, 12,
-                records);
+        ByteBuffer bytes =
+                Kafka.build(compression, type, BASE_OFFSET, LOG_APPEND_TIME, 77, (short) 3, 10, true, 12, records);
 
         List<LogBatch> batches = new ArrayList<>();
         MemoryRecords.readableRecords(bytes, "kafka-built", 0).forEach(batches::add);
@@ -138,8 +155,8 @@ class KafkaCompatibilityTest {
     @MethodSource("codecsAndTimestampTypes")
     void ourBatchesAreByteForByteKafkas(Compression compression, TimestampType type) {
         List<Record> records = sampleRecords(type);
-        ByteBuffer kafkas = Kafka.build(compression, type, BASE_OFFSET, LOG_APPEND_TIME, 77, (short) 3, 10, true, 12,
-                records);
+        ByteBuffer kafkas =
+                Kafka.build(compression, type, BASE_OFFSET, LOG_APPEND_TIME, 77, (short) 3, 10, true, 12, records);
         assertArrayEquals(Kafka.bytes(kafkas), Kafka.bytes(ours(compression, type, records)));
     }
 
@@ -166,10 +183,21 @@ class KafkaCompatibilityTest {
     void manyBatchesEndToEndInBothDirections(Compression compression, TimestampType type) {
         List<Record> records = sampleRecords(type);
         ByteBuffer first = ours(compression, type, records.subList(0, 3));
-        ByteBuffer second = Kafka.build(compression, type, BASE_OFFSET + 3, LOG_APPEND_TIME, -1, (short) -1, -1, false,
-                -1, records.subList(3, 10));
-        ByteBuffer both = ByteBuffer.allocate(first.remaining() + second.remaining()).put(first.duplicate())
-                .put(second.duplicate()).flip();
+        ByteBuffer second = Kafka.build(
+                compression,
+                type,
+                BASE_OFFSET + 3,
+                LOG_APPEND_TIME,
+                -1,
+                (short) -1,
+                -1,
+                false,
+                -1,
+                records.subList(3, 10));
+        ByteBuffer both = ByteBuffer.allocate(first.remaining() + second.remaining())
+                .put(first.duplicate())
+                .put(second.duplicate())
+                .flip();
 
         assertEquals(2, Kafka.batches(both).size());
         List<Record> read = new ArrayList<>();
@@ -186,8 +214,8 @@ class KafkaCompatibilityTest {
         List<Record> result = new ArrayList<>();
         for (Record r : records) {
             int delta = (int) (r.offset() - records.getFirst().offset());
-            result.add(new Record(r.offset(), r.timestamp(), baseSequence + delta, r.attributes(), r.key(), r.value(),
-                    r.headers()));
+            result.add(new Record(
+                    r.offset(), r.timestamp(), baseSequence + delta, r.attributes(), r.key(), r.value(), r.headers()));
         }
         return result;
     }

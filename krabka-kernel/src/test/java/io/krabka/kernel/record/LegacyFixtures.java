@@ -15,8 +15,7 @@ import java.util.zip.CRC32;
  */
 final class LegacyFixtures {
 
-    private LegacyFixtures() {
-    }
+    private LegacyFixtures() {}
 
     /** A message; null key or value are written as length -1. */
     static byte[] message(byte magic, int attributes, long timestamp, String key, String value) {
@@ -40,11 +39,16 @@ final class LegacyFixtures {
 
     /** An entry: offset, size, message. */
     static ByteBuffer entry(long offset, byte[] message) {
-        return ByteBuffer.allocate(12 + message.length).putLong(offset).putInt(message.length).put(message).flip();
+        return ByteBuffer.allocate(12 + message.length)
+                .putLong(offset)
+                .putInt(message.length)
+                .put(message)
+                .flip();
     }
 
     /** A compressed wrapper whose value is the inner entries compressed with {@code codec}. */
-    static byte[] wrapper(byte magic, CompressionType codec, boolean logAppendTime, long timestamp, ByteBuffer... inner) {
+    static byte[] wrapper(
+            byte magic, CompressionType codec, boolean logAppendTime, long timestamp, ByteBuffer... inner) {
         ByteArrayOutputStream compressed = new ByteArrayOutputStream();
         try (OutputStream out = Compression.of(codec).wrapForOutput(compressed, magic)) {
             for (ByteBuffer entry : inner) {

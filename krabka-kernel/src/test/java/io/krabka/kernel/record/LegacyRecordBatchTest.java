@@ -37,7 +37,8 @@ class LegacyRecordBatchTest {
     private static List<Record> kafkas(ByteBuffer bytes) {
         List<Record> records = new ArrayList<>();
         for (MutableRecordBatch batch : org.apache.kafka.common.record.internal.MemoryRecords.readableRecords(
-                bytes.duplicate()).batches()) {
+                        bytes.duplicate())
+                .batches()) {
             batch.ensureValid();
             for (org.apache.kafka.common.record.internal.Record r : batch) {
                 r.ensureValid();
@@ -48,14 +49,20 @@ class LegacyRecordBatchTest {
     }
 
     private static List<Record> withoutAttributes(List<Record> records) {
-        return records.stream().map(r -> new Record(r.offset(), r.timestamp(), r.sequence(), (byte) 0, r.key(), r.value(),
-                r.headers())).toList();
+        return records.stream()
+                .map(r ->
+                        new Record(r.offset(), r.timestamp(), r.sequence(), (byte) 0, r.key(), r.value(), r.headers()))
+                .toList();
     }
 
     @Test
     void ourFixtureEncodingIsKafkasLegacyRecord() {
         for (byte magic : new byte[] {0, 1}) {
-            var kafka = org.apache.kafka.common.record.internal.LegacyRecord.create(magic, T, "key".getBytes(), "value".getBytes(),
+            var kafka = org.apache.kafka.common.record.internal.LegacyRecord.create(
+                    magic,
+                    T,
+                    "key".getBytes(),
+                    "value".getBytes(),
                     org.apache.kafka.common.record.internal.CompressionType.NONE,
                     org.apache.kafka.common.record.TimestampType.CREATE_TIME);
             assertArrayEquals(Kafka.bytes(kafka.buffer()), message(magic, 0, T, "key", "value"));
@@ -71,33 +78,61 @@ class LegacyRecordBatchTest {
                 entry(3, message((byte) 1, 0x08, T + 5, "k3", "appended")));
         List<Record> records = ours(log);
         assertEquals(withoutAttributes(kafkas(log)), withoutAttributes(records));
-        assertEquals(List.of(-1L, -1L, T, T + 5), records.stream().map(Record::timestamp).toList());
+        assertEquals(
+                List.of(-1L, -1L, T, T + 5),
+                records.stream().map(Record::timestamp).toList());
     }
 
     @ParameterizedTest
-    @EnumSource(value = CompressionType.class, names = {"GZIP", "SNAPPY", "LZ4"})
+    @EnumSource(
+            value = CompressionType.class,
+            names = {"GZIP", "SNAPPY", "LZ4"})
     void compressedV1WrappersUseRelativeInnerOffsets(CompressionType codec) {
         ByteBuffer log = LegacyFixtures.concat(
-                entry(12, wrapper((byte) 1, codec, false, T + 9,
-                        entry(0, message((byte) 1, 0, T, "a", "1")),
-                        entry(1, message((byte) 1, 0, T + 9, "b", "2")),
-                        entry(2, message((byte) 1, 0, T + 3, null, "3")))),
-                entry(20, wrapper((byte) 1, codec, true, T + 100,
-                        entry(0, message((byte) 1, 0, T, "c", "4")),
-                        entry(1, message((byte) 1, 0, T, "d", "5")))));
+                entry(
+                        12,
+                        wrapper(
+                                (byte) 1,
+                                codec,
+                                false,
+                                T + 9,
+                                entry(0, message((byte) 1, 0, T, "a", "1")),
+                                entry(1, message((byte) 1, 0, T + 9, "b", "2")),
+                                entry(2, message((byte) 1, 0, T + 3, null, "3")))),
+                entry(
+                        20,
+                        wrapper(
+                                (byte) 1,
+                                codec,
+                                true,
+                                T + 100,
+                                entry(0, message((byte) 1, 0, T, "c", "4")),
+                                entry(1, message((byte) 1, 0, T, "d", "5")))));
         List<Record> records = ours(log);
-        assertEquals(List.of(10L, 11L, 12L, 19L, 20L), records.stream().map(Record::offset).toList());
-        assertEquals(List.of(T, T + 9, T + 3, T + 100, T + 100), records.stream().map(Record::timestamp).toList());
+        assertEquals(
+                List.of(10L, 11L, 12L, 19L, 20L),
+                records.stream().map(Record::offset).toList());
+        assertEquals(
+                List.of(T, T + 9, T + 3, T + 100, T + 100),
+                records.stream().map(Record::timestamp).toList());
         assertEquals(withoutAttributes(kafkas(log)), withoutAttributes(records));
     }
 
     @ParameterizedTest
-    @EnumSource(value = CompressionType.class, names = {"GZIP", "SNAPPY", "LZ4"})
+    @EnumSource(
+            value = CompressionType.class,
+            names = {"GZIP", "SNAPPY", "LZ4"})
     void compressedV0WrappersUseAbsoluteInnerOffsets(CompressionType codec) {
         // v0 LZ4 frames carry the descriptor checksum computed the broken way old clients did; Kafka reads them.
-        ByteBuffer log = entry(7, wrapper((byte) 0, codec, false, 0,
-                entry(6, message((byte) 0, 0, 0, "a", "1")),
-                entry(7, message((byte) 0, 0, 0, "b", "2"))));
+        ByteBuffer log = entry(
+                7,
+                wrapper(
+                        (byte) 0,
+                        codec,
+                        false,
+                        0,
+                        entry(6, message((byte) 0, 0, 0, "a", "1")),
+                        entry(7, message((byte) 0, 0, 0, "b", "2"))));
         List<Record> records = ours(log);
         assertEquals(List.of(6L, 7L), records.stream().map(Record::offset).toList());
         assertEquals(withoutAttributes(kafkas(log)), withoutAttributes(records));
@@ -105,17 +140,34 @@ class LegacyRecordBatchTest {
 
     @Test
     void aV1WrapperAtOffsetZeroKeepsInnerOffsets() {
-        ByteBuffer log = entry(0, wrapper((byte) 1, CompressionType.GZIP, false, T,
-                entry(0, message((byte) 1, 0, T, "a", "1")), entry(1, message((byte) 1, 0, T, "b", "2"))));
+        ByteBuffer log = entry(
+                0,
+                wrapper(
+                        (byte) 1,
+                        CompressionType.GZIP,
+                        false,
+                        T,
+                        entry(0, message((byte) 1, 0, T, "a", "1")),
+                        entry(1, message((byte) 1, 0, T, "b", "2"))));
         assertEquals(List.of(0L, 1L), ours(log).stream().map(Record::offset).toList());
     }
 
     @ParameterizedTest
-    @EnumSource(value = CompressionType.class, names = {"NONE", "GZIP", "SNAPPY", "LZ4"})
+    @EnumSource(
+            value = CompressionType.class,
+            names = {"NONE", "GZIP", "SNAPPY", "LZ4"})
     void upConversionKeepsEveryRecordAndKafkaReadsIt(CompressionType codec) {
-        ByteBuffer log = codec == CompressionType.NONE ? entry(4, message((byte) 1, 0, T, "k", "v"))
-                : entry(14, wrapper((byte) 1, codec, true, T + 50,
-                        entry(0, message((byte) 1, 0, T, "a", "1")), entry(1, message((byte) 1, 0, T + 1, (String) null, null))));
+        ByteBuffer log = codec == CompressionType.NONE
+                ? entry(4, message((byte) 1, 0, T, "k", "v"))
+                : entry(
+                        14,
+                        wrapper(
+                                (byte) 1,
+                                codec,
+                                true,
+                                T + 50,
+                                entry(0, message((byte) 1, 0, T, "a", "1")),
+                                entry(1, message((byte) 1, 0, T + 1, (String) null, null))));
         LegacyRecordBatch legacy = (LegacyRecordBatch) Records.batchAt(log, 0, "old.log", 0);
 
         RecordBatch converted = legacy.upConvert(BOUND);
@@ -125,14 +177,16 @@ class LegacyRecordBatchTest {
         assertEquals(legacy.timestampType(), converted.timestampType());
         assertEquals(legacy.lastOffset(), converted.lastOffset());
         assertEquals(withoutAttributes(legacy.records(BOUND)), withoutAttributes(converted.records(BOUND)));
-        assertEquals(withoutAttributes(legacy.records(BOUND)),
-                withoutAttributes(Kafka.records(Kafka.batches(converted.buffer()).getFirst())));
+        assertEquals(
+                withoutAttributes(legacy.records(BOUND)),
+                withoutAttributes(
+                        Kafka.records(Kafka.batches(converted.buffer()).getFirst())));
     }
 
     @Test
     void v0UpConvertsToCreateTimeWithoutTimestamps() {
-        LegacyRecordBatch legacy = (LegacyRecordBatch) Records.batchAt(entry(3, message((byte) 0, 0, 0, "k", "v")), 0,
-                "old.log", 0);
+        LegacyRecordBatch legacy =
+                (LegacyRecordBatch) Records.batchAt(entry(3, message((byte) 0, 0, 0, "k", "v")), 0, "old.log", 0);
         RecordBatch converted = legacy.upConvert(BOUND);
         assertEquals(TimestampType.CREATE_TIME, converted.timestampType());
         assertEquals(-1, converted.records(BOUND).getFirst().timestamp());
@@ -140,14 +194,16 @@ class LegacyRecordBatchTest {
 
     @Test
     void aCrcMismatchIsCorruptAndNamesThePosition() {
-        ByteBuffer log = LegacyFixtures.concat(entry(0, message((byte) 1, 0, T, "k", "v")),
-                entry(1, message((byte) 1, 0, T, "k", "v")));
+        ByteBuffer log = LegacyFixtures.concat(
+                entry(0, message((byte) 1, 0, T, "k", "v")), entry(1, message((byte) 1, 0, T, "k", "v")));
         log.put(log.limit() - 1, (byte) 'x');
         List<LogBatch> batches = new ArrayList<>();
         MemoryRecords.readableRecords(log, "old.log", 100).forEach(batches::add);
         batches.getFirst().ensureValid();
-        CorruptRecordException e = assertThrows(CorruptRecordException.class, () -> batches.get(1).ensureValid());
-        assertTrue(e.getMessage().startsWith("old.log at byte " + (100 + log.limit() / 2 + 12) + ": record is corrupt"),
+        CorruptRecordException e =
+                assertThrows(CorruptRecordException.class, () -> batches.get(1).ensureValid());
+        assertTrue(
+                e.getMessage().startsWith("old.log at byte " + (100 + log.limit() / 2 + 12) + ": record is corrupt"),
                 e.getMessage());
     }
 
@@ -161,15 +217,37 @@ class LegacyRecordBatchTest {
 
     @Test
     void malformedWrappersAreInvalid() {
-        ByteBuffer below = entry(1, wrapper((byte) 1, CompressionType.GZIP, false, T,
-                entry(0, message((byte) 1, 0, T, "a", "1")), entry(5, message((byte) 1, 0, T, "b", "2"))));
-        assertTrue(assertThrows(InvalidRecordException.class, () -> ours(below)).getMessage()
+        ByteBuffer below = entry(
+                1,
+                wrapper(
+                        (byte) 1,
+                        CompressionType.GZIP,
+                        false,
+                        T,
+                        entry(0, message((byte) 1, 0, T, "a", "1")),
+                        entry(5, message((byte) 1, 0, T, "b", "2"))));
+        assertTrue(assertThrows(InvalidRecordException.class, () -> ours(below))
+                .getMessage()
                 .contains("wrapper offset '1' is less than the last inner message offset '5'"));
         ByteBuffer empty = entry(0, wrapper((byte) 1, CompressionType.GZIP, false, T));
         assertThrows(InvalidRecordException.class, () -> ours(empty));
-        ByteBuffer nested = entry(0, wrapper((byte) 1, CompressionType.GZIP, false, T,
-                entry(0, wrapper((byte) 1, CompressionType.GZIP, false, T, entry(0, message((byte) 1, 0, T, "a", "1"))))));
-        assertTrue(assertThrows(InvalidRecordException.class, () -> ours(nested)).getMessage()
+        ByteBuffer nested = entry(
+                0,
+                wrapper(
+                        (byte) 1,
+                        CompressionType.GZIP,
+                        false,
+                        T,
+                        entry(
+                                0,
+                                wrapper(
+                                        (byte) 1,
+                                        CompressionType.GZIP,
+                                        false,
+                                        T,
+                                        entry(0, message((byte) 1, 0, T, "a", "1"))))));
+        assertTrue(assertThrows(InvalidRecordException.class, () -> ours(nested))
+                .getMessage()
                 .contains("inner messages must not be compressed"));
         ByteBuffer nullValue = entry(0, message((byte) 1, CompressionType.GZIP.id(), T, "k", null));
         assertThrows(InvalidRecordException.class, () -> ours(nullValue));
@@ -189,8 +267,14 @@ class LegacyRecordBatchTest {
 
     @Test
     void aWrapperThatDecompressesPastTheBoundIsTooLarge() {
-        ByteBuffer bomb = entry(0, wrapper((byte) 1, CompressionType.GZIP, false, T,
-                entry(0, message((byte) 1, 0, T, null, new String(new char[2 << 20])))));
+        ByteBuffer bomb = entry(
+                0,
+                wrapper(
+                        (byte) 1,
+                        CompressionType.GZIP,
+                        false,
+                        T,
+                        entry(0, message((byte) 1, 0, T, null, new String(new char[2 << 20])))));
         assertThrows(RecordTooLargeException.class, () -> ours(bomb));
     }
 }

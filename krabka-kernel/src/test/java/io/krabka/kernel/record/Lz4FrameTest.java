@@ -50,7 +50,11 @@ class Lz4FrameTest {
         assertArrayEquals(new byte[] {0x04, 0x22, 0x4D, 0x18, 0x60, 0x40}, java.util.Arrays.copyOf(frame, 6));
         assertEquals(Lz4Frame.descriptorChecksum(frame, 4, 2), frame[6]);
         // The random first 64 KiB block cannot shrink and is stored with the high bit set.
-        assertEquals(0x80010000, ByteBuffer.wrap(frame, 7, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt());
+        assertEquals(
+                0x80010000,
+                ByteBuffer.wrap(frame, 7, 4)
+                        .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                        .getInt());
         assertArrayEquals(new byte[4], java.util.Arrays.copyOfRange(frame, frame.length - 4, frame.length));
     }
 
@@ -60,8 +64,8 @@ class Lz4FrameTest {
         assertEquals(Lz4Frame.descriptorChecksum(frame, 0, 6), frame[6]);
         assertArrayEquals(DATA, read(frame, (byte) 0));
         assertThrows(IOException.class, () -> read(frame, (byte) 2));
-        try (InputStream kafka = new org.apache.kafka.common.compress.Lz4BlockInputStream(ByteBuffer.wrap(frame),
-                BufferSupplier.NO_CACHING, true)) {
+        try (InputStream kafka = new org.apache.kafka.common.compress.Lz4BlockInputStream(
+                ByteBuffer.wrap(frame), BufferSupplier.NO_CACHING, true)) {
             assertArrayEquals(DATA, kafka.readAllBytes());
         }
     }
@@ -81,8 +85,12 @@ class Lz4FrameTest {
     @Test
     void framesWithLargerBlocksContentSizeAndContentChecksumAreRead() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (OutputStream lz4 = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB, DATA.length,
-                LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM,
+        try (OutputStream lz4 = new LZ4FrameOutputStream(
+                out,
+                LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB,
+                DATA.length,
+                LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
+                LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM,
                 LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE)) {
             lz4.write(DATA);
         }
@@ -97,7 +105,8 @@ class Lz4FrameTest {
         byte[] frame = ours((byte) 2);
         frame[4] = 0x40;
         frame[6] = Lz4Frame.descriptorChecksum(frame, 4, 2);
-        assertEquals("LZ4 frames with dependent blocks are unsupported",
+        assertEquals(
+                "LZ4 frames with dependent blocks are unsupported",
                 assertThrows(IOException.class, () -> read(frame, (byte) 2)).getMessage());
     }
 }

@@ -11,16 +11,24 @@ final class RawBatches {
 
     static final long TIMESTAMP = 1_700_000_000_000L;
 
-    private RawBatches() {
-    }
+    private RawBatches() {}
 
     /** A magic 2 batch at offset 0 with the given header counts and records section, and a correct CRC. */
     static ByteBuffer batch(int attributes, int lastOffsetDelta, int count, byte[] records) {
         ByteBuffer b = ByteBuffer.allocate(RecordBatch.RECORD_BATCH_OVERHEAD + records.length);
-        b.putLong(0, 0).putInt(8, RecordBatch.RECORD_BATCH_OVERHEAD - Records.LOG_OVERHEAD + records.length)
-                .putInt(12, -1).put(16, (byte) 2).putShort(21, (short) attributes).putInt(23, lastOffsetDelta)
-                .putLong(27, TIMESTAMP).putLong(35, TIMESTAMP).putLong(43, -1).putShort(51, (short) -1)
-                .putInt(53, -1).putInt(57, count).put(61, records);
+        b.putLong(0, 0)
+                .putInt(8, RecordBatch.RECORD_BATCH_OVERHEAD - Records.LOG_OVERHEAD + records.length)
+                .putInt(12, -1)
+                .put(16, (byte) 2)
+                .putShort(21, (short) attributes)
+                .putInt(23, lastOffsetDelta)
+                .putLong(27, TIMESTAMP)
+                .putLong(35, TIMESTAMP)
+                .putLong(43, -1)
+                .putShort(51, (short) -1)
+                .putInt(53, -1)
+                .putInt(57, count)
+                .put(61, records);
         return fixCrc(b);
     }
 

@@ -21,9 +21,15 @@ class RecordBatchTest {
 
     @Test
     void headerFieldsAndAttributesDecode() {
-        ByteBuffer bytes = new RecordBatchBuilder(Compression.of(CompressionType.LZ4), TimestampType.LOG_APPEND_TIME, 100)
-                .producer(9, (short) 2, 40).transactional(true).partitionLeaderEpoch(5).logAppendTime(T + 50)
-                .append(T, "a".getBytes(), "1".getBytes()).append(T + 1, "b".getBytes(), "2".getBytes()).build();
+        ByteBuffer bytes = new RecordBatchBuilder(
+                        Compression.of(CompressionType.LZ4), TimestampType.LOG_APPEND_TIME, 100)
+                .producer(9, (short) 2, 40)
+                .transactional(true)
+                .partitionLeaderEpoch(5)
+                .logAppendTime(T + 50)
+                .append(T, "a".getBytes(), "1".getBytes())
+                .append(T + 1, "b".getBytes(), "2".getBytes())
+                .build();
         RecordBatch batch = RecordBatch.at(bytes, 0, "b", 0);
         assertEquals(2, batch.magic());
         assertEquals(100, batch.baseOffset());
@@ -54,20 +60,33 @@ class RecordBatchTest {
     void sequencesWrapPastIntegerMaxAsKafkas() {
         ByteBuffer bytes = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
                 .producer(1, (short) 0, Integer.MAX_VALUE - 1)
-                .append(T, null, "a".getBytes()).append(T, null, "b".getBytes()).append(T, null, "c".getBytes()).build();
+                .append(T, null, "a".getBytes())
+                .append(T, null, "b".getBytes())
+                .append(T, null, "c".getBytes())
+                .build();
         RecordBatch batch = RecordBatch.at(bytes, 0, "b", 0);
         assertEquals(0, batch.lastSequence());
-        assertEquals(List.of(Integer.MAX_VALUE - 1, Integer.MAX_VALUE, 0),
+        assertEquals(
+                List.of(Integer.MAX_VALUE - 1, Integer.MAX_VALUE, 0),
                 batch.records(1 << 20).stream().map(Record::sequence).toList());
         assertEquals(Kafka.batches(bytes).getFirst().lastSequence(), batch.lastSequence());
-        assertEquals(-1, RecordBatch.at(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
-                .append(T, null, "a".getBytes()).build(), 0, "b", 0).lastSequence());
+        assertEquals(
+                -1,
+                RecordBatch.at(
+                                new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                                        .append(T, null, "a".getBytes())
+                                        .build(),
+                                0,
+                                "b",
+                                0)
+                        .lastSequence());
     }
 
     @Test
     void onlyTheMaxTimestampSetterRecomputesTheCrcAndOnlyOnChange() {
         ByteBuffer bytes = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
-                .append(T, null, "a".getBytes()).build();
+                .append(T, null, "a".getBytes())
+                .build();
         RecordBatch batch = RecordBatch.at(bytes, 0, "b", 0);
         long crc = batch.checksum();
         batch.setLastOffset(77);
@@ -85,7 +104,8 @@ class RecordBatchTest {
     @Test
     void uncompressedRecordsAreViewsOfTheBatchBuffer() {
         ByteBuffer bytes = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
-                .append(T, "key".getBytes(), "value".getBytes()).build();
+                .append(T, "key".getBytes(), "value".getBytes())
+                .build();
         try (RecordCursor cursor = RecordBatch.at(bytes, 0, "b", 0).cursor(0)) {
             assertTrue(cursor.next());
             ByteBuffer value = cursor.value();
@@ -100,11 +120,19 @@ class RecordBatchTest {
     @Test
     void markersAndControlRecordsMatchKafkas() {
         ByteBuffer ours = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 30)
-                .producer(8, (short) 4, -1).partitionLeaderEpoch(2)
-                .appendEndTxnMarker(T, new EndTransactionMarker(ControlRecordType.ABORT, 11)).build();
-        ByteBuffer kafkas = MemoryRecords.withEndTransactionMarker(30, T, 2, 8, (short) 4,
-                new org.apache.kafka.common.record.internal.EndTransactionMarker(
-                        org.apache.kafka.common.record.internal.ControlRecordType.ABORT, 11)).buffer();
+                .producer(8, (short) 4, -1)
+                .partitionLeaderEpoch(2)
+                .appendEndTxnMarker(T, new EndTransactionMarker(ControlRecordType.ABORT, 11))
+                .build();
+        ByteBuffer kafkas = MemoryRecords.withEndTransactionMarker(
+                        30,
+                        T,
+                        2,
+                        8,
+                        (short) 4,
+                        new org.apache.kafka.common.record.internal.EndTransactionMarker(
+                                org.apache.kafka.common.record.internal.ControlRecordType.ABORT, 11))
+                .buffer();
         assertArrayEquals(Kafka.bytes(kafkas), Kafka.bytes(ours));
 
         RecordBatch batch = RecordBatch.at(kafkas, 0, "kafka", 0);
@@ -121,14 +149,18 @@ class RecordBatchTest {
                 assertEquals(kafka.recordKey(), type.recordKey());
             }
         }
-        assertSame(ControlRecordType.UNKNOWN, ControlRecordType.parse(ByteBuffer.allocate(4).putShort(2, (short) 42)));
+        assertSame(
+                ControlRecordType.UNKNOWN,
+                ControlRecordType.parse(ByteBuffer.allocate(4).putShort(2, (short) 42)));
         assertThrows(InvalidRecordException.class, () -> ControlRecordType.parse(ByteBuffer.allocate(2)));
     }
 
     @Test
     void aDeleteHorizonTakesTheBaseTimestamp() {
-        ByteBuffer bytes = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0).deleteHorizonMs(T + 999)
-                .append(T, "k".getBytes(), null).build();
+        ByteBuffer bytes = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                .deleteHorizonMs(T + 999)
+                .append(T, "k".getBytes(), null)
+                .build();
         RecordBatch batch = RecordBatch.at(bytes, 0, "b", 0);
         assertEquals(OptionalLong.of(T + 999), batch.deleteHorizonMs());
         MutableRecordBatch kafka = Kafka.batches(bytes).getFirst();
@@ -137,8 +169,8 @@ class RecordBatchTest {
 
     @Test
     void anEmptyBatchKeepsItsHeader() {
-        RecordBatch batch = RecordBatch.at(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 50).build(),
-                0, "b", 0);
+        RecordBatch batch = RecordBatch.at(
+                new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 50).build(), 0, "b", 0);
         batch.ensureValid();
         assertEquals(0, batch.recordsCount());
         assertEquals(List.of(), batch.records(0));
@@ -155,10 +187,16 @@ class RecordBatchTest {
     void mixedLogsIterateInOrderAndReportValidBytes() {
         ByteBuffer legacy = LegacyFixtures.entry(0, LegacyFixtures.message((byte) 0, 0, 0, "k", "v"));
         ByteBuffer v2 = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 1)
-                .append(T, null, "x".getBytes()).build();
-        ByteBuffer log = ByteBuffer.allocate(legacy.limit() + v2.limit() + 5).put(legacy).put(v2).put(new byte[5]).flip();
+                .append(T, null, "x".getBytes())
+                .build();
+        ByteBuffer log = ByteBuffer.allocate(legacy.limit() + v2.limit() + 5)
+                .put(legacy)
+                .put(v2)
+                .put(new byte[5])
+                .flip();
         List<LogBatch> batches = new java.util.ArrayList<>();
-        io.krabka.kernel.record.MemoryRecords records = io.krabka.kernel.record.MemoryRecords.readableRecords(log, "mixed", 0);
+        io.krabka.kernel.record.MemoryRecords records =
+                io.krabka.kernel.record.MemoryRecords.readableRecords(log, "mixed", 0);
         records.forEach(batches::add);
         assertEquals(2, batches.size());
         assertEquals(0, batches.get(0).magic());

@@ -4,46 +4,48 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.log.BufferRecords;
+import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.LogOffsetMetadata;
+import io.krabka.kernel.scheduler.KafkaScheduler;
+import io.krabka.spi.common.TopicIdPartition;
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.protocol.Errors;
 import org.junit.jupiter.api.Test;
 
-import io.krabka.kernel.log.BufferRecords;
-import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.scheduler.KafkaScheduler;
-import io.krabka.kernel.log.LogOffsetMetadata;
-import io.krabka.spi.common.TopicIdPartition;
-import io.krabka.spi.common.TopicPartition;
-import io.krabka.spi.common.Uuid;
-
 /** Kafka's completion cases of a waiting fetch, decided from offsets and positions without reading. */
 class DelayedFetchTest {
 
-    private static final FetchPartition PARTITION = new FetchPartition(new TopicIdPartition(Uuid.randomUuid(),
-            new TopicPartition("orders", 0)), 10, 1000, Optional.empty());
+    private static final FetchPartition PARTITION = new FetchPartition(
+            new TopicIdPartition(Uuid.randomUuid(), new TopicPartition("orders", 0)), 10, 1000, Optional.empty());
     private static final FetchParams PARAMS = new FetchParams(-1, 60_000, 100, 1 << 20, FetchIsolation.HIGH_WATERMARK);
 
     private final AtomicInteger reads = new AtomicInteger();
     private final AtomicReference<LogOffsetMetadata> end = new AtomicReference<>(new LogOffsetMetadata(10, 0, 500));
 
     private DelayedFetch waitingAt(LogOffsetMetadata start) {
-        LogReadResult first = new LogReadResult(PARTITION, Errors.NONE, BufferRecords.EMPTY, 10, 10, 0,
-                Optional.empty(), Optional.of(start));
-        return new DelayedFetch(PARAMS, List.of(first), partitions -> {
-            reads.incrementAndGet();
-            return List.of(first);
-        }, (partition, isolation) -> {
-            LogOffsetMetadata current = end.get();
-            if (current == null) {
-                throw new UnknownTopicOrPartitionException("deleted");
-            }
-            return current;
-        });
+        LogReadResult first = new LogReadResult(
+                PARTITION, Errors.NONE, BufferRecords.EMPTY, 10, 10, 0, Optional.empty(), Optional.of(start));
+        return new DelayedFetch(
+                PARAMS,
+                List.of(first),
+                partitions -> {
+                    reads.incrementAndGet();
+                    return List.of(first);
+                },
+                (partition, isolation) -> {
+                    LogOffsetMetadata current = end.get();
+                    if (current == null) {
+                        throw new UnknownTopicOrPartitionException("deleted");
+                    }
+                    return current;
+                });
     }
 
     @Test
@@ -62,9 +64,19 @@ class DelayedFetchTest {
     @Test
     void aPartitionLimitCapsTheBytesCounted() {
         FetchParams needMore = new FetchParams(-1, 60_000, 2000, 1 << 20, FetchIsolation.HIGH_WATERMARK);
-        LogReadResult first = new LogReadResult(PARTITION, Errors.NONE, BufferRecords.EMPTY, 10, 10, 0,
-                Optional.empty(), Optional.of(new LogOffsetMetadata(10, 0, 0)));
-        DelayedFetch fetch = new DelayedFetch(needMore, List.of(first), partitions -> List.of(first),
+        LogReadResult first = new LogReadResult(
+                PARTITION,
+                Errors.NONE,
+                BufferRecords.EMPTY,
+                10,
+                10,
+                0,
+                Optional.empty(),
+                Optional.of(new LogOffsetMetadata(10, 0, 0)));
+        DelayedFetch fetch = new DelayedFetch(
+                needMore,
+                List.of(first),
+                partitions -> List.of(first),
                 (partition, isolation) -> new LogOffsetMetadata(50, 0, 5000));
         assertFalse(fetch.tryComplete(), "5000 bytes readable, but at most the partition's 1000 count");
     }

@@ -8,8 +8,8 @@ import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogOffsetMetadata;
-import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.kernel.log.TestTime;
+import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.kernel.tiered.RemoteStorageFetchInfo;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.Uuid;
@@ -36,7 +36,9 @@ class DelayedRemoteFetchTest {
     private final MockScheduler scheduler = new MockScheduler(time);
     private final DelayedRemoteFetch fetch = new DelayedRemoteFetch(
             List.of(placeholder(ORDERS), local(PLAIN), placeholder(INVOICES)),
-            List.of(remoteRead(0, ORDERS), remoteRead(2, INVOICES)), List.of(orders, invoices), completed::add);
+            List.of(remoteRead(0, ORDERS), remoteRead(2, INVOICES)),
+            List.of(orders, invoices),
+            completed::add);
 
     @Test
     void itIsAnsweredWhenEveryRemoteReadHasEnded() throws Exception {
@@ -68,19 +70,32 @@ class DelayedRemoteFetchTest {
     }
 
     private static LogReadResult placeholder(TopicIdPartition partition) {
-        return new LogReadResult(new FetchPartition(partition, 0, 100, Optional.empty()), Errors.NONE,
-                BufferRecords.EMPTY, 20, 20, 0, Optional.empty(), Optional.of(new LogOffsetMetadata(0)));
+        return new LogReadResult(
+                new FetchPartition(partition, 0, 100, Optional.empty()),
+                Errors.NONE,
+                BufferRecords.EMPTY,
+                20,
+                20,
+                0,
+                Optional.empty(),
+                Optional.of(new LogOffsetMetadata(0)));
     }
 
     private static LogReadResult local(TopicIdPartition partition) {
-        return new LogReadResult(new FetchPartition(partition, 0, 100, Optional.empty()), Errors.NONE,
-                new BufferRecords(ByteBuffer.allocate(3)), 20, 20, 0, Optional.empty(),
+        return new LogReadResult(
+                new FetchPartition(partition, 0, 100, Optional.empty()),
+                Errors.NONE,
+                new BufferRecords(ByteBuffer.allocate(3)),
+                20,
+                20,
+                0,
+                Optional.empty(),
                 Optional.of(new LogOffsetMetadata(0)));
     }
 
     private static LogReader.RemoteRead remoteRead(int index, TopicIdPartition partition) {
-        return new LogReader.RemoteRead(index, new RemoteStorageFetchInfo(partition, 0, 100, index == 0,
-                FetchIsolation.HIGH_WATERMARK), null);
+        return new LogReader.RemoteRead(
+                index, new RemoteStorageFetchInfo(partition, 0, 100, index == 0, FetchIsolation.HIGH_WATERMARK), null);
     }
 
     private static FetchDataInfo data(int bytes) {

@@ -7,31 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.InstantSource;
-import java.time.ZoneOffset;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-
-import org.apache.kafka.common.protocol.Errors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.LogSegment;
@@ -47,6 +25,7 @@ import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.record.ControlRecordType;
 import io.krabka.kernel.record.LogBatch;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.kernel.tiered.ObservedRemoteStorageManager;
 import io.krabka.kernel.tiered.RemoteFetchMetrics;
@@ -55,6 +34,25 @@ import io.krabka.kernel.tiered.RemoteTierFixture;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.common.protocol.Errors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fetches and ListOffsets of a tiered partition whose first segments are only in a remote tier of the real
@@ -68,11 +66,14 @@ class RemoteFetchTest {
     private static final TopicPartition PLAIN = new TopicPartition("plain", 0);
     /** A second tiered partition, as the first. */
     private static final TopicPartition INVOICES = new TopicPartition("invoices", 0);
+
     private static final int PARTITION_MAX_BYTES = 150;
-    private static final RemoteReadConfig NO_LIMITS = new RemoteReadConfig(2, 10, 60_000, Long.MAX_VALUE, 11, 1, 60_000);
+    private static final RemoteReadConfig NO_LIMITS =
+            new RemoteReadConfig(2, 10, 60_000, Long.MAX_VALUE, 11, 1, 60_000);
 
     @TempDir
     Path dir;
+
     private final Uuid tieredId = Uuid.randomUuid();
     private final Uuid plainId = Uuid.randomUuid();
     private final Uuid invoicesId = Uuid.randomUuid();
@@ -91,23 +92,27 @@ class RemoteFetchTest {
         Path logDir = dir.resolve("data");
         MetaPropertiesEnsemble.format(List.of(logDir), "remoteFetchTestAAAAAAA", NODE);
         scheduler = new KafkaScheduler(1, "remote-fetch-test-");
-        logManager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(), "node.id", "1",
-                        "remote.log.storage.system.enable", "true")),
-                topic -> LogConfig.defaults(), scheduler, InstantSource.system());
+        logManager = new LogManager(
+                LogManagerConfig.fromProps(Map.of(
+                        "log.dirs", logDir.toString(), "node.id", "1", "remote.log.storage.system.enable", "true")),
+                topic -> LogConfig.defaults(),
+                scheduler,
+                InstantSource.system());
         logManager.startup();
         tier = new RemoteTierFixture(dir.resolve("remote"));
         observed = new ObservedRemoteStorageManager(tier.rsm());
         metrics = new RemoteFetchMetrics(MetricsRegistry.unpublished());
         remoteReader = new AsyncRemoteLogReader(tier.reader(observed), config, metrics, clock);
-        replicaManager = new ReplicaManager(new ReplicaManagerConfig(NODE, Map.of()), logManager, scheduler,
-                Optional.of(remoteReader));
+        replicaManager = new ReplicaManager(
+                new ReplicaManagerConfig(NODE, Map.of()), logManager, scheduler, Optional.of(remoteReader));
         Map<String, TopicImage> topics = new HashMap<>();
         topics.put("orders", topic("orders", tieredId));
         topics.put("plain", topic("plain", plainId));
         topics.put("invoices", topic("invoices", invoicesId));
         Map<String, String> tiered = Map.of("remote.storage.enable", "true");
-        replicaManager.onMetadataUpdate(MetadataImage.EMPTY, new MetadataImage(1, Map.of(), topics,
-                Map.of("orders", tiered, "invoices", tiered), Map.of(), 0));
+        replicaManager.onMetadataUpdate(
+                MetadataImage.EMPTY,
+                new MetadataImage(1, Map.of(), topics, Map.of("orders", tiered, "invoices", tiered), Map.of(), 0));
         tieredBytes = fillTiered(TIERED, tieredId);
         fillTiered(INVOICES, invoicesId);
         localLogStartOffset = log(TIERED).localLogStartOffset();
@@ -138,8 +143,12 @@ class RemoteFetchTest {
     }
 
     private void append(TopicPartition partition, ByteBuffer batch) {
-        assertEquals(Errors.NONE, replicaManager.appendRecords((short) -1, false, AppendOrigin.CLIENT,
-                Map.of(partition, batch)).get(partition).error());
+        assertEquals(
+                Errors.NONE,
+                replicaManager
+                        .appendRecords((short) -1, false, AppendOrigin.CLIENT, Map.of(partition, batch))
+                        .get(partition)
+                        .error());
     }
 
     private UnifiedLog log(TopicPartition partition) {
@@ -174,16 +183,16 @@ class RemoteFetchTest {
         return fetchAsync(FetchIsolation.HIGH_WATERMARK, maxWaitMs, partitions);
     }
 
-    private CompletableFuture<List<LogReadResult>> fetchAsync(FetchIsolation isolation, long maxWaitMs,
-            FetchPartition... partitions) {
-        return replicaManager.fetchMessages(new FetchParams(-1, maxWaitMs, 1, 1 << 20, isolation),
-                List.of(partitions));
+    private CompletableFuture<List<LogReadResult>> fetchAsync(
+            FetchIsolation isolation, long maxWaitMs, FetchPartition... partitions) {
+        return replicaManager.fetchMessages(new FetchParams(-1, maxWaitMs, 1, 1 << 20, isolation), List.of(partitions));
     }
 
     /** A fetch whose response may hold at most {@code maxBytes}. */
     private List<LogReadResult> fetchWithin(int maxBytes, FetchPartition... partitions) throws Exception {
-        return replicaManager.fetchMessages(new FetchParams(-1, 0, 1, maxBytes, FetchIsolation.HIGH_WATERMARK),
-                List.of(partitions)).get(60, TimeUnit.SECONDS);
+        return replicaManager
+                .fetchMessages(new FetchParams(-1, 0, 1, maxBytes, FetchIsolation.HIGH_WATERMARK), List.of(partitions))
+                .get(60, TimeUnit.SECONDS);
     }
 
     private FetchPartition at(TopicPartition partition, long offset) {
@@ -241,8 +250,7 @@ class RemoteFetchTest {
     @Test
     void aRemoteReadCountsAgainstTheResponseWithTheMostItMayReturn() throws Exception {
         start(NO_LIMITS, InstantSource.system());
-        List<LogReadResult> results = fetchWithin(PARTITION_MAX_BYTES, at(TIERED, 0), at(INVOICES, 0),
-                at(PLAIN, 0));
+        List<LogReadResult> results = fetchWithin(PARTITION_MAX_BYTES, at(TIERED, 0), at(INVOICES, 0), at(PLAIN, 0));
         assertFalse(batches(results.get(0).records()).isEmpty());
         assertEquals(0, results.get(1).records().sizeInBytes(), "no room left: not read, remotely or at all");
         assertEquals(Errors.NONE, results.get(1).error());
@@ -254,10 +262,18 @@ class RemoteFetchTest {
     void aReadCommittedFetchGetsTheAbortedTransactionsOfTheRemoteTier() throws Exception {
         start(NO_LIMITS, InstantSource.system());
         UnifiedLog log = log(TIERED);
-        long transactionStart = log.appendAsLeader(RemoteTierFixture.transactional(T0 + 20_000, 7, 0, "t1", "t2"), 0,
-                AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN).firstOffset();
-        long abortOffset = log.appendAsLeader(RemoteTierFixture.marker(T0 + 20_000, 7, ControlRecordType.ABORT), 0,
-                AppendOrigin.COORDINATOR, (short) 0).firstOffset();
+        long transactionStart = log.appendAsLeader(
+                        RemoteTierFixture.transactional(T0 + 20_000, 7, 0, "t1", "t2"),
+                        0,
+                        AppendOrigin.CLIENT,
+                        ProducerAppendInfo.TV_UNKNOWN)
+                .firstOffset();
+        long abortOffset = log.appendAsLeader(
+                        RemoteTierFixture.marker(T0 + 20_000, 7, ControlRecordType.ABORT),
+                        0,
+                        AppendOrigin.COORDINATOR,
+                        (short) 0)
+                .firstOffset();
         log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
         log.roll();
         tier.copyRolledSegments(log, new TopicIdPartition(tieredId, TIERED));
@@ -265,14 +281,17 @@ class RemoteFetchTest {
         assertEquals(abortOffset + 1, log.localLogStartOffset(), "the transaction is in the remote tier only");
 
         LogReadResult committed = fetchAsync(FetchIsolation.TXN_COMMITTED, 0, at(TIERED, transactionStart))
-                .get(60, TimeUnit.SECONDS).getFirst();
+                .get(60, TimeUnit.SECONDS)
+                .getFirst();
         assertEquals(Errors.NONE, committed.error());
         List<AbortedTxn> aborted = committed.abortedTransactions().orElseThrow();
         assertEquals(1, aborted.size());
         assertEquals(7, aborted.getFirst().producerId());
         assertEquals(transactionStart, aborted.getFirst().firstOffset());
         assertEquals(abortOffset, aborted.getFirst().lastOffset());
-        assertEquals(transactionStart, batches(committed.records()).getFirst().buffer().getLong(0));
+        assertEquals(
+                transactionStart,
+                batches(committed.records()).getFirst().buffer().getLong(0));
         LogReadResult uncommitted = fetch(0, at(TIERED, transactionStart)).getFirst();
         assertTrue(uncommitted.abortedTransactions().isEmpty());
     }
@@ -314,8 +333,18 @@ class RemoteFetchTest {
         assertFalse(running.isDone());
         assertEquals(2, replicaManager.waitingFetches());
         observed.release();
-        assertEquals(0, batches(running.get(60, TimeUnit.SECONDS).getFirst().records()).getFirst().buffer().getLong(0));
-        assertEquals(3, batches(pending.get(60, TimeUnit.SECONDS).getFirst().records()).getFirst().buffer().getLong(0));
+        assertEquals(
+                0,
+                batches(running.get(60, TimeUnit.SECONDS).getFirst().records())
+                        .getFirst()
+                        .buffer()
+                        .getLong(0));
+        assertEquals(
+                3,
+                batches(pending.get(60, TimeUnit.SECONDS).getFirst().records())
+                        .getFirst()
+                        .buffer()
+                        .getLong(0));
     }
 
     @Test
@@ -327,7 +356,9 @@ class RemoteFetchTest {
         assertEquals(Errors.NONE, throttled.error());
         assertEquals(0, throttled.records().sizeInBytes());
         assertEquals(1, metrics.total().requests(), "the second fetch did not read the remote tier");
-        assertFalse(batches(fetch(0, at(TIERED, localLogStartOffset)).getFirst().records()).isEmpty(),
+        assertFalse(
+                batches(fetch(0, at(TIERED, localLogStartOffset)).getFirst().records())
+                        .isEmpty(),
                 "local reads are not throttled");
     }
 
@@ -335,7 +366,9 @@ class RemoteFetchTest {
     void listOffsetsAnswersFromTheRemoteTierAndTheLocalLog() throws Exception {
         start(NO_LIMITS, InstantSource.system());
         assertEquals(0, lookup(TIERED, OffsetLookup.EARLIEST_TIMESTAMP).offset());
-        assertEquals(localLogStartOffset, lookup(TIERED, OffsetLookup.EARLIEST_LOCAL_TIMESTAMP).offset());
+        assertEquals(
+                localLogStartOffset,
+                lookup(TIERED, OffsetLookup.EARLIEST_LOCAL_TIMESTAMP).offset());
         TimestampAndOffset tiered = lookup(TIERED, OffsetLookup.LATEST_TIERED_TIMESTAMP);
         assertEquals(localLogStartOffset - 1, tiered.offset());
         assertEquals(0, tiered.leaderEpoch().getAsInt());
@@ -344,11 +377,19 @@ class RemoteFetchTest {
         assertEquals(T0 + 5000, remote.timestamp());
         TimestampAndOffset local = lookup(TIERED, T0 + 9500);
         assertEquals(30, local.offset(), "the first record of batch 10, in the local log");
-        assertEquals(localLogStartOffset, lookup(TIERED, OffsetLookup.EARLIEST_PENDING_UPLOAD_TIMESTAMP).offset(),
+        assertEquals(
+                localLogStartOffset,
+                lookup(TIERED, OffsetLookup.EARLIEST_PENDING_UPLOAD_TIMESTAMP).offset(),
                 "the offset after the highest tiered one");
-        assertEquals(-1, lookup(PLAIN, OffsetLookup.EARLIEST_PENDING_UPLOAD_TIMESTAMP).offset());
+        assertEquals(
+                -1,
+                lookup(PLAIN, OffsetLookup.EARLIEST_PENDING_UPLOAD_TIMESTAMP).offset());
         assertEquals(-1, lookup(PLAIN, OffsetLookup.LATEST_TIERED_TIMESTAMP).offset());
-        assertEquals(-1, lookup(PLAIN, OffsetLookup.LATEST_TIERED_TIMESTAMP).leaderEpoch().getAsInt());
+        assertEquals(
+                -1,
+                lookup(PLAIN, OffsetLookup.LATEST_TIERED_TIMESTAMP)
+                        .leaderEpoch()
+                        .getAsInt());
     }
 
     @Test
@@ -356,7 +397,9 @@ class RemoteFetchTest {
         start(new RemoteReadConfig(2, 10, 60_000, Long.MAX_VALUE, 11, 1, 1), InstantSource.system());
         observed.hold();
         assertEquals(Errors.REQUEST_TIMED_OUT, lookupError(T0 + 4500));
-        assertEquals(localLogStartOffset, lookup(TIERED, OffsetLookup.EARLIEST_LOCAL_TIMESTAMP).offset(),
+        assertEquals(
+                localLogStartOffset,
+                lookup(TIERED, OffsetLookup.EARLIEST_LOCAL_TIMESTAMP).offset(),
                 "the special timestamps need no remote read");
     }
 
@@ -370,6 +413,8 @@ class RemoteFetchTest {
     }
 
     private TimestampAndOffset lookup(TopicPartition partition, long timestamp) throws IOException {
-        return replicaManager.fetchOffsetForTimestamp(partition, timestamp, false, Optional.empty()).orElseThrow();
+        return replicaManager
+                .fetchOffsetForTimestamp(partition, timestamp, false, Optional.empty())
+                .orElseThrow();
     }
 }

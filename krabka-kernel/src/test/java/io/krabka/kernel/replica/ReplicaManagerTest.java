@@ -4,6 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.LogManagerConfig;
+import io.krabka.kernel.log.MetaPropertiesEnsemble;
+import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.metadata.MetadataImage;
+import io.krabka.kernel.metadata.PartitionRegistration;
+import io.krabka.kernel.metadata.TopicImage;
+import io.krabka.kernel.scheduler.KafkaScheduler;
+import io.krabka.spi.common.TopicIdPartition;
+import io.krabka.spi.common.TopicPartition;
+import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -14,7 +28,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
-
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
@@ -24,21 +37,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.krabka.kernel.log.AppendOrigin;
-import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.scheduler.KafkaScheduler;
-import io.krabka.kernel.log.LogManager;
-import io.krabka.kernel.log.LogManagerConfig;
-import io.krabka.kernel.log.MetaPropertiesEnsemble;
-import io.krabka.kernel.log.UnifiedLog;
-import io.krabka.kernel.log.config.LogConfig;
-import io.krabka.kernel.metadata.MetadataImage;
-import io.krabka.kernel.metadata.PartitionRegistration;
-import io.krabka.kernel.metadata.TopicImage;
-import io.krabka.spi.common.TopicIdPartition;
-import io.krabka.spi.common.TopicPartition;
-import io.krabka.spi.common.Uuid;
-
 /** The replica manager as a metadata publisher: logs created, configured, re-epoched and deleted as images say. */
 class ReplicaManagerTest {
 
@@ -47,6 +45,7 @@ class ReplicaManagerTest {
 
     @TempDir
     Path dir;
+
     private KafkaScheduler scheduler;
     private LogManager logManager;
     private ReplicaManager replicaManager;
@@ -57,11 +56,14 @@ class ReplicaManagerTest {
         Path logDir = dir.resolve("data");
         MetaPropertiesEnsemble.format(List.of(logDir), "replicaManagerTestAAAA", NODE);
         scheduler = new KafkaScheduler(1, "replica-manager-test-");
-        logManager = new LogManager(LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(), "node.id", "1")),
-                topic -> LogConfig.defaults(), scheduler, InstantSource.system());
+        logManager = new LogManager(
+                LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(), "node.id", "1")),
+                topic -> LogConfig.defaults(),
+                scheduler,
+                InstantSource.system());
         logManager.startup();
-        replicaManager = new ReplicaManager(new ReplicaManagerConfig(NODE, Map.of("log.retention.ms", "1234")),
-                logManager, scheduler);
+        replicaManager = new ReplicaManager(
+                new ReplicaManagerConfig(NODE, Map.of("log.retention.ms", "1234")), logManager, scheduler);
     }
 
     @AfterEach
@@ -71,7 +73,9 @@ class ReplicaManagerTest {
         scheduler.shutdown();
     }
 
-    private void publish(Map<String, TopicImage> topics, Map<String, Map<String, String>> configs,
+    private void publish(
+            Map<String, TopicImage> topics,
+            Map<String, Map<String, String>> configs,
             Map<String, String> brokerConfigs) {
         MetadataImage previous = image;
         image = new MetadataImage(previous.offset() + 1, Map.of(), topics, configs, brokerConfigs, 0);
@@ -81,16 +85,21 @@ class ReplicaManagerTest {
     private static TopicImage topic(String name, Uuid id, int leaderEpoch, int... leaders) {
         Map<Integer, PartitionRegistration> partitions = new java.util.HashMap<>();
         for (int p = 0; p < leaders.length; p++) {
-            partitions.put(p, new PartitionRegistration(List.of(leaders[p]), List.of(leaders[p]), leaders[p],
-                    leaderEpoch, leaderEpoch));
+            partitions.put(
+                    p,
+                    new PartitionRegistration(
+                            List.of(leaders[p]), List.of(leaders[p]), leaders[p], leaderEpoch, leaderEpoch));
         }
         return TopicImage.of(name, id, partitions);
     }
 
     private Errors append(TopicPartition partition, String value) {
-        ByteBuffer records = MemoryRecords.withRecords(Compression.NONE, new SimpleRecord(value.getBytes())).buffer();
-        return replicaManager.appendRecords((short) -1, false, AppendOrigin.CLIENT, Map.of(partition, records))
-                .get(partition).error();
+        ByteBuffer records = MemoryRecords.withRecords(Compression.NONE, new SimpleRecord(value.getBytes()))
+                .buffer();
+        return replicaManager
+                .appendRecords((short) -1, false, AppendOrigin.CLIENT, Map.of(partition, records))
+                .get(partition)
+                .error();
     }
 
     private UnifiedLog log(TopicPartition partition) {
@@ -100,7 +109,9 @@ class ReplicaManagerTest {
     @Test
     void newPartitionsGetLogsWithTheTopicConfigsOverTheBrokerDefaults() {
         Uuid id = Uuid.randomUuid();
-        publish(Map.of("orders", topic("orders", id, 0, NODE, 2)), Map.of("orders", Map.of("retention.bytes", "999")),
+        publish(
+                Map.of("orders", topic("orders", id, 0, NODE, 2)),
+                Map.of("orders", Map.of("retention.bytes", "999")),
                 Map.of());
         UnifiedLog log = log(T0);
         assertEquals(Optional.of(id), log.topicId());
@@ -149,7 +160,8 @@ class ReplicaManagerTest {
 
     private long deleteDirs() throws IOException {
         try (Stream<Path> files = Files.list(dir.resolve("data"))) {
-            return files.filter(f -> f.getFileName().toString().endsWith("-delete")).count();
+            return files.filter(f -> f.getFileName().toString().endsWith("-delete"))
+                    .count();
         }
     }
 
@@ -158,8 +170,8 @@ class ReplicaManagerTest {
         Uuid id = Uuid.randomUuid();
         publish(Map.of("orders", topic("orders", id, 0, NODE)), Map.of(), Map.of());
         FetchParams params = new FetchParams(-1, 600_000, 1, 1 << 20, FetchIsolation.HIGH_WATERMARK);
-        List<FetchPartition> partitions = List.of(new FetchPartition(new TopicIdPartition(id, T0), 0, 1 << 20,
-                Optional.empty()));
+        List<FetchPartition> partitions =
+                List.of(new FetchPartition(new TopicIdPartition(id, T0), 0, 1 << 20, Optional.empty()));
         CompletableFuture<List<LogReadResult>> waiting = replicaManager.fetchMessages(params, partitions);
         assertFalse(waiting.isDone());
         assertEquals(1, replicaManager.waitingFetches());

@@ -28,12 +28,13 @@ class ArchiveDiscoveryTest {
 
     @TempDir
     Path dir;
+
     private ObjectStore store;
 
     @BeforeEach
     void open() {
-        store = PluginDiscovery.discover(Path.of("target/test-plugins")).createObjectStore("local",
-                Map.of("dir", dir.toString()));
+        store = PluginDiscovery.discover(Path.of("target/test-plugins"))
+                .createObjectStore("local", Map.of("dir", dir.toString()));
     }
 
     @AfterEach
@@ -63,26 +64,38 @@ class ArchiveDiscoveryTest {
         DiscoveredArchive archive = ArchiveDiscovery.discover(store, ArchiveLayout.underPrefix("/archive/"));
 
         assertEquals(2, archive.partitions().size());
-        ArchivedPartition current = archive.partitions().stream().filter(p -> p.topic().isPresent()).findFirst()
+        ArchivedPartition current = archive.partitions().stream()
+                .filter(p -> p.topic().isPresent())
+                .findFirst()
                 .orElseThrow();
         assertEquals(Optional.of("or-ders"), current.topic());
         assertEquals(3, current.partition());
         assertEquals(Uuid.fromString(TOPIC_ID), current.topicId());
-        assertEquals(List.of(OptionalLong.of(0), OptionalLong.of(100)),
+        assertEquals(
+                List.of(OptionalLong.of(0), OptionalLong.of(100)),
                 current.segments().stream().map(ArchivedSegment::startOffset).toList());
         ArchivedSegment abandoned = current.segments().getFirst();
         assertTrue(abandoned.abandoned().isPresent() && abandoned.manifest().isEmpty());
         ArchivedSegment sealed = current.segments().get(1);
         assertEquals(Uuid.fromString(FIRST), sealed.segmentId());
-        assertEquals(Set.of(SegmentArtifact.SEGMENT, SegmentArtifact.OFFSET_INDEX, SegmentArtifact.TIME_INDEX,
-                SegmentArtifact.PRODUCER_SNAPSHOT, SegmentArtifact.LEADER_EPOCH_CHECKPOINT), sealed.objects().keySet());
+        assertEquals(
+                Set.of(
+                        SegmentArtifact.SEGMENT,
+                        SegmentArtifact.OFFSET_INDEX,
+                        SegmentArtifact.TIME_INDEX,
+                        SegmentArtifact.PRODUCER_SNAPSHOT,
+                        SegmentArtifact.LEADER_EPOCH_CHECKPOINT),
+                sealed.objects().keySet());
         assertTrue(sealed.manifest().isPresent());
 
-        ArchivedPartition old = archive.partitions().stream().filter(p -> p.topic().isEmpty()).findFirst()
+        ArchivedPartition old = archive.partitions().stream()
+                .filter(p -> p.topic().isEmpty())
+                .findFirst()
                 .orElseThrow();
         assertEquals(1, old.partition());
         assertEquals(OptionalLong.empty(), old.segments().getFirst().startOffset());
-        assertEquals(Set.of(SegmentArtifact.SEGMENT, SegmentArtifact.OFFSET_INDEX),
+        assertEquals(
+                Set.of(SegmentArtifact.SEGMENT, SegmentArtifact.OFFSET_INDEX),
                 old.segments().getFirst().objects().keySet());
 
         assertEquals(2, archive.unrecognizedKeys(), archive.unrecognizedSample().toString());

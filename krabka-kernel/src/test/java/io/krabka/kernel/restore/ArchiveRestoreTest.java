@@ -59,24 +59,37 @@ class ArchiveRestoreTest {
 
     @TempDir
     Path tmp;
+
     private ObjectStore store;
     private Path logDir;
 
     @BeforeEach
     void archive() throws Exception {
-        store = PluginDiscovery.discover(Path.of("target/test-plugins")).createObjectStore("local",
-                Map.of("dir", Files.createDirectory(tmp.resolve("store")).toString()));
+        store = PluginDiscovery.discover(Path.of("target/test-plugins"))
+                .createObjectStore(
+                        "local",
+                        Map.of(
+                                "dir",
+                                Files.createDirectory(tmp.resolve("store")).toString()));
         logDir = tmp.resolve("restored");
         for (int partition = 0; partition < 2; partition++) {
             // Segment 0: offsets 0-9 uncompressed, then 10-14 from producer 4711.
-            segment(partition, 0, new TestSegment()
-                    .records(Compression.NONE, 0, 5, TestSegment.T0)
-                    .records(Compression.NONE, 5, 5, TestSegment.T0 + 5)
-                    .producer(10, 5, TestSegment.T0 + 10, PRODUCER, (short) 0, 0, false).bytes());
+            segment(
+                    partition,
+                    0,
+                    new TestSegment()
+                            .records(Compression.NONE, 0, 5, TestSegment.T0)
+                            .records(Compression.NONE, 5, 5, TestSegment.T0 + 5)
+                            .producer(10, 5, TestSegment.T0 + 10, PRODUCER, (short) 0, 0, false)
+                            .bytes());
             // Segment 1: offsets 15-29, zstd.
-            segment(partition, 15, new TestSegment()
-                    .records(Compression.of(CompressionType.ZSTD), 15, 10, TestSegment.T0 + 15)
-                    .records(Compression.of(CompressionType.ZSTD), 25, 5, TestSegment.T0 + 25).bytes());
+            segment(
+                    partition,
+                    15,
+                    new TestSegment()
+                            .records(Compression.of(CompressionType.ZSTD), 15, 10, TestSegment.T0 + 15)
+                            .records(Compression.of(CompressionType.ZSTD), 25, 5, TestSegment.T0 + 25)
+                            .bytes());
         }
     }
 
@@ -102,11 +115,22 @@ class ArchiveRestoreTest {
     }
 
     private RestoreReport restore(BoundArguments bounds, boolean continueOnCorrupt, boolean dryRun) throws Exception {
-        RestoreRequest request = new RestoreRequest(ArchiveLayout.underPrefix(PREFIX),
-                new RestoreTarget(logDir, "MkU3OEVBNTcwNTJENDM2Qk", 1, InitialQuorum.Standalone.parse("127.0.0.1:9093"),
+        RestoreRequest request = new RestoreRequest(
+                ArchiveLayout.underPrefix(PREFIX),
+                new RestoreTarget(
+                        logDir,
+                        "MkU3OEVBNTcwNTJENDM2Qk",
+                        1,
+                        InitialQuorum.Standalone.parse("127.0.0.1:9093"),
                         "CONTROLLER"),
-                Set.of(), RestoreBounds.of(bounds, Set.of()), SegmentAuthority.UNAUTHENTICATED, Optional.empty(),
-                Optional.empty(), dryRun, continueOnCorrupt, 2);
+                Set.of(),
+                RestoreBounds.of(bounds, Set.of()),
+                SegmentAuthority.UNAUTHENTICATED,
+                Optional.empty(),
+                Optional.empty(),
+                dryRun,
+                continueOnCorrupt,
+                2);
         return new ArchiveRestore(Clock.systemUTC()).restore(store, request, RestoreProgress.NONE);
     }
 
@@ -131,7 +155,9 @@ class ArchiveRestoreTest {
 
     private List<Path> logs(int partition) throws IOException {
         try (Stream<Path> files = Files.list(logDir.resolve("orders-" + partition))) {
-            return files.filter(file -> file.toString().endsWith(".log")).sorted().toList();
+            return files.filter(file -> file.toString().endsWith(".log"))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -140,7 +166,9 @@ class ArchiveRestoreTest {
     }
 
     private static List<Long> range(long from, long toInclusive) {
-        return java.util.stream.LongStream.rangeClosed(from, toInclusive).boxed().toList();
+        return java.util.stream.LongStream.rangeClosed(from, toInclusive)
+                .boxed()
+                .toList();
     }
 
     @Test
@@ -151,40 +179,69 @@ class ArchiveRestoreTest {
         for (int partition = 0; partition < 2; partition++) {
             assertEquals(range(0, 29), offsets(records(partition)));
             Path dir = logDir.resolve("orders-" + partition);
-            assertEquals(TOPIC_ID, new PartitionMetadataFile(PartitionMetadataFile.newFile(dir)).read().topicId());
+            assertEquals(
+                    TOPIC_ID,
+                    new PartitionMetadataFile(PartitionMetadataFile.newFile(dir))
+                            .read()
+                            .topicId());
             assertTrue(Files.exists(dir.resolve("00000000000000000015.index")));
-            assertTrue(Files.exists(dir.resolve("00000000000000000015.snapshot")), "a producer snapshot per segment end");
+            assertTrue(
+                    Files.exists(dir.resolve("00000000000000000015.snapshot")), "a producer snapshot per segment end");
             assertTrue(Files.exists(dir.resolve("00000000000000000030.snapshot")));
-            assertEquals(3, new LeaderEpochCheckpointFile(dir.resolve("leader-epoch-checkpoint")).read().getFirst().epoch());
+            assertEquals(
+                    3,
+                    new LeaderEpochCheckpointFile(dir.resolve("leader-epoch-checkpoint"))
+                            .read()
+                            .getFirst()
+                            .epoch());
             try (OffsetIndex index = new OffsetIndex(dir.resolve("00000000000000000000.index"), 0, 1 << 20, false)) {
                 index.sanityCheck();
             }
         }
-        assertEquals(Map.of(new TopicPartition("orders", 0), 30L, new TopicPartition("orders", 1), 30L),
+        assertEquals(
+                Map.of(new TopicPartition("orders", 0), 30L, new TopicPartition("orders", 1), 30L),
                 new OffsetCheckpointFile(logDir.resolve("recovery-point-offset-checkpoint")).read());
         assertEquals(1, MetaProperties.read(logDir.resolve("meta.properties")).nodeId());
         assertTrue(Files.isDirectory(logDir.resolve("__cluster_metadata-0")));
         assertFalse(Files.exists(logDir.resolve(ArchiveRestore.STAGING)));
         PartitionReport first = report.partitions().getFirst();
         assertEquals(2, first.segments().size());
-        assertEquals(5, first.segments().stream().mapToLong(s -> s.batchesKept()).sum());
+        assertEquals(
+                5, first.segments().stream().mapToLong(s -> s.batchesKept()).sum());
     }
 
     @Test
     void toOffsetCutsInsideABatchAndStopsThePartition() throws Exception {
-        restore(new BoundArguments(List.of(OffsetBound.parse("orders:0=17")), Optional.empty(), List.of(), List.of(),
-                List.of(), List.of()), false, false);
+        restore(
+                new BoundArguments(
+                        List.of(OffsetBound.parse("orders:0=17")),
+                        Optional.empty(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of()),
+                false,
+                false);
 
         assertEquals(range(0, 17), offsets(records(0)));
         assertEquals(range(0, 29), offsets(records(1)));
-        assertEquals(Map.of(new TopicPartition("orders", 0), 18L, new TopicPartition("orders", 1), 30L),
+        assertEquals(
+                Map.of(new TopicPartition("orders", 0), 18L, new TopicPartition("orders", 1), 30L),
                 new OffsetCheckpointFile(logDir.resolve("replication-offset-checkpoint")).read());
     }
 
     @Test
     void toTimestampKeepsRecordsStrictlyBeforeTheInstantInEveryPartition() throws Exception {
-        restore(new BoundArguments(List.of(), Optional.of(TimestampBound.parse(String.valueOf(TestSegment.T0 + 7))),
-                List.of(), List.of(), List.of(), List.of()), false, false);
+        restore(
+                new BoundArguments(
+                        List.of(),
+                        Optional.of(TimestampBound.parse(String.valueOf(TestSegment.T0 + 7))),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of()),
+                false,
+                false);
 
         assertEquals(range(0, 6), offsets(records(0)));
         assertEquals(range(0, 6), offsets(records(1)));
@@ -193,8 +250,16 @@ class ArchiveRestoreTest {
 
     @Test
     void excludedProducerLeavesAnEmptyBatchSoLaterOffsetsStay() throws Exception {
-        RestoreReport report = restore(new BoundArguments(List.of(), Optional.empty(), List.of(), List.of(), List.of(),
-                List.of(ProducerExclusion.parse(String.valueOf(PRODUCER)))), false, false);
+        RestoreReport report = restore(
+                new BoundArguments(
+                        List.of(),
+                        Optional.empty(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(ProducerExclusion.parse(String.valueOf(PRODUCER)))),
+                false,
+                false);
 
         List<Long> expected = new ArrayList<>(range(0, 9));
         expected.addAll(range(15, 29));
@@ -213,7 +278,8 @@ class ArchiveRestoreTest {
         log[log.length - 3] ^= 1;
         store.put(key(1, 15, "log"), ByteBuffer.wrap(log));
 
-        ChecksumMismatchException e = assertThrows(ChecksumMismatchException.class, () -> restore(none(), false, false));
+        ChecksumMismatchException e =
+                assertThrows(ChecksumMismatchException.class, () -> restore(none(), false, false));
         assertEquals(key(1, 15, "log"), e.key());
         assertTrue(e.getMessage().contains("at byte "));
         assertFalse(Files.exists(logDir), "a failed restore leaves no directory behind");
@@ -264,12 +330,24 @@ class ArchiveRestoreTest {
 
     @Test
     void emptyArchiveIsUnreadable() throws Exception {
-        RestoreRequest request = new RestoreRequest(ArchiveLayout.underPrefix("nothing-here"),
-                new RestoreTarget(logDir, "MkU3OEVBNTcwNTJENDM2Qk", 1, InitialQuorum.Standalone.parse("127.0.0.1:9093"),
+        RestoreRequest request = new RestoreRequest(
+                ArchiveLayout.underPrefix("nothing-here"),
+                new RestoreTarget(
+                        logDir,
+                        "MkU3OEVBNTcwNTJENDM2Qk",
+                        1,
+                        InitialQuorum.Standalone.parse("127.0.0.1:9093"),
                         "CONTROLLER"),
-                Set.of(), RestoreBounds.of(none(), Set.of()), SegmentAuthority.UNAUTHENTICATED, Optional.empty(),
-                Optional.empty(), false, false, 1);
-        assertThrows(UnreadableArchiveException.class,
+                Set.of(),
+                RestoreBounds.of(none(), Set.of()),
+                SegmentAuthority.UNAUTHENTICATED,
+                Optional.empty(),
+                Optional.empty(),
+                false,
+                false,
+                1);
+        assertThrows(
+                UnreadableArchiveException.class,
                 () -> new ArchiveRestore(Clock.systemUTC()).restore(store, request, RestoreProgress.NONE));
         assertFalse(Files.exists(logDir));
     }

@@ -46,8 +46,13 @@ class KafkaSegmentVerifierTest {
     Path dir;
 
     private static List<MemoryRecords> kafkaBatches() {
-        Compression[] codecs = {Compression.NONE, Compression.gzip().build(), Compression.snappy().build(),
-            Compression.lz4().build(), Compression.zstd().build()};
+        Compression[] codecs = {
+            Compression.NONE,
+            Compression.gzip().build(),
+            Compression.snappy().build(),
+            Compression.lz4().build(),
+            Compression.zstd().build()
+        };
         Random random = new Random(11);
         List<MemoryRecords> batches = new ArrayList<>();
         long offset = BASE;
@@ -57,25 +62,33 @@ class KafkaSegmentVerifierTest {
             long timestamp = T0 + 100L * n - random.nextInt(300);
             if (n % 7 == 6) {
                 ControlRecordType type = n % 14 == 6 ? ControlRecordType.COMMIT : ControlRecordType.ABORT;
-                batches.add(MemoryRecords.withEndTransactionMarker(offset, timestamp, n / 10, TXN_PID, EPOCH,
-                        new EndTransactionMarker(type, 2)));
+                batches.add(MemoryRecords.withEndTransactionMarker(
+                        offset, timestamp, n / 10, TXN_PID, EPOCH, new EndTransactionMarker(type, 2)));
                 offset++;
                 continue;
             }
             boolean transactional = n % 7 >= 4;
             long producerId = transactional ? TXN_PID : n % 2 == 0 ? PID : RecordBatch.NO_PRODUCER_ID;
-            int baseSequence = producerId == PID ? sequence : producerId == TXN_PID ? txnSequence
-                    : RecordBatch.NO_SEQUENCE;
+            int baseSequence =
+                    producerId == PID ? sequence : producerId == TXN_PID ? txnSequence : RecordBatch.NO_SEQUENCE;
             int count = 1 + random.nextInt(15);
-            MemoryRecordsBuilder builder = MemoryRecords.builder(ByteBuffer.allocate(64), RecordBatch.MAGIC_VALUE_V2,
-                    codecs[n % codecs.length], TimestampType.CREATE_TIME, offset, RecordBatch.NO_TIMESTAMP,
-                    producerId, producerId < 0 ? RecordBatch.NO_PRODUCER_EPOCH : EPOCH, baseSequence, transactional,
+            MemoryRecordsBuilder builder = MemoryRecords.builder(
+                    ByteBuffer.allocate(64),
+                    RecordBatch.MAGIC_VALUE_V2,
+                    codecs[n % codecs.length],
+                    TimestampType.CREATE_TIME,
+                    offset,
+                    RecordBatch.NO_TIMESTAMP,
+                    producerId,
+                    producerId < 0 ? RecordBatch.NO_PRODUCER_EPOCH : EPOCH,
+                    baseSequence,
+                    transactional,
                     n / 10);
             for (int i = 0; i < count; i++) {
                 byte[] value = new byte[20 + random.nextInt(300)];
                 random.nextBytes(value);
-                builder.appendWithOffset(offset + i, timestamp + random.nextInt(50),
-                        ("k" + i).getBytes(StandardCharsets.UTF_8), value);
+                builder.appendWithOffset(
+                        offset + i, timestamp + random.nextInt(50), ("k" + i).getBytes(StandardCharsets.UTF_8), value);
             }
             batches.add(builder.build());
             if (producerId == PID) {
@@ -91,8 +104,8 @@ class KafkaSegmentVerifierTest {
 
     @Test
     void aSegmentWrittenByKafkaVerifiesWithKafkasAnswers() throws IOException, RestoreIntegrityException {
-        LogSegment kafka = LogSegment.open(dir.toFile(), BASE, new LogConfig(Map.of()), Time.SYSTEM, false, 0, false,
-                "");
+        LogSegment kafka =
+                LogSegment.open(dir.toFile(), BASE, new LogConfig(Map.of()), Time.SYSTEM, false, 0, false, "");
         List<VerifiedBatch> expected = new ArrayList<>();
         long nextOffset;
         long maxTimestamp;
@@ -104,10 +117,22 @@ class KafkaSegmentVerifierTest {
             kafka.onBecomeInactiveSegment();
             nextOffset = kafka.readNextOffset();
             maxTimestamp = kafka.maxTimestampSoFar();
-            kafka.log().batches().forEach(b -> expected.add(new VerifiedBatch(b.position(), b.sizeInBytes(),
-                    b.baseOffset(), b.lastOffset(), b.countOrNull(), b.maxTimestamp(), b.partitionLeaderEpoch(),
-                    b.producerId(), b.producerEpoch(), b.baseSequence(), b.lastSequence(), b.isTransactional(),
-                    b.isControlBatch())));
+            kafka.log()
+                    .batches()
+                    .forEach(b -> expected.add(new VerifiedBatch(
+                            b.position(),
+                            b.sizeInBytes(),
+                            b.baseOffset(),
+                            b.lastOffset(),
+                            b.countOrNull(),
+                            b.maxTimestamp(),
+                            b.partitionLeaderEpoch(),
+                            b.producerId(),
+                            b.producerEpoch(),
+                            b.baseSequence(),
+                            b.lastSequence(),
+                            b.isTransactional(),
+                            b.isControlBatch())));
         } finally {
             kafka.close();
         }
@@ -116,29 +141,43 @@ class KafkaSegmentVerifierTest {
         List<VerifiedBatch> visited = new ArrayList<>();
         VerifiedSegment result;
         try (InputStream in = Files.newInputStream(log)) {
-            result = new SegmentVerifier().verify(new SegmentObject("t-0/" + log.getFileName(),
-                    OptionalLong.of(Files.size(log)), BASE), in, (batch, bytes) -> visited.add(batch));
+            result = new SegmentVerifier()
+                    .verify(
+                            new SegmentObject("t-0/" + log.getFileName(), OptionalLong.of(Files.size(log)), BASE),
+                            in,
+                            (batch, bytes) -> visited.add(batch));
         }
 
         assertEquals(expected, visited);
-        assertEquals(new VerifiedSegment("t-0/" + log.getFileName(), 30,
-                expected.stream().mapToLong(VerifiedBatch::recordCount).sum(), OptionalLong.of(BASE),
-                OptionalLong.of(nextOffset - 1), maxTimestamp, Files.size(log)), result);
+        assertEquals(
+                new VerifiedSegment(
+                        "t-0/" + log.getFileName(),
+                        30,
+                        expected.stream().mapToLong(VerifiedBatch::recordCount).sum(),
+                        OptionalLong.of(BASE),
+                        OptionalLong.of(nextOffset - 1),
+                        maxTimestamp,
+                        Files.size(log)),
+                result);
     }
 
     @Test
     void aLegacyMessageSetKafkaWroteIsRefusedForItsMagic() {
         // One small uncompressed magic 1 message: shorter than a magic 2 header, refused for its magic, not its length.
-        MemoryRecordsBuilder builder = MemoryRecords.builder(ByteBuffer.allocate(64), RecordBatch.MAGIC_VALUE_V1,
-                Compression.NONE, TimestampType.CREATE_TIME, BASE);
+        MemoryRecordsBuilder builder = MemoryRecords.builder(
+                ByteBuffer.allocate(64), RecordBatch.MAGIC_VALUE_V1, Compression.NONE, TimestampType.CREATE_TIME, BASE);
         builder.append(T0, "k".getBytes(StandardCharsets.UTF_8), "v".getBytes(StandardCharsets.UTF_8));
         ByteBuffer legacy = builder.build().buffer();
         byte[] bytes = new byte[legacy.remaining()];
         legacy.get(bytes);
         assertTrue(bytes.length < io.krabka.kernel.record.RecordBatch.RECORD_BATCH_OVERHEAD);
-        CorruptBatchException e = assertThrows(CorruptBatchException.class, () -> new SegmentVerifier().verify(
-                new SegmentObject("t-0/legacy.log", OptionalLong.of(bytes.length), BASE),
-                new ByteArrayInputStream(bytes), (batch, view) -> { }));
+        CorruptBatchException e = assertThrows(
+                CorruptBatchException.class,
+                () -> new SegmentVerifier()
+                        .verify(
+                                new SegmentObject("t-0/legacy.log", OptionalLong.of(bytes.length), BASE),
+                                new ByteArrayInputStream(bytes),
+                                (batch, view) -> {}));
         assertEquals(CorruptBatchException.Reason.LEGACY_MAGIC, e.reason());
         assertEquals(0, e.position());
     }

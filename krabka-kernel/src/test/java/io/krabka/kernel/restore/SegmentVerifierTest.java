@@ -52,8 +52,8 @@ class SegmentVerifierTest {
 
     private VerifiedSegment verify(byte[] segment, OptionalLong declared, long baseOffset)
             throws IOException, RestoreIntegrityException {
-        return verifier.verify(new SegmentObject(KEY, declared, baseOffset), new ByteArrayInputStream(segment),
-                (batch, bytes) -> {
+        return verifier.verify(
+                new SegmentObject(KEY, declared, baseOffset), new ByteArrayInputStream(segment), (batch, bytes) -> {
                     visited.add(batch);
                     byte[] copy = new byte[bytes.remaining()];
                     bytes.get(copy);
@@ -77,20 +77,57 @@ class SegmentVerifierTest {
         byte[] bytes = segment.bytes();
         VerifiedSegment result = verify(bytes, sizeDeclared ? OptionalLong.of(bytes.length) : OptionalLong.empty());
 
-        assertEquals(new VerifiedSegment(KEY, 9, 5 + 7 + 3 + 9 + 6 + 4 + 2 + 1 + 2, OptionalLong.of(100),
-                OptionalLong.of(151), T0 + 90_008, bytes.length), result);
+        assertEquals(
+                new VerifiedSegment(
+                        KEY,
+                        9,
+                        5 + 7 + 3 + 9 + 6 + 4 + 2 + 1 + 2,
+                        OptionalLong.of(100),
+                        OptionalLong.of(151),
+                        T0 + 90_008,
+                        bytes.length),
+                result);
         assertEquals(9, visited.size());
         for (int n = 0; n < 9; n++) {
             assertEquals(segment.position(n), visited.get(n).position(), "batch " + n);
             assertEquals(segment.size(n), visited.get(n).sizeInBytes(), "batch " + n);
-            assertArrayEquals(Arrays.copyOfRange(bytes, segment.position(n), segment.position(n) + segment.size(n)),
-                    visitedBytes.get(n), "the visitor gets batch " + n + " byte for byte");
+            assertArrayEquals(
+                    Arrays.copyOfRange(bytes, segment.position(n), segment.position(n) + segment.size(n)),
+                    visitedBytes.get(n),
+                    "the visitor gets batch " + n + " byte for byte");
         }
-        assertEquals(new VerifiedBatch(segment.position(3), segment.size(3), 115, 123, 9, T0 + 90_008, 3,
-                RecordBatch.NO_PRODUCER_ID, RecordBatch.NO_PRODUCER_EPOCH, RecordBatch.NO_SEQUENCE,
-                RecordBatch.NO_SEQUENCE, false, false), visited.get(3));
-        assertEquals(new VerifiedBatch(segment.position(5), segment.size(5), 130, 133, 4, T0 + 53, 4, PID, EPOCH, 17,
-                20, false, false), visited.get(5));
+        assertEquals(
+                new VerifiedBatch(
+                        segment.position(3),
+                        segment.size(3),
+                        115,
+                        123,
+                        9,
+                        T0 + 90_008,
+                        3,
+                        RecordBatch.NO_PRODUCER_ID,
+                        RecordBatch.NO_PRODUCER_EPOCH,
+                        RecordBatch.NO_SEQUENCE,
+                        RecordBatch.NO_SEQUENCE,
+                        false,
+                        false),
+                visited.get(3));
+        assertEquals(
+                new VerifiedBatch(
+                        segment.position(5),
+                        segment.size(5),
+                        130,
+                        133,
+                        4,
+                        T0 + 53,
+                        4,
+                        PID,
+                        EPOCH,
+                        17,
+                        20,
+                        false,
+                        false),
+                visited.get(5));
         VerifiedBatch transactional = visited.get(6);
         assertTrue(transactional.transactional() && !transactional.control());
         VerifiedBatch marker = visited.get(7);
@@ -102,8 +139,8 @@ class SegmentVerifierTest {
     @Test
     void theVisitorGetsReadOnlyBytes() throws Exception {
         byte[] bytes = mixed().bytes();
-        verifier.verify(new SegmentObject(KEY, OptionalLong.empty(), 100), new ByteArrayInputStream(bytes),
-                (batch, view) -> {
+        verifier.verify(
+                new SegmentObject(KEY, OptionalLong.empty(), 100), new ByteArrayInputStream(bytes), (batch, view) -> {
                     assertTrue(view.isReadOnly());
                     assertEquals(0, view.position());
                     assertEquals(batch.sizeInBytes(), view.limit());
@@ -116,21 +153,31 @@ class SegmentVerifierTest {
         byte[] bytes = mixed().bytes();
         IOException refused = new IOException("disk full");
         List<Long> seen = new ArrayList<>();
-        IOException thrown = assertThrows(IOException.class, () -> verifier.verify(
-                new SegmentObject(KEY, OptionalLong.empty(), 100), new ByteArrayInputStream(bytes), (batch, view) -> {
-                    seen.add(batch.baseOffset());
-                    if (batch.baseOffset() == 112) {
-                        throw refused;
-                    }
-                }));
+        IOException thrown = assertThrows(
+                IOException.class,
+                () -> verifier.verify(
+                        new SegmentObject(KEY, OptionalLong.empty(), 100),
+                        new ByteArrayInputStream(bytes),
+                        (batch, view) -> {
+                            seen.add(batch.baseOffset());
+                            if (batch.baseOffset() == 112) {
+                                throw refused;
+                            }
+                        }));
         assertSame(refused, thrown);
         assertEquals(List.of(100L, 105L, 112L), seen);
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {RecordBatch.ATTRIBUTES_OFFSET, RecordBatch.LAST_OFFSET_DELTA_OFFSET,
-        RecordBatch.MAX_TIMESTAMP_OFFSET, RecordBatch.PRODUCER_ID_OFFSET, RecordBatch.RECORDS_COUNT_OFFSET,
-        RecordBatch.RECORD_BATCH_OVERHEAD + 5})
+    @ValueSource(
+            ints = {
+                RecordBatch.ATTRIBUTES_OFFSET,
+                RecordBatch.LAST_OFFSET_DELTA_OFFSET,
+                RecordBatch.MAX_TIMESTAMP_OFFSET,
+                RecordBatch.PRODUCER_ID_OFFSET,
+                RecordBatch.RECORDS_COUNT_OFFSET,
+                RecordBatch.RECORD_BATCH_OVERHEAD + 5
+            })
     void aFlippedCoveredByteFailsTheChecksumAtItsBatch(int offsetInBatch) {
         TestSegment segment = mixed();
         byte[] bytes = segment.bytes();
@@ -168,8 +215,8 @@ class SegmentVerifierTest {
     void aStreamEndingInsideABatchBodyIsTruncatedThere() {
         TestSegment segment = mixed();
         int cut = segment.position(4) + 70;
-        TruncatedSegmentException e = fails(TruncatedSegmentException.class, Arrays.copyOf(segment.bytes(), cut),
-                OptionalLong.empty());
+        TruncatedSegmentException e =
+                fails(TruncatedSegmentException.class, Arrays.copyOf(segment.bytes(), cut), OptionalLong.empty());
         assertEquals(segment.position(4), e.position());
         assertEquals(segment.position(4) + segment.size(4), e.declared(), "the batch's length field declares its end");
         assertEquals(cut, e.available());
@@ -180,8 +227,8 @@ class SegmentVerifierTest {
     void aStreamEndingInsideAHeaderIsTruncatedAtThatBatch() {
         TestSegment segment = mixed();
         int afterLength = segment.position(1) + 20;
-        TruncatedSegmentException e = fails(TruncatedSegmentException.class,
-                Arrays.copyOf(segment.bytes(), afterLength), OptionalLong.empty());
+        TruncatedSegmentException e = fails(
+                TruncatedSegmentException.class, Arrays.copyOf(segment.bytes(), afterLength), OptionalLong.empty());
         assertEquals(segment.position(1), e.position());
         assertEquals(segment.position(1) + segment.size(1), e.declared());
 
@@ -205,8 +252,8 @@ class SegmentVerifierTest {
         TestSegment segment = mixed();
         byte[] bytes = segment.bytes();
         int end = segment.position(6);
-        TruncatedSegmentException e = fails(TruncatedSegmentException.class, Arrays.copyOf(bytes, end),
-                OptionalLong.of(bytes.length));
+        TruncatedSegmentException e =
+                fails(TruncatedSegmentException.class, Arrays.copyOf(bytes, end), OptionalLong.of(bytes.length));
         assertEquals(end, e.position());
         assertEquals(bytes.length, e.declared());
         assertEquals(end, e.available());
@@ -218,8 +265,8 @@ class SegmentVerifierTest {
         TestSegment segment = mixed();
         byte[] bytes = segment.bytes();
         int cut = segment.position(3) + 100;
-        TruncatedSegmentException e = fails(TruncatedSegmentException.class, Arrays.copyOf(bytes, cut),
-                OptionalLong.of(bytes.length));
+        TruncatedSegmentException e =
+                fails(TruncatedSegmentException.class, Arrays.copyOf(bytes, cut), OptionalLong.of(bytes.length));
         assertEquals(segment.position(3), e.position());
         assertEquals(bytes.length, e.declared());
         assertEquals(cut, e.available());
@@ -254,8 +301,8 @@ class SegmentVerifierTest {
     void anObjectOfItsDeclaredSizeCutInsideABatchNamesTheBatchEnd() {
         TestSegment segment = mixed();
         int cut = segment.position(2) + 64;
-        TruncatedSegmentException e = fails(TruncatedSegmentException.class, Arrays.copyOf(segment.bytes(), cut),
-                OptionalLong.of(cut));
+        TruncatedSegmentException e =
+                fails(TruncatedSegmentException.class, Arrays.copyOf(segment.bytes(), cut), OptionalLong.of(cut));
         assertEquals(segment.position(2), e.position());
         assertEquals(segment.position(2) + segment.size(2), e.declared());
         assertEquals(cut, e.available());
@@ -264,8 +311,8 @@ class SegmentVerifierTest {
     @ParameterizedTest
     @ValueSource(longs = {104, 103, 50})
     void aBatchNotAboveThePreviousLastOffsetIsCorrupt(long baseOffset) {
-        TestSegment segment = new TestSegment().records(Compression.NONE, 100, 5, T0)
-                .records(Compression.NONE, baseOffset, 3, T0);
+        TestSegment segment =
+                new TestSegment().records(Compression.NONE, 100, 5, T0).records(Compression.NONE, baseOffset, 3, T0);
         CorruptBatchException e = fails(CorruptBatchException.class, segment.bytes(), OptionalLong.empty());
         assertEquals(Reason.OFFSETS_NOT_INCREASING, e.reason());
         assertEquals(segment.position(1), e.position());
@@ -288,7 +335,8 @@ class SegmentVerifierTest {
 
     @Test
     void anOffsetBeyondTheSegmentsIndexRangeIsCorrupt() {
-        TestSegment segment = new TestSegment().records(Compression.NONE, 100, 1, T0)
+        TestSegment segment = new TestSegment()
+                .records(Compression.NONE, 100, 1, T0)
                 .records(Compression.NONE, 100L + Integer.MAX_VALUE, 2, T0);
         CorruptBatchException e = fails(CorruptBatchException.class, segment.bytes(), OptionalLong.empty());
         assertEquals(Reason.OFFSET_OUT_OF_SEGMENT_RANGE, e.reason());
@@ -331,23 +379,28 @@ class SegmentVerifierTest {
     void aLengthNearTwoGigabytesIsRefusedWithoutReadingIt() {
         byte[] bytes = mixed().bytes();
         ByteBuffer.wrap(bytes).putInt(RecordBatch.LENGTH_OFFSET, Integer.MAX_VALUE);
-        assertEquals(Reason.LENGTH_ABOVE_CAP,
+        assertEquals(
+                Reason.LENGTH_ABOVE_CAP,
                 fails(CorruptBatchException.class, bytes, OptionalLong.empty()).reason());
     }
 
     @Test
     void aBatchAboveTheCapIsRefusedAndOneAtItIsRead() throws Exception {
-        TestSegment segment = new TestSegment().records(Compression.NONE, 100, 1, T0)
-                .records(Compression.NONE, 101, 20, T0);
+        TestSegment segment =
+                new TestSegment().records(Compression.NONE, 100, 1, T0).records(Compression.NONE, 101, 20, T0);
         byte[] bytes = segment.bytes();
         SegmentObject object = new SegmentObject(KEY, OptionalLong.empty(), 100);
         SegmentVerifier capped = new SegmentVerifier(segment.size(1) - 1);
-        CorruptBatchException e = assertThrows(CorruptBatchException.class,
-                () -> capped.verify(object, new ByteArrayInputStream(bytes), (batch, view) -> { }));
+        CorruptBatchException e = assertThrows(
+                CorruptBatchException.class,
+                () -> capped.verify(object, new ByteArrayInputStream(bytes), (batch, view) -> {}));
         assertEquals(Reason.LENGTH_ABOVE_CAP, e.reason());
         assertEquals(segment.position(1), e.position());
-        assertEquals(2, new SegmentVerifier(segment.size(1))
-                .verify(object, new ByteArrayInputStream(bytes), (batch, view) -> { }).batchCount());
+        assertEquals(
+                2,
+                new SegmentVerifier(segment.size(1))
+                        .verify(object, new ByteArrayInputStream(bytes), (batch, view) -> {})
+                        .batchCount());
     }
 
     @Test
@@ -355,7 +408,9 @@ class SegmentVerifierTest {
         byte[] bytes = mixed().bytes();
         ByteBuffer.wrap(bytes).putInt(RecordBatch.LAST_OFFSET_DELTA_OFFSET, -1);
         TestSegment.resealChecksum(bytes, 0);
-        assertEquals(Reason.INVALID_OFFSETS, fails(CorruptBatchException.class, bytes, OptionalLong.empty()).reason());
+        assertEquals(
+                Reason.INVALID_OFFSETS,
+                fails(CorruptBatchException.class, bytes, OptionalLong.empty()).reason());
     }
 
     @ParameterizedTest
@@ -364,7 +419,8 @@ class SegmentVerifierTest {
         byte[] bytes = mixed().bytes();
         ByteBuffer.wrap(bytes).putInt(RecordBatch.RECORDS_COUNT_OFFSET, count);
         TestSegment.resealChecksum(bytes, 0);
-        assertEquals(Reason.INVALID_RECORD_COUNT,
+        assertEquals(
+                Reason.INVALID_RECORD_COUNT,
                 fails(CorruptBatchException.class, bytes, OptionalLong.empty()).reason());
     }
 
@@ -386,7 +442,8 @@ class SegmentVerifierTest {
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         buffer.putShort(RecordBatch.ATTRIBUTES_OFFSET, (short) (buffer.getShort(RecordBatch.ATTRIBUTES_OFFSET) | 7));
         TestSegment.resealChecksum(bytes, 0);
-        assertEquals(Reason.UNKNOWN_COMPRESSION,
+        assertEquals(
+                Reason.UNKNOWN_COMPRESSION,
                 fails(CorruptBatchException.class, bytes, OptionalLong.empty()).reason());
     }
 
@@ -394,8 +451,9 @@ class SegmentVerifierTest {
     @ValueSource(booleans = {true, false})
     void anEmptySegmentHasNoBatchesNoOffsetsAndNoTimestamp(boolean sizeDeclared) throws Exception {
         VerifiedSegment result = verify(new byte[0], sizeDeclared ? OptionalLong.of(0) : OptionalLong.empty());
-        assertEquals(new VerifiedSegment(KEY, 0, 0, OptionalLong.empty(), OptionalLong.empty(),
-                RecordBatch.NO_TIMESTAMP, 0), result);
+        assertEquals(
+                new VerifiedSegment(KEY, 0, 0, OptionalLong.empty(), OptionalLong.empty(), RecordBatch.NO_TIMESTAMP, 0),
+                result);
         assertFalse(result.lastOffset().isPresent());
         assertTrue(visited.isEmpty());
     }

@@ -22,24 +22,29 @@ final class TestSegment {
 
     /** Appends {@code count} records with keys and values from {@code baseOffset}, stamped from {@code t} up by 1. */
     TestSegment records(Compression compression, long baseOffset, int count, long t) {
-        RecordBatchBuilder builder = new RecordBatchBuilder(compression, TimestampType.CREATE_TIME, baseOffset)
-                .partitionLeaderEpoch(3);
+        RecordBatchBuilder builder =
+                new RecordBatchBuilder(compression, TimestampType.CREATE_TIME, baseOffset).partitionLeaderEpoch(3);
         return append(fill(builder, baseOffset, count, t));
     }
 
     /** Appends a producer's batch: idempotent, or transactional. */
-    TestSegment producer(long baseOffset, int count, long t, long producerId, short epoch, int sequence,
-                         boolean transactional) {
+    TestSegment producer(
+            long baseOffset, int count, long t, long producerId, short epoch, int sequence, boolean transactional) {
         RecordBatchBuilder builder = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, baseOffset)
-                .producer(producerId, epoch, sequence).transactional(transactional).partitionLeaderEpoch(4);
+                .producer(producerId, epoch, sequence)
+                .transactional(transactional)
+                .partitionLeaderEpoch(4);
         return append(fill(builder, baseOffset, count, t));
     }
 
     /** Appends a transaction marker. */
     TestSegment marker(long offset, long t, long producerId, short epoch, ControlRecordType type) {
         return append(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, offset)
-                .producer(producerId, epoch, RecordBatch.NO_SEQUENCE).transactional(true).partitionLeaderEpoch(4)
-                .appendEndTxnMarker(t, new EndTransactionMarker(type, 7)).build());
+                .producer(producerId, epoch, RecordBatch.NO_SEQUENCE)
+                .transactional(true)
+                .partitionLeaderEpoch(4)
+                .appendEndTxnMarker(t, new EndTransactionMarker(type, 7))
+                .build());
     }
 
     /** Appends bytes as they are: a batch, or anything a test wants in the stream. */
@@ -54,7 +59,9 @@ final class TestSegment {
     private static ByteBuffer fill(RecordBatchBuilder builder, long baseOffset, int count, long t) {
         for (int i = 0; i < count; i++) {
             long offset = baseOffset + i;
-            builder.append(t + i, ("key-" + offset).getBytes(StandardCharsets.UTF_8),
+            builder.append(
+                    t + i,
+                    ("key-" + offset).getBytes(StandardCharsets.UTF_8),
                     ("value-" + offset + "-" + "v".repeat((int) (offset * 11 % 97))).getBytes(StandardCharsets.UTF_8));
         }
         return builder.build();

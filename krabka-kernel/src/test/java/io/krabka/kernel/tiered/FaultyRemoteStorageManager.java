@@ -22,7 +22,10 @@ import java.util.function.IntFunction;
 final class FaultyRemoteStorageManager implements RemoteStorageManager {
 
     enum Fault {
-        NONE, FAIL_BEFORE_DATA, FAIL_AFTER_DATA, OVERSIZED_CUSTOM_METADATA
+        NONE,
+        FAIL_BEFORE_DATA,
+        FAIL_AFTER_DATA,
+        OVERSIZED_CUSTOM_METADATA
     }
 
     private final RemoteStorageManager delegate;
@@ -54,8 +57,8 @@ final class FaultyRemoteStorageManager implements RemoteStorageManager {
         }
         Optional<CustomMetadata> custom = delegate.copyLogSegmentData(metadata, data);
         return switch (fault) {
-            case FAIL_AFTER_DATA -> throw new RemoteStorageException("injected failure after the copy of "
-                    + metadata.remoteLogSegmentId());
+            case FAIL_AFTER_DATA ->
+                throw new RemoteStorageException("injected failure after the copy of " + metadata.remoteLogSegmentId());
             case OVERSIZED_CUSTOM_METADATA -> Optional.of(new CustomMetadata(new byte[129]));
             default -> custom;
         };

@@ -23,8 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class MapRemoteStorageManager implements RemoteStorageManager {
 
-    private record Key(Uuid segmentId, IndexType type) {
-    }
+    private record Key(Uuid segmentId, IndexType type) {}
 
     private final Map<Key, byte[]> indexes = new ConcurrentHashMap<>();
     private final Map<Key, AtomicInteger> fetches = new ConcurrentHashMap<>();
@@ -107,10 +106,8 @@ final class MapRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public void configure(Map<String, ?> configs) {
-    }
+    public void configure(Map<String, ?> configs) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -27,8 +27,7 @@ public final class ObservedRemoteStorageManager implements RemoteStorageManager 
      * @param start the first byte
      * @param end   the last byte asked for, inclusive; -1 for "to the end of the segment"
      */
-    public record Range(int start, int end) {
-    }
+    public record Range(int start, int end) {}
 
     private final RemoteStorageManager delegate;
     private final List<Range> ranges = new CopyOnWriteArrayList<>();

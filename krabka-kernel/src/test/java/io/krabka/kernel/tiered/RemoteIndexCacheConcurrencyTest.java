@@ -16,7 +16,6 @@ import io.krabka.kernel.log.TxnIndexSearchResult;
 import io.krabka.spi.storage.IndexType;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteStorageException;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -96,7 +95,8 @@ class RemoteIndexCacheConcurrencyTest {
 
     @Test
     void concurrentMissesForOneEntryFetchItOnce() throws Exception {
-        cache = new RemoteIndexCache(RemoteIndexCache.DEFAULT_REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES, rsm, logDir);
+        cache = new RemoteIndexCache(
+                RemoteIndexCache.DEFAULT_REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES, rsm, logDir);
         RemoteLogSegmentMetadata segment = stored(rsm, 0);
         rsm.closeGate();
         List<Future<Integer>> lookups = new ArrayList<>();
@@ -117,7 +117,8 @@ class RemoteIndexCacheConcurrencyTest {
 
     @Test
     void concurrentMissesShareOneFetchFailure() throws Exception {
-        cache = new RemoteIndexCache(RemoteIndexCache.DEFAULT_REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES, rsm, logDir);
+        cache = new RemoteIndexCache(
+                RemoteIndexCache.DEFAULT_REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES, rsm, logDir);
         RemoteLogSegmentMetadata segment = stored(rsm, 0);
         RemoteStorageException outage = new RemoteStorageException("remote tier unavailable");
         rsm.failWith(IndexType.OFFSET, outage);
@@ -156,8 +157,11 @@ class RemoteIndexCacheConcurrencyTest {
                     RemoteLogSegmentMetadata segment = segments.get(random.nextInt(segmentCount));
                     long start = segment.startOffset();
                     assertEquals(1_000, cache.lookupOffset(segment, start + 15));
-                    assertEquals(new OffsetPosition(start + 20, 2_000), cache.lookupTimestamp(segment, 25_000 + start, start));
-                    assertEquals(new TxnIndexSearchResult(List.of(abortedTxn(start)), false),
+                    assertEquals(
+                            new OffsetPosition(start + 20, 2_000),
+                            cache.lookupTimestamp(segment, 25_000 + start, start));
+                    assertEquals(
+                            new TxnIndexSearchResult(List.of(abortedTxn(start)), false),
                             cache.collectAbortedTxns(segment, start, start + 2));
                     checked += 3;
                 }
@@ -174,7 +178,8 @@ class RemoteIndexCacheConcurrencyTest {
         assertTrue(stats.sizeBytes() <= 3 * ENTRY_SIZE);
         List<String> left = fileNames(cache.cacheDir());
         assertEquals(3 * stats.entryCount(), left.size(), "only live entries' files remain: " + left);
-        assertTrue(left.stream().noneMatch(name -> name.endsWith(".deleted") || name.endsWith(".tmp")), left.toString());
+        assertTrue(
+                left.stream().noneMatch(name -> name.endsWith(".deleted") || name.endsWith(".tmp")), left.toString());
     }
 
     private void awaitMisses(long count) throws InterruptedException {

@@ -70,7 +70,9 @@ class RemoteIndexCacheRestartTest {
         try (RemoteIndexCache second = new RemoteIndexCache(10 * ENTRY_SIZE, rsm, logDir)) {
             assertEquals(new RemoteIndexCacheStats(0, 0, 0, 0, 1, ENTRY_SIZE), second.stats());
             String prefix = "0_" + complete.remoteLogSegmentId().id();
-            assertEquals(List.of(prefix + ".index", prefix + ".timeindex", prefix + ".txnindex", "README.txt"), fileNames(dir));
+            assertEquals(
+                    List.of(prefix + ".index", prefix + ".timeindex", prefix + ".txnindex", "README.txt"),
+                    fileNames(dir));
             assertEquals(1_000, second.lookupOffset(corrupt, 215));
             assertEquals(2, rsm.fetchCount(corrupt, IndexType.OFFSET));
         }

@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.kernel.log.CorruptIndexException;
-import io.krabka.kernel.log.IndexBytes;
 import io.krabka.kernel.log.OffsetPosition;
 import io.krabka.kernel.log.TxnIndexSearchResult;
 import io.krabka.spi.storage.IndexType;
@@ -56,7 +55,9 @@ class RemoteIndexCacheTest {
         assertEquals(1_000, cache.lookupOffset(segment, 1_015));
         assertEquals(0, cache.lookupOffset(segment, 1_005));
         assertEquals(new OffsetPosition(1_010, 1_000), cache.lookupTimestamp(segment, 11_500, 1_000));
-        assertEquals(new TxnIndexSearchResult(List.of(abortedTxn(1_000)), false), cache.collectAbortedTxns(segment, 1_000, 1_005));
+        assertEquals(
+                new TxnIndexSearchResult(List.of(abortedTxn(1_000)), false),
+                cache.collectAbortedTxns(segment, 1_000, 1_005));
 
         for (IndexType type : List.of(IndexType.OFFSET, IndexType.TIMESTAMP, IndexType.TRANSACTION)) {
             assertEquals(1, rsm.fetchCount(segment, type), type.toString());
@@ -134,7 +135,12 @@ class RemoteIndexCacheTest {
         rsm.put(segment, IndexType.OFFSET, ByteBuffer.wrap(new byte[13]));
 
         CorruptIndexException e = assertThrows(CorruptIndexException.class, () -> cache.lookupOffset(segment, 0));
-        assertEquals(files(cache.cacheDir(), segment).withSuffix(".tmp").offsetIndex().toString(), e.source());
+        assertEquals(
+                files(cache.cacheDir(), segment)
+                        .withSuffix(".tmp")
+                        .offsetIndex()
+                        .toString(),
+                e.source());
         assertEquals(8, e.bytePosition());
         assertEquals(List.of(), fileNames(cache.cacheDir()));
         assertEquals(1, cache.stats().loadFailureCount());
@@ -213,7 +219,8 @@ class RemoteIndexCacheTest {
     @Test
     void theSizeBoundIsAtLeastOneByteAndDefaultsToOneGibibyte() {
         assertEquals(1_073_741_824L, RemoteIndexCache.DEFAULT_REMOTE_LOG_INDEX_FILE_CACHE_TOTAL_SIZE_BYTES);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RemoteIndexCache(0, rsm, logDir));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new RemoteIndexCache(0, rsm, logDir));
         assertEquals("remote.log.index.file.cache.total.size.bytes must be at least 1: 0", e.getMessage());
     }
 

@@ -14,7 +14,6 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +32,7 @@ class RemoteLogManagerConcurrencyTest {
 
     @TempDir
     Path dir;
+
     private TieredBroker broker;
 
     @AfterEach
@@ -45,8 +45,8 @@ class RemoteLogManagerConcurrencyTest {
     @Test
     void copiesRaceAppendsRollsAndLocalRetentionWithoutLosingOrRepeatingARecord() throws Exception {
         broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
-                "local.retention.bytes", "0"));
+        TopicIdPartition tp =
+                broker.topic("orders", Map.of("remote.storage.enable", "true", "local.retention.bytes", "0"));
         UnifiedLog log = broker.log(tp);
         CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
             try {

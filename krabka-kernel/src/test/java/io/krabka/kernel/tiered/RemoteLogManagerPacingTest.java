@@ -27,6 +27,7 @@ class RemoteLogManagerPacingTest {
 
     @TempDir
     Path dir;
+
     private TieredBroker broker;
 
     @AfterEach
@@ -39,7 +40,8 @@ class RemoteLogManagerPacingTest {
     @Test
     void aPartitionIsSkippedWhileTheMetadataManagerIsNotReadyForIt() throws Exception {
         SlowStartRemoteLogMetadataManager[] slow = new SlowStartRemoteLogMetadataManager[1];
-        broker = new TieredBroker(dir, Map.of(), rsm -> rsm, rlmm -> slow[0] = new SlowStartRemoteLogMetadataManager(rlmm));
+        broker = new TieredBroker(
+                dir, Map.of(), rsm -> rsm, rlmm -> slow[0] = new SlowStartRemoteLogMetadataManager(rlmm));
         TopicIdPartition tp = broker.topic("orders", TIERED);
         broker.appendSegments(tp, 2, 1);
 
@@ -56,10 +58,18 @@ class RemoteLogManagerPacingTest {
     @Test
     void aFailedCopyWaitsOutTheRetryBackoffBeforeTryingAgain() throws Exception {
         FaultyRemoteStorageManager[] faulty = new FaultyRemoteStorageManager[1];
-        broker = new TieredBroker(dir, Map.of("remote.log.manager.task.retry.backoff.ms", "3000",
-                "remote.log.manager.task.retry.backoff.max.ms", "3000"), rsm -> faulty[0] =
-                new FaultyRemoteStorageManager(rsm, attempt -> attempt == 1
-                        ? FaultyRemoteStorageManager.Fault.FAIL_BEFORE_DATA : FaultyRemoteStorageManager.Fault.NONE));
+        broker = new TieredBroker(
+                dir,
+                Map.of(
+                        "remote.log.manager.task.retry.backoff.ms",
+                        "3000",
+                        "remote.log.manager.task.retry.backoff.max.ms",
+                        "3000"),
+                rsm -> faulty[0] = new FaultyRemoteStorageManager(
+                        rsm,
+                        attempt -> attempt == 1
+                                ? FaultyRemoteStorageManager.Fault.FAIL_BEFORE_DATA
+                                : FaultyRemoteStorageManager.Fault.NONE));
         TopicIdPartition tp = broker.topic("orders", TIERED);
         broker.appendSegments(tp, 1, 1);
 
@@ -94,8 +104,8 @@ class RemoteLogManagerPacingTest {
     @Test
     void theCopyLagByTimeKeepsNewSegmentsLocalUntilTheyAreOldEnough() throws Exception {
         broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
-                "remote.copy.lag.ms", "5000"));
+        TopicIdPartition tp =
+                broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.copy.lag.ms", "5000"));
         broker.appendSegments(tp, 2, 1);
 
         broker.runTasks();
@@ -112,10 +122,20 @@ class RemoteLogManagerPacingTest {
         TopicIdPartition tp = broker.topic("orders", TIERED);
         broker.appendSegments(tp, 3, 1);
         UnifiedLog log = broker.log(tp);
-        long lastTwo = log.logSegments().get(1).size() + log.logSegments().get(2).size();
+        long lastTwo =
+                log.logSegments().get(1).size() + log.logSegments().get(2).size();
         // No time lag (-1 resolves to local.retention.ms, unlimited here): only the size lag applies.
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.ms", "-1",
-                "remote.copy.lag.ms", "-1", "remote.copy.lag.bytes", String.valueOf(lastTwo)));
+        broker.topic(
+                "orders",
+                Map.of(
+                        "remote.storage.enable",
+                        "true",
+                        "retention.ms",
+                        "-1",
+                        "remote.copy.lag.ms",
+                        "-1",
+                        "remote.copy.lag.bytes",
+                        String.valueOf(lastTwo)));
 
         broker.runTasks();
 
@@ -159,6 +179,7 @@ class RemoteLogManagerPacingTest {
     private List<Long> finishedStarts(TopicIdPartition tp) throws RemoteStorageException {
         return broker.remoteSegments(tp).stream()
                 .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
-                .map(RemoteLogSegmentMetadata::startOffset).toList();
+                .map(RemoteLogSegmentMetadata::startOffset)
+                .toList();
     }
 }

@@ -37,6 +37,7 @@ class RemoteLogManagerRetentionTest {
 
     @TempDir
     Path dir;
+
     private TieredBroker broker;
 
     @AfterEach
@@ -49,8 +50,7 @@ class RemoteLogManagerRetentionTest {
     @Test
     void remoteRetentionByTimeDeletesExactlyTheExpiredSegmentsAndMovesTheLogStart() throws Exception {
         broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
-                "retention.ms", "10000"));
+        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.ms", "10000"));
         long start = broker.time.millis();
         for (int i = 0; i < 3; i++) {
             broker.appendSegments(tp, 1, 2);
@@ -71,10 +71,11 @@ class RemoteLogManagerRetentionTest {
         assertEquals(2 * FILES_PER_SEGMENT, broker.remoteFiles().size());
         assertEquals(1, broker.metrics().count(Counter.REMOTE_DELETE_REQUESTS, "orders"));
         assertEquals(0, broker.metrics().value(Gauge.REMOTE_DELETE_LAG_SEGMENTS, "orders"));
-        assertEquals(List.of(copied.get(0).remoteLogSegmentId().id()), broker.deletedSegments,
+        assertEquals(
+                List.of(copied.get(0).remoteLogSegmentId().id()),
+                broker.deletedSegments,
                 "the index cache is told of the deleted segment");
     }
-
 
     @Test
     void remoteRetentionBySizeCountsRemoteAndNotYetCopiedBytes() throws Exception {
@@ -85,26 +86,31 @@ class RemoteLogManagerRetentionTest {
         List<LogSegment> local = broker.log(tp).logSegments();
         long keptBySize = local.get(1).size() + local.get(2).size();
 
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.bytes",
-                String.valueOf(keptBySize + 1)));
+        broker.topic(
+                "orders", Map.of("remote.storage.enable", "true", "retention.bytes", String.valueOf(keptBySize + 1)));
         broker.runTasks();
         assertEquals(List.of(0L, 20L, 40L), finishedStarts(tp), "deleting the first segment would go below");
 
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.bytes",
-                String.valueOf(keptBySize)));
+        broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.bytes", String.valueOf(keptBySize)));
         broker.runTasks();
         assertEquals(List.of(20L, 40L), finishedStarts(tp));
         assertEquals(20, broker.log(tp).logStartOffset());
 
         // Bytes not yet copied count too: one more local segment pushes the second remote segment out.
         broker.appendSegments(tp, 1, 2);
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
-                "retention.bytes", String.valueOf(keptBySize)));
+        broker.topic(
+                "orders",
+                Map.of(
+                        "remote.storage.enable",
+                        "true",
+                        "remote.log.copy.disable",
+                        "true",
+                        "retention.bytes",
+                        String.valueOf(keptBySize)));
         broker.runTasks();
         assertEquals(List.of(40L), finishedStarts(tp));
         assertEquals(40, broker.log(tp).logStartOffset());
     }
-
 
     @Test
     void deletingATieredTopicEmptiesTheRemoteTier() throws Exception {
@@ -118,7 +124,9 @@ class RemoteLogManagerRetentionTest {
 
         broker.deleteTopic("orders");
 
-        assertThrows(RemoteResourceNotFoundException.class, () -> broker.remoteSegments(tp),
+        assertThrows(
+                RemoteResourceNotFoundException.class,
+                () -> broker.remoteSegments(tp),
                 "DELETE_PARTITION_FINISHED: the metadata manager forgot the partition");
         assertEquals(FILES_PER_SEGMENT, broker.remoteFiles().size(), "only the other topic's segment is left");
         assertEquals(3, broker.metrics().totalCount(Counter.REMOTE_DELETE_REQUESTS));
@@ -130,7 +138,6 @@ class RemoteLogManagerRetentionTest {
         assertTrue(metrics.contains("topic=\"payments\""), metrics);
     }
 
-
     @Test
     void aFailedPartitionDeletionIsRetriedUntilTheRemoteTierIsEmpty() throws Exception {
         broker = new TieredBroker(dir, Map.of(), rsm -> new FaultyRemoteStorageManager(rsm, attempt -> Fault.NONE, 1));
@@ -141,7 +148,9 @@ class RemoteLogManagerRetentionTest {
         broker.deleteTopic("orders");
         assertEquals(Set.of(tp), broker.remoteLogManager.pendingDeletions());
         assertEquals(1, broker.metrics().count(Counter.REMOTE_DELETE_ERRORS, "orders"));
-        assertEquals(RemoteLogSegmentState.DELETE_SEGMENT_STARTED, broker.remoteSegments(tp).getFirst().state(),
+        assertEquals(
+                RemoteLogSegmentState.DELETE_SEGMENT_STARTED,
+                broker.remoteSegments(tp).getFirst().state(),
                 "the segment whose delete failed stays marked for deletion");
 
         broker.runTasks();
@@ -151,18 +160,25 @@ class RemoteLogManagerRetentionTest {
         assertThrows(RemoteResourceNotFoundException.class, () -> broker.remoteSegments(tp));
     }
 
-
     @Test
     void copyDisableStopsCopiesAndLocalRetentionFallsBackToRetentionSettings() throws Exception {
         broker = new TieredBroker(dir);
         TopicIdPartition tp = broker.topic("orders", TIERED);
         broker.appendSegments(tp, 2, 2);
         broker.runTasks();
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
-                "local.retention.bytes", "0"));
+        broker.topic(
+                "orders",
+                Map.of(
+                        "remote.storage.enable",
+                        "true",
+                        "remote.log.copy.disable",
+                        "true",
+                        "local.retention.bytes",
+                        "0"));
         broker.appendSegments(tp, 2, 2);
         UnifiedLog log = broker.log(tp);
-        long lastTwo = log.logSegments().get(2).size() + log.logSegments().get(3).size();
+        long lastTwo =
+                log.logSegments().get(2).size() + log.logSegments().get(3).size();
 
         broker.runTasks();
         assertEquals(List.of(0L, 20L), finishedStarts(tp), "no copy while copies are disabled");
@@ -170,27 +186,44 @@ class RemoteLogManagerRetentionTest {
         // local.retention.bytes is ignored: retention.bytes governs the local log, copied or not (KIP-950).
         broker.logManager.cleanupLogs();
         assertEquals(5, log.numberOfSegments());
-        broker.topic("orders", Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
-                "local.retention.bytes", "0", "retention.bytes", String.valueOf(lastTwo)));
+        broker.topic(
+                "orders",
+                Map.of(
+                        "remote.storage.enable",
+                        "true",
+                        "remote.log.copy.disable",
+                        "true",
+                        "local.retention.bytes",
+                        "0",
+                        "retention.bytes",
+                        String.valueOf(lastTwo)));
         broker.logManager.cleanupLogs();
-        assertEquals(List.of(40L, 60L, 80L), log.logSegments().stream().map(LogSegment::baseOffset).toList());
+        assertEquals(
+                List.of(40L, 60L, 80L),
+                log.logSegments().stream().map(LogSegment::baseOffset).toList());
         assertEquals(0, log.logStartOffset());
     }
-
 
     @Test
     void turningRemoteStorageOffWithDeleteOnDisableDeletesTheRemoteData() throws Exception {
         broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
-                "local.retention.bytes", "0"));
+        TopicIdPartition tp =
+                broker.topic("orders", Map.of("remote.storage.enable", "true", "local.retention.bytes", "0"));
         broker.appendSegments(tp, 2, 2);
         broker.runTasks();
         broker.logManager.cleanupLogs();
         assertEquals(0, broker.log(tp).logStartOffset());
         assertEquals(40, broker.log(tp).localLogStartOffset());
 
-        broker.topic("orders", Map.of("remote.storage.enable", "false", "remote.log.copy.disable", "true",
-                "remote.log.delete.on.disable", "true"));
+        broker.topic(
+                "orders",
+                Map.of(
+                        "remote.storage.enable",
+                        "false",
+                        "remote.log.copy.disable",
+                        "true",
+                        "remote.log.delete.on.disable",
+                        "true"));
 
         assertEquals(List.of(), broker.remoteFiles());
         assertThrows(RemoteResourceNotFoundException.class, () -> broker.remoteSegments(tp));
@@ -198,11 +231,11 @@ class RemoteLogManagerRetentionTest {
         assertEquals(Set.of(), broker.remoteLogManager.tieredPartitions());
     }
 
-
     @Test
     void retentionBySizeAfterARestartDoesNotCountCopiedLocalBytesTwice() throws Exception {
         SlowStartRemoteLogMetadataManager[] slow = new SlowStartRemoteLogMetadataManager[1];
-        broker = new TieredBroker(dir, Map.of(), rsm -> rsm, rlmm -> slow[0] = new SlowStartRemoteLogMetadataManager(rlmm));
+        broker = new TieredBroker(
+                dir, Map.of(), rsm -> rsm, rlmm -> slow[0] = new SlowStartRemoteLogMetadataManager(rlmm));
         slow[0].becomeReady();
         TopicIdPartition tp = broker.topic("orders", TIERED);
         broker.appendSegments(tp, 3, 2);
@@ -217,9 +250,16 @@ class RemoteLogManagerRetentionTest {
         // are in the remote tier, and count once.
         slow[0].becomeReady();
         RemoteLogManagerMetrics metrics = new RemoteLogManagerMetrics(MetricsRegistry.unpublished());
-        new RLMExpirationTask(tp, broker.logManager::getLog, broker.rlmm, new RemoteLogSegmentDeleter(broker.rsm,
-                broker.rlmm, metrics, TieredBroker.NODE, broker.time, id -> { }), metrics, broker.time,
-                new ExponentialBackoff(1, 1, 0)).run();
+        new RLMExpirationTask(
+                        tp,
+                        broker.logManager::getLog,
+                        broker.rlmm,
+                        new RemoteLogSegmentDeleter(
+                                broker.rsm, broker.rlmm, metrics, TieredBroker.NODE, broker.time, id -> {}),
+                        metrics,
+                        broker.time,
+                        new ExponentialBackoff(1, 1, 0))
+                .run();
 
         assertEquals(List.of(20L, 40L), finishedStarts(tp));
     }
@@ -227,6 +267,7 @@ class RemoteLogManagerRetentionTest {
     private List<Long> finishedStarts(TopicIdPartition tp) throws RemoteStorageException {
         return broker.remoteSegments(tp).stream()
                 .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
-                .map(RemoteLogSegmentMetadata::startOffset).toList();
+                .map(RemoteLogSegmentMetadata::startOffset)
+                .toList();
     }
 }

@@ -49,10 +49,12 @@ class RemoteLogManagerTest {
 
     /** The files the local plugin writes per segment without a transaction index. */
     static final int FILES_PER_SEGMENT = 5;
+
     private static final Map<String, String> TIERED = Map.of("remote.storage.enable", "true");
 
     @TempDir
     Path dir;
+
     private TieredBroker broker;
 
     @AfterEach
@@ -77,8 +79,12 @@ class RemoteLogManagerTest {
         UnifiedLog log = broker.log(tp);
         List<LogSegment> local = log.logSegments();
         List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
-        assertEquals(List.of(0L, 20L, 40L), remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
-        assertEquals(List.of(19L, 39L, 59L), remote.stream().map(RemoteLogSegmentMetadata::endOffset).toList());
+        assertEquals(
+                List.of(0L, 20L, 40L),
+                remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
+        assertEquals(
+                List.of(19L, 39L, 59L),
+                remote.stream().map(RemoteLogSegmentMetadata::endOffset).toList());
         assertEquals(59, log.highestOffsetInRemoteStorage());
         assertEquals(new TreeMap<>(Map.of(0, 0L, 1, 10L)), remote.get(0).segmentLeaderEpochs());
         assertEquals(new TreeMap<>(Map.of(1, 20L)), remote.get(1).segmentLeaderEpochs());
@@ -92,17 +98,21 @@ class RemoteLogManagerTest {
             assertArrayEquals(Files.readAllBytes(source.log().file()), bytes(broker.rsm.fetchLogSegment(segment, 0)));
             assertArrayEquals(Files.readAllBytes(source.offsetIndex().file()), index(segment, IndexType.OFFSET));
             assertArrayEquals(Files.readAllBytes(source.timeIndex().file()), index(segment, IndexType.TIMESTAMP));
-            assertArrayEquals(Files.readAllBytes(log.producerStateManager().fetchSnapshot(segment.endOffset() + 1)
-                    .orElseThrow()), index(segment, IndexType.PRODUCER_SNAPSHOT));
-            assertThrows(RemoteResourceNotFoundException.class,
-                    () -> broker.rsm.fetchIndex(segment, IndexType.TRANSACTION));
+            assertArrayEquals(
+                    Files.readAllBytes(log.producerStateManager()
+                            .fetchSnapshot(segment.endOffset() + 1)
+                            .orElseThrow()),
+                    index(segment, IndexType.PRODUCER_SNAPSHOT));
+            assertThrows(
+                    RemoteResourceNotFoundException.class, () -> broker.rsm.fetchIndex(segment, IndexType.TRANSACTION));
         }
         // Kafka's checkpoint text: version 0, the entry count, then the epochs from the log start to the segment end.
-        assertEquals("0\n2\n0 0\n1 10\n", new String(index(remote.get(0), IndexType.LEADER_EPOCH),
-                StandardCharsets.UTF_8));
-        assertEquals("0\n2\n0 0\n1 10\n", new String(index(remote.get(2), IndexType.LEADER_EPOCH),
-                StandardCharsets.UTF_8));
-        long copiedBytes = local.subList(0, 3).stream().mapToLong(LogSegment::size).sum();
+        assertEquals(
+                "0\n2\n0 0\n1 10\n", new String(index(remote.get(0), IndexType.LEADER_EPOCH), StandardCharsets.UTF_8));
+        assertEquals(
+                "0\n2\n0 0\n1 10\n", new String(index(remote.get(2), IndexType.LEADER_EPOCH), StandardCharsets.UTF_8));
+        long copiedBytes =
+                local.subList(0, 3).stream().mapToLong(LogSegment::size).sum();
         assertEquals(copiedBytes, broker.metrics().count(Counter.REMOTE_COPY_BYTES, "orders"));
         assertEquals(3, broker.metrics().totalCount(Counter.REMOTE_COPY_REQUESTS));
         assertEquals(0, broker.metrics().totalCount(Counter.REMOTE_COPY_ERRORS));
@@ -122,12 +132,23 @@ class RemoteLogManagerTest {
         TopicIdPartition tp = broker.topic("orders", TIERED);
         UnifiedLog log = broker.log(tp);
         long t = broker.time.millis();
-        log.appendAsLeader(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
-                .producer(42, (short) 0, 0).transactional(true).append(t, null, "x".getBytes(StandardCharsets.UTF_8))
-                .build(), 0, AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN);
-        log.appendAsLeader(new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
-                .producer(42, (short) 0, -1).appendEndTxnMarker(t, new EndTransactionMarker(ControlRecordType.ABORT, 0))
-                .build(), 0, AppendOrigin.COORDINATOR, (short) 0);
+        log.appendAsLeader(
+                new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                        .producer(42, (short) 0, 0)
+                        .transactional(true)
+                        .append(t, null, "x".getBytes(StandardCharsets.UTF_8))
+                        .build(),
+                0,
+                AppendOrigin.CLIENT,
+                ProducerAppendInfo.TV_UNKNOWN);
+        log.appendAsLeader(
+                new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                        .producer(42, (short) 0, -1)
+                        .appendEndTxnMarker(t, new EndTransactionMarker(ControlRecordType.ABORT, 0))
+                        .build(),
+                0,
+                AppendOrigin.COORDINATOR,
+                (short) 0);
         log.updateHighWatermark(log.logEndOffset());
         log.roll();
         broker.appendSegments(tp, 1, 1);
@@ -135,9 +156,12 @@ class RemoteLogManagerTest {
         broker.runTasks();
 
         List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
-        assertEquals(List.of(0L, 2L), remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
+        assertEquals(
+                List.of(0L, 2L),
+                remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
         assertFalse(remote.get(0).txnIdxEmpty());
-        assertArrayEquals(Files.readAllBytes(log.logSegments().getFirst().txnIndex().file()),
+        assertArrayEquals(
+                Files.readAllBytes(log.logSegments().getFirst().txnIndex().file()),
                 index(remote.get(0), IndexType.TRANSACTION));
         assertTrue(remote.get(1).txnIdxEmpty());
         assertEquals(2 * FILES_PER_SEGMENT + 1, broker.remoteFiles().size());
@@ -146,8 +170,8 @@ class RemoteLogManagerTest {
     @Test
     void localRetentionDeletesOnlyCopiedSegmentsAndKeepsTheLogStart() throws Exception {
         broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
-                "local.retention.bytes", "0"));
+        TopicIdPartition tp =
+                broker.topic("orders", Map.of("remote.storage.enable", "true", "local.retention.bytes", "0"));
         broker.appendSegments(tp, 3, 2);
         UnifiedLog log = broker.log(tp);
 
@@ -158,26 +182,37 @@ class RemoteLogManagerTest {
         broker.appendSegments(tp, 2, 1);
         broker.logManager.cleanupLogs();
 
-        assertEquals(List.of(60L, 70L, 80L), log.logSegments().stream().map(LogSegment::baseOffset).toList(),
+        assertEquals(
+                List.of(60L, 70L, 80L),
+                log.logSegments().stream().map(LogSegment::baseOffset).toList(),
                 "the copied segments went, the two not yet copied and the active one stay");
         assertEquals(0, log.logStartOffset());
         assertEquals(60, log.localLogStartOffset());
         assertThrows(OffsetOutOfRangeException.class, () -> log.read(59, 1000, FetchIsolation.HIGH_WATERMARK, true));
-        assertEquals(60, log.read(60, 1000, FetchIsolation.HIGH_WATERMARK, true).fetchOffsetMetadata().messageOffset());
+        assertEquals(
+                60,
+                log.read(60, 1000, FetchIsolation.HIGH_WATERMARK, true)
+                        .fetchOffsetMetadata()
+                        .messageOffset());
 
         broker.runTasks();
         broker.logManager.cleanupLogs();
-        assertEquals(List.of(80L), log.logSegments().stream().map(LogSegment::baseOffset).toList());
+        assertEquals(
+                List.of(80L),
+                log.logSegments().stream().map(LogSegment::baseOffset).toList());
         assertEquals(0, log.logStartOffset());
-        assertEquals(List.of(0L, 20L, 40L, 60L, 70L), broker.remoteSegments(tp).stream()
-                .map(RemoteLogSegmentMetadata::startOffset).toList());
+        assertEquals(
+                List.of(0L, 20L, 40L, 60L, 70L),
+                broker.remoteSegments(tp).stream()
+                        .map(RemoteLogSegmentMetadata::startOffset)
+                        .toList());
     }
 
     @Test
     void aRestartResumesWithoutGapOrDuplicateAndCleansUpACopyCutShort() throws Exception {
         broker = new TieredBroker(dir);
-        TopicIdPartition tp = broker.topic("orders", Map.of("remote.storage.enable", "true",
-                "local.retention.bytes", "0"));
+        TopicIdPartition tp =
+                broker.topic("orders", Map.of("remote.storage.enable", "true", "local.retention.bytes", "0"));
         broker.appendSegments(tp, 2, 2);
         broker.runTasks();
         broker.logManager.cleanupLogs();
@@ -193,7 +228,9 @@ class RemoteLogManagerTest {
         assertEquals(10, log.logStartOffset(), "the checkpointed log start stays below the first local segment");
         assertEquals(40, log.localLogStartOffset());
         List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
-        assertEquals(List.of(0L, 20L, 40L), remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
+        assertEquals(
+                List.of(0L, 20L, 40L),
+                remote.stream().map(RemoteLogSegmentMetadata::startOffset).toList());
         assertTrue(remote.stream().allMatch(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED));
         assertFalse(remote.stream().anyMatch(s -> s.remoteLogSegmentId().equals(cutShort.remoteLogSegmentId())));
         assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size(), "the cut-short copy's files are gone");
@@ -208,8 +245,10 @@ class RemoteLogManagerTest {
     @Test
     void failedCopiesAreCountedCleanedUpAndRetriedAndNoSegmentFinishesIncomplete() throws Exception {
         Map<Integer, Fault> faults = Map.of(2, Fault.FAIL_AFTER_DATA, 3, Fault.FAIL_BEFORE_DATA);
-        broker = new TieredBroker(dir, Map.of(), rsm -> new FaultyRemoteStorageManager(rsm,
-                attempt -> faults.getOrDefault(attempt, Fault.NONE)));
+        broker = new TieredBroker(
+                dir,
+                Map.of(),
+                rsm -> new FaultyRemoteStorageManager(rsm, attempt -> faults.getOrDefault(attempt, Fault.NONE)));
         TopicIdPartition tp = broker.topic("orders", TIERED);
         broker.appendSegments(tp, 3, 2);
 
@@ -231,15 +270,15 @@ class RemoteLogManagerTest {
         assertEquals(2, broker.metrics().totalCount(Counter.REMOTE_COPY_ERRORS));
         List<LogSegment> local = broker.log(tp).logSegments();
         for (int i = 0; i < remote.size(); i++) {
-            assertArrayEquals(Files.readAllBytes(local.get(i).log().file()),
-                    bytes(broker.rsm.fetchLogSegment(remote.get(i), 0)));
+            assertArrayEquals(
+                    Files.readAllBytes(local.get(i).log().file()), bytes(broker.rsm.fetchLogSegment(remote.get(i), 0)));
         }
     }
 
     @Test
     void customMetadataOverTheLimitDeletesTheCopyAndStopsThePartitionsCopies() throws Exception {
-        broker = new TieredBroker(dir, Map.of(), rsm -> new FaultyRemoteStorageManager(rsm,
-                attempt -> Fault.OVERSIZED_CUSTOM_METADATA));
+        broker = new TieredBroker(
+                dir, Map.of(), rsm -> new FaultyRemoteStorageManager(rsm, attempt -> Fault.OVERSIZED_CUSTOM_METADATA));
         TopicIdPartition tp = broker.topic("orders", TIERED);
         broker.appendSegments(tp, 2, 1);
 
@@ -255,7 +294,8 @@ class RemoteLogManagerTest {
     private List<Long> finishedStarts(TopicIdPartition tp) throws RemoteStorageException {
         return broker.remoteSegments(tp).stream()
                 .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
-                .map(RemoteLogSegmentMetadata::startOffset).toList();
+                .map(RemoteLogSegmentMetadata::startOffset)
+                .toList();
     }
 
     private static void assertContiguousFromZero(List<RemoteLogSegmentMetadata> remote, long lastOffset) {
@@ -266,7 +306,9 @@ class RemoteLogManagerTest {
             next = segment.endOffset() + 1;
         }
         assertEquals(lastOffset + 1, next);
-        assertEquals(remote.size(), new HashSet<>(remote.stream().map(s -> s.remoteLogSegmentId()).toList()).size());
+        assertEquals(
+                remote.size(),
+                new HashSet<>(remote.stream().map(s -> s.remoteLogSegmentId()).toList()).size());
     }
 
     private byte[] index(RemoteLogSegmentMetadata segment, IndexType type) throws Exception {

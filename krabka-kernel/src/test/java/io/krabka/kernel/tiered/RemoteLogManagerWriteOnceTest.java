@@ -22,6 +22,7 @@ class RemoteLogManagerWriteOnceTest {
 
     @TempDir
     Path dir;
+
     private TieredBroker broker;
     private final AtomicReference<WriteOnceTier> tier = new AtomicReference<>();
 
@@ -52,12 +53,17 @@ class RemoteLogManagerWriteOnceTest {
         broker.runTasks();
         broker.runTasks();
 
-        assertEquals(3, broker.remoteSegments(tp).stream()
-                .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED).count());
+        assertEquals(
+                3,
+                broker.remoteSegments(tp).stream()
+                        .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
+                        .count());
         assertEquals(0, broker.log(tp).logStartOffset(), "what is archived stays readable");
         assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size());
         assertEquals(0, tier.get().deleteCalls.get(), "the broker never asks an archive to delete");
-        assertEquals(3, broker.metrics().count(Counter.REMOTE_ARCHIVE_DELETES_REFUSED, "orders"),
+        assertEquals(
+                3,
+                broker.metrics().count(Counter.REMOTE_ARCHIVE_DELETES_REFUSED, "orders"),
                 "each kept segment counted once, however many runs");
         assertEquals(0, broker.metrics().count(Counter.REMOTE_DELETE_REQUESTS, "orders"));
     }
@@ -87,10 +93,14 @@ class RemoteLogManagerWriteOnceTest {
         assertEquals(1, tier.get().abandoned.size());
         RemoteLogSegmentMetadata abandoned = tier.get().abandoned.getFirst();
         RemoteLogSegmentMetadata finished = segments.stream()
-                .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED).findFirst().orElseThrow();
+                .filter(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED)
+                .findFirst()
+                .orElseThrow();
         assertEquals(abandoned.startOffset(), finished.startOffset());
         assertNotEquals(abandoned.remoteLogSegmentId(), finished.remoteLogSegmentId());
-        assertEquals(List.of(finished), segments,
+        assertEquals(
+                List.of(finished),
+                segments,
                 "the abandoned copy went through DELETE_SEGMENT_FINISHED, which the metadata manager forgets");
         assertEquals(2 * FILES_PER_SEGMENT, broker.remoteFiles().size(), "the abandoned copy's files stay");
         assertEquals(0, tier.get().deleteCalls.get());

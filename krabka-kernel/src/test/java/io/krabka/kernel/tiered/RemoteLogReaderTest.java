@@ -13,7 +13,6 @@ import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
-import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.kernel.log.LogSegment;
 import io.krabka.kernel.log.OffsetOutOfRangeException;
 import io.krabka.kernel.log.ProducerAppendInfo;
@@ -23,6 +22,7 @@ import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.record.ControlRecordType;
 import io.krabka.kernel.record.LogBatch;
+import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.Uuid;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
@@ -54,6 +54,7 @@ class RemoteLogReaderTest {
 
     @TempDir
     Path dir;
+
     private KafkaScheduler scheduler;
     private UnifiedLog log;
     private RemoteTierFixture tier;
@@ -69,9 +70,18 @@ class RemoteLogReaderTest {
     @BeforeEach
     void tierALog() throws Exception {
         scheduler = new KafkaScheduler(1, "remote-log-reader-test-");
-        log = UnifiedLog.create(dir.resolve("orders-0"), LogConfig.fromProps(Map.of(),
-                        Map.of("remote.storage.enable", "true")), 0, 0, scheduler, InstantSource.system(), 900_000,
-                ProducerStateManagerConfig.defaults(), 600_000, true, Optional.of(partition.topicId()));
+        log = UnifiedLog.create(
+                dir.resolve("orders-0"),
+                LogConfig.fromProps(Map.of(), Map.of("remote.storage.enable", "true")),
+                0,
+                0,
+                scheduler,
+                InstantSource.system(),
+                900_000,
+                ProducerStateManagerConfig.defaults(),
+                600_000,
+                true,
+                Optional.of(partition.topicId()));
         log.assignEpochStartOffset(0, 0);
         // Segment A: batches 0-3.
         for (int i = 0; i < 4; i++) {
@@ -91,14 +101,26 @@ class RemoteLogReaderTest {
         append(batch(T0 + 7000, "a7", "b7"), 1);
         log.roll();
         // Segment C: an aborted and a committed transaction, then a plain batch.
-        abortedTxnFirstOffset = log.appendAsLeader(RemoteTierFixture.transactional(T0 + 8000, 7, 0, "t1", "t2"), 1,
-                AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN).firstOffset();
-        abortMarkerOffset = log.appendAsLeader(RemoteTierFixture.marker(T0 + 8000, 7, ControlRecordType.ABORT), 1,
-                AppendOrigin.COORDINATOR, (short) 0).firstOffset();
-        log.appendAsLeader(RemoteTierFixture.transactional(T0 + 9000, 8, 0, "u1"), 1, AppendOrigin.CLIENT,
+        abortedTxnFirstOffset = log.appendAsLeader(
+                        RemoteTierFixture.transactional(T0 + 8000, 7, 0, "t1", "t2"),
+                        1,
+                        AppendOrigin.CLIENT,
+                        ProducerAppendInfo.TV_UNKNOWN)
+                .firstOffset();
+        abortMarkerOffset = log.appendAsLeader(
+                        RemoteTierFixture.marker(T0 + 8000, 7, ControlRecordType.ABORT),
+                        1,
+                        AppendOrigin.COORDINATOR,
+                        (short) 0)
+                .firstOffset();
+        log.appendAsLeader(
+                RemoteTierFixture.transactional(T0 + 9000, 8, 0, "u1"),
+                1,
+                AppendOrigin.CLIENT,
                 ProducerAppendInfo.TV_UNKNOWN);
-        log.appendAsLeader(RemoteTierFixture.marker(T0 + 9000, 8, ControlRecordType.COMMIT), 1,
-                AppendOrigin.COORDINATOR, (short) 0);
+        log.appendAsLeader(
+                RemoteTierFixture.marker(T0 + 9000, 8, ControlRecordType.COMMIT), 1, AppendOrigin.COORDINATOR, (short)
+                        0);
         append(batch(T0 + 10_000, "a10"), 1);
         log.roll();
         ByteArrayOutputStream segments = new ByteArrayOutputStream();
@@ -153,19 +175,24 @@ class RemoteLogReaderTest {
         }
         assertArrayEquals(tieredBytes, read.toByteArray());
         assertTrue(reads > copied.size(), "the byte limit split the segments into several reads");
-        int largeBatchSize = batches(read(largeBatchOffset, MAX_BYTES, true, FetchIsolation.HIGH_WATERMARK).records())
-                .getFirst().sizeInBytes();
+        int largeBatchSize = batches(read(largeBatchOffset, MAX_BYTES, true, FetchIsolation.HIGH_WATERMARK)
+                        .records())
+                .getFirst()
+                .sizeInBytes();
         assertFalse(observed.ranges().isEmpty());
         for (ObservedRemoteStorageManager.Range range : observed.ranges()) {
             assertTrue(range.end() >= range.start(), "never an open-ended fetch of the rest of a segment: " + range);
-            assertTrue(range.end() - range.start() + 1 <= Math.max(MAX_BYTES + log.config().indexIntervalBytes(),
-                    largeBatchSize), "a fetch of the byte limit plus the index interval, or of one batch: " + range);
+            assertTrue(
+                    range.end() - range.start() + 1
+                            <= Math.max(MAX_BYTES + log.config().indexIntervalBytes(), largeBatchSize),
+                    "a fetch of the byte limit plus the index interval, or of one batch: " + range);
         }
     }
 
     @Test
     void anOffsetInsideABatchIsReadFromTheStartOfItsBatch() throws Exception {
-        List<LogBatch> batches = batches(read(4, MAX_BYTES, true, FetchIsolation.HIGH_WATERMARK).records());
+        List<LogBatch> batches =
+                batches(read(4, MAX_BYTES, true, FetchIsolation.HIGH_WATERMARK).records());
         assertEquals(3, batches.getFirst().buffer().getLong(0), "batch 1 holds offsets 3-5");
         assertTrue(batches.stream().mapToInt(LogBatch::sizeInBytes).sum() <= MAX_BYTES);
     }
@@ -187,21 +214,28 @@ class RemoteLogReaderTest {
     @Test
     void readCommittedGetsTheAbortedTransactionsFromTheRemoteTransactionIndex() throws Exception {
         FetchDataInfo committed = read(abortedTxnFirstOffset, 1 << 20, true, FetchIsolation.TXN_COMMITTED);
-        assertEquals(List.of(7L), committed.abortedTransactions().orElseThrow().stream()
-                .map(AbortedTxn::producerId).toList());
+        assertEquals(
+                List.of(7L),
+                committed.abortedTransactions().orElseThrow().stream()
+                        .map(AbortedTxn::producerId)
+                        .toList());
         AbortedTxn aborted = committed.abortedTransactions().orElseThrow().getFirst();
         assertEquals(abortedTxnFirstOffset, aborted.firstOffset());
         assertEquals(abortMarkerOffset, aborted.lastOffset());
 
         FetchDataInfo earlier = read(0, 200, true, FetchIsolation.TXN_COMMITTED);
         assertEquals(List.of(), earlier.abortedTransactions().orElseThrow(), "no abort overlaps segment A's start");
-        assertTrue(read(abortedTxnFirstOffset, 1 << 20, true, FetchIsolation.HIGH_WATERMARK).abortedTransactions()
-                .isEmpty(), "read_uncommitted carries no aborted transactions");
+        assertTrue(
+                read(abortedTxnFirstOffset, 1 << 20, true, FetchIsolation.HIGH_WATERMARK)
+                        .abortedTransactions()
+                        .isEmpty(),
+                "read_uncommitted carries no aborted transactions");
     }
 
     @Test
     void anOffsetNoRemoteSegmentHoldsIsOutOfRange() {
-        assertThrows(OffsetOutOfRangeException.class,
+        assertThrows(
+                OffsetOutOfRangeException.class,
                 () -> read(log.localLogStartOffset(), MAX_BYTES, true, FetchIsolation.HIGH_WATERMARK));
     }
 
@@ -213,12 +247,14 @@ class RemoteLogReaderTest {
 
     @Test
     void aTimestampIsFoundInTheRemoteTimeIndexAndBatches() throws Exception {
-        TimestampAndOffset found = reader.findOffsetByTimestamp(partition, T0 + 5500, 0, log).orElseThrow();
+        TimestampAndOffset found =
+                reader.findOffsetByTimestamp(partition, T0 + 5500, 0, log).orElseThrow();
         assertEquals(T0 + 6000, found.timestamp());
         assertEquals(largeBatchOffset + 20, found.offset(), "the first record of batch 6");
         assertEquals(1, found.leaderEpoch().getAsInt());
 
-        TimestampAndOffset first = reader.findOffsetByTimestamp(partition, T0 - 1, 0, log).orElseThrow();
+        TimestampAndOffset first =
+                reader.findOffsetByTimestamp(partition, T0 - 1, 0, log).orElseThrow();
         assertEquals(0, first.offset());
         assertEquals(T0, first.timestamp());
         assertTrue(reader.findOffsetByTimestamp(partition, T0 + 60_000, 0, log).isEmpty(), "past the tier");

@@ -49,7 +49,6 @@ public final class RemoteTierFixture implements AutoCloseable {
     /** The broker id the copies carry. */
     public static final int BROKER_ID = 0;
 
-
     private final Path dir;
     private final RemoteStorageManager rsm;
     private final RemoteLogMetadataManager rlmm;
@@ -105,16 +104,33 @@ public final class RemoteTierFixture implements AutoCloseable {
             entries.forEach(entry -> epochs.put(entry.epoch(), entry.startOffset()));
             Path txnIndex = segment.txnIndex().file();
             boolean txnIndexEmpty = !Files.exists(txnIndex) || Files.size(txnIndex) == 0;
-            RemoteLogSegmentMetadata started = new RemoteLogSegmentMetadata(RemoteLogSegmentId.generateNew(partition),
-                    segment.baseOffset(), nextBase - 1, segment.largestTimestamp(), BROKER_ID, System.currentTimeMillis(),
-                    segment.size(), epochs, txnIndexEmpty);
+            RemoteLogSegmentMetadata started = new RemoteLogSegmentMetadata(
+                    RemoteLogSegmentId.generateNew(partition),
+                    segment.baseOffset(),
+                    nextBase - 1,
+                    segment.largestTimestamp(),
+                    BROKER_ID,
+                    System.currentTimeMillis(),
+                    segment.size(),
+                    epochs,
+                    txnIndexEmpty);
             rlmm.addRemoteLogSegmentMetadata(started).get();
-            rsm.copyLogSegmentData(started, new LogSegmentData(segment.log().file(), segment.offsetIndex().file(),
-                    segment.timeIndex().file(), txnIndexEmpty ? Optional.empty() : Optional.of(txnIndex),
-                    producerSnapshot(log, nextBase), LeaderEpochCheckpointFile.toByteBuffer(
-                            log.leaderEpochCache().epochEntriesInRange(-1, nextBase))));
-            RemoteLogSegmentMetadataUpdate finished = new RemoteLogSegmentMetadataUpdate(started.remoteLogSegmentId(),
-                    System.currentTimeMillis(), Optional.empty(), RemoteLogSegmentState.COPY_SEGMENT_FINISHED, BROKER_ID);
+            rsm.copyLogSegmentData(
+                    started,
+                    new LogSegmentData(
+                            segment.log().file(),
+                            segment.offsetIndex().file(),
+                            segment.timeIndex().file(),
+                            txnIndexEmpty ? Optional.empty() : Optional.of(txnIndex),
+                            producerSnapshot(log, nextBase),
+                            LeaderEpochCheckpointFile.toByteBuffer(
+                                    log.leaderEpochCache().epochEntriesInRange(-1, nextBase))));
+            RemoteLogSegmentMetadataUpdate finished = new RemoteLogSegmentMetadataUpdate(
+                    started.remoteLogSegmentId(),
+                    System.currentTimeMillis(),
+                    Optional.empty(),
+                    RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+                    BROKER_ID);
             rlmm.updateRemoteLogSegmentMetadata(finished).get();
             log.updateHighestOffsetInRemoteStorage(nextBase - 1);
             copied.add(started.createWithUpdates(finished));
@@ -157,7 +173,8 @@ public final class RemoteTierFixture implements AutoCloseable {
     /** A transactional batch of a producer. */
     public static ByteBuffer transactional(long timestamp, long producerId, int sequence, String... values) {
         RecordBatchBuilder builder = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
-                .producer(producerId, (short) 0, sequence).transactional(true);
+                .producer(producerId, (short) 0, sequence)
+                .transactional(true);
         for (String value : values) {
             builder.append(timestamp, null, value.getBytes(StandardCharsets.UTF_8));
         }
@@ -166,8 +183,10 @@ public final class RemoteTierFixture implements AutoCloseable {
 
     /** A transaction marker as the coordinator writes it. */
     public static ByteBuffer marker(long timestamp, long producerId, ControlRecordType type) {
-        return new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0).producer(producerId, (short) 0, -1)
-                .appendEndTxnMarker(timestamp, new EndTransactionMarker(type, 0)).build();
+        return new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                .producer(producerId, (short) 0, -1)
+                .appendEndTxnMarker(timestamp, new EndTransactionMarker(type, 0))
+                .build();
     }
 
     /** The bytes of records read. */
@@ -180,7 +199,8 @@ public final class RemoteTierFixture implements AutoCloseable {
     /** The batches of records read, copied out. */
     public static List<LogBatch> batches(FetchRecords records) throws IOException {
         List<LogBatch> batches = new ArrayList<>();
-        MemoryRecords.readableRecords(ByteBuffer.wrap(bytes(records)), "read", 0).forEach(batches::add);
+        MemoryRecords.readableRecords(ByteBuffer.wrap(bytes(records)), "read", 0)
+                .forEach(batches::add);
         return batches;
     }
 

@@ -48,8 +48,8 @@ final class SlowStartRemoteLogMetadataManager implements RemoteLogMetadataManage
     }
 
     @Override
-    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition tp, int epochForOffset,
-                                                                       long offset) throws RemoteStorageException {
+    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
+            TopicIdPartition tp, int epochForOffset, long offset) throws RemoteStorageException {
         return delegate.remoteLogSegmentMetadata(tp, epochForOffset, offset);
     }
 
@@ -65,8 +65,7 @@ final class SlowStartRemoteLogMetadataManager implements RemoteLogMetadataManage
     }
 
     @Override
-    public Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition tp)
-            throws RemoteStorageException {
+    public Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition tp) throws RemoteStorageException {
         return delegate.listRemoteLogSegments(tp);
     }
 

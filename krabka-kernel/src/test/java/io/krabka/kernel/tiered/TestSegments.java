@@ -22,19 +22,29 @@ final class TestSegments {
 
     private static final TopicIdPartition PARTITION = new TopicIdPartition(Uuid.randomUuid(), "orders", 0);
 
-    private TestSegments() {
-    }
+    private TestSegments() {}
 
     static RemoteLogSegmentMetadata segment(long startOffset) {
-        return new RemoteLogSegmentMetadata(new RemoteLogSegmentId(PARTITION, Uuid.randomUuid()), startOffset,
-                startOffset + 99, 20_000 + startOffset, 0, 0, 10_000, new TreeMap<>(Map.of(0, startOffset)), false);
+        return new RemoteLogSegmentMetadata(
+                new RemoteLogSegmentId(PARTITION, Uuid.randomUuid()),
+                startOffset,
+                startOffset + 99,
+                20_000 + startOffset,
+                0,
+                0,
+                10_000,
+                new TreeMap<>(Map.of(0, startOffset)),
+                false);
     }
 
     /** A segment whose indexes the storage manager serves. */
     static RemoteLogSegmentMetadata stored(MapRemoteStorageManager rsm, long startOffset) {
         RemoteLogSegmentMetadata metadata = segment(startOffset);
         rsm.put(metadata, IndexType.OFFSET, IndexBytes.offsetIndex(10, 1_000, 20, 2_000));
-        rsm.put(metadata, IndexType.TIMESTAMP, IndexBytes.timeIndex(10_000 + startOffset, 10, 20_000 + startOffset, 20));
+        rsm.put(
+                metadata,
+                IndexType.TIMESTAMP,
+                IndexBytes.timeIndex(10_000 + startOffset, 10, 20_000 + startOffset, 20));
         rsm.put(metadata, IndexType.TRANSACTION, IndexBytes.txnIndex(abortedTxn(startOffset)));
         return metadata;
     }
@@ -45,6 +55,7 @@ final class TestSegments {
 
     /** The live names of a segment's files in a cache directory. */
     static IndexFileSet files(Path cacheDir, RemoteLogSegmentMetadata metadata) {
-        return IndexFileSet.of(cacheDir, metadata.startOffset(), metadata.remoteLogSegmentId().id());
+        return IndexFileSet.of(
+                cacheDir, metadata.startOffset(), metadata.remoteLogSegmentId().id());
     }
 }

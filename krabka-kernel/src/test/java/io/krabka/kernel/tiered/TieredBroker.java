@@ -3,7 +3,6 @@ package io.krabka.kernel.tiered;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
-import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.kernel.log.TestTime;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.config.LogConfig;
@@ -17,6 +16,7 @@ import io.krabka.kernel.record.RecordBatchBuilder;
 import io.krabka.kernel.record.TimestampType;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
+import io.krabka.kernel.scheduler.MockScheduler;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
@@ -54,6 +54,7 @@ final class TieredBroker implements AutoCloseable {
     final List<Uuid> deletedSegments = new CopyOnWriteArrayList<>();
     /** The topics the remote log manager reported deleted, in order. */
     final List<String> deletedTopics = new CopyOnWriteArrayList<>();
+
     private final Path logDir;
     private final Path remoteDir;
     private final Path rlmmSnapshot;
@@ -83,23 +84,41 @@ final class TieredBroker implements AutoCloseable {
     }
 
     /** As above, the real metadata manager wrapped too. */
-    TieredBroker(Path dir, Map<String, Object> rlmProps, UnaryOperator<RemoteStorageManager> rsmWrapper,
-                 UnaryOperator<RemoteLogMetadataManager> rlmmWrapper) throws IOException {
+    TieredBroker(
+            Path dir,
+            Map<String, Object> rlmProps,
+            UnaryOperator<RemoteStorageManager> rsmWrapper,
+            UnaryOperator<RemoteLogMetadataManager> rlmmWrapper)
+            throws IOException {
         this.logDir = dir.resolve("data");
         this.remoteDir = Files.createDirectories(dir.resolve("remote"));
         this.rlmmSnapshot = Files.createDirectories(dir.resolve("rlmm")).resolve("snapshot.json");
         this.rsmWrapper = rsmWrapper;
         this.rlmmWrapper = rlmmWrapper;
         MetaPropertiesEnsemble.format(List.of(logDir), "tieredBrokerTestAAAAAA", NODE);
-        brokerProps = new HashMap<>(Map.of("log.dirs", logDir.toString(), "node.id", String.valueOf(NODE),
-                "remote.log.storage.system.enable", "true", "remote.log.storage.manager.class.name", "local",
+        brokerProps = new HashMap<>(Map.of(
+                "log.dirs",
+                logDir.toString(),
+                "node.id",
+                String.valueOf(NODE),
+                "remote.log.storage.system.enable",
+                "true",
+                "remote.log.storage.manager.class.name",
+                "local",
                 // The metadata in memory and its snapshot: these tests run no broker for the topic manager to reach.
-                "remote.log.metadata.manager.class.name", "inmemory",
-                "remote.log.manager.task.interval.ms", String.valueOf(TASK_INTERVAL_MS),
-                "remote.log.manager.task.retry.backoff.ms", "1", "remote.log.manager.task.retry.backoff.max.ms", "1",
-                "remote.log.manager.task.retry.jitter", "0",
+                "remote.log.metadata.manager.class.name",
+                "inmemory",
+                "remote.log.manager.task.interval.ms",
+                String.valueOf(TASK_INTERVAL_MS),
+                "remote.log.manager.task.retry.backoff.ms",
+                "1",
+                "remote.log.manager.task.retry.backoff.max.ms",
+                "1",
+                "remote.log.manager.task.retry.jitter",
+                "0",
                 // The log manager's own periodic tasks run only when a test calls them.
-                "log.initial.task.delay.ms", String.valueOf(100L * 24 * 3600 * 1000)));
+                "log.initial.task.delay.ms",
+                String.valueOf(100L * 24 * 3600 * 1000)));
         brokerProps.putAll(rlmProps);
         start();
     }
@@ -109,18 +128,31 @@ final class TieredBroker implements AutoCloseable {
     }
 
     private void start() throws IOException {
-        logManager = new LogManager(LogManagerConfig.fromProps(brokerProps), topic -> LogConfig.fromProps(brokerProps,
-                topicConfigs.getOrDefault(topic, Map.of())), scheduler, time);
+        logManager = new LogManager(
+                LogManagerConfig.fromProps(brokerProps),
+                topic -> LogConfig.fromProps(brokerProps, topicConfigs.getOrDefault(topic, Map.of())),
+                scheduler,
+                time);
         logManager.startup();
         replicaManager = new ReplicaManager(new ReplicaManagerConfig(NODE, Map.of()), logManager, scheduler);
         RemoteLogManagerConfig config = RemoteLogManagerConfig.fromProps(brokerProps);
-        rsm = rsmWrapper.apply(TieredPlugins.REGISTRY.createRemoteStorageManager(config.remoteStorageManagerClassName().orElseThrow(),
+        rsm = rsmWrapper.apply(TieredPlugins.REGISTRY.createRemoteStorageManager(
+                config.remoteStorageManagerClassName().orElseThrow(),
                 Map.of("dir", remoteDir.toString(), "fsync.enable", false)));
         rlmm = rlmmWrapper.apply(TieredPlugins.REGISTRY.createRemoteLogMetadataManager(
                 config.remoteLogMetadataManagerClassName(), Map.of("snapshot.path", rlmmSnapshot.toString())));
         registry = MetricsRegistry.unpublished();
-        remoteLogManager = new RemoteLogManager(config, NODE, rsm, rlmm, logManager::getLog, scheduler, time,
-                registry, deletedSegments::add, deletedTopics::add);
+        remoteLogManager = new RemoteLogManager(
+                config,
+                NODE,
+                rsm,
+                rlmm,
+                logManager::getLog,
+                scheduler,
+                time,
+                registry,
+                deletedSegments::add,
+                deletedTopics::add);
         image = MetadataImage.EMPTY;
         publish();
     }
@@ -136,8 +168,15 @@ final class TieredBroker implements AutoCloseable {
         TopicImage existing = topics.get(name);
         Uuid id = existing != null ? existing.id() : Uuid.randomUuid();
         int leaderEpoch = existing != null ? existing.partitions().get(0).leaderEpoch() : 0;
-        topics.put(name, TopicImage.of(name, id, Map.of(0, new PartitionRegistration(List.of(NODE), List.of(NODE),
-                NODE, leaderEpoch, leaderEpoch))));
+        topics.put(
+                name,
+                TopicImage.of(
+                        name,
+                        id,
+                        Map.of(
+                                0,
+                                new PartitionRegistration(
+                                        List.of(NODE), List.of(NODE), NODE, leaderEpoch, leaderEpoch))));
         topicConfigs.put(name, Map.copyOf(configs));
         publish();
         return new TopicIdPartition(id, new TopicPartition(name, 0));
@@ -147,8 +186,15 @@ final class TieredBroker implements AutoCloseable {
     void bumpLeaderEpoch(String name) {
         TopicImage existing = topics.get(name);
         int leaderEpoch = existing.partitions().get(0).leaderEpoch() + 1;
-        topics.put(name, TopicImage.of(name, existing.id(), Map.of(0, new PartitionRegistration(List.of(NODE),
-                List.of(NODE), NODE, leaderEpoch, leaderEpoch))));
+        topics.put(
+                name,
+                TopicImage.of(
+                        name,
+                        existing.id(),
+                        Map.of(
+                                0,
+                                new PartitionRegistration(
+                                        List.of(NODE), List.of(NODE), NODE, leaderEpoch, leaderEpoch))));
         publish();
     }
 
@@ -175,10 +221,12 @@ final class TieredBroker implements AutoCloseable {
         UnifiedLog log = log(partition);
         RecordBatchBuilder builder = new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0);
         for (int i = 0; i < records; i++) {
-            builder.append(time.millis(), null, ("value-" + log.logEndOffset() + "-" + i)
-                    .getBytes(StandardCharsets.UTF_8));
+            builder.append(
+                    time.millis(), null, ("value-" + log.logEndOffset() + "-" + i).getBytes(StandardCharsets.UTF_8));
         }
-        log.appendAsLeader(MemoryRecords.readableRecords(builder.build(), "test", 0), log.latestEpoch().orElse(0));
+        log.appendAsLeader(
+                MemoryRecords.readableRecords(builder.build(), "test", 0),
+                log.latestEpoch().orElse(0));
         log.updateHighWatermark(log.logEndOffset());
     }
 

@@ -11,6 +11,5 @@ import java.nio.file.Path;
 final class TieredPlugins {
     static final PluginRegistry REGISTRY = PluginDiscovery.discover(Path.of("target/test-plugins"));
 
-    private TieredPlugins() {
-    }
+    private TieredPlugins() {}
 }

@@ -59,7 +59,8 @@ final class WriteOnceTier implements WriteOnceRemoteStorageManager {
     }
 
     @Override
-    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) throws RemoteStorageException {
+    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType)
+            throws RemoteStorageException {
         return delegate.fetchIndex(metadata, indexType);
     }
 

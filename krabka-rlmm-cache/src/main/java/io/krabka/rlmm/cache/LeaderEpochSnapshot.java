@@ -18,10 +18,11 @@ import java.util.TreeMap;
  * @param referenced       the epoch's start offset in each readable segment, to that segment
  * @param unreferenced     the segments of the epoch that are tracked but not readable
  */
-public record LeaderEpochSnapshot(int epoch,
-                           Optional<Long> highestLogOffset,
-                           NavigableMap<Long, RemoteLogSegmentId> referenced,
-                           Set<RemoteLogSegmentId> unreferenced) {
+public record LeaderEpochSnapshot(
+        int epoch,
+        Optional<Long> highestLogOffset,
+        NavigableMap<Long, RemoteLogSegmentId> referenced,
+        Set<RemoteLogSegmentId> unreferenced) {
 
     /** Checks the epoch's own invariants and freezes the collections. */
     public LeaderEpochSnapshot {
@@ -41,8 +42,8 @@ public record LeaderEpochSnapshot(int epoch,
                         + entry.getValue().id() + " twice");
             }
             if (unreferenced.contains(entry.getValue())) {
-                throw new IllegalArgumentException("epoch " + epoch + " lists segment " + entry.getValue().id()
-                        + " as both referenced and unreferenced");
+                throw new IllegalArgumentException("epoch " + epoch + " lists segment "
+                        + entry.getValue().id() + " as both referenced and unreferenced");
             }
         }
     }

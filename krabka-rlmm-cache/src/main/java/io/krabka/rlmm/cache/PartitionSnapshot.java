@@ -21,10 +21,11 @@ import java.util.Optional;
  * @param segments         every tracked segment; none is {@code DELETE_SEGMENT_FINISHED}, which is dropped
  * @param leaderEpochs     the state of every leader epoch the partition has tracked
  */
-public record PartitionSnapshot(TopicIdPartition topicIdPartition,
-                         Optional<RemotePartitionDeleteMetadata> deleteMetadata,
-                         List<RemoteLogSegmentMetadata> segments,
-                         List<LeaderEpochSnapshot> leaderEpochs) {
+public record PartitionSnapshot(
+        TopicIdPartition topicIdPartition,
+        Optional<RemotePartitionDeleteMetadata> deleteMetadata,
+        List<RemoteLogSegmentMetadata> segments,
+        List<LeaderEpochSnapshot> leaderEpochs) {
 
     /** Checks that segments, epochs and deletion state agree, and freezes the lists. */
     public PartitionSnapshot {
@@ -34,8 +35,8 @@ public record PartitionSnapshot(TopicIdPartition topicIdPartition,
         leaderEpochs = List.copyOf(leaderEpochs);
         deleteMetadata.ifPresent(delete -> {
             if (!delete.topicIdPartition().equals(topicIdPartition)) {
-                throw new IllegalArgumentException("deletion state of " + delete.topicIdPartition()
-                        + " filed under " + topicIdPartition);
+                throw new IllegalArgumentException(
+                        "deletion state of " + delete.topicIdPartition() + " filed under " + topicIdPartition);
             }
         });
         Map<RemoteLogSegmentId, RemoteLogSegmentMetadata> byId = segmentsById(topicIdPartition, segments);
@@ -50,7 +51,9 @@ public record PartitionSnapshot(TopicIdPartition topicIdPartition,
             for (int epoch : segment.segmentLeaderEpochs().keySet()) {
                 LeaderEpochSnapshot state = byEpoch.get(epoch);
                 RemoteLogSegmentId id = segment.remoteLogSegmentId();
-                if (state == null || !(state.referenced().containsValue(id) || state.unreferenced().contains(id))) {
+                if (state == null
+                        || !(state.referenced().containsValue(id)
+                                || state.unreferenced().contains(id))) {
                     throw new IllegalArgumentException("segment " + id.id() + " holds leader epoch " + epoch
                             + " but that epoch does not track it");
                 }
@@ -64,12 +67,12 @@ public record PartitionSnapshot(TopicIdPartition topicIdPartition,
         for (RemoteLogSegmentMetadata segment : segments) {
             RemoteLogSegmentId id = segment.remoteLogSegmentId();
             if (!id.topicIdPartition().equals(topicIdPartition)) {
-                throw new IllegalArgumentException("segment " + id.id() + " of " + id.topicIdPartition()
-                        + " filed under " + topicIdPartition);
+                throw new IllegalArgumentException(
+                        "segment " + id.id() + " of " + id.topicIdPartition() + " filed under " + topicIdPartition);
             }
             if (segment.state() == RemoteLogSegmentState.DELETE_SEGMENT_FINISHED) {
-                throw new IllegalArgumentException("segment " + id.id() + " is " + segment.state()
-                        + "; deleted segments are not kept");
+                throw new IllegalArgumentException(
+                        "segment " + id.id() + " is " + segment.state() + "; deleted segments are not kept");
             }
             if (byId.put(id, segment) != null) {
                 throw new IllegalArgumentException("segment " + id.id() + " appears twice");
@@ -78,8 +81,8 @@ public record PartitionSnapshot(TopicIdPartition topicIdPartition,
         return byId;
     }
 
-    private static void checkEpochAgainstSegments(LeaderEpochSnapshot epoch,
-                                                  Map<RemoteLogSegmentId, RemoteLogSegmentMetadata> byId) {
+    private static void checkEpochAgainstSegments(
+            LeaderEpochSnapshot epoch, Map<RemoteLogSegmentId, RemoteLogSegmentMetadata> byId) {
         epoch.referenced().forEach((startOffset, id) -> {
             RemoteLogSegmentMetadata segment = segmentOfEpoch(epoch.epoch(), id, byId);
             if (segment.state() != RemoteLogSegmentState.COPY_SEGMENT_FINISHED) {
@@ -95,15 +98,15 @@ public record PartitionSnapshot(TopicIdPartition topicIdPartition,
         epoch.unreferenced().forEach(id -> segmentOfEpoch(epoch.epoch(), id, byId));
     }
 
-    private static RemoteLogSegmentMetadata segmentOfEpoch(int epoch, RemoteLogSegmentId id,
-                                                           Map<RemoteLogSegmentId, RemoteLogSegmentMetadata> byId) {
+    private static RemoteLogSegmentMetadata segmentOfEpoch(
+            int epoch, RemoteLogSegmentId id, Map<RemoteLogSegmentId, RemoteLogSegmentMetadata> byId) {
         RemoteLogSegmentMetadata segment = byId.get(id);
         if (segment == null) {
             throw new IllegalArgumentException("epoch " + epoch + " tracks unknown segment " + id.id());
         }
         if (!segment.segmentLeaderEpochs().containsKey(epoch)) {
-            throw new IllegalArgumentException("epoch " + epoch + " tracks segment " + id.id()
-                    + " which holds no records of that epoch");
+            throw new IllegalArgumentException(
+                    "epoch " + epoch + " tracks segment " + id.id() + " which holds no records of that epoch");
         }
         return segment;
     }

@@ -33,9 +33,9 @@ import java.util.TreeMap;
  */
 public final class RemoteLogMetadataCache {
 
-    private static final Comparator<RemoteLogSegmentMetadata> BY_START_OFFSET =
-            Comparator.comparingLong(RemoteLogSegmentMetadata::startOffset)
-                    .thenComparing(segment -> segment.remoteLogSegmentId().id());
+    private static final Comparator<RemoteLogSegmentMetadata> BY_START_OFFSET = Comparator.comparingLong(
+                    RemoteLogSegmentMetadata::startOffset)
+            .thenComparing(segment -> segment.remoteLogSegmentId().id());
 
     private final Map<RemoteLogSegmentId, RemoteLogSegmentMetadata> idToSegment = new HashMap<>();
     private final NavigableMap<Integer, RemoteLogLeaderEpochState> epochs = new TreeMap<>();
@@ -55,7 +55,9 @@ public final class RemoteLogMetadataCache {
         RemoteLogSegmentMetadata existing = idToSegment.get(id);
         checkTransition(id, existing == null ? null : existing.state(), segment.state());
         if (existing != null) {
-            existing.segmentLeaderEpochs().keySet().forEach(epoch -> epochs.get(epoch).forget(id));
+            existing.segmentLeaderEpochs()
+                    .keySet()
+                    .forEach(epoch -> epochs.get(epoch).forget(id));
         }
         segment.segmentLeaderEpochs().keySet().forEach(epoch -> epoch(epoch).copyStarted(id));
         idToSegment.put(id, segment);
@@ -78,16 +80,20 @@ public final class RemoteLogMetadataCache {
         switch (update.state()) {
             case COPY_SEGMENT_STARTED -> throw new IllegalArgumentException("an update cannot carry " + update.state());
             case COPY_SEGMENT_FINISHED -> {
-                updated.segmentLeaderEpochs().forEach((epoch, startOffset) ->
-                        epoch(epoch).copyFinished(startOffset, id, epochEndOffset(updated, epoch)));
+                updated.segmentLeaderEpochs()
+                        .forEach((epoch, startOffset) ->
+                                epoch(epoch).copyFinished(startOffset, id, epochEndOffset(updated, epoch)));
                 idToSegment.put(id, updated);
             }
             case DELETE_SEGMENT_STARTED -> {
-                updated.segmentLeaderEpochs().forEach((epoch, startOffset) -> epoch(epoch).deleteStarted(startOffset, id));
+                updated.segmentLeaderEpochs()
+                        .forEach((epoch, startOffset) -> epoch(epoch).deleteStarted(startOffset, id));
                 idToSegment.put(id, updated);
             }
             case DELETE_SEGMENT_FINISHED -> {
-                updated.segmentLeaderEpochs().keySet().forEach(epoch -> epoch(epoch).forget(id));
+                updated.segmentLeaderEpochs()
+                        .keySet()
+                        .forEach(epoch -> epoch(epoch).forget(id));
                 idToSegment.remove(id);
             }
         }
@@ -138,7 +144,9 @@ public final class RemoteLogMetadataCache {
     /** Every tracked segment holding records of {@code leaderEpoch}, readable or not, by start offset. */
     public List<RemoteLogSegmentMetadata> listRemoteLogSegments(int leaderEpoch) {
         RemoteLogLeaderEpochState state = epochs.get(leaderEpoch);
-        return state == null ? List.of() : sorted(state.segmentIds().stream().map(idToSegment::get).toList());
+        return state == null
+                ? List.of()
+                : sorted(state.segmentIds().stream().map(idToSegment::get).toList());
     }
 
     /** This partition's metadata as a value. */
@@ -152,8 +160,8 @@ public final class RemoteLogMetadataCache {
     static RemoteLogMetadataCache restore(PartitionSnapshot snapshot) {
         RemoteLogMetadataCache cache = new RemoteLogMetadataCache();
         snapshot.segments().forEach(segment -> cache.idToSegment.put(segment.remoteLogSegmentId(), segment));
-        snapshot.leaderEpochs().forEach(epoch ->
-                cache.epochs.put(epoch.epoch(), RemoteLogLeaderEpochState.restore(epoch)));
+        snapshot.leaderEpochs()
+                .forEach(epoch -> cache.epochs.put(epoch.epoch(), RemoteLogLeaderEpochState.restore(epoch)));
         return cache;
     }
 
@@ -170,8 +178,8 @@ public final class RemoteLogMetadataCache {
 
     private static void checkTransition(RemoteLogSegmentId id, RemoteLogSegmentState from, RemoteLogSegmentState to) {
         if (!RemoteLogSegmentState.isValidTransition(from, to)) {
-            throw new InvalidStateTransitionException("remote log segment " + id + " cannot go from "
-                    + (from == null ? "unknown" : from) + " to " + to);
+            throw new InvalidStateTransitionException(
+                    "remote log segment " + id + " cannot go from " + (from == null ? "unknown" : from) + " to " + to);
         }
     }
 

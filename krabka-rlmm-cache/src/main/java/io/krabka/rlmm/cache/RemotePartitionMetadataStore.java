@@ -31,8 +31,7 @@ import java.util.function.Function;
  */
 public final class RemotePartitionMetadataStore {
 
-    private static final Comparator<TopicIdPartition> PARTITION_ORDER = Comparator
-            .comparing(TopicIdPartition::topic)
+    private static final Comparator<TopicIdPartition> PARTITION_ORDER = Comparator.comparing(TopicIdPartition::topic)
             .thenComparingInt(TopicIdPartition::partition)
             .thenComparing(TopicIdPartition::topicId);
 
@@ -43,8 +42,7 @@ public final class RemotePartitionMetadataStore {
     private boolean closed;
 
     /** An empty, open store. */
-    public RemotePartitionMetadataStore() {
-    }
+    public RemotePartitionMetadataStore() {}
 
     /** See {@link RemoteLogMetadataCache#addCopyInProgressSegment}; a refused segment leaves no partition behind. */
     public void addCopyInProgressSegment(RemoteLogSegmentMetadata segment) {
@@ -61,7 +59,8 @@ public final class RemotePartitionMetadataStore {
     }
 
     /** See {@link RemoteLogMetadataCache#updateRemoteLogSegmentMetadata}; an unknown partition is not found either. */
-    public void updateRemoteLogSegmentMetadata(RemoteLogSegmentMetadataUpdate update) throws RemoteResourceNotFoundException {
+    public void updateRemoteLogSegmentMetadata(RemoteLogSegmentMetadataUpdate update)
+            throws RemoteResourceNotFoundException {
         Lock writeLock = writeLock();
         try {
             RemoteLogMetadataCache cache = caches.get(update.topicIdPartition());
@@ -174,9 +173,10 @@ public final class RemotePartitionMetadataStore {
     }
 
     private MetadataSnapshot content() {
-        return new MetadataSnapshot(caches.keySet().stream().sorted(PARTITION_ORDER)
-                .map(partition -> caches.get(partition)
-                        .snapshot(partition, Optional.ofNullable(deletions.get(partition))))
+        return new MetadataSnapshot(caches.keySet().stream()
+                .sorted(PARTITION_ORDER)
+                .map(partition ->
+                        caches.get(partition).snapshot(partition, Optional.ofNullable(deletions.get(partition))))
                 .toList());
     }
 

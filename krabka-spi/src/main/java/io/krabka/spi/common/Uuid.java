@@ -30,7 +30,9 @@ public record Uuid(long mostSignificantBits, long leastSignificantBits) implemen
         while (true) {
             UUID random = UUID.randomUUID();
             Uuid uuid = new Uuid(random.getMostSignificantBits(), random.getLeastSignificantBits());
-            if (!uuid.equals(ZERO_UUID) && !uuid.equals(METADATA_TOPIC_ID) && !uuid.toString().startsWith("-")) {
+            if (!uuid.equals(ZERO_UUID)
+                    && !uuid.equals(METADATA_TOPIC_ID)
+                    && !uuid.toString().startsWith("-")) {
                 return uuid;
             }
         }
@@ -65,7 +67,10 @@ public record Uuid(long mostSignificantBits, long leastSignificantBits) implemen
 
     /** The 16 big-endian bytes. */
     public byte[] toBytes() {
-        return ByteBuffer.allocate(16).putLong(mostSignificantBits).putLong(leastSignificantBits).array();
+        return ByteBuffer.allocate(16)
+                .putLong(mostSignificantBits)
+                .putLong(leastSignificantBits)
+                .array();
     }
 
     /** Kafka's text form. */

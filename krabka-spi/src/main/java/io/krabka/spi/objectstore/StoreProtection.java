@@ -14,8 +14,8 @@ import java.util.Optional;
  * @param detail           what the store said, in its own words, for messages (e.g. "Object Lock COMPLIANCE 30
  *                         days", "retention policy 7 days, not locked")
  */
-public record StoreProtection(String location, boolean versioned, RetentionMode mode,
-                              Optional<Duration> defaultRetention, String detail) {
+public record StoreProtection(
+        String location, boolean versioned, RetentionMode mode, Optional<Duration> defaultRetention, String detail) {
 
     /** Validates the parts. */
     public StoreProtection {
@@ -26,7 +26,9 @@ public record StoreProtection(String location, boolean versioned, RetentionMode 
         if (mode == RetentionMode.NONE && defaultRetention.isPresent()) {
             throw new IllegalArgumentException("a retention period without a mode: " + defaultRetention.get());
         }
-        if (defaultRetention.isPresent() && (defaultRetention.get().isNegative() || defaultRetention.get().isZero())) {
+        if (defaultRetention.isPresent()
+                && (defaultRetention.get().isNegative()
+                        || defaultRetention.get().isZero())) {
             throw new IllegalArgumentException("a default retention must be positive: " + defaultRetention.get());
         }
     }

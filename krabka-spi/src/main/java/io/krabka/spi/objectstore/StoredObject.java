@@ -16,8 +16,14 @@ import java.util.Optional;
  * @param createPrecondition whether the write that made it asked the store to refuse an existing key; false for
  *                           objects described by a read, a head or a listing
  */
-public record StoredObject(String key, long size, Optional<String> etag, Optional<String> version,
-                           RetentionMode retention, Optional<Instant> retainUntil, boolean createPrecondition) {
+public record StoredObject(
+        String key,
+        long size,
+        Optional<String> etag,
+        Optional<String> version,
+        RetentionMode retention,
+        Optional<Instant> retainUntil,
+        boolean createPrecondition) {
 
     /** Validates the parts. */
     public StoredObject {
@@ -33,7 +39,7 @@ public record StoredObject(String key, long size, Optional<String> etag, Optiona
 
     /** An object of a store that keeps no versions and enforces no retention, described by its key and size. */
     public static StoredObject unprotected(String key, long size) {
-        return new StoredObject(key, size, Optional.empty(), Optional.empty(), RetentionMode.NONE, Optional.empty(),
-                false);
+        return new StoredObject(
+                key, size, Optional.empty(), Optional.empty(), RetentionMode.NONE, Optional.empty(), false);
     }
 }

@@ -13,8 +13,8 @@ import java.util.Optional;
  * @param documentation what the setting does, for the configuration reference
  * @param validator     checks a parsed value beyond its type
  */
-public record ConfigKey(String name, ConfigType type, Optional<Object> defaultValue, String documentation,
-                        ConfigValidator validator) {
+public record ConfigKey(
+        String name, ConfigType type, Optional<Object> defaultValue, String documentation, ConfigValidator validator) {
 
     /** Validates the parts, and the default against the type and the validator. */
     public ConfigKey {

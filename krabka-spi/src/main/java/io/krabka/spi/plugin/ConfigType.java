@@ -30,39 +30,46 @@ public enum ConfigType {
             throw new ConfigException("missing value for " + key);
         }
         return switch (this) {
-            case BOOLEAN -> switch (raw) {
-                case Boolean b -> b;
-                case String s when s.trim().equalsIgnoreCase("true") -> true;
-                case String s when s.trim().equalsIgnoreCase("false") -> false;
-                default -> throw wrongType(key, raw);
-            };
-            case INT -> switch (raw) {
-                case Integer i -> i;
-                case String s -> parseNumber(key, s, Integer::parseInt);
-                default -> throw wrongType(key, raw);
-            };
-            case LONG -> switch (raw) {
-                case Long l -> l;
-                case Integer i -> i.longValue();
-                case String s -> parseNumber(key, s, Long::parseLong);
-                default -> throw wrongType(key, raw);
-            };
-            case DOUBLE -> switch (raw) {
-                case Double d -> d;
-                case Number n -> n.doubleValue();
-                case String s -> parseNumber(key, s, Double::parseDouble);
-                default -> throw wrongType(key, raw);
-            };
-            case STRING, PASSWORD -> switch (raw) {
-                case String s -> s.trim();
-                default -> throw wrongType(key, raw);
-            };
-            case LIST -> switch (raw) {
-                case List<?> list -> list.stream().map(String::valueOf).toList();
-                case String s when s.isBlank() -> List.of();
-                case String s -> Arrays.stream(s.split(",")).map(String::trim).toList();
-                default -> throw wrongType(key, raw);
-            };
+            case BOOLEAN ->
+                switch (raw) {
+                    case Boolean b -> b;
+                    case String s when s.trim().equalsIgnoreCase("true") -> true;
+                    case String s when s.trim().equalsIgnoreCase("false") -> false;
+                    default -> throw wrongType(key, raw);
+                };
+            case INT ->
+                switch (raw) {
+                    case Integer i -> i;
+                    case String s -> parseNumber(key, s, Integer::parseInt);
+                    default -> throw wrongType(key, raw);
+                };
+            case LONG ->
+                switch (raw) {
+                    case Long l -> l;
+                    case Integer i -> i.longValue();
+                    case String s -> parseNumber(key, s, Long::parseLong);
+                    default -> throw wrongType(key, raw);
+                };
+            case DOUBLE ->
+                switch (raw) {
+                    case Double d -> d;
+                    case Number n -> n.doubleValue();
+                    case String s -> parseNumber(key, s, Double::parseDouble);
+                    default -> throw wrongType(key, raw);
+                };
+            case STRING, PASSWORD ->
+                switch (raw) {
+                    case String s -> s.trim();
+                    default -> throw wrongType(key, raw);
+                };
+            case LIST ->
+                switch (raw) {
+                    case List<?> list -> list.stream().map(String::valueOf).toList();
+                    case String s when s.isBlank() -> List.of();
+                    case String s ->
+                        Arrays.stream(s.split(",")).map(String::trim).toList();
+                    default -> throw wrongType(key, raw);
+                };
         };
     }
 

@@ -16,7 +16,7 @@ public interface ConfigValidator {
 
     /** Accepts anything. */
     static ConfigValidator any() {
-        return (key, value) -> { };
+        return (key, value) -> {};
     }
 
     /** A number at least {@code min}. */
@@ -49,7 +49,8 @@ public interface ConfigValidator {
 
     /** One of the given texts, compared without regard to case. */
     static ConfigValidator oneOf(String... allowed) {
-        List<String> lower = List.of(allowed).stream().map(s -> s.toLowerCase(Locale.ROOT)).toList();
+        List<String> lower =
+                List.of(allowed).stream().map(s -> s.toLowerCase(Locale.ROOT)).toList();
         return (key, value) -> {
             if (!lower.contains(value.toString().toLowerCase(Locale.ROOT))) {
                 throw new ConfigException(key, value, "must be one of " + String.join(", ", allowed));

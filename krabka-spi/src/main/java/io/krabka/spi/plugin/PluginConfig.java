@@ -32,9 +32,13 @@ public record PluginConfig(List<ConfigKey> keys, Map<String, Object> values) {
      */
     public static PluginConfig parse(List<ConfigKey> keys, Map<String, ?> raw) {
         Map<String, ConfigKey> byName = keys.stream()
-                .collect(Collectors.toMap(ConfigKey::name, key -> key, (a, b) -> {
-                    throw new IllegalArgumentException("config key declared twice: " + a.name());
-                }, LinkedHashMap::new));
+                .collect(Collectors.toMap(
+                        ConfigKey::name,
+                        key -> key,
+                        (a, b) -> {
+                            throw new IllegalArgumentException("config key declared twice: " + a.name());
+                        },
+                        LinkedHashMap::new));
         Set<String> unknown = new TreeSet<>(raw.keySet());
         unknown.removeAll(byName.keySet());
         if (!unknown.isEmpty()) {
@@ -45,8 +49,11 @@ public record PluginConfig(List<ConfigKey> keys, Map<String, Object> values) {
         for (ConfigKey key : byName.values()) {
             Object given = raw.get(key.name());
             if (given == null) {
-                values.put(key.name(), key.defaultValue()
-                        .orElseThrow(() -> new ConfigException("missing required setting " + key.name() + ": " + key.documentation())));
+                values.put(
+                        key.name(),
+                        key.defaultValue()
+                                .orElseThrow(() -> new ConfigException(
+                                        "missing required setting " + key.name() + ": " + key.documentation())));
                 continue;
             }
             Object parsed = key.type().parse(key.name(), given);
@@ -97,7 +104,9 @@ public record PluginConfig(List<ConfigKey> keys, Map<String, Object> values) {
     /** The settings with passwords hidden. */
     @Override
     public String toString() {
-        Set<String> hidden = keys.stream().filter(k -> k.type() == ConfigType.PASSWORD).map(ConfigKey::name)
+        Set<String> hidden = keys.stream()
+                .filter(k -> k.type() == ConfigType.PASSWORD)
+                .map(ConfigKey::name)
                 .collect(Collectors.toSet());
         return values.entrySet().stream()
                 .map(e -> e.getKey() + "=" + (hidden.contains(e.getKey()) ? "[hidden]" : e.getValue()))

@@ -11,8 +11,8 @@ import java.util.List;
  *
  * @param <T> the type of the instances the provider creates
  */
-public sealed interface PluginProvider<T> permits RemoteStorageManagerProvider, RemoteLogMetadataManagerProvider,
-        ObjectStoreProvider {
+public sealed interface PluginProvider<T>
+        permits RemoteStorageManagerProvider, RemoteLogMetadataManagerProvider, ObjectStoreProvider {
 
     /**
      * The name that configuration selects the plugin by, such as {@code local} or {@code s3}: lower case

@@ -31,7 +31,8 @@ public record LogSegmentData(
         Objects.requireNonNull(timeIndex, "timeIndex");
         Objects.requireNonNull(transactionIndex, "transactionIndex");
         Objects.requireNonNull(producerSnapshotIndex, "producerSnapshotIndex");
-        leaderEpochIndex = Objects.requireNonNull(leaderEpochIndex, "leaderEpochIndex").asReadOnlyBuffer();
+        leaderEpochIndex =
+                Objects.requireNonNull(leaderEpochIndex, "leaderEpochIndex").asReadOnlyBuffer();
     }
 
     /** A read-only view of the epoch bytes whose position the caller may move freely. */

@@ -34,8 +34,8 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the new state
      * @throws RemoteStorageException          if the update could not be stored
      */
-    CompletableFuture<Void> updateRemoteLogSegmentMetadata(RemoteLogSegmentMetadataUpdate remoteLogSegmentMetadataUpdate)
-            throws RemoteStorageException;
+    CompletableFuture<Void> updateRemoteLogSegmentMetadata(
+            RemoteLogSegmentMetadataUpdate remoteLogSegmentMetadataUpdate) throws RemoteStorageException;
 
     /**
      * The readable segment ({@code COPY_SEGMENT_FINISHED}) that holds {@code offset} within leader epoch
@@ -43,9 +43,8 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      *
      * @throws RemoteStorageException if the lookup failed
      */
-    Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition topicIdPartition,
-                                                                int epochForOffset,
-                                                                long offset) throws RemoteStorageException;
+    Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
+            TopicIdPartition topicIdPartition, int epochForOffset, long offset) throws RemoteStorageException;
 
     /**
      * The highest offset of {@code leaderEpoch} ever copied: the end of the last segment whose copy finished
@@ -63,8 +62,8 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the step
      * @throws RemoteStorageException          if the step could not be stored
      */
-    CompletableFuture<Void> putRemotePartitionDeleteMetadata(RemotePartitionDeleteMetadata remotePartitionDeleteMetadata)
-            throws RemoteStorageException;
+    CompletableFuture<Void> putRemotePartitionDeleteMetadata(
+            RemotePartitionDeleteMetadata remotePartitionDeleteMetadata) throws RemoteStorageException;
 
     /**
      * Every segment of the partition in any state, in no particular order.
@@ -109,9 +108,8 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      *
      * @throws RemoteStorageException if the lookup failed
      */
-    default Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition topicIdPartition,
-                                                                       int epoch,
-                                                                       long offset) throws RemoteStorageException {
+    default Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
+            TopicIdPartition topicIdPartition, int epoch, long offset) throws RemoteStorageException {
         return remoteLogSegmentMetadata(topicIdPartition, epoch, offset);
     }
 

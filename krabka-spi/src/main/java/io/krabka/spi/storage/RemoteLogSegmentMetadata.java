@@ -35,7 +35,8 @@ public record RemoteLogSegmentMetadata(
         Optional<CustomMetadata> customMetadata,
         RemoteLogSegmentState state,
         NavigableMap<Integer, Long> segmentLeaderEpochs,
-        boolean txnIdxEmpty) implements RemoteLogMetadata {
+        boolean txnIdxEmpty)
+        implements RemoteLogMetadata {
 
     /** Validates the invariants and freezes the epoch map. */
     public RemoteLogSegmentMetadata {
@@ -77,9 +78,18 @@ public record RemoteLogSegmentMetadata(
             int segmentSizeInBytes,
             NavigableMap<Integer, Long> segmentLeaderEpochs,
             boolean txnIdxEmpty) {
-        this(remoteLogSegmentId, startOffset, endOffset, maxTimestampMs, brokerId, eventTimestampMs,
-                segmentSizeInBytes, Optional.empty(), RemoteLogSegmentState.COPY_SEGMENT_STARTED,
-                segmentLeaderEpochs, txnIdxEmpty);
+        this(
+                remoteLogSegmentId,
+                startOffset,
+                endOffset,
+                maxTimestampMs,
+                brokerId,
+                eventTimestampMs,
+                segmentSizeInBytes,
+                Optional.empty(),
+                RemoteLogSegmentState.COPY_SEGMENT_STARTED,
+                segmentLeaderEpochs,
+                txnIdxEmpty);
     }
 
     @Override
@@ -96,12 +106,21 @@ public record RemoteLogSegmentMetadata(
      */
     public RemoteLogSegmentMetadata createWithUpdates(RemoteLogSegmentMetadataUpdate update) {
         if (!remoteLogSegmentId.equals(update.remoteLogSegmentId())) {
-            throw new IllegalArgumentException("update for " + update.remoteLogSegmentId()
-                    + " cannot apply to segment " + remoteLogSegmentId);
+            throw new IllegalArgumentException(
+                    "update for " + update.remoteLogSegmentId() + " cannot apply to segment " + remoteLogSegmentId);
         }
         state.checkTransitionTo(update.state());
-        return new RemoteLogSegmentMetadata(remoteLogSegmentId, startOffset, endOffset, maxTimestampMs,
-                update.brokerId(), update.eventTimestampMs(), segmentSizeInBytes, update.customMetadata(),
-                update.state(), segmentLeaderEpochs, txnIdxEmpty);
+        return new RemoteLogSegmentMetadata(
+                remoteLogSegmentId,
+                startOffset,
+                endOffset,
+                maxTimestampMs,
+                update.brokerId(),
+                update.eventTimestampMs(),
+                segmentSizeInBytes,
+                update.customMetadata(),
+                update.state(),
+                segmentLeaderEpochs,
+                txnIdxEmpty);
     }
 }

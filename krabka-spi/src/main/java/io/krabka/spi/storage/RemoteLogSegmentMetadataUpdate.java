@@ -19,7 +19,8 @@ public record RemoteLogSegmentMetadataUpdate(
         long eventTimestampMs,
         Optional<CustomMetadata> customMetadata,
         RemoteLogSegmentState state,
-        int brokerId) implements RemoteLogMetadata {
+        int brokerId)
+        implements RemoteLogMetadata {
 
     /** Validates the parts. */
     public RemoteLogSegmentMetadataUpdate {
@@ -27,7 +28,8 @@ public record RemoteLogSegmentMetadataUpdate(
         Objects.requireNonNull(customMetadata, "customMetadata");
         Objects.requireNonNull(state, "state");
         if (state == RemoteLogSegmentState.COPY_SEGMENT_STARTED) {
-            throw new IllegalArgumentException("an update cannot carry " + state + "; add the segment's metadata instead");
+            throw new IllegalArgumentException(
+                    "an update cannot carry " + state + "; add the segment's metadata instead");
         }
     }
 

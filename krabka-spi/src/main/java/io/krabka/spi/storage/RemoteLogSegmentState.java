@@ -70,7 +70,8 @@ public enum RemoteLogSegmentState {
      */
     public void checkTransitionTo(RemoteLogSegmentState target) {
         if (!isValidTransition(this, target)) {
-            throw new InvalidStateTransitionException("remote log segment state cannot go from " + this + " to " + target);
+            throw new InvalidStateTransitionException(
+                    "remote log segment state cannot go from " + this + " to " + target);
         }
     }
 }

@@ -12,10 +12,8 @@ import java.util.Objects;
  * @param brokerId         the broker that took the step
  */
 public record RemotePartitionDeleteMetadata(
-        TopicIdPartition topicIdPartition,
-        RemotePartitionDeleteState state,
-        long eventTimestampMs,
-        int brokerId) implements RemoteLogMetadata {
+        TopicIdPartition topicIdPartition, RemotePartitionDeleteState state, long eventTimestampMs, int brokerId)
+        implements RemoteLogMetadata {
 
     /** Validates the parts. */
     public RemotePartitionDeleteMetadata {

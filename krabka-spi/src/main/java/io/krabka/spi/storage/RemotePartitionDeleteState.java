@@ -65,7 +65,8 @@ public enum RemotePartitionDeleteState {
      */
     public void checkTransitionTo(RemotePartitionDeleteState target) {
         if (!isValidTransition(this, target)) {
-            throw new InvalidStateTransitionException("remote partition delete state cannot go from " + this + " to " + target);
+            throw new InvalidStateTransitionException(
+                    "remote partition delete state cannot go from " + this + " to " + target);
         }
     }
 }

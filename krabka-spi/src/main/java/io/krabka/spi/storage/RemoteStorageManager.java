@@ -23,8 +23,9 @@ public interface RemoteStorageManager extends Configurable, Closeable {
      * @return custom metadata to store with the segment, if the implementation needs any
      * @throws RemoteStorageException if the copy failed
      */
-    Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata remoteLogSegmentMetadata,
-                                                LogSegmentData logSegmentData) throws RemoteStorageException;
+    Optional<CustomMetadata> copyLogSegmentData(
+            RemoteLogSegmentMetadata remoteLogSegmentMetadata, LogSegmentData logSegmentData)
+            throws RemoteStorageException;
 
     /**
      * Reads a remote segment from {@code startPosition}, inclusive, to its end. The caller closes the stream.
@@ -33,8 +34,8 @@ public interface RemoteStorageManager extends Configurable, Closeable {
      * @throws InvalidRangeException           if the position is negative or beyond the segment
      * @throws RemoteStorageException          if the read failed
      */
-    InputStream fetchLogSegment(RemoteLogSegmentMetadata remoteLogSegmentMetadata,
-                                int startPosition) throws RemoteStorageException;
+    InputStream fetchLogSegment(RemoteLogSegmentMetadata remoteLogSegmentMetadata, int startPosition)
+            throws RemoteStorageException;
 
     /**
      * Reads a remote segment from {@code startPosition} to the smaller of {@code endPosition} and the segment's
@@ -45,9 +46,8 @@ public interface RemoteStorageManager extends Configurable, Closeable {
      *                                         beyond the segment
      * @throws RemoteStorageException          if the read failed
      */
-    InputStream fetchLogSegment(RemoteLogSegmentMetadata remoteLogSegmentMetadata,
-                                int startPosition,
-                                int endPosition) throws RemoteStorageException;
+    InputStream fetchLogSegment(RemoteLogSegmentMetadata remoteLogSegmentMetadata, int startPosition, int endPosition)
+            throws RemoteStorageException;
 
     /**
      * Reads one of a remote segment's indexes whole. The caller closes the stream.
@@ -56,8 +56,8 @@ public interface RemoteStorageManager extends Configurable, Closeable {
      *                                         index of a segment that has none
      * @throws RemoteStorageException          if the read failed
      */
-    InputStream fetchIndex(RemoteLogSegmentMetadata remoteLogSegmentMetadata,
-                           IndexType indexType) throws RemoteStorageException;
+    InputStream fetchIndex(RemoteLogSegmentMetadata remoteLogSegmentMetadata, IndexType indexType)
+            throws RemoteStorageException;
 
     /**
      * Deletes a remote segment and its indexes. Deleting what is already gone succeeds: this never throws

@@ -22,16 +22,20 @@ class StateTransitionTest {
     void segmentStatesFollowKafkasLifecycleExactly() {
         Set<String> legal = Set.of(
                 "null>COPY_SEGMENT_STARTED",
-                "COPY_SEGMENT_STARTED>COPY_SEGMENT_STARTED", "COPY_SEGMENT_STARTED>COPY_SEGMENT_FINISHED",
+                "COPY_SEGMENT_STARTED>COPY_SEGMENT_STARTED",
+                "COPY_SEGMENT_STARTED>COPY_SEGMENT_FINISHED",
                 "COPY_SEGMENT_STARTED>DELETE_SEGMENT_STARTED",
-                "COPY_SEGMENT_FINISHED>COPY_SEGMENT_FINISHED", "COPY_SEGMENT_FINISHED>DELETE_SEGMENT_STARTED",
-                "DELETE_SEGMENT_STARTED>DELETE_SEGMENT_STARTED", "DELETE_SEGMENT_STARTED>DELETE_SEGMENT_FINISHED",
+                "COPY_SEGMENT_FINISHED>COPY_SEGMENT_FINISHED",
+                "COPY_SEGMENT_FINISHED>DELETE_SEGMENT_STARTED",
+                "DELETE_SEGMENT_STARTED>DELETE_SEGMENT_STARTED",
+                "DELETE_SEGMENT_STARTED>DELETE_SEGMENT_FINISHED",
                 "DELETE_SEGMENT_FINISHED>DELETE_SEGMENT_FINISHED");
         int checked = 0;
         for (RemoteLogSegmentState source : withNull(RemoteLogSegmentState.values())) {
             for (RemoteLogSegmentState target : RemoteLogSegmentState.values()) {
                 boolean expected = legal.contains(source + ">" + target);
-                assertEquals(expected, RemoteLogSegmentState.isValidTransition(source, target), source + " -> " + target);
+                assertEquals(
+                        expected, RemoteLogSegmentState.isValidTransition(source, target), source + " -> " + target);
                 if (source != null && !expected) {
                     assertThrows(InvalidStateTransitionException.class, () -> source.checkTransitionTo(target));
                 }
@@ -45,13 +49,18 @@ class StateTransitionTest {
     void partitionDeleteStatesFollowKafkasLifecycleExactly() {
         Set<String> legal = Set.of(
                 "null>DELETE_PARTITION_MARKED",
-                "DELETE_PARTITION_MARKED>DELETE_PARTITION_MARKED", "DELETE_PARTITION_MARKED>DELETE_PARTITION_STARTED",
-                "DELETE_PARTITION_STARTED>DELETE_PARTITION_STARTED", "DELETE_PARTITION_STARTED>DELETE_PARTITION_FINISHED",
+                "DELETE_PARTITION_MARKED>DELETE_PARTITION_MARKED",
+                "DELETE_PARTITION_MARKED>DELETE_PARTITION_STARTED",
+                "DELETE_PARTITION_STARTED>DELETE_PARTITION_STARTED",
+                "DELETE_PARTITION_STARTED>DELETE_PARTITION_FINISHED",
                 "DELETE_PARTITION_FINISHED>DELETE_PARTITION_FINISHED");
         for (RemotePartitionDeleteState source : withNull(RemotePartitionDeleteState.values())) {
             for (RemotePartitionDeleteState target : RemotePartitionDeleteState.values()) {
                 boolean expected = legal.contains(source + ">" + target);
-                assertEquals(expected, RemotePartitionDeleteState.isValidTransition(source, target), source + " -> " + target);
+                assertEquals(
+                        expected,
+                        RemotePartitionDeleteState.isValidTransition(source, target),
+                        source + " -> " + target);
                 if (source != null && !expected) {
                     assertThrows(InvalidStateTransitionException.class, () -> source.checkTransitionTo(target));
                 }

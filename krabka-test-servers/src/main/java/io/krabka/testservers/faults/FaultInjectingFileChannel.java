@@ -85,8 +85,8 @@ final class FaultInjectingFileChannel extends FileChannel {
     @Override
     public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
         faults.checkWrite(file);
-        return delegate.transferFrom(src instanceof FaultInjectingFileChannel channel ? channel.delegate : src,
-                position, count);
+        return delegate.transferFrom(
+                src instanceof FaultInjectingFileChannel channel ? channel.delegate : src, position, count);
     }
 
     @Override

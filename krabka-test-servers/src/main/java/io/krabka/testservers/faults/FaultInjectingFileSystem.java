@@ -56,7 +56,9 @@ final class FaultInjectingFileSystem extends FileSystem {
 
     @Override
     public Iterable<Path> getRootDirectories() {
-        return StreamSupport.stream(delegate.getRootDirectories().spliterator(), false).map(this::wrap).toList();
+        return StreamSupport.stream(delegate.getRootDirectories().spliterator(), false)
+                .map(this::wrap)
+                .toList();
     }
 
     @Override

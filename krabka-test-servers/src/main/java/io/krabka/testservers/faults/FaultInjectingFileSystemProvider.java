@@ -79,16 +79,17 @@ public final class FaultInjectingFileSystemProvider extends FileSystemProvider {
     }
 
     @Override
-    public AsynchronousFileChannel newAsynchronousFileChannel(Path path, Set<? extends OpenOption> options,
-            ExecutorService executor, FileAttribute<?>... attrs) throws IOException {
+    public AsynchronousFileChannel newAsynchronousFileChannel(
+            Path path, Set<? extends OpenOption> options, ExecutorService executor, FileAttribute<?>... attrs)
+            throws IOException {
         return delegate.newAsynchronousFileChannel(unwrap(path), options, executor, attrs);
     }
 
     @Override
     public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter)
             throws IOException {
-        DirectoryStream<Path> entries = delegate.newDirectoryStream(unwrap(dir),
-                entry -> filter.accept(fileSystem.wrap(entry)));
+        DirectoryStream<Path> entries =
+                delegate.newDirectoryStream(unwrap(dir), entry -> filter.accept(fileSystem.wrap(entry)));
         return new DirectoryStream<>() {
             @Override
             public Iterator<Path> iterator() {
@@ -185,8 +186,7 @@ public final class FaultInjectingFileSystemProvider extends FileSystemProvider {
     }
 
     @Override
-    public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options)
-            throws IOException {
+    public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
         return delegate.readAttributes(unwrap(path), attributes, options);
     }
 

@@ -49,14 +49,20 @@ public final class InjectedFaults {
 
     /** The system properties that install the fault-injecting file system, controlled from {@code controlDir}. */
     public static List<String> systemProperties(Path controlDir) {
-        return List.of("-Djava.nio.file.spi.DefaultFileSystemProvider=" + FaultInjectingFileSystemProvider.class.getName(),
+        return List.of(
+                "-Djava.nio.file.spi.DefaultFileSystemProvider=" + FaultInjectingFileSystemProvider.class.getName(),
                 "-D" + CONTROL_PROPERTY + "=" + controlDir);
     }
 
     /** Where the fault-injecting file system's classes are, for a process's class path. */
     public static String classPath() {
         try {
-            return Path.of(InjectedFaults.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(InjectedFaults.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -110,7 +116,10 @@ public final class InjectedFaults {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the injected faults of " + prefixFile, e);
         }
-        if (!prefix.isEmpty() && file.toAbsolutePath().normalize().startsWith(file.getFileSystem().getPath(prefix))) {
+        if (!prefix.isEmpty()
+                && file.toAbsolutePath()
+                        .normalize()
+                        .startsWith(file.getFileSystem().getPath(prefix))) {
             throw new IOException(EIO + " (injected: " + what + " of " + file + ")");
         }
     }

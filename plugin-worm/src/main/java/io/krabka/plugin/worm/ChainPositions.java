@@ -46,12 +46,16 @@ final class ChainPositions {
         ChainStamp found = switch (NextChainStamp.of(segments.list(partition), Uuid.randomUuid())) {
             case NextChainStamp.Continued continued -> continued.next();
             case NextChainStamp.FreshEpoch fresh -> fresh.next();
-            case NextChainStamp.Exhausted exhausted -> throw new RemoteStorageException("the manifest chain of "
-                    + partition + " is exhausted after segment " + exhausted.after().id() + ": its seq reached 2^64-1");
-            case NextChainStamp.UnreadableReceipt unreadable -> throw new RemoteStorageException("segment "
-                    + unreadable.segment().id() + " of " + partition + " carries a chain receipt this broker cannot "
-                    + "read (" + unreadable.cause().getMessage() + "); copying on would fork the chain",
-                    unreadable.cause());
+            case NextChainStamp.Exhausted exhausted ->
+                throw new RemoteStorageException("the manifest chain of " + partition + " is exhausted after segment "
+                        + exhausted.after().id() + ": its seq reached 2^64-1");
+            case NextChainStamp.UnreadableReceipt unreadable ->
+                throw new RemoteStorageException(
+                        "segment "
+                                + unreadable.segment().id() + " of " + partition
+                                + " carries a chain receipt this broker cannot "
+                                + "read (" + unreadable.cause().getMessage() + "); copying on would fork the chain",
+                        unreadable.cause());
         };
         next.put(partition, found);
         return found;
@@ -59,7 +63,8 @@ final class ChainPositions {
 
     /** A manifest was sealed at {@code stamp} with {@code head}: the next goes after it. */
     void sealed(TopicIdPartition partition, ChainStamp stamp, ChainHead head) {
-        stamp.successor(head).ifPresentOrElse(successor -> next.put(partition, successor), () -> next.remove(partition));
+        stamp.successor(head)
+                .ifPresentOrElse(successor -> next.put(partition, successor), () -> next.remove(partition));
     }
 
     /** Forgets the partition's position: the next copy reads it again from the metadata manager. */

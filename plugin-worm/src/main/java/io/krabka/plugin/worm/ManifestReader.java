@@ -51,9 +51,12 @@ final class ManifestReader {
      */
     ObjectEntry entry(RemoteLogSegmentMetadata metadata, SegmentArtifact artifact) throws RemoteStorageException {
         SegmentManifest manifest = manifest(metadata);
-        return manifest.body().objects().stream().filter(o -> o.suffix().equals(artifact.suffix())).findFirst()
-                .orElseThrow(() -> new RemoteResourceNotFoundException("segment " + metadata.remoteLogSegmentId().id()
-                        + " of " + metadata.topicIdPartition() + " was archived without a " + artifact.suffix()));
+        return manifest.body().objects().stream()
+                .filter(o -> o.suffix().equals(artifact.suffix()))
+                .findFirst()
+                .orElseThrow(() -> new RemoteResourceNotFoundException(
+                        "segment " + metadata.remoteLogSegmentId().id() + " of " + metadata.topicIdPartition()
+                                + " was archived without a " + artifact.suffix()));
     }
 
     private SegmentManifest manifest(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
@@ -67,14 +70,21 @@ final class ManifestReader {
         String segment = "segment " + id + " of " + metadata.topicIdPartition();
         WormChainRecord receipt;
         try {
-            receipt = WormChainRecord.decode(metadata.customMetadata().orElseThrow(() -> new RemoteStorageException(
-                    segment + " carries no chain receipt: it was not sealed by a write-once archive")).value());
+            receipt = WormChainRecord.decode(metadata.customMetadata()
+                    .orElseThrow(() -> new RemoteStorageException(
+                            segment + " carries no chain receipt: it was not sealed by a write-once archive"))
+                    .value());
         } catch (ArchiveFormatException e) {
             throw new RemoteStorageException(segment + " carries an unreadable chain receipt: " + e.getMessage(), e);
         }
         TopicIdPartition partition = metadata.topicIdPartition();
-        String key = layout.segmentKey(partition.topic(), partition.partition(), partition.topicId(),
-                metadata.startOffset(), id, ArchiveLayout.MANIFEST_SUFFIX);
+        String key = layout.segmentKey(
+                partition.topic(),
+                partition.partition(),
+                partition.topicId(),
+                metadata.startOffset(),
+                id,
+                ArchiveLayout.MANIFEST_SUFFIX);
         SegmentManifest manifest;
         try (InputStream in = store.read(key, receipt.manifestVersionId())) {
             byte[] json = in.readNBytes((int) ManifestJson.MAX_MANIFEST_BYTES + 1);

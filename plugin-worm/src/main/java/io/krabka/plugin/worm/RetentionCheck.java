@@ -13,8 +13,7 @@ import java.time.Duration;
 final class RetentionCheck {
     private static final System.Logger LOG = System.getLogger(RetentionCheck.class.getName());
 
-    private RetentionCheck() {
-    }
+    private RetentionCheck() {}
 
     /**
      * Checks the protection, or with {@code allow.unenforced.retention} warns loudly.
@@ -24,18 +23,23 @@ final class RetentionCheck {
     static void check(StoreProtection protection, WormConfig config) {
         String missing = missing(protection, config.minRetention());
         if (missing == null) {
-            LOG.log(System.Logger.Level.INFO, "Write-once archive on " + protection.location() + ": "
-                    + protection.detail());
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Write-once archive on " + protection.location() + ": " + protection.detail());
             return;
         }
         if (!config.allowUnenforcedRetention()) {
-            throw new ConfigException("the object store " + protection.location() + " cannot hold a write-once archive: "
+            throw new ConfigException("the object store " + protection.location()
+                    + " cannot hold a write-once archive: "
                     + missing + " (it reports: " + protection.detail() + "); " + WormConfig.ALLOW_UNENFORCED_RETENTION
                     + "=true accepts it unprotected");
         }
-        LOG.log(System.Logger.Level.WARNING, "UNPROTECTED ARCHIVE: " + protection.location() + " " + missing
-                + "; with " + WormConfig.ALLOW_UNENFORCED_RETENTION + "=true every archived object is guarded by its "
-                + "create-only write alone and can be deleted by whoever may write to the store");
+        LOG.log(
+                System.Logger.Level.WARNING,
+                "UNPROTECTED ARCHIVE: " + protection.location() + " " + missing
+                        + "; with " + WormConfig.ALLOW_UNENFORCED_RETENTION
+                        + "=true every archived object is guarded by its "
+                        + "create-only write alone and can be deleted by whoever may write to the store");
     }
 
     /** What the protection lacks, or null. */

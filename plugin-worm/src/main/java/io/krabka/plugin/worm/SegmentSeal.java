@@ -43,8 +43,8 @@ import java.util.concurrent.Executor;
  * @param chains  the partitions' chain positions
  * @param digests where the logs' digests are computed, beside the writes
  */
-record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer sealer, ChainPositions chains,
-                   Executor digests) {
+record SegmentSeal(
+        ArchiveLayout layout, ObjectStore store, ManifestSealer sealer, ChainPositions chains, Executor digests) {
     private static final int DIGEST_BUFFER = 1 << 20;
 
     SegmentSeal {
@@ -66,27 +66,32 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
         TopicIdPartition partition = metadata.topicIdPartition();
         ChainStamp stamp = chains.next(partition);
         // The log's digest is the copy's longest computation: it runs beside the writes, not before them.
-        CompletableFuture<FileDigest> logDigest = CompletableFuture.supplyAsync(() -> digest(data.logSegment()),
-                digests);
+        CompletableFuture<FileDigest> logDigest =
+                CompletableFuture.supplyAsync(() -> digest(data.logSegment()), digests);
         // Every object at once, the log too: the manifest, written after them all, is the commit point.
         List<StoreCalls.Call<ObjectEntry>> writes = new ArrayList<>(List.of(
                 () -> file(metadata, SegmentArtifact.OFFSET_INDEX, data.offsetIndex()),
                 () -> file(metadata, SegmentArtifact.TIME_INDEX, data.timeIndex()),
                 () -> file(metadata, SegmentArtifact.PRODUCER_SNAPSHOT, data.producerSnapshotIndex()),
                 () -> buffer(metadata, SegmentArtifact.LEADER_EPOCH_CHECKPOINT, data.leaderEpochIndex())));
-        data.transactionIndex().ifPresent(txn -> writes.add(() -> file(metadata, SegmentArtifact.TRANSACTION_INDEX,
-                txn)));
-        writes.add(() -> checked(SegmentArtifact.SEGMENT, store.create(key(metadata, SegmentArtifact.SEGMENT.suffix()),
-                data.logSegment()), join(logDigest)));
+        data.transactionIndex()
+                .ifPresent(txn -> writes.add(() -> file(metadata, SegmentArtifact.TRANSACTION_INDEX, txn)));
+        writes.add(() -> checked(
+                SegmentArtifact.SEGMENT,
+                store.create(key(metadata, SegmentArtifact.SEGMENT.suffix()), data.logSegment()),
+                join(logDigest)));
         List<ObjectEntry> objects = StoreCalls.allAtOnce(writes, "archiving a segment's objects");
         SealedManifest sealed;
         try {
             sealed = sealer.seal(SegmentIdentity.of(metadata), objects, stamp);
         } catch (IllegalArgumentException e) {
-            throw new RemoteStorageException("cannot seal segment " + metadata.remoteLogSegmentId().id() + " of "
-                    + partition + ": " + e.getMessage(), e);
+            throw new RemoteStorageException(
+                    "cannot seal segment " + metadata.remoteLogSegmentId().id() + " of " + partition + ": "
+                            + e.getMessage(),
+                    e);
         }
-        StoredObject manifest = store.create(key(metadata, ArchiveLayout.MANIFEST_SUFFIX), ByteBuffer.wrap(sealed.json()));
+        StoredObject manifest =
+                store.create(key(metadata, ArchiveLayout.MANIFEST_SUFFIX), ByteBuffer.wrap(sealed.json()));
         chains.sealed(partition, stamp, sealed.head());
         return WormChainRecord.receipt(stamp, sealed.head(), manifest.version()).toCustomMetadata();
     }
@@ -150,13 +155,17 @@ record SegmentSeal(ArchiveLayout layout, ObjectStore store, ManifestSealer seale
     }
 
     /** What a file held when it was hashed. */
-    private record FileDigest(long size, Sha256Digest sha256) {
-    }
+    private record FileDigest(long size, Sha256Digest sha256) {}
 
     private String key(RemoteLogSegmentMetadata metadata, String suffix) {
         TopicIdPartition partition = metadata.topicIdPartition();
-        return layout.segmentKey(partition.topic(), partition.partition(), partition.topicId(),
-                metadata.startOffset(), metadata.remoteLogSegmentId().id(), suffix);
+        return layout.segmentKey(
+                partition.topic(),
+                partition.partition(),
+                partition.topicId(),
+                metadata.startOffset(),
+                metadata.remoteLogSegmentId().id(),
+                suffix);
     }
 
     private static MessageDigest sha256() {

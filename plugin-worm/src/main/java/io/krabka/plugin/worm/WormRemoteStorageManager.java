@@ -66,27 +66,40 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
         Optional<SigningKey> signer;
         try {
             signer = config.signingKeyPath().isPresent()
-                    ? Optional.of(SigningKey.readPkcs8(config.signingKeyPath().get(), config.signingKeyId().orElseThrow()))
+                    ? Optional.of(SigningKey.readPkcs8(
+                            config.signingKeyPath().get(), config.signingKeyId().orElseThrow()))
                     : Optional.empty();
         } catch (KeyFileException e) {
-            throw new ConfigException(WormConfig.SIGNING_KEY_PATH, config.signingKeyPath().get(), e.getMessage());
+            throw new ConfigException(
+                    WormConfig.SIGNING_KEY_PATH, config.signingKeyPath().get(), e.getMessage());
         }
         try {
             RetentionCheck.check(store.protection(), config);
         } catch (RemoteStorageException e) {
-            throw new ConfigException("cannot read the protection of the object store " + store.location() + ": "
-                    + e.getMessage());
+            throw new ConfigException(
+                    "cannot read the protection of the object store " + store.location() + ": " + e.getMessage());
         }
         if (signer.isEmpty()) {
-            LOG.log(System.Logger.Level.WARNING, "The write-once archive on " + store.location() + " writes unsigned "
-                    + "manifests (no " + WormConfig.SIGNING_KEY_PATH + "): krabka verify cannot attest them");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "The write-once archive on " + store.location() + " writes unsigned " + "manifests (no "
+                            + WormConfig.SIGNING_KEY_PATH + "): krabka verify cannot attest them");
         }
         // Digests are CPU-bound: a platform thread a core; the broker copies several partitions at once.
-        ExecutorService digests = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
+        ExecutorService digests = Executors.newFixedThreadPool(
+                Runtime.getRuntime().availableProcessors(),
                 Thread.ofPlatform().name("worm-digest-", 0).daemon(true).factory());
-        archive = new Archive(config, signer, new SegmentSeal(config.layout(), store, new ManifestSealer(signer),
-                new ChainPositions(context::listRemoteLogSegments), digests), new ManifestReader(store,
-                config.layout()), digests);
+        archive = new Archive(
+                config,
+                signer,
+                new SegmentSeal(
+                        config.layout(),
+                        store,
+                        new ManifestSealer(signer),
+                        new ChainPositions(context::listRemoteLogSegments),
+                        digests),
+                new ManifestReader(store, config.layout()),
+                digests);
     }
 
     @Override
@@ -101,7 +114,8 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
     }
 
     @Override
-    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition) throws RemoteStorageException {
+    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition)
+            throws RemoteStorageException {
         return fetchLogSegment(metadata, startPosition, Integer.MAX_VALUE);
     }
 
@@ -114,11 +128,13 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
             return InputStream.nullInputStream();
         }
         ObjectEntry log = a.manifests().entry(metadata, SegmentArtifact.SEGMENT);
-        return store.read(log.key(), log.versionId(), range.get().from(), range.get().toInclusive());
+        return store.read(
+                log.key(), log.versionId(), range.get().from(), range.get().toInclusive());
     }
 
     @Override
-    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) throws RemoteStorageException {
+    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType)
+            throws RemoteStorageException {
         ObjectEntry index = readable().manifests().entry(metadata, SegmentArtifact.of(indexType));
         return store.read(index.key(), index.versionId());
     }
@@ -147,9 +163,12 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
         AbandonmentRecord record = AbandonmentRecord.seal(segment, System.currentTimeMillis(), a.signer());
         try {
             store.create(segment.recordKey(a.config().layout()), ByteBuffer.wrap(record.encode()));
-            LOG.log(System.Logger.Level.WARNING, "Abandoned the copy of segment " + metadata.remoteLogSegmentId().id()
-                    + " [" + metadata.startOffset() + ", " + metadata.endOffset() + "] of "
-                    + metadata.topicIdPartition() + ": its objects stay in the archive, recorded as abandoned");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Abandoned the copy of segment "
+                            + metadata.remoteLogSegmentId().id()
+                            + " [" + metadata.startOffset() + ", " + metadata.endOffset() + "] of "
+                            + metadata.topicIdPartition() + ": its objects stay in the archive, recorded as abandoned");
         } catch (ObjectExistsException e) {
             // Abandoned already: the record is there.
         }
@@ -173,8 +192,8 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
     private Archive readable() throws RemoteFetchRefusedException {
         Archive a = archive();
         if (a.config().writeOnly()) {
-            throw new RemoteFetchRefusedException("the write-once archive on " + store.location()
-                    + " is write-only (" + WormConfig.WRITE_ONLY + "=true): remote reads are refused");
+            throw new RemoteFetchRefusedException("the write-once archive on " + store.location() + " is write-only ("
+                    + WormConfig.WRITE_ONLY + "=true): remote reads are refused");
         }
         return a;
     }
@@ -188,7 +207,10 @@ final class WormRemoteStorageManager implements WriteOnceRemoteStorageManager {
     }
 
     /** The configured archive. */
-    private record Archive(WormConfig config, Optional<SigningKey> signer, SegmentSeal seal, ManifestReader manifests,
-                           ExecutorService digests) {
-    }
+    private record Archive(
+            WormConfig config,
+            Optional<SigningKey> signer,
+            SegmentSeal seal,
+            ManifestReader manifests,
+            ExecutorService digests) {}
 }

@@ -11,8 +11,7 @@ import java.util.List;
 public final class WormRemoteStorageManagerProvider implements ObjectStoreRemoteStorageManagerProvider {
 
     /** The provider, as the service loader creates it. */
-    public WormRemoteStorageManagerProvider() {
-    }
+    public WormRemoteStorageManagerProvider() {}
 
     @Override
     public String name() {

@@ -14,7 +14,7 @@ class DocumentationTest {
 
     @Test
     void theConfigurationReferenceDocumentsEveryKey() throws IOException {
-        SettingsTable.assertDocuments(Path.of("../docs/configuration.md"), "## Plugin `worm` (remote storage manager)",
-                WormConfig.KEYS);
+        SettingsTable.assertDocuments(
+                Path.of("../docs/configuration.md"), "## Plugin `worm` (remote storage manager)", WormConfig.KEYS);
     }
 }

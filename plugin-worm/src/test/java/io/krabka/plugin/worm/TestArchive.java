@@ -44,9 +44,12 @@ final class TestArchive implements RemoteStorageContext {
 
     TestArchive(Path dir) throws Exception {
         this.dir = dir;
-        this.store = ObjectStores.open("local", Map.of("dir", Files.createDirectories(dir.resolve("store")).toString()));
+        this.store = ObjectStores.open(
+                "local",
+                Map.of("dir", Files.createDirectories(dir.resolve("store")).toString()));
         this.keyPair = ed25519();
-        this.signingKey = Files.write(dir.resolve("signing.pk8"), keyPair.getPrivate().getEncoded());
+        this.signingKey =
+                Files.write(dir.resolve("signing.pk8"), keyPair.getPrivate().getEncoded());
     }
 
     /** The settings of an archive on the local store, signed, with the broker's limit raised for the receipt. */
@@ -70,25 +73,40 @@ final class TestArchive implements RemoteStorageContext {
     static RemoteLogSegmentMetadata segment(TopicIdPartition partition, long start, long end, int size) {
         TreeMap<Integer, Long> epochs = new TreeMap<>();
         epochs.put(0, start);
-        return new RemoteLogSegmentMetadata(RemoteLogSegmentId.generateNew(partition), start, end, 1_700_000_000_000L,
-                1, 1_700_000_001_000L, size, epochs, true);
+        return new RemoteLogSegmentMetadata(
+                RemoteLogSegmentId.generateNew(partition),
+                start,
+                end,
+                1_700_000_000_000L,
+                1,
+                1_700_000_001_000L,
+                size,
+                epochs,
+                true);
     }
 
     /** Local files of a segment: random bytes, as a closed segment's are fixed bytes. */
     LogSegmentData files(RemoteLogSegmentMetadata metadata, long seed) throws IOException {
-        Path local = Files.createDirectories(dir.resolve("local-" + metadata.remoteLogSegmentId().id()));
+        Path local = Files.createDirectories(
+                dir.resolve("local-" + metadata.remoteLogSegmentId().id()));
         Random random = new Random(seed);
-        return new LogSegmentData(write(local.resolve("s.log"), random, metadata.segmentSizeInBytes()),
-                write(local.resolve("s.index"), random, 80), write(local.resolve("s.timeindex"), random, 120),
-                Optional.empty(), write(local.resolve("s.snapshot"), random, 40),
+        return new LogSegmentData(
+                write(local.resolve("s.log"), random, metadata.segmentSizeInBytes()),
+                write(local.resolve("s.index"), random, 80),
+                write(local.resolve("s.timeindex"), random, 120),
+                Optional.empty(),
+                write(local.resolve("s.snapshot"), random, 40),
                 ByteBuffer.wrap("0\n1\n0 0\n".getBytes(StandardCharsets.US_ASCII)));
     }
 
     /** What the broker's metadata manager records when a copy finishes: the segment with its receipt. */
     RemoteLogSegmentMetadata finished(RemoteLogSegmentMetadata started, Optional<CustomMetadata> receipt) {
         RemoteLogSegmentMetadata done = started.createWithUpdates(new RemoteLogSegmentMetadataUpdate(
-                started.remoteLogSegmentId(), started.eventTimestampMs() + 1, receipt,
-                RemoteLogSegmentState.COPY_SEGMENT_FINISHED, 1));
+                started.remoteLogSegmentId(),
+                started.eventTimestampMs() + 1,
+                receipt,
+                RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+                1));
         segments.add(done);
         return done;
     }
@@ -109,7 +127,10 @@ final class TestArchive implements RemoteStorageContext {
 
     @Override
     public Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition) {
-        return segments.stream().filter(s -> s.topicIdPartition().equals(topicIdPartition)).toList().iterator();
+        return segments.stream()
+                .filter(s -> s.topicIdPartition().equals(topicIdPartition))
+                .toList()
+                .iterator();
     }
 
     @Override

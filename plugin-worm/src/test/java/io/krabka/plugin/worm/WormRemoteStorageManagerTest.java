@@ -40,6 +40,7 @@ class WormRemoteStorageManagerTest {
 
     @TempDir
     Path dir;
+
     private TestArchive archive;
     private WormRemoteStorageManager rsm;
 
@@ -64,20 +65,25 @@ class WormRemoteStorageManagerTest {
         WormChainRecord record = WormChainRecord.decode(receipt.orElseThrow().value());
         assertTrue(record.isReceipt());
         assertEquals(0, record.seq());
-        assertTrue(receipt.get().size() <= WormConfig.RECEIPT_MAX_BYTES, receipt.get().size() + " bytes");
+        assertTrue(
+                receipt.get().size() <= WormConfig.RECEIPT_MAX_BYTES,
+                receipt.get().size() + " bytes");
         SegmentManifest manifest = manifest(segment);
         assertEquals(record.head().orElseThrow(), manifest.body().head());
         assertEquals("test-key", manifest.signature().orElseThrow().keyId());
-        assertEquals(List.of("index", "timeindex", "snapshot", "leader_epoch_checkpoint", "log"),
-                manifest.body().objects().stream().map(ObjectEntry::suffix).toList(), "the log last");
+        assertEquals(
+                List.of("index", "timeindex", "snapshot", "leader_epoch_checkpoint", "log"),
+                manifest.body().objects().stream().map(ObjectEntry::suffix).toList(),
+                "the log last");
         for (ObjectEntry entry : manifest.body().objects()) {
             assertTrue(entry.createPrecondition(), entry.key() + " was written create-only");
             try (InputStream in = archive.store.read(entry.key())) {
                 assertEquals(entry.sha256(), Sha256Digest.of(in.readAllBytes()), entry.key());
             }
         }
-        assertArrayEquals(Files.readAllBytes(data.logSegment()), rsm.fetchLogSegment(archive.finished(segment, receipt),
-                0).readAllBytes());
+        assertArrayEquals(
+                Files.readAllBytes(data.logSegment()),
+                rsm.fetchLogSegment(archive.finished(segment, receipt), 0).readAllBytes());
         assertEquals(1, archive.count("ManifestSealsPerSec"));
         assertEquals(1, archive.count("ManifestSealTimeMs"));
     }
@@ -85,11 +91,17 @@ class WormRemoteStorageManagerTest {
     @Test
     void theChainGoesOnAcrossARestartFromTheReceiptsInTheMetadata() throws Exception {
         RemoteLogSegmentMetadata first = TestArchive.segment(PARTITION, 0, 99, 100);
-        WormChainRecord one = WormChainRecord.decode(archive.finished(first,
-                rsm.copyLogSegmentData(first, archive.files(first, 1))).customMetadata().orElseThrow().value());
+        WormChainRecord one =
+                WormChainRecord.decode(archive.finished(first, rsm.copyLogSegmentData(first, archive.files(first, 1)))
+                        .customMetadata()
+                        .orElseThrow()
+                        .value());
         RemoteLogSegmentMetadata second = TestArchive.segment(PARTITION, 100, 199, 100);
-        WormChainRecord two = WormChainRecord.decode(archive.finished(second,
-                rsm.copyLogSegmentData(second, archive.files(second, 2))).customMetadata().orElseThrow().value());
+        WormChainRecord two = WormChainRecord.decode(
+                archive.finished(second, rsm.copyLogSegmentData(second, archive.files(second, 2)))
+                        .customMetadata()
+                        .orElseThrow()
+                        .value());
         assertEquals(one.epochId(), two.epochId());
         assertEquals(one.head().orElseThrow(), two.prevHead());
 
@@ -97,7 +109,8 @@ class WormRemoteStorageManagerTest {
         rsm = archive.open(archive.settings());
         RemoteLogSegmentMetadata third = TestArchive.segment(PARTITION, 200, 299, 100);
         WormChainRecord three = WormChainRecord.decode(rsm.copyLogSegmentData(third, archive.files(third, 3))
-                .orElseThrow().value());
+                .orElseThrow()
+                .value());
         assertEquals(one.epochId(), three.epochId(), "a restart goes on with the epoch");
         assertEquals(2, three.seq());
         assertEquals(two.head().orElseThrow(), three.prevHead());
@@ -118,8 +131,8 @@ class WormRemoteStorageManagerTest {
     @Test
     void deletesAreRefusedAndTheSegmentStays() throws Exception {
         RemoteLogSegmentMetadata segment = TestArchive.segment(PARTITION, 0, 99, 100);
-        RemoteLogSegmentMetadata done = archive.finished(segment, rsm.copyLogSegmentData(segment,
-                archive.files(segment, 1)));
+        RemoteLogSegmentMetadata done =
+                archive.finished(segment, rsm.copyLogSegmentData(segment, archive.files(segment, 1)));
         RemoteStorageException e = assertThrows(RemoteStorageException.class, () -> rsm.deleteLogSegmentData(done));
         assertTrue(e.getMessage().contains("deletes nothing"), e.getMessage());
         assertEquals(100, rsm.fetchLogSegment(done, 0).readAllBytes().length);
@@ -128,8 +141,10 @@ class WormRemoteStorageManagerTest {
     @Test
     void anAbandonedCopyIsRecordedOnceSignedAndTheRetryTakesItsChainPosition() throws Exception {
         RemoteLogSegmentMetadata failed = TestArchive.segment(PARTITION, 0, 99, 100);
-        WormChainRecord abandonedReceipt = WormChainRecord.decode(rsm.copyLogSegmentData(failed,
-                archive.files(failed, 1)).orElseThrow().value());
+        WormChainRecord abandonedReceipt =
+                WormChainRecord.decode(rsm.copyLogSegmentData(failed, archive.files(failed, 1))
+                        .orElseThrow()
+                        .value());
         // The broker could not record the copy (say, its metadata update failed): it abandons it, twice.
         rsm.abandonSegmentCopy(failed);
         rsm.abandonSegmentCopy(failed);
@@ -143,7 +158,8 @@ class WormRemoteStorageManagerTest {
 
         RemoteLogSegmentMetadata retry = TestArchive.segment(PARTITION, 0, 99, 100);
         WormChainRecord retried = WormChainRecord.decode(rsm.copyLogSegmentData(retry, archive.files(retry, 1))
-                .orElseThrow().value());
+                .orElseThrow()
+                .value());
         assertEquals(abandonedReceipt.seq(), retried.seq(), "the abandoned manifest's seq is taken again");
         assertEquals(abandonedReceipt.prevHead(), retried.prevHead());
     }
@@ -155,8 +171,8 @@ class WormRemoteStorageManagerTest {
         rsm.close();
         rsm = archive.open(settings);
         RemoteLogSegmentMetadata segment = TestArchive.segment(PARTITION, 0, 99, 100);
-        RemoteLogSegmentMetadata done = archive.finished(segment, rsm.copyLogSegmentData(segment,
-                archive.files(segment, 1)));
+        RemoteLogSegmentMetadata done =
+                archive.finished(segment, rsm.copyLogSegmentData(segment, archive.files(segment, 1)));
         assertThrows(RemoteFetchRefusedException.class, () -> rsm.fetchLogSegment(done, 0));
         assertThrows(RemoteFetchRefusedException.class, () -> rsm.fetchIndex(done, IndexType.OFFSET));
     }
@@ -164,8 +180,8 @@ class WormRemoteStorageManagerTest {
     @Test
     void aManifestChangedAfterItsReceiptIsNotServed() throws Exception {
         RemoteLogSegmentMetadata segment = TestArchive.segment(PARTITION, 0, 99, 100);
-        RemoteLogSegmentMetadata done = archive.finished(segment, rsm.copyLogSegmentData(segment,
-                archive.files(segment, 1)));
+        RemoteLogSegmentMetadata done =
+                archive.finished(segment, rsm.copyLogSegmentData(segment, archive.files(segment, 1)));
         Path manifest = dir.resolve("store/kafka-tiered-storage").resolve(manifestKey(segment));
         Files.writeString(manifest, Files.readString(manifest).replace("\"end_offset\":99", "\"end_offset\":98"));
         RemoteStorageException e = assertThrows(RemoteStorageException.class, () -> rsm.fetchLogSegment(done, 0));
@@ -175,8 +191,8 @@ class WormRemoteStorageManagerTest {
     @Test
     void aSegmentSealedWithoutATransactionIndexHasNone() throws Exception {
         RemoteLogSegmentMetadata segment = TestArchive.segment(PARTITION, 0, 99, 100);
-        RemoteLogSegmentMetadata done = archive.finished(segment, rsm.copyLogSegmentData(segment,
-                archive.files(segment, 1)));
+        RemoteLogSegmentMetadata done =
+                archive.finished(segment, rsm.copyLogSegmentData(segment, archive.files(segment, 1)));
         assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchIndex(done, IndexType.TRANSACTION));
     }
 
@@ -185,8 +201,11 @@ class WormRemoteStorageManagerTest {
         Map<String, Object> settings = archive.settings();
         settings.remove("allow.unenforced.retention");
         ConfigException e = assertThrows(ConfigException.class, () -> archive.open(settings));
-        assertTrue(e.getMessage().contains(archive.store.location()) && e.getMessage().contains("no default retention")
-                && !e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(archive.store.location())
+                        && e.getMessage().contains("no default retention")
+                        && !e.getMessage().contains("\n"),
+                e.getMessage());
     }
 
     @Test
@@ -217,6 +236,7 @@ class WormRemoteStorageManagerTest {
 
     private static String manifestKey(RemoteLogSegmentMetadata segment) {
         return PARTITION.topic() + "-" + PARTITION.partition() + "-" + PARTITION.topicId() + "/"
-                + String.format("%020d", segment.startOffset()) + "-" + segment.remoteLogSegmentId().id() + ".manifest";
+                + String.format("%020d", segment.startOffset()) + "-"
+                + segment.remoteLogSegmentId().id() + ".manifest";
     }
 }

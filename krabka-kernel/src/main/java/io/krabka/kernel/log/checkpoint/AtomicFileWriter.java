@@ -1,5 +1,6 @@
 package io.krabka.kernel.log.checkpoint;
 
+import io.krabka.kernel.log.Fsync;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -7,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-
-import io.krabka.kernel.log.Fsync;
 
 /**
  * Replaces a file's content so that a crash leaves either the old file or the new one, never a part: the bytes
@@ -20,15 +19,14 @@ public final class AtomicFileWriter {
     /** What Kafka appends to a checkpoint's name while writing it. */
     public static final String TEMP_FILE_SUFFIX = ".tmp";
 
-    private AtomicFileWriter() {
-    }
+    private AtomicFileWriter() {}
 
     /** Replaces {@code file}'s content with {@code content}, durably. */
     public static void write(Path file, byte[] content) throws IOException {
         Path temp = file.resolveSibling(file.getFileName() + TEMP_FILE_SUFFIX);
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel channel = FileChannel.open(
+                    temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer bytes = ByteBuffer.wrap(content);
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);

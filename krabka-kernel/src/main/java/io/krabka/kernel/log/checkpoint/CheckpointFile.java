@@ -81,7 +81,11 @@ public final class CheckpointFile<T> {
 
     /** The text of a checkpoint of {@code entries}. */
     static <T> String encode(int version, Collection<T> entries, EntryFormatter<T> formatter) {
-        StringBuilder text = new StringBuilder().append(version).append('\n').append(entries.size()).append('\n');
+        StringBuilder text = new StringBuilder()
+                .append(version)
+                .append('\n')
+                .append(entries.size())
+                .append('\n');
         for (T entry : entries) {
             text.append(formatter.toString(entry)).append('\n');
         }
@@ -108,7 +112,8 @@ public final class CheckpointFile<T> {
         }
         int readVersion = number(lines.get(0), source, 1, "version");
         if (readVersion != version) {
-            throw new MalformedFileException(source, 1, "unrecognised version " + readVersion + ", expected " + version);
+            throw new MalformedFileException(
+                    source, 1, "unrecognised version " + readVersion + ", expected " + version);
         }
         if (lines.size() < 2) {
             throw new MalformedFileException(source, 2, "the entry count is missing");
@@ -118,8 +123,10 @@ public final class CheckpointFile<T> {
             throw new MalformedFileException(source, 2, "negative entry count " + count);
         }
         if (lines.size() - 2 != count) {
-            throw new MalformedFileException(source, Math.min(lines.size(), count + 2) + 1, "expected " + count
-                    + " entries, found " + (lines.size() - 2));
+            throw new MalformedFileException(
+                    source,
+                    Math.min(lines.size(), count + 2) + 1,
+                    "expected " + count + " entries, found " + (lines.size() - 2));
         }
         List<T> entries = new ArrayList<>(count);
         for (int n = 2; n < lines.size(); n++) {

@@ -64,7 +64,8 @@ public final class CleanShutdownFile {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonToken value = parser.nextToken();
-                if (field.equals("brokerEpoch") && value == JsonToken.VALUE_NUMBER_INT
+                if (field.equals("brokerEpoch")
+                        && value == JsonToken.VALUE_NUMBER_INT
                         && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
                     brokerEpoch = OptionalLong.of(parser.getLongValue());
                 } else if (field.equals("brokerEpoch") && value != JsonToken.VALUE_NULL) {
@@ -77,7 +78,9 @@ public final class CleanShutdownFile {
             }
             return brokerEpoch;
         } catch (JsonProcessingException e) {
-            throw new MalformedFileException(file.toString(), e.getLocation() == null ? 1 : e.getLocation().getLineNr(),
+            throw new MalformedFileException(
+                    file.toString(),
+                    e.getLocation() == null ? 1 : e.getLocation().getLineNr(),
                     e.getOriginalMessage());
         }
     }
@@ -93,7 +96,8 @@ public final class CleanShutdownFile {
     }
 
     private MalformedFileException malformed(JsonParser parser, String detail) {
-        return new MalformedFileException(file.toString(), parser.currentLocation().getLineNr(), detail);
+        return new MalformedFileException(
+                file.toString(), parser.currentLocation().getLineNr(), detail);
     }
 
     @Override

@@ -56,7 +56,8 @@ public final class LeaderEpochCheckpointFile {
 
     /** The checkpoint text of {@code epochs}, as bytes: a remote segment's leader-epoch index. */
     public static ByteBuffer toByteBuffer(Collection<EpochEntry> epochs) {
-        return ByteBuffer.wrap(CheckpointFile.encode(CURRENT_VERSION, epochs, FORMATTER).getBytes(StandardCharsets.UTF_8));
+        return ByteBuffer.wrap(
+                CheckpointFile.encode(CURRENT_VERSION, epochs, FORMATTER).getBytes(StandardCharsets.UTF_8));
     }
 
     /**

@@ -87,20 +87,21 @@ public record MetaProperties(String clusterId, int nodeId, Optional<Uuid> direct
     public static MetaProperties fromProperties(Properties props, String source) throws MalformedFileException {
         String version = props.getProperty(VERSION_PROP, "0");
         if (!version.equals(Integer.toString(VERSION))) {
-            throw new MalformedFileException(source, "version " + version + " is not supported; only version "
-                    + VERSION + " (KRaft) is");
+            throw new MalformedFileException(
+                    source, "version " + version + " is not supported; only version " + VERSION + " (KRaft) is");
         }
         String clusterId = required(props, CLUSTER_ID_PROP, source);
         int nodeId;
         try {
             nodeId = Integer.parseInt(required(props, NODE_ID_PROP, source));
         } catch (NumberFormatException e) {
-            throw new MalformedFileException(source, NODE_ID_PROP + " '" + props.getProperty(NODE_ID_PROP)
-                    + "' is not a base-10 number");
+            throw new MalformedFileException(
+                    source, NODE_ID_PROP + " '" + props.getProperty(NODE_ID_PROP) + "' is not a base-10 number");
         }
         Optional<Uuid> directoryId;
         try {
-            directoryId = Optional.ofNullable(props.getProperty(DIRECTORY_ID_PROP)).map(Uuid::fromString);
+            directoryId =
+                    Optional.ofNullable(props.getProperty(DIRECTORY_ID_PROP)).map(Uuid::fromString);
         } catch (IllegalArgumentException e) {
             throw new MalformedFileException(source, DIRECTORY_ID_PROP + " is not a Uuid: " + e.getMessage());
         }

@@ -67,8 +67,7 @@ public final class OffsetCheckpointFile {
         return Collections.unmodifiableMap(offsets);
     }
 
-    private record TopicPartitionOffset(TopicPartition partition, long offset) {
-    }
+    private record TopicPartitionOffset(TopicPartition partition, long offset) {}
 
     private static final class Formatter implements CheckpointFile.EntryFormatter<TopicPartitionOffset> {
 
@@ -85,8 +84,8 @@ public final class OffsetCheckpointFile {
                 throw new IllegalArgumentException("not 'topic partition offset'");
             }
             try {
-                return new TopicPartitionOffset(new TopicPartition(fields[0], Integer.parseInt(fields[1])),
-                        Long.parseLong(fields[2]));
+                return new TopicPartitionOffset(
+                        new TopicPartition(fields[0], Integer.parseInt(fields[1])), Long.parseLong(fields[2]));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("partition or offset is not a number", e);
             }

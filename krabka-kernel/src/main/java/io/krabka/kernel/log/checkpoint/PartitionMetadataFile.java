@@ -58,8 +58,12 @@ public final class PartitionMetadataFile {
         String source = file.toString();
         List<String> lines;
         try {
-            lines = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString()
-                    .lines().toList();
+            lines = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(Files.readAllBytes(file)))
+                    .toString()
+                    .lines()
+                    .toList();
         } catch (CharacterCodingException e) {
             throw new MalformedFileException(source, "not UTF-8 text");
         }

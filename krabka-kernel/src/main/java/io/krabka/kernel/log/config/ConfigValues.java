@@ -6,8 +6,7 @@ import java.util.Map;
 /** Reads one broker setting from {@code server.properties}-style settings, as the broker's config records do. */
 public final class ConfigValues {
 
-    private ConfigValues() {
-    }
+    private ConfigValues() {}
 
     /**
      * The key's value in {@code props}, parsed as its type and checked; its default when absent.
@@ -17,7 +16,8 @@ public final class ConfigValues {
      */
     public static Object value(Map<String, ?> props, ConfigKey key) {
         Object raw = props.get(key.name());
-        Object value = raw == null ? key.defaultValue().orElseThrow() : key.type().parse(key.name(), raw);
+        Object value =
+                raw == null ? key.defaultValue().orElseThrow() : key.type().parse(key.name(), raw);
         key.validator().ensureValid(key.name(), value);
         return value;
     }

@@ -68,8 +68,10 @@ public final class LogConfig {
         indexIntervalBytes = (Integer) value(INDEX_INTERVAL_BYTES);
         fileDeleteDelayMs = (Long) value(FILE_DELETE_DELAY_MS);
         maxCompactionLagMs = (Long) value(MAX_COMPACTION_LAG_MS);
-        cleanupPolicy = ((List<?>) value(CLEANUP_POLICY)).stream().map(name -> CleanupPolicy.forName((String) name))
-                .collect(Collectors.toCollection(() -> EnumSet.noneOf(CleanupPolicy.class)));
+        cleanupPolicy = ((List<?>) value(CLEANUP_POLICY))
+                .stream()
+                        .map(name -> CleanupPolicy.forName((String) name))
+                        .collect(Collectors.toCollection(() -> EnumSet.noneOf(CleanupPolicy.class)));
         compressionType = BrokerCompressionType.forName((String) value(COMPRESSION_TYPE));
         compression = compressionType.codec().map(this::compressionOf);
         preallocate = (Boolean) value(PREALLOCATE);
@@ -93,8 +95,10 @@ public final class LogConfig {
     public static LogConfig fromProps(Map<String, ?> brokerProps, Map<String, ?> topicOverrides) {
         Map<String, Object> overrides = new HashMap<>(topicOverrides);
         Object internal = overrides.remove(INTERNAL_SEGMENT_BYTES_CONFIG);
-        return new LogConfig(TopicConfigResolver.resolve(brokerProps, overrides), Optional.ofNullable(internal)
-                .map(value -> (Integer) ConfigType.INT.parse(INTERNAL_SEGMENT_BYTES_CONFIG, value)));
+        return new LogConfig(
+                TopicConfigResolver.resolve(brokerProps, overrides),
+                Optional.ofNullable(internal)
+                        .map(value -> (Integer) ConfigType.INT.parse(INTERNAL_SEGMENT_BYTES_CONFIG, value)));
     }
 
     /** Kafka's defaults. */
@@ -111,8 +115,8 @@ public final class LogConfig {
      * @param remoteLogStorageSystemEnabled the broker's {@code remote.log.storage.system.enable}
      * @throws ConfigException naming the key
      */
-    public static LogConfig validateNew(Map<String, ?> brokerProps, Map<String, ?> topicOverrides,
-                                        boolean remoteLogStorageSystemEnabled) {
+    public static LogConfig validateNew(
+            Map<String, ?> brokerProps, Map<String, ?> topicOverrides, boolean remoteLogStorageSystemEnabled) {
         LogConfig config = fromProps(brokerProps, topicOverrides);
         TopicConfigRules.checkTopic(config, remoteLogStorageSystemEnabled, false);
         return config;
@@ -126,8 +130,11 @@ public final class LogConfig {
      * @param newOverrides all of the topic's own settings after the change
      * @throws ConfigException naming the key
      */
-    public static LogConfig validateChange(LogConfig current, Map<String, ?> brokerProps, Map<String, ?> newOverrides,
-                                           boolean remoteLogStorageSystemEnabled) {
+    public static LogConfig validateChange(
+            LogConfig current,
+            Map<String, ?> brokerProps,
+            Map<String, ?> newOverrides,
+            boolean remoteLogStorageSystemEnabled) {
         LogConfig config = fromProps(brokerProps, newOverrides);
         TopicConfigRules.checkTopic(config, remoteLogStorageSystemEnabled, current.remoteStorageEnable());
         return config;
@@ -160,8 +167,10 @@ public final class LogConfig {
 
     /** The names of the settings the topic sets itself. */
     public Set<String> overriddenConfigs() {
-        return entries.values().stream().filter(e -> e.source() == ConfigSource.DYNAMIC_TOPIC_CONFIG)
-                .map(ConfigEntry::name).collect(Collectors.toUnmodifiableSet());
+        return entries.values().stream()
+                .filter(e -> e.source() == ConfigSource.DYNAMIC_TOPIC_CONFIG)
+                .map(ConfigEntry::name)
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     /** {@code segment.bytes}. */
@@ -384,15 +393,23 @@ public final class LogConfig {
 
     /** The settings produce validation takes. */
     public LogValidator.Config validatorConfig() {
-        return new LogValidator.Config(maxMessageBytes, messageTimestampType, messageTimestampBeforeMaxMs,
-                messageTimestampAfterMaxMs, compression, isCompact(), maxDecompressedMessageBytes);
+        return new LogValidator.Config(
+                maxMessageBytes,
+                messageTimestampType,
+                messageTimestampBeforeMaxMs,
+                messageTimestampAfterMaxMs,
+                compression,
+                isCompact(),
+                maxDecompressedMessageBytes);
     }
 
     /** The settings the topic sets itself, then the broker's; defaults are left out. */
     @Override
     public String toString() {
-        return entries().stream().filter(e -> e.source() != ConfigSource.DEFAULT_CONFIG)
-                .map(e -> e.name() + "=" + e.valueText() + (e.source() == ConfigSource.STATIC_BROKER_CONFIG ? " (broker)" : ""))
+        return entries().stream()
+                .filter(e -> e.source() != ConfigSource.DEFAULT_CONFIG)
+                .map(e -> e.name() + "=" + e.valueText()
+                        + (e.source() == ConfigSource.STATIC_BROKER_CONFIG ? " (broker)" : ""))
                 .collect(Collectors.joining(", ", "LogConfig[", "]"));
     }
 

@@ -54,7 +54,8 @@ public record TopicConfigDef(ConfigKey key, List<ConfigSynonym> brokerSynonyms) 
         try {
             return check(value);
         } catch (ConfigException e) {
-            throw new ConfigException(synonym.name(), raw, "as the broker default of " + name() + ": " + e.getMessage());
+            throw new ConfigException(
+                    synonym.name(), raw, "as the broker default of " + name() + ": " + e.getMessage());
         }
     }
 

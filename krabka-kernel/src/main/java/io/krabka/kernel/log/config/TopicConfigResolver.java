@@ -14,8 +14,7 @@ import java.util.TreeSet;
  */
 final class TopicConfigResolver {
 
-    private TopicConfigResolver() {
-    }
+    private TopicConfigResolver() {}
 
     /**
      * Every topic setting's entry, in {@link TopicConfigs#ALL}'s order.
@@ -28,8 +27,8 @@ final class TopicConfigResolver {
         Set<String> unknown = new TreeSet<>(topicOverrides.keySet());
         TopicConfigs.ALL.forEach(def -> unknown.remove(def.name()));
         if (!unknown.isEmpty()) {
-            throw new ConfigException("Unknown topic config name" + (unknown.size() > 1 ? "s: " : ": ")
-                    + String.join(", ", unknown));
+            throw new ConfigException(
+                    "Unknown topic config name" + (unknown.size() > 1 ? "s: " : ": ") + String.join(", ", unknown));
         }
         Map<String, ConfigEntry> entries = new LinkedHashMap<>();
         for (TopicConfigDef def : TopicConfigs.ALL) {
@@ -57,7 +56,8 @@ final class TopicConfigResolver {
                 value = brokerValue;
                 source = ConfigSource.STATIC_BROKER_CONFIG;
             }
-            synonyms.add(new ConfigEntry.Synonym(synonym.name(), def.toText(raw).trim(), ConfigSource.STATIC_BROKER_CONFIG));
+            synonyms.add(
+                    new ConfigEntry.Synonym(synonym.name(), def.toText(raw).trim(), ConfigSource.STATIC_BROKER_CONFIG));
         }
         synonyms.add(new ConfigEntry.Synonym(def.name(), def.toText(def.defaultValue()), ConfigSource.DEFAULT_CONFIG));
         return new ConfigEntry(def, value == null ? def.defaultValue() : value, source, synonyms);

@@ -18,8 +18,7 @@ import java.util.List;
 /** Kafka's rules between topic settings, in the order Kafka checks them; each error names the key at fault. */
 final class TopicConfigRules {
 
-    private TopicConfigRules() {
-    }
+    private TopicConfigRules() {}
 
     /**
      * Kafka's checks of a topic's settings on CreateTopics and AlterConfigs.
@@ -30,12 +29,17 @@ final class TopicConfigRules {
         checkCompactionLags(config);
         if (config.remoteStorageEnable()) {
             if (!remoteLogStorageSystemEnabled) {
-                throw new ConfigException(REMOTE_STORAGE_ENABLE.name(), true, "tiered storage is disabled on the broker "
-                        + "(remote.log.storage.system.enable=false), so no topic can have remote log storage");
+                throw new ConfigException(
+                        REMOTE_STORAGE_ENABLE.name(),
+                        true,
+                        "tiered storage is disabled on the broker "
+                                + "(remote.log.storage.system.enable=false), so no topic can have remote log storage");
             }
             List<?> policy = (List<?>) config.value(CLEANUP_POLICY);
             if (!policy.isEmpty() && !policy.equals(List.of("delete"))) {
-                throw new ConfigException(CLEANUP_POLICY.name(), config.entry(CLEANUP_POLICY).valueText(),
+                throw new ConfigException(
+                        CLEANUP_POLICY.name(),
+                        config.entry(CLEANUP_POLICY).valueText(),
                         "remote log storage supports only cleanup.policy=delete or an empty list");
             }
             checkLocalRetention(config, RETENTION_BYTES, LOCAL_RETENTION_BYTES);
@@ -47,9 +51,13 @@ final class TopicConfigRules {
                 checkSameRetention(config, RETENTION_MS, LOCAL_RETENTION_MS);
             }
         } else if (wasRemoteStorageEnabled && !config.remoteLogDeleteOnDisable()) {
-            throw new ConfigException(REMOTE_STORAGE_ENABLE.name(), false, "turning remote storage off needs "
-                    + REMOTE_LOG_DELETE_ON_DISABLE.name() + "=true, which deletes the tiered data; to keep it read-only, "
-                    + "set remote.storage.enable=true and remote.log.copy.disable=true instead");
+            throw new ConfigException(
+                    REMOTE_STORAGE_ENABLE.name(),
+                    false,
+                    "turning remote storage off needs "
+                            + REMOTE_LOG_DELETE_ON_DISABLE.name()
+                            + "=true, which deletes the tiered data; to keep it read-only, "
+                            + "set remote.storage.enable=true and remote.log.copy.disable=true instead");
         }
     }
 
@@ -64,7 +72,9 @@ final class TopicConfigRules {
 
     private static void checkCompactionLags(LogConfig config) {
         if (config.minCompactionLagMs() > config.maxCompactionLagMs()) {
-            throw new ConfigException(MIN_COMPACTION_LAG_MS.name(), config.minCompactionLagMs(),
+            throw new ConfigException(
+                    MIN_COMPACTION_LAG_MS.name(),
+                    config.minCompactionLagMs(),
                     "must not be more than " + MAX_COMPACTION_LAG_MS.name() + " (" + config.maxCompactionLagMs() + ")");
         }
     }
@@ -77,26 +87,33 @@ final class TopicConfigRules {
             return;
         }
         if (localValue == -1) {
-            throw new ConfigException(local.name(), localValue, "must not be -1 as " + total.name() + " is " + totalValue);
+            throw new ConfigException(
+                    local.name(), localValue, "must not be -1 as " + total.name() + " is " + totalValue);
         }
         if (localValue > totalValue) {
-            throw new ConfigException(local.name(), localValue, "must not be more than " + total.name() + " (" + totalValue + ")");
+            throw new ConfigException(
+                    local.name(), localValue, "must not be more than " + total.name() + " (" + totalValue + ")");
         }
     }
 
     private static void checkCopyLag(LogConfig config, TopicConfigDef lag, long effectiveLocal, TopicConfigDef local) {
         long lagValue = (Long) config.value(lag);
         if (lagValue > 0 && effectiveLocal >= 0 && lagValue > effectiveLocal) {
-            throw new ConfigException(lag.name(), lagValue, "must not be more than " + local.name()
-                    + " (effective value " + effectiveLocal + ")");
+            throw new ConfigException(
+                    lag.name(),
+                    lagValue,
+                    "must not be more than " + local.name() + " (effective value " + effectiveLocal + ")");
         }
     }
 
     private static void checkSameRetention(LogConfig config, TopicConfigDef total, TopicConfigDef local) {
         long localValue = (Long) config.value(local);
         if (localValue != -2 && localValue != (Long) config.value(total)) {
-            throw new ConfigException(local.name(), localValue, "must equal " + total.name() + " when remote.log.copy.disable "
-                    + "is true: nothing more is copied to remote storage");
+            throw new ConfigException(
+                    local.name(),
+                    localValue,
+                    "must equal " + total.name() + " when remote.log.copy.disable "
+                            + "is true: nothing more is copied to remote storage");
         }
     }
 }

@@ -13,8 +13,7 @@ final class Validators {
 
     private static final Pattern REPLICA = Pattern.compile("([0-9]+:[0-9]+)?");
 
-    private Validators() {
-    }
+    private Validators() {}
 
     /** One of {@code allowed}, exactly. */
     static ConfigValidator in(String... allowed) {
@@ -31,7 +30,8 @@ final class Validators {
         return (key, value) -> {
             long number = ((Number) value).longValue();
             if (number != other && (number < min || number > max)) {
-                throw new ConfigException(key, value, "must be between " + min + " and " + max + " or equal to " + other);
+                throw new ConfigException(
+                        key, value, "must be between " + min + " and " + max + " or equal to " + other);
             }
         };
     }
@@ -41,9 +41,13 @@ final class Validators {
      */
     static ConfigValidator throttledReplicas() {
         return (key, value) -> {
-            List<String> items = ((List<?>) value).stream().map(item -> item.toString().trim()).toList();
-            if (!items.stream().allMatch(item -> REPLICA.matcher(item).matches()) && !String.join("", items).equals("*")) {
-                throw new ConfigException(key, value,
+            List<String> items = ((List<?>) value)
+                    .stream().map(item -> item.toString().trim()).toList();
+            if (!items.stream().allMatch(item -> REPLICA.matcher(item).matches())
+                    && !String.join("", items).equals("*")) {
+                throw new ConfigException(
+                        key,
+                        value,
                         "must be * or a list of replicas as [partitionId]:[brokerId],[partitionId]:[brokerId],...");
             }
         };

@@ -40,8 +40,8 @@ public final class ArchiveAuthenticator implements SegmentAuthority {
      * @param expectedHeads chain tips recorded elsewhere, by partition directory, in hex
      * @throws IllegalArgumentException if no key is trusted or an expected head is not 64 hex digits
      */
-    public ArchiveAuthenticator(ObjectStore store, ArchiveLayout layout, TrustedKeys trustedKeys,
-                                Map<String, String> expectedHeads) {
+    public ArchiveAuthenticator(
+            ObjectStore store, ArchiveLayout layout, TrustedKeys trustedKeys, Map<String, String> expectedHeads) {
         this.store = Objects.requireNonNull(store, "store");
         this.layout = Objects.requireNonNull(layout, "layout");
         this.trustedKeys = Objects.requireNonNull(trustedKeys, "trustedKeys");
@@ -53,8 +53,8 @@ public final class ArchiveAuthenticator implements SegmentAuthority {
             try {
                 heads.put(Objects.requireNonNull(directory, "directory"), ChainHead.fromHex(hex));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--worm-expect-head " + directory + "=" + hex
-                        + ": the head must be 64 hex digits", e);
+                throw new IllegalArgumentException(
+                        "--worm-expect-head " + directory + "=" + hex + ": the head must be 64 hex digits", e);
             }
         });
         this.expectedHeads = Map.copyOf(heads);
@@ -65,13 +65,14 @@ public final class ArchiveAuthenticator implements SegmentAuthority {
     public PartitionAuthority partition(ArchivedPartition partition)
             throws AuthenticationException, UnreadableArchiveException {
         requireExpectedDirectories();
-        PartitionChainWalk.AuthenticatedChain chain = new PartitionChainWalk(reads, layout, trustedKeys)
-                .walk(partition);
+        PartitionChainWalk.AuthenticatedChain chain =
+                new PartitionChainWalk(reads, layout, trustedKeys).walk(partition);
         Optional<ChainHead> expected = Optional.ofNullable(expectedHeads.get(partition.directory()));
         if (expected.isPresent() && !chain.tip().equals(expected)) {
-            throw new AuthenticationException(partition.directory(), chain.tip()
-                    .map(tip -> "the chain's tip is " + tip).orElse("the partition has no chain")
-                    + ", --worm-expect-head expects " + expected.get());
+            throw new AuthenticationException(
+                    partition.directory(),
+                    chain.tip().map(tip -> "the chain's tip is " + tip).orElse("the partition has no chain")
+                            + ", --worm-expect-head expects " + expected.get());
         }
         tally.partition(partition.directory(), chain.manifests(), chain.tip(), expected.isPresent());
         return new ClaimedSegments(chain.claims(), tally);
@@ -95,12 +96,14 @@ public final class ArchiveAuthenticator implements SegmentAuthority {
             String prefix = layout.keyPrefix() + directory + "/";
             try {
                 if (store.list(prefix, Optional.empty()).objects().isEmpty()) {
-                    throw new AuthenticationException(directory, "--worm-expect-head names a partition directory "
-                            + "the archive does not hold");
+                    throw new AuthenticationException(
+                            directory, "--worm-expect-head names a partition directory " + "the archive does not hold");
                 }
             } catch (RemoteStorageException e) {
-                throw new UnreadableArchiveException("cannot read the archive at " + store.location() + ": listing \""
-                        + prefix + "\" failed: " + e.getMessage(), e);
+                throw new UnreadableArchiveException(
+                        "cannot read the archive at " + store.location() + ": listing \"" + prefix + "\" failed: "
+                                + e.getMessage(),
+                        e);
             }
         }
         expectedDirectoriesFound = true;

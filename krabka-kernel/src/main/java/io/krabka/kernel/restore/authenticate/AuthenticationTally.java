@@ -41,7 +41,12 @@ final class AuthenticationTally {
     /** The report; the tail is protected only when there was a partition and every one had its tip pinned. */
     AuthenticationReport report(List<String> trustedKeys) {
         int authenticated = partitions.get();
-        return new AuthenticationReport(authenticated, manifests.get(), objects.get(), trustedKeys,
-                chainHeads, authenticated > 0 && everyTipPinned.get());
+        return new AuthenticationReport(
+                authenticated,
+                manifests.get(),
+                objects.get(),
+                trustedKeys,
+                chainHeads,
+                authenticated > 0 && everyTipPinned.get());
     }
 }

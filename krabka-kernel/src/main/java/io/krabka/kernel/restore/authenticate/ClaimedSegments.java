@@ -36,19 +36,24 @@ final class ClaimedSegments implements PartitionAuthority {
     public SegmentCheck segment(ArchivedSegment segment) throws RestoreIntegrityException {
         List<ObjectEntry> claimed = claims.get(segment.segmentId());
         if (claimed == null) {
-            String key = segment.object(SegmentArtifact.SEGMENT).or(segment::abandoned).or(segment::manifest)
-                    .map(StoredObject::key).orElse(segment.segmentId().toString());
-            throw new AuthenticationException(key, segment.abandoned().isPresent()
-                    ? "the copy was abandoned: no manifest of the chain vouches for it"
-                    : "no manifest of the partition's chain vouches for the copy");
+            String key = segment.object(SegmentArtifact.SEGMENT)
+                    .or(segment::abandoned)
+                    .or(segment::manifest)
+                    .map(StoredObject::key)
+                    .orElse(segment.segmentId().toString());
+            throw new AuthenticationException(
+                    key,
+                    segment.abandoned().isPresent()
+                            ? "the copy was abandoned: no manifest of the chain vouches for it"
+                            : "no manifest of the partition's chain vouches for the copy");
         }
         Map<SegmentArtifact, StoredObject> unclaimed = new EnumMap<>(SegmentArtifact.class);
         unclaimed.putAll(segment.objects());
         Optional<ObjectEntry> log = Optional.empty();
         for (ObjectEntry entry : claimed) {
-            SegmentArtifact artifact = SegmentArtifact.ofSuffix(entry.suffix()).orElseThrow(() ->
-                    new AuthenticationException(entry.key(), "the manifest lists an object of unknown suffix \""
-                            + entry.suffix() + "\""));
+            SegmentArtifact artifact = SegmentArtifact.ofSuffix(entry.suffix())
+                    .orElseThrow(() -> new AuthenticationException(
+                            entry.key(), "the manifest lists an object of unknown suffix \"" + entry.suffix() + "\""));
             StoredObject listed = unclaimed.remove(artifact);
             if (listed == null) {
                 throw new TornCopyException(entry.key(), "the manifest lists the object, the archive does not hold it");
@@ -59,11 +64,14 @@ final class ClaimedSegments implements PartitionAuthority {
             }
         }
         if (!unclaimed.isEmpty()) {
-            throw new AuthenticationException(unclaimed.values().iterator().next().key(),
-                    "the copy's manifest does not list the object");
+            throw new AuthenticationException(
+                    unclaimed.values().iterator().next().key(), "the copy's manifest does not list the object");
         }
-        ObjectEntry logClaim = log.orElseThrow(() -> new TornCopyException(segment.manifest().map(StoredObject::key)
-                .orElse(segment.segmentId().toString()), "the manifest lists no .log"));
+        ObjectEntry logClaim = log.orElseThrow(() -> new TornCopyException(
+                segment.manifest()
+                        .map(StoredObject::key)
+                        .orElse(segment.segmentId().toString()),
+                "the manifest lists no .log"));
         // The .log counts once its bytes pass, in LogCheck.finish.
         tally.objectsChecked(claimed.size() - 1);
         return new LogCheck(logClaim, tally);
@@ -72,17 +80,21 @@ final class ClaimedSegments implements PartitionAuthority {
     /** The listed object must be the one claimed: its key, its size, and its version where both record one. */
     private static void check(ObjectEntry entry, StoredObject listed) throws AuthenticationException {
         if (!listed.key().equals(entry.key())) {
-            throw new AuthenticationException(listed.key(), "the manifest claims " + entry.key() + " as the copy's ."
-                    + entry.suffix());
+            throw new AuthenticationException(
+                    listed.key(), "the manifest claims " + entry.key() + " as the copy's ." + entry.suffix());
         }
         if (listed.size() != entry.sizeBytes()) {
-            throw new AuthenticationException(listed.key(), "the archive lists " + listed.size()
-                    + " bytes, the manifest claims " + entry.sizeBytes());
+            throw new AuthenticationException(
+                    listed.key(),
+                    "the archive lists " + listed.size() + " bytes, the manifest claims " + entry.sizeBytes());
         }
-        if (listed.version().isPresent() && entry.versionId().isPresent()
+        if (listed.version().isPresent()
+                && entry.versionId().isPresent()
                 && !listed.version().equals(entry.versionId())) {
-            throw new AuthenticationException(listed.key(), "the archive lists version " + listed.version().get()
-                    + ", the manifest claims version " + entry.versionId().get());
+            throw new AuthenticationException(
+                    listed.key(),
+                    "the archive lists version " + listed.version().get() + ", the manifest claims version "
+                            + entry.versionId().get());
         }
     }
 }

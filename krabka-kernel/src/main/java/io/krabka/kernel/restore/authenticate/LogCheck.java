@@ -39,13 +39,14 @@ final class LogCheck implements SegmentCheck {
             throw new AuthenticationException(claim.key(), "the .log was never read, so nothing vouches for it");
         }
         if (read.count() != claim.sizeBytes()) {
-            throw new AuthenticationException(claim.key(), read.count() + " bytes were read, the manifest claims "
-                    + claim.sizeBytes());
+            throw new AuthenticationException(
+                    claim.key(), read.count() + " bytes were read, the manifest claims " + claim.sizeBytes());
         }
         Sha256Digest digest = new Sha256Digest(read.digest());
         if (!digest.equals(claim.sha256())) {
-            throw new AuthenticationException(claim.key(), "SHA-256 " + digest + " of the bytes read differs from the "
-                    + "manifest's " + claim.sha256());
+            throw new AuthenticationException(
+                    claim.key(),
+                    "SHA-256 " + digest + " of the bytes read differs from the " + "manifest's " + claim.sha256());
         }
         tally.objectsChecked(1);
     }

@@ -63,8 +63,10 @@ final class PartitionChainWalk {
                 // Its manifest, if the copy got that far, is left out of the chain: the retry reused its place.
                 acceptAbandonment(segment.abandoned().get());
             } else {
-                chained.add(segment.manifest().orElseThrow(() -> new AuthenticationException(
-                        manifestKey(partition, segment), "no manifest vouches for the copy: the chain does not cover it")));
+                chained.add(segment.manifest()
+                        .orElseThrow(() -> new AuthenticationException(
+                                manifestKey(partition, segment),
+                                "no manifest vouches for the copy: the chain does not cover it")));
             }
         }
         chained.sort(Comparator.comparing(StoredObject::key));
@@ -82,8 +84,7 @@ final class PartitionChainWalk {
      * @param manifests how many manifests the chain holds
      * @param tip       the head of its last manifest; empty when every copy was abandoned
      */
-    record AuthenticatedChain(Map<Uuid, List<ObjectEntry>> claims, int manifests, Optional<ChainHead> tip) {
-    }
+    record AuthenticatedChain(Map<Uuid, List<ObjectEntry>> claims, int manifests, Optional<ChainHead> tip) {}
 
     private ManifestBody step(String key, SegmentManifest manifest, Optional<ManifestBody> previous)
             throws AuthenticationException {
@@ -96,20 +97,26 @@ final class PartitionChainWalk {
         }
         String keyId = manifest.signature().orElseThrow().keyId();
         switch (signature.get()) {
-            case UNKNOWN_KEY_ID -> throw new AuthenticationException(key, "the manifest is signed under key id \""
-                    + keyId + "\", which is not trusted");
-            case FOREIGN_PUBLIC_KEY -> throw new AuthenticationException(key, "the manifest carries a public key "
-                    + "other than the one trusted as \"" + keyId + "\"");
+            case UNKNOWN_KEY_ID ->
+                throw new AuthenticationException(
+                        key, "the manifest is signed under key id \"" + keyId + "\", which is not trusted");
+            case FOREIGN_PUBLIC_KEY ->
+                throw new AuthenticationException(
+                        key, "the manifest carries a public key " + "other than the one trusted as \"" + keyId + "\"");
             case VALID, INVALID -> {
                 // INVALID never follows: the chain breaks at a forged signature.
             }
         }
         ManifestBody body = manifest.body();
-        if (previous.isPresent() && !previous.get().chain().epochId().equals(body.chain().epochId())
+        if (previous.isPresent()
+                && !previous.get().chain().epochId().equals(body.chain().epochId())
                 && body.segment().startOffset() > previous.get().segment().endOffset() + 1) {
-            throw new AuthenticationException(key, "the chain restarts at offset " + body.segment().startOffset()
-                    + ", above offset " + previous.get().segment().endOffset() + " where the epoch before ends: "
-                    + "that epoch's last manifests may be gone");
+            throw new AuthenticationException(
+                    key,
+                    "the chain restarts at offset " + body.segment().startOffset()
+                            + ", above offset " + previous.get().segment().endOffset()
+                            + " where the epoch before ends: "
+                            + "that epoch's last manifests may be gone");
         }
         chain.append(manifest);
         claims.put(body.segment().segmentId(), body.objects());
@@ -120,10 +127,13 @@ final class PartitionChainWalk {
     private SegmentManifest read(String key) throws AuthenticationException, UnreadableArchiveException {
         byte[] json = switch (document(key, ManifestJson.MAX_MANIFEST_BYTES)) {
             case StoreReads.Document.Found found -> found.bytes();
-            case StoreReads.Document.Missing missing -> throw new AuthenticationException(key,
-                    "the manifest is gone from the store");
-            case StoreReads.Document.TooLarge large -> throw new AuthenticationException(key, "the manifest is "
-                    + large.size() + " bytes, above the " + ManifestJson.MAX_MANIFEST_BYTES + " byte cap");
+            case StoreReads.Document.Missing missing ->
+                throw new AuthenticationException(key, "the manifest is gone from the store");
+            case StoreReads.Document.TooLarge large ->
+                throw new AuthenticationException(
+                        key,
+                        "the manifest is " + large.size() + " bytes, above the " + ManifestJson.MAX_MANIFEST_BYTES
+                                + " byte cap");
         };
         try {
             return ManifestJson.read(json);
@@ -136,13 +146,14 @@ final class PartitionChainWalk {
         String key = record.key();
         Optional<String> refusal = switch (document(key, AbandonmentRecord.MAX_RECORD_BYTES)) {
             case StoreReads.Document.Missing missing -> Optional.of("it is gone from the store");
-            case StoreReads.Document.TooLarge large -> Optional.of("it is " + large.size() + " bytes, above the "
-                    + AbandonmentRecord.MAX_RECORD_BYTES + " byte cap");
-            case StoreReads.Document.Found found -> switch (AbandonmentCheck.judge(key, found.bytes(), layout,
-                    trustedKeys)) {
-                case AbandonmentCheck.Verdict.Accepted accepted -> Optional.empty();
-                case AbandonmentCheck.Verdict.Rejected rejected -> Optional.of(rejected.reason());
-            };
+            case StoreReads.Document.TooLarge large ->
+                Optional.of("it is " + large.size() + " bytes, above the " + AbandonmentRecord.MAX_RECORD_BYTES
+                        + " byte cap");
+            case StoreReads.Document.Found found ->
+                switch (AbandonmentCheck.judge(key, found.bytes(), layout, trustedKeys)) {
+                    case AbandonmentCheck.Verdict.Accepted accepted -> Optional.empty();
+                    case AbandonmentCheck.Verdict.Rejected rejected -> Optional.of(rejected.reason());
+                };
         };
         if (refusal.isPresent()) {
             // The restore skips an abandoned copy: a record it cannot take at its word would drop a segment unseen.
@@ -165,7 +176,10 @@ final class PartitionChainWalk {
                     + ArchiveLayout.segmentStem(segment.startOffset().getAsLong(), segment.segmentId()) + "."
                     + ArchiveLayout.MANIFEST_SUFFIX;
         }
-        return segment.objects().values().stream().map(StoredObject::key).sorted().findFirst()
+        return segment.objects().values().stream()
+                .map(StoredObject::key)
+                .sorted()
+                .findFirst()
                 .orElse(partition.directory());
     }
 }

@@ -9,14 +9,13 @@ final class ArgumentText {
 
     /** Kafka's limit on a topic name's length. */
     private static final int MAX_TOPIC_LENGTH = 249;
+
     private static final Pattern LEGAL_TOPIC = Pattern.compile("[a-zA-Z0-9._-]+");
 
-    private ArgumentText() {
-    }
+    private ArgumentText() {}
 
     /** A flag value split at its first {@code =}: the partition on the left, the flag's own part on the right. */
-    record Assignment(TopicPartition partition, String right) {
-    }
+    record Assignment(TopicPartition partition, String right) {}
 
     /** Parses {@code TOPIC:PARTITION=REST}; neither a topic name nor a partition can hold {@code =} or {@code :}. */
     static Assignment partitionAssignment(String flag, String value, String form)
@@ -28,8 +27,8 @@ final class ArgumentText {
         }
         String topic = value.substring(0, colon);
         checkTopic(flag, value, topic);
-        int partition = (int) nonNegative(flag, value, "partition", value.substring(colon + 1, equals),
-                Integer.MAX_VALUE);
+        int partition =
+                (int) nonNegative(flag, value, "partition", value.substring(colon + 1, equals), Integer.MAX_VALUE);
         return new Assignment(new TopicPartition(topic, partition), value.substring(equals + 1));
     }
 
@@ -38,8 +37,8 @@ final class ArgumentText {
             throws InvalidRestoreArgumentException {
         // Long.parseLong also takes "+5" and "-0"; a bound is plain digits.
         if (text.isEmpty() || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw InvalidRestoreArgumentException.of(flag, value,
-                    what + " '" + text + "' is not a number from 0 to " + max);
+            throw InvalidRestoreArgumentException.of(
+                    flag, value, what + " '" + text + "' is not a number from 0 to " + max);
         }
         try {
             long number = Long.parseLong(text);
@@ -75,12 +74,14 @@ final class ArgumentText {
             throw InvalidRestoreArgumentException.of(flag, value, "'" + topic + "' is not a legal topic name");
         }
         if (topic.length() > MAX_TOPIC_LENGTH) {
-            throw InvalidRestoreArgumentException.of(flag, value,
-                    "the topic name is longer than " + MAX_TOPIC_LENGTH + " characters");
+            throw InvalidRestoreArgumentException.of(
+                    flag, value, "the topic name is longer than " + MAX_TOPIC_LENGTH + " characters");
         }
         if (!LEGAL_TOPIC.matcher(topic).matches()) {
-            throw InvalidRestoreArgumentException.of(flag, value, "topic '" + topic
-                    + "' has a character other than ASCII letters, digits, '.', '_' and '-'");
+            throw InvalidRestoreArgumentException.of(
+                    flag,
+                    value,
+                    "topic '" + topic + "' has a character other than ASCII letters, digits, '.', '_' and '-'");
         }
     }
 }

@@ -16,8 +16,14 @@ import java.util.Objects;
  * @param producerId    its producer id, or -1 for none
  * @param control       whether it holds a control record (a transaction marker) rather than data
  */
-public record BatchHeader(TopicPartition partition, long baseOffset, long lastOffset, long maxTimestamp,
-                          TimestampType timestampType, long producerId, boolean control) {
+public record BatchHeader(
+        TopicPartition partition,
+        long baseOffset,
+        long lastOffset,
+        long maxTimestamp,
+        TimestampType timestampType,
+        long producerId,
+        boolean control) {
 
     /** Checks the parts. */
     public BatchHeader {
@@ -30,7 +36,13 @@ public record BatchHeader(TopicPartition partition, long baseOffset, long lastOf
 
     /** The header of a magic 2 {@code batch} of {@code partition}. */
     public static BatchHeader of(TopicPartition partition, RecordBatch batch) {
-        return new BatchHeader(partition, batch.baseOffset(), batch.lastOffset(), batch.maxTimestamp(),
-                batch.timestampType(), batch.producerId(), batch.isControlBatch());
+        return new BatchHeader(
+                partition,
+                batch.baseOffset(),
+                batch.lastOffset(),
+                batch.maxTimestamp(),
+                batch.timestampType(),
+                batch.producerId(),
+                batch.isControlBatch());
     }
 }

@@ -15,9 +15,13 @@ import java.util.Optional;
  * @param excludeHeaders     every {@code --exclude-header}
  * @param excludeProducerIds every {@code --exclude-producer-id}
  */
-public record BoundArguments(List<OffsetBound> toOffsets, Optional<TimestampBound> toTimestamp,
-                             List<OffsetExclusion> excludeOffsets, List<KeyExclusion> excludeKeys,
-                             List<HeaderExclusion> excludeHeaders, List<ProducerExclusion> excludeProducerIds) {
+public record BoundArguments(
+        List<OffsetBound> toOffsets,
+        Optional<TimestampBound> toTimestamp,
+        List<OffsetExclusion> excludeOffsets,
+        List<KeyExclusion> excludeKeys,
+        List<HeaderExclusion> excludeHeaders,
+        List<ProducerExclusion> excludeProducerIds) {
 
     /** Keeps unmodifiable copies, in the order the flags were given. */
     public BoundArguments {

@@ -42,14 +42,15 @@ public record HeaderExclusion(String name, Pattern pattern) {
         if (equals == 0) {
             throw InvalidRestoreArgumentException.of(FLAG, value, "the header name is empty");
         }
-        return new HeaderExclusion(value.substring(0, equals),
-                ArgumentText.byteRegex(FLAG, value, value.substring(equals + 1)));
+        return new HeaderExclusion(
+                value.substring(0, equals), ArgumentText.byteRegex(FLAG, value, value.substring(equals + 1)));
     }
 
     /** Whether a record with {@code headers} is excluded. */
     public boolean matches(List<Header> headers) {
         for (Header header : headers) {
-            if (header.key().equals(name) && header.value() != null
+            if (header.key().equals(name)
+                    && header.value() != null
                     && pattern.matcher(new ByteChars(header.value())).find()) {
                 return true;
             }

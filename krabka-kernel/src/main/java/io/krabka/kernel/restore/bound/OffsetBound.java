@@ -30,8 +30,8 @@ public record OffsetBound(TopicPartition partition, long offset) implements Part
      */
     public static OffsetBound parse(String value) throws InvalidRestoreArgumentException {
         ArgumentText.Assignment parts = ArgumentText.partitionAssignment(FLAG, value, "TOPIC:PARTITION=N");
-        return new OffsetBound(parts.partition(),
-                ArgumentText.nonNegative(FLAG, value, "offset", parts.right(), Long.MAX_VALUE));
+        return new OffsetBound(
+                parts.partition(), ArgumentText.nonNegative(FLAG, value, "offset", parts.right(), Long.MAX_VALUE));
     }
 
     @Override

@@ -42,11 +42,11 @@ public record OffsetExclusion(TopicPartition partition, long first, long last) i
         }
         boolean inclusive = range.startsWith("=", dots + 2);
         long start = ArgumentText.nonNegative(FLAG, value, "offset", range.substring(0, dots), Long.MAX_VALUE);
-        long end = ArgumentText.nonNegative(FLAG, value, "offset", range.substring(dots + (inclusive ? 3 : 2)),
-                Long.MAX_VALUE);
+        long end = ArgumentText.nonNegative(
+                FLAG, value, "offset", range.substring(dots + (inclusive ? 3 : 2)), Long.MAX_VALUE);
         if (inclusive ? end < start : end <= start) {
-            throw InvalidRestoreArgumentException.of(FLAG, value, "the range is empty: write A..B with A < B, "
-                    + "or A..=B with A <= B");
+            throw InvalidRestoreArgumentException.of(
+                    FLAG, value, "the range is empty: write A..B with A < B, " + "or A..=B with A <= B");
         }
         return new OffsetExclusion(parts.partition(), start, inclusive ? end : end - 1);
     }

@@ -21,8 +21,10 @@ final class OffsetRanges {
             OffsetExclusion previous = out.isEmpty() ? null : out.getLast();
             // Compared as "first - 1 <= last" so that a range ending at Long.MAX_VALUE cannot overflow.
             if (previous != null && range.first() - 1 <= previous.last()) {
-                out.set(out.size() - 1, new OffsetExclusion(previous.partition(), previous.first(),
-                        Math.max(previous.last(), range.last())));
+                out.set(
+                        out.size() - 1,
+                        new OffsetExclusion(
+                                previous.partition(), previous.first(), Math.max(previous.last(), range.last())));
             } else {
                 out.add(range);
             }

@@ -26,12 +26,15 @@ public final class RestoreBounds {
     private final Map<TopicPartition, OffsetRanges> excludedOffsets;
     private final Set<Long> excludedProducers;
 
-    private RestoreBounds(BoundArguments arguments, Map<TopicPartition, OffsetBound> toOffsets,
-                          Map<TopicPartition, OffsetRanges> excludedOffsets) {
+    private RestoreBounds(
+            BoundArguments arguments,
+            Map<TopicPartition, OffsetBound> toOffsets,
+            Map<TopicPartition, OffsetRanges> excludedOffsets) {
         this.arguments = arguments;
         this.toOffsets = Map.copyOf(toOffsets);
         this.excludedOffsets = Map.copyOf(excludedOffsets);
-        this.excludedProducers = arguments.excludeProducerIds().stream().map(ProducerExclusion::producerId)
+        this.excludedProducers = arguments.excludeProducerIds().stream()
+                .map(ProducerExclusion::producerId)
                 .collect(Collectors.toUnmodifiableSet());
     }
 
@@ -52,7 +55,9 @@ public final class RestoreBounds {
             checkSelected(bound, selectedTopics);
             OffsetBound earlier = toOffsets.putIfAbsent(bound.partition(), bound);
             if (earlier != null) {
-                throw InvalidRestoreArgumentException.of(OffsetBound.FLAG, bound.toString(),
+                throw InvalidRestoreArgumentException.of(
+                        OffsetBound.FLAG,
+                        bound.toString(),
                         "partition " + bound.partition() + " already has " + OffsetBound.FLAG + " " + earlier);
             }
         }
@@ -61,17 +66,23 @@ public final class RestoreBounds {
             checkSelected(exclusion, selectedTopics);
             OffsetBound bound = toOffsets.get(exclusion.partition());
             if (bound != null && exclusion.first() > bound.offset()) {
-                throw InvalidRestoreArgumentException.of(OffsetExclusion.FLAG, exclusion.toString(),
+                throw InvalidRestoreArgumentException.of(
+                        OffsetExclusion.FLAG,
+                        exclusion.toString(),
                         "excludes nothing: it lies after " + OffsetBound.FLAG + " " + bound);
             }
-            byPartition.computeIfAbsent(exclusion.partition(), partition -> new ArrayList<>()).add(exclusion);
+            byPartition
+                    .computeIfAbsent(exclusion.partition(), partition -> new ArrayList<>())
+                    .add(exclusion);
         }
         Map<TopicPartition, OffsetRanges> excludedOffsets = new HashMap<>();
         for (Map.Entry<TopicPartition, List<OffsetExclusion>> entry : byPartition.entrySet()) {
             OffsetRanges ranges = new OffsetRanges(entry.getValue());
             OffsetBound bound = toOffsets.get(entry.getKey());
             if (bound != null && ranges.covers(0, bound.offset())) {
-                throw InvalidRestoreArgumentException.of(OffsetBound.FLAG, bound.toString(),
+                throw InvalidRestoreArgumentException.of(
+                        OffsetBound.FLAG,
+                        bound.toString(),
                         OffsetExclusion.FLAG + " excludes every offset up to it: nothing of partition "
                                 + bound.partition() + " would be restored");
             }
@@ -84,8 +95,8 @@ public final class RestoreBounds {
             throws InvalidRestoreArgumentException {
         String topic = argument.partition().topic();
         if (!selectedTopics.isEmpty() && !selectedTopics.contains(topic)) {
-            throw InvalidRestoreArgumentException.of(argument.flag(), argument.toString(),
-                    "topic '" + topic + "' is not selected by --topic");
+            throw InvalidRestoreArgumentException.of(
+                    argument.flag(), argument.toString(), "topic '" + topic + "' is not selected by --topic");
         }
     }
 
@@ -117,7 +128,8 @@ public final class RestoreBounds {
         OffsetBound bound = toOffsets.get(batch.partition());
         Optional<TimestampBound> cut = arguments.toTimestamp();
         // Under LogAppendTime every record carries the max timestamp, so the header places them all.
-        boolean allAfterTime = cut.isPresent() && batch.timestampType() == TimestampType.LOG_APPEND_TIME
+        boolean allAfterTime = cut.isPresent()
+                && batch.timestampType() == TimestampType.LOG_APPEND_TIME
                 && cut.get().isBeyond(batch.maxTimestamp());
         if ((bound != null && batch.baseOffset() > bound.offset()) || allAfterTime) {
             return BatchDecision.DROP;
@@ -132,8 +144,11 @@ public final class RestoreBounds {
         if (!straddles && (producerExcluded || ranges.covers(batch.baseOffset(), batch.lastOffset()))) {
             return BatchDecision.EMPTY;
         }
-        if (straddles || producerExcluded || ranges.overlaps(batch.baseOffset(), batch.lastOffset())
-                || !arguments.excludeKeys().isEmpty() || !arguments.excludeHeaders().isEmpty()) {
+        if (straddles
+                || producerExcluded
+                || ranges.overlaps(batch.baseOffset(), batch.lastOffset())
+                || !arguments.excludeKeys().isEmpty()
+                || !arguments.excludeHeaders().isEmpty()) {
             return BatchDecision.FILTER;
         }
         return BatchDecision.KEEP;

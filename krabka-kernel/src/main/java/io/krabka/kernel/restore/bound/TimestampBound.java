@@ -28,15 +28,23 @@ public record TimestampBound(long cutMillis) {
      */
     private static final DateTimeFormatter RFC_3339 = new DateTimeFormatterBuilder()
             .parseCaseInsensitive()
-            .appendValue(ChronoField.YEAR, 4).appendLiteral('-')
-            .appendValue(ChronoField.MONTH_OF_YEAR, 2).appendLiteral('-')
+            .appendValue(ChronoField.YEAR, 4)
+            .appendLiteral('-')
+            .appendValue(ChronoField.MONTH_OF_YEAR, 2)
+            .appendLiteral('-')
             .appendValue(ChronoField.DAY_OF_MONTH, 2)
             .appendLiteral('T')
-            .appendValue(ChronoField.HOUR_OF_DAY, 2).appendLiteral(':')
-            .appendValue(ChronoField.MINUTE_OF_HOUR, 2).appendLiteral(':')
+            .appendValue(ChronoField.HOUR_OF_DAY, 2)
+            .appendLiteral(':')
+            .appendValue(ChronoField.MINUTE_OF_HOUR, 2)
+            .appendLiteral(':')
             .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
-            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true).optionalEnd()
-            .optionalStart().appendOffset("+HH:MM", "Z").optionalEnd()
+            .optionalStart()
+            .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
+            .optionalEnd()
+            .optionalStart()
+            .appendOffset("+HH:MM", "Z")
+            .optionalEnd()
             .toFormatter()
             .withResolverStyle(ResolverStyle.STRICT);
 
@@ -58,8 +66,8 @@ public record TimestampBound(long cutMillis) {
      */
     public static TimestampBound parse(String value) throws InvalidRestoreArgumentException {
         if (!value.isEmpty() && value.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            return new TimestampBound(ArgumentText.nonNegative(FLAG, value, "epoch milliseconds", value,
-                    Long.MAX_VALUE));
+            return new TimestampBound(
+                    ArgumentText.nonNegative(FLAG, value, "epoch milliseconds", value, Long.MAX_VALUE));
         }
         TemporalAccessor parsed = parseDateTime(value);
         if (!parsed.isSupported(ChronoField.OFFSET_SECONDS)) {

@@ -16,8 +16,7 @@ import java.util.List;
  */
 public final class BatchRewriter {
 
-    private BatchRewriter() {
-    }
+    private BatchRewriter() {}
 
     /**
      * The batch holding only {@code kept} of {@code original}'s records, ending at {@code lastOffset}.
@@ -25,8 +24,8 @@ public final class BatchRewriter {
      * @param lastOffset the offset the batch claims up to: the original's, or the last before the cut
      */
     public static ByteBuffer rewrite(RecordBatch original, List<Record> kept, long lastOffset) {
-        RecordBatchBuilder builder = new RecordBatchBuilder(Compression.of(original.compressionType()),
-                original.timestampType(), original.baseOffset())
+        RecordBatchBuilder builder = new RecordBatchBuilder(
+                        Compression.of(original.compressionType()), original.timestampType(), original.baseOffset())
                 .producer(original.producerId(), original.producerEpoch(), original.baseSequence())
                 .transactional(original.isTransactional())
                 .control(original.isControlBatch())
@@ -39,7 +38,8 @@ public final class BatchRewriter {
         }
         original.deleteHorizonMs().ifPresent(builder::deleteHorizonMs);
         for (Record record : kept) {
-            builder.appendWithOffset(record.offset(), record.timestamp(), record.key(), record.value(), record.headers());
+            builder.appendWithOffset(
+                    record.offset(), record.timestamp(), record.key(), record.value(), record.headers());
         }
         return builder.build();
     }

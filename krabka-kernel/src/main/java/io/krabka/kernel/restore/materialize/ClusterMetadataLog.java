@@ -43,8 +43,7 @@ public final class ClusterMetadataLog {
     // Kafka's default min.insync.replicas, recorded with eligible leader replicas.
     private static final String MIN_IN_SYNC_REPLICAS = "1";
 
-    private ClusterMetadataLog() {
-    }
+    private ClusterMetadataLog() {}
 
     /**
      * Writes the metadata log into {@code dir} (which must not exist).
@@ -54,8 +53,15 @@ public final class ClusterMetadataLog {
      * @param nodeId      the node leading every partition
      * @param directoryId the log directory's id
      */
-    public static WrittenPartition write(Path dir, List<FeatureLevelRecord> features, MetadataVersion version, int nodeId,
-                                         Uuid directoryId, List<RestoredTopic> topics, InstantSource time) throws IOException {
+    public static WrittenPartition write(
+            Path dir,
+            List<FeatureLevelRecord> features,
+            MetadataVersion version,
+            int nodeId,
+            Uuid directoryId,
+            List<RestoredTopic> topics,
+            InstantSource time)
+            throws IOException {
         List<List<MetadataRecordAndVersion>> batches = new ArrayList<>();
         batches.add(QuorumController.bootstrapRecords(features, MIN_IN_SYNC_REPLICAS));
         short partitionVersion = version.partitionRecordVersion();
@@ -64,13 +70,15 @@ public final class ClusterMetadataLog {
         for (RestoredTopic topic : topics) {
             List<MetadataRecordAndVersion> records = new ArrayList<>();
             records.add(new MetadataRecordAndVersion(new TopicRecord(topic.name(), topic.topicId()), (short) 0));
-            new TreeMap<>(topic.configs()).forEach((key, value) -> records.add(new MetadataRecordAndVersion(
-                    new ConfigRecord(ConfigRecord.TOPIC, topic.name(), key, value), (short) 0)));
+            new TreeMap<>(topic.configs())
+                    .forEach((key, value) -> records.add(new MetadataRecordAndVersion(
+                            new ConfigRecord(ConfigRecord.TOPIC, topic.name(), key, value), (short) 0)));
             for (Map.Entry<Integer, Integer> partition : topic.partitions().entrySet()) {
-                PartitionRegistration registration = new PartitionRegistration(List.of(nodeId), List.of(nodeId), nodeId,
-                        partition.getValue(), 0);
-                records.add(new MetadataRecordAndVersion(PartitionRecord.of(topic.topicId(), partition.getKey(),
-                        registration, directories), partitionVersion));
+                PartitionRegistration registration =
+                        new PartitionRegistration(List.of(nodeId), List.of(nodeId), nodeId, partition.getValue(), 0);
+                records.add(new MetadataRecordAndVersion(
+                        PartitionRecord.of(topic.topicId(), partition.getKey(), registration, directories),
+                        partitionVersion));
             }
             // A topic's records stay in one batch, as the controller creates a topic in one operation.
             if (!current.isEmpty() && current.size() + records.size() > MAX_BATCH_RECORDS) {
@@ -83,7 +91,8 @@ public final class ClusterMetadataLog {
             batches.add(current);
         }
 
-        PartitionWriter writer = new PartitionWriter(dir, new TopicPartition(LogManager.CLUSTER_METADATA_TOPIC, 0), time);
+        PartitionWriter writer =
+                new PartitionWriter(dir, new TopicPartition(LogManager.CLUSTER_METADATA_TOPIC, 0), time);
         writer.openSegment(0, 0);
         long offset = 0;
         long now = time.millis();
@@ -95,8 +104,8 @@ public final class ClusterMetadataLog {
             }
             ByteBuffer bytes = builder.build();
             if (bytes.remaining() > MAX_BATCH_BYTES) {
-                throw new IOException("the metadata of " + batch.size() + " records makes a batch of " + bytes.remaining()
-                        + " bytes, above KRaft's " + MAX_BATCH_BYTES);
+                throw new IOException("the metadata of " + batch.size() + " records makes a batch of "
+                        + bytes.remaining() + " bytes, above KRaft's " + MAX_BATCH_BYTES);
             }
             writer.append(bytes);
             offset += builder.numRecords();

@@ -19,8 +19,7 @@ import java.util.stream.Stream;
  */
 public final class Fsync {
 
-    private Fsync() {
-    }
+    private Fsync() {}
 
     /**
      * Forces every file under {@code root} on {@code pool}, then every directory, deepest first.
@@ -33,7 +32,10 @@ public final class Fsync {
         try (Stream<Path> all = Files.walk(root)) {
             List<Path> paths = all.toList();
             files = paths.stream().filter(Files::isRegularFile).toList();
-            dirs = paths.stream().filter(Files::isDirectory).sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList();
+            dirs = paths.stream()
+                    .filter(Files::isDirectory)
+                    .sorted((a, b) -> b.getNameCount() - a.getNameCount())
+                    .toList();
         }
         List<Future<?>> forced = new ArrayList<>();
         for (Path file : files) {

@@ -63,9 +63,10 @@ public final class PartitionWriter {
         this.dir = Files.createDirectory(dir);
         this.partition = partition;
         this.time = time;
-        this.epochs = new LeaderEpochFileCache(partition, new LeaderEpochCheckpointFile(LeaderEpochCheckpointFile.newFile(dir)));
-        this.producers = new ProducerStateManager(partition, dir, MAX_TRANSACTION_TIMEOUT_MS,
-                ProducerStateManagerConfig.defaults());
+        this.epochs = new LeaderEpochFileCache(
+                partition, new LeaderEpochCheckpointFile(LeaderEpochCheckpointFile.newFile(dir)));
+        this.producers = new ProducerStateManager(
+                partition, dir, MAX_TRANSACTION_TIMEOUT_MS, ProducerStateManagerConfig.defaults());
     }
 
     /** The partition's directory. */
@@ -87,8 +88,15 @@ public final class PartitionWriter {
             throw new IllegalStateException("segment " + baseOffset + " of " + partition + " starts below offset "
                     + nextOffset + ", which is written already");
         }
-        current = LogSegment.open(dir, baseOffset, new SegmentConfig(maxIndexSize(expectedSize),
-                config.indexIntervalBytes(), 0), time, false, 0, false, "");
+        current = LogSegment.open(
+                dir,
+                baseOffset,
+                new SegmentConfig(maxIndexSize(expectedSize), config.indexIntervalBytes(), 0),
+                time,
+                false,
+                0,
+                false,
+                "");
         replay = new BatchReplay(current, producers, epochs);
     }
 
@@ -98,11 +106,17 @@ public final class PartitionWriter {
             drain();
         }
         if (batch.remaining() > pending.capacity()) {
-            ByteBuffer copy = ByteBuffer.allocate(batch.remaining()).put(batch.duplicate()).flip();
-            write(copy, RecordBatch.at(copy, 0, partition.toString(), current.size()).lastOffset());
+            ByteBuffer copy = ByteBuffer.allocate(batch.remaining())
+                    .put(batch.duplicate())
+                    .flip();
+            write(
+                    copy,
+                    RecordBatch.at(copy, 0, partition.toString(), current.size())
+                            .lastOffset());
         } else {
             pending.put(batch.duplicate());
-            pendingLastOffset = RecordBatch.at(batch, batch.position(), partition.toString(), 0).lastOffset();
+            pendingLastOffset = RecordBatch.at(batch, batch.position(), partition.toString(), 0)
+                    .lastOffset();
         }
     }
 
@@ -115,7 +129,8 @@ public final class PartitionWriter {
 
     // Appends whole batches, then replays each of them.
     private void write(ByteBuffer batches, long lastOffset) throws IOException {
-        MemoryRecords records = MemoryRecords.readableRecords(batches, current.log().file().toString(), current.size());
+        MemoryRecords records =
+                MemoryRecords.readableRecords(batches, current.log().file().toString(), current.size());
         current.append(lastOffset, records);
         for (LogBatch batch : records) {
             replay.replay((RecordBatch) batch);

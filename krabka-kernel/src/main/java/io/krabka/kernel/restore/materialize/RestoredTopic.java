@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * @param partitions each partition's leader epoch: above every epoch its restored batches carry, so the node
  *                   that leads it after the restore writes in a new epoch
  */
-public record RestoredTopic(String name, Uuid topicId, Map<String, String> configs, SortedMap<Integer, Integer> partitions) {
+public record RestoredTopic(
+        String name, Uuid topicId, Map<String, String> configs, SortedMap<Integer, Integer> partitions) {
 
     /** Freezes the parts. */
     public RestoredTopic {

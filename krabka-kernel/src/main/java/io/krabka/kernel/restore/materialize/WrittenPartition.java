@@ -14,8 +14,8 @@ import java.util.OptionalInt;
  * @param logEndOffset   the offset after the last one it holds
  * @param latestEpoch    the highest leader epoch its batches carry
  */
-public record WrittenPartition(TopicPartition partition, Path dir, long logStartOffset, long logEndOffset,
-                               OptionalInt latestEpoch) {
+public record WrittenPartition(
+        TopicPartition partition, Path dir, long logStartOffset, long logEndOffset, OptionalInt latestEpoch) {
 
     /** Checks the values. */
     public WrittenPartition {
@@ -23,7 +23,8 @@ public record WrittenPartition(TopicPartition partition, Path dir, long logStart
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(latestEpoch, "latestEpoch");
         if (logEndOffset < logStartOffset) {
-            throw new IllegalArgumentException("log end offset " + logEndOffset + " below log start offset " + logStartOffset);
+            throw new IllegalArgumentException(
+                    "log end offset " + logEndOffset + " below log start offset " + logStartOffset);
         }
     }
 }

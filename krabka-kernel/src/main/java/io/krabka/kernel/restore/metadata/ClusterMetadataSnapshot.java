@@ -42,9 +42,12 @@ public final class ClusterMetadataSnapshot {
     private final Map<String, Map<String, String>> configs;
     private final Map<UnrestoredMetadata, Integer> unrestored;
 
-    private ClusterMetadataSnapshot(Path file, Map<String, Uuid> topicIds, Map<Uuid, String> topicNames,
-                                    Map<String, Map<String, String>> configs,
-                                    Map<UnrestoredMetadata, Integer> unrestored) {
+    private ClusterMetadataSnapshot(
+            Path file,
+            Map<String, Uuid> topicIds,
+            Map<Uuid, String> topicNames,
+            Map<String, Map<String, String>> configs,
+            Map<UnrestoredMetadata, Integer> unrestored) {
         this.file = file;
         this.topicIds = topicIds;
         this.topicNames = topicNames;
@@ -76,13 +79,15 @@ public final class ClusterMetadataSnapshot {
                 int apiKey = MetadataRecordSerde.apiKey(value);
                 if (apiKey == TopicRecord.API_KEY || apiKey == ConfigRecord.API_KEY) {
                     MetadataRecord record = MetadataRecordSerde.read(value).record();
-                    if (record instanceof TopicRecord topic && (topicIds.put(topic.name(), topic.topicId()) != null
-                            || topicNames.put(topic.topicId(), topic.name()) != null)) {
-                        throw new MetadataParseException("a second topic '" + topic.name() + "' or topic id "
-                                + topic.topicId());
+                    if (record instanceof TopicRecord topic
+                            && (topicIds.put(topic.name(), topic.topicId()) != null
+                                    || topicNames.put(topic.topicId(), topic.name()) != null)) {
+                        throw new MetadataParseException(
+                                "a second topic '" + topic.name() + "' or topic id " + topic.topicId());
                     }
                     if (record instanceof ConfigRecord config && config.resourceType() == ConfigRecord.TOPIC) {
-                        Map<String, String> topic = configs.computeIfAbsent(config.resourceName(), t -> new TreeMap<>());
+                        Map<String, String> topic =
+                                configs.computeIfAbsent(config.resourceName(), t -> new TreeMap<>());
                         // A null value removes the config, as in the metadata log; a snapshot holds none.
                         if (config.value() == null) {
                             topic.remove(config.name());
@@ -115,8 +120,8 @@ public final class ClusterMetadataSnapshot {
                         + snapshotId + " in the metadata snapshot");
             }
             if (snapshotName != null && !snapshotName.equals(topic.getKey())) {
-                throw mismatch("topic id " + topic.getValue() + " is topic '" + topic.getKey() + "' in the archive but '"
-                        + snapshotName + "' in the metadata snapshot");
+                throw mismatch("topic id " + topic.getValue() + " is topic '" + topic.getKey()
+                        + "' in the archive but '" + snapshotName + "' in the metadata snapshot");
             }
         }
     }
@@ -138,11 +143,11 @@ public final class ClusterMetadataSnapshot {
             }
         }
         List<String> notRecovered = new ArrayList<>();
-        unrestored.forEach((kind, count) -> notRecovered.add(kind.description() + ": " + count
-                + " read from the snapshot, not restored; " + TOPIC_CONFIGS_ONLY));
+        unrestored.forEach((kind, count) -> notRecovered.add(
+                kind.description() + ": " + count + " read from the snapshot, not restored; " + TOPIC_CONFIGS_ONLY));
         notRecovered.add(NO_OFFSETS);
-        return new MetadataRestoreReport(Optional.of(file.toString()), topicConfigs, 0, 0, 0, 0,
-                withoutConfiguration, notRecovered);
+        return new MetadataRestoreReport(
+                Optional.of(file.toString()), topicConfigs, 0, 0, 0, 0, withoutConfiguration, notRecovered);
     }
 
     /** The report of a restore without a snapshot: no restored topic has its configuration back. */
@@ -154,8 +159,8 @@ public final class ClusterMetadataSnapshot {
             notRecovered.add(kind.description() + ": not restored; " + TOPIC_CONFIGS_ONLY);
         }
         notRecovered.add(NO_OFFSETS);
-        return new MetadataRestoreReport(Optional.empty(), 0, 0, 0, 0, 0, List.copyOf(new TreeSet<>(restoredTopics)),
-                notRecovered);
+        return new MetadataRestoreReport(
+                Optional.empty(), 0, 0, 0, 0, 0, List.copyOf(new TreeSet<>(restoredTopics)), notRecovered);
     }
 
     private MetadataDisagreementException mismatch(String detail) {

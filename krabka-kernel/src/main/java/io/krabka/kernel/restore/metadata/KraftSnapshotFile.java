@@ -21,8 +21,7 @@ final class KraftSnapshotFile {
     // that inflates far past that is not a snapshot Kafka wrote.
     private static final long MAX_DECOMPRESSED_BATCH_BYTES = 64L * 1024 * 1024;
 
-    private KraftSnapshotFile() {
-    }
+    private KraftSnapshotFile() {}
 
     /**
      * The values of the metadata records, in offset order; they share {@code content}'s bytes.

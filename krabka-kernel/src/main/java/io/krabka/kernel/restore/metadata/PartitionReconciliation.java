@@ -45,8 +45,8 @@ record PartitionReconciliation(ArchivedPartition partition, List<SkippedSegment>
      *
      * @throws MetadataDisagreementException naming the partition's directory and the first segment that disagrees
      */
-    static PartitionReconciliation of(ArchivedPartition archived, String topic,
-                                      Collection<RemoteLogSegmentMetadata> metadata)
+    static PartitionReconciliation of(
+            ArchivedPartition archived, String topic, Collection<RemoteLogSegmentMetadata> metadata)
             throws MetadataDisagreementException {
         Map<Uuid, RemoteLogSegmentMetadata> known = new LinkedHashMap<>();
         metadata.forEach(segment -> known.put(segment.remoteLogSegmentId().id(), segment));
@@ -59,38 +59,55 @@ record PartitionReconciliation(ArchivedPartition partition, List<SkippedSegment>
                 if (segment.abandoned().isPresent()) {
                     kept.add(segment);
                 } else {
-                    leftOut.add(remains(archived, topic, segment, "the remote log metadata has no such segment"
-                            + " (never recorded, or deleted)"));
+                    leftOut.add(remains(
+                            archived,
+                            topic,
+                            segment,
+                            "the remote log metadata has no such segment" + " (never recorded, or deleted)"));
                     deleted++;
                 }
                 continue;
             }
             if (segment.startOffset().isPresent() && segment.startOffset().getAsLong() != recorded.startOffset()) {
-                throw disagreement(archived, segment.segmentId(), "starts at offset " + segment.startOffset()
-                        .getAsLong() + " in the archive but at " + recorded.startOffset()
-                        + " in the remote log metadata");
+                throw disagreement(
+                        archived,
+                        segment.segmentId(),
+                        "starts at offset " + segment.startOffset().getAsLong() + " in the archive but at "
+                                + recorded.startOffset()
+                                + " in the remote log metadata");
             }
             switch (recorded.state()) {
-                case COPY_SEGMENT_FINISHED -> kept.add(new ArchivedSegment(segment.segmentId(),
-                        OptionalLong.of(recorded.startOffset()), segment.objects(), segment.manifest(),
-                        segment.abandoned()));
-                case COPY_SEGMENT_STARTED -> leftOut.add(skipped(archived, topic, segment,
-                        "its copy never finished in the old cluster (COPY_SEGMENT_STARTED)"));
+                case COPY_SEGMENT_FINISHED ->
+                    kept.add(new ArchivedSegment(
+                            segment.segmentId(),
+                            OptionalLong.of(recorded.startOffset()),
+                            segment.objects(),
+                            segment.manifest(),
+                            segment.abandoned()));
+                case COPY_SEGMENT_STARTED ->
+                    leftOut.add(skipped(
+                            archived,
+                            topic,
+                            segment,
+                            "its copy never finished in the old cluster (COPY_SEGMENT_STARTED)"));
                 case DELETE_SEGMENT_STARTED -> {
-                    leftOut.add(skipped(archived, topic, segment,
-                            "the old cluster was deleting it (DELETE_SEGMENT_STARTED)"));
+                    leftOut.add(skipped(
+                            archived, topic, segment, "the old cluster was deleting it (DELETE_SEGMENT_STARTED)"));
                     deleted++;
                 }
                 case DELETE_SEGMENT_FINISHED -> {
-                    leftOut.add(remains(archived, topic, segment,
-                            "the remote log metadata says DELETE_SEGMENT_FINISHED"));
+                    leftOut.add(
+                            remains(archived, topic, segment, "the remote log metadata says DELETE_SEGMENT_FINISHED"));
                     deleted++;
                 }
             }
         }
         requireNoneReadable(archived.directory(), known.values());
-        return new PartitionReconciliation(new ArchivedPartition(archived.directory(), Optional.of(topic),
-                archived.topicId(), archived.partition(), kept), leftOut, deleted);
+        return new PartitionReconciliation(
+                new ArchivedPartition(
+                        archived.directory(), Optional.of(topic), archived.topicId(), archived.partition(), kept),
+                leftOut,
+                deleted);
     }
 
     /**
@@ -104,9 +121,11 @@ record PartitionReconciliation(ArchivedPartition partition, List<SkippedSegment>
             throws MetadataDisagreementException {
         for (RemoteLogSegmentMetadata segment : missing) {
             if (segment.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED) {
-                throw new MetadataDisagreementException(key, "segment " + segment.remoteLogSegmentId().id()
-                        + " (offsets " + segment.startOffset() + " to " + segment.endOffset()
-                        + ") is COPY_SEGMENT_FINISHED in the remote log metadata but not in the archive");
+                throw new MetadataDisagreementException(
+                        key,
+                        "segment " + segment.remoteLogSegmentId().id()
+                                + " (offsets " + segment.startOffset() + " to " + segment.endOffset()
+                                + ") is COPY_SEGMENT_FINISHED in the remote log metadata but not in the archive");
             }
         }
     }
@@ -117,21 +136,22 @@ record PartitionReconciliation(ArchivedPartition partition, List<SkippedSegment>
      *
      * @throws MetadataDisagreementException if its log is still in the archive
      */
-    private static SkippedSegment remains(ArchivedPartition partition, String topic, ArchivedSegment segment,
-                                          String why) throws MetadataDisagreementException {
+    private static SkippedSegment remains(
+            ArchivedPartition partition, String topic, ArchivedSegment segment, String why)
+            throws MetadataDisagreementException {
         if (segment.object(SegmentArtifact.SEGMENT).isPresent()) {
             throw disagreement(partition, segment.segmentId(), "its log is in the archive, but " + why);
         }
         return skipped(partition, topic, segment, why + "; only objects other than its log are left");
     }
 
-    private static MetadataDisagreementException disagreement(ArchivedPartition partition, Uuid segment,
-                                                              String detail) {
+    private static MetadataDisagreementException disagreement(
+            ArchivedPartition partition, Uuid segment, String detail) {
         return new MetadataDisagreementException(partition.directory(), "segment " + segment + ": " + detail);
     }
 
-    private static SkippedSegment skipped(ArchivedPartition partition, String topic, ArchivedSegment segment,
-                                          String reason) {
+    private static SkippedSegment skipped(
+            ArchivedPartition partition, String topic, ArchivedSegment segment, String reason) {
         return new SkippedSegment(topic, partition.partition(), segment.segmentId(), reason);
     }
 }

@@ -46,12 +46,21 @@ public record Reconciliation(DiscoveredArchive archive, List<SkippedSegment> lef
             notes.add("legacy partition " + partition.directory() + " left out: its keys name no topic, only the id "
                     + partition.topicId() + ", and only --rlmm-snapshot names it");
             for (ArchivedSegment segment : partition.segments()) {
-                leftOut.add(new SkippedSegment(partition.topicId().toString(), partition.partition(),
-                        segment.segmentId(), "a legacy-layout partition whose topic has no name without --rlmm-snapshot"));
+                leftOut.add(new SkippedSegment(
+                        partition.topicId().toString(),
+                        partition.partition(),
+                        segment.segmentId(),
+                        "a legacy-layout partition whose topic has no name without --rlmm-snapshot"));
             }
         }
-        return new Reconciliation(new DiscoveredArchive(archive.location(), archive.prefix(), named,
-                archive.unrecognizedKeys(), archive.unrecognizedSample()), leftOut,
+        return new Reconciliation(
+                new DiscoveredArchive(
+                        archive.location(),
+                        archive.prefix(),
+                        named,
+                        archive.unrecognizedKeys(),
+                        archive.unrecognizedSample()),
+                leftOut,
                 new RemoteLogMetadataReport(Optional.empty(), 0, notes));
     }
 }

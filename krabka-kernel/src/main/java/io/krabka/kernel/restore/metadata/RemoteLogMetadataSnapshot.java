@@ -38,8 +38,10 @@ public final class RemoteLogMetadataSnapshot implements AutoCloseable {
     public static final String PLUGIN = "inmemory";
     /** The plugin's setting naming its snapshot file. */
     static final String SNAPSHOT_PATH = "snapshot.path";
+
     private static final Comparator<TopicIdPartition> BY_NAME = Comparator.comparing(TopicIdPartition::topic)
-            .thenComparingInt(TopicIdPartition::partition).thenComparing(TopicIdPartition::topicId);
+            .thenComparingInt(TopicIdPartition::partition)
+            .thenComparing(TopicIdPartition::topicId);
 
     private final Path file;
     private final PrivateSnapshotCopy copy;
@@ -48,8 +50,12 @@ public final class RemoteLogMetadataSnapshot implements AutoCloseable {
     private final List<TopicIdPartition> partitions;
     private final Map<Uuid, String> topics;
 
-    private RemoteLogMetadataSnapshot(Path file, PrivateSnapshotCopy copy, RemoteLogMetadataManager metadata,
-                                      List<TopicIdPartition> partitions, Map<Uuid, String> topics) {
+    private RemoteLogMetadataSnapshot(
+            Path file,
+            PrivateSnapshotCopy copy,
+            RemoteLogMetadataManager metadata,
+            List<TopicIdPartition> partitions,
+            Map<Uuid, String> topics) {
         this.file = file;
         this.copy = copy;
         this.metadata = metadata;
@@ -85,20 +91,26 @@ public final class RemoteLogMetadataSnapshot implements AutoCloseable {
             for (TopicIdPartition partition : partitions) {
                 String other = topics.putIfAbsent(partition.topicId(), partition.topic());
                 if (other != null && !other.equals(partition.topic())) {
-                    throw invalid(file, "topic id " + partition.topicId() + " is named both '" + other + "' and '"
-                            + partition.topic() + "'");
+                    throw invalid(
+                            file,
+                            "topic id " + partition.topicId() + " is named both '" + other + "' and '"
+                                    + partition.topic() + "'");
                 }
             }
-            return new RemoteLogMetadataSnapshot(file, copy, plugins.createRemoteLogMetadataManager(PLUGIN, settings),
-                    partitions.stream().sorted(BY_NAME).toList(), Map.copyOf(topics));
+            return new RemoteLogMetadataSnapshot(
+                    file,
+                    copy,
+                    plugins.createRemoteLogMetadataManager(PLUGIN, settings),
+                    partitions.stream().sorted(BY_NAME).toList(),
+                    Map.copyOf(topics));
         } catch (InvalidRestoreArgumentException e) {
             copy.deleteAfter(e);
             throw e;
         } catch (PluginLoadException | ConfigException | IOException | IllegalArgumentException e) {
             // The plugin's messages name the copy, which the operator never saw.
             String copied = copy.snapshot().toString();
-            InvalidRestoreArgumentException invalid = invalid(file, reason(e).replace(copied + ": ", "")
-                    .replace(copied, file.toString()));
+            InvalidRestoreArgumentException invalid =
+                    invalid(file, reason(e).replace(copied + ": ", "").replace(copied, file.toString()));
             copy.deleteAfter(invalid);
             throw invalid;
         }
@@ -122,8 +134,10 @@ public final class RemoteLogMetadataSnapshot implements AutoCloseable {
         for (ArchivedPartition partition : archive.partitions()) {
             Optional<String> topic = partition.topic().or(() -> Optional.ofNullable(topics.get(partition.topicId())));
             if (topic.isEmpty()) {
-                throw new MetadataDisagreementException(partition.directory(), "a legacy-layout partition of topic id "
-                        + partition.topicId() + ", which the remote log metadata does not know");
+                throw new MetadataDisagreementException(
+                        partition.directory(),
+                        "a legacy-layout partition of topic id " + partition.topicId()
+                                + ", which the remote log metadata does not know");
             }
             if (partition.topic().isEmpty()) {
                 notes.add("legacy partition " + partition.directory() + " is of topic '" + topic.get()
@@ -141,8 +155,14 @@ public final class RemoteLogMetadataSnapshot implements AutoCloseable {
                 PartitionReconciliation.requireNoneReadable(partition.toString(), segments(partition));
             }
         }
-        return new Reconciliation(new DiscoveredArchive(archive.location(), archive.prefix(), kept,
-                archive.unrecognizedKeys(), archive.unrecognizedSample()), leftOut,
+        return new Reconciliation(
+                new DiscoveredArchive(
+                        archive.location(),
+                        archive.prefix(),
+                        kept,
+                        archive.unrecognizedKeys(),
+                        archive.unrecognizedSample()),
+                leftOut,
                 new RemoteLogMetadataReport(Optional.of(file.toString()), deleted, notes));
     }
 
@@ -164,8 +184,8 @@ public final class RemoteLogMetadataSnapshot implements AutoCloseable {
             // A partition the old cluster's metadata never had: it has no segments.
         } catch (RemoteStorageException e) {
             // The plugin answers from memory: only an unknown partition fails a listing.
-            throw new IllegalStateException("the " + PLUGIN + " plugin failed to list " + partition + ": "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "the " + PLUGIN + " plugin failed to list " + partition + ": " + e.getMessage(), e);
         }
         return segments;
     }

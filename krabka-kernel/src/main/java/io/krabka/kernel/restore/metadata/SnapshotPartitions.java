@@ -21,8 +21,7 @@ import java.util.Set;
 final class SnapshotPartitions {
     private static final JsonFactory JSON = new JsonFactory();
 
-    private SnapshotPartitions() {
-    }
+    private SnapshotPartitions() {}
 
     /**
      * The partitions of {@code snapshot}.
@@ -63,7 +62,9 @@ final class SnapshotPartitions {
                 default -> parser.skipChildren();
             }
         }
-        expect(parser, topicId != null && topic != null && partition != null,
+        expect(
+                parser,
+                topicId != null && topic != null && partition != null,
                 "a partition without its topicId, topic or partition");
         return new TopicIdPartition(Uuid.fromString(topicId), topic, partition);
     }

@@ -15,8 +15,13 @@ import java.util.TreeMap;
  * @param chainHeads              each partition's chain tip as restored, by partition directory
  * @param tailTruncationProtected whether every partition's tip was pinned by {@code --worm-expect-head}
  */
-public record AuthenticationReport(int partitions, int manifests, int objects, List<String> trustedKeys,
-                                   SortedMap<String, String> chainHeads, boolean tailTruncationProtected) {
+public record AuthenticationReport(
+        int partitions,
+        int manifests,
+        int objects,
+        List<String> trustedKeys,
+        SortedMap<String, String> chainHeads,
+        boolean tailTruncationProtected) {
 
     /** Freezes the parts. */
     public AuthenticationReport {

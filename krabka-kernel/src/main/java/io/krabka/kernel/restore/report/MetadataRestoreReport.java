@@ -17,9 +17,15 @@ import java.util.Optional;
  * @param topicsWithoutConfiguration restored topics whose configuration could not be recovered
  * @param notRecovered               one line for each kind of metadata that could not be recovered
  */
-public record MetadataRestoreReport(Optional<String> snapshot, int topicConfigs, int accessControlEntries,
-                                    int clientQuotas, int scramCredentials, int featureLevels,
-                                    List<String> topicsWithoutConfiguration, List<String> notRecovered) {
+public record MetadataRestoreReport(
+        Optional<String> snapshot,
+        int topicConfigs,
+        int accessControlEntries,
+        int clientQuotas,
+        int scramCredentials,
+        int featureLevels,
+        List<String> topicsWithoutConfiguration,
+        List<String> notRecovered) {
 
     /** Freezes the parts. */
     public MetadataRestoreReport {

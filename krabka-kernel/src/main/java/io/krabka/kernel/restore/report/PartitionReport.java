@@ -24,12 +24,16 @@ public record PartitionReport(String topic, int partition, Uuid topicId, List<Se
 
     /** The first restored offset: the base offset of the first segment; empty when nothing was restored. */
     public OptionalLong firstOffset() {
-        return segments.isEmpty() ? OptionalLong.empty() : OptionalLong.of(segments.getFirst().baseOffset());
+        return segments.isEmpty()
+                ? OptionalLong.empty()
+                : OptionalLong.of(segments.getFirst().baseOffset());
     }
 
     /** The last restored offset; empty when nothing was restored. */
     public OptionalLong lastOffset() {
-        return segments.isEmpty() ? OptionalLong.empty() : OptionalLong.of(segments.getLast().endOffset());
+        return segments.isEmpty()
+                ? OptionalLong.empty()
+                : OptionalLong.of(segments.getLast().endOffset());
     }
 
     /** The records kept. */

@@ -19,8 +19,7 @@ import java.util.Optional;
 public final class RestoreJsonReport {
     private static final JsonFactory JSON = new JsonFactory();
 
-    private RestoreJsonReport() {
-    }
+    private RestoreJsonReport() {}
 
     /** The document, UTF-8. */
     public static byte[] write(RestoreReport report) {

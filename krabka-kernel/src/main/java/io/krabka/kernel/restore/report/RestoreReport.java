@@ -19,10 +19,17 @@ import java.util.Optional;
  * @param unrecognizedKeys  how many keys under the prefix belong to no segment
  * @param unrecognizedSample the first of them
  */
-public record RestoreReport(boolean dryRun, Path logDir, String clusterId, Optional<AuthenticationReport> authentication,
-                            MetadataRestoreReport metadata, RemoteLogMetadataReport remoteLogMetadata,
-                            List<PartitionReport> partitions, List<SkippedSegment> skipped, long unrecognizedKeys,
-                            List<String> unrecognizedSample) {
+public record RestoreReport(
+        boolean dryRun,
+        Path logDir,
+        String clusterId,
+        Optional<AuthenticationReport> authentication,
+        MetadataRestoreReport metadata,
+        RemoteLogMetadataReport remoteLogMetadata,
+        List<PartitionReport> partitions,
+        List<SkippedSegment> skipped,
+        long unrecognizedKeys,
+        List<String> unrecognizedSample) {
 
     /** Freezes the parts. */
     public RestoreReport {

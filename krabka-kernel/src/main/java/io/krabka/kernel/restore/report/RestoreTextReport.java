@@ -13,8 +13,7 @@ import java.util.Map;
 public final class RestoreTextReport {
     private static final String INDENT = "  ";
 
-    private RestoreTextReport() {
-    }
+    private RestoreTextReport() {}
 
     /** The report's lines, without line ends. */
     public static List<String> lines(RestoreReport report) {
@@ -31,7 +30,8 @@ public final class RestoreTextReport {
         remoteLogMetadata(report.remoteLogMetadata(), lines);
         if (report.unrecognizedKeys() > 0) {
             lines.add("unrecognized keys: " + count(report.unrecognizedKeys())
-                    + " under the prefix belong to no segment, such as " + String.join(", ", report.unrecognizedSample()));
+                    + " under the prefix belong to no segment, such as "
+                    + String.join(", ", report.unrecognizedSample()));
         }
         return List.copyOf(lines);
     }
@@ -62,18 +62,20 @@ public final class RestoreTextReport {
         for (Map.Entry<String, String> head : auth.chainHeads().entrySet()) {
             lines.add(INDENT + head.getKey() + ": chain head " + head.getValue());
         }
-        lines.add(auth.tailTruncationProtected()
-                ? "tail truncation: protected, every partition's chain head was given by --worm-expect-head"
-                : "tail truncation: not protected: removing a partition's newest manifests cannot be seen without "
-                        + "--worm-expect-head for every partition");
+        lines.add(
+                auth.tailTruncationProtected()
+                        ? "tail truncation: protected, every partition's chain head was given by --worm-expect-head"
+                        : "tail truncation: not protected: removing a partition's newest manifests cannot be seen without "
+                                + "--worm-expect-head for every partition");
     }
 
     private static void metadata(MetadataRestoreReport metadata, List<String> lines) {
-        metadata.snapshot().ifPresent(snapshot -> lines.add("metadata snapshot " + snapshot + ": "
-                + count(metadata.topicConfigs()) + " topic configs, " + count(metadata.accessControlEntries())
-                + " access control entries, " + count(metadata.clientQuotas()) + " client quotas, "
-                + count(metadata.scramCredentials()) + " SCRAM credentials, " + count(metadata.featureLevels())
-                + " feature levels"));
+        metadata.snapshot()
+                .ifPresent(snapshot -> lines.add("metadata snapshot " + snapshot + ": "
+                        + count(metadata.topicConfigs()) + " topic configs, " + count(metadata.accessControlEntries())
+                        + " access control entries, " + count(metadata.clientQuotas()) + " client quotas, "
+                        + count(metadata.scramCredentials()) + " SCRAM credentials, " + count(metadata.featureLevels())
+                        + " feature levels"));
         if (!metadata.topicsWithoutConfiguration().isEmpty()) {
             lines.add("topics without configuration (restored with the defaults): "
                     + String.join(", ", metadata.topicsWithoutConfiguration()));
@@ -82,8 +84,9 @@ public final class RestoreTextReport {
     }
 
     private static void remoteLogMetadata(RemoteLogMetadataReport rlmm, List<String> lines) {
-        rlmm.snapshot().ifPresent(snapshot -> lines.add("remote log metadata snapshot " + snapshot + ": "
-                + count(rlmm.deletedSegmentsLeftOut()) + " deleted segments left out"));
+        rlmm.snapshot()
+                .ifPresent(snapshot -> lines.add("remote log metadata snapshot " + snapshot + ": "
+                        + count(rlmm.deletedSegmentsLeftOut()) + " deleted segments left out"));
         rlmm.notes().forEach(note -> lines.add("remote log metadata: " + note));
     }
 

@@ -16,8 +16,16 @@ import java.util.Objects;
  * @param recordsDropped   records excluded, or past the cut in a batch that straddles it
  * @param bytesWritten     the size of the restored {@code .log}
  */
-public record SegmentOutcome(Uuid segmentId, long baseOffset, long endOffset, long batchesKept, long batchesRewritten,
-                             long batchesEmptied, long recordsKept, long recordsDropped, long bytesWritten) {
+public record SegmentOutcome(
+        Uuid segmentId,
+        long baseOffset,
+        long endOffset,
+        long batchesKept,
+        long batchesRewritten,
+        long batchesEmptied,
+        long recordsKept,
+        long recordsDropped,
+        long bytesWritten) {
 
     /** Checks the values. */
     public SegmentOutcome {
@@ -25,7 +33,11 @@ public record SegmentOutcome(Uuid segmentId, long baseOffset, long endOffset, lo
         if (endOffset < baseOffset) {
             throw new IllegalArgumentException("end offset " + endOffset + " below base offset " + baseOffset);
         }
-        if (batchesKept < 0 || batchesRewritten < 0 || batchesEmptied < 0 || recordsKept < 0 || recordsDropped < 0
+        if (batchesKept < 0
+                || batchesRewritten < 0
+                || batchesEmptied < 0
+                || recordsKept < 0
+                || recordsDropped < 0
                 || bytesWritten < 0) {
             throw new IllegalArgumentException("negative counts");
         }

@@ -54,7 +54,9 @@ class CleanShutdownFileTest {
         assertMalformed("[1]", 1, "not a JSON object");
         assertMalformed("{\"brokerEpoch\":\"5\"}", 1, "brokerEpoch is not a 64-bit integer: 5");
         assertMalformed("{\"brokerEpoch\":1.5}", 1, "brokerEpoch is not a 64-bit integer: 1.5");
-        assertMalformed("{\"brokerEpoch\":99999999999999999999}", 1,
+        assertMalformed(
+                "{\"brokerEpoch\":99999999999999999999}",
+                1,
                 "brokerEpoch is not a 64-bit integer: 99999999999999999999");
         assertMalformed("{\"version\":0}\n{}", 2, "text after the JSON object");
         MalformedFileException torn = assertThrows(MalformedFileException.class, () -> {

@@ -55,22 +55,27 @@ class KafkaCheckpointCompatibilityTest {
 
         Path theirsFile = logDir.resolve("theirs").resolve(OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE);
         Files.createDirectories(theirsFile.getParent());
-        var theirs = new org.apache.kafka.storage.internals.checkpoint.OffsetCheckpointFile(theirsFile.toFile(), failures);
+        var theirs =
+                new org.apache.kafka.storage.internals.checkpoint.OffsetCheckpointFile(theirsFile.toFile(), failures);
         theirs.write(kafkaOffsets);
         Path oursFile = logDir.resolve(OffsetCheckpointFile.RECOVERY_POINT_CHECKPOINT_FILE);
         new OffsetCheckpointFile(oursFile).write(offsets);
 
         assertArrayEquals(Files.readAllBytes(theirsFile), Files.readAllBytes(oursFile));
         assertEquals(offsets, new OffsetCheckpointFile(theirsFile).read());
-        assertEquals(kafkaOffsets, new org.apache.kafka.storage.internals.checkpoint.OffsetCheckpointFile(
-                oursFile.toFile(), failures).read());
+        assertEquals(
+                kafkaOffsets,
+                new org.apache.kafka.storage.internals.checkpoint.OffsetCheckpointFile(oursFile.toFile(), failures)
+                        .read());
     }
 
     @Test
     void leaderEpochCheckpointsAreTheSameBytesAndReadBothWays() throws IOException {
-        List<EpochEntry> epochs = List.of(new EpochEntry(0, 0), new EpochEntry(3, 1_500), new EpochEntry(7, 9_000_000_000L));
+        List<EpochEntry> epochs =
+                List.of(new EpochEntry(0, 0), new EpochEntry(3, 1_500), new EpochEntry(7, 9_000_000_000L));
         List<org.apache.kafka.storage.internals.log.EpochEntry> kafkaEpochs = epochs.stream()
-                .map(e -> new org.apache.kafka.storage.internals.log.EpochEntry(e.epoch(), e.startOffset())).toList();
+                .map(e -> new org.apache.kafka.storage.internals.log.EpochEntry(e.epoch(), e.startOffset()))
+                .toList();
 
         Path theirsFile = LeaderEpochCheckpointFile.newFile(Files.createDirectories(logDir.resolve("theirs-0")));
         new org.apache.kafka.storage.internals.checkpoint.LeaderEpochCheckpointFile(theirsFile.toFile(), failures)
@@ -80,8 +85,10 @@ class KafkaCheckpointCompatibilityTest {
 
         assertArrayEquals(Files.readAllBytes(theirsFile), Files.readAllBytes(oursFile));
         assertEquals(epochs, new LeaderEpochCheckpointFile(theirsFile).read());
-        assertEquals(kafkaEpochs, new org.apache.kafka.storage.internals.checkpoint.LeaderEpochCheckpointFile(
-                oursFile.toFile(), failures).read());
+        assertEquals(
+                kafkaEpochs,
+                new org.apache.kafka.storage.internals.checkpoint.LeaderEpochCheckpointFile(oursFile.toFile(), failures)
+                        .read());
     }
 
     @Test
@@ -90,10 +97,13 @@ class KafkaCheckpointCompatibilityTest {
         // As RemoteLogManager builds the leader-epoch index it hands to the RemoteStorageManager.
         ByteArrayOutputStream theirs = new ByteArrayOutputStream();
         try (BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(theirs, StandardCharsets.UTF_8))) {
-            new CheckpointWriteBuffer<>(writer, 0,
-                    org.apache.kafka.storage.internals.checkpoint.LeaderEpochCheckpointFile.FORMATTER)
-                    .write(epochs.stream().map(e -> new org.apache.kafka.storage.internals.log.EpochEntry(e.epoch(),
-                            e.startOffset())).toList());
+            new CheckpointWriteBuffer<>(
+                            writer,
+                            0,
+                            org.apache.kafka.storage.internals.checkpoint.LeaderEpochCheckpointFile.FORMATTER)
+                    .write(epochs.stream()
+                            .map(e -> new org.apache.kafka.storage.internals.log.EpochEntry(e.epoch(), e.startOffset()))
+                            .toList());
         }
         ByteBuffer ours = LeaderEpochCheckpointFile.toByteBuffer(epochs);
         byte[] oursBytes = new byte[ours.remaining()];
@@ -105,7 +115,8 @@ class KafkaCheckpointCompatibilityTest {
     @Test
     void partitionMetadataIsTheSameBytesAndReadBothWays() throws IOException {
         Path theirsFile = PartitionMetadataFile.newFile(Files.createDirectories(logDir.resolve("theirs-0")));
-        var theirs = new org.apache.kafka.storage.internals.checkpoint.PartitionMetadataFile(theirsFile.toFile(), failures);
+        var theirs =
+                new org.apache.kafka.storage.internals.checkpoint.PartitionMetadataFile(theirsFile.toFile(), failures);
         theirs.record(kafka(TOPIC_ID));
         theirs.maybeFlush();
         Path oursFile = PartitionMetadataFile.newFile(Files.createDirectories(logDir.resolve("ours-0")));
@@ -113,7 +124,8 @@ class KafkaCheckpointCompatibilityTest {
 
         assertArrayEquals(Files.readAllBytes(theirsFile), Files.readAllBytes(oursFile));
         assertEquals(new PartitionMetadata(0, TOPIC_ID), new PartitionMetadataFile(theirsFile).read());
-        var read = new org.apache.kafka.storage.internals.checkpoint.PartitionMetadataFile(oursFile.toFile(), failures).read();
+        var read = new org.apache.kafka.storage.internals.checkpoint.PartitionMetadataFile(oursFile.toFile(), failures)
+                .read();
         assertEquals(0, read.version());
         assertEquals(kafka(TOPIC_ID), read.topicId());
     }
@@ -123,8 +135,11 @@ class KafkaCheckpointCompatibilityTest {
         for (Optional<Uuid> directoryId : List.of(Optional.of(DIRECTORY_ID), Optional.<Uuid>empty())) {
             MetaProperties ours = new MetaProperties("MkU3OEVBNTcwNTJENDM2Qg", 7, directoryId);
             var theirs = new org.apache.kafka.metadata.properties.MetaProperties.Builder()
-                    .setVersion(MetaPropertiesVersion.V1).setClusterId("MkU3OEVBNTcwNTJENDM2Qg").setNodeId(7)
-                    .setDirectoryId(directoryId.map(KafkaCheckpointCompatibilityTest::kafka)).build();
+                    .setVersion(MetaPropertiesVersion.V1)
+                    .setClusterId("MkU3OEVBNTcwNTJENDM2Qg")
+                    .setNodeId(7)
+                    .setDirectoryId(directoryId.map(KafkaCheckpointCompatibilityTest::kafka))
+                    .build();
             Path theirsFile = logDir.resolve("theirs.properties");
             PropertiesUtils.writePropertiesFile(theirs.toProperties(), theirsFile.toString(), true);
             Path oursFile = logDir.resolve(MetaProperties.META_PROPERTIES_FILE_NAME);
@@ -139,7 +154,8 @@ class KafkaCheckpointCompatibilityTest {
 
             assertEquals(ours, MetaProperties.read(theirsFile));
             var read = new org.apache.kafka.metadata.properties.MetaProperties.Builder(
-                    PropertiesUtils.readPropertiesFile(oursFile.toString())).build();
+                            PropertiesUtils.readPropertiesFile(oursFile.toString()))
+                    .build();
             assertEquals(theirs, read);
             assertEquals(OptionalInt.of(7), read.nodeId());
         }

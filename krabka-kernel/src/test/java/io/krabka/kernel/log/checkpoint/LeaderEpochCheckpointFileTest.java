@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class LeaderEpochCheckpointFileTest {
 
-    private static final List<EpochEntry> EPOCHS = List.of(new EpochEntry(0, 0), new EpochEntry(3, 1_500),
-            new EpochEntry(4, 9_000_000_000L));
+    private static final List<EpochEntry> EPOCHS =
+            List.of(new EpochEntry(0, 0), new EpochEntry(3, 1_500), new EpochEntry(4, 9_000_000_000L));
 
     @TempDir
     Path dir;
@@ -34,7 +34,9 @@ class LeaderEpochCheckpointFileTest {
     @Test
     void theRemoteLeaderEpochIndexIsTheSameText() throws IOException {
         ByteBuffer bytes = LeaderEpochCheckpointFile.toByteBuffer(EPOCHS);
-        assertEquals("0\n3\n0 0\n3 1500\n4 9000000000\n", StandardCharsets.UTF_8.decode(bytes.duplicate()).toString());
+        assertEquals(
+                "0\n3\n0 0\n3 1500\n4 9000000000\n",
+                StandardCharsets.UTF_8.decode(bytes.duplicate()).toString());
         int position = bytes.position();
         assertEquals(EPOCHS, LeaderEpochCheckpointFile.fromByteBuffer(bytes, "segment X"));
         assertEquals(position, bytes.position());
@@ -51,8 +53,10 @@ class LeaderEpochCheckpointFileTest {
     }
 
     private static void assertMalformed(String text, int line, String detail) {
-        MalformedFileException e = assertThrows(MalformedFileException.class,
-                () -> LeaderEpochCheckpointFile.fromByteBuffer(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), "epochs"));
+        MalformedFileException e = assertThrows(
+                MalformedFileException.class,
+                () -> LeaderEpochCheckpointFile.fromByteBuffer(
+                        ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), "epochs"));
         assertEquals("Malformed epochs at line " + line + ": " + detail, e.getMessage());
     }
 }

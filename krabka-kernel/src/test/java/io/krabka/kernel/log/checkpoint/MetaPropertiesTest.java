@@ -31,8 +31,13 @@ class MetaPropertiesTest {
         List<String> lines = Files.readAllLines(file());
         assertEquals("#", lines.get(0));
         assertTrue(lines.get(1).startsWith("#"), lines.get(1));
-        assertEquals(List.of("cluster.id=MkU3OEVBNTcwNTJENDM2Qg", "directory.id=6mT3sOmgSpC5vlXSWi7Z2A", "node.id=3",
-                "version=1"), lines.subList(2, lines.size()));
+        assertEquals(
+                List.of(
+                        "cluster.id=MkU3OEVBNTcwNTJENDM2Qg",
+                        "directory.id=6mT3sOmgSpC5vlXSWi7Z2A",
+                        "node.id=3",
+                        "version=1"),
+                lines.subList(2, lines.size()));
         assertEquals(meta, MetaProperties.read(file()));
     }
 
@@ -45,15 +50,18 @@ class MetaPropertiesTest {
     @Test
     void malformedFilesAreRejectedNamingTheFileAndProperty() throws IOException {
         assertMalformed("cluster.id=abc\nnode.id=0\n", "version 0 is not supported; only version 1 (KRaft) is");
-        assertMalformed("version=2\ncluster.id=abc\nnode.id=0\n", "version 2 is not supported; only version 1 (KRaft) is");
+        assertMalformed(
+                "version=2\ncluster.id=abc\nnode.id=0\n", "version 2 is not supported; only version 1 (KRaft) is");
         assertMalformed("version=1\nnode.id=0\n", "cluster.id was not found");
         assertMalformed("version=1\ncluster.id=\nnode.id=0\n", "empty cluster.id");
         assertMalformed("version=1\ncluster.id=abc\n", "node.id was not found");
         assertMalformed("version=1\ncluster.id=abc\nnode.id=x\n", "node.id 'x' is not a base-10 number");
         assertMalformed("version=1\ncluster.id=abc\nnode.id=-2\n", "negative node.id -2");
-        assertMalformed("version=1\ncluster.id=abc\nnode.id=1\ndirectory.id=nope\n",
+        assertMalformed(
+                "version=1\ncluster.id=abc\nnode.id=1\ndirectory.id=nope\n",
                 "directory.id is not a Uuid: not a Kafka Uuid (22 URL-safe base64 characters): nope");
-        assertMalformed("version=1\ncluster.id=\\u00zz\nnode.id=1\n", "not a properties file: Malformed \\uxxxx encoding.");
+        assertMalformed(
+                "version=1\ncluster.id=\\u00zz\nnode.id=1\n", "not a properties file: Malformed \\uxxxx encoding.");
     }
 
     private void assertMalformed(String text, String detail) throws IOException {

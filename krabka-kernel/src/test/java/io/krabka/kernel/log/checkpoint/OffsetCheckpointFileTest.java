@@ -72,13 +72,15 @@ class OffsetCheckpointFileTest {
     @Test
     void bytesThatAreNotUtf8AreMalformed() throws IOException {
         Files.write(file(), new byte[] {'0', '\n', '1', '\n', (byte) 0xff, ' ', '0', ' ', '1', '\n'});
-        MalformedFileException e = assertThrows(MalformedFileException.class, () -> new OffsetCheckpointFile(file()).read());
+        MalformedFileException e =
+                assertThrows(MalformedFileException.class, () -> new OffsetCheckpointFile(file()).read());
         assertEquals("Malformed " + file() + ": not UTF-8 text", e.getMessage());
     }
 
     private void assertMalformed(String text, int line, String detail) throws IOException {
         Files.writeString(file(), text);
-        MalformedFileException e = assertThrows(MalformedFileException.class, () -> new OffsetCheckpointFile(file()).read());
+        MalformedFileException e =
+                assertThrows(MalformedFileException.class, () -> new OffsetCheckpointFile(file()).read());
         assertEquals("Malformed " + file() + " at line " + line + ": " + detail, e.getMessage());
         assertEquals(file().toString(), e.source());
         assertEquals(line, e.line());

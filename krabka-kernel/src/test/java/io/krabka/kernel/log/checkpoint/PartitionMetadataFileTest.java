@@ -50,16 +50,19 @@ class PartitionMetadataFileTest {
         assertMalformed("version:0\ntopic_id: QZ1ZeOxcR4-SJdUh0wZVPw", 1, "not 'version: <value>': 'version:0'");
         assertMalformed("version: zero\ntopic_id: QZ1ZeOxcR4-SJdUh0wZVPw", 1, "version 'zero' is not a number");
         assertMalformed("version: -1\ntopic_id: QZ1ZeOxcR4-SJdUh0wZVPw", 1, "unrecognized version -1");
-        assertMalformed("version: 0\ntopicid: QZ1ZeOxcR4-SJdUh0wZVPw", 2,
+        assertMalformed(
+                "version: 0\ntopicid: QZ1ZeOxcR4-SJdUh0wZVPw",
+                2,
                 "not 'topic_id: <value>': 'topicid: QZ1ZeOxcR4-SJdUh0wZVPw'");
-        assertMalformed("version: 0\ntopic_id: not-a-uuid", 2,
-                "not a Kafka Uuid (22 URL-safe base64 characters): not-a-uuid");
+        assertMalformed(
+                "version: 0\ntopic_id: not-a-uuid", 2, "not a Kafka Uuid (22 URL-safe base64 characters): not-a-uuid");
         assertMalformed("version: 0\ntopic_id: AAAAAAAAAAAAAAAAAAAAAA", 2, "the zero topic id is not a topic's id");
     }
 
     private void assertMalformed(String text, int line, String detail) throws IOException {
         Files.writeString(file(), text);
-        MalformedFileException e = assertThrows(MalformedFileException.class, () -> new PartitionMetadataFile(file()).read());
+        MalformedFileException e =
+                assertThrows(MalformedFileException.class, () -> new PartitionMetadataFile(file()).read());
         assertEquals("Malformed " + file() + " at line " + line + ": " + detail, e.getMessage());
     }
 }

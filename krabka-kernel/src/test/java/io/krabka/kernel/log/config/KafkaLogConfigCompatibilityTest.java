@@ -22,22 +22,77 @@ import org.junit.jupiter.api.Test;
 class KafkaLogConfigCompatibilityTest {
 
     /** Values tried on every setting: boundaries of Kafka's ranges, names in and out of case, malformed text. */
-    private static final List<String> PROBES = List.of("-131073", "-131072", "-3", "-2", "-1", "0", "1", "3", "4",
-            "9", "10", "17", "18", "22", "23", " 42 ", "1048575", "1048576", "2147483639", "2147483640",
-            "9223372036854775807", "9223372036854775808", "0.5", "1.5", "1e3", "abc", "", " ", "true", "TRUE", "yes",
-            "CreateTime", "createtime", "LogAppendTime", "gzip", "GZIP", "producer", "uncompressed", "none", "zstd",
-            "delete", "compact", "compact,delete", "compact, delete", "delete,delete", "delete,", ",delete",
-            "delete,,compact", "Delete", "*", " * ", "*,0:1", "0:1,1:2", "0:1,", "0 : 1", "0-1", "a:b");
+    private static final List<String> PROBES = List.of(
+            "-131073",
+            "-131072",
+            "-3",
+            "-2",
+            "-1",
+            "0",
+            "1",
+            "3",
+            "4",
+            "9",
+            "10",
+            "17",
+            "18",
+            "22",
+            "23",
+            " 42 ",
+            "1048575",
+            "1048576",
+            "2147483639",
+            "2147483640",
+            "9223372036854775807",
+            "9223372036854775808",
+            "0.5",
+            "1.5",
+            "1e3",
+            "abc",
+            "",
+            " ",
+            "true",
+            "TRUE",
+            "yes",
+            "CreateTime",
+            "createtime",
+            "LogAppendTime",
+            "gzip",
+            "GZIP",
+            "producer",
+            "uncompressed",
+            "none",
+            "zstd",
+            "delete",
+            "compact",
+            "compact,delete",
+            "compact, delete",
+            "delete,delete",
+            "delete,",
+            ",delete",
+            "delete,,compact",
+            "Delete",
+            "*",
+            " * ",
+            "*,0:1",
+            "0:1,1:2",
+            "0:1,",
+            "0 : 1",
+            "0-1",
+            "a:b");
 
     @Test
     void theSameSettingsInKafkasOrder() {
-        List<String> kafkas = kafkaKeys().keySet().stream().filter(name -> !kafkaKeys().get(name).internalConfig).toList();
+        List<String> kafkas = kafkaKeys().keySet().stream()
+                .filter(name -> !kafkaKeys().get(name).internalConfig)
+                .toList();
         assertEquals(kafkas, TopicConfigs.ALL.stream().map(TopicConfigDef::name).toList());
     }
 
     @Test
     void typesAndDefaultsAreKafkas() {
-        org.apache.kafka.storage.internals.log.LogConfig kafkaDefaults = new org.apache.kafka.storage.internals.log.LogConfig(Map.of());
+        org.apache.kafka.storage.internals.log.LogConfig kafkaDefaults =
+                new org.apache.kafka.storage.internals.log.LogConfig(Map.of());
         LogConfig defaults = LogConfig.defaults();
         for (TopicConfigDef def : TopicConfigs.ALL) {
             ConfigDef.ConfigKey theirs = kafkaKeys().get(def.name());
@@ -51,13 +106,21 @@ class KafkaLogConfigCompatibilityTest {
     @Test
     void brokerSynonymsAreKafkasInPrecedenceOrder() {
         for (TopicConfigDef def : TopicConfigs.ALL) {
-            List<ConfigSynonym> theirs = ServerTopicConfigSynonyms.ALL_TOPIC_CONFIG_SYNONYMS.getOrDefault(def.name(), List.of());
-            assertEquals(theirs.stream().map(ConfigSynonym::name).toList(),
-                    def.brokerSynonyms().stream().map(io.krabka.kernel.log.config.ConfigSynonym::name).toList(), def.name());
+            List<ConfigSynonym> theirs =
+                    ServerTopicConfigSynonyms.ALL_TOPIC_CONFIG_SYNONYMS.getOrDefault(def.name(), List.of());
+            assertEquals(
+                    theirs.stream().map(ConfigSynonym::name).toList(),
+                    def.brokerSynonyms().stream()
+                            .map(io.krabka.kernel.log.config.ConfigSynonym::name)
+                            .toList(),
+                    def.name());
             String probe = def.toText(def.defaultValue());
             for (int i = 0; i < theirs.size(); i++) {
-                io.krabka.kernel.log.config.ConfigSynonym ours = def.brokerSynonyms().get(i);
-                assertEquals(theirs.get(i).converter().apply(probe), def.toText(def.parseSynonym(ours, probe)),
+                io.krabka.kernel.log.config.ConfigSynonym ours =
+                        def.brokerSynonyms().get(i);
+                assertEquals(
+                        theirs.get(i).converter().apply(probe),
+                        def.toText(def.parseSynonym(ours, probe)),
                         ours.name() + "=" + probe);
             }
         }
@@ -80,12 +143,20 @@ class KafkaLogConfigCompatibilityTest {
 
     @Test
     void theTypedViewIsKafkas() {
-        List<Map<String, String>> configurations = List.of(Map.of(),
+        List<Map<String, String>> configurations = List.of(
+                Map.of(),
                 Map.of("retention.ms", "1000", "retention.bytes", "5000"),
                 Map.of("retention.ms", "1000", "local.retention.ms", "500", "local.retention.bytes", "-1"),
                 Map.of("retention.ms", "-1", "remote.copy.lag.ms", "-1", "remote.copy.lag.bytes", "-1"),
-                Map.of("local.retention.ms", "700", "local.retention.bytes", "900", "remote.copy.lag.ms", "-1",
-                        "remote.copy.lag.bytes", "-1"),
+                Map.of(
+                        "local.retention.ms",
+                        "700",
+                        "local.retention.bytes",
+                        "900",
+                        "remote.copy.lag.ms",
+                        "-1",
+                        "remote.copy.lag.bytes",
+                        "-1"),
                 Map.of("cleanup.policy", "compact", "max.compaction.lag.ms", "1000", "segment.ms", "5000"),
                 Map.of("cleanup.policy", "compact,delete", "segment.ms", "500", "max.compaction.lag.ms", "1000"),
                 Map.of("cleanup.policy", ""),
@@ -97,9 +168,20 @@ class KafkaLogConfigCompatibilityTest {
                 Map.of("compression.type", "snappy"),
                 Map.of("compression.type", "uncompressed"),
                 Map.of("message.timestamp.type", "LogAppendTime", "message.timestamp.before.max.ms", "10"),
-                Map.of("leader.replication.throttled.replicas", "0:1,1:2", "follower.replication.throttled.replicas", "*"),
-                Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true",
-                        "remote.log.delete.on.disable", "true", "errors.deadletterqueue.group.enable", "true"));
+                Map.of(
+                        "leader.replication.throttled.replicas",
+                        "0:1,1:2",
+                        "follower.replication.throttled.replicas",
+                        "*"),
+                Map.of(
+                        "remote.storage.enable",
+                        "true",
+                        "remote.log.copy.disable",
+                        "true",
+                        "remote.log.delete.on.disable",
+                        "true",
+                        "errors.deadletterqueue.group.enable",
+                        "true"));
         for (Map<String, String> overrides : configurations) {
             Properties properties = new Properties();
             properties.putAll(overrides);
@@ -122,7 +204,10 @@ class KafkaLogConfigCompatibilityTest {
             both.add("remoteCopyLagMs", theirs.remoteCopyLagMs(), ours.remoteCopyLagMs());
             both.add("remoteCopyLagBytes", theirs.remoteCopyLagBytes(), ours.remoteCopyLagBytes());
             both.add("maxMessageBytes", theirs.maxMessageSize(), ours.maxMessageBytes());
-            both.add("maxDecompressedMessageBytes", theirs.maxDecompressedMessageBytes(), ours.maxDecompressedMessageBytes());
+            both.add(
+                    "maxDecompressedMessageBytes",
+                    theirs.maxDecompressedMessageBytes(),
+                    ours.maxDecompressedMessageBytes());
             both.add("fileDeleteDelayMs", theirs.fileDeleteDelayMs, ours.fileDeleteDelayMs());
             both.add("deleteRetentionMs", theirs.deleteRetentionMs, ours.deleteRetentionMs());
             both.add("minCompactionLagMs", theirs.compactionLagMs, ours.minCompactionLagMs());
@@ -132,14 +217,26 @@ class KafkaLogConfigCompatibilityTest {
             both.add("delete", theirs.delete, ours.isDelete());
             both.add("uncleanLeaderElection", theirs.uncleanLeaderElectionEnable, ours.uncleanLeaderElectionEnable());
             both.add("minInSyncReplicas", theirs.minInSyncReplicas, ours.minInSyncReplicas());
-            both.add("compressionType", theirs.compressionType.name, ours.compressionType().kafkaName());
+            both.add(
+                    "compressionType",
+                    theirs.compressionType.name,
+                    ours.compressionType().kafkaName());
             both.add("compression", theirs.compression, ours.compression().map(KafkaLogConfigCompatibilityTest::kafka));
             both.add("preallocate", theirs.preallocate, ours.preallocate());
-            both.add("timestampType", theirs.messageTimestampType.name, ours.messageTimestampType().kafkaName());
+            both.add(
+                    "timestampType",
+                    theirs.messageTimestampType.name,
+                    ours.messageTimestampType().kafkaName());
             both.add("timestampBefore", theirs.messageTimestampBeforeMaxMs, ours.messageTimestampBeforeMaxMs());
             both.add("timestampAfter", theirs.messageTimestampAfterMaxMs, ours.messageTimestampAfterMaxMs());
-            both.add("leaderThrottled", theirs.leaderReplicationThrottledReplicas, ours.leaderReplicationThrottledReplicas());
-            both.add("followerThrottled", theirs.followerReplicationThrottledReplicas, ours.followerReplicationThrottledReplicas());
+            both.add(
+                    "leaderThrottled",
+                    theirs.leaderReplicationThrottledReplicas,
+                    ours.leaderReplicationThrottledReplicas());
+            both.add(
+                    "followerThrottled",
+                    theirs.followerReplicationThrottledReplicas,
+                    ours.followerReplicationThrottledReplicas());
             both.add("remoteStorageEnable", theirs.remoteStorageEnable(), ours.remoteStorageEnable());
             both.add("remoteLogCopyDisable", theirs.remoteLogCopyDisable(), ours.remoteLogCopyDisable());
             both.add("remoteLogDeleteOnDisable", theirs.remoteLogDeleteOnDisable(), ours.remoteLogDeleteOnDisable());
@@ -175,12 +272,33 @@ class KafkaLogConfigCompatibilityTest {
                 Map.of("remote.storage.enable", "true", "retention.ms", "1000", "remote.copy.lag.ms", "1001"),
                 Map.of("remote.storage.enable", "true", "retention.bytes", "100", "remote.copy.lag.bytes", "101"),
                 Map.of("remote.storage.enable", "true", "local.retention.bytes", "100", "remote.copy.lag.bytes", "100"),
-                Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true", "retention.ms", "1000",
-                        "local.retention.ms", "500"),
-                Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true", "retention.ms", "1000",
-                        "local.retention.ms", "1000"),
-                Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true", "retention.bytes", "1000",
-                        "local.retention.bytes", "10"),
+                Map.of(
+                        "remote.storage.enable",
+                        "true",
+                        "remote.log.copy.disable",
+                        "true",
+                        "retention.ms",
+                        "1000",
+                        "local.retention.ms",
+                        "500"),
+                Map.of(
+                        "remote.storage.enable",
+                        "true",
+                        "remote.log.copy.disable",
+                        "true",
+                        "retention.ms",
+                        "1000",
+                        "local.retention.ms",
+                        "1000"),
+                Map.of(
+                        "remote.storage.enable",
+                        "true",
+                        "remote.log.copy.disable",
+                        "true",
+                        "retention.bytes",
+                        "1000",
+                        "local.retention.bytes",
+                        "10"),
                 Map.of("remote.storage.enable", "true", "remote.log.copy.disable", "true"),
                 Map.of("remote.storage.enable", "false"),
                 Map.of("remote.storage.enable", "false", "remote.log.delete.on.disable", "true"));
@@ -194,7 +312,8 @@ class KafkaLogConfigCompatibilityTest {
                     Optional<String> theirs = verdict(() -> org.apache.kafka.storage.internals.log.LogConfig.validate(
                             existing, topic, brokerDefaults, systemEnabled));
                     LogConfig current = LogConfig.fromProps(Map.of(), existing);
-                    Optional<String> ours = verdict(() -> LogConfig.validateChange(current, Map.of(), topic, systemEnabled));
+                    Optional<String> ours =
+                            verdict(() -> LogConfig.validateChange(current, Map.of(), topic, systemEnabled));
                     if (theirs.isPresent() != ours.isPresent()) {
                         differences.add(topic + " system=" + systemEnabled + " wasRemote=" + wasRemote + ": Kafka "
                                 + theirs + ", Krabka " + ours);
@@ -227,7 +346,9 @@ class KafkaLogConfigCompatibilityTest {
     private static Optional<Object> kafkaValue(String name, String text) {
         try {
             org.apache.kafka.storage.internals.log.LogConfig.validate(Map.of(name, text));
-            return Optional.of(new org.apache.kafka.storage.internals.log.LogConfig(Map.of(name, text)).values().get(name));
+            return Optional.of(new org.apache.kafka.storage.internals.log.LogConfig(Map.of(name, text))
+                    .values()
+                    .get(name));
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -235,7 +356,8 @@ class KafkaLogConfigCompatibilityTest {
 
     private static Optional<Object> ourValue(String name, String text) {
         try {
-            return Optional.of(LogConfig.fromProps(Map.of(), Map.of(name, text)).value(TopicConfigs.find(name).orElseThrow()));
+            return Optional.of(LogConfig.fromProps(Map.of(), Map.of(name, text))
+                    .value(TopicConfigs.find(name).orElseThrow()));
         } catch (io.krabka.spi.plugin.ConfigException e) {
             assertTrue(e.getMessage().contains(name), e.getMessage());
             return Optional.empty();
@@ -254,10 +376,19 @@ class KafkaLogConfigCompatibilityTest {
     private static org.apache.kafka.common.compress.Compression kafka(io.krabka.kernel.record.Compression compression) {
         return switch (compression.type()) {
             case NONE -> org.apache.kafka.common.compress.Compression.NONE;
-            case GZIP -> org.apache.kafka.common.compress.Compression.gzip().level(compression.level()).build();
+            case GZIP ->
+                org.apache.kafka.common.compress.Compression.gzip()
+                        .level(compression.level())
+                        .build();
             case SNAPPY -> org.apache.kafka.common.compress.Compression.snappy().build();
-            case LZ4 -> org.apache.kafka.common.compress.Compression.lz4().level(compression.level()).build();
-            case ZSTD -> org.apache.kafka.common.compress.Compression.zstd().level(compression.level()).build();
+            case LZ4 ->
+                org.apache.kafka.common.compress.Compression.lz4()
+                        .level(compression.level())
+                        .build();
+            case ZSTD ->
+                org.apache.kafka.common.compress.Compression.zstd()
+                        .level(compression.level())
+                        .build();
         };
     }
 }

@@ -52,14 +52,15 @@ class ArchiveAuthenticatorTest {
 
     @TempDir
     Path dir;
+
     private ObjectStore store;
     private SealedArchive.Partition orders0;
     private SealedArchive.Partition orders1;
 
     @BeforeEach
     void writeArchive() throws Exception {
-        store = PluginDiscovery.discover(Path.of("target/test-plugins")).createObjectStore("local",
-                Map.of("dir", dir.toString()));
+        store = PluginDiscovery.discover(Path.of("target/test-plugins"))
+                .createObjectStore("local", Map.of("dir", dir.toString()));
         SealedArchive archive = new SealedArchive(store, Optional.of(KEY));
         orders0 = archive.partition("orders", 0, TOPIC_ID);
         orders1 = archive.partition("orders", 1, TOPIC_ID);
@@ -79,12 +80,18 @@ class ArchiveAuthenticatorTest {
     }
 
     private Map<String, String> bothTips() {
-        return Map.of(orders0.directory(), orders0.tip().hex(), orders1.directory(), orders1.tip().hex());
+        return Map.of(
+                orders0.directory(),
+                orders0.tip().hex(),
+                orders1.directory(),
+                orders1.tip().hex());
     }
 
     private ArchivedPartition discovered(SealedArchive.Partition partition) throws Exception {
         return ArchiveDiscovery.discover(store, SealedArchive.LAYOUT).partitions().stream()
-                .filter(p -> p.directory().equals(partition.directory())).findFirst().orElseThrow();
+                .filter(p -> p.directory().equals(partition.directory()))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** Reads every copy that is not abandoned as the verify stage does: through the check, to the end. */
@@ -104,8 +111,8 @@ class ArchiveAuthenticatorTest {
         check.finish();
     }
 
-    private static <T extends RestoreIntegrityException> T assertFails(Class<T> type, String key, String detail,
-                                                                       Failing call) {
+    private static <T extends RestoreIntegrityException> T assertFails(
+            Class<T> type, String key, String detail, Failing call) {
         T e = assertThrows(type, call::run);
         assertEquals(key, e.key());
         assertTrue(e.getMessage().contains(detail), e.getMessage());
@@ -126,13 +133,15 @@ class ArchiveAuthenticatorTest {
             readAll(authenticator.partition(partition), partition);
         }
         TreeMap<String, String> heads = new TreeMap<>(bothTips());
-        assertEquals(Optional.of(new AuthenticationReport(2, 6, 18, List.of(SealedArchive.KEY_ID), heads, true)),
+        assertEquals(
+                Optional.of(new AuthenticationReport(2, 6, 18, List.of(SealedArchive.KEY_ID), heads, true)),
                 authenticator.report());
     }
 
     @Test
     void withoutExpectedHeadsTheTailIsNotProtected() throws Exception {
-        ArchiveAuthenticator authenticator = authenticator(Map.of(orders0.directory(), orders0.tip().hex()));
+        ArchiveAuthenticator authenticator =
+                authenticator(Map.of(orders0.directory(), orders0.tip().hex()));
         authenticator.partition(discovered(orders0));
         authenticator.partition(discovered(orders1));
         AuthenticationReport report = authenticator.report().orElseThrow();
@@ -151,7 +160,10 @@ class ArchiveAuthenticatorTest {
         PartitionAuthority authority = authenticator(Map.of()).partition(partition);
         ArchivedSegment segment = partition.segments().get(1);
         SegmentCheck check = authority.segment(segment);
-        assertFails(AuthenticationException.class, middle.logKey(), "differs from the manifest's",
+        assertFails(
+                AuthenticationException.class,
+                middle.logKey(),
+                "differs from the manifest's",
                 () -> read(check, segment));
     }
 
@@ -161,7 +173,10 @@ class ArchiveAuthenticatorTest {
         store.put(middle.logKey(), ByteBuffer.wrap(Arrays.copyOf(SealedArchive.content(middle.segment(), "log"), 999)));
         ArchivedPartition partition = discovered(orders0);
         PartitionAuthority authority = authenticator(Map.of()).partition(partition);
-        assertFails(AuthenticationException.class, middle.logKey(), "the archive lists 999 bytes, the manifest claims 1000",
+        assertFails(
+                AuthenticationException.class,
+                middle.logKey(),
+                "the archive lists 999 bytes, the manifest claims 1000",
                 () -> authority.segment(partition.segments().get(1)));
     }
 
@@ -170,21 +185,29 @@ class ArchiveAuthenticatorTest {
         ArchivedPartition partition = discovered(orders0);
         ArchivedSegment segment = partition.segments().getFirst();
         SegmentCheck check = authenticator(Map.of()).partition(partition).segment(segment);
-        try (InputStream in = check.wrap(store.read(orders0.segments().getFirst().logKey(), check.logVersion()))) {
+        try (InputStream in =
+                check.wrap(store.read(orders0.segments().getFirst().logKey(), check.logVersion()))) {
             in.readNBytes(10);
             in.skip(500);
         }
-        assertFails(AuthenticationException.class, orders0.segments().getFirst().logKey(),
-                "510 bytes were read, the manifest claims 1000", check::finish);
+        assertFails(
+                AuthenticationException.class,
+                orders0.segments().getFirst().logKey(),
+                "510 bytes were read, the manifest claims 1000",
+                check::finish);
     }
 
     @Test
     void aSwappedManifestIsNotTheOneItsKeysName() throws Exception {
         SealedArchive.Written second = orders0.segments().get(1);
         SealedArchive.Written third = orders0.segments().get(2);
-        store.put(second.manifestKey(), ByteBuffer.wrap(store.read(third.manifestKey()).readAllBytes()));
+        store.put(
+                second.manifestKey(),
+                ByteBuffer.wrap(store.read(third.manifestKey()).readAllBytes()));
         ArchivedPartition partition = discovered(orders0);
-        assertFails(AuthenticationException.class, second.manifestKey(),
+        assertFails(
+                AuthenticationException.class,
+                second.manifestKey(),
                 "the manifest's body belongs at " + third.manifestKey(),
                 () -> authenticator(Map.of()).partition(partition));
     }
@@ -192,9 +215,14 @@ class ArchiveAuthenticatorTest {
     @Test
     void aManifestReplayedFromAnotherPartitionIsRefused() throws Exception {
         SealedArchive.Written target = orders0.segments().get(1);
-        store.put(target.manifestKey(), ByteBuffer.wrap(store.read(orders1.segments().get(1).manifestKey())
-                .readAllBytes()));
-        assertFails(AuthenticationException.class, target.manifestKey(), "the manifest's body belongs at",
+        store.put(
+                target.manifestKey(),
+                ByteBuffer.wrap(
+                        store.read(orders1.segments().get(1).manifestKey()).readAllBytes()));
+        assertFails(
+                AuthenticationException.class,
+                target.manifestKey(),
+                "the manifest's body belongs at",
                 () -> authenticator(Map.of()).partition(discovered(orders0)));
     }
 
@@ -203,49 +231,76 @@ class ArchiveAuthenticatorTest {
         ArchivedPartition partition = discovered(orders0);
         String first = orders0.segments().getFirst().manifestKey();
         SigningKey impostor = SealedArchive.generatedKey(SealedArchive.KEY_ID);
-        assertFails(AuthenticationException.class, first, "a public key other than the one trusted as \"worm-1\"",
-                () -> new ArchiveAuthenticator(store, SealedArchive.LAYOUT, TrustedKeys.of(Map.of(
-                        SealedArchive.KEY_ID, impostor.verificationKey())), Map.of()).partition(partition));
-        assertFails(AuthenticationException.class, first, "signed under key id \"worm-1\", which is not trusted",
-                () -> new ArchiveAuthenticator(store, SealedArchive.LAYOUT, TrustedKeys.of(Map.of("other",
-                        KEY.verificationKey())), Map.of()).partition(partition));
+        assertFails(
+                AuthenticationException.class,
+                first,
+                "a public key other than the one trusted as \"worm-1\"",
+                () -> new ArchiveAuthenticator(
+                                store,
+                                SealedArchive.LAYOUT,
+                                TrustedKeys.of(Map.of(SealedArchive.KEY_ID, impostor.verificationKey())),
+                                Map.of())
+                        .partition(partition));
+        assertFails(
+                AuthenticationException.class,
+                first,
+                "signed under key id \"worm-1\", which is not trusted",
+                () -> new ArchiveAuthenticator(
+                                store,
+                                SealedArchive.LAYOUT,
+                                TrustedKeys.of(Map.of("other", KEY.verificationKey())),
+                                Map.of())
+                        .partition(partition));
     }
 
     @Test
     void anUnsignedArchiveIsRefused() throws Exception {
         SealedArchive.Partition unsigned = new SealedArchive(store, Optional.empty()).partition("audit", 0, TOPIC_ID);
         unsigned.append(10);
-        assertFails(AuthenticationException.class, unsigned.segments().getFirst().manifestKey(),
-                "the manifest is unsigned", () -> authenticator(Map.of()).partition(discovered(unsigned)));
+        assertFails(
+                AuthenticationException.class,
+                unsigned.segments().getFirst().manifestKey(),
+                "the manifest is unsigned",
+                () -> authenticator(Map.of()).partition(discovered(unsigned)));
     }
 
     @Test
     void aWrongExpectedHeadNamesThePartition() throws Exception {
-        assertFails(AuthenticationException.class, orders0.directory(), "the chain's tip is " + orders0.tip().hex()
-                        + ", --worm-expect-head expects " + orders1.tip().hex(),
-                () -> authenticator(Map.of(orders0.directory(), orders1.tip().hex())).partition(discovered(orders0)));
+        assertFails(
+                AuthenticationException.class,
+                orders0.directory(),
+                "the chain's tip is " + orders0.tip().hex() + ", --worm-expect-head expects "
+                        + orders1.tip().hex(),
+                () -> authenticator(Map.of(orders0.directory(), orders1.tip().hex()))
+                        .partition(discovered(orders0)));
     }
 
     @Test
     void anExpectedHeadForAPartitionTheArchiveLacksNamesIt() throws Exception {
         String absent = "orders-7-" + TOPIC_ID;
-        assertFails(AuthenticationException.class, absent, "names a partition directory the archive does not hold",
+        assertFails(
+                AuthenticationException.class,
+                absent,
+                "names a partition directory the archive does not hold",
                 () -> authenticator(Map.of(absent, orders0.tip().hex())).partition(discovered(orders0)));
     }
 
     @Test
     void aMalformedExpectedHeadIsRefusedUpFront() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> authenticator(Map.of(orders0.directory(), "abc")));
-        assertEquals("--worm-expect-head " + orders0.directory() + "=abc: the head must be 64 hex digits",
-                e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> authenticator(Map.of(orders0.directory(), "abc")));
+        assertEquals(
+                "--worm-expect-head " + orders0.directory() + "=abc: the head must be 64 hex digits", e.getMessage());
     }
 
     @Test
     void aMissingManifestLeavesItsCopyUncovered() throws Exception {
         SealedArchive.Written middle = orders0.segments().get(1);
         store.delete(middle.manifestKey());
-        assertFails(AuthenticationException.class, middle.manifestKey(), "the chain does not cover it",
+        assertFails(
+                AuthenticationException.class,
+                middle.manifestKey(),
+                "the chain does not cover it",
                 () -> authenticator(Map.of()).partition(discovered(orders0)));
     }
 
@@ -253,7 +308,10 @@ class ArchiveAuthenticatorTest {
     void anUnparsableManifestIsNamed() throws Exception {
         SealedArchive.Written middle = orders0.segments().get(1);
         store.put(middle.manifestKey(), ByteBuffer.wrap("{\"body\":".getBytes(UTF_8)));
-        assertFails(AuthenticationException.class, middle.manifestKey(), "malformed manifest: ",
+        assertFails(
+                AuthenticationException.class,
+                middle.manifestKey(),
+                "malformed manifest: ",
                 () -> authenticator(Map.of()).partition(discovered(orders0)));
     }
 
@@ -266,8 +324,11 @@ class ArchiveAuthenticatorTest {
         }
         ArchivedPartition partition = discovered(orders0);
         authenticator(Map.of()).partition(partition);
-        assertFails(AuthenticationException.class, orders0.directory(), "the chain's tip is "
-                        + orders0.segments().get(1).head().hex() + ", --worm-expect-head expects " + recorded,
+        assertFails(
+                AuthenticationException.class,
+                orders0.directory(),
+                "the chain's tip is " + orders0.segments().get(1).head().hex() + ", --worm-expect-head expects "
+                        + recorded,
                 () -> authenticator(Map.of(orders0.directory(), recorded)).partition(partition));
     }
 
@@ -276,13 +337,19 @@ class ArchiveAuthenticatorTest {
         orders0.abandonNext(100, Optional.of(KEY));
         SealedArchive.Written retry = orders0.append(100);
         ArchivedPartition partition = discovered(orders0);
-        ArchiveAuthenticator authenticator = authenticator(Map.of(orders0.directory(), orders0.tip().hex()));
+        ArchiveAuthenticator authenticator =
+                authenticator(Map.of(orders0.directory(), orders0.tip().hex()));
         PartitionAuthority authority = authenticator.partition(partition);
         readAll(authority, partition);
-        ArchivedSegment abandoned = partition.segments().stream().filter(s -> s.abandoned().isPresent()).findFirst()
+        ArchivedSegment abandoned = partition.segments().stream()
+                .filter(s -> s.abandoned().isPresent())
+                .findFirst()
                 .orElseThrow();
-        assertFails(AuthenticationException.class, abandoned.object(SegmentArtifact.SEGMENT).orElseThrow().key(),
-                "the copy was abandoned", () -> authority.segment(abandoned));
+        assertFails(
+                AuthenticationException.class,
+                abandoned.object(SegmentArtifact.SEGMENT).orElseThrow().key(),
+                "the copy was abandoned",
+                () -> authority.segment(abandoned));
         assertEquals(4, authenticator.report().orElseThrow().manifests());
         assertEquals(retry.head(), orders0.tip());
     }
@@ -291,7 +358,9 @@ class ArchiveAuthenticatorTest {
     void anAbandonmentRecordNoTrustedKeySignedDropsNothing() throws Exception {
         SealedArchive.Written abandoned = orders0.abandonNext(100, Optional.of(SealedArchive.generatedKey("other")));
         orders0.append(100);
-        assertFails(AuthenticationException.class, SealedArchive.key(abandoned.segment(), "abandoned"),
+        assertFails(
+                AuthenticationException.class,
+                SealedArchive.key(abandoned.segment(), "abandoned"),
                 "the abandonment record excuses nothing: it is signed under key id \"other\"",
                 () -> authenticator(Map.of()).partition(discovered(orders0)));
     }
@@ -301,7 +370,8 @@ class ArchiveAuthenticatorTest {
         orders0.restartEpoch();
         orders0.append(100);
         ArchivedPartition partition = discovered(orders0);
-        ArchiveAuthenticator authenticator = authenticator(Map.of(orders0.directory(), orders0.tip().hex()));
+        ArchiveAuthenticator authenticator =
+                authenticator(Map.of(orders0.directory(), orders0.tip().hex()));
         readAll(authenticator.partition(partition), partition);
         assertEquals(4, authenticator.report().orElseThrow().manifests());
     }
@@ -314,9 +384,12 @@ class ArchiveAuthenticatorTest {
         for (String suffix : List.of("log", "index", "timeindex", "manifest")) {
             store.delete(SealedArchive.key(cut.segment(), suffix));
         }
-        assertFails(AuthenticationException.class, restarted.manifestKey(),
+        assertFails(
+                AuthenticationException.class,
+                restarted.manifestKey(),
                 "the chain restarts at offset 300, above offset 199 where the epoch before ends",
-                () -> authenticator(Map.of(orders0.directory(), orders0.tip().hex())).partition(discovered(orders0)));
+                () -> authenticator(Map.of(orders0.directory(), orders0.tip().hex()))
+                        .partition(discovered(orders0)));
     }
 
     @Test
@@ -327,9 +400,15 @@ class ArchiveAuthenticatorTest {
         store.put(planted, ByteBuffer.wrap(new byte[] {1, 2, 3}));
         ArchivedPartition partition = discovered(orders0);
         PartitionAuthority authority = authenticator(Map.of()).partition(partition);
-        assertFails(TornCopyException.class, first.indexKey(), "the manifest lists the object",
+        assertFails(
+                TornCopyException.class,
+                first.indexKey(),
+                "the manifest lists the object",
                 () -> authority.segment(partition.segments().getFirst()));
-        assertFails(AuthenticationException.class, planted, "the copy's manifest does not list the object",
+        assertFails(
+                AuthenticationException.class,
+                planted,
+                "the copy's manifest does not list the object",
                 () -> authority.segment(partition.segments().get(1)));
     }
 
@@ -344,7 +423,8 @@ class ArchiveAuthenticatorTest {
             more.add(partition);
         }
         ArchiveAuthenticator authenticator = authenticator(Map.of());
-        List<ArchivedPartition> partitions = ArchiveDiscovery.discover(store, SealedArchive.LAYOUT).partitions();
+        List<ArchivedPartition> partitions =
+                ArchiveDiscovery.discover(store, SealedArchive.LAYOUT).partitions();
         ExecutorService pool = Executors.newFixedThreadPool(partitions.size());
         try {
             List<Future<Object>> done = new ArrayList<>();
@@ -365,6 +445,8 @@ class ArchiveAuthenticatorTest {
         assertEquals(6 + 16, report.manifests());
         assertEquals(3 * (6 + 16), report.objects());
         assertEquals(10, report.chainHeads().size());
-        assertEquals(more.getLast().tip().hex(), report.chainHeads().get(more.getLast().directory()));
+        assertEquals(
+                more.getLast().tip().hex(),
+                report.chainHeads().get(more.getLast().directory()));
     }
 }

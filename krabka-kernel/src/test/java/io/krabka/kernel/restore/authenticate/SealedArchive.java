@@ -57,8 +57,7 @@ final class SealedArchive {
     }
 
     /** A segment as written: its identity, its keys, the head its manifest made. */
-    record Written(SegmentIdentity segment, String logKey, String indexKey, String manifestKey, ChainHead head) {
-    }
+    record Written(SegmentIdentity segment, String logKey, String indexKey, String manifestKey, ChainHead head) {}
 
     final class Partition {
         private final String topic;
@@ -106,8 +105,10 @@ final class SealedArchive {
         Written abandonNext(long count, Optional<SigningKey> recordKey) throws RemoteStorageException {
             Written attempt = write(identity(count), key);
             SegmentIdentity s = attempt.segment();
-            AbandonmentRecord record = AbandonmentRecord.seal(new AbandonedSegment(topic, topicId, partition,
-                    s.segmentId(), s.startOffset(), s.endOffset()), 1_700_000_999_000L, recordKey);
+            AbandonmentRecord record = AbandonmentRecord.seal(
+                    new AbandonedSegment(topic, topicId, partition, s.segmentId(), s.startOffset(), s.endOffset()),
+                    1_700_000_999_000L,
+                    recordKey);
             store.create(record.segment().recordKey(LAYOUT), ByteBuffer.wrap(record.encode()));
             return attempt;
         }
@@ -126,8 +127,19 @@ final class SealedArchive {
             long start = (written.isEmpty() ? 0 : written.getLast().segment().endOffset() + 1) + skipped;
             TreeMap<Integer, Long> epochs = new TreeMap<>();
             epochs.put(0, start);
-            return new SegmentIdentity(topic, topicId, partition, new Uuid(0xC0FFEEL, nextId++), start,
-                    start + count - 1, 1_700_000_000_000L, 1, 1_700_000_500_000L, 1000, epochs, true);
+            return new SegmentIdentity(
+                    topic,
+                    topicId,
+                    partition,
+                    new Uuid(0xC0FFEEL, nextId++),
+                    start,
+                    start + count - 1,
+                    1_700_000_000_000L,
+                    1,
+                    1_700_000_500_000L,
+                    1000,
+                    epochs,
+                    true);
         }
 
         private Written write(SegmentIdentity segment, Optional<SigningKey> signer) throws RemoteStorageException {
@@ -139,14 +151,19 @@ final class SealedArchive {
             }
             SealedManifest sealed = new ManifestSealer(signer).seal(segment, entries, next);
             store.create(key(segment, "manifest"), ByteBuffer.wrap(sealed.json()));
-            return new Written(segment, key(segment, "log"), key(segment, "index"), key(segment, "manifest"),
-                    sealed.head());
+            return new Written(
+                    segment, key(segment, "log"), key(segment, "index"), key(segment, "manifest"), sealed.head());
         }
     }
 
     static String key(SegmentIdentity segment, String suffix) {
-        return LAYOUT.segmentKey(segment.topic(), segment.partition(), segment.topicId(), segment.startOffset(),
-                segment.segmentId(), suffix);
+        return LAYOUT.segmentKey(
+                segment.topic(),
+                segment.partition(),
+                segment.topicId(),
+                segment.startOffset(),
+                segment.segmentId(),
+                suffix);
     }
 
     /** The same bytes for an object every time: a .log of the 1000 bytes its identity claims, small indexes. */

@@ -31,15 +31,19 @@ class BatchDecisionTest {
         assertEquals(FILTER, bounds.decide(batch(5, 11)), "straddles N: the records at or below N are kept");
         assertEquals(FILTER, bounds.decide(batch(10, 20)));
         assertEquals(DROP, bounds.decide(batch(11, 20)), "base offset past N");
-        assertEquals(KEEP, bounds.decide(new BatchHeader(Bounds.T1, 11, 20, 100, TimestampType.CREATE_TIME, -1,
-                false)), "another partition has no bound");
+        assertEquals(
+                KEEP,
+                bounds.decide(new BatchHeader(Bounds.T1, 11, 20, 100, TimestampType.CREATE_TIME, -1, false)),
+                "another partition has no bound");
     }
 
     @Test
     void toTimestampKeepsOnlyBatchesWhollyBeforeTheInstant() throws Exception {
         RestoreBounds bounds = flags().toTimestamp("1000").build();
         assertEquals(KEEP, bounds.decide(batch(0, 9, 999, TimestampType.CREATE_TIME)));
-        assertEquals(FILTER, bounds.decide(batch(0, 9, 1000, TimestampType.CREATE_TIME)),
+        assertEquals(
+                FILTER,
+                bounds.decide(batch(0, 9, 1000, TimestampType.CREATE_TIME)),
                 "a record at the instant is dropped, but the others may be before it");
         assertEquals(FILTER, bounds.decide(batch(0, 9, 5000, TimestampType.CREATE_TIME)));
         assertEquals(KEEP, bounds.decide(batch(0, 9, -1, TimestampType.CREATE_TIME)), "no timestamps");
@@ -83,9 +87,11 @@ class BatchDecisionTest {
 
     @Test
     void rangesThatTouchEmptyABatchTogether() throws Exception {
-        RestoreBounds bounds = flags().excludeOffset("t:0=10..15").excludeOffset("t:0=15..20").build();
+        RestoreBounds bounds =
+                flags().excludeOffset("t:0=10..15").excludeOffset("t:0=15..20").build();
         assertEquals(EMPTY, bounds.decide(batch(10, 19)));
-        RestoreBounds gap = flags().excludeOffset("t:0=10..15").excludeOffset("t:0=16..20").build();
+        RestoreBounds gap =
+                flags().excludeOffset("t:0=10..15").excludeOffset("t:0=16..20").build();
         assertEquals(FILTER, gap.decide(batch(10, 19)), "offset 15 is kept");
     }
 
@@ -95,7 +101,9 @@ class BatchDecisionTest {
         assertEquals(EMPTY, bounds.decide(producerBatch(0, 10, 7)));
         assertEquals(KEEP, bounds.decide(producerBatch(0, 10, 8)));
         assertEquals(KEEP, bounds.decide(producerBatch(0, 10, -1)));
-        assertEquals(FILTER, bounds.decide(producerBatch(5, 15, 7)),
+        assertEquals(
+                FILTER,
+                bounds.decide(producerBatch(5, 15, 7)),
                 "straddling the cut: excluded up to it, beyond the cut after");
         assertEquals(DROP, bounds.decide(producerBatch(11, 15, 7)));
     }
@@ -104,14 +112,20 @@ class BatchDecisionTest {
     void keyAndHeaderExclusionsNeedTheRecords() throws Exception {
         assertEquals(FILTER, flags().excludeKey("k").build().decide(batch(0, 9)));
         assertEquals(FILTER, flags().excludeHeader("h=v").build().decide(batch(0, 9)));
-        assertEquals(EMPTY, flags().excludeKey("k").excludeOffset("t:0=0..10").build().decide(batch(0, 9)),
+        assertEquals(
+                EMPTY,
+                flags().excludeKey("k").excludeOffset("t:0=0..10").build().decide(batch(0, 9)),
                 "the header alone shows every record excluded");
     }
 
     @Test
     void transactionMarkersAreCutButNeverExcluded() throws Exception {
-        RestoreBounds bounds = flags().toOffset("t:0=10").toTimestamp("1000").excludeProducerId("7")
-                .excludeOffset("t:0=3..=5").excludeKey("").build();
+        RestoreBounds bounds = flags().toOffset("t:0=10")
+                .toTimestamp("1000")
+                .excludeProducerId("7")
+                .excludeOffset("t:0=3..=5")
+                .excludeKey("")
+                .build();
         assertEquals(KEEP, bounds.decide(marker(2, 500, 7)), "the excluded producer's marker ends its transaction");
         assertEquals(KEEP, bounds.decide(marker(4, 500, 8)), "inside an excluded range");
         assertEquals(KEEP, bounds.decide(marker(10, 500, 8)));

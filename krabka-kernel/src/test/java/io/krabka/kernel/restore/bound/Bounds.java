@@ -58,8 +58,8 @@ final class Bounds {
     }
 
     BoundArguments arguments() {
-        return new BoundArguments(toOffsets, toTimestamp, excludeOffsets, excludeKeys, excludeHeaders,
-                excludeProducerIds);
+        return new BoundArguments(
+                toOffsets, toTimestamp, excludeOffsets, excludeKeys, excludeHeaders, excludeProducerIds);
     }
 
     /** The bounds with every topic selected. */
@@ -92,6 +92,5 @@ final class Bounds {
         return new Record(offset, timestamp, -1, (byte) 0, key, null, headers);
     }
 
-    private Bounds() {
-    }
+    private Bounds() {}
 }

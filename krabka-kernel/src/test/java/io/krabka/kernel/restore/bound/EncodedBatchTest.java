@@ -45,22 +45,34 @@ class EncodedBatchTest {
 
     @Test
     void decodedRecordsOfACompressedBatchAreFilteredOnTheirRawBytes() throws Exception {
-        RecordBatch batch = batch(new RecordBatchBuilder(Compression.of(CompressionType.ZSTD),
-                TimestampType.CREATE_TIME, 100)
-                .append(1_000, ByteBuffer.wrap(new byte[] {(byte) 0xC3, 0x28}), null, List.of())
-                .append(1_001, ByteBuffer.wrap("plain".getBytes(StandardCharsets.US_ASCII)), null,
-                        List.of(Header.of("origin", new byte[] {(byte) 0x80, 0x01})))
-                .append(1_002, null, null, List.of())
-                .append(2_000, null, null, List.of())
-                .append(1_003, null, null, List.of()));
-        RestoreBounds bounds = flags().toTimestamp("2000").excludeKey("^\\xC3\\x28\\z")
-                .excludeHeader("origin=^\\x80").build();
+        RecordBatch batch =
+                batch(new RecordBatchBuilder(Compression.of(CompressionType.ZSTD), TimestampType.CREATE_TIME, 100)
+                        .append(1_000, ByteBuffer.wrap(new byte[] {(byte) 0xC3, 0x28}), null, List.of())
+                        .append(
+                                1_001,
+                                ByteBuffer.wrap("plain".getBytes(StandardCharsets.US_ASCII)),
+                                null,
+                                List.of(Header.of("origin", new byte[] {(byte) 0x80, 0x01})))
+                        .append(1_002, null, null, List.of())
+                        .append(2_000, null, null, List.of())
+                        .append(1_003, null, null, List.of()));
+        RestoreBounds bounds = flags().toTimestamp("2000")
+                .excludeKey("^\\xC3\\x28\\z")
+                .excludeHeader("origin=^\\x80")
+                .build();
         BatchHeader header = BatchHeader.of(Bounds.T0, batch);
         assertEquals(BatchDecision.FILTER, bounds.decide(header));
         List<Record> records = batch.records(MAX_DECOMPRESSED);
-        List<RecordDecision> decisions = records.stream().map(record -> bounds.decide(header, record)).toList();
-        assertEquals(List.of(RecordDecision.EXCLUDED, RecordDecision.EXCLUDED, RecordDecision.KEEP,
-                RecordDecision.BEYOND_CUT, RecordDecision.KEEP), decisions,
+        List<RecordDecision> decisions =
+                records.stream().map(record -> bounds.decide(header, record)).toList();
+        assertEquals(
+                List.of(
+                        RecordDecision.EXCLUDED,
+                        RecordDecision.EXCLUDED,
+                        RecordDecision.KEEP,
+                        RecordDecision.BEYOND_CUT,
+                        RecordDecision.KEEP),
+                decisions,
                 "each record is decided alone; the driver ends the partition at the first beyond the cut");
         assertFalse(bounds.isComplete(Bounds.T0, 105));
     }

@@ -61,9 +61,10 @@ class ExclusionFlagsTest {
 
     @Test
     void badKeyRegexIsRefusedOnOneLine() {
-        assertRefused("--exclude-key '[': invalid regex: Unclosed character class at index 0",
-                () -> KeyExclusion.parse("["));
-        assertRefused("--exclude-key 'a\\u000a(': invalid regex: Unclosed group at index 3",
+        assertRefused(
+                "--exclude-key '[': invalid regex: Unclosed character class at index 0", () -> KeyExclusion.parse("["));
+        assertRefused(
+                "--exclude-key 'a\\u000a(': invalid regex: Unclosed group at index 3",
                 () -> KeyExclusion.parse("a\n("));
     }
 
@@ -74,7 +75,8 @@ class ExclusionFlagsTest {
         assertTrue(exclusion.matches(List.of(header("trace", "xyz"))));
         assertFalse(exclusion.matches(List.of(header("Trace", "xyz"))), "names are compared exactly");
         assertFalse(exclusion.matches(List.of(header("trace", "yx"))));
-        assertTrue(exclusion.matches(List.of(header("trace", "yx"), header("trace", "xy"))),
+        assertTrue(
+                exclusion.matches(List.of(header("trace", "yx"), header("trace", "xy"))),
                 "any header of the name may match");
         assertFalse(exclusion.matches(List.of()));
     }
@@ -104,20 +106,25 @@ class ExclusionFlagsTest {
     void badHeaderFlagsAreRefused() {
         assertRefused("--exclude-header 'trace': expected NAME=REGEX", () -> HeaderExclusion.parse("trace"));
         assertRefused("--exclude-header '=x': the header name is empty", () -> HeaderExclusion.parse("=x"));
-        assertRefused("--exclude-header 'h=(': invalid regex: Unclosed group at index 1",
-                () -> HeaderExclusion.parse("h=("));
+        assertRefused(
+                "--exclude-header 'h=(': invalid regex: Unclosed group at index 1", () -> HeaderExclusion.parse("h=("));
     }
 
     @Test
     void producerIdParsing() throws Exception {
         assertEquals(0, ProducerExclusion.parse("0").producerId());
-        assertEquals(Long.MAX_VALUE, ProducerExclusion.parse("9223372036854775807").producerId());
-        assertRefused("--exclude-producer-id '-1': producer id '-1' is not a number from 0 to 9223372036854775807",
+        assertEquals(
+                Long.MAX_VALUE, ProducerExclusion.parse("9223372036854775807").producerId());
+        assertRefused(
+                "--exclude-producer-id '-1': producer id '-1' is not a number from 0 to 9223372036854775807",
                 () -> ProducerExclusion.parse("-1"));
-        assertRefused("--exclude-producer-id 'p7': producer id 'p7' is not a number from 0 to 9223372036854775807",
+        assertRefused(
+                "--exclude-producer-id 'p7': producer id 'p7' is not a number from 0 to 9223372036854775807",
                 () -> ProducerExclusion.parse("p7"));
-        assertRefused("--exclude-producer-id '9223372036854775808': producer id '9223372036854775808' is larger "
-                + "than 9223372036854775807", () -> ProducerExclusion.parse("9223372036854775808"));
+        assertRefused(
+                "--exclude-producer-id '9223372036854775808': producer id '9223372036854775808' is larger "
+                        + "than 9223372036854775807",
+                () -> ProducerExclusion.parse("9223372036854775808"));
     }
 
     private interface Parse {

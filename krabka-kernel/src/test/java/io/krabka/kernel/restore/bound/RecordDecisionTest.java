@@ -55,38 +55,56 @@ class RecordDecisionTest {
 
     @Test
     void theCutComesBeforeExclusions() throws Exception {
-        RestoreBounds bounds = flags().toOffset("t:0=10").excludeOffset("t:0=5..=20").excludeKey("k").build();
+        RestoreBounds bounds = flags().toOffset("t:0=10")
+                .excludeOffset("t:0=5..=20")
+                .excludeKey("k")
+                .build();
         BatchHeader batch = batch(0, 15);
         assertEquals(EXCLUDED, bounds.decide(batch, record(10, 100)));
-        assertEquals(BEYOND_CUT, bounds.decide(batch, record(11, 100, text("k"), List.of())),
+        assertEquals(
+                BEYOND_CUT,
+                bounds.decide(batch, record(11, 100, text("k"), List.of())),
                 "past the cut ends the partition, whatever else matches");
     }
 
     @Test
     void exclusionsAreOrCombined() throws Exception {
-        RestoreBounds bounds = flags().excludeKey("^a").excludeKey("^\\xFF").excludeHeader("h=^x")
-                .excludeProducerId("7").excludeOffset("t:0=50..60").build();
+        RestoreBounds bounds = flags().excludeKey("^a")
+                .excludeKey("^\\xFF")
+                .excludeHeader("h=^x")
+                .excludeProducerId("7")
+                .excludeOffset("t:0=50..60")
+                .build();
         BatchHeader plain = producerBatch(0, 99, 8);
         List<Header> otherHeader = List.of(new Header("h", text("y")));
         assertEquals(KEEP, bounds.decide(plain, record(0, 100, text("b"), otherHeader)));
         assertEquals(EXCLUDED, bounds.decide(plain, record(1, 100, text("ab"), otherHeader)), "first key regex");
-        assertEquals(EXCLUDED, bounds.decide(plain, record(2, 100, bytes(0xFF, 0x00), otherHeader)),
+        assertEquals(
+                EXCLUDED,
+                bounds.decide(plain, record(2, 100, bytes(0xFF, 0x00), otherHeader)),
                 "second key regex, on a key that is not UTF-8");
-        assertEquals(EXCLUDED, bounds.decide(plain, record(3, 100, text("b"), List.of(new Header("h", text("xy"))))),
+        assertEquals(
+                EXCLUDED,
+                bounds.decide(plain, record(3, 100, text("b"), List.of(new Header("h", text("xy"))))),
                 "header regex");
-        assertEquals(EXCLUDED, bounds.decide(producerBatch(0, 99, 7), record(4, 100, text("b"), otherHeader)),
-                "producer");
+        assertEquals(
+                EXCLUDED, bounds.decide(producerBatch(0, 99, 7), record(4, 100, text("b"), otherHeader)), "producer");
         assertEquals(EXCLUDED, bounds.decide(plain, record(55, 100, text("b"), otherHeader)), "offset");
-        assertEquals(KEEP, bounds.decide(plain, record(5, 100, null, List.of(Header.of("h", null)))),
+        assertEquals(
+                KEEP,
+                bounds.decide(plain, record(5, 100, null, List.of(Header.of("h", null)))),
                 "no key and a header without value match nothing");
     }
 
     @Test
     void markersAreNeverExcludedButAreCut() throws Exception {
-        RestoreBounds bounds = flags().toTimestamp("1000").excludeKey("").excludeProducerId("7")
-                .excludeOffset("t:0=0..10").build();
-        assertEquals(KEEP, bounds.decide(marker(5, 999, 7), record(5, 999, text("\u0000\u0000\u0000\u0001"),
-                List.of())));
+        RestoreBounds bounds = flags().toTimestamp("1000")
+                .excludeKey("")
+                .excludeProducerId("7")
+                .excludeOffset("t:0=0..10")
+                .build();
+        assertEquals(
+                KEEP, bounds.decide(marker(5, 999, 7), record(5, 999, text("\u0000\u0000\u0000\u0001"), List.of())));
         assertEquals(BEYOND_CUT, bounds.decide(marker(5, 1000, 7), record(5, 1000)));
     }
 }

@@ -21,35 +21,43 @@ class RestoreBoundsValidationTest {
         assertRefused("--to-offset 'orders:0=7': partition orders-0 already has --to-offset orders:0=5", twice);
         Bounds same = flags().toOffset("orders:0=5").toOffset("orders:0=5");
         assertRefused("--to-offset 'orders:0=5': partition orders-0 already has --to-offset orders:0=5", same);
-        assertDoesNotThrow(() -> flags().toOffset("orders:0=5").toOffset("orders:1=5").toOffset("other:0=5")
+        assertDoesNotThrow(() -> flags().toOffset("orders:0=5")
+                .toOffset("orders:1=5")
+                .toOffset("other:0=5")
                 .build());
     }
 
     @Test
     void aBoundMustNameASelectedTopic() throws Exception {
         Set<String> selected = Set.of("orders");
-        InvalidRestoreArgumentException toOffset = assertThrows(InvalidRestoreArgumentException.class,
-                () -> RestoreBounds.of(flags().toOffset("orders:0=5").toOffset("payments:0=5").arguments(),
-                        selected));
-        assertEquals("--to-offset 'payments:0=5': topic 'payments' is not selected by --topic",
-                toOffset.getMessage());
-        InvalidRestoreArgumentException exclusion = assertThrows(InvalidRestoreArgumentException.class,
+        InvalidRestoreArgumentException toOffset = assertThrows(
+                InvalidRestoreArgumentException.class,
+                () -> RestoreBounds.of(
+                        flags().toOffset("orders:0=5").toOffset("payments:0=5").arguments(), selected));
+        assertEquals("--to-offset 'payments:0=5': topic 'payments' is not selected by --topic", toOffset.getMessage());
+        InvalidRestoreArgumentException exclusion = assertThrows(
+                InvalidRestoreArgumentException.class,
                 () -> RestoreBounds.of(flags().excludeOffset("payments:0=1..5").arguments(), selected));
-        assertEquals("--exclude-offset 'payments:0=1..=4': topic 'payments' is not selected by --topic",
+        assertEquals(
+                "--exclude-offset 'payments:0=1..=4': topic 'payments' is not selected by --topic",
                 exclusion.getMessage());
-        assertDoesNotThrow(() -> RestoreBounds.of(flags().toOffset("orders:0=5").excludeOffset("orders:0=1..5")
-                .arguments(), selected));
-        assertDoesNotThrow(() -> RestoreBounds.of(flags().toOffset("payments:0=5").arguments(), Set.of()),
+        assertDoesNotThrow(() -> RestoreBounds.of(
+                flags().toOffset("orders:0=5").excludeOffset("orders:0=1..5").arguments(), selected));
+        assertDoesNotThrow(
+                () -> RestoreBounds.of(flags().toOffset("payments:0=5").arguments(), Set.of()),
                 "with no --topic every topic is selected");
     }
 
     @Test
     void anExclusionWhollyAfterTheToOffsetIsAContradiction() throws Exception {
-        assertRefused("--exclude-offset 't:0=11..=19': excludes nothing: it lies after --to-offset t:0=10",
+        assertRefused(
+                "--exclude-offset 't:0=11..=19': excludes nothing: it lies after --to-offset t:0=10",
                 flags().toOffset("t:0=10").excludeOffset("t:0=11..20"));
-        assertDoesNotThrow(() -> flags().toOffset("t:0=10").excludeOffset("t:0=10..20").build(),
+        assertDoesNotThrow(
+                () -> flags().toOffset("t:0=10").excludeOffset("t:0=10..20").build(),
                 "offset 10 is kept by the bound, so excluding it is meaningful");
-        assertDoesNotThrow(() -> flags().toOffset("t:1=10").excludeOffset("t:0=11..20").build(),
+        assertDoesNotThrow(
+                () -> flags().toOffset("t:1=10").excludeOffset("t:0=11..20").build(),
                 "the bound is on another partition");
     }
 
@@ -60,36 +68,56 @@ class RestoreBoundsValidationTest {
         assertRefused(message, flags().toOffset("t:0=9").excludeOffset("t:0=0..=9"));
         assertRefused(message, flags().toOffset("t:0=9").excludeOffset("t:0=0..10"));
         // Together: 0..5 is 0 to 4, and 5..=9 starts right after.
-        assertRefused(message, flags().toOffset("t:0=9").excludeOffset("t:0=5..=9").excludeOffset("t:0=0..5"));
-        assertRefused(message, flags().toOffset("t:0=9").excludeOffset("t:0=0..=3").excludeOffset("t:0=2..=12"));
+        assertRefused(
+                message, flags().toOffset("t:0=9").excludeOffset("t:0=5..=9").excludeOffset("t:0=0..5"));
+        assertRefused(
+                message, flags().toOffset("t:0=9").excludeOffset("t:0=0..=3").excludeOffset("t:0=2..=12"));
     }
 
     @Test
     void exclusionsLeavingAnOffsetUpToTheBoundAreAllowed() {
-        assertDoesNotThrow(() -> flags().toOffset("t:0=9").excludeOffset("t:0=0..9").build(), "B is exclusive");
-        assertDoesNotThrow(() -> flags().toOffset("t:0=9").excludeOffset("t:0=1..=9").build());
-        assertDoesNotThrow(() -> flags().toOffset("t:0=9").excludeOffset("t:0=0..5").excludeOffset("t:0=6..=9")
-                .build(), "offset 5 is kept");
-        assertDoesNotThrow(() -> flags().excludeOffset("t:0=0..=9223372036854775807").build(),
+        assertDoesNotThrow(
+                () -> flags().toOffset("t:0=9").excludeOffset("t:0=0..9").build(), "B is exclusive");
+        assertDoesNotThrow(
+                () -> flags().toOffset("t:0=9").excludeOffset("t:0=1..=9").build());
+        assertDoesNotThrow(
+                () -> flags().toOffset("t:0=9")
+                        .excludeOffset("t:0=0..5")
+                        .excludeOffset("t:0=6..=9")
+                        .build(),
+                "offset 5 is kept");
+        assertDoesNotThrow(
+                () -> flags().excludeOffset("t:0=0..=9223372036854775807").build(),
                 "without --to-offset the bound is the archive's end, known only after the scan");
     }
 
     @Test
     void bothCutsAndEveryExclusionMayBeGivenTogether() {
-        assertDoesNotThrow(() -> flags().toOffset("t:0=9").toTimestamp("2024-05-01T12:00:00Z")
-                .excludeOffset("t:0=2..4").excludeKey("k").excludeHeader("h=v").excludeProducerId("7").build());
+        assertDoesNotThrow(() -> flags().toOffset("t:0=9")
+                .toTimestamp("2024-05-01T12:00:00Z")
+                .excludeOffset("t:0=2..4")
+                .excludeKey("k")
+                .excludeHeader("h=v")
+                .excludeProducerId("7")
+                .build());
     }
 
     @Test
     void unknownPartitionsAreTheBoundsTheArchiveLacks() throws Exception {
-        RestoreBounds bounds = flags().toOffset("t:0=9").toOffset("t:5=9").excludeOffset("t:1=0..3")
-                .excludeOffset("u:0=0..3").build();
+        RestoreBounds bounds = flags().toOffset("t:0=9")
+                .toOffset("t:5=9")
+                .excludeOffset("t:1=0..3")
+                .excludeOffset("u:0=0..3")
+                .build();
         List<PartitionArgument> unknown = bounds.unknownPartitions(Set.of(Bounds.T0, Bounds.T1));
         assertEquals(List.of(OffsetBound.parse("t:5=9"), OffsetExclusion.parse("u:0=0..3")), unknown);
-        assertEquals(List.of("--to-offset", "--exclude-offset"),
+        assertEquals(
+                List.of("--to-offset", "--exclude-offset"),
                 unknown.stream().map(PartitionArgument::flag).toList());
-        assertEquals(List.of(), bounds.unknownPartitions(Set.of(Bounds.T0, Bounds.T1,
-                new TopicPartition("t", 5), new TopicPartition("u", 0))));
+        assertEquals(
+                List.of(),
+                bounds.unknownPartitions(
+                        Set.of(Bounds.T0, Bounds.T1, new TopicPartition("t", 5), new TopicPartition("u", 0))));
     }
 
     @Test

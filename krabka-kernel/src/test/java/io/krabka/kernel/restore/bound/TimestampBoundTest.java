@@ -16,18 +16,20 @@ class TimestampBoundTest {
     private static final long NOON = 1_714_564_800_000L;
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "1714564800000                  | 1714564800000",
-        "0                              | 0",
-        "2024-05-01T12:00:00Z           | 1714564800000",
-        "2024-05-01t12:00:00z           | 1714564800000",
-        "2024-05-01T14:00:00+02:00      | 1714564800000",
-        "2024-05-01T07:30:00-04:30      | 1714564800000",
-        "2024-05-01T12:00:00.250Z       | 1714564800250",
-        "2024-05-01T12:00:00.000000001Z | 1714564800001",
-        "1970-01-01T00:00:00Z           | 0",
-        "1970-01-01T00:00:00.0005Z      | 1",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "1714564800000                  | 1714564800000",
+                "0                              | 0",
+                "2024-05-01T12:00:00Z           | 1714564800000",
+                "2024-05-01t12:00:00z           | 1714564800000",
+                "2024-05-01T14:00:00+02:00      | 1714564800000",
+                "2024-05-01T07:30:00-04:30      | 1714564800000",
+                "2024-05-01T12:00:00.250Z       | 1714564800250",
+                "2024-05-01T12:00:00.000000001Z | 1714564800001",
+                "1970-01-01T00:00:00Z           | 0",
+                "1970-01-01T00:00:00.0005Z      | 1",
+            })
     void parsesEpochMillisAndRfc3339(String value, long cutMillis) throws Exception {
         assertEquals(cutMillis, TimestampBound.parse(value).cutMillis());
     }
@@ -53,46 +55,53 @@ class TimestampBoundTest {
 
     @Test
     void aDateTimeWithoutZoneIsRefused() {
-        assertRefused("--to-timestamp '2024-05-01T12:00:00': the date-time needs a zone: Z or +HH:MM",
-                "2024-05-01T12:00:00");
-        assertRefused("--to-timestamp '2024-05-01T12:00:00.5': the date-time needs a zone: Z or +HH:MM",
+        assertRefused(
+                "--to-timestamp '2024-05-01T12:00:00': the date-time needs a zone: Z or +HH:MM", "2024-05-01T12:00:00");
+        assertRefused(
+                "--to-timestamp '2024-05-01T12:00:00.5': the date-time needs a zone: Z or +HH:MM",
                 "2024-05-01T12:00:00.5");
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "2024-05-01T12:00Z",
-        "2024-05-01 12:00:00Z",
-        "2024-02-30T00:00:00Z",
-        "2024-05-01T24:00:00Z",
-        "2024-05-01T12:00:00+0200",
-        "2024-05-01T12:00:00+02",
-        "2024-05-01T12:00:00Europe/Paris",
-        "2024-05-01",
-        "+12024-05-01T12:00:00Z",
-        "-5",
-        "1.5",
-        "\"\"",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "2024-05-01T12:00Z",
+                "2024-05-01 12:00:00Z",
+                "2024-02-30T00:00:00Z",
+                "2024-05-01T24:00:00Z",
+                "2024-05-01T12:00:00+0200",
+                "2024-05-01T12:00:00+02",
+                "2024-05-01T12:00:00Europe/Paris",
+                "2024-05-01",
+                "+12024-05-01T12:00:00Z",
+                "-5",
+                "1.5",
+                "\"\"",
+            })
     void neitherRfc3339NorEpochMillis(String value) {
         assertRefused("--to-timestamp '" + value + "': " + FORM, value);
     }
 
     @Test
     void beforeTheEpochIsRefused() {
-        assertRefused("--to-timestamp '1969-12-31T23:59:59.999Z': the instant is before 1970-01-01T00:00:00Z",
+        assertRefused(
+                "--to-timestamp '1969-12-31T23:59:59.999Z': the instant is before 1970-01-01T00:00:00Z",
                 "1969-12-31T23:59:59.999Z");
     }
 
     @Test
     void epochMillisBeyondALongAreRefused() {
-        assertRefused("--to-timestamp '9223372036854775808': epoch milliseconds '9223372036854775808' is larger "
-                + "than 9223372036854775807", "9223372036854775808");
+        assertRefused(
+                "--to-timestamp '9223372036854775808': epoch milliseconds '9223372036854775808' is larger "
+                        + "than 9223372036854775807",
+                "9223372036854775808");
     }
 
     private static void assertRefused(String message, String value) {
-        InvalidRestoreArgumentException e = assertThrows(InvalidRestoreArgumentException.class,
-                () -> TimestampBound.parse(value));
+        InvalidRestoreArgumentException e =
+                assertThrows(InvalidRestoreArgumentException.class, () -> TimestampBound.parse(value));
         assertEquals(message, e.getMessage());
     }
 }

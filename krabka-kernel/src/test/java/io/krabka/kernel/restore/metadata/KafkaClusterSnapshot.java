@@ -19,8 +19,7 @@ import org.apache.kafka.snapshot.RecordsSnapshotWriter;
 final class KafkaClusterSnapshot {
     private static final OffsetAndEpoch SNAPSHOT_ID = new OffsetAndEpoch(1234, 5);
 
-    private KafkaClusterSnapshot() {
-    }
+    private KafkaClusterSnapshot() {}
 
     /** Writes {@code records} as a snapshot in {@code directory}; its file, {@code <offset>-<epoch>.checkpoint}. */
     static Path write(Path directory, List<List<ApiMessageAndVersion>> batches) {
@@ -30,7 +29,8 @@ final class KafkaClusterSnapshot {
                 .setRawSnapshotWriter(FileRawSnapshotWriter.create(directory, SNAPSHOT_ID))
                 .setKraftVersion(KRaftVersion.KRAFT_VERSION_1)
                 .setVoterSet(Optional.of(org.apache.kafka.raft.DynamicVoters.parse(
-                        "1@localhost:9093:" + org.apache.kafka.common.Uuid.randomUuid()).toVoterSet("CONTROLLER")))
+                                "1@localhost:9093:" + org.apache.kafka.common.Uuid.randomUuid())
+                        .toVoterSet("CONTROLLER")))
                 .setTime(Time.SYSTEM);
         try (RecordsSnapshotWriter<ApiMessageAndVersion> writer = builder.build(new MetadataRecordSerde())) {
             batches.forEach(writer::append);

@@ -48,13 +48,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RemoteLogMetadataSnapshotTest {
     private static final Path PLUGINS = Path.of("target/test-plugins");
-    private static final List<String> CURRENT_SUFFIXES = List.of("log", "index", "timeindex", "snapshot",
-            "leader_epoch_checkpoint");
+    private static final List<String> CURRENT_SUFFIXES =
+            List.of("log", "index", "timeindex", "snapshot", "leader_epoch_checkpoint");
     private static final TopicIdPartition ORDERS = new TopicIdPartition(Uuid.randomUuid(), "orders", 0);
     private static final TopicIdPartition PAYMENTS = new TopicIdPartition(Uuid.randomUuid(), "payments", 1);
 
     @TempDir
     Path dir;
+
     private final PluginRegistry plugins = PluginDiscovery.discover(PLUGINS);
     private ObjectStore store;
     private Path snapshot;
@@ -62,11 +63,12 @@ class RemoteLogMetadataSnapshotTest {
 
     @BeforeEach
     void open() throws Exception {
-        store = plugins.createObjectStore("local", Map.of("dir", Files.createDirectories(dir.resolve("archive"))
-                .toString()));
+        store = plugins.createObjectStore(
+                "local",
+                Map.of("dir", Files.createDirectories(dir.resolve("archive")).toString()));
         snapshot = Files.createDirectories(dir.resolve("old")).resolve("snapshot.json");
-        oldCluster = plugins.createRemoteLogMetadataManager(RemoteLogMetadataSnapshot.PLUGIN,
-                Map.of(RemoteLogMetadataSnapshot.SNAPSHOT_PATH, snapshot.toString()));
+        oldCluster = plugins.createRemoteLogMetadataManager(
+                RemoteLogMetadataSnapshot.PLUGIN, Map.of(RemoteLogMetadataSnapshot.SNAPSHOT_PATH, snapshot.toString()));
     }
 
     @AfterEach
@@ -100,21 +102,34 @@ class RemoteLogMetadataSnapshotTest {
 
         List<ArchivedPartition> partitions = reconciliation.archive().partitions();
         ArchivedPartition orders = partition(partitions, ORDERS);
-        assertEquals(List.of(live, abandoned), orders.segments().stream().map(ArchivedSegment::segmentId).toList());
+        assertEquals(
+                List.of(live, abandoned),
+                orders.segments().stream().map(ArchivedSegment::segmentId).toList());
         ArchivedPartition payments = partition(partitions, PAYMENTS);
         assertEquals(Optional.of("payments"), payments.topic());
         assertEquals(OptionalLong.of(50), payments.segments().getFirst().startOffset());
-        assertEquals(List.of(
-                        new SkippedSegment("orders", 0, deleting, "the old cluster was deleting it (DELETE_SEGMENT_STARTED)"),
-                        new SkippedSegment("orders", 0, deleted, "the remote log metadata has no such segment (never"
-                                + " recorded, or deleted); only objects other than its log are left"),
-                        new SkippedSegment("orders", 0, unfinished,
+        assertEquals(
+                List.of(
+                        new SkippedSegment(
+                                "orders", 0, deleting, "the old cluster was deleting it (DELETE_SEGMENT_STARTED)"),
+                        new SkippedSegment(
+                                "orders",
+                                0,
+                                deleted,
+                                "the remote log metadata has no such segment (never"
+                                        + " recorded, or deleted); only objects other than its log are left"),
+                        new SkippedSegment(
+                                "orders",
+                                0,
+                                unfinished,
                                 "its copy never finished in the old cluster (COPY_SEGMENT_STARTED)")),
                 reconciliation.leftOut());
         assertEquals(Optional.of(snapshot.toString()), reconciliation.report().snapshot());
         assertEquals(2, reconciliation.report().deletedSegmentsLeftOut());
-        assertEquals(List.of("legacy partition " + legacyDirectory(PAYMENTS) + " is of topic 'payments', as the remote"
-                + " log metadata names it"), reconciliation.report().notes());
+        assertEquals(
+                List.of("legacy partition " + legacyDirectory(PAYMENTS) + " is of topic 'payments', as the remote"
+                        + " log metadata names it"),
+                reconciliation.report().notes());
 
         assertArrayEquals(before, Files.readAllBytes(snapshot));
         try (Stream<Path> beside = Files.list(snapshot.getParent())) {
@@ -131,8 +146,10 @@ class RemoteLogMetadataSnapshotTest {
         archiveCurrent(ORDERS, 0, deleted, CURRENT_SUFFIXES);
 
         MetadataDisagreementException e = disagreement();
-        assertEquals(currentDirectory(ORDERS) + ": segment " + deleted + ": its log is in the archive, but the remote"
-                + " log metadata has no such segment (never recorded, or deleted)", e.getMessage());
+        assertEquals(
+                currentDirectory(ORDERS) + ": segment " + deleted + ": its log is in the archive, but the remote"
+                        + " log metadata has no such segment (never recorded, or deleted)",
+                e.getMessage());
     }
 
     @Test
@@ -143,8 +160,9 @@ class RemoteLogMetadataSnapshotTest {
         Uuid stray = Uuid.randomUuid();
         archiveCurrent(ORDERS, 100, stray, List.of("log"));
 
-        assertTrue(disagreement().getMessage().startsWith(currentDirectory(ORDERS) + ": segment " + stray
-                + ": its log is in the archive"));
+        assertTrue(disagreement()
+                .getMessage()
+                .startsWith(currentDirectory(ORDERS) + ": segment " + stray + ": its log is in the archive"));
     }
 
     @Test
@@ -154,8 +172,10 @@ class RemoteLogMetadataSnapshotTest {
         oldCluster.close();
         archiveCurrent(ORDERS, 0, live, CURRENT_SUFFIXES);
 
-        assertEquals(currentDirectory(ORDERS) + ": segment " + missing + " (offsets 100 to 199) is"
-                + " COPY_SEGMENT_FINISHED in the remote log metadata but not in the archive", disagreement().getMessage());
+        assertEquals(
+                currentDirectory(ORDERS) + ": segment " + missing + " (offsets 100 to 199) is"
+                        + " COPY_SEGMENT_FINISHED in the remote log metadata but not in the archive",
+                disagreement().getMessage());
     }
 
     @Test
@@ -174,8 +194,10 @@ class RemoteLogMetadataSnapshotTest {
         oldCluster.close();
         archiveCurrent(ORDERS, 10, live, CURRENT_SUFFIXES);
 
-        assertEquals(currentDirectory(ORDERS) + ": segment " + live + ": starts at offset 10 in the archive but at 0"
-                + " in the remote log metadata", disagreement().getMessage());
+        assertEquals(
+                currentDirectory(ORDERS) + ": segment " + live + ": starts at offset 10 in the archive but at 0"
+                        + " in the remote log metadata",
+                disagreement().getMessage());
     }
 
     @Test
@@ -184,8 +206,10 @@ class RemoteLogMetadataSnapshotTest {
         oldCluster.close();
         archiveLegacy(PAYMENTS, Uuid.randomUuid());
 
-        assertEquals(legacyDirectory(PAYMENTS) + ": a legacy-layout partition of topic id " + PAYMENTS.topicId()
-                + ", which the remote log metadata does not know", disagreement().getMessage());
+        assertEquals(
+                legacyDirectory(PAYMENTS) + ": a legacy-layout partition of topic id " + PAYMENTS.topicId()
+                        + ", which the remote log metadata does not know",
+                disagreement().getMessage());
     }
 
     @Test
@@ -202,8 +226,8 @@ class RemoteLogMetadataSnapshotTest {
         archiveCurrent(ORDERS, 0, live, CURRENT_SUFFIXES);
 
         try (RemoteLogMetadataSnapshot metadata = RemoteLogMetadataSnapshot.load(plugins, killed)) {
-            MetadataDisagreementException e = assertThrows(MetadataDisagreementException.class,
-                    () -> metadata.reconcile(discover()));
+            MetadataDisagreementException e =
+                    assertThrows(MetadataDisagreementException.class, () -> metadata.reconcile(discover()));
             assertTrue(e.getMessage().startsWith(PAYMENTS + ": segment "), e.getMessage());
         }
         assertArrayEquals(journalBefore, Files.readAllBytes(Path.of(killed + ".journal")));
@@ -221,24 +245,39 @@ class RemoteLogMetadataSnapshotTest {
 
         Reconciliation reconciliation = Reconciliation.withoutSnapshot(discover());
 
-        assertEquals(List.of(currentDirectory(ORDERS)), reconciliation.archive().partitions().stream()
-                .map(ArchivedPartition::directory).toList());
-        assertEquals(List.of(new SkippedSegment(PAYMENTS.topicId().toString(), 1, legacy,
-                "a legacy-layout partition whose topic has no name without --rlmm-snapshot")), reconciliation.leftOut());
+        assertEquals(
+                List.of(currentDirectory(ORDERS)),
+                reconciliation.archive().partitions().stream()
+                        .map(ArchivedPartition::directory)
+                        .toList());
+        assertEquals(
+                List.of(new SkippedSegment(
+                        PAYMENTS.topicId().toString(),
+                        1,
+                        legacy,
+                        "a legacy-layout partition whose topic has no name without --rlmm-snapshot")),
+                reconciliation.leftOut());
         assertEquals(Optional.empty(), reconciliation.report().snapshot());
         assertEquals(0, reconciliation.report().deletedSegmentsLeftOut());
-        assertEquals(List.of("no --rlmm-snapshot: segments the old cluster deleted cannot be told from live ones, and"
-                        + " every segment in the archive is restored", "legacy partition " + legacyDirectory(PAYMENTS)
-                        + " left out: its keys name no topic, only the id " + PAYMENTS.topicId()
-                        + ", and only --rlmm-snapshot names it"), reconciliation.report().notes());
+        assertEquals(
+                List.of(
+                        "no --rlmm-snapshot: segments the old cluster deleted cannot be told from live ones, and"
+                                + " every segment in the archive is restored",
+                        "legacy partition " + legacyDirectory(PAYMENTS)
+                                + " left out: its keys name no topic, only the id " + PAYMENTS.topicId()
+                                + ", and only --rlmm-snapshot names it"),
+                reconciliation.report().notes());
     }
 
     @Test
     void aMissingSnapshotIsRefusedNamingIt() {
         Path missing = dir.resolve("nowhere.json");
-        assertEquals("--rlmm-snapshot " + missing + ": no such file", assertThrows(
-                InvalidRestoreArgumentException.class, () -> RemoteLogMetadataSnapshot.load(plugins, missing))
-                .getMessage());
+        assertEquals(
+                "--rlmm-snapshot " + missing + ": no such file",
+                assertThrows(
+                                InvalidRestoreArgumentException.class,
+                                () -> RemoteLogMetadataSnapshot.load(plugins, missing))
+                        .getMessage());
     }
 
     @Test
@@ -247,10 +286,12 @@ class RemoteLogMetadataSnapshotTest {
         Files.writeString(invalid, "{\"version\": 1, \"partitions\": [ {\n\"topicId\": \"x\" } ] }");
         List<Path> tempBefore = temporaryCopies();
 
-        String message = assertThrows(InvalidRestoreArgumentException.class,
-                () -> RemoteLogMetadataSnapshot.load(plugins, invalid)).getMessage();
+        String message = assertThrows(
+                        InvalidRestoreArgumentException.class, () -> RemoteLogMetadataSnapshot.load(plugins, invalid))
+                .getMessage();
 
-        assertTrue(message.startsWith("--rlmm-snapshot " + invalid + ": not a valid remote log metadata snapshot: "),
+        assertTrue(
+                message.startsWith("--rlmm-snapshot " + invalid + ": not a valid remote log metadata snapshot: "),
                 message);
         assertFalse(message.contains("\n") || message.contains("krabka-rlmm-snapshot-"), message);
         assertEquals(tempBefore, temporaryCopies());
@@ -260,36 +301,48 @@ class RemoteLogMetadataSnapshotTest {
     void withoutTheInmemoryPluginTheSnapshotIsRefused() throws Exception {
         oldCluster.close();
         Path onlyLocal = Files.createDirectories(dir.resolve("plugins"));
-        Path local = Files.createSymbolicLink(onlyLocal.resolve("local"), PLUGINS.resolve("local").toAbsolutePath());
+        Path local = Files.createSymbolicLink(
+                onlyLocal.resolve("local"), PLUGINS.resolve("local").toAbsolutePath());
         String message;
         try {
-            message = assertThrows(InvalidRestoreArgumentException.class,
-                    () -> RemoteLogMetadataSnapshot.load(PluginDiscovery.discover(onlyLocal), snapshot)).getMessage();
+            message = assertThrows(
+                            InvalidRestoreArgumentException.class,
+                            () -> RemoteLogMetadataSnapshot.load(PluginDiscovery.discover(onlyLocal), snapshot))
+                    .getMessage();
         } finally {
             // The link, not the plugin it leads to, which JUnit's clean-up would only warn about.
             Files.delete(local);
         }
 
-        assertTrue(message.startsWith("--rlmm-snapshot " + snapshot + ": ") && message.contains("'inmemory'"),
-                message);
+        assertTrue(message.startsWith("--rlmm-snapshot " + snapshot + ": ") && message.contains("'inmemory'"), message);
     }
 
     /** Records a segment of 100 offsets at {@code start} in the old cluster, taken through Kafka's lifecycle. */
     private Uuid segment(TopicIdPartition partition, long start, RemoteLogSegmentState state) throws Exception {
         RemoteLogSegmentId id = RemoteLogSegmentId.generateNew(partition);
-        oldCluster.addRemoteLogSegmentMetadata(new RemoteLogSegmentMetadata(id, start, start + 99, -1, 0,
-                1_700_000_000_000L, 1024, new TreeMap<>(Map.of(0, start)), true)).get();
-        List<RemoteLogSegmentState> steps = new ArrayList<>(switch (state) {
-            case COPY_SEGMENT_STARTED -> List.of();
-            case COPY_SEGMENT_FINISHED -> List.of(RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
-            case DELETE_SEGMENT_STARTED -> List.of(RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
-                    RemoteLogSegmentState.DELETE_SEGMENT_STARTED);
-            case DELETE_SEGMENT_FINISHED -> List.of(RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
-                    RemoteLogSegmentState.DELETE_SEGMENT_STARTED, RemoteLogSegmentState.DELETE_SEGMENT_FINISHED);
-        });
+        oldCluster
+                .addRemoteLogSegmentMetadata(new RemoteLogSegmentMetadata(
+                        id, start, start + 99, -1, 0, 1_700_000_000_000L, 1024, new TreeMap<>(Map.of(0, start)), true))
+                .get();
+        List<RemoteLogSegmentState> steps = new ArrayList<>(
+                switch (state) {
+                    case COPY_SEGMENT_STARTED -> List.of();
+                    case COPY_SEGMENT_FINISHED -> List.of(RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
+                    case DELETE_SEGMENT_STARTED ->
+                        List.of(
+                                RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+                                RemoteLogSegmentState.DELETE_SEGMENT_STARTED);
+                    case DELETE_SEGMENT_FINISHED ->
+                        List.of(
+                                RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+                                RemoteLogSegmentState.DELETE_SEGMENT_STARTED,
+                                RemoteLogSegmentState.DELETE_SEGMENT_FINISHED);
+                });
         for (RemoteLogSegmentState step : steps) {
-            oldCluster.updateRemoteLogSegmentMetadata(new RemoteLogSegmentMetadataUpdate(id, 1_700_000_000_001L,
-                    Optional.empty(), step, 0)).get();
+            oldCluster
+                    .updateRemoteLogSegmentMetadata(
+                            new RemoteLogSegmentMetadataUpdate(id, 1_700_000_000_001L, Optional.empty(), step, 0))
+                    .get();
         }
         return id.id();
     }
@@ -335,13 +388,17 @@ class RemoteLogMetadataSnapshotTest {
     }
 
     private static ArchivedPartition partition(List<ArchivedPartition> partitions, TopicIdPartition id) {
-        return partitions.stream().filter(p -> p.topicId().equals(id.topicId())).findFirst().orElseThrow();
+        return partitions.stream()
+                .filter(p -> p.topicId().equals(id.topicId()))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** The private copies in the temporary directory, to show that none is left behind. */
     private static List<Path> temporaryCopies() throws Exception {
         try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return entries.filter(p -> p.getFileName().toString().startsWith("krabka-rlmm-snapshot-")).sorted()
+            return entries.filter(p -> p.getFileName().toString().startsWith("krabka-rlmm-snapshot-"))
+                    .sorted()
                     .toList();
         }
     }

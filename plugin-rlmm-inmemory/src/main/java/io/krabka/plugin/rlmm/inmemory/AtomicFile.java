@@ -24,8 +24,7 @@ final class AtomicFile {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    private AtomicFile() {
-    }
+    private AtomicFile() {}
 
     /** Writes {@code content} to {@code target}, replacing what was there. */
     static void write(Path target, Content content) throws IOException {
@@ -34,7 +33,7 @@ final class AtomicFile {
         Path temporary = Files.createTempFile(directory, "." + file.getFileName() + ".", ".tmp");
         try {
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
-                 OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel))) {
+                    OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel))) {
                 content.writeTo(out);
                 out.flush();
                 channel.force(true);

@@ -45,8 +45,8 @@ final class ChangeJournal implements Closeable {
     /** Replaces {@code file} with an empty journal following the snapshot of {@code snapshotDigest}, to append to. */
     static ChangeJournal start(Path file, byte[] snapshotDigest) throws IOException {
         if (snapshotDigest.length != DIGEST_BYTES) {
-            throw new IllegalArgumentException("a SHA-256 digest has " + DIGEST_BYTES + " bytes, not "
-                    + snapshotDigest.length);
+            throw new IllegalArgumentException(
+                    "a SHA-256 digest has " + DIGEST_BYTES + " bytes, not " + snapshotDigest.length);
         }
         AtomicFile.write(file, out -> {
             out.write(MAGIC);
@@ -66,8 +66,7 @@ final class ChangeJournal implements Closeable {
             return Optional.empty();
         }
         ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file));
-        if (bytes.remaining() < HEADER_BYTES
-                || !Arrays.equals(MAGIC, Arrays.copyOf(bytes.array(), MAGIC.length))) {
+        if (bytes.remaining() < HEADER_BYTES || !Arrays.equals(MAGIC, Arrays.copyOf(bytes.array(), MAGIC.length))) {
             throw new InvalidSnapshotException(file, "not a remote log metadata journal: no journal header");
         }
         byte[] digest = Arrays.copyOfRange(bytes.array(), MAGIC.length, HEADER_BYTES);
@@ -95,7 +94,10 @@ final class ChangeJournal implements Closeable {
     /** Appends a record and forces it to disk. */
     void append(byte[] record) throws IOException {
         ByteBuffer framed = ByteBuffer.allocate(RECORD_OVERHEAD + record.length)
-                .putInt(record.length).putInt(crc(record)).put(record).flip();
+                .putInt(record.length)
+                .putInt(crc(record))
+                .put(record)
+                .flip();
         while (framed.hasRemaining()) {
             channel.write(framed);
         }

@@ -30,18 +30,20 @@ final class ChangeJson {
             .build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private ChangeJson() {
-    }
+    private ChangeJson() {}
 
     /** The JSON bytes of a change. */
     static byte[] toBytes(MetadataChange change) {
         ObjectNode json = switch (change) {
-            case MetadataChange.AddSegment add -> partition("addSegment", add.segment().topicIdPartition())
-                    .set("segment", SnapshotJsonWriter.segmentToJson(add.segment()));
-            case MetadataChange.UpdateSegment update -> partition("updateSegment", update.update().topicIdPartition())
-                    .set("update", updateToJson(update.update()));
-            case MetadataChange.PutPartitionDelete delete -> partition("putPartitionDelete",
-                    delete.step().topicIdPartition()).set("step", SnapshotJsonWriter.deleteToJson(delete.step()));
+            case MetadataChange.AddSegment add ->
+                partition("addSegment", add.segment().topicIdPartition())
+                        .set("segment", SnapshotJsonWriter.segmentToJson(add.segment()));
+            case MetadataChange.UpdateSegment update ->
+                partition("updateSegment", update.update().topicIdPartition())
+                        .set("update", updateToJson(update.update()));
+            case MetadataChange.PutPartitionDelete delete ->
+                partition("putPartitionDelete", delete.step().topicIdPartition())
+                        .set("step", SnapshotJsonWriter.deleteToJson(delete.step()));
         };
         try {
             return MAPPER.writeValueAsBytes(json);
@@ -103,8 +105,11 @@ final class ChangeJson {
         return NODES.objectNode()
                 .put("segmentId", update.remoteLogSegmentId().id().toString())
                 .put("eventTimestampMs", update.eventTimestampMs())
-                .put("customMetadata", update.customMetadata()
-                        .map(custom -> Base64.getEncoder().encodeToString(custom.value())).orElse(null))
+                .put(
+                        "customMetadata",
+                        update.customMetadata()
+                                .map(custom -> Base64.getEncoder().encodeToString(custom.value()))
+                                .orElse(null))
                 .put("state", update.state().name())
                 .put("brokerId", update.brokerId());
     }
@@ -114,10 +119,10 @@ final class ChangeJson {
         json.rejectOtherFields("segmentId", "eventTimestampMs", "customMetadata", "state", "brokerId");
         RemoteLogSegmentId id = new RemoteLogSegmentId(partition, json.parsedField("segmentId", Uuid::fromString));
         long eventTimestampMs = json.longField("eventTimestampMs");
-        Optional<CustomMetadata> custom = json.optionalParsedField("customMetadata",
-                text -> new CustomMetadata(Base64.getDecoder().decode(text)));
-        RemoteLogSegmentState state = json.parsedField("state",
-                SnapshotJsonReader.enumParser(RemoteLogSegmentState.class));
+        Optional<CustomMetadata> custom = json.optionalParsedField(
+                "customMetadata", text -> new CustomMetadata(Base64.getDecoder().decode(text)));
+        RemoteLogSegmentState state =
+                json.parsedField("state", SnapshotJsonReader.enumParser(RemoteLogSegmentState.class));
         int brokerId = json.intField("brokerId");
         return json.build(() -> new RemoteLogSegmentMetadataUpdate(id, eventTimestampMs, custom, state, brokerId));
     }

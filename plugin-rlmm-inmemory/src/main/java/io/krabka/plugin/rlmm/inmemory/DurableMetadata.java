@@ -62,8 +62,10 @@ final class DurableMetadata {
             try {
                 change.applyTo(store);
             } catch (RemoteResourceNotFoundException | InvalidStateTransitionException | IllegalArgumentException e) {
-                throw new InvalidSnapshotException(journalFile, "the journaled change " + change
-                        + " does not apply to the snapshot: " + e.getMessage(), e);
+                throw new InvalidSnapshotException(
+                        journalFile,
+                        "the journaled change " + change + " does not apply to the snapshot: " + e.getMessage(),
+                        e);
             }
         }
     }

@@ -47,8 +47,7 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
     private boolean snapshotWritten;
 
     /** A manager to be configured. */
-    public InMemoryRemoteLogMetadataManager() {
-    }
+    public InMemoryRemoteLogMetadataManager() {}
 
     /**
      * Applies the settings; loads the snapshot file if one is set and exists.
@@ -71,8 +70,10 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
                 loaded.load(store);
                 durable = loaded;
             } catch (IOException e) {
-                ConfigException error = new ConfigException(InMemoryRemoteLogMetadataManagerConfig.SNAPSHOT_PATH,
-                        snapshot.get(), "the snapshot cannot be loaded: " + e.getMessage());
+                ConfigException error = new ConfigException(
+                        InMemoryRemoteLogMetadataManagerConfig.SNAPSHOT_PATH,
+                        snapshot.get(),
+                        "the snapshot cannot be loaded: " + e.getMessage());
                 error.initCause(e);
                 throw error;
             }
@@ -107,9 +108,8 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
      * @throws RemoteResourceNotFoundException if the partition is not known
      */
     @Override
-    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition topicIdPartition,
-                                                                       int epochForOffset,
-                                                                       long offset) throws RemoteStorageException {
+    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
+            TopicIdPartition topicIdPartition, int epochForOffset, long offset) throws RemoteStorageException {
         return lookup(topicIdPartition, cache -> cache.remoteLogSegmentMetadata(epochForOffset, offset));
     }
 
@@ -160,8 +160,8 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
 
     /** Makes the partitions known, as Kafka's topic-based manager loads them, so that lookups answer for them. */
     @Override
-    public void onPartitionLeadershipChanges(Set<TopicIdPartition> leaderPartitions,
-                                             Set<TopicIdPartition> followerPartitions) {
+    public void onPartitionLeadershipChanges(
+            Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions) {
         Set<TopicIdPartition> partitions = new HashSet<>(leaderPartitions);
         partitions.addAll(followerPartitions);
         open().loadPartitions(partitions);
@@ -185,8 +185,11 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
      */
     @Override
     public long remoteLogSize(TopicIdPartition topicIdPartition, int leaderEpoch) throws RemoteStorageException {
-        return lookup(topicIdPartition, cache -> cache.listRemoteLogSegments(leaderEpoch)
-                .stream().mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes).sum());
+        return lookup(
+                topicIdPartition,
+                cache -> cache.listRemoteLogSegments(leaderEpoch).stream()
+                        .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes)
+                        .sum());
     }
 
     /**
@@ -197,9 +200,8 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
      * @throws RemoteResourceNotFoundException if the partition is not known
      */
     @Override
-    public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition topicIdPartition,
-                                                                      int epoch,
-                                                                      long offset) throws RemoteStorageException {
+    public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
+            TopicIdPartition topicIdPartition, int epoch, long offset) throws RemoteStorageException {
         return lookup(topicIdPartition, cache -> cache.nextSegmentWithTxnIndex(epoch, offset));
     }
 
@@ -212,9 +214,12 @@ public final class InMemoryRemoteLogMetadataManager implements RemoteLogMetadata
             try {
                 durable.record(change, store::snapshot);
             } catch (IOException e) {
-                return CompletableFuture.failedFuture(new RemoteStorageException("the change is in memory but the "
-                        + "snapshot " + config.snapshotPath().orElseThrow() + " or its journal could not be written: "
-                        + e.getMessage(), e));
+                return CompletableFuture.failedFuture(new RemoteStorageException(
+                        "the change is in memory but the "
+                                + "snapshot " + config.snapshotPath().orElseThrow()
+                                + " or its journal could not be written: "
+                                + e.getMessage(),
+                        e));
             }
         }
         return CompletableFuture.completedFuture(null);

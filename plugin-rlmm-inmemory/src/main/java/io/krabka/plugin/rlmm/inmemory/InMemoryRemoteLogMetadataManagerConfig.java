@@ -32,12 +32,18 @@ record InMemoryRemoteLogMetadataManagerConfig(Optional<Path> snapshotPath) {
 
     /** Every setting the manager takes. */
     static final List<ConfigKey> KEYS = List.of(
-            ConfigKey.optional(SNAPSHOT_PATH, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    SNAPSHOT_PATH,
+                    ConfigType.STRING,
+                    "",
                     "A JSON file holding a snapshot of the whole cache. When set, the file is loaded when the manager "
                             + "is configured, if it exists, and written when it is closed; its directory must exist. "
                             + "Empty: tiered.storage.dir's remote-log-metadata/snapshot.json when a broker gives "
                             + "tiered.storage.dir, else the metadata stays in memory only."),
-            ConfigKey.optional(TIERED_STORAGE_DIR, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    TIERED_STORAGE_DIR,
+                    ConfigType.STRING,
+                    "",
                     "Set by the broker to <first log dir>-tiered, where the snapshot goes by default."));
 
     /** Validates the parts. */
@@ -80,8 +86,8 @@ record InMemoryRemoteLogMetadataManagerConfig(Optional<Path> snapshotPath) {
         try {
             Files.createDirectories(snapshot.getParent());
         } catch (IOException e) {
-            throw new ConfigException(TIERED_STORAGE_DIR, tieredStorageDir, "cannot create " + snapshot.getParent()
-                    + ": " + e);
+            throw new ConfigException(
+                    TIERED_STORAGE_DIR, tieredStorageDir, "cannot create " + snapshot.getParent() + ": " + e);
         }
         return snapshot.toString();
     }

@@ -10,8 +10,7 @@ import java.util.List;
 public final class InMemoryRemoteLogMetadataManagerProvider implements RemoteLogMetadataManagerProvider {
 
     /** The provider the kernel finds through the module's {@code provides} clause. */
-    public InMemoryRemoteLogMetadataManagerProvider() {
-    }
+    public InMemoryRemoteLogMetadataManagerProvider() {}
 
     @Override
     public String name() {

@@ -25,8 +25,7 @@ final class SnapshotFile {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
-    private SnapshotFile() {
-    }
+    private SnapshotFile() {}
 
     /**
      * Writes the snapshot to {@code file}, replacing it all at once.
@@ -76,7 +75,8 @@ final class SnapshotFile {
             root = MAPPER.readTree(bytes);
         } catch (JsonProcessingException e) {
             JsonLocation location = e.getLocation();
-            String where = location == null ? "" : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+            String where =
+                    location == null ? "" : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
             throw new InvalidSnapshotException(file, "malformed JSON" + where + ": " + e.getOriginalMessage(), e);
         }
         if (root == null || root.isMissingNode()) {

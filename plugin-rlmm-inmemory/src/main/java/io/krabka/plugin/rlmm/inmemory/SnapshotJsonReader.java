@@ -34,8 +34,7 @@ final class SnapshotJsonReader {
 
     private static final Pattern EPOCH_KEY = Pattern.compile("0|[1-9][0-9]*");
 
-    private SnapshotJsonReader() {
-    }
+    private SnapshotJsonReader() {}
 
     /**
      * The snapshot a JSON tree holds.
@@ -68,8 +67,8 @@ final class SnapshotJsonReader {
         int partitionNumber = json.intField("partition");
         TopicIdPartition partition = json.build(() -> new TopicIdPartition(topicId, topic, partitionNumber));
         Optional<StrictJsonObject> deleteJson = json.optionalObjectField("deleteState");
-        Optional<RemotePartitionDeleteMetadata> delete = deleteJson.isEmpty()
-                ? Optional.empty() : Optional.of(deleteFromJson(deleteJson.get(), partition));
+        Optional<RemotePartitionDeleteMetadata> delete =
+                deleteJson.isEmpty() ? Optional.empty() : Optional.of(deleteFromJson(deleteJson.get(), partition));
         List<RemoteLogSegmentMetadata> segments = new ArrayList<>();
         for (StrictJsonObject segment : json.objectArray("segments")) {
             segments.add(segmentFromJson(segment, partition));
@@ -84,16 +83,24 @@ final class SnapshotJsonReader {
     static RemotePartitionDeleteMetadata deleteFromJson(StrictJsonObject json, TopicIdPartition partition)
             throws InvalidSnapshotException {
         json.rejectOtherFields("state", "eventTimestampMs", "brokerId");
-        RemotePartitionDeleteState state =
-                json.parsedField("state", enumParser(RemotePartitionDeleteState.class));
-        return new RemotePartitionDeleteMetadata(partition, state, json.longField("eventTimestampMs"),
-                json.intField("brokerId"));
+        RemotePartitionDeleteState state = json.parsedField("state", enumParser(RemotePartitionDeleteState.class));
+        return new RemotePartitionDeleteMetadata(
+                partition, state, json.longField("eventTimestampMs"), json.intField("brokerId"));
     }
 
     static RemoteLogSegmentMetadata segmentFromJson(StrictJsonObject json, TopicIdPartition partition)
             throws InvalidSnapshotException {
-        json.rejectOtherFields("segmentId", "startOffset", "endOffset", "maxTimestampMs", "brokerId",
-                "eventTimestampMs", "segmentSizeInBytes", "customMetadata", "state", "segmentLeaderEpochs",
+        json.rejectOtherFields(
+                "segmentId",
+                "startOffset",
+                "endOffset",
+                "maxTimestampMs",
+                "brokerId",
+                "eventTimestampMs",
+                "segmentSizeInBytes",
+                "customMetadata",
+                "state",
+                "segmentLeaderEpochs",
                 "txnIdxEmpty");
         RemoteLogSegmentId id = new RemoteLogSegmentId(partition, json.parsedField("segmentId", Uuid::fromString));
         long startOffset = json.longField("startOffset");
@@ -102,13 +109,24 @@ final class SnapshotJsonReader {
         int brokerId = json.intField("brokerId");
         long eventTimestampMs = json.longField("eventTimestampMs");
         int size = json.intField("segmentSizeInBytes");
-        Optional<CustomMetadata> custom = json.optionalParsedField("customMetadata",
-                text -> new CustomMetadata(Base64.getDecoder().decode(text)));
+        Optional<CustomMetadata> custom = json.optionalParsedField(
+                "customMetadata", text -> new CustomMetadata(Base64.getDecoder().decode(text)));
         RemoteLogSegmentState state = json.parsedField("state", enumParser(RemoteLogSegmentState.class));
-        NavigableMap<Integer, Long> epochs = new TreeMap<>(json.longMap("segmentLeaderEpochs", SnapshotJsonReader::epoch));
+        NavigableMap<Integer, Long> epochs =
+                new TreeMap<>(json.longMap("segmentLeaderEpochs", SnapshotJsonReader::epoch));
         boolean txnIdxEmpty = json.booleanField("txnIdxEmpty");
-        return json.build(() -> new RemoteLogSegmentMetadata(id, startOffset, endOffset, maxTimestampMs, brokerId,
-                eventTimestampMs, size, custom, state, epochs, txnIdxEmpty));
+        return json.build(() -> new RemoteLogSegmentMetadata(
+                id,
+                startOffset,
+                endOffset,
+                maxTimestampMs,
+                brokerId,
+                eventTimestampMs,
+                size,
+                custom,
+                state,
+                epochs,
+                txnIdxEmpty));
     }
 
     private static LeaderEpochSnapshot epochFromJson(StrictJsonObject json, TopicIdPartition partition)
@@ -125,8 +143,8 @@ final class SnapshotJsonReader {
                 throw entry.error("startOffset", "offset " + startOffset + " is referenced twice");
             }
         }
-        List<RemoteLogSegmentId> unreferenced = json.parsedArray("unreferenced",
-                text -> new RemoteLogSegmentId(partition, Uuid.fromString(text)));
+        List<RemoteLogSegmentId> unreferenced =
+                json.parsedArray("unreferenced", text -> new RemoteLogSegmentId(partition, Uuid.fromString(text)));
         if (Set.copyOf(unreferenced).size() != unreferenced.size()) {
             throw json.error("unreferenced", "lists a segment twice");
         }
@@ -144,7 +162,7 @@ final class SnapshotJsonReader {
         return text -> Arrays.stream(type.getEnumConstants())
                 .filter(constant -> constant.name().equals(text))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("\"" + text + "\" is not one of "
-                        + Arrays.toString(type.getEnumConstants())));
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "\"" + text + "\" is not one of " + Arrays.toString(type.getEnumConstants())));
     }
 }

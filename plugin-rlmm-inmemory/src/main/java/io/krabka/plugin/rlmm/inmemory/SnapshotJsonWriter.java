@@ -25,8 +25,7 @@ final class SnapshotJsonWriter {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private SnapshotJsonWriter() {
-    }
+    private SnapshotJsonWriter() {}
 
     /** The JSON form of a snapshot. */
     static ObjectNode toJson(MetadataSnapshot snapshot) {
@@ -42,8 +41,12 @@ final class SnapshotJsonWriter {
                 .put("topicId", topicIdPartition.topicId().toString())
                 .put("topic", topicIdPartition.topic())
                 .put("partition", topicIdPartition.partition());
-        json.set("deleteState", partition.deleteMetadata().<JsonNode>map(SnapshotJsonWriter::deleteToJson)
-                .orElse(NODES.nullNode()));
+        json.set(
+                "deleteState",
+                partition
+                        .deleteMetadata()
+                        .<JsonNode>map(SnapshotJsonWriter::deleteToJson)
+                        .orElse(NODES.nullNode()));
         ArrayNode segments = json.putArray("segments");
         partition.segments().forEach(segment -> segments.add(segmentToJson(segment)));
         ArrayNode epochs = json.putArray("leaderEpochs");
@@ -67,8 +70,11 @@ final class SnapshotJsonWriter {
                 .put("brokerId", segment.brokerId())
                 .put("eventTimestampMs", segment.eventTimestampMs())
                 .put("segmentSizeInBytes", segment.segmentSizeInBytes())
-                .put("customMetadata", segment.customMetadata()
-                        .map(custom -> Base64.getEncoder().encodeToString(custom.value())).orElse(null))
+                .put(
+                        "customMetadata",
+                        segment.customMetadata()
+                                .map(custom -> Base64.getEncoder().encodeToString(custom.value()))
+                                .orElse(null))
                 .put("state", segment.state().name());
         ObjectNode epochs = json.putObject("segmentLeaderEpochs");
         segment.segmentLeaderEpochs().forEach((epoch, offset) -> epochs.put(epoch.toString(), offset));
@@ -80,11 +86,15 @@ final class SnapshotJsonWriter {
                 .put("epoch", epoch.epoch())
                 .put("highestLogOffset", epoch.highestLogOffset().orElse(null));
         ArrayNode referenced = json.putArray("referenced");
-        epoch.referenced().forEach((offset, id) -> referenced.addObject()
-                .put("startOffset", offset)
-                .put("segmentId", id.id().toString()));
+        epoch.referenced()
+                .forEach((offset, id) -> referenced
+                        .addObject()
+                        .put("startOffset", offset)
+                        .put("segmentId", id.id().toString()));
         ArrayNode unreferenced = json.putArray("unreferenced");
-        epoch.unreferenced().stream().map(RemoteLogSegmentId::id).sorted()
+        epoch.unreferenced().stream()
+                .map(RemoteLogSegmentId::id)
+                .sorted()
                 .forEach(id -> unreferenced.add(id.toString()));
         return json;
     }

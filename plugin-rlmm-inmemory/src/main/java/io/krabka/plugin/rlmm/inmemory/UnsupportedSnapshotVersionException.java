@@ -11,8 +11,10 @@ public final class UnsupportedSnapshotVersionException extends InvalidSnapshotEx
     private final int version;
 
     UnsupportedSnapshotVersionException(Path file, int version, int supported) {
-        super(file, "format version " + version + " is newer than version " + supported
-                + ", the newest this plugin reads; it was written by a newer Krabka");
+        super(
+                file,
+                "format version " + version + " is newer than version " + supported
+                        + ", the newest this plugin reads; it was written by a newer Krabka");
         this.version = version;
     }
 

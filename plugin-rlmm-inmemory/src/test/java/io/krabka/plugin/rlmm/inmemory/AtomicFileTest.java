@@ -32,11 +32,13 @@ class AtomicFileTest {
     void aWriteThatFailsHalfwayLeavesTheOldFileAndNoTemporary() throws IOException {
         Path file = dir.resolve("snapshot.json");
         AtomicFile.write(file, out -> out.write("old".getBytes(UTF_8)));
-        IOException failure = assertThrows(IOException.class, () -> AtomicFile.write(file, out -> {
-            out.write("half of the new con".getBytes(UTF_8));
-            out.flush();
-            throw new IOException("disk full");
-        }));
+        IOException failure = assertThrows(
+                IOException.class,
+                () -> AtomicFile.write(file, out -> {
+                    out.write("half of the new con".getBytes(UTF_8));
+                    out.flush();
+                    throw new IOException("disk full");
+                }));
         assertEquals("disk full", failure.getMessage());
         assertEquals("old", Files.readString(file));
         assertEquals(List.of(file), entries());
@@ -45,10 +47,12 @@ class AtomicFileTest {
     @Test
     void anUncheckedFailureLeavesNoTemporaryEither() throws IOException {
         Path file = dir.resolve("snapshot.json");
-        assertThrows(IllegalStateException.class, () -> AtomicFile.write(file, out -> {
-            out.write('x');
-            throw new IllegalStateException("bug");
-        }));
+        assertThrows(
+                IllegalStateException.class,
+                () -> AtomicFile.write(file, out -> {
+                    out.write('x');
+                    throw new IllegalStateException("bug");
+                }));
         assertEquals(List.of(), entries());
     }
 

@@ -113,7 +113,8 @@ class ConcurrencyTest {
             Optional<RemoteLogSegmentMetadata> found = manager.remoteLogSegmentMetadata(TP0, epoch, offset);
             found.ifPresent(segment -> {
                 assertEquals(COPY_SEGMENT_FINISHED, segment.state());
-                assertTrue(segment.startOffset() <= offset && offset <= segment.endOffset(), segment + " for " + offset);
+                assertTrue(
+                        segment.startOffset() <= offset && offset <= segment.endOffset(), segment + " for " + offset);
             });
             List<RemoteLogSegmentMetadata> listed = list(manager.listRemoteLogSegments(TP0, epoch));
             for (int i = 1; i < listed.size(); i++) {
@@ -136,11 +137,15 @@ class ConcurrencyTest {
         for (int writer = 0; writer < WRITERS; writer++) {
             for (int i = 0; i < SEGMENTS_PER_WRITER; i++) {
                 long offset = offsetBase(writer, i) + 50;
-                Optional<RemoteLogSegmentMetadata> found = manager.remoteLogSegmentMetadata(TP0, writer % EPOCHS, offset);
+                Optional<RemoteLogSegmentMetadata> found =
+                        manager.remoteLogSegmentMetadata(TP0, writer % EPOCHS, offset);
                 if (i % 3 == 0) {
                     assertEquals(Optional.empty(), found, "deleted");
                 } else {
-                    assertEquals(Optional.of(readable.get(found.orElseThrow().remoteLogSegmentId().id())), found);
+                    assertEquals(
+                            Optional.of(readable.get(
+                                    found.orElseThrow().remoteLogSegmentId().id())),
+                            found);
                 }
             }
         }

@@ -50,8 +50,8 @@ class CorruptSnapshotTest {
         manager = manager();
         upsert(manager, started(TP0, 0, 100, Map.of(0, 0L, 1, 50L)), COPY_SEGMENT_FINISHED);
         upsert(manager, started(TP0, 101, 200, Map.of(1, 101L)), COPY_SEGMENT_STARTED);
-        manager.putRemotePartitionDeleteMetadata(new RemotePartitionDeleteMetadata(TP0,
-                RemotePartitionDeleteState.DELETE_PARTITION_MARKED, 1L, 0));
+        manager.putRemotePartitionDeleteMetadata(
+                new RemotePartitionDeleteMetadata(TP0, RemotePartitionDeleteState.DELETE_PARTITION_MARKED, 1L, 0));
         Path file = dir.resolve("valid.json");
         manager.writeSnapshot(file);
         valid = Files.readString(file);
@@ -64,67 +64,126 @@ class CorruptSnapshotTest {
                 text("an array", "[]", "expected a JSON object at the top"),
                 text("trailing text", "{\"version\": 1, \"partitions\": []} and more", "malformed JSON"),
                 text("a second document", "{\"version\": 1, \"partitions\": []} {}", "Trailing token"),
-                text("a repeated key", "{\"version\": 1, \"version\": 1, \"partitions\": []}", "Duplicate field 'version'"),
+                text(
+                        "a repeated key",
+                        "{\"version\": 1, \"version\": 1, \"partitions\": []}",
+                        "Duplicate field 'version'"),
                 edit("no version", root -> root.remove("version"), "version: missing"),
                 edit("a textual version", root -> root.put("version", "1"), "version: expected a 32-bit whole number"),
                 edit("version 0", root -> root.put("version", 0), "version: expected 1, found 0"),
                 edit("an unknown field", root -> root.put("compression", "zstd"), "compression: unexpected field"),
                 edit("no partitions", root -> root.remove("partitions"), "partitions: missing"),
                 edit("partitions not a list", root -> root.put("partitions", 3), "partitions: expected an array"),
-                edit("a bad topic id", root -> partition(root).put("topicId", "nope"),
+                edit(
+                        "a bad topic id",
+                        root -> partition(root).put("topicId", "nope"),
                         "partitions[0].topicId: not a Kafka Uuid"),
-                edit("a negative partition", root -> partition(root).put("partition", -1),
+                edit(
+                        "a negative partition",
+                        root -> partition(root).put("partition", -1),
                         "partitions[0]: partition must be at least 0"),
-                edit("an offset in text", root -> segment(root, 0).put("startOffset", "0"),
+                edit(
+                        "an offset in text",
+                        root -> segment(root, 0).put("startOffset", "0"),
                         "partitions[0].segments[0].startOffset: expected a 64-bit whole number"),
-                edit("a fractional offset", root -> segment(root, 0).put("endOffset", 100.5),
+                edit(
+                        "a fractional offset",
+                        root -> segment(root, 0).put("endOffset", 100.5),
                         "partitions[0].segments[0].endOffset: expected a 64-bit whole number"),
-                edit("an offset beyond 64 bits", root -> segment(root, 0).put("endOffset",
-                        new BigInteger("99999999999999999999")), "endOffset: expected a 64-bit whole number"),
-                edit("a reversed segment", root -> segment(root, 0).put("startOffset", 150),
+                edit(
+                        "an offset beyond 64 bits",
+                        root -> segment(root, 0).put("endOffset", new BigInteger("99999999999999999999")),
+                        "endOffset: expected a 64-bit whole number"),
+                edit(
+                        "a reversed segment",
+                        root -> segment(root, 0).put("startOffset", 150),
                         "partitions[0].segments[0]: endOffset 100 is below startOffset 150"),
-                edit("a bad segment id", root -> segment(root, 0).put("segmentId", "AAAA"),
+                edit(
+                        "a bad segment id",
+                        root -> segment(root, 0).put("segmentId", "AAAA"),
                         "partitions[0].segments[0].segmentId: not a Kafka Uuid"),
-                edit("an unknown state", root -> segment(root, 0).put("state", "COPIED"),
+                edit(
+                        "an unknown state",
+                        root -> segment(root, 0).put("state", "COPIED"),
                         "partitions[0].segments[0].state: \"COPIED\" is not one of"),
-                edit("bad base64", root -> segment(root, 0).put("customMetadata", "!!"),
+                edit(
+                        "bad base64",
+                        root -> segment(root, 0).put("customMetadata", "!!"),
                         "partitions[0].segments[0].customMetadata"),
-                edit("a size in text", root -> segment(root, 0).put("segmentSizeInBytes", "big"),
+                edit(
+                        "a size in text",
+                        root -> segment(root, 0).put("segmentSizeInBytes", "big"),
                         "segmentSizeInBytes: expected a 32-bit whole number"),
-                edit("a textual flag", root -> segment(root, 0).put("txnIdxEmpty", "true"),
+                edit(
+                        "a textual flag",
+                        root -> segment(root, 0).put("txnIdxEmpty", "true"),
                         "txnIdxEmpty: expected true or false"),
-                edit("an epoch that is not a number", root -> epochs(root, 0).put("x", 3),
+                edit(
+                        "an epoch that is not a number",
+                        root -> epochs(root, 0).put("x", 3),
                         "segmentLeaderEpochs.x: a leader epoch must be a whole number"),
-                edit("an epoch with a leading zero", root -> epochs(root, 0).put("01", 3),
-                        "segmentLeaderEpochs.01"),
+                edit("an epoch with a leading zero", root -> epochs(root, 0).put("01", 3), "segmentLeaderEpochs.01"),
                 edit("no epochs", root -> epochs(root, 0).removeAll(), "segmentLeaderEpochs must not be empty"),
-                edit("a missing segment field", root -> segment(root, 1).remove("maxTimestampMs"),
+                edit(
+                        "a missing segment field",
+                        root -> segment(root, 1).remove("maxTimestampMs"),
                         "partitions[0].segments[1].maxTimestampMs: missing"),
-                edit("a deleted segment", root -> segment(root, 1).put("state", "DELETE_SEGMENT_FINISHED"),
+                edit(
+                        "a deleted segment",
+                        root -> segment(root, 1).put("state", "DELETE_SEGMENT_FINISHED"),
                         "deleted segments are not kept"),
-                edit("a segment twice", root -> segments(root).add(segment(root, 0).deepCopy()),
+                edit(
+                        "a segment twice",
+                        root -> segments(root).add(segment(root, 0).deepCopy()),
                         "appears twice"),
-                edit("a partition twice", root -> ((ArrayNode) root.get("partitions")).add(partition(root).deepCopy()),
+                edit(
+                        "a partition twice",
+                        root -> ((ArrayNode) root.get("partitions"))
+                                .add(partition(root).deepCopy()),
                         "appears twice"),
-                edit("a reference to an unknown segment", root -> referenced(root, 0).put("segmentId",
-                        Uuid.randomUuid().toString()), "epoch 0 tracks unknown segment"),
-                edit("a reference to a segment of another epoch", root -> referenced(root, 0).put("segmentId",
-                        segment(root, 1).get("segmentId").textValue()), "which holds no records of that epoch"),
-                edit("a reference to a copy still running", root -> {
-                    String a = segment(root, 0).get("segmentId").textValue();
-                    String b = segment(root, 1).get("segmentId").textValue();
-                    referenced(root, 1).put("startOffset", 101).put("segmentId", b);
-                    ((ArrayNode) epoch(root, 1).get("unreferenced")).removeAll().add(a);
-                }, "which is COPY_SEGMENT_STARTED, not readable"),
-                edit("a reference at the wrong offset", root -> referenced(root, 0).put("startOffset", 7),
+                edit(
+                        "a reference to an unknown segment",
+                        root -> referenced(root, 0)
+                                .put("segmentId", Uuid.randomUuid().toString()),
+                        "epoch 0 tracks unknown segment"),
+                edit(
+                        "a reference to a segment of another epoch",
+                        root -> referenced(root, 0)
+                                .put(
+                                        "segmentId",
+                                        segment(root, 1).get("segmentId").textValue()),
+                        "which holds no records of that epoch"),
+                edit(
+                        "a reference to a copy still running",
+                        root -> {
+                            String a = segment(root, 0).get("segmentId").textValue();
+                            String b = segment(root, 1).get("segmentId").textValue();
+                            referenced(root, 1).put("startOffset", 101).put("segmentId", b);
+                            ((ArrayNode) epoch(root, 1).get("unreferenced"))
+                                    .removeAll()
+                                    .add(a);
+                        },
+                        "which is COPY_SEGMENT_STARTED, not readable"),
+                edit(
+                        "a reference at the wrong offset",
+                        root -> referenced(root, 0).put("startOffset", 7),
                         "at offset 7 but the epoch starts at 0"),
-                edit("a segment its epoch does not track", root -> ((ArrayNode) epoch(root, 1).get("unreferenced")).removeAll(),
+                edit(
+                        "a segment its epoch does not track",
+                        root -> ((ArrayNode) epoch(root, 1).get("unreferenced")).removeAll(),
                         "holds leader epoch 1 but that epoch does not track it"),
-                edit("readable segments without a highest offset", root -> epoch(root, 0).putNull("highestLogOffset"),
+                edit(
+                        "readable segments without a highest offset",
+                        root -> epoch(root, 0).putNull("highestLogOffset"),
                         "epoch 0 has readable segments but no highest offset"),
-                edit("an epoch twice", root -> ((ArrayNode) partition(root).get("leaderEpochs")).add(epoch(root, 0).deepCopy()),
+                edit(
+                        "an epoch twice",
+                        root -> ((ArrayNode) partition(root).get("leaderEpochs"))
+                                .add(epoch(root, 0).deepCopy()),
                         "leader epoch 0 appears twice"),
-                edit("an unknown deletion state", root -> ((ObjectNode) partition(root).get("deleteState")).put("state", "GONE"),
+                edit(
+                        "an unknown deletion state",
+                        root -> ((ObjectNode) partition(root).get("deleteState")).put("state", "GONE"),
                         "partitions[0].deleteState.state: \"GONE\" is not one of"));
     }
 
@@ -157,11 +216,14 @@ class CorruptSnapshotTest {
     }
 
     private static Arguments edit(String name, Consumer<ObjectNode> edit, String expected) {
-        return Arguments.of(name, (Spoiler) valid -> {
-            ObjectNode root = (ObjectNode) JSON.readTree(valid);
-            edit.accept(root);
-            return JSON.writeValueAsString(root);
-        }, expected);
+        return Arguments.of(
+                name,
+                (Spoiler) valid -> {
+                    ObjectNode root = (ObjectNode) JSON.readTree(valid);
+                    edit.accept(root);
+                    return JSON.writeValueAsString(root);
+                },
+                expected);
     }
 
     private static ObjectNode partition(ObjectNode root) {

@@ -12,13 +12,14 @@ import org.junit.jupiter.api.Test;
 class DocumentationTest {
     @Test
     void theReadmeDocumentsEveryKey() throws IOException {
-        SettingsTable.assertDocuments(Path.of("README.md"), "## Configuration",
-                InMemoryRemoteLogMetadataManagerConfig.KEYS);
+        SettingsTable.assertDocuments(
+                Path.of("README.md"), "## Configuration", InMemoryRemoteLogMetadataManagerConfig.KEYS);
     }
 
     @Test
     void theConfigurationReferenceDocumentsEveryKey() throws IOException {
-        SettingsTable.assertDocuments(Path.of("../docs/configuration.md"),
+        SettingsTable.assertDocuments(
+                Path.of("../docs/configuration.md"),
                 "## Plugin `inmemory` (remote log metadata manager)",
                 InMemoryRemoteLogMetadataManagerConfig.KEYS);
     }

@@ -42,7 +42,8 @@ class EpochLookupTest {
         manager.updateRemoteLogSegmentMetadata(finish0);
         RemoteLogSegmentMetadata expected0 = segment0.createWithUpdates(finish0);
         // segment 1: offsets 101-200, no leader change, epochs (2,101)
-        RemoteLogSegmentMetadata segment1 = upsert(manager, started(TP0, 101, 200, Map.of(2, 101L)), COPY_SEGMENT_FINISHED);
+        RemoteLogSegmentMetadata segment1 =
+                upsert(manager, started(TP0, 101, 200, Map.of(2, 101L)), COPY_SEGMENT_FINISHED);
         // segment 2: offsets 201-300, moved to epoch 3 in between, epochs (2,201), (3,240)
         RemoteLogSegmentMetadata segment2 =
                 upsert(manager, started(TP0, 201, 300, Map.of(2, 201L, 3, 240L)), COPY_SEGMENT_FINISHED);
@@ -67,7 +68,10 @@ class EpochLookupTest {
         // The highest offsets outlive the deletion of segment 0.
         Map<Integer, Long> expectedHighest = Map.of(0, 19L, 1, 79L, 2, 239L, 3, 369L, 4, 400L);
         for (Map.Entry<Integer, Long> entry : expectedHighest.entrySet()) {
-            assertEquals(Optional.of(entry.getValue()), highest(entry.getKey()), "highest offset of epoch " + entry.getKey());
+            assertEquals(
+                    Optional.of(entry.getValue()),
+                    highest(entry.getKey()),
+                    "highest offset of epoch " + entry.getKey());
         }
         assertEquals(Optional.empty(), manager.highestOffsetForEpoch(TP0, 5));
     }
@@ -85,7 +89,8 @@ class EpochLookupTest {
     // Kafka's testCacheSegmentWithCopySegmentFinishedState.
     @Test
     void aFinishedCopyIsReadableAndListed() throws Exception {
-        RemoteLogSegmentMetadata segment = upsert(manager, started(TP0, 101, 200, Map.of(0, 101L)), COPY_SEGMENT_FINISHED);
+        RemoteLogSegmentMetadata segment =
+                upsert(manager, started(TP0, 101, 200, Map.of(0, 101L)), COPY_SEGMENT_FINISHED);
         assertEquals(Optional.of(segment), manager.remoteLogSegmentMetadata(TP0, 0, 150));
         assertEquals(Optional.of(segment), manager.remoteLogSegmentMetadata(TP0, 0, 101));
         assertEquals(Optional.of(segment), manager.remoteLogSegmentMetadata(TP0, 0, 200));
@@ -98,7 +103,8 @@ class EpochLookupTest {
     // Kafka's testCacheSegmentWithDeleteSegmentStartedState.
     @Test
     void aSegmentBeingDeletedIsListedButNotReadable() throws Exception {
-        RemoteLogSegmentMetadata segment = upsert(manager, started(TP0, 201, 300, Map.of(0, 201L)), COPY_SEGMENT_FINISHED);
+        RemoteLogSegmentMetadata segment =
+                upsert(manager, started(TP0, 201, 300, Map.of(0, 201L)), COPY_SEGMENT_FINISHED);
         RemoteLogSegmentMetadataUpdate deleting = update(segment, DELETE_SEGMENT_STARTED);
         manager.updateRemoteLogSegmentMetadata(deleting);
         assertEquals(Optional.empty(), manager.remoteLogSegmentMetadata(TP0, 0, 250));
@@ -110,7 +116,8 @@ class EpochLookupTest {
     // Kafka's testCacheSegmentsWithDeleteSegmentFinishedState.
     @Test
     void aDeletedSegmentDisappears() throws Exception {
-        RemoteLogSegmentMetadata segment = upsert(manager, started(TP0, 301, 400, Map.of(0, 301L)), DELETE_SEGMENT_STARTED);
+        RemoteLogSegmentMetadata segment =
+                upsert(manager, started(TP0, 301, 400, Map.of(0, 301L)), DELETE_SEGMENT_STARTED);
         assertEquals(Optional.empty(), manager.remoteLogSegmentMetadata(TP0, 0, 350));
         manager.updateRemoteLogSegmentMetadata(update(segment, DELETE_SEGMENT_FINISHED));
         assertEquals(List.of(), list(manager.listRemoteLogSegments(TP0, 0)));
@@ -121,7 +128,8 @@ class EpochLookupTest {
     @Test
     void anEpochThatEndsInsideASegment() throws Exception {
         // Leadership moved from epoch 4 to epoch 5 at offset 60, inside the segment.
-        RemoteLogSegmentMetadata segment = upsert(manager, started(TP0, 0, 100, Map.of(4, 0L, 5, 60L)), COPY_SEGMENT_FINISHED);
+        RemoteLogSegmentMetadata segment =
+                upsert(manager, started(TP0, 0, 100, Map.of(4, 0L, 5, 60L)), COPY_SEGMENT_FINISHED);
         assertEquals(Optional.of(segment), manager.remoteLogSegmentMetadata(TP0, 4, 0));
         assertEquals(Optional.of(segment), manager.remoteLogSegmentMetadata(TP0, 4, 59));
         assertEquals(Optional.empty(), manager.remoteLogSegmentMetadata(TP0, 4, 60), "epoch 4 ended at 59");
@@ -213,8 +221,12 @@ class EpochLookupTest {
         assertEquals(Optional.of(shorter), manager.remoteLogSegmentMetadata(TP0, 0, 50));
         assertEquals(Optional.empty(), manager.remoteLogSegmentMetadata(TP0, 0, 120));
         // ...and the replaced copy, which Kafka forgets for the epoch, stays listed so that it can be deleted.
-        assertEquals(List.of(longer, shorter), list(manager.listRemoteLogSegments(TP0, 0)).stream()
-                .sorted(Comparator.comparing(RemoteLogSegmentMetadata::endOffset).reversed()).toList());
+        assertEquals(
+                List.of(longer, shorter),
+                list(manager.listRemoteLogSegments(TP0, 0)).stream()
+                        .sorted(Comparator.comparing(RemoteLogSegmentMetadata::endOffset)
+                                .reversed())
+                        .toList());
         assertEquals(Optional.of(150L), highest(0));
     }
 

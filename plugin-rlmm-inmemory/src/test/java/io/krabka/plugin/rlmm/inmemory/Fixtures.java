@@ -25,8 +25,7 @@ final class Fixtures {
     static final int BROKER_ID_1 = 1;
     static final long TIME = 1_700_000_000_000L;
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /** A manager configured without a snapshot. */
     static InMemoryRemoteLogMetadataManager manager() {
@@ -36,36 +35,53 @@ final class Fixtures {
     }
 
     /** A segment of {@code partition} whose copy is starting, with an empty transaction index. */
-    static RemoteLogSegmentMetadata started(TopicIdPartition partition, long startOffset, long endOffset,
-                                            Map<Integer, Long> leaderEpochs) {
+    static RemoteLogSegmentMetadata started(
+            TopicIdPartition partition, long startOffset, long endOffset, Map<Integer, Long> leaderEpochs) {
         return started(partition, startOffset, endOffset, leaderEpochs, true);
     }
 
-    static RemoteLogSegmentMetadata started(TopicIdPartition partition, long startOffset, long endOffset,
-                                            Map<Integer, Long> leaderEpochs, boolean txnIdxEmpty) {
-        return new RemoteLogSegmentMetadata(new RemoteLogSegmentId(partition, Uuid.randomUuid()), startOffset,
-                endOffset, -1L, BROKER_ID_0, TIME, SEG_SIZE, new TreeMap<>(leaderEpochs), txnIdxEmpty);
+    static RemoteLogSegmentMetadata started(
+            TopicIdPartition partition,
+            long startOffset,
+            long endOffset,
+            Map<Integer, Long> leaderEpochs,
+            boolean txnIdxEmpty) {
+        return new RemoteLogSegmentMetadata(
+                new RemoteLogSegmentId(partition, Uuid.randomUuid()),
+                startOffset,
+                endOffset,
+                -1L,
+                BROKER_ID_0,
+                TIME,
+                SEG_SIZE,
+                new TreeMap<>(leaderEpochs),
+                txnIdxEmpty);
     }
 
     /** An update of the segment to {@code state} by broker 1, with no custom metadata. */
     static RemoteLogSegmentMetadataUpdate update(RemoteLogSegmentMetadata segment, RemoteLogSegmentState state) {
-        return new RemoteLogSegmentMetadataUpdate(segment.remoteLogSegmentId(), TIME + 1, Optional.empty(), state,
-                BROKER_ID_1);
+        return new RemoteLogSegmentMetadataUpdate(
+                segment.remoteLogSegmentId(), TIME + 1, Optional.empty(), state, BROKER_ID_1);
     }
 
     /** An update of the segment to {@code state} carrying custom metadata. */
-    static RemoteLogSegmentMetadataUpdate update(RemoteLogSegmentMetadata segment, RemoteLogSegmentState state,
-                                                 byte... customMetadata) {
-        return new RemoteLogSegmentMetadataUpdate(segment.remoteLogSegmentId(), TIME + 1,
-                Optional.of(new CustomMetadata(customMetadata)), state, BROKER_ID_1);
+    static RemoteLogSegmentMetadataUpdate update(
+            RemoteLogSegmentMetadata segment, RemoteLogSegmentState state, byte... customMetadata) {
+        return new RemoteLogSegmentMetadataUpdate(
+                segment.remoteLogSegmentId(),
+                TIME + 1,
+                Optional.of(new CustomMetadata(customMetadata)),
+                state,
+                BROKER_ID_1);
     }
 
     /**
      * Adds the segment and applies one update to {@code state}, as Kafka's tests' {@code upsertSegmentState} does;
      * returns the metadata the manager then holds.
      */
-    static RemoteLogSegmentMetadata upsert(InMemoryRemoteLogMetadataManager manager, RemoteLogSegmentMetadata segment,
-                                           RemoteLogSegmentState state) throws RemoteStorageException {
+    static RemoteLogSegmentMetadata upsert(
+            InMemoryRemoteLogMetadataManager manager, RemoteLogSegmentMetadata segment, RemoteLogSegmentState state)
+            throws RemoteStorageException {
         manager.addRemoteLogSegmentMetadata(segment);
         if (state == RemoteLogSegmentState.COPY_SEGMENT_STARTED) {
             return segment;
@@ -76,9 +92,12 @@ final class Fixtures {
     }
 
     /** A finished copy of {@code [startOffset, endOffset]} in {@link #TP0}, all in {@code epoch}. */
-    static RemoteLogSegmentMetadata finished(InMemoryRemoteLogMetadataManager manager, int epoch, long startOffset,
-                                             long endOffset) throws RemoteStorageException {
-        return upsert(manager, started(TP0, startOffset, endOffset, Map.of(epoch, startOffset)),
+    static RemoteLogSegmentMetadata finished(
+            InMemoryRemoteLogMetadataManager manager, int epoch, long startOffset, long endOffset)
+            throws RemoteStorageException {
+        return upsert(
+                manager,
+                started(TP0, startOffset, endOffset, Map.of(epoch, startOffset)),
                 RemoteLogSegmentState.COPY_SEGMENT_FINISHED);
     }
 

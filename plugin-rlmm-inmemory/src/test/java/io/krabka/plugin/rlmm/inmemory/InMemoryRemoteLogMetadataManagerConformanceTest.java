@@ -14,7 +14,8 @@ class InMemoryRemoteLogMetadataManagerConformanceTest extends RemoteLogMetadataM
     @Override
     protected RemoteLogMetadataManager createRemoteLogMetadataManager(Path scratch) {
         InMemoryRemoteLogMetadataManager rlmm = new InMemoryRemoteLogMetadataManager();
-        rlmm.configure(Map.of(InMemoryRemoteLogMetadataManagerConfig.SNAPSHOT_PATH,
+        rlmm.configure(Map.of(
+                InMemoryRemoteLogMetadataManagerConfig.SNAPSHOT_PATH,
                 scratch.resolve("snapshot.json").toString()));
         return rlmm;
     }
@@ -25,7 +26,8 @@ class InMemoryRemoteLogMetadataManagerConformanceTest extends RemoteLogMetadataM
      */
     @Override
     protected Set<RemoteLogMetadataManagerCapability> capabilities() {
-        return EnumSet.of(RemoteLogMetadataManagerCapability.NEXT_SEGMENT_WITH_TXN_INDEX,
+        return EnumSet.of(
+                RemoteLogMetadataManagerCapability.NEXT_SEGMENT_WITH_TXN_INDEX,
                 RemoteLogMetadataManagerCapability.DURABLE);
     }
 }

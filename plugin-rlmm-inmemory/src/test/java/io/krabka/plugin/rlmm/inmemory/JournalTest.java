@@ -58,11 +58,11 @@ class JournalTest {
         changes.add(manager -> unchecked(() -> manager.updateRemoteLogSegmentMetadata(
                 update(withCustom, COPY_SEGMENT_FINISHED, (byte) 7, (byte) -1))));
         changes.add(manager -> unchecked(() -> upsert(manager, deleted, DELETE_SEGMENT_STARTED)));
-        changes.add(manager -> unchecked(() -> manager.updateRemoteLogSegmentMetadata(
-                update(deleted, DELETE_SEGMENT_FINISHED))));
+        changes.add(manager ->
+                unchecked(() -> manager.updateRemoteLogSegmentMetadata(update(deleted, DELETE_SEGMENT_FINISHED))));
         changes.add(manager -> unchecked(() -> upsert(manager, finished, COPY_SEGMENT_FINISHED)));
-        changes.add(manager -> manager.putRemotePartitionDeleteMetadata(new RemotePartitionDeleteMetadata(TP1,
-                RemotePartitionDeleteState.DELETE_PARTITION_MARKED, 5L, 2)));
+        changes.add(manager -> manager.putRemotePartitionDeleteMetadata(
+                new RemotePartitionDeleteMetadata(TP1, RemotePartitionDeleteState.DELETE_PARTITION_MARKED, 5L, 2)));
         changes.add(manager -> manager.addRemoteLogSegmentMetadata(copying));
         return changes;
     }
@@ -148,7 +148,9 @@ class JournalTest {
         // A compaction that wrote its snapshot and crashed before starting the journal after it.
         killed.writeSnapshot(snapshot);
         assertTrue(Files.size(journal) > 0);
-        assertArrayEquals(expected(changes, changes.size()), content(configured(), "compacted.json"),
+        assertArrayEquals(
+                expected(changes, changes.size()),
+                content(configured(), "compacted.json"),
                 "each change once: none is replayed over the snapshot holding it");
     }
 
@@ -163,7 +165,8 @@ class JournalTest {
             upsert(reference, segment, COPY_SEGMENT_FINISHED);
             largestJournal = Math.max(largestJournal, Files.size(journal));
         }
-        assertTrue(largestJournal < Math.max(DurableMetadata.MIN_COMPACTION_BYTES, Files.size(snapshot)) + 4096,
+        assertTrue(
+                largestJournal < Math.max(DurableMetadata.MIN_COMPACTION_BYTES, Files.size(snapshot)) + 4096,
                 "the journal never grows much past the snapshot: " + largestJournal);
         assertArrayEquals(content(reference, "reference.json"), content(configured(), "reopened.json"));
     }
@@ -174,11 +177,11 @@ class JournalTest {
         changes().getFirst().accept(first);
         Files.writeString(journal, "not a journal");
         InMemoryRemoteLogMetadataManager manager = new InMemoryRemoteLogMetadataManager();
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> manager.configure(Map.of("snapshot.path", snapshot.toString())));
+        ConfigException e = assertThrows(
+                ConfigException.class, () -> manager.configure(Map.of("snapshot.path", snapshot.toString())));
         assertInstanceOf(InvalidSnapshotException.class, e.getCause());
-        assertArrayEquals("not a journal".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-                Files.readAllBytes(journal));
+        assertArrayEquals(
+                "not a journal".getBytes(java.nio.charset.StandardCharsets.US_ASCII), Files.readAllBytes(journal));
     }
 
     @Test

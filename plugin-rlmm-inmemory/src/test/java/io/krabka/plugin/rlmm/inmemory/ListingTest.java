@@ -52,7 +52,8 @@ class ListingTest {
     void bothListingsAreByStartOffsetWhateverTheOrderOfArrival() throws Exception {
         RemoteLogSegmentMetadata third = finished(manager, 0, 200, 299);
         RemoteLogSegmentMetadata first = upsert(manager, started(TP0, 0, 99, Map.of(0, 0L)), DELETE_SEGMENT_STARTED);
-        RemoteLogSegmentMetadata second = upsert(manager, started(TP0, 100, 199, Map.of(0, 100L)), COPY_SEGMENT_STARTED);
+        RemoteLogSegmentMetadata second =
+                upsert(manager, started(TP0, 100, 199, Map.of(0, 100L)), COPY_SEGMENT_STARTED);
         assertEquals(List.of(first, second, third), list(manager.listRemoteLogSegments(TP0)));
         assertEquals(List.of(first, second, third), list(manager.listRemoteLogSegments(TP0, 0)));
     }
@@ -76,7 +77,8 @@ class ListingTest {
         upsert(manager, started(TP0, 0, 99, Map.of(0, 0L)), COPY_SEGMENT_FINISHED);
         upsert(manager, started(TP0, 100, 199, Map.of(0, 100L, 1, 150L)), DELETE_SEGMENT_STARTED);
         upsert(manager, started(TP0, 200, 299, Map.of(1, 200L)), COPY_SEGMENT_STARTED);
-        RemoteLogSegmentMetadata gone = upsert(manager, started(TP0, 300, 399, Map.of(1, 300L)), DELETE_SEGMENT_STARTED);
+        RemoteLogSegmentMetadata gone =
+                upsert(manager, started(TP0, 300, 399, Map.of(1, 300L)), DELETE_SEGMENT_STARTED);
         manager.updateRemoteLogSegmentMetadata(update(gone, DELETE_SEGMENT_FINISHED));
         assertEquals(2L * SEG_SIZE, manager.remoteLogSize(TP0, 0));
         assertEquals(2L * SEG_SIZE, manager.remoteLogSize(TP0, 1), "the copying segment counts, the deleted one not");
@@ -88,8 +90,14 @@ class ListingTest {
         for (int i = 0; i < 4; i++) {
             RemoteLogSegmentMetadata big = new RemoteLogSegmentMetadata(
                     new RemoteLogSegmentId(TP0, Uuid.randomUuid()),
-                    i * 100L, i * 100L + 99, -1L, 0, 0L, Integer.MAX_VALUE,
-                    new TreeMap<>(Map.of(0, i * 100L)), true);
+                    i * 100L,
+                    i * 100L + 99,
+                    -1L,
+                    0,
+                    0L,
+                    Integer.MAX_VALUE,
+                    new TreeMap<>(Map.of(0, i * 100L)),
+                    true);
             manager.addRemoteLogSegmentMetadata(big);
         }
         assertEquals(4L * Integer.MAX_VALUE, manager.remoteLogSize(TP0, 0));

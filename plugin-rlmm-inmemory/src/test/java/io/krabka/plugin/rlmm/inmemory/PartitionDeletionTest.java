@@ -76,7 +76,10 @@ class PartitionDeletionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = RemotePartitionDeleteState.class, names = "DELETE_PARTITION_FINISHED", mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(
+            value = RemotePartitionDeleteState.class,
+            names = "DELETE_PARTITION_FINISHED",
+            mode = EnumSource.Mode.EXCLUDE)
     void repeatingAStepIsHarmless(RemotePartitionDeleteState state) throws Exception {
         put(TP0, DELETE_PARTITION_MARKED);
         if (state == DELETE_PARTITION_STARTED) {
@@ -92,7 +95,9 @@ class PartitionDeletionTest {
         put(TP0, DELETE_PARTITION_MARKED);
         put(TP0, DELETE_PARTITION_STARTED);
         put(TP0, DELETE_PARTITION_FINISHED);
-        assertThrows(InvalidStateTransitionException.class, () -> put(TP0, DELETE_PARTITION_FINISHED),
+        assertThrows(
+                InvalidStateTransitionException.class,
+                () -> put(TP0, DELETE_PARTITION_FINISHED),
                 "the deletion state is forgotten with the partition");
         RemoteLogSegmentMetadata fresh = started(TP0, 0, 10, Map.of(0, 0L));
         manager.addRemoteLogSegmentMetadata(fresh);

@@ -38,7 +38,9 @@ class ProviderTest {
         assertTrue(SpiVersion.current().canLoad(SpiVersion.parse(provider.spiVersion())));
         assertFalse(provider.description().isBlank());
         List<ConfigKey> keys = provider.configKeys();
-        assertEquals(List.of("snapshot.path", "tiered.storage.dir"), keys.stream().map(ConfigKey::name).toList());
+        assertEquals(
+                List.of("snapshot.path", "tiered.storage.dir"),
+                keys.stream().map(ConfigKey::name).toList());
         assertEquals(ConfigType.STRING, keys.getFirst().type());
         assertEquals(Optional.of(""), keys.getFirst().defaultValue());
         assertFalse(keys.getFirst().documentation().isBlank());
@@ -48,9 +50,10 @@ class ProviderTest {
     void theModuleProvidesIt() {
         Module module = InMemoryRemoteLogMetadataManagerProvider.class.getModule();
         assertTrue(module.isNamed(), "the tests run on the module path");
-        assertTrue(module.getDescriptor().provides().stream().anyMatch(provides ->
-                provides.service().equals(RemoteLogMetadataManagerProvider.class.getName())
-                        && provides.providers().equals(List.of(InMemoryRemoteLogMetadataManagerProvider.class.getName()))));
+        assertTrue(module.getDescriptor().provides().stream()
+                .anyMatch(provides -> provides.service().equals(RemoteLogMetadataManagerProvider.class.getName())
+                        && provides.providers()
+                                .equals(List.of(InMemoryRemoteLogMetadataManagerProvider.class.getName()))));
         assertTrue(module.getDescriptor().exports().stream()
                 .anyMatch(export -> export.source().equals("io.krabka.plugin.rlmm.inmemory") && !export.isQualified()));
     }
@@ -69,14 +72,21 @@ class ProviderTest {
     @Test
     void configureRejectsBadSettingsAndStaysUnconfigured() throws Exception {
         RemoteLogMetadataManager manager = provider.create();
-        assertMessage(assertThrows(ConfigException.class,
-                () -> manager.configure(Map.of("snapshot.pth", "x.json"))), "snapshot.pth");
-        assertMessage(assertThrows(ConfigException.class,
-                () -> manager.configure(Map.of("snapshot.path", 42))), "snapshot.path");
-        assertMessage(assertThrows(ConfigException.class,
-                () -> manager.configure(Map.of("snapshot.path", dir.toString()))), "names a directory");
-        assertMessage(assertThrows(ConfigException.class,
-                () -> manager.configure(Map.of("snapshot.path", dir.resolve("no/such/dir/s.json").toString()))),
+        assertMessage(
+                assertThrows(ConfigException.class, () -> manager.configure(Map.of("snapshot.pth", "x.json"))),
+                "snapshot.pth");
+        assertMessage(
+                assertThrows(ConfigException.class, () -> manager.configure(Map.of("snapshot.path", 42))),
+                "snapshot.path");
+        assertMessage(
+                assertThrows(ConfigException.class, () -> manager.configure(Map.of("snapshot.path", dir.toString()))),
+                "names a directory");
+        assertMessage(
+                assertThrows(
+                        ConfigException.class,
+                        () -> manager.configure(Map.of(
+                                "snapshot.path",
+                                dir.resolve("no/such/dir/s.json").toString()))),
                 "does not exist");
         manager.configure(Map.of("snapshot.path", dir.resolve("s.json").toString()));
         assertEquals(Set.of(), ((InMemoryRemoteLogMetadataManager) manager).partitions());
@@ -89,7 +99,9 @@ class ProviderTest {
         InMemoryRemoteLogMetadataManagerConfig config = InMemoryRemoteLogMetadataManagerConfig.parse(
                 Map.of("snapshot.path", "  " + dir.resolve("s.json") + "  "));
         assertEquals(Optional.of(dir.resolve("s.json").toAbsolutePath()), config.snapshotPath());
-        assertEquals(Optional.empty(), InMemoryRemoteLogMetadataManagerConfig.parse(Map.of()).snapshotPath());
+        assertEquals(
+                Optional.empty(),
+                InMemoryRemoteLogMetadataManagerConfig.parse(Map.of()).snapshotPath());
     }
 
     private static void assertMessage(Exception e, String fragment) {

@@ -45,11 +45,22 @@ class SegmentLifecycleTest {
     @ParameterizedTest
     @EnumSource(value = RemoteLogSegmentState.class, names = "COPY_SEGMENT_STARTED", mode = EnumSource.Mode.EXCLUDE)
     void addRequiresCopySegmentStarted(RemoteLogSegmentState state) {
-        RemoteLogSegmentMetadata advanced = new RemoteLogSegmentMetadata(new RemoteLogSegmentId(TP0, Uuid.randomUuid()),
-                0, 100, -1L, 0, Fixtures.TIME, Fixtures.SEG_SIZE, Optional.empty(), state, new TreeMap<>(Map.of(0, 0L)),
+        RemoteLogSegmentMetadata advanced = new RemoteLogSegmentMetadata(
+                new RemoteLogSegmentId(TP0, Uuid.randomUuid()),
+                0,
+                100,
+                -1L,
+                0,
+                Fixtures.TIME,
+                Fixtures.SEG_SIZE,
+                Optional.empty(),
+                state,
+                new TreeMap<>(Map.of(0, 0L)),
                 true);
         assertThrows(IllegalArgumentException.class, () -> manager.addRemoteLogSegmentMetadata(advanced));
-        assertThrows(RemoteResourceNotFoundException.class, () -> manager.listRemoteLogSegments(TP0),
+        assertThrows(
+                RemoteResourceNotFoundException.class,
+                () -> manager.listRemoteLogSegments(TP0),
                 "a refused segment leaves nothing behind");
     }
 
@@ -72,10 +83,11 @@ class SegmentLifecycleTest {
         if (legal) {
             manager.updateRemoteLogSegmentMetadata(update);
             List<RemoteLogSegmentMetadata> listed = list(manager.listRemoteLogSegments(TP0));
-            assertEquals(to == DELETE_SEGMENT_FINISHED ? List.of() : List.of(segment.createWithUpdates(update)), listed);
+            assertEquals(
+                    to == DELETE_SEGMENT_FINISHED ? List.of() : List.of(segment.createWithUpdates(update)), listed);
         } else {
-            InvalidStateTransitionException e = assertThrows(InvalidStateTransitionException.class,
-                    () -> manager.updateRemoteLogSegmentMetadata(update));
+            InvalidStateTransitionException e = assertThrows(
+                    InvalidStateTransitionException.class, () -> manager.updateRemoteLogSegmentMetadata(update));
             assertTrue(e.getMessage().contains(from + " to " + to), e.getMessage());
             assertEquals(List.of(segment), list(manager.listRemoteLogSegments(TP0)), "the segment is unchanged");
         }
@@ -86,7 +98,8 @@ class SegmentLifecycleTest {
     void aDeletedSegmentIsGoneForEveryUpdate(RemoteLogSegmentState to) throws Exception {
         RemoteLogSegmentMetadata segment = reach(DELETE_SEGMENT_STARTED);
         manager.updateRemoteLogSegmentMetadata(update(segment, DELETE_SEGMENT_FINISHED));
-        assertThrows(RemoteResourceNotFoundException.class,
+        assertThrows(
+                RemoteResourceNotFoundException.class,
                 () -> manager.updateRemoteLogSegmentMetadata(update(segment, to)));
     }
 
@@ -94,8 +107,8 @@ class SegmentLifecycleTest {
     void addingACopyAgainWhileItStartsReplacesIt() throws Exception {
         RemoteLogSegmentMetadata first = started(TP0, 0, 100, Map.of(0, 0L, 1, 50L));
         manager.addRemoteLogSegmentMetadata(first);
-        RemoteLogSegmentMetadata again = new RemoteLogSegmentMetadata(first.remoteLogSegmentId(), 0, 100, 7L, 2, 9L,
-                512, new TreeMap<>(Map.of(0, 0L)), false);
+        RemoteLogSegmentMetadata again = new RemoteLogSegmentMetadata(
+                first.remoteLogSegmentId(), 0, 100, 7L, 2, 9L, 512, new TreeMap<>(Map.of(0, 0L)), false);
         manager.addRemoteLogSegmentMetadata(again);
         assertEquals(List.of(again), list(manager.listRemoteLogSegments(TP0)));
         assertEquals(List.of(again), list(manager.listRemoteLogSegments(TP0, 0)));
@@ -103,12 +116,14 @@ class SegmentLifecycleTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = RemoteLogSegmentState.class, names = {"COPY_SEGMENT_FINISHED", "DELETE_SEGMENT_STARTED"})
+    @EnumSource(
+            value = RemoteLogSegmentState.class,
+            names = {"COPY_SEGMENT_FINISHED", "DELETE_SEGMENT_STARTED"})
     void addingAKnownSegmentPastStartedIsIllegal(RemoteLogSegmentState state) throws Exception {
         RemoteLogSegmentMetadata segment = reach(state);
         RemoteLogSegmentMetadata startedAgain = started(TP0, 0, 100, Map.of(0, 0L));
-        RemoteLogSegmentMetadata sameId = new RemoteLogSegmentMetadata(segment.remoteLogSegmentId(), 0, 100, -1L, 0,
-                0L, 10, new TreeMap<>(Map.of(0, 0L)), true);
+        RemoteLogSegmentMetadata sameId = new RemoteLogSegmentMetadata(
+                segment.remoteLogSegmentId(), 0, 100, -1L, 0, 0L, 10, new TreeMap<>(Map.of(0, 0L)), true);
         assertThrows(InvalidStateTransitionException.class, () -> manager.addRemoteLogSegmentMetadata(sameId));
         assertEquals(List.of(segment), list(manager.listRemoteLogSegments(TP0)));
         manager.addRemoteLogSegmentMetadata(startedAgain);
@@ -120,9 +135,11 @@ class SegmentLifecycleTest {
     void updatingAnUnknownSegmentIsNotFound() throws Exception {
         RemoteLogSegmentMetadataUpdate unknownPartition = new RemoteLogSegmentMetadataUpdate(
                 new RemoteLogSegmentId(TP0, Uuid.randomUuid()), 1L, Optional.empty(), DELETE_SEGMENT_STARTED, 1);
-        assertThrows(RemoteResourceNotFoundException.class, () -> manager.updateRemoteLogSegmentMetadata(unknownPartition));
+        assertThrows(
+                RemoteResourceNotFoundException.class, () -> manager.updateRemoteLogSegmentMetadata(unknownPartition));
         upsert(manager, started(TP0, 0, 100, Map.of(0, 0L)), COPY_SEGMENT_FINISHED);
-        assertThrows(RemoteResourceNotFoundException.class, () -> manager.updateRemoteLogSegmentMetadata(unknownPartition));
+        assertThrows(
+                RemoteResourceNotFoundException.class, () -> manager.updateRemoteLogSegmentMetadata(unknownPartition));
     }
 
     @Test
@@ -130,7 +147,8 @@ class SegmentLifecycleTest {
         RemoteLogSegmentMetadata segment = started(TP0, 0, 100, Map.of(0, 0L));
         manager.addRemoteLogSegmentMetadata(segment);
         manager.updateRemoteLogSegmentMetadata(update(segment, COPY_SEGMENT_FINISHED, (byte) 1, (byte) 2));
-        RemoteLogSegmentMetadata stored = manager.remoteLogSegmentMetadata(TP0, 0, 50).orElseThrow();
+        RemoteLogSegmentMetadata stored =
+                manager.remoteLogSegmentMetadata(TP0, 0, 50).orElseThrow();
         assertEquals(COPY_SEGMENT_FINISHED, stored.state());
         assertEquals(Fixtures.BROKER_ID_1, stored.brokerId());
         assertEquals(Fixtures.TIME + 1, stored.eventTimestampMs());
@@ -174,7 +192,9 @@ class SegmentLifecycleTest {
         fresh.close();
         fresh.close();
         assertThrows(IllegalStateException.class, () -> fresh.listRemoteLogSegments(TP0));
-        assertThrows(IllegalStateException.class, () -> fresh.updateRemoteLogSegmentMetadata(update(segment, COPY_SEGMENT_FINISHED)));
+        assertThrows(
+                IllegalStateException.class,
+                () -> fresh.updateRemoteLogSegmentMetadata(update(segment, COPY_SEGMENT_FINISHED)));
         assertThrows(IllegalStateException.class, () -> fresh.onPartitionLeadershipChanges(Set.of(TP0), Set.of()));
         assertThrows(IllegalStateException.class, () -> fresh.onStopPartitions(Set.of(TP0)));
     }

@@ -78,14 +78,20 @@ class SnapshotTest {
         // The deletion of TP1 was marked, the one of BEING_DELETED started; LEADERSHIP_ONLY has none.
         putDelete(loaded, TP1, RemotePartitionDeleteState.DELETE_PARTITION_STARTED);
         putDelete(loaded, BEING_DELETED, RemotePartitionDeleteState.DELETE_PARTITION_FINISHED);
-        assertThrows(InvalidStateTransitionException.class,
+        assertThrows(
+                InvalidStateTransitionException.class,
                 () -> putDelete(loaded, LEADERSHIP_ONLY, RemotePartitionDeleteState.DELETE_PARTITION_STARTED));
         // The copy still running in TP0 can finish, and becomes readable.
         RemoteLogSegmentMetadata copying = list(loaded.listRemoteLogSegments(TP0)).stream()
-                .filter(segment -> segment.state() == COPY_SEGMENT_STARTED).findFirst().orElseThrow();
+                .filter(segment -> segment.state() == COPY_SEGMENT_STARTED)
+                .findFirst()
+                .orElseThrow();
         loaded.updateRemoteLogSegmentMetadata(update(copying, COPY_SEGMENT_FINISHED));
-        assertEquals(copying.remoteLogSegmentId(), loaded.remoteLogSegmentMetadata(TP0, 6, copying.startOffset())
-                .orElseThrow().remoteLogSegmentId());
+        assertEquals(
+                copying.remoteLogSegmentId(),
+                loaded.remoteLogSegmentMetadata(TP0, 6, copying.startOffset())
+                        .orElseThrow()
+                        .remoteLogSegmentId());
     }
 
     @Test
@@ -101,19 +107,28 @@ class SnapshotTest {
         assertTrue(tp0.get("deleteState").isNull());
         JsonNode segment = null;
         for (JsonNode candidate : tp0.get("segments")) {
-            if (candidate.get("segmentId").textValue().equals(withCustomMetadata.remoteLogSegmentId().id().toString())) {
+            if (candidate
+                    .get("segmentId")
+                    .textValue()
+                    .equals(withCustomMetadata.remoteLogSegmentId().id().toString())) {
                 segment = candidate;
             }
         }
-        assertEquals(Base64.getEncoder().encodeToString(new byte[] {-1, 0, 42}), segment.get("customMetadata").textValue());
+        assertEquals(
+                Base64.getEncoder().encodeToString(new byte[] {-1, 0, 42}),
+                segment.get("customMetadata").textValue());
         assertEquals("COPY_SEGMENT_FINISHED", segment.get("state").textValue());
-        assertEquals(Map.of("0", 0L, "1", 20L, "2", 80L), Map.of(
-                "0", segment.get("segmentLeaderEpochs").get("0").longValue(),
-                "1", segment.get("segmentLeaderEpochs").get("1").longValue(),
-                "2", segment.get("segmentLeaderEpochs").get("2").longValue()));
+        assertEquals(
+                Map.of("0", 0L, "1", 20L, "2", 80L),
+                Map.of(
+                        "0", segment.get("segmentLeaderEpochs").get("0").longValue(),
+                        "1", segment.get("segmentLeaderEpochs").get("1").longValue(),
+                        "2", segment.get("segmentLeaderEpochs").get("2").longValue()));
         assertEquals(3, segment.get("segmentLeaderEpochs").size());
         assertFalse(segment.get("txnIdxEmpty").booleanValue());
-        assertEquals("DELETE_PARTITION_MARKED", partition(root, TP1).get("deleteState").get("state").textValue());
+        assertEquals(
+                "DELETE_PARTITION_MARKED",
+                partition(root, TP1).get("deleteState").get("state").textValue());
         assertEquals(0, partition(root, LEADERSHIP_ONLY).get("segments").size());
     }
 
@@ -129,7 +144,9 @@ class SnapshotTest {
         assertEquals(segment, second.remoteLogSegmentMetadata(TP0, 0, 10).orElseThrow());
         second.updateRemoteLogSegmentMetadata(update(segment, DELETE_SEGMENT_STARTED));
         InMemoryRemoteLogMetadataManager third = configured(file);
-        assertEquals(DELETE_SEGMENT_STARTED, list(third.listRemoteLogSegments(TP0)).getFirst().state());
+        assertEquals(
+                DELETE_SEGMENT_STARTED,
+                list(third.listRemoteLogSegments(TP0)).getFirst().state());
         first.close();
         second.close();
         third.close();
@@ -140,10 +157,14 @@ class SnapshotTest {
         Path directory = Files.createDirectory(dir.resolve("gone"));
         InMemoryRemoteLogMetadataManager manager = configured(directory.resolve("rlmm.json"));
         Files.delete(directory);
-        java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
-                () -> manager.addRemoteLogSegmentMetadata(started(TP0, 0, 99, Map.of(0, 0L))).get());
+        java.util.concurrent.ExecutionException e = assertThrows(
+                java.util.concurrent.ExecutionException.class,
+                () -> manager.addRemoteLogSegmentMetadata(started(TP0, 0, 99, Map.of(0, 0L)))
+                        .get());
         assertInstanceOf(io.krabka.spi.storage.RemoteStorageException.class, e.getCause());
-        assertTrue(e.getCause().getMessage().contains("could not be written"), e.getCause().getMessage());
+        assertTrue(
+                e.getCause().getMessage().contains("could not be written"),
+                e.getCause().getMessage());
     }
 
     @Test
@@ -179,9 +200,10 @@ class SnapshotTest {
         Path file = dir.resolve("rlmm.json");
         Files.writeString(file, "{\"version\": 1, \"partitions\": [");
         InMemoryRemoteLogMetadataManager manager = new InMemoryRemoteLogMetadataManager();
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> manager.configure(Map.of("snapshot.path", file.toString())));
-        assertTrue(e.getMessage().contains("snapshot.path") && e.getMessage().contains(file.toString()), e.getMessage());
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> manager.configure(Map.of("snapshot.path", file.toString())));
+        assertTrue(
+                e.getMessage().contains("snapshot.path") && e.getMessage().contains(file.toString()), e.getMessage());
         assertInstanceOf(InvalidSnapshotException.class, e.getCause());
         manager.close();
         assertEquals("{\"version\": 1, \"partitions\": [", Files.readString(file), "not overwritten");
@@ -191,8 +213,8 @@ class SnapshotTest {
     void aSnapshotFromANewerKrabkaIsRefusedAsSuch() throws Exception {
         Path file = dir.resolve("future.json");
         Files.writeString(file, "{\"version\": 2, \"partitions\": [], \"tiers\": {}}");
-        UnsupportedSnapshotVersionException e = assertThrows(UnsupportedSnapshotVersionException.class,
-                () -> manager().loadSnapshot(file));
+        UnsupportedSnapshotVersionException e = assertThrows(
+                UnsupportedSnapshotVersionException.class, () -> manager().loadSnapshot(file));
         assertEquals(2, e.version());
         assertEquals(file, e.file());
         assertTrue(e.getMessage().startsWith(file.toString()) && e.getMessage().contains("newer"), e.getMessage());
@@ -219,7 +241,8 @@ class SnapshotTest {
         finished(manager, 5, 401, 450);
         finished(manager, 5, 401, 480);
         upsert(manager, started(TP0, 481, 490, Map.of(5, 481L)), DELETE_SEGMENT_STARTED);
-        RemoteLogSegmentMetadata gone = upsert(manager, started(TP0, 500, 510, Map.of(7, 500L)), DELETE_SEGMENT_STARTED);
+        RemoteLogSegmentMetadata gone =
+                upsert(manager, started(TP0, 500, 510, Map.of(7, 500L)), DELETE_SEGMENT_STARTED);
         manager.updateRemoteLogSegmentMetadata(update(gone, DELETE_SEGMENT_FINISHED));
         manager.addRemoteLogSegmentMetadata(started(TP0, 520, 530, Map.of(6, 520L)));
         // TP1 marked for deletion, BEING_DELETED started, LEADERSHIP_ONLY known without segments.
@@ -231,21 +254,25 @@ class SnapshotTest {
         return manager;
     }
 
-    private static void assertSameAnswers(InMemoryRemoteLogMetadataManager expected,
-                                          InMemoryRemoteLogMetadataManager actual,
-                                          TopicIdPartition partition) throws Exception {
+    private static void assertSameAnswers(
+            InMemoryRemoteLogMetadataManager expected,
+            InMemoryRemoteLogMetadataManager actual,
+            TopicIdPartition partition)
+            throws Exception {
         assertEquals(list(expected.listRemoteLogSegments(partition)), list(actual.listRemoteLogSegments(partition)));
         List<String> differences = new ArrayList<>();
         for (int epoch = 0; epoch <= 8; epoch++) {
-            assertEquals(list(expected.listRemoteLogSegments(partition, epoch)),
+            assertEquals(
+                    list(expected.listRemoteLogSegments(partition, epoch)),
                     list(actual.listRemoteLogSegments(partition, epoch)));
-            assertEquals(expected.highestOffsetForEpoch(partition, epoch), actual.highestOffsetForEpoch(partition, epoch));
+            assertEquals(
+                    expected.highestOffsetForEpoch(partition, epoch), actual.highestOffsetForEpoch(partition, epoch));
             assertEquals(expected.remoteLogSize(partition, epoch), actual.remoteLogSize(partition, epoch));
             for (long offset = 0; offset <= 540; offset++) {
                 if (!expected.remoteLogSegmentMetadata(partition, epoch, offset)
-                        .equals(actual.remoteLogSegmentMetadata(partition, epoch, offset))
+                                .equals(actual.remoteLogSegmentMetadata(partition, epoch, offset))
                         || !expected.nextSegmentWithTxnIndex(partition, epoch, offset)
-                        .equals(actual.nextSegmentWithTxnIndex(partition, epoch, offset))) {
+                                .equals(actual.nextSegmentWithTxnIndex(partition, epoch, offset))) {
                     differences.add(partition + " epoch " + epoch + " offset " + offset);
                 }
             }
@@ -262,8 +289,8 @@ class SnapshotTest {
         throw new AssertionError("no partition " + partition);
     }
 
-    private static void putDelete(InMemoryRemoteLogMetadataManager manager, TopicIdPartition partition,
-                                  RemotePartitionDeleteState state) {
+    private static void putDelete(
+            InMemoryRemoteLogMetadataManager manager, TopicIdPartition partition, RemotePartitionDeleteState state) {
         manager.putRemotePartitionDeleteMetadata(new RemotePartitionDeleteMetadata(partition, state, 5L, 2));
     }
 

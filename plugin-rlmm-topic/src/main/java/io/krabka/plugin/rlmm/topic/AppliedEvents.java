@@ -82,6 +82,5 @@ final class AppliedEvents {
         }
     }
 
-    private record Event(int partition, long offset) {
-    }
+    private record Event(int partition, long offset) {}
 }

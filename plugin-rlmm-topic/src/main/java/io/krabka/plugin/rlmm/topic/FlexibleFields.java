@@ -13,8 +13,7 @@ import org.apache.kafka.common.protocol.Writable;
  */
 final class FlexibleFields {
 
-    private FlexibleFields() {
-    }
+    private FlexibleFields() {}
 
     static void writeString(Writable out, String value) {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);

@@ -67,8 +67,8 @@ record LocalSnapshot(int metadataPartitions, Map<Integer, Long> nextOffsets, Met
         crc.update(bytes.toByteArray());
         out.writeInt((int) crc.getValue());
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+        try (FileChannel channel = FileChannel.open(
+                temporary, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
             channel.write(ByteBuffer.wrap(bytes.toByteArray()));
             channel.force(true);
         }
@@ -132,7 +132,9 @@ record LocalSnapshot(int metadataPartitions, Map<Integer, Long> nextOffsets, Met
         out.writeInt(tp.partition());
         out.writeBoolean(partition.deleteMetadata().isPresent());
         if (partition.deleteMetadata().isPresent()) {
-            writeBytes(out, RemoteLogMetadataSerde.serialize(partition.deleteMetadata().get()));
+            writeBytes(
+                    out,
+                    RemoteLogMetadataSerde.serialize(partition.deleteMetadata().get()));
         }
         out.writeInt(partition.segments().size());
         for (RemoteLogSegmentMetadata segment : partition.segments()) {
@@ -143,7 +145,8 @@ record LocalSnapshot(int metadataPartitions, Map<Integer, Long> nextOffsets, Met
             out.writeInt(epoch.epoch());
             out.writeLong(epoch.highestLogOffset().orElse(-1L));
             out.writeInt(epoch.referenced().size());
-            for (Map.Entry<Long, RemoteLogSegmentId> referenced : epoch.referenced().entrySet()) {
+            for (Map.Entry<Long, RemoteLogSegmentId> referenced :
+                    epoch.referenced().entrySet()) {
                 out.writeLong(referenced.getKey());
                 writeUuid(out, referenced.getValue().id());
             }
@@ -177,8 +180,8 @@ record LocalSnapshot(int metadataPartitions, Map<Integer, Long> nextOffsets, Met
             for (int j = in.readInt(); j > 0; j--) {
                 unreferenced.add(new RemoteLogSegmentId(tp, readUuid(in)));
             }
-            epochs.add(new LeaderEpochSnapshot(epoch, highest < 0 ? Optional.empty() : Optional.of(highest),
-                    referenced, unreferenced));
+            epochs.add(new LeaderEpochSnapshot(
+                    epoch, highest < 0 ? Optional.empty() : Optional.of(highest), referenced, unreferenced));
         }
         return new PartitionSnapshot(tp, delete, segments, epochs);
     }

@@ -50,9 +50,14 @@ final class MetadataConsumer implements Runnable {
     private long lastSnapshotNanos = System.nanoTime();
     private volatile boolean closed;
 
-    MetadataConsumer(Consumer<byte[], byte[]> consumer, RemotePartitionMetadataStore store, AppliedEvents applied,
-                     MetadataTopicPartitioner partitioner, Map<Integer, Long> snapshotOffsets, Path snapshotFile,
-                     Duration snapshotInterval) {
+    MetadataConsumer(
+            Consumer<byte[], byte[]> consumer,
+            RemotePartitionMetadataStore store,
+            AppliedEvents applied,
+            MetadataTopicPartitioner partitioner,
+            Map<Integer, Long> snapshotOffsets,
+            Path snapshotFile,
+            Duration snapshotInterval) {
         this.consumer = consumer;
         this.store = store;
         this.applied = applied;
@@ -83,8 +88,7 @@ final class MetadataConsumer implements Runnable {
     /** Whether the partition is assigned and its metadata partition read up to where it was when it was assigned. */
     boolean isReady(TopicIdPartition partition) {
         Long target = readyAt.get(partition);
-        return target != null && target >= 0
-                && applied.nextOffset(partitioner.metadataPartition(partition)) >= target;
+        return target != null && target >= 0 && applied.nextOffset(partitioner.metadataPartition(partition)) >= target;
     }
 
     @Override
@@ -175,13 +179,17 @@ final class MetadataConsumer implements Runnable {
                 case RemotePartitionDeleteMetadata delete -> store.putRemotePartitionDeleteMetadata(delete);
             }
         } catch (MetadataRecordException e) {
-            LOG.log(System.Logger.Level.WARNING, "skipping __remote_log_metadata-" + record.partition() + " offset "
-                    + record.offset() + ": " + e.getMessage());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "skipping __remote_log_metadata-" + record.partition() + " offset " + record.offset() + ": "
+                            + e.getMessage());
         } catch (Exception e) {
             // As Kafka's cache, an event its lifecycle does not allow changes nothing; the write that sent it fails.
             refusal = e;
-            LOG.log(System.Logger.Level.DEBUG, "event at __remote_log_metadata-" + record.partition() + " offset "
-                    + record.offset() + " refused: " + e.getMessage());
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "event at __remote_log_metadata-" + record.partition() + " offset " + record.offset() + " refused: "
+                            + e.getMessage());
         }
         applied.applied(record.partition(), record.offset(), refusal);
         changed = true;

@@ -18,8 +18,7 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
  */
 final class MetadataTopic {
 
-    private MetadataTopic() {
-    }
+    private MetadataTopic() {}
 
     /**
      * Makes sure the topic exists, retrying what may pass until {@code remote.log.metadata.initialization.retry.max.timeout.ms}.
@@ -31,7 +30,10 @@ final class MetadataTopic {
         String topic = TopicBasedRemoteLogMetadataManagerConfig.TOPIC;
         while (true) {
             try {
-                TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+                TopicDescription description = admin.describeTopics(List.of(topic))
+                        .allTopicNames()
+                        .get()
+                        .get(topic);
                 int partitions = description.partitions().size();
                 if (partitions != config.topicPartitions()) {
                     throw new IllegalStateException(topic + " has " + partitions + " partitions but "
@@ -45,8 +47,15 @@ final class MetadataTopic {
                 }
             }
             NewTopic newTopic = new NewTopic(topic, config.topicPartitions(), config.replicationFactor())
-                    .configs(Map.of("retention.ms", Long.toString(config.retentionMs()), "cleanup.policy", "delete",
-                            "remote.storage.enable", "false", "min.insync.replicas", Integer.toString(config.minIsr())));
+                    .configs(Map.of(
+                            "retention.ms",
+                            Long.toString(config.retentionMs()),
+                            "cleanup.policy",
+                            "delete",
+                            "remote.storage.enable",
+                            "false",
+                            "min.insync.replicas",
+                            Integer.toString(config.minIsr())));
             try {
                 admin.createTopics(List.of(newTopic)).all().get();
             } catch (ExecutionException e) {
@@ -57,8 +66,9 @@ final class MetadataTopic {
         }
     }
 
-    private static void retryOrFail(Throwable failure, long deadline, TopicBasedRemoteLogMetadataManagerConfig config,
-                                    String what) throws InterruptedException {
+    private static void retryOrFail(
+            Throwable failure, long deadline, TopicBasedRemoteLogMetadataManagerConfig config, String what)
+            throws InterruptedException {
         if (!(failure instanceof RetriableException) || System.nanoTime() > deadline) {
             throw new IllegalStateException(what + " failed: " + failure.getMessage(), failure);
         }

@@ -23,7 +23,9 @@ record MetadataTopicPartitioner(int metadataPartitions) {
 
     /** The metadata partition of {@code partition}. */
     int metadataPartition(TopicIdPartition partition) {
-        int hash = Objects.hash(partition.topicId().leastSignificantBits(), partition.topicId().mostSignificantBits(),
+        int hash = Objects.hash(
+                partition.topicId().leastSignificantBits(),
+                partition.topicId().mostSignificantBits(),
                 partition.partition());
         byte[] bytes = {(byte) (hash >> 24), (byte) (hash >> 16), (byte) (hash >> 8), (byte) hash};
         return Utils.toPositive(Utils.murmur2(bytes)) % metadataPartitions;

@@ -46,38 +46,40 @@ final class RemoteLogMetadataSerde {
     // Record 0 is at version 1 in Kafka after 4.4 (a tagged field only); every other record has version 0 alone.
     private static final short HIGHEST_SEGMENT_VERSION = 1;
 
-    private RemoteLogMetadataSerde() {
-    }
+    private RemoteLogMetadataSerde() {}
 
     /** The record value Kafka writes for {@code metadata}. */
     static byte[] serialize(RemoteLogMetadata metadata) {
-        return framed(switch (metadata) {
-            case RemoteLogSegmentMetadata segment -> SEGMENT;
-            case RemoteLogSegmentMetadataUpdate update -> SEGMENT_UPDATE;
-            case RemotePartitionDeleteMetadata delete -> PARTITION_DELETE;
-        }, out -> {
-            switch (metadata) {
-                case RemoteLogSegmentMetadata segment -> {
-                    writeSegmentId(out, segment.remoteLogSegmentId());
-                    writeSegmentBody(out, segment);
-                }
-                case RemoteLogSegmentMetadataUpdate update -> {
-                    writeSegmentId(out, update.remoteLogSegmentId());
-                    out.writeInt(update.brokerId());
-                    out.writeLong(update.eventTimestampMs());
-                    FlexibleFields.writeNullableBytes(out, update.customMetadata().map(CustomMetadata::value));
-                    out.writeByte(update.state().id());
-                    FlexibleFields.writeNoTaggedFields(out);
-                }
-                case RemotePartitionDeleteMetadata delete -> {
-                    writeTopicIdPartition(out, delete.topicIdPartition());
-                    out.writeInt(delete.brokerId());
-                    out.writeLong(delete.eventTimestampMs());
-                    out.writeByte(delete.state().id());
-                    FlexibleFields.writeNoTaggedFields(out);
-                }
-            }
-        });
+        return framed(
+                switch (metadata) {
+                    case RemoteLogSegmentMetadata segment -> SEGMENT;
+                    case RemoteLogSegmentMetadataUpdate update -> SEGMENT_UPDATE;
+                    case RemotePartitionDeleteMetadata delete -> PARTITION_DELETE;
+                },
+                out -> {
+                    switch (metadata) {
+                        case RemoteLogSegmentMetadata segment -> {
+                            writeSegmentId(out, segment.remoteLogSegmentId());
+                            writeSegmentBody(out, segment);
+                        }
+                        case RemoteLogSegmentMetadataUpdate update -> {
+                            writeSegmentId(out, update.remoteLogSegmentId());
+                            out.writeInt(update.brokerId());
+                            out.writeLong(update.eventTimestampMs());
+                            FlexibleFields.writeNullableBytes(
+                                    out, update.customMetadata().map(CustomMetadata::value));
+                            out.writeByte(update.state().id());
+                            FlexibleFields.writeNoTaggedFields(out);
+                        }
+                        case RemotePartitionDeleteMetadata delete -> {
+                            writeTopicIdPartition(out, delete.topicIdPartition());
+                            out.writeInt(delete.brokerId());
+                            out.writeLong(delete.eventTimestampMs());
+                            out.writeByte(delete.state().id());
+                            FlexibleFields.writeNoTaggedFields(out);
+                        }
+                    }
+                });
     }
 
     /**
@@ -95,7 +97,8 @@ final class RemoteLogMetadataSerde {
                 RemoteLogSegmentId id = readSegmentId(in);
                 int brokerId = in.readInt();
                 long eventTimestampMs = in.readLong();
-                Optional<CustomMetadata> custom = FlexibleFields.readNullableBytes(in).map(CustomMetadata::new);
+                Optional<CustomMetadata> custom =
+                        FlexibleFields.readNullableBytes(in).map(CustomMetadata::new);
                 RemoteLogSegmentState state = RemoteLogSegmentState.forId(in.readByte());
                 FlexibleFields.skipTaggedFields(in);
                 yield new RemoteLogSegmentMetadataUpdate(id, eventTimestampMs, custom, state, brokerId);
@@ -108,8 +111,9 @@ final class RemoteLogMetadataSerde {
                 FlexibleFields.skipTaggedFields(in);
                 yield new RemotePartitionDeleteMetadata(partition, state, eventTimestampMs, brokerId);
             }
-            default -> throw new MetadataRecordException("api key " + apiKey + " is not a remote log metadata "
-                    + "record Kafka writes to the topic (0, 1 or 2)");
+            default ->
+                throw new MetadataRecordException("api key " + apiKey + " is not a remote log metadata "
+                        + "record Kafka writes to the topic (0, 1 or 2)");
         });
     }
 
@@ -171,8 +175,18 @@ final class RemoteLogMetadataSerde {
         Optional<CustomMetadata> custom = FlexibleFields.readNullableBytes(in).map(CustomMetadata::new);
         RemoteLogSegmentState state = RemoteLogSegmentState.forId(in.readByte());
         boolean txnIdxEmpty = FlexibleFields.readTaggedFlag(in);
-        return new RemoteLogSegmentMetadata(id, startOffset, endOffset, maxTimestampMs, brokerId, eventTimestampMs,
-                size, custom, state, new TreeMap<>(leaderEpochs), txnIdxEmpty);
+        return new RemoteLogSegmentMetadata(
+                id,
+                startOffset,
+                endOffset,
+                maxTimestampMs,
+                brokerId,
+                eventTimestampMs,
+                size,
+                custom,
+                state,
+                new TreeMap<>(leaderEpochs),
+                txnIdxEmpty);
     }
 
     private static void writeSegmentId(Writable out, RemoteLogSegmentId id) {
@@ -224,8 +238,8 @@ final class RemoteLogMetadataSerde {
         try {
             int frameVersion = in.readUnsignedVarint();
             if (frameVersion != FRAME_VERSION) {
-                throw new MetadataRecordException("frame version " + frameVersion + " is not "
-                        + FRAME_VERSION + ", the only one Kafka writes");
+                throw new MetadataRecordException(
+                        "frame version " + frameVersion + " is not " + FRAME_VERSION + ", the only one Kafka writes");
             }
             int apiKey = in.readUnsignedVarint();
             int version = in.readUnsignedVarint();

@@ -62,12 +62,10 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
     private boolean closed;
 
     /** A manager to be configured. */
-    public TopicBasedRemoteLogMetadataManager() {
-    }
+    public TopicBasedRemoteLogMetadataManager() {}
 
     /** The clients that exist once the manager has started, and the thread reading the topic. */
-    private record Clients(Producer<byte[], byte[]> producer, Thread reader) {
-    }
+    private record Clients(Producer<byte[], byte[]> producer, Thread reader) {}
 
     /**
      * Applies the settings, loads the local snapshot if there is a valid one, and starts connecting.
@@ -85,8 +83,10 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
         MetadataTopicPartitioner partitioner = new MetadataTopicPartitioner(parsed.topicPartitions());
         Map<Integer, Long> offsets = loadSnapshot(parsed);
         config = parsed;
-        starter = Thread.ofPlatform().daemon().name("remote-log-metadata-start").start(() -> start(parsed,
-                partitioner, offsets));
+        starter = Thread.ofPlatform()
+                .daemon()
+                .name("remote-log-metadata-start")
+                .start(() -> start(parsed, partitioner, offsets));
     }
 
     private Map<Integer, Long> loadSnapshot(TopicBasedRemoteLogMetadataManagerConfig parsed) {
@@ -96,8 +96,10 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
                 store.restore(snapshot.get().cache());
                 return snapshot.get().nextOffsets();
             }
-            snapshot.ifPresent(s -> LOG.log(System.Logger.Level.WARNING, "ignoring the snapshot " + parsed.snapshot()
-                    + ": it is of " + s.metadataPartitions() + " metadata partitions, not " + parsed.topicPartitions()));
+            snapshot.ifPresent(s -> LOG.log(
+                    System.Logger.Level.WARNING,
+                    "ignoring the snapshot " + parsed.snapshot() + ": it is of " + s.metadataPartitions()
+                            + " metadata partitions, not " + parsed.topicPartitions()));
         } catch (IOException e) {
             // The topic holds every event; the snapshot only saves reading them again.
             LOG.log(System.Logger.Level.WARNING, "ignoring the snapshot, reading the whole topic: " + e.getMessage());
@@ -105,8 +107,10 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
         return Map.of();
     }
 
-    private void start(TopicBasedRemoteLogMetadataManagerConfig parsed, MetadataTopicPartitioner partitioner,
-                       Map<Integer, Long> offsets) {
+    private void start(
+            TopicBasedRemoteLogMetadataManagerConfig parsed,
+            MetadataTopicPartitioner partitioner,
+            Map<Integer, Long> offsets) {
         try {
             Map<String, Object> adminConfig = new HashMap<>(parsed.admin());
             adminConfig.put("client.id", parsed.clientIdPrefix() + "_admin");
@@ -126,8 +130,14 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
             producerConfig.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
             producerConfig.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
             producerConfig.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-            MetadataConsumer reader = new MetadataConsumer(new KafkaConsumer<>(consumerConfig), store, applied,
-                    partitioner, offsets, parsed.snapshot(), parsed.snapshotInterval());
+            MetadataConsumer reader = new MetadataConsumer(
+                    new KafkaConsumer<>(consumerConfig),
+                    store,
+                    applied,
+                    partitioner,
+                    offsets,
+                    parsed.snapshot(),
+                    parsed.snapshotInterval());
             Producer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig);
             synchronized (this) {
                 if (closed) {
@@ -136,14 +146,20 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
                     return;
                 }
                 consumer = reader;
-                started.complete(new Clients(producer, Thread.ofPlatform().daemon()
-                        .name("remote-log-metadata-reader").start(reader)));
+                started.complete(new Clients(
+                        producer,
+                        Thread.ofPlatform()
+                                .daemon()
+                                .name("remote-log-metadata-reader")
+                                .start(reader)));
             }
         } catch (InterruptedException e) {
             started.completeExceptionally(new IllegalStateException("closed while starting"));
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, "the topic-based remote log metadata manager cannot start: "
-                    + e.getMessage(), e);
+            LOG.log(
+                    System.Logger.Level.ERROR,
+                    "the topic-based remote log metadata manager cannot start: " + e.getMessage(),
+                    e);
             started.completeExceptionally(e);
         }
     }
@@ -153,8 +169,8 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
     public CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata remoteLogSegmentMetadata) {
         Objects.requireNonNull(remoteLogSegmentMetadata, "remoteLogSegmentMetadata");
         if (remoteLogSegmentMetadata.state() != RemoteLogSegmentState.COPY_SEGMENT_STARTED) {
-            throw new IllegalArgumentException("a segment is added in state COPY_SEGMENT_STARTED, not "
-                    + remoteLogSegmentMetadata.state());
+            throw new IllegalArgumentException(
+                    "a segment is added in state COPY_SEGMENT_STARTED, not " + remoteLogSegmentMetadata.state());
         }
         return publish(remoteLogSegmentMetadata);
     }
@@ -180,40 +196,46 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
             Thread.currentThread().interrupt();
             return CompletableFuture.failedFuture(new RemoteStorageException("interrupted while starting", e));
         } catch (Exception e) {
-            return CompletableFuture.failedFuture(new RemoteStorageException("the remote log metadata manager did "
-                    + "not start: " + e.getMessage(), e));
+            return CompletableFuture.failedFuture(new RemoteStorageException(
+                    "the remote log metadata manager did " + "not start: " + e.getMessage(), e));
         }
         int metadataPartition = consumer.consume(event.topicIdPartition());
         CompletableFuture<Long> sent = new CompletableFuture<>();
-        clients.producer().send(new ProducerRecord<>(TopicBasedRemoteLogMetadataManagerConfig.TOPIC,
-                metadataPartition, null, RemoteLogMetadataSerde.serialize(event)), (metadata, failure) -> {
-                    if (failure != null) {
-                        sent.completeExceptionally(new RemoteStorageException("writing to "
-                                + TopicBasedRemoteLogMetadataManagerConfig.TOPIC + " failed: " + failure, failure));
-                    } else {
-                        sent.complete(metadata.offset());
-                    }
-                });
+        clients.producer()
+                .send(
+                        new ProducerRecord<>(
+                                TopicBasedRemoteLogMetadataManagerConfig.TOPIC,
+                                metadataPartition,
+                                null,
+                                RemoteLogMetadataSerde.serialize(event)),
+                        (metadata, failure) -> {
+                            if (failure != null) {
+                                sent.completeExceptionally(new RemoteStorageException(
+                                        "writing to " + TopicBasedRemoteLogMetadataManagerConfig.TOPIC + " failed: "
+                                                + failure,
+                                        failure));
+                            } else {
+                                sent.complete(metadata.offset());
+                            }
+                        });
         long waitMs = settings.consumeWait().toMillis();
-        return sent.thenCompose(offset -> applied.whenApplied(metadataPartition, offset)
-                        .orTimeout(waitMs, TimeUnit.MILLISECONDS))
+        return sent.thenCompose(offset ->
+                        applied.whenApplied(metadataPartition, offset).orTimeout(waitMs, TimeUnit.MILLISECONDS))
                 .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
                         failure.getCause() instanceof TimeoutException || failure instanceof TimeoutException
-                                ? new RemoteStorageException("the event was written but not read back within "
-                                + waitMs + " ms (" + TopicBasedRemoteLogMetadataManagerConfig.CONSUME_WAIT_MS + ")")
+                                ? new RemoteStorageException("the event was written but not read back within " + waitMs
+                                        + " ms (" + TopicBasedRemoteLogMetadataManagerConfig.CONSUME_WAIT_MS + ")")
                                 : unwrapped(failure)));
     }
 
     private static Throwable unwrapped(Throwable failure) {
-        return failure instanceof CompletionException && failure.getCause() != null
-                ? failure.getCause() : failure;
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 
     /** {@inheritDoc} @throws RemoteResourceNotFoundException if the partition is not known */
     @Override
-    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(TopicIdPartition topicIdPartition,
-                                                                       int epochForOffset, long offset)
-            throws RemoteStorageException {
+    public Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
+            TopicIdPartition topicIdPartition, int epochForOffset, long offset) throws RemoteStorageException {
         return lookup(topicIdPartition, cache -> cache.remoteLogSegmentMetadata(epochForOffset, offset));
     }
 
@@ -228,34 +250,39 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
     @Override
     public Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition)
             throws RemoteStorageException {
-        return lookup(topicIdPartition, RemoteLogMetadataCache::listAllRemoteLogSegments).iterator();
+        return lookup(topicIdPartition, RemoteLogMetadataCache::listAllRemoteLogSegments)
+                .iterator();
     }
 
     /** {@inheritDoc} @throws RemoteResourceNotFoundException if the partition is not known */
     @Override
     public Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition, int leaderEpoch)
             throws RemoteStorageException {
-        return lookup(topicIdPartition, cache -> cache.listRemoteLogSegments(leaderEpoch)).iterator();
+        return lookup(topicIdPartition, cache -> cache.listRemoteLogSegments(leaderEpoch))
+                .iterator();
     }
 
     /** {@inheritDoc} @throws RemoteResourceNotFoundException if the partition is not known */
     @Override
     public long remoteLogSize(TopicIdPartition topicIdPartition, int leaderEpoch) throws RemoteStorageException {
-        return lookup(topicIdPartition, cache -> cache.listRemoteLogSegments(leaderEpoch).stream()
-                .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes).sum());
+        return lookup(
+                topicIdPartition,
+                cache -> cache.listRemoteLogSegments(leaderEpoch).stream()
+                        .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes)
+                        .sum());
     }
 
     /** {@inheritDoc} As Kafka's cache (KIP-1058). @throws RemoteResourceNotFoundException if the partition is not known */
     @Override
-    public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(TopicIdPartition topicIdPartition, int epoch,
-                                                                      long offset) throws RemoteStorageException {
+    public Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
+            TopicIdPartition topicIdPartition, int epoch, long offset) throws RemoteStorageException {
         return lookup(topicIdPartition, cache -> cache.nextSegmentWithTxnIndex(epoch, offset));
     }
 
     /** Reads the metadata partitions of these partitions, and makes the partitions known, as Kafka loads them. */
     @Override
-    public void onPartitionLeadershipChanges(Set<TopicIdPartition> leaderPartitions,
-                                             Set<TopicIdPartition> followerPartitions) {
+    public void onPartitionLeadershipChanges(
+            Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions) {
         open();
         Set<TopicIdPartition> partitions = new HashSet<>(leaderPartitions);
         partitions.addAll(followerPartitions);

@@ -32,14 +32,24 @@ import java.util.Objects;
  * @param admin             the admin client's settings: the common ones, then the admin client's own
  * @param clientIdPrefix    Kafka's client id prefix, {@code __remote_log_metadata_client_<broker.id>}
  */
-record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short replicationFactor, long retentionMs,
-                                                int minIsr, Duration consumeWait, Duration initRetryTimeout,
-                                                Duration initRetryInterval, Path snapshot, Duration snapshotInterval,
-                                                Map<String, Object> producer, Map<String, Object> consumer,
-                                                Map<String, Object> admin, String clientIdPrefix) {
+record TopicBasedRemoteLogMetadataManagerConfig(
+        int topicPartitions,
+        short replicationFactor,
+        long retentionMs,
+        int minIsr,
+        Duration consumeWait,
+        Duration initRetryTimeout,
+        Duration initRetryInterval,
+        Path snapshot,
+        Duration snapshotInterval,
+        Map<String, Object> producer,
+        Map<String, Object> consumer,
+        Map<String, Object> admin,
+        String clientIdPrefix) {
 
     /** The metadata topic, as Kafka names it. */
     static final String TOPIC = "__remote_log_metadata";
+
     static final String COMMON_CLIENT_PREFIX = "remote.log.metadata.common.client.";
     static final String PRODUCER_PREFIX = "remote.log.metadata.producer.";
     static final String CONSUMER_PREFIX = "remote.log.metadata.consumer.";
@@ -74,37 +84,78 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
 
     /** Every setting the manager declares; the client settings under the four prefixes come on top. */
     static final List<ConfigKey> KEYS = List.of(
-            ConfigKey.optional(PARTITIONS, ConfigType.INT, 50,
-                    "The number of partitions of " + TOPIC + ", as Kafka's; it must match the topic's if it exists.")
+            ConfigKey.optional(
+                            PARTITIONS,
+                            ConfigType.INT,
+                            50,
+                            "The number of partitions of " + TOPIC
+                                    + ", as Kafka's; it must match the topic's if it exists.")
                     .withValidator(AT_LEAST_ONE),
-            ConfigKey.optional(REPLICATION_FACTOR, ConfigType.INT, 3,
-                    "The replication factor " + TOPIC + " is created with, as Kafka's.").withValidator(AT_LEAST_ONE),
-            ConfigKey.optional(RETENTION_MS, ConfigType.LONG, -1L,
+            ConfigKey.optional(
+                            REPLICATION_FACTOR,
+                            ConfigType.INT,
+                            3,
+                            "The replication factor " + TOPIC + " is created with, as Kafka's.")
+                    .withValidator(AT_LEAST_ONE),
+            ConfigKey.optional(
+                    RETENTION_MS,
+                    ConfigType.LONG,
+                    -1L,
                     "The retention of " + TOPIC + " in milliseconds; -1 keeps every event, as Kafka's default."),
-            ConfigKey.optional(MIN_ISR, ConfigType.INT, 2,
-                    "The min.insync.replicas " + TOPIC + " is created with, as Kafka's; like Kafka, a partition never "
-                            + "asks for more replicas than it has.").withValidator(AT_LEAST_ONE),
-            ConfigKey.optional(CONSUME_WAIT_MS, ConfigType.LONG, 120_000L,
-                    "How long a change waits for the manager's consumer to read it back before it fails.")
+            ConfigKey.optional(
+                            MIN_ISR,
+                            ConfigType.INT,
+                            2,
+                            "The min.insync.replicas " + TOPIC
+                                    + " is created with, as Kafka's; like Kafka, a partition never "
+                                    + "asks for more replicas than it has.")
+                    .withValidator(AT_LEAST_ONE),
+            ConfigKey.optional(
+                            CONSUME_WAIT_MS,
+                            ConfigType.LONG,
+                            120_000L,
+                            "How long a change waits for the manager's consumer to read it back before it fails.")
                     .withValidator(NOT_NEGATIVE),
-            ConfigKey.optional(INIT_RETRY_TIMEOUT_MS, ConfigType.LONG, 120_000L,
-                    "How long creating or finding " + TOPIC + " and starting the clients is retried before the "
-                            + "manager gives up.").withValidator(NOT_NEGATIVE),
-            ConfigKey.optional(INIT_RETRY_INTERVAL_MS, ConfigType.LONG, 100L,
-                    "The pause between two attempts of that initialization.").withValidator(NOT_NEGATIVE),
-            ConfigKey.optional(BOOTSTRAP_SERVERS, ConfigType.STRING, "",
+            ConfigKey.optional(
+                            INIT_RETRY_TIMEOUT_MS,
+                            ConfigType.LONG,
+                            120_000L,
+                            "How long creating or finding " + TOPIC + " and starting the clients is retried before the "
+                                    + "manager gives up.")
+                    .withValidator(NOT_NEGATIVE),
+            ConfigKey.optional(
+                            INIT_RETRY_INTERVAL_MS,
+                            ConfigType.LONG,
+                            100L,
+                            "The pause between two attempts of that initialization.")
+                    .withValidator(NOT_NEGATIVE),
+            ConfigKey.optional(
+                    BOOTSTRAP_SERVERS,
+                    ConfigType.STRING,
+                    "",
                     "Given by the broker: host:port of its listener remote.log.metadata.manager.listener.name."),
-            ConfigKey.optional(SECURITY_PROTOCOL, ConfigType.STRING, "PLAINTEXT",
+            ConfigKey.optional(
+                    SECURITY_PROTOCOL,
+                    ConfigType.STRING,
+                    "PLAINTEXT",
                     "Given by the broker: the security protocol of that listener."),
-            ConfigKey.optional(SNAPSHOT_PATH, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    SNAPSHOT_PATH,
+                    ConfigType.STRING,
+                    "",
                     "The local snapshot: consumed offsets and the cache, so that a restart reads only newer events. "
                             + "Empty: tiered.storage.dir's " + DEFAULT_SNAPSHOT + "."),
-            ConfigKey.optional(SNAPSHOT_INTERVAL_MS, ConfigType.LONG, 10_000L,
-                    "How often, at most, the snapshot is rewritten while events arrive; it is also written on close.")
+            ConfigKey.optional(
+                            SNAPSHOT_INTERVAL_MS,
+                            ConfigType.LONG,
+                            10_000L,
+                            "How often, at most, the snapshot is rewritten while events arrive; it is also written on close.")
                     .withValidator(NOT_NEGATIVE),
             ConfigKey.optional(BROKER_ID, ConfigType.INT, -1, "Given by the broker: its id, for the client ids."),
             ConfigKey.optional(CLUSTER_ID, ConfigType.STRING, "", "Given by the broker: its cluster id (unused)."),
-            ConfigKey.required(TIERED_STORAGE_DIR, ConfigType.STRING,
+            ConfigKey.required(
+                    TIERED_STORAGE_DIR,
+                    ConfigType.STRING,
                     "Given by the broker: its tiered-storage directory, <first log dir>-tiered, where the snapshot goes by default."));
 
     /** Validates the parts and freezes the client settings. */
@@ -143,8 +194,11 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
         });
         PluginConfig config = PluginConfig.parse(KEYS, own);
         if (config.getString(BOOTSTRAP_SERVERS).isBlank()) {
-            throw new ConfigException(BOOTSTRAP_SERVERS, "", "no broker to reach " + TOPIC
-                    + " through: set remote.log.metadata.manager.listener.name, or this key");
+            throw new ConfigException(
+                    BOOTSTRAP_SERVERS,
+                    "",
+                    "no broker to reach " + TOPIC
+                            + " through: set remote.log.metadata.manager.listener.name, or this key");
         }
         common.put("bootstrap.servers", config.getString(BOOTSTRAP_SERVERS));
         common.put("security.protocol", config.getString(SECURITY_PROTOCOL));
@@ -160,12 +214,22 @@ record TopicBasedRemoteLogMetadataManagerConfig(int topicPartitions, short repli
         Map<String, Object> admin = new HashMap<>(common);
         admin.putAll(adminOnly);
         String snapshot = config.getString(SNAPSHOT_PATH);
-        Path snapshotPath = snapshot.isEmpty() ? Path.of(config.getString(TIERED_STORAGE_DIR)).resolve(DEFAULT_SNAPSHOT)
+        Path snapshotPath = snapshot.isEmpty()
+                ? Path.of(config.getString(TIERED_STORAGE_DIR)).resolve(DEFAULT_SNAPSHOT)
                 : Path.of(snapshot);
-        return new TopicBasedRemoteLogMetadataManagerConfig(config.getInt(PARTITIONS),
-                (short) config.getInt(REPLICATION_FACTOR), retention, config.getInt(MIN_ISR),
-                Duration.ofMillis(config.getLong(CONSUME_WAIT_MS)), Duration.ofMillis(config.getLong(INIT_RETRY_TIMEOUT_MS)),
-                Duration.ofMillis(config.getLong(INIT_RETRY_INTERVAL_MS)), snapshotPath.toAbsolutePath(),
-                Duration.ofMillis(config.getLong(SNAPSHOT_INTERVAL_MS)), producer, consumer, admin, clientIdPrefix);
+        return new TopicBasedRemoteLogMetadataManagerConfig(
+                config.getInt(PARTITIONS),
+                (short) config.getInt(REPLICATION_FACTOR),
+                retention,
+                config.getInt(MIN_ISR),
+                Duration.ofMillis(config.getLong(CONSUME_WAIT_MS)),
+                Duration.ofMillis(config.getLong(INIT_RETRY_TIMEOUT_MS)),
+                Duration.ofMillis(config.getLong(INIT_RETRY_INTERVAL_MS)),
+                snapshotPath.toAbsolutePath(),
+                Duration.ofMillis(config.getLong(SNAPSHOT_INTERVAL_MS)),
+                producer,
+                consumer,
+                admin,
+                clientIdPrefix);
     }
 }

@@ -17,8 +17,7 @@ public final class TopicBasedRemoteLogMetadataManagerProvider implements RemoteL
             "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager";
 
     /** The provider the kernel finds through the module's {@code provides} clause. */
-    public TopicBasedRemoteLogMetadataManagerProvider() {
-    }
+    public TopicBasedRemoteLogMetadataManagerProvider() {}
 
     @Override
     public String name() {

@@ -36,8 +36,8 @@ class GoldenBytesTest {
 
     private static final org.apache.kafka.server.log.remote.metadata.storage.serialization.RemoteLogMetadataSerde
             KAFKA = new org.apache.kafka.server.log.remote.metadata.storage.serialization.RemoteLogMetadataSerde();
-    private static final TopicIdPartition FOO = new TopicIdPartition(Uuid.fromString("AXt4C6DESxGBVtaM1WsYZA"),
-            "foo", 3);
+    private static final TopicIdPartition FOO =
+            new TopicIdPartition(Uuid.fromString("AXt4C6DESxGBVtaM1WsYZA"), "foo", 3);
     private static final TopicIdPartition UNICODE = new TopicIdPartition(Uuid.randomUuid(), "tópico.ü_-1", 0);
 
     static Stream<RemoteLogMetadata> records() {
@@ -47,19 +47,36 @@ class GoldenBytesTest {
         epochs.put(3, 20L);
         epochs.put(7, 80L);
         return Stream.of(
-                new RemoteLogSegmentMetadata(id, 0, 100, 1_700_000_000_123L, 1, 1_700_000_000_001L, 1 << 20,
-                        new TreeMap<>(epochs), false),
-                new RemoteLogSegmentMetadata(id, 0, 100, -1, 1, 1_700_000_000_001L, 1 << 20,
-                        new TreeMap<>(epochs), true),
-                new RemoteLogSegmentMetadata(new RemoteLogSegmentId(UNICODE, Uuid.randomUuid()), 5, 5, 0, 2_000_000,
-                        0, 0, Optional.of(new CustomMetadata(new byte[] {(byte) 0xff, 0, 42})),
-                        RemoteLogSegmentState.COPY_SEGMENT_FINISHED, new TreeMap<>(Map.of(9, 5L)), true),
-                new RemoteLogSegmentMetadataUpdate(id, 1_700_000_000_002L, Optional.empty(),
-                        RemoteLogSegmentState.COPY_SEGMENT_FINISHED, 1),
-                new RemoteLogSegmentMetadataUpdate(id, 1_700_000_000_003L,
-                        Optional.of(new CustomMetadata(new byte[128])), RemoteLogSegmentState.DELETE_SEGMENT_STARTED, 4),
-                new RemoteLogSegmentMetadataUpdate(id, Long.MAX_VALUE, Optional.of(new CustomMetadata(new byte[0])),
-                        RemoteLogSegmentState.DELETE_SEGMENT_FINISHED, Integer.MAX_VALUE),
+                new RemoteLogSegmentMetadata(
+                        id, 0, 100, 1_700_000_000_123L, 1, 1_700_000_000_001L, 1 << 20, new TreeMap<>(epochs), false),
+                new RemoteLogSegmentMetadata(
+                        id, 0, 100, -1, 1, 1_700_000_000_001L, 1 << 20, new TreeMap<>(epochs), true),
+                new RemoteLogSegmentMetadata(
+                        new RemoteLogSegmentId(UNICODE, Uuid.randomUuid()),
+                        5,
+                        5,
+                        0,
+                        2_000_000,
+                        0,
+                        0,
+                        Optional.of(new CustomMetadata(new byte[] {(byte) 0xff, 0, 42})),
+                        RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+                        new TreeMap<>(Map.of(9, 5L)),
+                        true),
+                new RemoteLogSegmentMetadataUpdate(
+                        id, 1_700_000_000_002L, Optional.empty(), RemoteLogSegmentState.COPY_SEGMENT_FINISHED, 1),
+                new RemoteLogSegmentMetadataUpdate(
+                        id,
+                        1_700_000_000_003L,
+                        Optional.of(new CustomMetadata(new byte[128])),
+                        RemoteLogSegmentState.DELETE_SEGMENT_STARTED,
+                        4),
+                new RemoteLogSegmentMetadataUpdate(
+                        id,
+                        Long.MAX_VALUE,
+                        Optional.of(new CustomMetadata(new byte[0])),
+                        RemoteLogSegmentState.DELETE_SEGMENT_FINISHED,
+                        Integer.MAX_VALUE),
                 new RemotePartitionDeleteMetadata(FOO, RemotePartitionDeleteState.DELETE_PARTITION_MARKED, 7, 0),
                 new RemotePartitionDeleteMetadata(UNICODE, RemotePartitionDeleteState.DELETE_PARTITION_STARTED, 8, 1),
                 new RemotePartitionDeleteMetadata(FOO, RemotePartitionDeleteState.DELETE_PARTITION_FINISHED, 9, 2));
@@ -88,10 +105,11 @@ class GoldenBytesTest {
         for (RemoteLogMetadata metadata : records().toList()) {
             if (metadata instanceof RemoteLogSegmentMetadata segment) {
                 byte[] kafka = KAFKA.serialize(RemoteLogSegmentMetadataSnapshot.create(
-                        (org.apache.kafka.server.log.remote.storage.RemoteLogSegmentMetadata) KafkaTypes.kafka(segment)));
+                        (org.apache.kafka.server.log.remote.storage.RemoteLogSegmentMetadata)
+                                KafkaTypes.kafka(segment)));
                 assertArrayEquals(kafka, RemoteLogMetadataSerde.serializeSnapshotSegment(segment));
-                assertEquals(segment, RemoteLogMetadataSerde.deserializeSnapshotSegment(kafka,
-                        segment.topicIdPartition()));
+                assertEquals(
+                        segment, RemoteLogMetadataSerde.deserializeSnapshotSegment(kafka, segment.topicIdPartition()));
             }
         }
     }
@@ -115,14 +133,16 @@ class GoldenBytesTest {
         Random random = new Random(405);
         List<TopicIdPartition> partitions = new ArrayList<>(List.of(FOO, UNICODE));
         for (int i = 0; i < 2_000; i++) {
-            partitions.add(new TopicIdPartition(new Uuid(random.nextLong(), random.nextLong()), "t", random.nextInt(
-                    1_000)));
+            partitions.add(
+                    new TopicIdPartition(new Uuid(random.nextLong(), random.nextLong()), "t", random.nextInt(1_000)));
         }
         for (int count : new int[] {1, 3, 50, 51, 1_000}) {
             RemoteLogMetadataTopicPartitioner kafka = new RemoteLogMetadataTopicPartitioner(count);
             MetadataTopicPartitioner ours = new MetadataTopicPartitioner(count);
             for (TopicIdPartition partition : partitions) {
-                assertEquals(kafka.metadataPartition(KafkaTypes.kafka(partition)), ours.metadataPartition(partition),
+                assertEquals(
+                        kafka.metadataPartition(KafkaTypes.kafka(partition)),
+                        ours.metadataPartition(partition),
                         partition + " of " + count);
             }
         }

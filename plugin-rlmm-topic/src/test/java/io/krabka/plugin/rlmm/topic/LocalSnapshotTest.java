@@ -59,7 +59,9 @@ class LocalSnapshotTest {
         byte[] bytes = Files.readAllBytes(file);
         bytes[bytes.length / 2] ^= 1;
         Files.write(file, bytes);
-        assertTrue(assertThrows(IOException.class, () -> LocalSnapshot.read(file)).getMessage().contains("checksum"));
+        assertTrue(assertThrows(IOException.class, () -> LocalSnapshot.read(file))
+                .getMessage()
+                .contains("checksum"));
         Files.write(file, new byte[] {1, 2});
         assertThrows(IOException.class, () -> LocalSnapshot.read(file));
     }
@@ -69,16 +71,20 @@ class LocalSnapshotTest {
         RemotePartitionMetadataStore store = new RemotePartitionMetadataStore();
         RemoteLogSegmentId first = new RemoteLogSegmentId(FOO, Uuid.randomUuid());
         RemoteLogSegmentId second = new RemoteLogSegmentId(FOO, Uuid.randomUuid());
-        store.addCopyInProgressSegment(new RemoteLogSegmentMetadata(first, 0, 99, 5, 1, 6, 1024,
-                new TreeMap<>(Map.of(0, 0L, 2, 50L)), true));
-        store.updateRemoteLogSegmentMetadata(new RemoteLogSegmentMetadataUpdate(first, 7,
-                Optional.of(new CustomMetadata(new byte[] {9})), RemoteLogSegmentState.COPY_SEGMENT_FINISHED, 1));
-        store.addCopyInProgressSegment(new RemoteLogSegmentMetadata(second, 100, 199, 5, 1, 8, 2048,
-                new TreeMap<>(Map.of(2, 100L)), false));
-        store.updateRemoteLogSegmentMetadata(new RemoteLogSegmentMetadataUpdate(second, 9, Optional.empty(),
-                RemoteLogSegmentState.DELETE_SEGMENT_STARTED, 1));
-        store.putRemotePartitionDeleteMetadata(new RemotePartitionDeleteMetadata(BAR,
-                RemotePartitionDeleteState.DELETE_PARTITION_MARKED, 10, 0));
+        store.addCopyInProgressSegment(
+                new RemoteLogSegmentMetadata(first, 0, 99, 5, 1, 6, 1024, new TreeMap<>(Map.of(0, 0L, 2, 50L)), true));
+        store.updateRemoteLogSegmentMetadata(new RemoteLogSegmentMetadataUpdate(
+                first,
+                7,
+                Optional.of(new CustomMetadata(new byte[] {9})),
+                RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+                1));
+        store.addCopyInProgressSegment(
+                new RemoteLogSegmentMetadata(second, 100, 199, 5, 1, 8, 2048, new TreeMap<>(Map.of(2, 100L)), false));
+        store.updateRemoteLogSegmentMetadata(new RemoteLogSegmentMetadataUpdate(
+                second, 9, Optional.empty(), RemoteLogSegmentState.DELETE_SEGMENT_STARTED, 1));
+        store.putRemotePartitionDeleteMetadata(
+                new RemotePartitionDeleteMetadata(BAR, RemotePartitionDeleteState.DELETE_PARTITION_MARKED, 10, 0));
         return store.snapshot();
     }
 }

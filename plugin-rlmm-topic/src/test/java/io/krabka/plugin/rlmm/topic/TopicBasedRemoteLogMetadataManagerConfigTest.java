@@ -10,8 +10,13 @@ import org.junit.jupiter.api.Test;
 
 /** The keys of Kafka 4.3's {@code TopicBasedRemoteLogMetadataManagerConfig}, with its defaults and prefixes. */
 class TopicBasedRemoteLogMetadataManagerConfigTest {
-    private static final Map<String, Object> OFFERED = Map.of("tiered.storage.dir", "/var/lib/krabka/data-tiered",
-            "remote.log.metadata.common.client.bootstrap.servers", "127.0.0.1:9092", "broker.id", 7);
+    private static final Map<String, Object> OFFERED = Map.of(
+            "tiered.storage.dir",
+            "/var/lib/krabka/data-tiered",
+            "remote.log.metadata.common.client.bootstrap.servers",
+            "127.0.0.1:9092",
+            "broker.id",
+            7);
 
     private static TopicBasedRemoteLogMetadataManagerConfig parse(Map<String, Object> settings) {
         Map<String, Object> all = new HashMap<>(OFFERED);
@@ -32,7 +37,8 @@ class TopicBasedRemoteLogMetadataManagerConfigTest {
     @Test
     void theMinIsrIsKafkasKeyAndAtLeastOne() {
         assertEquals(1, parse(Map.of("remote.log.metadata.topic.min.isr", "1")).minIsr());
-        assertEquals("invalid value 0 for remote.log.metadata.topic.min.isr: must be at least 1",
+        assertEquals(
+                "invalid value 0 for remote.log.metadata.topic.min.isr: must be at least 1",
                 assertThrows(ConfigException.class, () -> parse(Map.of("remote.log.metadata.topic.min.isr", "0")))
                         .getMessage());
     }

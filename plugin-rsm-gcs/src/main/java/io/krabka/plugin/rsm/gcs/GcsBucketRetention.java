@@ -45,13 +45,16 @@ final class GcsBucketRetention {
         Duration period = metadata.getRetentionPeriodDuration();
         String versioning = versioned ? "object versioning on" : "object versioning off";
         if (period == null || period.isZero()) {
-            return new StoreProtection(location(), versioned, RetentionMode.NONE, Optional.empty(),
-                    "no retention policy, " + versioning);
+            return new StoreProtection(
+                    location(), versioned, RetentionMode.NONE, Optional.empty(), "no retention policy, " + versioning);
         }
         boolean locked = Boolean.TRUE.equals(metadata.retentionPolicyIsLocked());
-        return new StoreProtection(location(), versioned, locked ? RetentionMode.COMPLIANCE : RetentionMode.GOVERNANCE,
-                Optional.of(period), "retention policy " + describe(period) + ", " + (locked ? "locked" : "not locked")
-                + ", " + versioning);
+        return new StoreProtection(
+                location(),
+                versioned,
+                locked ? RetentionMode.COMPLIANCE : RetentionMode.GOVERNANCE,
+                Optional.of(period),
+                "retention policy " + describe(period) + ", " + (locked ? "locked" : "not locked") + ", " + versioning);
     }
 
     /**
@@ -64,16 +67,21 @@ final class GcsBucketRetention {
         ArrayList<StoredObject> objects = new ArrayList<>(blobs.size());
         for (Blob blob : blobs) {
             Optional<Instant> until = Optional.ofNullable(blob.getRetentionExpirationTimeOffsetDateTime())
-                    .map(OffsetDateTime::toInstant).filter(now::isBefore);
+                    .map(OffsetDateTime::toInstant)
+                    .filter(now::isBefore);
             RetentionMode mode = RetentionMode.NONE;
             if (until.isPresent()) {
                 policy = policy != null ? policy : policyMode();
                 mode = policy;
             }
-            objects.add(new StoredObject(blob.getName(), blob.getSize() == null ? 0 : blob.getSize(),
+            objects.add(new StoredObject(
+                    blob.getName(),
+                    blob.getSize() == null ? 0 : blob.getSize(),
                     Optional.ofNullable(blob.getEtag() != null ? blob.getEtag() : blob.getMd5()),
-                    Optional.ofNullable(blob.getGeneration()).map(String::valueOf), mode,
-                    mode == RetentionMode.NONE ? Optional.empty() : until, createPrecondition));
+                    Optional.ofNullable(blob.getGeneration()).map(String::valueOf),
+                    mode,
+                    mode == RetentionMode.NONE ? Optional.empty() : until,
+                    createPrecondition));
         }
         return objects;
     }
@@ -104,12 +112,14 @@ final class GcsBucketRetention {
         try {
             metadata = storage.get(bucket);
         } catch (RuntimeException e) {
-            throw new RemoteStorageException("GCS bucket \"" + bucket + "\": reading its metadata (storage.buckets.get) "
-                    + "failed: " + GcsErrors.describe(e), e);
+            throw new RemoteStorageException(
+                    "GCS bucket \"" + bucket + "\": reading its metadata (storage.buckets.get) " + "failed: "
+                            + GcsErrors.describe(e),
+                    e);
         }
         if (metadata == null) {
-            throw new RemoteStorageException("GCS bucket \"" + bucket + "\": reading its metadata (storage.buckets.get) "
-                    + "failed: the bucket does not exist");
+            throw new RemoteStorageException("GCS bucket \"" + bucket
+                    + "\": reading its metadata (storage.buckets.get) " + "failed: the bucket does not exist");
         }
         return metadata;
     }

@@ -17,8 +17,7 @@ final class GcsClient {
     private static final Duration FIRST_RETRY_DELAY = Duration.ofMillis(100);
     private static final Duration MAX_RETRY_DELAY = Duration.ofSeconds(10);
 
-    private GcsClient() {
-    }
+    private GcsClient() {}
 
     /**
      * A client as the settings say, not yet contacting anything.
@@ -28,7 +27,8 @@ final class GcsClient {
     static Storage create(GcsStoreConfig config) throws IOException {
         StorageOptions.Builder builder = StorageOptions.http()
                 .setTransportOptions(HttpTransportOptions.newBuilder()
-                        .setConnectTimeout(Math.toIntExact(config.requestTimeout().toMillis()))
+                        .setConnectTimeout(
+                                Math.toIntExact(config.requestTimeout().toMillis()))
                         .setReadTimeout(Math.toIntExact(config.requestTimeout().toMillis()))
                         .build())
                 .setRetrySettings(RetrySettings.newBuilder()

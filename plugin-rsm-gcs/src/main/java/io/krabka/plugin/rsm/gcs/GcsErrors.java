@@ -6,8 +6,7 @@ import io.krabka.spi.storage.RemoteStorageException;
 
 /** Turns the client's failures into the tier's typed errors, with one-line messages that name what failed. */
 final class GcsErrors {
-    private GcsErrors() {
-    }
+    private GcsErrors() {}
 
     /** The storage error for a failed operation: {@link RemoteResourceNotFoundException} for a missing object. */
     static RemoteStorageException of(String operation, Throwable failure) {

@@ -39,19 +39,18 @@ import java.util.UUID;
 public final class GcsObjectStore implements ObjectStore {
     /** The custom metadata key of a create's id. */
     static final String CREATE_ID = "krabka-create-id";
+
     private static final String CONTENT_TYPE = "application/octet-stream";
     private static final int LIST_PAGE = 1000;
 
     private volatile Connection connection;
 
     /** The client, the bucket and the ways to write to it, made once by {@link #configure}. */
-    private record Connection(Storage storage, String bucket, GcsUploads uploads, int resumableThreshold,
-                              GcsBucketRetention retention) {
-    }
+    private record Connection(
+            Storage storage, String bucket, GcsUploads uploads, int resumableThreshold, GcsBucketRetention retention) {}
 
     /** A store to be configured, as the provider creates it. */
-    public GcsObjectStore() {
-    }
+    public GcsObjectStore() {}
 
     /**
      * Makes the client for the bucket the settings name, without contacting it yet.
@@ -72,11 +71,15 @@ public final class GcsObjectStore implements ObjectStore {
         try {
             storage = GcsClient.create(config);
         } catch (IOException | RuntimeException e) {
-            throw new ConfigException("cannot create the GCS client for bucket \"" + config.bucket() + "\": "
-                    + GcsErrors.describe(e));
+            throw new ConfigException(
+                    "cannot create the GCS client for bucket \"" + config.bucket() + "\": " + GcsErrors.describe(e));
         }
-        connection = new Connection(storage, config.bucket(), new GcsUploads(storage, config.chunkSize()),
-                config.resumableThreshold(), new GcsBucketRetention(storage, config.bucket()));
+        connection = new Connection(
+                storage,
+                config.bucket(),
+                new GcsUploads(storage, config.chunkSize()),
+                config.resumableThreshold(),
+                new GcsBucketRetention(storage, config.bucket()));
     }
 
     @Override
@@ -116,7 +119,8 @@ public final class GcsObjectStore implements ObjectStore {
         try {
             long size = Files.size(file);
             if (size < c.resumableThreshold()) {
-                return c.retention().describe(c.uploads().single(info, Files.readAllBytes(file), createOnly), createOnly);
+                return c.retention()
+                        .describe(c.uploads().single(info, Files.readAllBytes(file), createOnly), createOnly);
             }
             if (createOnly) {
                 Blob existing = c.storage().get(BlobId.of(c.bucket(), key));
@@ -128,8 +132,10 @@ public final class GcsObjectStore implements ObjectStore {
             Blob stored = c.storage().get(BlobId.of(c.bucket(), key));
             if (stored == null || stored.getSize() != size || (createOnly && !isOwn(stored, info))) {
                 throw new RemoteStorageException("GCS " + what + " failed: the object read back after the upload is "
-                        + (stored == null ? "missing" : "another (generation " + stored.getGeneration() + ", "
-                        + stored.getSize() + " bytes)") + "; another writer replaced it");
+                        + (stored == null
+                                ? "missing"
+                                : "another (generation " + stored.getGeneration() + ", " + stored.getSize() + " bytes)")
+                        + "; another writer replaced it");
             }
             return c.retention().describe(stored, createOnly);
         } catch (IOException | RuntimeException e) {
@@ -144,7 +150,9 @@ public final class GcsObjectStore implements ObjectStore {
         String what = (createOnly ? "create" : "upload") + " of " + content.length + " bytes to " + uri(key);
         BlobInfo info = info(key, createOnly);
         try {
-            return connection().retention().describe(connection().uploads().single(info, content, createOnly), createOnly);
+            return connection()
+                    .retention()
+                    .describe(connection().uploads().single(info, content, createOnly), createOnly);
         } catch (RuntimeException e) {
             return failedWrite(what, info, createOnly, e);
         }
@@ -174,8 +182,7 @@ public final class GcsObjectStore implements ObjectStore {
     }
 
     private ObjectExistsException exists(String what, String detail, Throwable cause) {
-        return new ObjectExistsException("GCS " + what + " refused: the object already exists (" + detail + ")",
-                cause);
+        return new ObjectExistsException("GCS " + what + " refused: the object already exists (" + detail + ")", cause);
     }
 
     @Override
@@ -185,8 +192,8 @@ public final class GcsObjectStore implements ObjectStore {
             throw new IllegalArgumentException("invalid byte range " + from + "-" + toInclusive + " of " + uri(key));
         }
         boolean toEnd = toInclusive >= Long.MAX_VALUE - 1;
-        String what = "read of " + uri(key) + version.map(v -> " generation " + v).orElse("") + " bytes " + from + "-"
-                + (toEnd ? "" : toInclusive);
+        String what = "read of " + uri(key)
+                + version.map(v -> " generation " + v).orElse("") + " bytes " + from + "-" + (toEnd ? "" : toInclusive);
         ReadChannel channel;
         try {
             channel = connection().storage().reader(blobId(key, version, what));
@@ -205,7 +212,8 @@ public final class GcsObjectStore implements ObjectStore {
 
     @Override
     public Optional<StoredObject> head(String key, Optional<String> version) throws RemoteStorageException {
-        String what = "metadata read of " + uri(key) + version.map(v -> " generation " + v).orElse("");
+        String what = "metadata read of " + uri(key)
+                + version.map(v -> " generation " + v).orElse("");
         BlobId id;
         try {
             id = blobId(key, version, what);
@@ -218,15 +226,17 @@ public final class GcsObjectStore implements ObjectStore {
         } catch (RuntimeException e) {
             throw GcsErrors.of(what, e);
         }
-        return blob == null ? Optional.empty() : Optional.of(connection().retention().describe(blob, false));
+        return blob == null
+                ? Optional.empty()
+                : Optional.of(connection().retention().describe(blob, false));
     }
 
     /** One page of at most {@value #LIST_PAGE} objects, with GCS's page token. */
     @Override
     public ObjectListing list(String prefix, Optional<String> pageToken) throws RemoteStorageException {
         Connection c = connection();
-        List<Storage.BlobListOption> options = new ArrayList<>(List.of(Storage.BlobListOption.prefix(prefix),
-                Storage.BlobListOption.pageSize(LIST_PAGE)));
+        List<Storage.BlobListOption> options = new ArrayList<>(
+                List.of(Storage.BlobListOption.prefix(prefix), Storage.BlobListOption.pageSize(LIST_PAGE)));
         pageToken.ifPresent(token -> options.add(Storage.BlobListOption.pageToken(token)));
         Page<Blob> page;
         List<Blob> blobs = new ArrayList<>();
@@ -237,7 +247,8 @@ public final class GcsObjectStore implements ObjectStore {
             throw GcsErrors.of("listing of " + uri(prefix) + "*", e);
         }
         String next = page.getNextPageToken();
-        return new ObjectListing(c.retention().describe(blobs, false),
+        return new ObjectListing(
+                c.retention().describe(blobs, false),
                 next == null || next.isEmpty() ? Optional.empty() : Optional.of(next));
     }
 
@@ -274,8 +285,10 @@ public final class GcsObjectStore implements ObjectStore {
             c.storage().list(c.bucket(), Storage.BlobListOption.pageSize(1));
         } catch (RuntimeException e) {
             String why = GcsErrors.notFound(e) ? "the bucket does not exist" : GcsErrors.describe(e);
-            throw new RemoteStorageException("GCS bucket \"" + c.bucket() + "\" cannot be used: listing its objects "
-                    + "(storage.objects.list) failed: " + why, e);
+            throw new RemoteStorageException(
+                    "GCS bucket \"" + c.bucket() + "\" cannot be used: listing its objects "
+                            + "(storage.objects.list) failed: " + why,
+                    e);
         }
     }
 
@@ -307,7 +320,8 @@ public final class GcsObjectStore implements ObjectStore {
     }
 
     private BlobInfo info(String key, boolean createOnly) {
-        BlobInfo.Builder builder = BlobInfo.newBuilder(connection().bucket(), key).setContentType(CONTENT_TYPE);
+        BlobInfo.Builder builder =
+                BlobInfo.newBuilder(connection().bucket(), key).setContentType(CONTENT_TYPE);
         if (createOnly) {
             builder.setMetadata(Map.of(CREATE_ID, UUID.randomUUID().toString()));
         }
@@ -321,8 +335,8 @@ public final class GcsObjectStore implements ObjectStore {
         try {
             return BlobId.of(connection().bucket(), key, Long.parseLong(version.get()));
         } catch (NumberFormatException e) {
-            throw new RemoteResourceNotFoundException("GCS " + what + " failed: \"" + version.get()
-                    + "\" is not a generation");
+            throw new RemoteResourceNotFoundException(
+                    "GCS " + what + " failed: \"" + version.get() + "\" is not a generation");
         }
     }
 

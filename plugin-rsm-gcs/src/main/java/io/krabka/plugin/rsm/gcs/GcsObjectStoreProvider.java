@@ -13,8 +13,7 @@ import java.util.List;
 public final class GcsObjectStoreProvider implements ObjectStoreProvider {
 
     /** The provider, as the service loader creates it. */
-    public GcsObjectStoreProvider() {
-    }
+    public GcsObjectStoreProvider() {}
 
     @Override
     public String name() {

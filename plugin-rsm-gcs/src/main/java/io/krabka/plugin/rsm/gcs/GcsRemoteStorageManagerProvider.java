@@ -11,8 +11,7 @@ import java.util.List;
 public final class GcsRemoteStorageManagerProvider implements RemoteStorageManagerProvider {
 
     /** The provider, as the service loader creates it. */
-    public GcsRemoteStorageManagerProvider() {
-    }
+    public GcsRemoteStorageManagerProvider() {}
 
     @Override
     public String name() {

@@ -21,11 +21,16 @@ record GcsStorageConfig(GcsStoreConfig store, SegmentObjectKeys keys) {
     static final String PREFIX = "prefix";
 
     /** The keys, as the provider declares them: the store's, with {@code prefix} after the bucket. */
-    static final List<ConfigKey> KEYS = GcsStoreConfig.concat(List.of(GcsStoreConfig.BUCKET_KEY,
-            ConfigKey.optional(PREFIX, ConfigType.STRING, "",
-                    "The object name prefix of every object, e.g. \"kafka/tier\"; empty for the bucket's root. Objects "
-                            + "are <prefix>/<topic>-<partition>-<topicId>/<offset:020d>-<segmentId>.<suffix>. Changing "
-                            + "it hides the segments stored under the old prefix.")),
+    static final List<ConfigKey> KEYS = GcsStoreConfig.concat(
+            List.of(
+                    GcsStoreConfig.BUCKET_KEY,
+                    ConfigKey.optional(
+                            PREFIX,
+                            ConfigType.STRING,
+                            "",
+                            "The object name prefix of every object, e.g. \"kafka/tier\"; empty for the bucket's root. Objects "
+                                    + "are <prefix>/<topic>-<partition>-<topicId>/<offset:020d>-<segmentId>.<suffix>. Changing "
+                                    + "it hides the segments stored under the old prefix.")),
             GcsStoreConfig.CLIENT_KEYS);
 
     /** Validates the parts. */

@@ -31,9 +31,16 @@ import java.util.stream.Stream;
  * @param totalTimeout       the limit on one operation, retries included
  * @param retries            how many times a failed request is retried
  */
-record GcsStoreConfig(String bucket, Optional<String> projectId, Optional<URI> endpoint, Credentials credentials,
-                      int chunkSize, int resumableThreshold, Duration requestTimeout, Duration totalTimeout,
-                      int retries) {
+record GcsStoreConfig(
+        String bucket,
+        Optional<String> projectId,
+        Optional<URI> endpoint,
+        Credentials credentials,
+        int chunkSize,
+        int resumableThreshold,
+        Duration requestTimeout,
+        Duration totalTimeout,
+        int retries) {
 
     static final String BUCKET = "bucket";
     static final String PROJECT_ID = "project.id";
@@ -48,47 +55,75 @@ record GcsStoreConfig(String bucket, Optional<String> projectId, Optional<URI> e
 
     /** GCS's granularity of resumable-upload requests: every one but the last is a multiple of it. */
     static final int CHUNK_GRANULARITY = 256 * 1024;
+
     private static final int MIB = 1 << 20;
 
     /** The bucket's key, first of the remote tier's keys too. */
-    static final ConfigKey BUCKET_KEY = ConfigKey.required(BUCKET, ConfigType.STRING,
-                    "The bucket that holds the objects; it must exist.")
+    static final ConfigKey BUCKET_KEY = ConfigKey.required(
+                    BUCKET, ConfigType.STRING, "The bucket that holds the objects; it must exist.")
             .withValidator(ConfigValidator.nonBlank());
 
     /** The keys after the bucket's, shared by the store and the remote tier. */
     static final List<ConfigKey> CLIENT_KEYS = List.of(
-            ConfigKey.optional(PROJECT_ID, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    PROJECT_ID,
+                    ConfigType.STRING,
+                    "",
                     "The Google Cloud project; empty for the client's default (the credentials' project, or "
                             + "GOOGLE_CLOUD_PROJECT)."),
-            ConfigKey.optional(ENDPOINT, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    ENDPOINT,
+                    ConfigType.STRING,
+                    "",
                     "An http(s) URL that replaces Google's storage host, for an emulator or a test fixture, e.g. "
                             + "http://127.0.0.1:4443; empty for Google Cloud Storage."),
-            ConfigKey.optional(CREDENTIALS_PATH, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    CREDENTIALS_PATH,
+                    ConfigType.STRING,
+                    "",
                     "A service account key file (JSON); empty for Application Default Credentials "
                             + "(GOOGLE_APPLICATION_CREDENTIALS, gcloud's login, the metadata server)."),
-            ConfigKey.optional(NO_CREDENTIALS, ConfigType.BOOLEAN, false,
+            ConfigKey.optional(
+                    NO_CREDENTIALS,
+                    ConfigType.BOOLEAN,
+                    false,
                     "Whether requests go unauthenticated, for an emulator or a test fixture; never for Google Cloud "
                             + "Storage. Excludes credentials.path."),
-            ConfigKey.optional(CHUNK_SIZE, ConfigType.INT, 8 * MIB,
-                    "The bytes sent in each request of a resumable upload, a multiple of 256 KiB; the memory one "
-                            + "large upload holds, and what a failed request resends.")
+            ConfigKey.optional(
+                            CHUNK_SIZE,
+                            ConfigType.INT,
+                            8 * MIB,
+                            "The bytes sent in each request of a resumable upload, a multiple of 256 KiB; the memory one "
+                                    + "large upload holds, and what a failed request resends.")
                     .withValidator(ConfigValidator.between(CHUNK_GRANULARITY, 1024L * MIB)),
-            ConfigKey.optional(RESUMABLE_THRESHOLD_BYTES, ConfigType.INT, 8 * MIB,
-                    "Files of at least this many bytes are streamed from disk in a resumable upload, chunk by chunk; "
-                            + "smaller ones are sent in one request, read into memory first (so this also bounds the "
-                            + "memory of one small upload).")
+            ConfigKey.optional(
+                            RESUMABLE_THRESHOLD_BYTES,
+                            ConfigType.INT,
+                            8 * MIB,
+                            "Files of at least this many bytes are streamed from disk in a resumable upload, chunk by chunk; "
+                                    + "smaller ones are sent in one request, read into memory first (so this also bounds the "
+                                    + "memory of one small upload).")
                     .withValidator(ConfigValidator.between(1, Integer.MAX_VALUE - 8)),
-            ConfigKey.optional(REQUEST_TIMEOUT_MS, ConfigType.INT, 60_000,
-                    "The connect and read timeout of one HTTP request, in milliseconds; a slower request is retried.")
+            ConfigKey.optional(
+                            REQUEST_TIMEOUT_MS,
+                            ConfigType.INT,
+                            60_000,
+                            "The connect and read timeout of one HTTP request, in milliseconds; a slower request is retried.")
                     .withValidator(ConfigValidator.atLeast(1)),
-            ConfigKey.optional(TOTAL_TIMEOUT_MS, ConfigType.LONG, 300_000L,
-                    "How long a request may keep being retried, in milliseconds, from its first attempt: one "
-                            + "upload, one chunk of a resumable upload, one read's opening, one delete.")
+            ConfigKey.optional(
+                            TOTAL_TIMEOUT_MS,
+                            ConfigType.LONG,
+                            300_000L,
+                            "How long a request may keep being retried, in milliseconds, from its first attempt: one "
+                                    + "upload, one chunk of a resumable upload, one read's opening, one delete.")
                     .withValidator(ConfigValidator.atLeast(1)),
-            ConfigKey.optional(RETRIES, ConfigType.INT, 5,
-                    "How many times a failed request (429, 5xx, a broken connection, a timeout) is retried with "
-                            + "backoff; 0 for none. Every request is retried, uploads too: a replacing write repeats "
-                            + "the same bytes, and a create whose earlier attempt landed is recognised as its own.")
+            ConfigKey.optional(
+                            RETRIES,
+                            ConfigType.INT,
+                            5,
+                            "How many times a failed request (429, 5xx, a broken connection, a timeout) is retried with "
+                                    + "backoff; 0 for none. Every request is retried, uploads too: a replacing write repeats "
+                                    + "the same bytes, and a create whose earlier attempt landed is recognised as its own.")
                     .withValidator(ConfigValidator.between(0, 100)));
 
     /** The store's keys, as its provider declares them. */
@@ -97,8 +132,7 @@ record GcsStoreConfig(String bucket, Optional<String> projectId, Optional<URI> e
     /** Where the client's credentials come from. */
     sealed interface Credentials {
         /** Application Default Credentials. */
-        record ApplicationDefault() implements Credentials {
-        }
+        record ApplicationDefault() implements Credentials {}
 
         /** A service account key file. */
         record ServiceAccountFile(Path path) implements Credentials {
@@ -108,8 +142,7 @@ record GcsStoreConfig(String bucket, Optional<String> projectId, Optional<URI> e
         }
 
         /** No credentials: unauthenticated requests, for an emulator or a fixture. */
-        record None() implements Credentials {
-        }
+        record None() implements Credentials {}
     }
 
     /** Validates the parts. */
@@ -138,7 +171,8 @@ record GcsStoreConfig(String bucket, Optional<String> projectId, Optional<URI> e
     static GcsStoreConfig of(PluginConfig config) {
         int chunkSize = config.getInt(CHUNK_SIZE);
         if (chunkSize % CHUNK_GRANULARITY != 0) {
-            throw new ConfigException(CHUNK_SIZE, chunkSize, "not a multiple of 256 KiB (262144 bytes), as GCS requires");
+            throw new ConfigException(
+                    CHUNK_SIZE, chunkSize, "not a multiple of 256 KiB (262144 bytes), as GCS requires");
         }
         String projectId = config.getString(PROJECT_ID);
         return new GcsStoreConfig(
@@ -185,8 +219,11 @@ record GcsStoreConfig(String bucket, Optional<String> projectId, Optional<URI> e
         }
         try {
             URI uri = new URI(text);
-            if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null
-                    || (uri.getPath() != null && !uri.getPath().isEmpty() && !uri.getPath().equals("/"))) {
+            if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+                    || uri.getHost() == null
+                    || (uri.getPath() != null
+                            && !uri.getPath().isEmpty()
+                            && !uri.getPath().equals("/"))) {
                 throw new ConfigException(ENDPOINT, text, "not an http or https URL of a host (no path)");
             }
             return Optional.of(uri);

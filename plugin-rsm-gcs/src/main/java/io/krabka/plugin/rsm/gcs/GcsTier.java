@@ -7,8 +7,7 @@ import java.util.Map;
 /** Opens the GCS tier a configuration names: the store over its bucket and the key layout. */
 final class GcsTier {
 
-    private GcsTier() {
-    }
+    private GcsTier() {}
 
     /**
      * The tier of a configuration, not yet contacted.

@@ -32,7 +32,8 @@ final class GcsUploads {
 
     /** Writes {@code content} in one request; the object as GCS answers it. */
     Blob single(BlobInfo info, byte[] content, boolean createOnly) {
-        return createOnly ? storage.create(info, content, NO_GZIP, Storage.BlobTargetOption.doesNotExist())
+        return createOnly
+                ? storage.create(info, content, NO_GZIP, Storage.BlobTargetOption.doesNotExist())
                 : storage.create(info, content, NO_GZIP);
     }
 
@@ -43,7 +44,8 @@ final class GcsUploads {
      */
     void resumable(BlobInfo info, Path file, long size, boolean createOnly) throws IOException {
         WriteChannel writer = createOnly
-                ? storage.writer(info, Storage.BlobWriteOption.disableGzipContent(), Storage.BlobWriteOption.doesNotExist())
+                ? storage.writer(
+                        info, Storage.BlobWriteOption.disableGzipContent(), Storage.BlobWriteOption.doesNotExist())
                 : storage.writer(info, Storage.BlobWriteOption.disableGzipContent());
         writer.setChunkSize(chunkSize);
         ByteBuffer buffer = ByteBuffer.allocate(Math.min(chunkSize, 1 << 20));

@@ -22,13 +22,13 @@ class DocumentationTest {
 
     @Test
     void theConfigurationReferenceDocumentsEveryKeyOfTheObjectStore() throws IOException {
-        SettingsTable.assertDocuments(Path.of("../docs/configuration.md"), "## Plugin `gcs` (object store)",
-                GcsStoreConfig.KEYS);
+        SettingsTable.assertDocuments(
+                Path.of("../docs/configuration.md"), "## Plugin `gcs` (object store)", GcsStoreConfig.KEYS);
     }
 
     @Test
     void theConfigurationReferenceDocumentsEveryKey() throws IOException {
-        SettingsTable.assertDocuments(Path.of("../docs/configuration.md"),
-                "## Plugin `gcs` (remote storage manager)", GcsStorageConfig.KEYS);
+        SettingsTable.assertDocuments(
+                Path.of("../docs/configuration.md"), "## Plugin `gcs` (remote storage manager)", GcsStorageConfig.KEYS);
     }
 }

@@ -8,8 +8,7 @@ import java.util.Map;
 final class FixtureTier {
     static final int MIB = 1 << 20;
 
-    private FixtureTier() {
-    }
+    private FixtureTier() {}
 
     /**
      * Settings for {@code bucket} under {@code prefix}: 1 MiB chunks and a 2 MiB resumable threshold, so that files of

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.fixture.gcs.GcsFixture;
-import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.objectstore.ObjectExistsException;
+import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.objectstore.StoredObject;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.testkit.ObjectStores;
@@ -104,8 +104,8 @@ class GcsFaultProxyIT {
         assertTrue(proxy.connections() - before >= 2, "the held-back answer timed out and the create was sent again");
         assertTrue(created.createPrecondition());
         assertEquals(store.head("k", Optional.empty()).orElseThrow().version(), created.version());
-        ObjectExistsException another = assertThrows(ObjectExistsException.class,
-                () -> store.create("k", ByteBuffer.wrap(bytes(1000))));
+        ObjectExistsException another =
+                assertThrows(ObjectExistsException.class, () -> store.create("k", ByteBuffer.wrap(bytes(1000))));
         assertTrue(another.getMessage().contains("gs://b/k"), another.getMessage());
     }
 
@@ -124,10 +124,13 @@ class GcsFaultProxyIT {
 
     @Test
     void faultsThatOutlastTheRetriesSurfaceAsStorageErrors() {
-        proxy.fail(new FaultProxy.HttpStatus(503), new FaultProxy.HttpStatus(503), new FaultProxy.HttpStatus(503),
+        proxy.fail(
+                new FaultProxy.HttpStatus(503),
+                new FaultProxy.HttpStatus(503),
+                new FaultProxy.HttpStatus(503),
                 new FaultProxy.HttpStatus(503));
-        RemoteStorageException e = assertThrows(RemoteStorageException.class,
-                () -> store.put("k", ByteBuffer.wrap(bytes(10))));
+        RemoteStorageException e =
+                assertThrows(RemoteStorageException.class, () -> store.put("k", ByteBuffer.wrap(bytes(10))));
         assertTrue(e.getMessage().contains("gs://b/k") && e.getMessage().contains("503"), e.getMessage());
     }
 }

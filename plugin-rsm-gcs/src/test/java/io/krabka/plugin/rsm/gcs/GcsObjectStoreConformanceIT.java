@@ -43,7 +43,9 @@ class GcsObjectStoreConformanceIT {
 
         @Override
         protected Set<ObjectStoreCapability> capabilities() {
-            return EnumSet.of(ObjectStoreCapability.CREATE_REFUSES_EXISTING, ObjectStoreCapability.VERSIONS,
+            return EnumSet.of(
+                    ObjectStoreCapability.CREATE_REFUSES_EXISTING,
+                    ObjectStoreCapability.VERSIONS,
                     ObjectStoreCapability.DELETE);
         }
     }

@@ -67,9 +67,11 @@ class GcsObjectStoreContractIT {
             assertTrue(first.createPrecondition());
             assertEquals(10, first.size());
             assertTrue(first.version().isPresent() && first.etag().isPresent(), first.toString());
-            ObjectExistsException buffer = assertThrows(ObjectExistsException.class,
-                    () -> store.create("k", ByteBuffer.wrap(bytes(20))));
-            assertTrue(buffer.getMessage().contains("gs://b/k") && buffer.getMessage().contains("412"),
+            ObjectExistsException buffer =
+                    assertThrows(ObjectExistsException.class, () -> store.create("k", ByteBuffer.wrap(bytes(20))));
+            assertTrue(
+                    buffer.getMessage().contains("gs://b/k")
+                            && buffer.getMessage().contains("412"),
                     buffer.getMessage());
             Path small = Files.write(dir.resolve("small"), bytes(1000));
             assertThrows(ObjectExistsException.class, () -> store.create("k", small));
@@ -84,8 +86,12 @@ class GcsObjectStoreContractIT {
             assertTrue(overSmall.getMessage().contains("gs://b/k"), overSmall.getMessage());
 
             assertArrayEquals(bytes(10), readAll(store, "k", Optional.empty()));
-            assertEquals(first.version(), store.head("k", Optional.empty()).orElseThrow().version());
-            assertEquals(resumable.version(), store.head("big", Optional.empty()).orElseThrow().version());
+            assertEquals(
+                    first.version(),
+                    store.head("k", Optional.empty()).orElseThrow().version());
+            assertEquals(
+                    resumable.version(),
+                    store.head("big", Optional.empty()).orElseThrow().version());
         }
     }
 
@@ -105,16 +111,18 @@ class GcsObjectStoreContractIT {
             StoredObject old = store.head("k", first.version()).orElseThrow();
             assertEquals(100, old.size());
             assertEquals(first.version(), old.version());
-            assertEquals(3 * MIB, store.head("k", Optional.empty()).orElseThrow().size());
+            assertEquals(
+                    3 * MIB, store.head("k", Optional.empty()).orElseThrow().size());
 
             store.delete("k");
             assertEquals(Optional.empty(), store.head("k", Optional.empty()));
             assertThrows(RemoteResourceNotFoundException.class, () -> store.read("k"));
             assertArrayEquals(bytes(3 * MIB), readAll(store, "k", second.version()));
 
-            RemoteResourceNotFoundException none = assertThrows(RemoteResourceNotFoundException.class,
-                    () -> store.read("k", Optional.of("12345")));
-            assertTrue(none.getMessage().contains("gs://v/k") && none.getMessage().contains("12345"), none.getMessage());
+            RemoteResourceNotFoundException none =
+                    assertThrows(RemoteResourceNotFoundException.class, () -> store.read("k", Optional.of("12345")));
+            assertTrue(
+                    none.getMessage().contains("gs://v/k") && none.getMessage().contains("12345"), none.getMessage());
             assertThrows(RemoteResourceNotFoundException.class, () -> store.read("k", Optional.of("latest")));
             assertEquals(Optional.empty(), store.head("k", Optional.of("12345")));
             assertEquals(Optional.empty(), store.head("k", Optional.of("latest")));
@@ -133,7 +141,8 @@ class GcsObjectStoreContractIT {
             assertEquals(Optional.empty(), store.head("k", first.version()));
             assertThrows(RemoteResourceNotFoundException.class, () -> store.read("k", first.version()));
             assertEquals(Optional.empty(), store.head("none", Optional.empty()));
-            assertEquals(StoreProtection.none("gs://b", "no retention policy, object versioning off"), store.protection());
+            assertEquals(
+                    StoreProtection.none("gs://b", "no retention policy, object versioning off"), store.protection());
             StoredObject head = store.head("k", Optional.empty()).orElseThrow();
             assertEquals(RetentionMode.NONE, head.retention());
             assertEquals(Optional.empty(), head.retainUntil());
@@ -178,15 +187,26 @@ class GcsObjectStoreContractIT {
             Instant before = Instant.now();
             StoredObject created = store.create("k", ByteBuffer.wrap(bytes(10)));
             assertRetained(RetentionMode.COMPLIANCE, before, created);
-            assertRetained(RetentionMode.COMPLIANCE, before, store.head("k", Optional.empty()).orElseThrow());
-            assertRetained(RetentionMode.COMPLIANCE, before, store.list("", Optional.empty()).objects().getFirst());
+            assertRetained(
+                    RetentionMode.COMPLIANCE,
+                    before,
+                    store.head("k", Optional.empty()).orElseThrow());
+            assertRetained(
+                    RetentionMode.COMPLIANCE,
+                    before,
+                    store.list("", Optional.empty()).objects().getFirst());
 
             RemoteStorageException delete = assertThrows(RemoteStorageException.class, () -> store.delete("k"));
-            assertTrue(delete.getMessage().contains("delete of gs://locked/k") && delete.getMessage().contains("403")
-                    && delete.getMessage().contains("retention"), delete.getMessage());
-            RemoteStorageException overwrite = assertThrows(RemoteStorageException.class,
-                    () -> store.put("k", ByteBuffer.wrap(bytes(20))));
-            assertTrue(overwrite.getMessage().contains("gs://locked/k") && overwrite.getMessage().contains("403"),
+            assertTrue(
+                    delete.getMessage().contains("delete of gs://locked/k")
+                            && delete.getMessage().contains("403")
+                            && delete.getMessage().contains("retention"),
+                    delete.getMessage());
+            RemoteStorageException overwrite =
+                    assertThrows(RemoteStorageException.class, () -> store.put("k", ByteBuffer.wrap(bytes(20))));
+            assertTrue(
+                    overwrite.getMessage().contains("gs://locked/k")
+                            && overwrite.getMessage().contains("403"),
                     overwrite.getMessage());
             assertArrayEquals(bytes(10), readAll(store, "k", Optional.empty()));
         }
@@ -222,15 +242,19 @@ class GcsObjectStoreContractIT {
         try (ObjectStore store = open("b")) {
             admin.delete("b");
             RemoteStorageException e = assertThrows(RemoteStorageException.class, store::protection);
-            assertTrue(e.getMessage().contains("\"b\"") && e.getMessage().contains("storage.buckets.get")
-                    && e.getMessage().contains("does not exist"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("\"b\"")
+                            && e.getMessage().contains("storage.buckets.get")
+                            && e.getMessage().contains("does not exist"),
+                    e.getMessage());
         }
     }
 
     @Test
     void openingAMissingBucketFailsItsAccessCheck() {
         RemoteStorageException e = assertThrows(RemoteStorageException.class, () -> open("no-such-bucket"));
-        assertTrue(e.getMessage().contains("\"no-such-bucket\"") && e.getMessage().contains("does not exist"),
+        assertTrue(
+                e.getMessage().contains("\"no-such-bucket\"") && e.getMessage().contains("does not exist"),
                 e.getMessage());
     }
 

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.fixture.gcs.GcsFixture;
+import io.krabka.objectstore.ObjectStoreRemoteStorageManager;
 import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.objectstore.StoredObject;
-import io.krabka.objectstore.ObjectStoreRemoteStorageManager;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
@@ -24,7 +24,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -89,8 +88,8 @@ class GcsObjectStoreIT {
 
     @Test
     void aMissingObjectIsNotFoundAndItsDeleteSucceeds() throws Exception {
-        RemoteResourceNotFoundException missing = assertThrows(RemoteResourceNotFoundException.class,
-                () -> store.read("none", 0, 10));
+        RemoteResourceNotFoundException missing =
+                assertThrows(RemoteResourceNotFoundException.class, () -> store.read("none", 0, 10));
         assertTrue(missing.getMessage().contains("gs://b/none"), missing.getMessage());
         store.delete("none");
         store.put("d", ByteBuffer.wrap(bytes(1)));
@@ -114,11 +113,14 @@ class GcsObjectStoreIT {
     @Test
     void aMissingBucketStopsConfigurationWithOneLineNamingItAndTheOperation() {
         RemoteStorageManager rsm = new GcsRemoteStorageManagerProvider().create();
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> rsm.configure(FixtureTier.settings(fixture, "no-such-bucket", "")));
+        ConfigException e = assertThrows(
+                ConfigException.class, () -> rsm.configure(FixtureTier.settings(fixture, "no-such-bucket", "")));
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
-        assertTrue(e.getMessage().contains("\"no-such-bucket\"") && e.getMessage().contains("storage.objects.list")
-                && e.getMessage().contains("does not exist"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("\"no-such-bucket\"")
+                        && e.getMessage().contains("storage.objects.list")
+                        && e.getMessage().contains("does not exist"),
+                e.getMessage());
     }
 
     @Test
@@ -151,7 +153,8 @@ class GcsObjectStoreIT {
         try (rsm) {
             Segment segment = Segment.write(dir, 6 * MIB);
             fixture.faults().failUploadChunks(3L * MIB, 503, Integer.MAX_VALUE);
-            assertThrows(RemoteStorageException.class, () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
+            assertThrows(
+                    RemoteStorageException.class, () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
             fixture.faults().clear();
             assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchLogSegment(segment.metadata(), 0));
             assertEquals(List.of(), store.listAll("tier/"));
@@ -180,5 +183,4 @@ class GcsObjectStoreIT {
         new Random(size).nextBytes(bytes);
         return bytes;
     }
-
 }

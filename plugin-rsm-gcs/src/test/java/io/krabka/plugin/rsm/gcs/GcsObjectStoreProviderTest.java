@@ -32,8 +32,11 @@ class GcsObjectStoreProviderTest {
 
     @Test
     void takesTheTiersKeysButThePrefix() {
-        List<String> tier = new GcsRemoteStorageManagerProvider().configKeys().stream().map(ConfigKey::name)
-                .filter(name -> !name.equals(GcsStorageConfig.PREFIX)).toList();
+        List<String> tier = new GcsRemoteStorageManagerProvider()
+                .configKeys().stream()
+                        .map(ConfigKey::name)
+                        .filter(name -> !name.equals(GcsStorageConfig.PREFIX))
+                        .toList();
         assertEquals(tier, provider.configKeys().stream().map(ConfigKey::name).toList());
     }
 
@@ -45,10 +48,13 @@ class GcsObjectStoreProviderTest {
     /** The isolated class loader finds providers only here: the jar ships without module-info. */
     @Test
     void theGeneratedServiceFileNamesTheStore() throws IOException {
-        try (InputStream in = GcsObjectStoreProvider.class.getClassLoader()
+        try (InputStream in = GcsObjectStoreProvider.class
+                .getClassLoader()
                 .getResourceAsStream("META-INF/services/" + ObjectStoreProvider.class.getName())) {
             assertNotNull(in, "no META-INF/services file for " + ObjectStoreProvider.class.getName());
-            assertEquals(GcsObjectStoreProvider.class.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8).strip());
+            assertEquals(
+                    GcsObjectStoreProvider.class.getName(),
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8).strip());
         }
     }
 }

@@ -28,8 +28,8 @@ class GcsRemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConf
     @BeforeAll
     static void bucketIsGiven() {
         if (CloudRun.setting(BUCKET).isEmpty()) {
-            fail("the cloud profile needs " + BUCKET + " (and " + CREDENTIALS
-                    + " or Application Default Credentials; " + PROJECT + " is optional)");
+            fail("the cloud profile needs " + BUCKET + " (and " + CREDENTIALS + " or Application Default Credentials; "
+                    + PROJECT + " is optional)");
         }
     }
 
@@ -38,10 +38,11 @@ class GcsRemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConf
         if (CloudRun.setting(BUCKET).isEmpty()) {
             return;
         }
-        Storage storage = GcsClient.create(GcsStorageConfig.parse(settings(RUN_PREFIX)).store());
+        Storage storage =
+                GcsClient.create(GcsStorageConfig.parse(settings(RUN_PREFIX)).store());
         try (storage) {
-            for (Blob blob : storage.list(CloudRun.setting(BUCKET).orElseThrow(),
-                    Storage.BlobListOption.prefix(RUN_PREFIX + "/"))
+            for (Blob blob : storage.list(
+                            CloudRun.setting(BUCKET).orElseThrow(), Storage.BlobListOption.prefix(RUN_PREFIX + "/"))
                     .iterateAll()) {
                 storage.delete(blob.getBlobId());
             }
@@ -63,5 +64,4 @@ class GcsRemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConf
         CloudRun.setting(PROJECT).ifPresent(project -> settings.put(GcsStoreConfig.PROJECT_ID, project));
         return settings;
     }
-
 }

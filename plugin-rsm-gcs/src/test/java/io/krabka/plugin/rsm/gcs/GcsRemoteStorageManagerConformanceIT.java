@@ -34,14 +34,17 @@ class GcsRemoteStorageManagerConformanceIT extends RemoteStorageManagerConforman
     @Override
     protected RemoteStorageManager createRemoteStorageManager(Path scratch) {
         RemoteStorageManager rsm = new GcsRemoteStorageManagerProvider().create();
-        rsm.configure(FixtureTier.settings(fixture, "tier", "kit/" + scratch.getParent().getFileName()));
+        rsm.configure(FixtureTier.settings(
+                fixture, "tier", "kit/" + scratch.getParent().getFileName()));
         return rsm;
     }
 
     @Test
     void heapIsSmallerThanTheKitsLargeSegment() {
         long heap = Runtime.getRuntime().maxMemory();
-        assertTrue(heap < largeSegmentBytes(), "the failsafe -Xmx gives a heap of " + heap
-                + " bytes, not below the kit's large segment of " + largeSegmentBytes() + " bytes");
+        assertTrue(
+                heap < largeSegmentBytes(),
+                "the failsafe -Xmx gives a heap of " + heap + " bytes, not below the kit's large segment of "
+                        + largeSegmentBytes() + " bytes");
     }
 }

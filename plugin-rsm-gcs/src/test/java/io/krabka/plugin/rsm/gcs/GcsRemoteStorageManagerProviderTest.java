@@ -32,12 +32,23 @@ class GcsRemoteStorageManagerProviderTest {
     @Test
     void declaresItsKeysWithDefaultsAndDocumentation() {
         Map<String, ConfigKey> keys = provider.configKeys().stream().collect(Collectors.toMap(ConfigKey::name, k -> k));
-        assertEquals(List.of("bucket", "prefix", "project.id", "endpoint", "credentials.path", "no.credentials",
-                        "resumable.upload.chunk.size", "resumable.threshold.bytes", "request.timeout.ms",
-                        "total.timeout.ms", "retries"),
+        assertEquals(
+                List.of(
+                        "bucket",
+                        "prefix",
+                        "project.id",
+                        "endpoint",
+                        "credentials.path",
+                        "no.credentials",
+                        "resumable.upload.chunk.size",
+                        "resumable.threshold.bytes",
+                        "request.timeout.ms",
+                        "total.timeout.ms",
+                        "retries"),
                 provider.configKeys().stream().map(ConfigKey::name).toList());
         assertTrue(keys.get("bucket").isRequired());
-        assertEquals(Optional.of(8 << 20), keys.get("resumable.upload.chunk.size").defaultValue());
+        assertEquals(
+                Optional.of(8 << 20), keys.get("resumable.upload.chunk.size").defaultValue());
         assertEquals(Optional.of(8 << 20), keys.get("resumable.threshold.bytes").defaultValue());
         assertEquals(Optional.of(false), keys.get("no.credentials").defaultValue());
         provider.configKeys().forEach(k -> assertFalse(k.documentation().isBlank(), k.name()));
@@ -45,11 +56,17 @@ class GcsRemoteStorageManagerProviderTest {
 
     @Test
     void isDeclaredWithProvidesInModuleInfo() {
-        ModuleDescriptor descriptor = GcsRemoteStorageManagerProvider.class.getModule().getDescriptor();
+        ModuleDescriptor descriptor =
+                GcsRemoteStorageManagerProvider.class.getModule().getDescriptor();
         assertEquals("io.krabka.plugin.rsm.gcs", descriptor.name());
-        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(GcsRemoteStorageManagerProvider.class.getName()),
-                        ObjectStoreProvider.class.getName(), List.of(GcsObjectStoreProvider.class.getName())),
-                descriptor.provides().stream().collect(Collectors.toMap(ModuleDescriptor.Provides::service,
-                        ModuleDescriptor.Provides::providers)));
+        assertEquals(
+                Map.of(
+                        RemoteStorageManagerProvider.class.getName(),
+                        List.of(GcsRemoteStorageManagerProvider.class.getName()),
+                        ObjectStoreProvider.class.getName(),
+                        List.of(GcsObjectStoreProvider.class.getName())),
+                descriptor.provides().stream()
+                        .collect(Collectors.toMap(
+                                ModuleDescriptor.Provides::service, ModuleDescriptor.Provides::providers)));
     }
 }

@@ -38,10 +38,28 @@ class GcsStorageConfigTest {
     @Test
     void everyKeyIsRead(@TempDir Path dir) throws IOException {
         Path key = Files.writeString(dir.resolve("sa.json"), "{}");
-        Map<String, Object> raw = new HashMap<>(Map.of("bucket", "b", "prefix", "/kafka/tier/", "project.id", "p",
-                "endpoint", "http://127.0.0.1:4443", "credentials.path", key.toString()));
-        raw.putAll(Map.of("resumable.upload.chunk.size", "524288", "resumable.threshold.bytes", "1048576",
-                "request.timeout.ms", "1000", "total.timeout.ms", "2000", "retries", "0"));
+        Map<String, Object> raw = new HashMap<>(Map.of(
+                "bucket",
+                "b",
+                "prefix",
+                "/kafka/tier/",
+                "project.id",
+                "p",
+                "endpoint",
+                "http://127.0.0.1:4443",
+                "credentials.path",
+                key.toString()));
+        raw.putAll(Map.of(
+                "resumable.upload.chunk.size",
+                "524288",
+                "resumable.threshold.bytes",
+                "1048576",
+                "request.timeout.ms",
+                "1000",
+                "total.timeout.ms",
+                "2000",
+                "retries",
+                "0"));
         GcsStorageConfig tier = GcsStorageConfig.parse(raw);
         assertEquals("kafka/tier", tier.keys().prefix());
         raw.remove("prefix");
@@ -55,28 +73,41 @@ class GcsStorageConfigTest {
         assertEquals(Duration.ofSeconds(1), config.requestTimeout());
         assertEquals(Duration.ofSeconds(2), config.totalTimeout());
         assertEquals(0, config.retries());
-        ConfigException prefix = assertThrows(ConfigException.class,
-                () -> GcsStoreConfig.parse(Map.of("bucket", "b", "prefix", "p")));
+        ConfigException prefix =
+                assertThrows(ConfigException.class, () -> GcsStoreConfig.parse(Map.of("bucket", "b", "prefix", "p")));
         assertTrue(prefix.getMessage().contains("prefix"), "the store takes no prefix: " + prefix.getMessage());
     }
 
     @Test
     void aChunkSizeOffGcsGranularityIsRefused() {
-        ConfigException e = assertThrows(ConfigException.class,
+        ConfigException e = assertThrows(
+                ConfigException.class,
                 () -> GcsStorageConfig.parse(Map.of("bucket", "b", "resumable.upload.chunk.size", 300_000)));
-        assertTrue(e.getMessage().contains("resumable.upload.chunk.size") && e.getMessage().contains("256 KiB"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("resumable.upload.chunk.size")
+                        && e.getMessage().contains("256 KiB"),
+                e.getMessage());
     }
 
     @Test
     void credentialsAreOneKindOrTheOther(@TempDir Path dir) throws IOException {
         Path key = Files.writeString(dir.resolve("sa.json"), "{}");
-        assertInstanceOf(GcsStoreConfig.Credentials.None.class,
-                GcsStoreConfig.parse(Map.of("bucket", "b", "no.credentials", true)).credentials());
-        ConfigException both = assertThrows(ConfigException.class, () -> GcsStorageConfig.parse(
-                Map.of("bucket", "b", "no.credentials", true, "credentials.path", key.toString())));
+        assertInstanceOf(
+                GcsStoreConfig.Credentials.None.class,
+                GcsStoreConfig.parse(Map.of("bucket", "b", "no.credentials", true))
+                        .credentials());
+        ConfigException both = assertThrows(
+                ConfigException.class,
+                () -> GcsStorageConfig.parse(
+                        Map.of("bucket", "b", "no.credentials", true, "credentials.path", key.toString())));
         assertTrue(both.getMessage().contains("credentials.path"), both.getMessage());
-        ConfigException missing = assertThrows(ConfigException.class, () -> GcsStorageConfig.parse(
-                Map.of("bucket", "b", "credentials.path", dir.resolve("none.json").toString())));
+        ConfigException missing = assertThrows(
+                ConfigException.class,
+                () -> GcsStorageConfig.parse(Map.of(
+                        "bucket",
+                        "b",
+                        "credentials.path",
+                        dir.resolve("none.json").toString())));
         assertTrue(missing.getMessage().contains("no readable file"), missing.getMessage());
     }
 
@@ -86,12 +117,12 @@ class GcsStorageConfigTest {
         assertThrows(ConfigException.class, () -> GcsStorageConfig.parse(Map.of("bucket", " ")));
         assertThrows(ConfigException.class, () -> GcsStorageConfig.parse(Map.of("bucket", "b", "unknown", "x")));
         for (String endpoint : new String[] {"ftp://h", "http://h/path", "not a url"}) {
-            ConfigException e = assertThrows(ConfigException.class,
-                    () -> GcsStorageConfig.parse(Map.of("bucket", "b", "endpoint", endpoint)));
+            ConfigException e = assertThrows(
+                    ConfigException.class, () -> GcsStorageConfig.parse(Map.of("bucket", "b", "endpoint", endpoint)));
             assertTrue(e.getMessage().contains("endpoint"), e.getMessage());
         }
-        ConfigException prefix = assertThrows(ConfigException.class,
-                () -> GcsStorageConfig.parse(Map.of("bucket", "b", "prefix", "a//b")));
+        ConfigException prefix = assertThrows(
+                ConfigException.class, () -> GcsStorageConfig.parse(Map.of("bucket", "b", "prefix", "a//b")));
         assertTrue(prefix.getMessage().contains("prefix"), prefix.getMessage());
     }
 }

@@ -23,11 +23,13 @@ class GcsTierTest {
 
     @Test
     void aServiceAccountKeyFileBecomesTheClientsCredentials(@TempDir Path dir) throws Exception {
-        Path key = Files.writeString(dir.resolve("sa.json"), serviceAccountJson("tier@krabka-test.iam.gserviceaccount.com"));
-        Storage storage = GcsClient.create(GcsStoreConfig.parse(Map.of("bucket", "b", "credentials.path", key.toString())));
+        Path key = Files.writeString(
+                dir.resolve("sa.json"), serviceAccountJson("tier@krabka-test.iam.gserviceaccount.com"));
+        Storage storage =
+                GcsClient.create(GcsStoreConfig.parse(Map.of("bucket", "b", "credentials.path", key.toString())));
         try {
-            ServiceAccountCredentials credentials = assertInstanceOf(ServiceAccountCredentials.class,
-                    storage.getOptions().getCredentials());
+            ServiceAccountCredentials credentials = assertInstanceOf(
+                    ServiceAccountCredentials.class, storage.getOptions().getCredentials());
             assertEquals("tier@krabka-test.iam.gserviceaccount.com", credentials.getClientEmail());
             assertEquals("krabka-test", storage.getOptions().getProjectId());
         } finally {
@@ -37,8 +39,17 @@ class GcsTierTest {
 
     @Test
     void noCredentialsAndAnEndpointAreTheFixturesSetUp() throws Exception {
-        Storage storage = GcsClient.create(GcsStoreConfig.parse(Map.of("bucket", "b", "no.credentials", true,
-                "endpoint", "http://127.0.0.1:4443/", "project.id", "p", "retries", 3)));
+        Storage storage = GcsClient.create(GcsStoreConfig.parse(Map.of(
+                "bucket",
+                "b",
+                "no.credentials",
+                true,
+                "endpoint",
+                "http://127.0.0.1:4443/",
+                "project.id",
+                "p",
+                "retries",
+                3)));
         try {
             assertEquals(NoCredentials.getInstance(), storage.getOptions().getCredentials());
             assertEquals("http://127.0.0.1:4443", storage.getOptions().getHost());
@@ -51,8 +62,8 @@ class GcsTierTest {
     @Test
     void anUnreadableKeyFileIsAOneLineConfigurationError(@TempDir Path dir) throws Exception {
         Path key = Files.writeString(dir.resolve("sa.json"), "{}");
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> GcsTier.open(Map.of("bucket", "b", "credentials.path", key.toString())));
+        ConfigException e = assertThrows(
+                ConfigException.class, () -> GcsTier.open(Map.of("bucket", "b", "credentials.path", key.toString())));
         assertTrue(e.getMessage().startsWith("cannot create the GCS client for bucket \"b\""), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
@@ -62,7 +73,8 @@ class GcsTierTest {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         String pem = "-----BEGIN PRIVATE KEY-----\n"
-                + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(generator.generateKeyPair().getPrivate().getEncoded())
+                + Base64.getMimeEncoder(64, new byte[] {'\n'})
+                        .encodeToString(generator.generateKeyPair().getPrivate().getEncoded())
                 + "\n-----END PRIVATE KEY-----\n";
         pem = pem.replace("\n", "\\n"); // as JSON writes a newline in a string
         return "{\"type\":\"service_account\",\"project_id\":\"krabka-test\",\"private_key_id\":\"k1\","

@@ -32,14 +32,23 @@ record Segment(RemoteLogSegmentMetadata metadata, LogSegmentData data) {
                 out.write(block, 0, Math.min(left, block.length));
             }
         }
-        LogSegmentData data = new LogSegmentData(log,
+        LogSegmentData data = new LogSegmentData(
+                log,
                 Files.write(dir.resolve(id + ".index"), new byte[80]),
                 Files.write(dir.resolve(id + ".timeindex"), new byte[120]),
                 Optional.empty(),
                 Files.write(dir.resolve(id + ".snapshot"), new byte[52]),
                 ByteBuffer.wrap("0\n1\n0 0\n".getBytes(StandardCharsets.UTF_8)));
-        RemoteLogSegmentMetadata metadata = new RemoteLogSegmentMetadata(new RemoteLogSegmentId(PARTITION, id), 0, 9,
-                1_000L, 0, 2_000L, logBytes, new TreeMap<>(Map.of(0, 0L)), true);
+        RemoteLogSegmentMetadata metadata = new RemoteLogSegmentMetadata(
+                new RemoteLogSegmentId(PARTITION, id),
+                0,
+                9,
+                1_000L,
+                0,
+                2_000L,
+                logBytes,
+                new TreeMap<>(Map.of(0, 0L)),
+                true);
         return new Segment(metadata, data);
     }
 }

@@ -21,7 +21,8 @@ final class BoundedFileInputStream extends InputStream {
     BoundedFileInputStream(FileChannel channel, long position, long length) {
         this.channel = Objects.requireNonNull(channel, "channel");
         if (position < 0 || length < 0) {
-            throw new IllegalArgumentException("position " + position + " and length " + length + " must be at least 0");
+            throw new IllegalArgumentException(
+                    "position " + position + " and length " + length + " must be at least 0");
         }
         this.position = position;
         this.remaining = length;
@@ -45,7 +46,8 @@ final class BoundedFileInputStream extends InputStream {
         int read = channel.read(ByteBuffer.wrap(buffer, offset, (int) Math.min(length, remaining)), position);
         if (read < 0) {
             // The file is shorter than when the range was checked: fail rather than end the stream early.
-            throw new EOFException("file ended at byte " + position + ", " + remaining + " bytes before the end of the range");
+            throw new EOFException(
+                    "file ended at byte " + position + ", " + remaining + " bytes before the end of the range");
         }
         position += read;
         remaining -= read;

@@ -9,8 +9,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 /** Deletes directory trees: a staging attempt, a crashed instance's staging, the whole tier on close. */
 final class FileTrees {
-    private FileTrees() {
-    }
+    private FileTrees() {}
 
     /** Deletes {@code top} and everything under it; nothing when it does not exist. */
     static void delete(Path top) throws IOException {

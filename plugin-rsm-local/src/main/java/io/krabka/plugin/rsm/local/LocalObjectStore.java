@@ -36,6 +36,7 @@ import java.util.stream.Stream;
 public final class LocalObjectStore implements ObjectStore {
     /** Temporary files carry this prefix; listings leave them out. */
     private static final String TEMPORARY_PREFIX = ".krabka-write-";
+
     private static final int PAGE_SIZE = 1000;
 
     private volatile Path root;
@@ -43,8 +44,7 @@ public final class LocalObjectStore implements ObjectStore {
     private volatile boolean deleteEnabled;
 
     /** A store to be configured, as the provider creates it. */
-    public LocalObjectStore() {
-    }
+    public LocalObjectStore() {}
 
     /**
      * Takes the directory: {@code dir}, else the broker's {@code tiered.storage.dir}; it must exist. The store's root below it,
@@ -105,8 +105,8 @@ public final class LocalObjectStore implements ObjectStore {
             }
             temporary = null;
             sync.directory(target.getParent());
-            return new StoredObject(key, size, Optional.empty(), Optional.empty(), RetentionMode.NONE, Optional.empty(),
-                    createOnly);
+            return new StoredObject(
+                    key, size, Optional.empty(), Optional.empty(), RetentionMode.NONE, Optional.empty(), createOnly);
         } catch (FileAlreadyExistsException e) {
             throw new ObjectExistsException("the object " + key + " already exists in " + location());
         } catch (IOException | UncheckedIOException e) {
@@ -118,8 +118,8 @@ public final class LocalObjectStore implements ObjectStore {
 
     private static void writeBuffer(Path temporary, ByteBuffer bytes) throws IOException {
         ByteBuffer view = bytes.duplicate();
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel channel =
+                FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             while (view.hasRemaining()) {
                 channel.write(view);
             }
@@ -183,7 +183,8 @@ public final class LocalObjectStore implements ObjectStore {
             List<StoredObject> page = files.filter(Files::isRegularFile)
                     .filter(f -> !f.getFileName().toString().startsWith(TEMPORARY_PREFIX))
                     .map(f -> keyOf(base, f))
-                    .filter(k -> k.startsWith(prefix) && pageToken.map(t -> k.compareTo(t) > 0).orElse(true))
+                    .filter(k -> k.startsWith(prefix)
+                            && pageToken.map(t -> k.compareTo(t) > 0).orElse(true))
                     .sorted()
                     .limit(PAGE_SIZE + 1L)
                     .map(k -> StoredObject.unprotected(k, sizeOf(base.resolve(k))))
@@ -246,8 +247,8 @@ public final class LocalObjectStore implements ObjectStore {
 
     private Path existing(String key, Optional<String> version) throws RemoteResourceNotFoundException {
         if (version.isPresent()) {
-            throw new RemoteResourceNotFoundException("the object " + key + " in " + location()
-                    + " has no version " + version.get() + ": a directory keeps no versions");
+            throw new RemoteResourceNotFoundException("the object " + key + " in " + location() + " has no version "
+                    + version.get() + ": a directory keeps no versions");
         }
         return path(key);
     }
@@ -265,7 +266,10 @@ public final class LocalObjectStore implements ObjectStore {
     private Path path(String key) {
         Objects.requireNonNull(key, "key");
         for (String segment : key.split("/", -1)) {
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..") || segment.contains("\\")
+            if (segment.isEmpty()
+                    || segment.equals(".")
+                    || segment.equals("..")
+                    || segment.contains("\\")
                     || segment.startsWith(TEMPORARY_PREFIX)) {
                 throw new IllegalArgumentException("not an object key of a local store: \"" + key + "\"");
             }

@@ -13,8 +13,7 @@ import java.util.List;
 public final class LocalObjectStoreProvider implements ObjectStoreProvider {
 
     /** The provider, as the service loader creates it. */
-    public LocalObjectStoreProvider() {
-    }
+    public LocalObjectStoreProvider() {}
 
     @Override
     public String name() {

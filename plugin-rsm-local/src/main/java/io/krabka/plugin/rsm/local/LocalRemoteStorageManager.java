@@ -25,16 +25,20 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
     private static final System.Logger LOG = System.getLogger(LocalRemoteStorageManager.class.getName());
 
     /** Everything a configured instance uses; null before {@link #configure} and after {@link #close}. */
-    private record Tier(LocalStorageConfig config, LocalTieredStorageLayout layout, StagingArea staging,
-                        SegmentStager stager, TierWriter writer, SegmentReader reader, PartitionLocks locks) {
-    }
+    private record Tier(
+            LocalStorageConfig config,
+            LocalTieredStorageLayout layout,
+            StagingArea staging,
+            SegmentStager stager,
+            TierWriter writer,
+            SegmentReader reader,
+            PartitionLocks locks) {}
 
     private volatile Tier tier;
     private volatile boolean configured;
 
     /** An instance to configure. */
-    public LocalRemoteStorageManager() {
-    }
+    public LocalRemoteStorageManager() {}
 
     /**
      * Checks the settings through {@link io.krabka.spi.plugin.PluginConfig#parse}, so direct use is checked as the
@@ -63,8 +67,14 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
         } catch (IOException e) {
             throw new ConfigException(LocalStorageConfig.DIR, config.dir(), "cannot be used: " + e);
         }
-        tier = new Tier(config, layout, staging, new SegmentStager(sync), new TierWriter(layout.root(), sync),
-                new SegmentReader(layout), new PartitionLocks());
+        tier = new Tier(
+                config,
+                layout,
+                staging,
+                new SegmentStager(sync),
+                new TierWriter(layout.root(), sync),
+                new SegmentReader(layout),
+                new PartitionLocks());
         configured = true;
     }
 
@@ -79,7 +89,8 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
             Map<SegmentFileType, Path> staged = current.stager.stage(data, attempt, target);
             publish(current, metadata, staged, target);
         } catch (IOException e) {
-            throw new RemoteStorageException("cannot copy " + target.segment() + " to " + target.directory() + ": " + e, e);
+            throw new RemoteStorageException(
+                    "cannot copy " + target.segment() + " to " + target.directory() + ": " + e, e);
         } finally {
             discard(current, attempt);
         }
@@ -87,8 +98,9 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
     }
 
     /** Moves the staged files in; on failure, deletes what was moved so no half-published segment remains. */
-    private static void publish(Tier current, RemoteLogSegmentMetadata metadata, Map<SegmentFileType, Path> staged,
-                                SegmentFiles target) throws IOException {
+    private static void publish(
+            Tier current, RemoteLogSegmentMetadata metadata, Map<SegmentFileType, Path> staged, SegmentFiles target)
+            throws IOException {
         ReentrantLock lock = current.locks.of(metadata.topicIdPartition());
         lock.lock();
         try {
@@ -118,7 +130,8 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition) throws RemoteStorageException {
+    public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition)
+            throws RemoteStorageException {
         return fetchLogSegment(metadata, startPosition, Integer.MAX_VALUE);
     }
 
@@ -129,7 +142,8 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) throws RemoteStorageException {
+    public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType)
+            throws RemoteStorageException {
         return tier().reader.index(metadata, indexType);
     }
 
@@ -146,7 +160,8 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
         try {
             current.writer.delete(target);
         } catch (IOException e) {
-            throw new RemoteStorageException("cannot delete " + target.segment() + " from " + target.directory() + ": " + e, e);
+            throw new RemoteStorageException(
+                    "cannot delete " + target.segment() + " from " + target.directory() + ": " + e, e);
         } finally {
             lock.unlock();
         }
@@ -171,9 +186,10 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
     private Tier tier() throws RemoteStorageException {
         Tier current = tier;
         if (current == null) {
-            throw new RemoteStorageException(configured
-                    ? "the local remote storage manager is closed"
-                    : "the local remote storage manager is not configured; call configure() first");
+            throw new RemoteStorageException(
+                    configured
+                            ? "the local remote storage manager is closed"
+                            : "the local remote storage manager is not configured; call configure() first");
         }
         return current;
     }

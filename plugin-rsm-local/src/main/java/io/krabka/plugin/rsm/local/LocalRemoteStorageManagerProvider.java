@@ -16,8 +16,7 @@ public final class LocalRemoteStorageManagerProvider implements RemoteStorageMan
     static final String KAFKA_CLASS = "org.apache.kafka.server.log.remote.storage.LocalTieredStorage";
 
     /** The provider, as the service loader creates it. */
-    public LocalRemoteStorageManagerProvider() {
-    }
+    public LocalRemoteStorageManagerProvider() {}
 
     @Override
     public String name() {

@@ -29,31 +29,47 @@ record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync, boolea
     static final String FSYNC_ENABLE = "fsync.enable";
     static final String DELETE_ON_CLOSE = "delete.on.close";
     static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
-    static final String MISSING_DIR = "missing required setting dir: the directory of the tier (a broker gives "
-            + "tiered.storage.dir instead)";
+    static final String MISSING_DIR =
+            "missing required setting dir: the directory of the tier (a broker gives " + "tiered.storage.dir instead)";
     /** The file that makes a directory a Kafka log directory. */
     private static final String META_PROPERTIES = "meta.properties";
 
     /** The keys of the {@code local} object store. */
     static final List<ConfigKey> STORE_KEYS = List.of(
-            ConfigKey.optional(DIR, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    DIR,
+                    ConfigType.STRING,
+                    "",
                     "An existing, writable directory; segments go to kafka-tiered-storage/ under it, laid out as "
                             + "Kafka's LocalTieredStorage; never a log directory. Empty: tiered.storage.dir."),
-            ConfigKey.optional(TIERED_STORAGE_DIR, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    TIERED_STORAGE_DIR,
+                    ConfigType.STRING,
+                    "",
                     "Set by the broker to <first log dir>-tiered; the tier's directory when dir is empty."),
-            ConfigKey.optional(DELETE_ENABLE, ConfigType.BOOLEAN, true,
+            ConfigKey.optional(
+                    DELETE_ENABLE,
+                    ConfigType.BOOLEAN,
+                    true,
                     "Whether deleting a segment removes its files; false makes deletes no-ops, as in Kafka's "
                             + "LocalTieredStorage."),
-            ConfigKey.optional(FSYNC_ENABLE, ConfigType.BOOLEAN, true,
+            ConfigKey.optional(
+                    FSYNC_ENABLE,
+                    ConfigType.BOOLEAN,
+                    true,
                     "Whether every file and directory change is forced to disk before a copy or delete returns. "
                             + "false is faster but may lose a copied segment in a power failure."));
 
-    private static final ConfigKey DELETE_ON_CLOSE_KEY = ConfigKey.optional(DELETE_ON_CLOSE, ConfigType.BOOLEAN, false,
+    private static final ConfigKey DELETE_ON_CLOSE_KEY = ConfigKey.optional(
+            DELETE_ON_CLOSE,
+            ConfigType.BOOLEAN,
+            false,
             "Whether closing the manager (the broker's shutdown) deletes kafka-tiered-storage/ and every segment in "
                     + "it, as Kafka's LocalTieredStorage does for its tests. Never in production.");
 
     /** The keys of the {@code local} remote storage manager: the store's and Kafka's test-only delete.on.close. */
-    static final List<ConfigKey> KEYS = Stream.concat(STORE_KEYS.stream(), Stream.of(DELETE_ON_CLOSE_KEY)).toList();
+    static final List<ConfigKey> KEYS =
+            Stream.concat(STORE_KEYS.stream(), Stream.of(DELETE_ON_CLOSE_KEY)).toList();
 
     /** Validates the parts. */
     LocalStorageConfig {
@@ -98,10 +114,16 @@ record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync, boolea
             throw new ConfigException(DIR, dir, "not writable");
         }
         if (Files.exists(dir.resolve(META_PROPERTIES))) {
-            throw new ConfigException(DIR, dir, "a Kafka log directory (it holds meta.properties), where Kafka's "
-                    + "LogManager refuses kafka-tiered-storage/; use a directory of its own");
+            throw new ConfigException(
+                    DIR,
+                    dir,
+                    "a Kafka log directory (it holds meta.properties), where Kafka's "
+                            + "LogManager refuses kafka-tiered-storage/; use a directory of its own");
         }
-        return new LocalStorageConfig(dir, config.getBoolean(DELETE_ENABLE), config.getBoolean(FSYNC_ENABLE),
+        return new LocalStorageConfig(
+                dir,
+                config.getBoolean(DELETE_ENABLE),
+                config.getBoolean(FSYNC_ENABLE),
                 keys.contains(DELETE_ON_CLOSE_KEY) && config.getBoolean(DELETE_ON_CLOSE));
     }
 }

@@ -56,7 +56,12 @@ final class LocalTieredStorageLayout {
         Path directory = partitionDirectory(metadata.topicIdPartition());
         Map<SegmentFileType, Path> paths = new EnumMap<>(SegmentFileType.class);
         for (SegmentFileType type : SegmentFileType.values()) {
-            paths.put(type, directory.resolve(fileName(metadata.startOffset(), metadata.remoteLogSegmentId().id(), type)));
+            paths.put(
+                    type,
+                    directory.resolve(fileName(
+                            metadata.startOffset(),
+                            metadata.remoteLogSegmentId().id(),
+                            type)));
         }
         String segment = "segment " + metadata.remoteLogSegmentId().id() + " of " + metadata.topicIdPartition()
                 + " at offset " + metadata.startOffset();

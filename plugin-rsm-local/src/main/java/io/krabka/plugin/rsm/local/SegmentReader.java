@@ -48,7 +48,8 @@ final class SegmentReader {
             return new BoundedFileInputStream(channel, 0, channel.size());
         } catch (IOException e) {
             closeQuietly(channel, e);
-            throw new RemoteStorageException("cannot read the " + indexType + " index of " + files.segment() + ": " + e, e);
+            throw new RemoteStorageException(
+                    "cannot read the " + indexType + " index of " + files.segment() + ": " + e, e);
         }
     }
 
@@ -56,16 +57,20 @@ final class SegmentReader {
         List<SegmentFileType> missing = files.missing();
         if (!missing.isEmpty()) {
             throw new RemoteResourceNotFoundException(files.segment() + " is not in the remote tier: "
-                    + (missing.contains(SegmentFileType.SEGMENT) ? "no " + files.path(SegmentFileType.SEGMENT)
-                    : "incomplete, missing " + missing + " in " + files.directory()));
+                    + (missing.contains(SegmentFileType.SEGMENT)
+                            ? "no " + files.path(SegmentFileType.SEGMENT)
+                            : "incomplete, missing " + missing + " in " + files.directory()));
         }
         Path path = files.path(type);
         try {
             return FileChannel.open(path, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
             // The optional transaction index, or any file deleted since the check.
-            throw new RemoteResourceNotFoundException(files.segment()
-                    + (type.optional() ? " has no transaction index: no " : " is not in the remote tier: no ") + path, e);
+            throw new RemoteResourceNotFoundException(
+                    files.segment()
+                            + (type.optional() ? " has no transaction index: no " : " is not in the remote tier: no ")
+                            + path,
+                    e);
         } catch (IOException e) {
             throw new RemoteStorageException("cannot open " + path + " of " + files.segment() + ": " + e, e);
         }

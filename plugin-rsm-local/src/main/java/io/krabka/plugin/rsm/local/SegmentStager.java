@@ -40,13 +40,16 @@ final class SegmentStager {
             written.add(copy(data.offsetIndex(), stagedPath(attempt, target, SegmentFileType.OFFSET_INDEX, staged)));
             written.add(copy(data.timeIndex(), stagedPath(attempt, target, SegmentFileType.TIME_INDEX, staged)));
             if (data.transactionIndex().isPresent()) {
-                written.add(copy(data.transactionIndex().get(),
+                written.add(copy(
+                        data.transactionIndex().get(),
                         stagedPath(attempt, target, SegmentFileType.TRANSACTION_INDEX, staged)));
             }
-            written.add(copy(data.producerSnapshotIndex(),
+            written.add(copy(
+                    data.producerSnapshotIndex(),
                     stagedPath(attempt, target, SegmentFileType.PRODUCER_SNAPSHOT, staged)));
             // Written even when empty, unlike Kafka's LocalTieredStorage, so that every complete segment has the file.
-            written.add(write(data.leaderEpochIndex(),
+            written.add(write(
+                    data.leaderEpochIndex(),
                     stagedPath(attempt, target, SegmentFileType.LEADER_EPOCH_CHECKPOINT, staged)));
             sync.files(written);
         } catch (IOException e) {
@@ -58,8 +61,8 @@ final class SegmentStager {
         return staged;
     }
 
-    private static Path stagedPath(Path attempt, SegmentFiles target, SegmentFileType type,
-                                   Map<SegmentFileType, Path> staged) {
+    private static Path stagedPath(
+            Path attempt, SegmentFiles target, SegmentFileType type, Map<SegmentFileType, Path> staged) {
         Path path = attempt.resolve(target.path(type).getFileName());
         staged.put(type, path);
         return path;
@@ -74,7 +77,8 @@ final class SegmentStager {
             while (position < size) {
                 long sent = in.transferTo(position, size - position, out);
                 if (sent <= 0) {
-                    throw new IOException(source + " shrank from " + size + " to " + in.size() + " bytes while it was copied");
+                    throw new IOException(
+                            source + " shrank from " + size + " to " + in.size() + " bytes while it was copied");
                 }
                 position += sent;
             }

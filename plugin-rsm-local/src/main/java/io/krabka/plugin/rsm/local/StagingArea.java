@@ -31,6 +31,7 @@ import java.util.Set;
 final class StagingArea implements Closeable {
     /** The name of the staging root under {@code dir}. */
     static final String DIR_NAME = "krabka-rsm-staging";
+
     static final String LOCK_FILE = "owner.lock";
     private static final int CLAIM_ATTEMPTS = 10;
     private static final System.Logger LOG = System.getLogger(StagingArea.class.getName());
@@ -60,7 +61,8 @@ final class StagingArea implements Closeable {
                 }
             }
         }
-        throw new IOException("could not claim a staging directory in " + root + " after " + CLAIM_ATTEMPTS + " attempts");
+        throw new IOException(
+                "could not claim a staging directory in " + root + " after " + CLAIM_ATTEMPTS + " attempts");
     }
 
     /** The channel holding the lock on a new lock file, or null if another process's sweep took the directory. */

@@ -100,10 +100,13 @@ final class TierWriter {
             return;
         }
         try (Stream<Path> children = Files.list(root)) {
-            Optional<Path> stranger = children.filter(child -> !Files.isDirectory(child)).findAny();
+            Optional<Path> stranger =
+                    children.filter(child -> !Files.isDirectory(child)).findAny();
             if (stranger.isPresent()) {
-                LOG.log(System.Logger.Level.WARNING, "delete.on.close: kept the tier " + root + ", which holds "
-                        + stranger.get() + ", not a partition directory");
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "delete.on.close: kept the tier " + root + ", which holds " + stranger.get()
+                                + ", not a partition directory");
                 return;
             }
         }
@@ -115,8 +118,10 @@ final class TierWriter {
         try {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
-            throw new IOException("cannot rename " + from + " to " + to
-                    + " atomically: the staging directory and the tier must be on the same file system", e);
+            throw new IOException(
+                    "cannot rename " + from + " to " + to
+                            + " atomically: the staging directory and the tier must be on the same file system",
+                    e);
         }
     }
 }

@@ -29,17 +29,18 @@ class ConcurrentSegmentsTest {
 
     @TempDir
     Path dir;
+
     @TempDir
     Path local;
 
-    private record Case(RemoteLogSegmentMetadata metadata, Segments.Local segment, boolean deleted) {
-    }
+    private record Case(RemoteLogSegmentMetadata metadata, Segments.Local segment, boolean deleted) {}
 
     @Test
     void differentSegmentsDoNotDisturbEachOther() throws Exception {
         // Partition "kept" keeps half its segments; in "emptied" every segment is deleted, so its directory is
         // removed and re-created while other threads copy into it.
-        List<TopicIdPartition> partitions = List.of(new TopicIdPartition(Uuid.randomUuid(), "kept", 0),
+        List<TopicIdPartition> partitions = List.of(
+                new TopicIdPartition(Uuid.randomUuid(), "kept", 0),
                 new TopicIdPartition(Uuid.randomUuid(), "emptied", 1));
         List<Case> cases = new ArrayList<>();
         for (TopicIdPartition partition : partitions) {
@@ -47,26 +48,29 @@ class ConcurrentSegmentsTest {
                 byte[] log = Segments.bytes(cases.size(), 1_000 + 37 * i);
                 Segments.Local segment = Segments.write(local.resolve("s" + cases.size()), "s", log, i % 2 == 0);
                 boolean deleted = partition.topic().equals("emptied") || i % 2 == 1;
-                cases.add(new Case(Segments.metadata(partition, Uuid.randomUuid(), 100L * i, log.length), segment, deleted));
+                cases.add(new Case(
+                        Segments.metadata(partition, Uuid.randomUuid(), 100L * i, log.length), segment, deleted));
             }
         }
 
         try (LocalRemoteStorageManager rsm = new LocalRemoteStorageManager();
-             ExecutorService pool = Executors.newFixedThreadPool(THREADS)) {
+                ExecutorService pool = Executors.newFixedThreadPool(THREADS)) {
             rsm.configure(Map.of("dir", dir.toString()));
-            List<Callable<Void>> tasks = cases.stream().<Callable<Void>>map(c -> () -> {
-                rsm.copyLogSegmentData(c.metadata(), c.segment().data());
-                try (InputStream in = rsm.fetchLogSegment(c.metadata(), 0)) {
-                    assertArrayEquals(c.segment().log(), in.readAllBytes());
-                }
-                try (InputStream in = rsm.fetchIndex(c.metadata(), IndexType.TIMESTAMP)) {
-                    assertArrayEquals(c.segment().timeIndex(), in.readAllBytes());
-                }
-                if (c.deleted()) {
-                    rsm.deleteLogSegmentData(c.metadata());
-                }
-                return null;
-            }).toList();
+            List<Callable<Void>> tasks = cases.stream()
+                    .<Callable<Void>>map(c -> () -> {
+                        rsm.copyLogSegmentData(c.metadata(), c.segment().data());
+                        try (InputStream in = rsm.fetchLogSegment(c.metadata(), 0)) {
+                            assertArrayEquals(c.segment().log(), in.readAllBytes());
+                        }
+                        try (InputStream in = rsm.fetchIndex(c.metadata(), IndexType.TIMESTAMP)) {
+                            assertArrayEquals(c.segment().timeIndex(), in.readAllBytes());
+                        }
+                        if (c.deleted()) {
+                            rsm.deleteLogSegmentData(c.metadata());
+                        }
+                        return null;
+                    })
+                    .toList();
             for (Future<Void> result : pool.invokeAll(tasks)) {
                 result.get();
             }
@@ -82,7 +86,9 @@ class ConcurrentSegmentsTest {
             }
             LocalTieredStorageLayout layout = new LocalTieredStorageLayout(dir);
             try (var files = Files.list(layout.partitionDirectory(partitions.get(0)))) {
-                assertEquals(SEGMENTS_PER_PARTITION / 2 * 5 + SEGMENTS_PER_PARTITION / 2, files.count(),
+                assertEquals(
+                        SEGMENTS_PER_PARTITION / 2 * 5 + SEGMENTS_PER_PARTITION / 2,
+                        files.count(),
                         "five files per kept segment, plus a transaction index for every kept one with an even number");
             }
             assertEquals(false, Files.exists(layout.partitionDirectory(partitions.get(1))));

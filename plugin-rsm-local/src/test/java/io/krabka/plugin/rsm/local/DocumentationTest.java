@@ -17,7 +17,9 @@ class DocumentationTest {
 
     @Test
     void theConfigurationReferenceDocumentsEveryKey() throws IOException {
-        SettingsTable.assertDocuments(Path.of("../docs/configuration.md"),
-                "## Plugin `local` (remote storage manager)", LocalStorageConfig.KEYS);
+        SettingsTable.assertDocuments(
+                Path.of("../docs/configuration.md"),
+                "## Plugin `local` (remote storage manager)",
+                LocalStorageConfig.KEYS);
     }
 }

@@ -25,11 +25,19 @@ class FetchRangeTest {
 
     @Test
     void invalidRangesNameTheRangeAndTheSegment() {
-        assertEquals("invalid byte range [-1, 5] of segment X: start is negative",
-                assertThrows(InvalidRangeException.class, () -> FetchRange.of(-1, 5, "segment X")).getMessage());
-        assertEquals("invalid byte range [5, 4] of segment X: end is before start",
-                assertThrows(InvalidRangeException.class, () -> FetchRange.of(5, 4, "segment X")).getMessage());
-        assertEquals("invalid byte range [101, 200] of segment X: start is beyond the end of its 100 bytes",
-                assertThrows(InvalidRangeException.class, () -> FetchRange.of(101, 200, "segment X").lengthWithin(100)).getMessage());
+        assertEquals(
+                "invalid byte range [-1, 5] of segment X: start is negative",
+                assertThrows(InvalidRangeException.class, () -> FetchRange.of(-1, 5, "segment X"))
+                        .getMessage());
+        assertEquals(
+                "invalid byte range [5, 4] of segment X: end is before start",
+                assertThrows(InvalidRangeException.class, () -> FetchRange.of(5, 4, "segment X"))
+                        .getMessage());
+        assertEquals(
+                "invalid byte range [101, 200] of segment X: start is beyond the end of its 100 bytes",
+                assertThrows(
+                                InvalidRangeException.class,
+                                () -> FetchRange.of(101, 200, "segment X").lengthWithin(100))
+                        .getMessage());
     }
 }

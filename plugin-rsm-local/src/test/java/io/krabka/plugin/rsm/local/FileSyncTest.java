@@ -23,8 +23,8 @@ class FileSyncTest {
     private List<FileChannel> written(int files) throws IOException {
         List<FileChannel> channels = new ArrayList<>();
         for (int i = 0; i < files; i++) {
-            FileChannel channel = FileChannel.open(dir.resolve("file-" + i), StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE);
+            FileChannel channel =
+                    FileChannel.open(dir.resolve("file-" + i), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             channel.write(ByteBuffer.wrap(new byte[] {(byte) i, 1, 2}));
             channels.add(channel);
         }
@@ -48,8 +48,8 @@ class FileSyncTest {
         List<FileChannel> channels = written(4);
         channels.get(1).close();
         channels.get(3).close();
-        ClosedChannelException failure = assertThrows(ClosedChannelException.class,
-                () -> new FileSync(true).files(channels));
+        ClosedChannelException failure =
+                assertThrows(ClosedChannelException.class, () -> new FileSync(true).files(channels));
         assertEquals(1, failure.getSuppressed().length);
         assertEquals(ClosedChannelException.class, failure.getSuppressed()[0].getClass());
         channels.get(0).close();

@@ -29,12 +29,14 @@ class LargeSegmentTest {
 
     @TempDir
     Path dir;
+
     @TempDir
     Path local;
 
     @Test
     void copiesAndFetchesASegmentLargerThanTheHeap() throws Exception {
-        assertTrue(Runtime.getRuntime().maxMemory() < SIZE / 2,
+        assertTrue(
+                Runtime.getRuntime().maxMemory() < SIZE / 2,
                 "the test means nothing with a heap of " + Runtime.getRuntime().maxMemory() + " bytes");
         Path log = local.resolve("big.log");
         writeSparseish(log);

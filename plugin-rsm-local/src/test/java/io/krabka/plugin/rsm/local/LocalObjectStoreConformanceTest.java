@@ -28,10 +28,11 @@ class LocalObjectStoreConformanceTest extends ObjectStoreConformance {
 
     @Test
     void objectsAreFilesOfKafkasLocalTieredStorageRootAndNoTemporaryFileStays() throws Exception {
-        store().create("t-0-AAAAAAAAAAAAAAAAAAAAAQ/00000000000000000000-AAAAAAAAAAAAAAAAAAAAAg.log",
-                ByteBuffer.wrap(new byte[5]));
-        Path file = dir.resolve("kafka-tiered-storage/t-0-AAAAAAAAAAAAAAAAAAAAAQ/"
-                + "00000000000000000000-AAAAAAAAAAAAAAAAAAAAAg.log");
+        store().create(
+                        "t-0-AAAAAAAAAAAAAAAAAAAAAQ/00000000000000000000-AAAAAAAAAAAAAAAAAAAAAg.log",
+                        ByteBuffer.wrap(new byte[5]));
+        Path file = dir.resolve(
+                "kafka-tiered-storage/t-0-AAAAAAAAAAAAAAAAAAAAAQ/" + "00000000000000000000-AAAAAAAAAAAAAAAAAAAAAg.log");
         assertEquals(5, Files.size(file));
         try (Stream<Path> files = Files.list(file.getParent())) {
             assertEquals(1, files.count(), "only the object itself is left in its directory");
@@ -43,7 +44,9 @@ class LocalObjectStoreConformanceTest extends ObjectStoreConformance {
         assertEquals(RetentionMode.NONE, store().protection().mode());
         store().put("k", ByteBuffer.wrap(new byte[1]));
         assertEquals(Optional.empty(), store().head("k", Optional.of("1")));
-        assertEquals(RetentionMode.NONE, store().head("k", Optional.empty()).orElseThrow().retention());
+        assertEquals(
+                RetentionMode.NONE,
+                store().head("k", Optional.empty()).orElseThrow().retention());
     }
 
     @Test

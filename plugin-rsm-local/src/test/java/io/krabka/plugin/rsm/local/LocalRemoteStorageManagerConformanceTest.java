@@ -34,7 +34,9 @@ class LocalRemoteStorageManagerConformanceTest extends RemoteStorageManagerConfo
     @Test
     void heapIsSmallerThanTheKitsLargeSegment() {
         long heap = Runtime.getRuntime().maxMemory();
-        assertTrue(heap < largeSegmentBytes(), "the module's surefire -Xmx gives a heap of " + heap
-                + " bytes, not below the kit's large segment of " + largeSegmentBytes() + " bytes");
+        assertTrue(
+                heap < largeSegmentBytes(),
+                "the module's surefire -Xmx gives a heap of " + heap + " bytes, not below the kit's large segment of "
+                        + largeSegmentBytes() + " bytes");
     }
 }

@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.spi.plugin.ConfigKey;
-import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.plugin.ObjectStoreProvider;
+import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import io.krabka.spi.plugin.SpiVersion;
 import java.lang.module.ModuleDescriptor;
@@ -33,11 +32,13 @@ class LocalRemoteStorageManagerProviderTest {
 
     @Test
     void declaresKafkasKeysWithTheirDefaults() {
-        Map<String, ConfigKey> keys = provider.configKeys().stream()
-                .collect(Collectors.toMap(ConfigKey::name, key -> key));
-        assertEquals(List.of("dir", "tiered.storage.dir", "delete.enable", "fsync.enable", "delete.on.close"),
+        Map<String, ConfigKey> keys =
+                provider.configKeys().stream().collect(Collectors.toMap(ConfigKey::name, key -> key));
+        assertEquals(
+                List.of("dir", "tiered.storage.dir", "delete.enable", "fsync.enable", "delete.on.close"),
                 provider.configKeys().stream().map(ConfigKey::name).toList());
-        assertEquals(Optional.of(""), keys.get("dir").defaultValue(), "required unless a broker gives tiered.storage.dir");
+        assertEquals(
+                Optional.of(""), keys.get("dir").defaultValue(), "required unless a broker gives tiered.storage.dir");
         assertEquals(Optional.of(true), keys.get("delete.enable").defaultValue());
         assertEquals(Optional.of(true), keys.get("fsync.enable").defaultValue());
         assertEquals(Optional.of(false), keys.get("delete.on.close").defaultValue(), "Kafka's default");
@@ -50,17 +51,25 @@ class LocalRemoteStorageManagerProviderTest {
 
     @Test
     void theObjectStoreHasNoDeleteOnClose() {
-        assertEquals(List.of("dir", "tiered.storage.dir", "delete.enable", "fsync.enable"),
-                new LocalObjectStoreProvider().configKeys().stream().map(ConfigKey::name).toList());
+        assertEquals(
+                List.of("dir", "tiered.storage.dir", "delete.enable", "fsync.enable"),
+                new LocalObjectStoreProvider()
+                        .configKeys().stream().map(ConfigKey::name).toList());
     }
 
     @Test
     void isDeclaredWithProvidesInModuleInfo() {
-        ModuleDescriptor descriptor = LocalRemoteStorageManagerProvider.class.getModule().getDescriptor();
+        ModuleDescriptor descriptor =
+                LocalRemoteStorageManagerProvider.class.getModule().getDescriptor();
         assertEquals("io.krabka.plugin.rsm.local", descriptor.name());
-        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(LocalRemoteStorageManagerProvider.class.getName()),
-                        ObjectStoreProvider.class.getName(), List.of(LocalObjectStoreProvider.class.getName())),
-                descriptor.provides().stream().collect(Collectors.toMap(ModuleDescriptor.Provides::service,
-                        ModuleDescriptor.Provides::providers)));
+        assertEquals(
+                Map.of(
+                        RemoteStorageManagerProvider.class.getName(),
+                        List.of(LocalRemoteStorageManagerProvider.class.getName()),
+                        ObjectStoreProvider.class.getName(),
+                        List.of(LocalObjectStoreProvider.class.getName())),
+                descriptor.provides().stream()
+                        .collect(Collectors.toMap(
+                                ModuleDescriptor.Provides::service, ModuleDescriptor.Provides::providers)));
     }
 }

@@ -39,6 +39,7 @@ class LocalRemoteStorageManagerTest {
 
     @TempDir
     Path dir;
+
     @TempDir
     Path local;
 
@@ -85,10 +86,19 @@ class LocalRemoteStorageManagerTest {
 
         assertEquals(Optional.empty(), rsm.copyLogSegmentData(metadata, segment.data()));
 
-        assertEquals(new TreeSet<>(List.of(PARTITION_DIR + "/", PREFIX + ".log", PREFIX + ".index", PREFIX + ".timeindex",
-                PREFIX + ".txnindex", PREFIX + ".snapshot", PREFIX + ".leader_epoch_checkpoint")), tree("kafka-tiered-storage"));
+        assertEquals(
+                new TreeSet<>(List.of(
+                        PARTITION_DIR + "/",
+                        PREFIX + ".log",
+                        PREFIX + ".index",
+                        PREFIX + ".timeindex",
+                        PREFIX + ".txnindex",
+                        PREFIX + ".snapshot",
+                        PREFIX + ".leader_epoch_checkpoint")),
+                tree("kafka-tiered-storage"));
         assertArrayEquals(segment.log(), Files.readAllBytes(dir.resolve(PREFIX + ".log")));
-        assertArrayEquals(segment.leaderEpochCheckpoint(), Files.readAllBytes(dir.resolve(PREFIX + ".leader_epoch_checkpoint")));
+        assertArrayEquals(
+                segment.leaderEpochCheckpoint(), Files.readAllBytes(dir.resolve(PREFIX + ".leader_epoch_checkpoint")));
         assertEquals(Set.of(StagingArea.LOCK_FILE), stagedFileNames(), "staging is left empty");
     }
 
@@ -105,7 +115,8 @@ class LocalRemoteStorageManagerTest {
 
         assertArrayEquals(log, read(rsm.fetchLogSegment(metadata, 0)));
         assertArrayEquals(".timeindex".getBytes(), read(rsm.fetchIndex(metadata, IndexType.TIMESTAMP)));
-        assertArrayEquals(".leader_epoch_checkpoint".getBytes(), read(rsm.fetchIndex(metadata, IndexType.LEADER_EPOCH)));
+        assertArrayEquals(
+                ".leader_epoch_checkpoint".getBytes(), read(rsm.fetchIndex(metadata, IndexType.LEADER_EPOCH)));
         assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchIndex(metadata, IndexType.TRANSACTION));
         rsm.deleteLogSegmentData(metadata);
         assertFalse(Files.exists(partition));
@@ -145,14 +156,22 @@ class LocalRemoteStorageManagerTest {
         rsm.copyLogSegmentData(metadata, segment.data());
         String name = "segment knnxbs3FSRyKdPcSAOQC-w of jF8s79t9SrG_PNqlwv7bAA:tieredTopic-0 at offset 0";
 
-        assertEquals("invalid byte range [-1, 10] of " + name + ": start is negative",
-                assertThrows(InvalidRangeException.class, () -> rsm.fetchLogSegment(metadata, -1, 10)).getMessage());
-        assertEquals("invalid byte range [-1, 2147483647] of " + name + ": start is negative",
-                assertThrows(InvalidRangeException.class, () -> rsm.fetchLogSegment(metadata, -1)).getMessage());
-        assertEquals("invalid byte range [50, 49] of " + name + ": end is before start",
-                assertThrows(InvalidRangeException.class, () -> rsm.fetchLogSegment(metadata, 50, 49)).getMessage());
-        assertEquals("invalid byte range [101, 200] of " + name + ": start is beyond the end of its 100 bytes",
-                assertThrows(InvalidRangeException.class, () -> rsm.fetchLogSegment(metadata, 101, 200)).getMessage());
+        assertEquals(
+                "invalid byte range [-1, 10] of " + name + ": start is negative",
+                assertThrows(InvalidRangeException.class, () -> rsm.fetchLogSegment(metadata, -1, 10))
+                        .getMessage());
+        assertEquals(
+                "invalid byte range [-1, 2147483647] of " + name + ": start is negative",
+                assertThrows(InvalidRangeException.class, () -> rsm.fetchLogSegment(metadata, -1))
+                        .getMessage());
+        assertEquals(
+                "invalid byte range [50, 49] of " + name + ": end is before start",
+                assertThrows(InvalidRangeException.class, () -> rsm.fetchLogSegment(metadata, 50, 49))
+                        .getMessage());
+        assertEquals(
+                "invalid byte range [101, 200] of " + name + ": start is beyond the end of its 100 bytes",
+                assertThrows(InvalidRangeException.class, () -> rsm.fetchLogSegment(metadata, 101, 200))
+                        .getMessage());
         assertThrows(InvalidRangeException.class, () -> rsm.fetchLogSegment(metadata, 101));
     }
 
@@ -174,25 +193,34 @@ class LocalRemoteStorageManagerTest {
         rsm.copyLogSegmentData(metadata, segment.data());
 
         assertFalse(Files.exists(dir.resolve(PREFIX + ".txnindex")));
-        RemoteResourceNotFoundException e = assertThrows(RemoteResourceNotFoundException.class,
-                () -> rsm.fetchIndex(metadata, IndexType.TRANSACTION));
-        assertEquals("segment knnxbs3FSRyKdPcSAOQC-w of jF8s79t9SrG_PNqlwv7bAA:tieredTopic-0 at offset 0 has no "
-                + "transaction index: no " + dir.resolve(PREFIX + ".txnindex"), e.getMessage());
+        RemoteResourceNotFoundException e = assertThrows(
+                RemoteResourceNotFoundException.class, () -> rsm.fetchIndex(metadata, IndexType.TRANSACTION));
+        assertEquals(
+                "segment knnxbs3FSRyKdPcSAOQC-w of jF8s79t9SrG_PNqlwv7bAA:tieredTopic-0 at offset 0 has no "
+                        + "transaction index: no " + dir.resolve(PREFIX + ".txnindex"),
+                e.getMessage());
         assertArrayEquals(segment.offsetIndex(), read(rsm.fetchIndex(metadata, IndexType.OFFSET)));
     }
 
     @Test
     void aMissingSegmentIsNotFoundNamingSegmentAndPath() {
         RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
-        String expected = "segment knnxbs3FSRyKdPcSAOQC-w of jF8s79t9SrG_PNqlwv7bAA:tieredTopic-0 at offset 0 is not in the "
-                + "remote tier: no " + dir.resolve(PREFIX + ".log");
-        assertEquals(expected, assertThrows(RemoteResourceNotFoundException.class,
-                () -> rsm.fetchLogSegment(metadata, 0)).getMessage());
-        assertEquals(expected, assertThrows(RemoteResourceNotFoundException.class,
-                () -> rsm.fetchLogSegment(metadata, 0, 10)).getMessage());
+        String expected =
+                "segment knnxbs3FSRyKdPcSAOQC-w of jF8s79t9SrG_PNqlwv7bAA:tieredTopic-0 at offset 0 is not in the "
+                        + "remote tier: no " + dir.resolve(PREFIX + ".log");
+        assertEquals(
+                expected,
+                assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchLogSegment(metadata, 0))
+                        .getMessage());
+        assertEquals(
+                expected,
+                assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchLogSegment(metadata, 0, 10))
+                        .getMessage());
         for (IndexType type : IndexType.values()) {
-            assertEquals(expected, assertThrows(RemoteResourceNotFoundException.class,
-                    () -> rsm.fetchIndex(metadata, type)).getMessage());
+            assertEquals(
+                    expected,
+                    assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchIndex(metadata, type))
+                            .getMessage());
         }
     }
 
@@ -200,19 +228,29 @@ class LocalRemoteStorageManagerTest {
     void deletesTheSegmentThenThePartitionDirectoryAndAgainWithoutError() throws Exception {
         RemoteLogSegmentMetadata first = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
         RemoteLogSegmentMetadata second = Segments.metadata(Uuid.randomUuid(), 10, 100);
-        rsm.copyLogSegmentData(first, Segments.write(local.resolve("a"), "s", Segments.bytes(7, 100), true).data());
-        rsm.copyLogSegmentData(second, Segments.write(local.resolve("b"), "s", Segments.bytes(8, 100), false).data());
+        rsm.copyLogSegmentData(
+                first,
+                Segments.write(local.resolve("a"), "s", Segments.bytes(7, 100), true)
+                        .data());
+        rsm.copyLogSegmentData(
+                second,
+                Segments.write(local.resolve("b"), "s", Segments.bytes(8, 100), false)
+                        .data());
 
         rsm.deleteLogSegmentData(first);
         assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchLogSegment(first, 0));
-        assertEquals(5, tree(PARTITION_DIR).size(), "the other segment's five files and nothing of the first: " + tree(PARTITION_DIR));
+        assertEquals(
+                5,
+                tree(PARTITION_DIR).size(),
+                "the other segment's five files and nothing of the first: " + tree(PARTITION_DIR));
         assertTrue(tree(PARTITION_DIR).stream().noneMatch(path -> path.contains(Segments.SEGMENT_ID.toString())));
 
         rsm.deleteLogSegmentData(second);
         assertEquals(Set.of(), tree("kafka-tiered-storage"), "the empty partition directory is removed");
         rsm.deleteLogSegmentData(second);
         rsm.deleteLogSegmentData(first);
-        rsm.deleteLogSegmentData(Segments.metadata(new TopicIdPartition(Uuid.randomUuid(), "never", 3), Uuid.randomUuid(), 0, 1));
+        rsm.deleteLogSegmentData(
+                Segments.metadata(new TopicIdPartition(Uuid.randomUuid(), "never", 3), Uuid.randomUuid(), 0, 1));
         assertEquals(Set.of(), tree("kafka-tiered-storage"));
     }
 
@@ -234,7 +272,8 @@ class LocalRemoteStorageManagerTest {
     void deleteOnCloseDeletesTheWholeTierAsKafkasDoes() throws Exception {
         rsm.close();
         rsm = configured(Map.of("delete.on.close", "true"));
-        rsm.copyLogSegmentData(Segments.metadata(Segments.SEGMENT_ID, 0, 100),
+        rsm.copyLogSegmentData(
+                Segments.metadata(Segments.SEGMENT_ID, 0, 100),
                 Segments.write(local, "s", Segments.bytes(9, 100), true).data());
 
         rsm.close();
@@ -248,18 +287,23 @@ class LocalRemoteStorageManagerTest {
         rsm.close();
         rsm = configured(Map.of("delete.on.close", "true"));
         RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
-        rsm.copyLogSegmentData(metadata, Segments.write(local, "s", Segments.bytes(9, 100), true).data());
+        rsm.copyLogSegmentData(
+                metadata,
+                Segments.write(local, "s", Segments.bytes(9, 100), true).data());
         Files.writeString(dir.resolve("kafka-tiered-storage/notes.txt"), "not a partition");
 
         rsm.close();
 
-        assertEquals(8, tree("kafka-tiered-storage").size(), "the segment's files, its directory and the stranger: "
-                + tree("kafka-tiered-storage"));
+        assertEquals(
+                8,
+                tree("kafka-tiered-storage").size(),
+                "the segment's files, its directory and the stranger: " + tree("kafka-tiered-storage"));
     }
 
     @Test
     void withoutDeleteOnCloseCloseKeepsTheTier() throws Exception {
-        rsm.copyLogSegmentData(Segments.metadata(Segments.SEGMENT_ID, 0, 100),
+        rsm.copyLogSegmentData(
+                Segments.metadata(Segments.SEGMENT_ID, 0, 100),
                 Segments.write(local, "s", Segments.bytes(9, 100), true).data());
 
         rsm.close();
@@ -270,23 +314,31 @@ class LocalRemoteStorageManagerTest {
     @Test
     void aRetryWithTheSameIdOverwritesEveryFile() throws Exception {
         RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
-        rsm.copyLogSegmentData(metadata, Segments.write(local.resolve("first"), "first", Segments.bytes(10, 300), true).data());
+        rsm.copyLogSegmentData(
+                metadata,
+                Segments.write(local.resolve("first"), "first", Segments.bytes(10, 300), true)
+                        .data());
         Segments.Local retry = Segments.write(local.resolve("retry"), "retry", Segments.bytes(11, 200), false);
 
         rsm.copyLogSegmentData(metadata, retry.data());
 
         assertArrayEquals(retry.log(), read(rsm.fetchLogSegment(metadata, 0)));
-        for (IndexType type : List.of(IndexType.OFFSET, IndexType.TIMESTAMP, IndexType.PRODUCER_SNAPSHOT, IndexType.LEADER_EPOCH)) {
+        for (IndexType type :
+                List.of(IndexType.OFFSET, IndexType.TIMESTAMP, IndexType.PRODUCER_SNAPSHOT, IndexType.LEADER_EPOCH)) {
             assertArrayEquals(retry.index(type), read(rsm.fetchIndex(metadata, type)), type.name());
         }
-        assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchIndex(metadata, IndexType.TRANSACTION),
+        assertThrows(
+                RemoteResourceNotFoundException.class,
+                () -> rsm.fetchIndex(metadata, IndexType.TRANSACTION),
                 "the first attempt's transaction index is gone");
     }
 
     @Test
     void filesMovedInWithoutTheLogAreNeverServedAndDeleteRemovesThem() throws Exception {
         RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
-        rsm.copyLogSegmentData(metadata, Segments.write(local, "s", Segments.bytes(12, 100), true).data());
+        rsm.copyLogSegmentData(
+                metadata,
+                Segments.write(local, "s", Segments.bytes(12, 100), true).data());
         // What a crash between moving the indexes and moving the .log leaves.
         Files.delete(dir.resolve(PREFIX + ".log"));
 
@@ -301,14 +353,18 @@ class LocalRemoteStorageManagerTest {
     @Test
     void aSegmentMissingARequiredIndexIsNotServed() throws Exception {
         RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
-        rsm.copyLogSegmentData(metadata, Segments.write(local, "s", Segments.bytes(13, 100), false).data());
+        rsm.copyLogSegmentData(
+                metadata,
+                Segments.write(local, "s", Segments.bytes(13, 100), false).data());
         // What Kafka's LocalTieredStorage shows mid-copy: it writes the .log first, the snapshot last.
         Files.delete(dir.resolve(PREFIX + ".snapshot"));
 
-        RemoteResourceNotFoundException e = assertThrows(RemoteResourceNotFoundException.class,
-                () -> rsm.fetchLogSegment(metadata, 0));
-        assertEquals("segment knnxbs3FSRyKdPcSAOQC-w of jF8s79t9SrG_PNqlwv7bAA:tieredTopic-0 at offset 0 is not in the "
-                + "remote tier: incomplete, missing [PRODUCER_SNAPSHOT] in " + dir.resolve(PARTITION_DIR), e.getMessage());
+        RemoteResourceNotFoundException e =
+                assertThrows(RemoteResourceNotFoundException.class, () -> rsm.fetchLogSegment(metadata, 0));
+        assertEquals(
+                "segment knnxbs3FSRyKdPcSAOQC-w of jF8s79t9SrG_PNqlwv7bAA:tieredTopic-0 at offset 0 is not in the "
+                        + "remote tier: incomplete, missing [PRODUCER_SNAPSHOT] in " + dir.resolve(PARTITION_DIR),
+                e.getMessage());
     }
 
     @Test
@@ -317,10 +373,15 @@ class LocalRemoteStorageManagerTest {
         Files.delete(segment.data().producerSnapshotIndex());
         RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
 
-        RemoteStorageException e = assertThrows(RemoteStorageException.class, () -> rsm.copyLogSegmentData(metadata, segment.data()));
-        assertTrue(e.getMessage().startsWith("cannot copy segment knnxbs3FSRyKdPcSAOQC-w of jF8s79t9SrG_PNqlwv7bAA:tieredTopic-0"
-                + " at offset 0 to " + dir.resolve(PARTITION_DIR)), e.getMessage());
-        assertTrue(e.getMessage().contains(segment.data().producerSnapshotIndex().toString()), e.getMessage());
+        RemoteStorageException e =
+                assertThrows(RemoteStorageException.class, () -> rsm.copyLogSegmentData(metadata, segment.data()));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("cannot copy segment knnxbs3FSRyKdPcSAOQC-w of jF8s79t9SrG_PNqlwv7bAA:tieredTopic-0"
+                                + " at offset 0 to " + dir.resolve(PARTITION_DIR)),
+                e.getMessage());
+        assertTrue(
+                e.getMessage().contains(segment.data().producerSnapshotIndex().toString()), e.getMessage());
         assertEquals(Set.of(), tree("kafka-tiered-storage"));
         assertEquals(Set.of(StagingArea.LOCK_FILE), stagedFileNames());
     }
@@ -353,30 +414,40 @@ class LocalRemoteStorageManagerTest {
     @Test
     void configureChecksDirectUseAsTheKernelDoes() throws IOException {
         LocalRemoteStorageManager manager = new LocalRemoteStorageManager();
-        assertEquals(LocalStorageConfig.MISSING_DIR,
-                assertThrows(ConfigException.class, () -> manager.configure(Map.of())).getMessage());
+        assertEquals(
+                LocalStorageConfig.MISSING_DIR,
+                assertThrows(ConfigException.class, () -> manager.configure(Map.of()))
+                        .getMessage());
         assertThrows(ConfigException.class, () -> manager.configure(Map.of("dir", dir.toString(), "dri", "x")));
 
         Path blocked = Files.createDirectories(dir.resolve("blocked"));
         Files.createFile(blocked.resolve("kafka-tiered-storage"));
-        ConfigException e = assertThrows(ConfigException.class, () -> manager.configure(Map.of("dir", blocked.toString())));
-        assertTrue(e.getMessage().startsWith("invalid value " + blocked + " for dir: cannot be used: "), e.getMessage());
-        assertTrue(e.getMessage().contains(blocked.resolve("kafka-tiered-storage").toString()), e.getMessage());
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> manager.configure(Map.of("dir", blocked.toString())));
+        assertTrue(
+                e.getMessage().startsWith("invalid value " + blocked + " for dir: cannot be used: "), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(blocked.resolve("kafka-tiered-storage").toString()), e.getMessage());
     }
 
     @Test
     void isUsableOnlyBetweenConfigureAndClose() throws Exception {
         RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 100);
-        LogSegmentData data = Segments.write(local, "s", Segments.bytes(17, 100), false).data();
+        LogSegmentData data =
+                Segments.write(local, "s", Segments.bytes(17, 100), false).data();
         LocalRemoteStorageManager fresh = new LocalRemoteStorageManager();
-        assertEquals("the local remote storage manager is not configured; call configure() first",
-                assertThrows(RemoteStorageException.class, () -> fresh.copyLogSegmentData(metadata, data)).getMessage());
+        assertEquals(
+                "the local remote storage manager is not configured; call configure() first",
+                assertThrows(RemoteStorageException.class, () -> fresh.copyLogSegmentData(metadata, data))
+                        .getMessage());
 
         assertThrows(IllegalStateException.class, () -> rsm.configure(Map.of("dir", dir.toString())));
         rsm.close();
         assertEquals(Set.of(), tree(StagingArea.DIR_NAME), "close deletes the instance's staging directory");
-        assertEquals("the local remote storage manager is closed",
-                assertThrows(RemoteStorageException.class, () -> rsm.fetchLogSegment(metadata, 0)).getMessage());
+        assertEquals(
+                "the local remote storage manager is closed",
+                assertThrows(RemoteStorageException.class, () -> rsm.fetchLogSegment(metadata, 0))
+                        .getMessage());
         assertThrows(RemoteStorageException.class, () -> rsm.fetchIndex(metadata, IndexType.OFFSET));
         assertThrows(RemoteStorageException.class, () -> rsm.deleteLogSegmentData(metadata));
         rsm.close();
@@ -395,7 +466,9 @@ class LocalRemoteStorageManagerTest {
 
     private Set<String> stagedFileNames() throws IOException {
         try (Stream<Path> paths = Files.walk(dir.resolve(StagingArea.DIR_NAME))) {
-            return paths.filter(Files::isRegularFile).map(path -> path.getFileName().toString()).collect(Collectors.toSet());
+            return paths.filter(Files::isRegularFile)
+                    .map(path -> path.getFileName().toString())
+                    .collect(Collectors.toSet());
         }
     }
 }

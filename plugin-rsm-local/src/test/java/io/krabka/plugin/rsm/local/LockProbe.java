@@ -11,8 +11,7 @@ import java.nio.file.StandardOpenOption;
  * and keeps the lock until its standard input closes; {@code try <file>} prints {@code free} or {@code held}.
  */
 public final class LockProbe {
-    private LockProbe() {
-    }
+    private LockProbe() {}
 
     public static void main(String[] args) throws IOException {
         try (FileChannel channel = FileChannel.open(Path.of(args[1]), StandardOpenOption.WRITE)) {

@@ -19,15 +19,21 @@ import java.util.TreeMap;
 final class Segments {
     /** The ids of the example listing in Kafka's docs/ops.html. */
     static final Uuid TOPIC_ID = Uuid.fromString("jF8s79t9SrG_PNqlwv7bAA");
+
     static final Uuid SEGMENT_ID = Uuid.fromString("knnxbs3FSRyKdPcSAOQC-w");
     static final TopicIdPartition PARTITION = new TopicIdPartition(TOPIC_ID, "tieredTopic", 0);
 
-    private Segments() {
-    }
+    private Segments() {}
 
     /** A segment's local files, with the bytes written to each. */
-    record Local(LogSegmentData data, byte[] log, byte[] offsetIndex, byte[] timeIndex, Optional<byte[]> transactionIndex,
-                 byte[] producerSnapshot, byte[] leaderEpochCheckpoint) {
+    record Local(
+            LogSegmentData data,
+            byte[] log,
+            byte[] offsetIndex,
+            byte[] timeIndex,
+            Optional<byte[]> transactionIndex,
+            byte[] producerSnapshot,
+            byte[] leaderEpochCheckpoint) {
 
         /** The bytes expected from a fetch of an index. */
         byte[] index(io.krabka.spi.storage.IndexType type) {
@@ -42,8 +48,16 @@ final class Segments {
     }
 
     static RemoteLogSegmentMetadata metadata(TopicIdPartition partition, Uuid id, long startOffset, long size) {
-        return new RemoteLogSegmentMetadata(new RemoteLogSegmentId(partition, id), startOffset, startOffset + 9, 1_000L,
-                0, 2_000L, Math.toIntExact(size), new TreeMap<>(Map.of(0, startOffset)), false);
+        return new RemoteLogSegmentMetadata(
+                new RemoteLogSegmentId(partition, id),
+                startOffset,
+                startOffset + 9,
+                1_000L,
+                0,
+                2_000L,
+                Math.toIntExact(size),
+                new TreeMap<>(Map.of(0, startOffset)),
+                false);
     }
 
     static RemoteLogSegmentMetadata metadata(Uuid id, long startOffset, long size) {
@@ -73,9 +87,15 @@ final class Segments {
         Optional<Path> transactionFile = withTransactionIndex
                 ? Optional.of(Files.write(dir.resolve(name + ".txnindex"), transactionIndex))
                 : Optional.empty();
-        LogSegmentData data = new LogSegmentData(logFile, offsetFile, timeFile, transactionFile, snapshotFile,
-                ByteBuffer.wrap(epochs));
-        return new Local(data, log, offsetIndex, timeIndex,
-                withTransactionIndex ? Optional.of(transactionIndex) : Optional.empty(), snapshot, epochs);
+        LogSegmentData data = new LogSegmentData(
+                logFile, offsetFile, timeFile, transactionFile, snapshotFile, ByteBuffer.wrap(epochs));
+        return new Local(
+                data,
+                log,
+                offsetIndex,
+                timeIndex,
+                withTransactionIndex ? Optional.of(transactionIndex) : Optional.empty(),
+                snapshot,
+                epochs);
     }
 }

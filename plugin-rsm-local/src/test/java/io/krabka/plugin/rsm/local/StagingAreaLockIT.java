@@ -25,11 +25,18 @@ class StagingAreaLockIT {
 
     private static Process probe(String mode, Path file) throws IOException, URISyntaxException {
         // .../test-classes/io/krabka/plugin/rsm/local/LockProbe.class
-        Path classes = Path.of(LockProbe.class.getResource("LockProbe.class").toURI()).getParent()
-                .getParent().getParent().getParent().getParent().getParent();
+        Path classes = Path.of(LockProbe.class.getResource("LockProbe.class").toURI())
+                .getParent()
+                .getParent()
+                .getParent()
+                .getParent()
+                .getParent()
+                .getParent();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        return new ProcessBuilder(java.toString(), "-cp", classes.toString(), LockProbe.class.getName(), mode, file.toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        return new ProcessBuilder(
+                        java.toString(), "-cp", classes.toString(), LockProbe.class.getName(), mode, file.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
     }
 
     private static String firstLine(Process process) throws IOException {
@@ -66,7 +73,7 @@ class StagingAreaLockIT {
     @Test
     void aSweepInThisJvmKeepsTheLockOfALiveInstance() throws Exception {
         try (LocalRemoteStorageManager first = new LocalRemoteStorageManager();
-             LocalRemoteStorageManager second = new LocalRemoteStorageManager()) {
+                LocalRemoteStorageManager second = new LocalRemoteStorageManager()) {
             first.configure(Map.of("dir", dir.toString()));
             Path firstLock = instances().iterator().next().resolve(StagingArea.LOCK_FILE);
             // Closing any channel on a locked file releases the process's lock on Linux, so the second

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StagingAreaTest {
     @TempDir
     Path dir;
+
     @TempDir
     Path local;
 
@@ -39,7 +40,8 @@ class StagingAreaTest {
     @Test
     void configureDeletesWhatDeadInstancesLeft() throws Exception {
         Path dead = deadInstance("instance-dead");
-        Path unlockedEmpty = Files.createDirectories(dir.resolve(StagingArea.DIR_NAME).resolve("instance-empty"));
+        Path unlockedEmpty =
+                Files.createDirectories(dir.resolve(StagingArea.DIR_NAME).resolve("instance-empty"));
 
         try (LocalRemoteStorageManager rsm = new LocalRemoteStorageManager()) {
             rsm.configure(Map.of("dir", dir.toString()));
@@ -56,7 +58,7 @@ class StagingAreaTest {
     @Test
     void aLiveInstanceKeepsItsDirectoryWhenAnotherStarts() throws Exception {
         try (LocalRemoteStorageManager first = new LocalRemoteStorageManager();
-             LocalRemoteStorageManager second = new LocalRemoteStorageManager()) {
+                LocalRemoteStorageManager second = new LocalRemoteStorageManager()) {
             first.configure(Map.of("dir", dir.toString()));
             Set<Path> firstOnly = instances();
             second.configure(Map.of("dir", dir.toString()));
@@ -64,7 +66,9 @@ class StagingAreaTest {
             assertEquals(2, instances().size());
             assertTrue(instances().containsAll(firstOnly));
             RemoteLogSegmentMetadata metadata = Segments.metadata(Segments.SEGMENT_ID, 0, 10);
-            first.copyLogSegmentData(metadata, Segments.write(local, "s", Segments.bytes(1, 10), false).data());
+            first.copyLogSegmentData(
+                    metadata,
+                    Segments.write(local, "s", Segments.bytes(1, 10), false).data());
             try (var in = second.fetchLogSegment(metadata, 0)) {
                 assertEquals(10, in.readAllBytes().length);
             }

@@ -18,8 +18,7 @@ final class BucketProtection {
     /** Object Lock's years are not defined in days; 365 is the least a year can be, so a retention is never overstated. */
     private static final long DAYS_PER_YEAR = 365;
 
-    private BucketProtection() {
-    }
+    private BucketProtection() {}
 
     /**
      * The bucket's versioning and default retention, the detail in S3's words, e.g. "versioning Enabled, Object Lock
@@ -40,20 +39,31 @@ final class BucketProtection {
         String versioning = status == null ? "versioning never enabled" : "versioning " + status;
         Optional<ObjectLockConfiguration> lock = lockConfiguration(s3, bucket);
         if (lock.isEmpty()) {
-            return new StoreProtection(location, versioned, RetentionMode.NONE, Optional.empty(),
-                    versioning + ", no Object Lock");
+            return new StoreProtection(
+                    location, versioned, RetentionMode.NONE, Optional.empty(), versioning + ", no Object Lock");
         }
-        DefaultRetention retention = lock.get().rule() == null ? null : lock.get().rule().defaultRetention();
+        DefaultRetention retention =
+                lock.get().rule() == null ? null : lock.get().rule().defaultRetention();
         if (lock.get().objectLockEnabled() != ObjectLockEnabled.ENABLED || retention == null) {
-            return new StoreProtection(location, versioned, RetentionMode.NONE, Optional.empty(),
-                    versioning + ", Object Lock " + (lock.get().objectLockEnabled() == ObjectLockEnabled.ENABLED
-                            ? "enabled without a default retention" : "not enabled"));
+            return new StoreProtection(
+                    location,
+                    versioned,
+                    RetentionMode.NONE,
+                    Optional.empty(),
+                    versioning + ", Object Lock "
+                            + (lock.get().objectLockEnabled() == ObjectLockEnabled.ENABLED
+                                    ? "enabled without a default retention"
+                                    : "not enabled"));
         }
-        RetentionMode mode = retention.mode() == ObjectLockRetentionMode.COMPLIANCE ? RetentionMode.COMPLIANCE
-                : retention.mode() == ObjectLockRetentionMode.GOVERNANCE ? RetentionMode.GOVERNANCE : RetentionMode.NONE;
+        RetentionMode mode = retention.mode() == ObjectLockRetentionMode.COMPLIANCE
+                ? RetentionMode.COMPLIANCE
+                : retention.mode() == ObjectLockRetentionMode.GOVERNANCE
+                        ? RetentionMode.GOVERNANCE
+                        : RetentionMode.NONE;
         String period = retention.days() != null ? plural(retention.days(), "day") : plural(retention.years(), "year");
         String detail = versioning + ", Object Lock " + retention.modeAsString() + " " + period;
-        Optional<Duration> length = retention.days() != null ? Optional.of(Duration.ofDays(retention.days()))
+        Optional<Duration> length = retention.days() != null
+                ? Optional.of(Duration.ofDays(retention.days()))
                 : Optional.ofNullable(retention.years()).map(y -> Duration.ofDays(y * DAYS_PER_YEAR));
         if (mode == RetentionMode.NONE || length.isEmpty() || !length.get().isPositive()) {
             // A mode this SDK does not know, or no period: nothing the store can vouch for.
@@ -69,10 +79,13 @@ final class BucketProtection {
     private static Optional<ObjectLockConfiguration> lockConfiguration(S3Client s3, String bucket)
             throws RemoteStorageException {
         try {
-            return Optional.ofNullable(s3.getObjectLockConfiguration(b -> b.bucket(bucket)).objectLockConfiguration());
+            return Optional.ofNullable(
+                    s3.getObjectLockConfiguration(b -> b.bucket(bucket)).objectLockConfiguration());
         } catch (SdkException e) {
             // S3 says ObjectLockConfigurationNotFoundError (404); S3Proxy, which has no Object Lock, 501.
-            if (S3Errors.errorCode(e).filter("ObjectLockConfigurationNotFoundError"::equals).isPresent()
+            if (S3Errors.errorCode(e)
+                            .filter("ObjectLockConfigurationNotFoundError"::equals)
+                            .isPresent()
                     || S3Errors.status(e) == 501) {
                 return Optional.empty();
             }

@@ -43,8 +43,8 @@ record MultipartPolicy(long thresholdBytes, long partSizeBytes, int concurrency)
     int partCount(long fileBytes) throws RemoteStorageException {
         long parts = Math.max(1, (fileBytes + partSizeBytes - 1) / partSizeBytes);
         if (parts > MAX_PARTS) {
-            throw new RemoteStorageException("a file of " + fileBytes + " bytes needs " + parts + " parts of " + partSizeBytes
-                    + " bytes, above S3's " + MAX_PARTS + "; raise multipart.part.size.bytes");
+            throw new RemoteStorageException("a file of " + fileBytes + " bytes needs " + parts + " parts of "
+                    + partSizeBytes + " bytes, above S3's " + MAX_PARTS + "; raise multipart.part.size.bytes");
         }
         return (int) parts;
     }

@@ -42,7 +42,8 @@ record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass
     CompleteMultipartUploadResponse upload(String key, Path file, long size, MultipartPolicy policy, boolean createOnly)
             throws RemoteStorageException {
         int parts = policy.partCount(size);
-        CreateMultipartUploadRequest.Builder create = CreateMultipartUploadRequest.builder().bucket(bucket).key(key);
+        CreateMultipartUploadRequest.Builder create =
+                CreateMultipartUploadRequest.builder().bucket(bucket).key(key);
         storageClass.ifPresent(create::storageClass);
         if (checksums) {
             create.checksumAlgorithm(ChecksumAlgorithm.CRC32);
@@ -55,8 +56,8 @@ record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass
         }
         String operation = "UploadPart";
         try {
-            List<CompletedPart> completed = parts(key, uploadId, file, size, policy.partSizeBytes(), parts,
-                    policy.concurrency());
+            List<CompletedPart> completed =
+                    parts(key, uploadId, file, size, policy.partSizeBytes(), parts, policy.concurrency());
             operation = "CompleteMultipartUpload";
             return s3.completeMultipartUpload(b -> {
                 b.bucket(bucket).key(key).uploadId(uploadId).multipartUpload(m -> m.parts(completed));
@@ -67,8 +68,8 @@ record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass
         } catch (RuntimeException e) {
             RemoteStorageException failure = e instanceof SdkException sdk
                     ? S3Errors.of(operation, bucket, key, sdk)
-                    : new RemoteStorageException(operation + " of s3://" + bucket + "/" + key + " failed: "
-                            + S3Errors.oneLine(e), e);
+                    : new RemoteStorageException(
+                            operation + " of s3://" + bucket + "/" + key + " failed: " + S3Errors.oneLine(e), e);
             abort(key, uploadId, failure);
             throw failure;
         }
@@ -78,14 +79,15 @@ record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass
      * Sends the parts, {@code concurrency} at a time, each worker taking the next part not yet sent. The first failure
      * stops the workers before their next part and is thrown once the parts in flight end; later ones are suppressed.
      */
-    private List<CompletedPart> parts(String key, String uploadId, Path file, long size, long partSize, int parts,
-                                      int concurrency) {
+    private List<CompletedPart> parts(
+            String key, String uploadId, Path file, long size, long partSize, int parts, int concurrency) {
         CompletedPart[] completed = new CompletedPart[parts];
         AtomicInteger next = new AtomicInteger();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         Runnable worker = () -> {
-            for (int index = next.getAndIncrement(); index < parts && failure.get() == null;
-                 index = next.getAndIncrement()) {
+            for (int index = next.getAndIncrement();
+                    index < parts && failure.get() == null;
+                    index = next.getAndIncrement()) {
                 long offset = index * partSize;
                 try {
                     completed[index] = part(key, uploadId, index + 1, file, offset, Math.min(partSize, size - offset));
@@ -108,15 +110,24 @@ record MultipartUpload(S3Client s3, String bucket, Optional<String> storageClass
     }
 
     private CompletedPart part(String key, String uploadId, int number, Path file, long offset, long length) {
-        RequestBody body = RequestBody.fromContentProvider(() -> FileRegionInputStream.open(file, offset, length),
-                length, "application/octet-stream");
-        UploadPartResponse response = s3.uploadPart(b -> {
-            b.bucket(bucket).key(key).uploadId(uploadId).partNumber(number).contentLength(length);
-            if (checksums) {
-                b.checksumAlgorithm(ChecksumAlgorithm.CRC32);
-            }
-        }, body);
-        return CompletedPart.builder().partNumber(number).eTag(response.eTag()).checksumCRC32(response.checksumCRC32())
+        RequestBody body = RequestBody.fromContentProvider(
+                () -> FileRegionInputStream.open(file, offset, length), length, "application/octet-stream");
+        UploadPartResponse response = s3.uploadPart(
+                b -> {
+                    b.bucket(bucket)
+                            .key(key)
+                            .uploadId(uploadId)
+                            .partNumber(number)
+                            .contentLength(length);
+                    if (checksums) {
+                        b.checksumAlgorithm(ChecksumAlgorithm.CRC32);
+                    }
+                },
+                body);
+        return CompletedPart.builder()
+                .partNumber(number)
+                .eTag(response.eTag())
+                .checksumCRC32(response.checksumCRC32())
                 .build();
     }
 

@@ -16,10 +16,10 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 final class S3Clients {
     /** The region an endpoint override signs with when none is given; S3-compatible services accept any. */
     private static final Region ENDPOINT_DEFAULT_REGION = Region.US_EAST_1;
+
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
-    private S3Clients() {
-    }
+    private S3Clients() {}
 
     /**
      * A client as the settings say, not yet contacting the service.
@@ -32,17 +32,18 @@ final class S3Clients {
                         .connectionTimeout(CONNECT_TIMEOUT)
                         .socketTimeout(config.attemptTimeout()))
                 .forcePathStyle(config.pathStyleAccess())
-                .overrideConfiguration(o -> o
-                        .apiCallTimeout(config.apiCallTimeout())
+                .overrideConfiguration(o -> o.apiCallTimeout(config.apiCallTimeout())
                         .apiCallAttemptTimeout(config.attemptTimeout())
                         .retryStrategy(r -> r.maxAttempts(config.retries() + 1)));
         config.endpoint().ifPresent(builder::endpointOverride);
-        config.region().map(Region::of)
+        config.region()
+                .map(Region::of)
                 .or(() -> config.endpoint().map(e -> ENDPOINT_DEFAULT_REGION))
                 .ifPresent(builder::region);
         // Without static credentials the SDK uses its default chain.
-        config.credentials().ifPresent(c -> builder.credentialsProvider(
-                StaticCredentialsProvider.create(AwsBasicCredentials.create(c.accessKeyId(), c.secretAccessKey()))));
+        config.credentials()
+                .ifPresent(c -> builder.credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(c.accessKeyId(), c.secretAccessKey()))));
         if (config.checksumWhenRequired()) {
             // Older services (Ceph radosgw 16) refuse aws-chunked bodies: trailing checksums always, and the
             // streaming signature of an empty body over plain http.

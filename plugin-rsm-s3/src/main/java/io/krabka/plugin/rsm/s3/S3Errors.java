@@ -14,8 +14,7 @@ final class S3Errors {
     /** The codes of a missing object or version; a missing bucket ({@code NoSuchBucket}) is not one. */
     private static final Set<String> NOT_FOUND = Set.of("NoSuchKey", "NoSuchVersion");
 
-    private S3Errors() {
-    }
+    private S3Errors() {}
 
     /**
      * A failed operation on an object. A missing key or version is {@link RemoteResourceNotFoundException}; a
@@ -28,8 +27,8 @@ final class S3Errors {
             return new RemoteResourceNotFoundException(operation + " of " + object + " failed: " + oneLine(e), e);
         }
         if (isExisting(e)) {
-            return new ObjectExistsException(operation + " of " + object + " refused: the object already exists ("
-                    + oneLine(e) + ")", e);
+            return new ObjectExistsException(
+                    operation + " of " + object + " refused: the object already exists (" + oneLine(e) + ")", e);
         }
         return new RemoteStorageException(operation + " of " + object + " failed: " + oneLine(e), e);
     }
@@ -42,7 +41,8 @@ final class S3Errors {
     /** Whether the service said that the object or version does not exist. */
     static boolean isNotFound(SdkException e) {
         // HeadObject answers have no body: the SDK names a 404 NoSuchKey without the service saying so.
-        return e instanceof NoSuchKeyException || errorCode(e).filter(NOT_FOUND::contains).isPresent();
+        return e instanceof NoSuchKeyException
+                || errorCode(e).filter(NOT_FOUND::contains).isPresent();
     }
 
     /**
@@ -50,7 +50,11 @@ final class S3Errors {
      * 409 ConditionalRequestConflict when another conditional write of the key was under way.
      */
     static boolean isExisting(SdkException e) {
-        return status(e) == 412 || status(e) == 409 && errorCode(e).filter("ConditionalRequestConflict"::equals).isPresent();
+        return status(e) == 412
+                || status(e) == 409
+                        && errorCode(e)
+                                .filter("ConditionalRequestConflict"::equals)
+                                .isPresent();
     }
 
     /** The HTTP status of a service's answer; 0 when the request got none. */

@@ -33,9 +33,14 @@ record S3Heads(S3Client s3, String bucket) {
             }
             throw S3Errors.of("HeadObject" + version.map(v -> " version " + v).orElse(""), bucket, key, e);
         }
-        return Optional.of(new StoredObject(key, response.contentLength(), present(response.eTag()),
-                present(response.versionId()), retention(response.objectLockMode()),
-                Optional.ofNullable(response.objectLockRetainUntilDate()), false));
+        return Optional.of(new StoredObject(
+                key,
+                response.contentLength(),
+                present(response.eTag()),
+                present(response.versionId()),
+                retention(response.objectLockMode()),
+                Optional.ofNullable(response.objectLockRetainUntilDate()),
+                false));
     }
 
     /**

@@ -34,8 +34,7 @@ public final class S3ObjectStore implements ObjectStore {
     private volatile Opened opened;
 
     /** A store to be configured, as the provider creates it. */
-    public S3ObjectStore() {
-    }
+    public S3ObjectStore() {}
 
     /** A store configured with {@code config}, for the remote tier. */
     static S3ObjectStore open(S3StoreConfig config) {
@@ -90,15 +89,25 @@ public final class S3ObjectStore implements ObjectStore {
         if (from < 0 || toInclusive < from) {
             throw new IllegalArgumentException("invalid range [" + from + ", " + toInclusive + "] of " + key);
         }
-        GetObjectRequest request = GetObjectRequest.builder().bucket(opened().bucket()).key(key)
-                .versionId(version.orElse(null)).range("bytes=" + from + "-" + toInclusive).build();
+        GetObjectRequest request = GetObjectRequest.builder()
+                .bucket(opened().bucket())
+                .key(key)
+                .versionId(version.orElse(null))
+                .range("bytes=" + from + "-" + toInclusive)
+                .build();
         return get(request, version, true);
     }
 
     @Override
     public InputStream read(String key, Optional<String> version) throws RemoteStorageException {
-        return get(GetObjectRequest.builder().bucket(opened().bucket()).key(key).versionId(version.orElse(null)).build(),
-                version, false);
+        return get(
+                GetObjectRequest.builder()
+                        .bucket(opened().bucket())
+                        .key(key)
+                        .versionId(version.orElse(null))
+                        .build(),
+                version,
+                false);
     }
 
     private InputStream get(GetObjectRequest request, Optional<String> version, boolean ranged)
@@ -114,8 +123,10 @@ public final class S3ObjectStore implements ObjectStore {
             String operation = "GetObject" + version.map(v -> " version " + v).orElse("");
             if (version.isPresent() && S3Errors.status(e) == 400) {
                 // AWS answers a version id it never issued with 400 InvalidArgument: no such version.
-                throw new RemoteResourceNotFoundException(operation + " of s3://" + o.bucket() + "/" + request.key()
-                        + " failed: no such version (" + S3Errors.oneLine(e) + ")", e);
+                throw new RemoteResourceNotFoundException(
+                        operation + " of s3://" + o.bucket() + "/" + request.key() + " failed: no such version ("
+                                + S3Errors.oneLine(e) + ")",
+                        e);
             }
             throw S3Errors.of(operation, o.bucket(), request.key(), e);
         }
@@ -132,12 +143,21 @@ public final class S3ObjectStore implements ObjectStore {
         Opened o = opened();
         ListObjectsV2Response page;
         try {
-            page = o.s3().listObjectsV2(b -> b.bucket(o.bucket()).prefix(prefix).continuationToken(pageToken.orElse(null)));
+            page = o.s3().listObjectsV2(
+                            b -> b.bucket(o.bucket()).prefix(prefix).continuationToken(pageToken.orElse(null)));
         } catch (SdkException e) {
             throw S3Errors.of("ListObjectsV2", o.bucket(), prefix, e);
         }
-        List<StoredObject> objects = page.contents().stream().map(object -> new StoredObject(object.key(), object.size(),
-                S3Heads.present(object.eTag()), Optional.empty(), RetentionMode.NONE, Optional.empty(), false)).toList();
+        List<StoredObject> objects = page.contents().stream()
+                .map(object -> new StoredObject(
+                        object.key(),
+                        object.size(),
+                        S3Heads.present(object.eTag()),
+                        Optional.empty(),
+                        RetentionMode.NONE,
+                        Optional.empty(),
+                        false))
+                .toList();
         boolean more = Boolean.TRUE.equals(page.isTruncated());
         return new ObjectListing(objects, more ? S3Heads.present(page.nextContinuationToken()) : Optional.empty());
     }
@@ -147,8 +167,13 @@ public final class S3ObjectStore implements ObjectStore {
     public List<IncompleteUpload> incompleteUploads(String prefix) throws RemoteStorageException {
         Opened o = opened();
         try {
-            return o.s3().listMultipartUploadsPaginator(b -> b.bucket(o.bucket()).prefix(prefix)).uploads().stream()
-                    .map(u -> new IncompleteUpload(u.key(), u.uploadId(), Optional.ofNullable(u.initiated()))).toList();
+            return o
+                    .s3()
+                    .listMultipartUploadsPaginator(b -> b.bucket(o.bucket()).prefix(prefix))
+                    .uploads()
+                    .stream()
+                    .map(u -> new IncompleteUpload(u.key(), u.uploadId(), Optional.ofNullable(u.initiated())))
+                    .toList();
         } catch (SdkException e) {
             throw S3Errors.of("ListMultipartUploads", o.bucket(), prefix, e);
         }
@@ -171,8 +196,8 @@ public final class S3ObjectStore implements ObjectStore {
         try {
             o.s3().deleteObject(b -> b.bucket(o.bucket()).key(key).versionId(version.orElse(null)));
         } catch (SdkException e) {
-            RemoteStorageException failure = S3Errors.of("DeleteObject" + version.map(v -> " version " + v).orElse(""),
-                    o.bucket(), key, e);
+            RemoteStorageException failure = S3Errors.of(
+                    "DeleteObject" + version.map(v -> " version " + v).orElse(""), o.bucket(), key, e);
             if (!(failure instanceof RemoteResourceNotFoundException)) {
                 throw failure;
             }
@@ -189,11 +214,13 @@ public final class S3ObjectStore implements ObjectStore {
             operation = "ListObjectsV2";
             o.s3().listObjectsV2(b -> b.bucket(o.bucket()).maxKeys(1));
         } catch (SdkException e) {
-            String why = S3Errors.status(e) == 404 ? "the bucket does not exist"
-                    : S3Errors.status(e) == 403 ? "access denied (check the credentials and the bucket's policy)"
-                    : S3Errors.oneLine(e);
-            throw new RemoteStorageException("S3 bucket \"" + o.bucket() + "\" cannot be used: " + operation + " failed: "
-                    + why, e);
+            String why = S3Errors.status(e) == 404
+                    ? "the bucket does not exist"
+                    : S3Errors.status(e) == 403
+                            ? "access denied (check the credentials and the bucket's policy)"
+                            : S3Errors.oneLine(e);
+            throw new RemoteStorageException(
+                    "S3 bucket \"" + o.bucket() + "\" cannot be used: " + operation + " failed: " + why, e);
         }
     }
 
@@ -229,8 +256,15 @@ public final class S3ObjectStore implements ObjectStore {
     private record Opened(S3Client s3, String bucket, S3Writes writes) {
         static Opened of(S3StoreConfig config) {
             S3Client s3 = S3Clients.create(config);
-            return new Opened(s3, config.bucket(), S3Writes.of(s3, config.bucket(), config.storageClass(),
-                    config.multipart(), !config.checksumWhenRequired()));
+            return new Opened(
+                    s3,
+                    config.bucket(),
+                    S3Writes.of(
+                            s3,
+                            config.bucket(),
+                            config.storageClass(),
+                            config.multipart(),
+                            !config.checksumWhenRequired()));
         }
     }
 }

@@ -14,8 +14,7 @@ import java.util.List;
 public final class S3ObjectStoreProvider implements ObjectStoreProvider {
 
     /** The provider, as the service loader creates it. */
-    public S3ObjectStoreProvider() {
-    }
+    public S3ObjectStoreProvider() {}
 
     @Override
     public String name() {

@@ -11,8 +11,7 @@ import java.util.List;
 public final class S3RemoteStorageManagerProvider implements RemoteStorageManagerProvider {
 
     /** The provider, as the service loader creates it. */
-    public S3RemoteStorageManagerProvider() {
-    }
+    public S3RemoteStorageManagerProvider() {}
 
     @Override
     public String name() {

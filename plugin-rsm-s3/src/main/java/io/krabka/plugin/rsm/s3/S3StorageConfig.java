@@ -33,9 +33,13 @@ record S3StorageConfig(SegmentObjectKeys keys, S3StoreConfig store) {
 
     private static List<ConfigKey> tierKeys() {
         List<ConfigKey> keys = new ArrayList<>();
-        keys.add(ConfigKey.required(S3StoreConfig.BUCKET, ConfigType.STRING, "The bucket that holds the tier; it must exist.")
+        keys.add(ConfigKey.required(
+                        S3StoreConfig.BUCKET, ConfigType.STRING, "The bucket that holds the tier; it must exist.")
                 .withValidator(ConfigValidator.nonBlank()));
-        keys.add(ConfigKey.optional(PREFIX, ConfigType.STRING, "",
+        keys.add(ConfigKey.optional(
+                PREFIX,
+                ConfigType.STRING,
+                "",
                 "The key prefix of every object, e.g. \"kafka/tier\"; empty for the bucket's root. Objects are "
                         + "<prefix>/<topic>-<partition>-<topicId>/<offset:020d>-<segmentId>.<suffix>. Changing it "
                         + "hides the segments stored under the old prefix."));

@@ -30,9 +30,18 @@ import java.util.Optional;
  * @param checksumWhenRequired whether request checksums are sent only when an operation requires them
  * @param multipart       when and how files are uploaded in parts
  */
-record S3StoreConfig(String bucket, Optional<String> region, Optional<URI> endpoint, boolean pathStyleAccess,
-                     Optional<StaticCredentials> credentials, Optional<String> storageClass, Duration apiCallTimeout,
-                     Duration attemptTimeout, int retries, boolean checksumWhenRequired, MultipartPolicy multipart) {
+record S3StoreConfig(
+        String bucket,
+        Optional<String> region,
+        Optional<URI> endpoint,
+        boolean pathStyleAccess,
+        Optional<StaticCredentials> credentials,
+        Optional<String> storageClass,
+        Duration apiCallTimeout,
+        Duration attemptTimeout,
+        int retries,
+        boolean checksumWhenRequired,
+        MultipartPolicy multipart) {
 
     static final String BUCKET = "bucket";
     static final String REGION = "region";
@@ -54,53 +63,88 @@ record S3StoreConfig(String bucket, Optional<String> region, Optional<URI> endpo
 
     /** The keys after the bucket that the store and the remote tier share, in the order they are declared. */
     static final List<ConfigKey> CLIENT_KEYS = List.of(
-            ConfigKey.optional(REGION, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    REGION,
+                    ConfigType.STRING,
+                    "",
                     "The region, e.g. eu-west-1; empty for the SDK's default region chain (AWS_REGION, profile). "
                             + "Give any name, e.g. us-east-1, for an S3-compatible service."),
-            ConfigKey.optional(ENDPOINT, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    ENDPOINT,
+                    ConfigType.STRING,
+                    "",
                     "An http(s) URL that replaces AWS's endpoint, for S3-compatible services (Ceph, MinIO, ...); "
                             + "empty for AWS."),
-            ConfigKey.optional(PATH_STYLE_ACCESS, ConfigType.BOOLEAN, false,
+            ConfigKey.optional(
+                    PATH_STYLE_ACCESS,
+                    ConfigType.BOOLEAN,
+                    false,
                     "Whether requests name the bucket in the path (http://host/bucket/key) rather than in the host "
                             + "name; most S3-compatible services need true."),
-            ConfigKey.optional(ACCESS_KEY_ID, ConfigType.STRING, "",
+            ConfigKey.optional(
+                    ACCESS_KEY_ID,
+                    ConfigType.STRING,
+                    "",
                     "A static access key id, with secret.access.key; empty for the SDK's default credentials chain "
                             + "(environment, profile, container or instance role)."),
-            ConfigKey.optional(SECRET_ACCESS_KEY, ConfigType.PASSWORD, "",
-                    "The secret of access.key.id."),
-            ConfigKey.optional(STORAGE_CLASS, ConfigType.STRING, "",
+            ConfigKey.optional(SECRET_ACCESS_KEY, ConfigType.PASSWORD, "", "The secret of access.key.id."),
+            ConfigKey.optional(
+                    STORAGE_CLASS,
+                    ConfigType.STRING,
+                    "",
                     "The storage class of new objects, e.g. STANDARD_IA or INTELLIGENT_TIERING; empty for the "
                             + "bucket's default. Classes that need a restore before a read (GLACIER, DEEP_ARCHIVE) "
                             + "make reads fail."),
-            ConfigKey.optional(API_CALL_TIMEOUT_MS, ConfigType.LONG, 300_000L,
-                    "The limit on one S3 operation (one PUT, one part, one GET's response headers), retries included, "
-                            + "in milliseconds.")
+            ConfigKey.optional(
+                            API_CALL_TIMEOUT_MS,
+                            ConfigType.LONG,
+                            300_000L,
+                            "The limit on one S3 operation (one PUT, one part, one GET's response headers), retries included, "
+                                    + "in milliseconds.")
                     .withValidator(ConfigValidator.atLeast(1)),
-            ConfigKey.optional(API_CALL_ATTEMPT_TIMEOUT_MS, ConfigType.LONG, 120_000L,
-                    "The limit on one attempt of an S3 operation, in milliseconds; a slower attempt is retried.")
+            ConfigKey.optional(
+                            API_CALL_ATTEMPT_TIMEOUT_MS,
+                            ConfigType.LONG,
+                            120_000L,
+                            "The limit on one attempt of an S3 operation, in milliseconds; a slower attempt is retried.")
                     .withValidator(ConfigValidator.atLeast(1)),
-            ConfigKey.optional(RETRIES, ConfigType.INT, 3,
-                    "How many times the SDK retries a failed attempt (throttling, 5xx, a broken connection) with "
-                            + "backoff; 0 for none.")
+            ConfigKey.optional(
+                            RETRIES,
+                            ConfigType.INT,
+                            3,
+                            "How many times the SDK retries a failed attempt (throttling, 5xx, a broken connection) with "
+                                    + "backoff; 0 for none.")
                     .withValidator(ConfigValidator.between(0, 100)),
-            ConfigKey.optional(CHECKSUM_CALCULATION, ConfigType.STRING, "when_supported",
-                    "when_supported: every upload carries a CRC checksum the service verifies (AWS's default); "
-                            + "when_required: only operations that require one do, and bodies are sent whole rather than "
-                            + "aws-chunked (over plain http the SDK then hashes each body before sending it). Ceph "
-                            + "radosgw 16 and other older services need when_required (else 400 "
-                            + "XAmzContentSHA256Mismatch).")
+            ConfigKey.optional(
+                            CHECKSUM_CALCULATION,
+                            ConfigType.STRING,
+                            "when_supported",
+                            "when_supported: every upload carries a CRC checksum the service verifies (AWS's default); "
+                                    + "when_required: only operations that require one do, and bodies are sent whole rather than "
+                                    + "aws-chunked (over plain http the SDK then hashes each body before sending it). Ceph "
+                                    + "radosgw 16 and other older services need when_required (else 400 "
+                                    + "XAmzContentSHA256Mismatch).")
                     .withValidator(ConfigValidator.oneOf("when_supported", "when_required")),
-            ConfigKey.optional(MULTIPART_THRESHOLD_BYTES, ConfigType.LONG, 100 * MIB,
-                    "Files of at least this many bytes are uploaded in parts (multipart upload); smaller ones in "
-                            + "one PUT. At most 5 GiB, S3's limit for one PUT.")
+            ConfigKey.optional(
+                            MULTIPART_THRESHOLD_BYTES,
+                            ConfigType.LONG,
+                            100 * MIB,
+                            "Files of at least this many bytes are uploaded in parts (multipart upload); smaller ones in "
+                                    + "one PUT. At most 5 GiB, S3's limit for one PUT.")
                     .withValidator(ConfigValidator.between(1, 5L << 30)),
-            ConfigKey.optional(MULTIPART_PART_SIZE_BYTES, ConfigType.LONG, 16 * MIB,
-                    "The size of each part of a multipart upload, from 5 MiB to 5 GiB (S3's limits); a file that "
-                            + "would need more than 10,000 parts is refused.")
+            ConfigKey.optional(
+                            MULTIPART_PART_SIZE_BYTES,
+                            ConfigType.LONG,
+                            16 * MIB,
+                            "The size of each part of a multipart upload, from 5 MiB to 5 GiB (S3's limits); a file that "
+                                    + "would need more than 10,000 parts is refused.")
                     .withValidator(ConfigValidator.between(5 * MIB, 5L << 30)),
-            ConfigKey.optional(MULTIPART_CONCURRENCY, ConfigType.INT, 4,
-                    "How many parts of one multipart upload are sent at once, each streamed from its region of the "
-                            + "file; 1 sends them one after another.")
+            ConfigKey.optional(
+                            MULTIPART_CONCURRENCY,
+                            ConfigType.INT,
+                            4,
+                            "How many parts of one multipart upload are sent at once, each streamed from its region of the "
+                                    + "file; 1 sends them one after another.")
                     .withValidator(ConfigValidator.between(1, 32)));
 
     /** The keys of the {@code s3} object store, as its provider declares them. */
@@ -136,7 +180,10 @@ record S3StoreConfig(String bucket, Optional<String> region, Optional<URI> endpo
         keys.add(ConfigKey.required(BUCKET, ConfigType.STRING, "The bucket; it must exist.")
                 .withValidator(ConfigValidator.nonBlank()));
         keys.addAll(CLIENT_KEYS);
-        keys.add(ConfigKey.optional(ALLOW_HTTP, ConfigType.BOOLEAN, false,
+        keys.add(ConfigKey.optional(
+                ALLOW_HTTP,
+                ConfigType.BOOLEAN,
+                false,
                 "Whether an http:// endpoint is accepted. Over plain http the objects travel unencrypted and the "
                         + "answers unauthenticated, so the store refuses one unless this is true (a test server on "
                         + "127.0.0.1, a service behind a trusted network)."));
@@ -164,7 +211,9 @@ record S3StoreConfig(String bucket, Optional<String> region, Optional<URI> endpo
         String keyId = config.getString(ACCESS_KEY_ID);
         String secret = config.getString(SECRET_ACCESS_KEY);
         if (keyId.isEmpty() != secret.isEmpty()) {
-            throw new ConfigException(keyId.isEmpty() ? ACCESS_KEY_ID : SECRET_ACCESS_KEY, "\"\"",
+            throw new ConfigException(
+                    keyId.isEmpty() ? ACCESS_KEY_ID : SECRET_ACCESS_KEY,
+                    "\"\"",
                     "access.key.id and secret.access.key are given together or not at all");
         }
         return new S3StoreConfig(
@@ -178,7 +227,9 @@ record S3StoreConfig(String bucket, Optional<String> region, Optional<URI> endpo
                 Duration.ofMillis(config.getLong(API_CALL_ATTEMPT_TIMEOUT_MS)),
                 config.getInt(RETRIES),
                 config.getString(CHECKSUM_CALCULATION).equals("when_required"),
-                new MultipartPolicy(config.getLong(MULTIPART_THRESHOLD_BYTES), config.getLong(MULTIPART_PART_SIZE_BYTES),
+                new MultipartPolicy(
+                        config.getLong(MULTIPART_THRESHOLD_BYTES),
+                        config.getLong(MULTIPART_PART_SIZE_BYTES),
                         config.getInt(MULTIPART_CONCURRENCY)));
     }
 
@@ -200,7 +251,8 @@ record S3StoreConfig(String bucket, Optional<String> region, Optional<URI> endpo
             throw new ConfigException(ENDPOINT, text, "not an http or https URL with a host");
         }
         if ("http".equals(uri.getScheme()) && !allowHttp) {
-            throw new ConfigException(ENDPOINT, text, "a plain http endpoint; set " + ALLOW_HTTP + "=true to accept one");
+            throw new ConfigException(
+                    ENDPOINT, text, "a plain http endpoint; set " + ALLOW_HTTP + "=true to accept one");
         }
         return Optional.of(uri);
     }

@@ -6,8 +6,7 @@ import java.util.Map;
 
 /** Opens the S3 tier a configuration names: the bucket as an {@link S3ObjectStore}, and the key layout. */
 final class S3Tier {
-    private S3Tier() {
-    }
+    private S3Tier() {}
 
     /**
      * The tier of a configuration, not yet contacted.

@@ -30,13 +30,23 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
  * @param parts        the multipart uploads
  * @param heads        reads objects back
  */
-record S3Writes(S3Client s3, String bucket, Optional<String> storageClass, MultipartPolicy multipart,
-                MultipartUpload parts, S3Heads heads) {
+record S3Writes(
+        S3Client s3,
+        String bucket,
+        Optional<String> storageClass,
+        MultipartPolicy multipart,
+        MultipartUpload parts,
+        S3Heads heads) {
 
     /** Writes to {@code bucket} through {@code s3}; multipart parts carry CRC32 checksums if {@code checksums}. */
-    static S3Writes of(S3Client s3, String bucket, Optional<String> storageClass, MultipartPolicy multipart,
-                       boolean checksums) {
-        return new S3Writes(s3, bucket, storageClass, multipart, new MultipartUpload(s3, bucket, storageClass, checksums),
+    static S3Writes of(
+            S3Client s3, String bucket, Optional<String> storageClass, MultipartPolicy multipart, boolean checksums) {
+        return new S3Writes(
+                s3,
+                bucket,
+                storageClass,
+                multipart,
+                new MultipartUpload(s3, bucket, storageClass, checksums),
                 new S3Heads(s3, bucket));
     }
 
@@ -61,7 +71,8 @@ record S3Writes(S3Client s3, String bucket, Optional<String> storageClass, Multi
 
     private StoredObject single(String key, RequestBody body, long size, boolean createOnly)
             throws RemoteStorageException {
-        PutObjectRequest.Builder request = PutObjectRequest.builder().bucket(bucket).key(key).contentLength(size);
+        PutObjectRequest.Builder request =
+                PutObjectRequest.builder().bucket(bucket).key(key).contentLength(size);
         storageClass.ifPresent(request::storageClass);
         if (createOnly) {
             request.ifNoneMatch("*");
@@ -73,10 +84,17 @@ record S3Writes(S3Client s3, String bucket, Optional<String> storageClass, Multi
             throw S3Errors.of("PutObject", bucket, key, e);
         } catch (RuntimeException e) {
             // The file vanished or failed between Files.size and the read the SDK does.
-            throw new RemoteStorageException("PutObject of s3://" + bucket + "/" + key + " failed: " + S3Errors.oneLine(e), e);
+            throw new RemoteStorageException(
+                    "PutObject of s3://" + bucket + "/" + key + " failed: " + S3Errors.oneLine(e), e);
         }
-        return new StoredObject(key, size, S3Heads.present(response.eTag()), S3Heads.present(response.versionId()),
-                RetentionMode.NONE, Optional.empty(), createOnly);
+        return new StoredObject(
+                key,
+                size,
+                S3Heads.present(response.eTag()),
+                S3Heads.present(response.versionId()),
+                RetentionMode.NONE,
+                Optional.empty(),
+                createOnly);
     }
 
     /** Radosgw answers a completion without an ETag: a HEAD of the version then gives it. */
@@ -98,14 +116,18 @@ record S3Writes(S3Client s3, String bucket, Optional<String> storageClass, Multi
         }
         CompleteMultipartUploadResponse done = parts.upload(key, file, size, multipart, true);
         Optional<String> version = S3Heads.present(done.versionId());
-        StoredObject stored = heads.head(key, version).orElseThrow(() -> new RemoteStorageException(
-                "CompleteMultipartUpload of s3://" + bucket + "/" + key + " succeeded, but HeadObject"
-                        + version.map(v -> " of version " + v).orElse("") + " finds no object"));
+        StoredObject stored = heads.head(key, version)
+                .orElseThrow(() -> new RemoteStorageException(
+                        "CompleteMultipartUpload of s3://" + bucket + "/" + key + " succeeded, but HeadObject"
+                                + version.map(v -> " of version " + v).orElse("") + " finds no object"));
         if (stored.size() != size) {
-            throw new RemoteStorageException("CompleteMultipartUpload of s3://" + bucket + "/" + key + " made an object of "
-                    + stored.size() + " bytes" + version.map(v -> " (version " + v + ")").orElse("") + " from "
-                    + file + " of " + size + " bytes");
+            throw new RemoteStorageException(
+                    "CompleteMultipartUpload of s3://" + bucket + "/" + key + " made an object of "
+                            + stored.size() + " bytes"
+                            + version.map(v -> " (version " + v + ")").orElse("") + " from "
+                            + file + " of " + size + " bytes");
         }
-        return new StoredObject(key, size, stored.etag(), stored.version(), stored.retention(), stored.retainUntil(), true);
+        return new StoredObject(
+                key, size, stored.etag(), stored.version(), stored.retention(), stored.retainUntil(), true);
     }
 }

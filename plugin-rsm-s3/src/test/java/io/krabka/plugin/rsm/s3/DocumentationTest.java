@@ -17,8 +17,8 @@ class DocumentationTest {
 
     @Test
     void theConfigurationReferenceDocumentsEveryKey() throws IOException {
-        SettingsTable.assertDocuments(Path.of("../docs/configuration.md"),
-                "## Plugin `s3` (remote storage manager)", S3StorageConfig.KEYS);
+        SettingsTable.assertDocuments(
+                Path.of("../docs/configuration.md"), "## Plugin `s3` (remote storage manager)", S3StorageConfig.KEYS);
     }
 
     @Test
@@ -28,7 +28,7 @@ class DocumentationTest {
 
     @Test
     void theConfigurationReferenceDocumentsEveryKeyOfTheStore() throws IOException {
-        SettingsTable.assertDocuments(Path.of("../docs/configuration.md"), "## Plugin `s3` (object store)",
-                S3StoreConfig.KEYS);
+        SettingsTable.assertDocuments(
+                Path.of("../docs/configuration.md"), "## Plugin `s3` (object store)", S3StoreConfig.KEYS);
     }
 }

@@ -20,8 +20,11 @@ class S3AccessCheckIT {
     @Test
     void aMissingBucketIsOneLineNamingTheBucketAndTheOperation() {
         String message = refusal(S3Settings.of(RGW.server(), RGW.server().endpoint(), "no-such-bucket-krabka", ""));
-        assertTrue(message.contains("\"no-such-bucket-krabka\"") && message.contains("HeadBucket")
-                && message.contains("does not exist"), message);
+        assertTrue(
+                message.contains("\"no-such-bucket-krabka\"")
+                        && message.contains("HeadBucket")
+                        && message.contains("does not exist"),
+                message);
     }
 
     @Test
@@ -29,8 +32,11 @@ class S3AccessCheckIT {
         Map<String, Object> settings = S3Settings.of(RGW.server(), RGW.server().endpoint(), RGW.bucket(), "");
         settings.put(S3StoreConfig.SECRET_ACCESS_KEY, "not-the-secret");
         String message = refusal(settings);
-        assertTrue(message.contains("\"" + RGW.bucket() + "\"") && message.contains("HeadBucket")
-                && message.contains("access denied"), message);
+        assertTrue(
+                message.contains("\"" + RGW.bucket() + "\"")
+                        && message.contains("HeadBucket")
+                        && message.contains("access denied"),
+                message);
     }
 
     @Test

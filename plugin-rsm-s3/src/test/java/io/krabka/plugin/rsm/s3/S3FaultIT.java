@@ -44,6 +44,7 @@ class S3FaultIT {
 
     @TempDir
     Path local;
+
     private FaultProxy proxy;
     private String prefix;
 
@@ -93,14 +94,14 @@ class S3FaultIT {
         TestSegment segment = TestSegment.write(local, 10_000);
         try (RemoteStorageManager rsm = plugin(1, Map.of())) {
             proxy.fail(times(40, new Reset()));
-            RemoteStorageException copy = assertThrows(RemoteStorageException.class,
-                    () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
+            RemoteStorageException copy = assertThrows(
+                    RemoteStorageException.class, () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
             assertFalse(copy instanceof RemoteResourceNotFoundException, copy.toString());
             proxy.heal();
             rsm.copyLogSegmentData(segment.metadata(), segment.data());
             proxy.fail(times(40, new HttpStatus(503)));
-            RemoteStorageException fetch = assertThrows(RemoteStorageException.class,
-                    () -> rsm.fetchIndex(segment.metadata(), IndexType.OFFSET));
+            RemoteStorageException fetch = assertThrows(
+                    RemoteStorageException.class, () -> rsm.fetchIndex(segment.metadata(), IndexType.OFFSET));
             assertFalse(fetch instanceof RemoteResourceNotFoundException, fetch.toString());
             proxy.heal();
             proxy.fail(times(40, new Reset()));
@@ -119,23 +120,34 @@ class S3FaultIT {
     void aMultipartUploadCutInTheMiddleLeavesNoObjectAndNoUpload() throws Exception {
         TestSegment segment = TestSegment.write(local, 12L << 20);
         String logKey = new SegmentObjectKeys(prefix).key(segment.metadata(), SegmentArtifact.SEGMENT);
-        try (RemoteStorageManager rsm = plugin(0, Map.of(S3StoreConfig.MULTIPART_THRESHOLD_BYTES, 5L << 20,
-                S3StoreConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20))) {
+        try (RemoteStorageManager rsm = plugin(
+                0,
+                Map.of(
+                        S3StoreConfig.MULTIPART_THRESHOLD_BYTES,
+                        5L << 20,
+                        S3StoreConfig.MULTIPART_PART_SIZE_BYTES,
+                        5L << 20))) {
             // The indexes (a few hundred bytes each) pass; 3 MiB into the connection that carries the parts,
             // after the upload's creation, it is cut.
             proxy.cutFirstTransferOver(3L << 20);
-            RemoteStorageException e = assertThrows(RemoteStorageException.class,
-                    () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
+            RemoteStorageException e = assertThrows(
+                    RemoteStorageException.class, () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
             assertTrue(e.getMessage().contains("UploadPart"), e.getMessage());
             assertEquals(1, proxy.cuts());
             try (S3Client s3 = RGW.server().client()) {
-                List<String> left = s3.listObjectsV2Paginator(b -> b.bucket(RGW.bucket()).prefix(prefix)).contents()
-                        .stream().map(o -> o.key()).toList();
+                List<String> left =
+                        s3.listObjectsV2Paginator(b -> b.bucket(RGW.bucket()).prefix(prefix)).contents().stream()
+                                .map(o -> o.key())
+                                .toList();
                 assertEquals(List.of(), left, "a failed copy removes what it uploaded");
-                assertEquals(List.of(), s3.listMultipartUploads(b -> b.bucket(RGW.bucket()).prefix(logKey)).uploads(),
+                assertEquals(
+                        List.of(),
+                        s3.listMultipartUploads(b -> b.bucket(RGW.bucket()).prefix(logKey))
+                                .uploads(),
                         "the cut upload is aborted");
             }
-            assertInstanceOf(RemoteResourceNotFoundException.class,
+            assertInstanceOf(
+                    RemoteResourceNotFoundException.class,
                     assertThrows(RemoteStorageException.class, () -> rsm.fetchLogSegment(segment.metadata(), 0)));
         }
     }
@@ -146,10 +158,14 @@ class S3FaultIT {
         try (RemoteStorageManager rsm = plugin(0, Map.of())) {
             // The plugin's connection from its access check stays pooled: the cut takes whichever carries the log.
             proxy.cutFirstTransferOver(1L << 20);
-            assertThrows(RemoteStorageException.class, () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
+            assertThrows(
+                    RemoteStorageException.class, () -> rsm.copyLogSegmentData(segment.metadata(), segment.data()));
             assertEquals(1, proxy.cuts());
             try (S3Client s3 = RGW.server().client()) {
-                assertEquals(0, s3.listObjectsV2(b -> b.bucket(RGW.bucket()).prefix(prefix)).keyCount());
+                assertEquals(
+                        0,
+                        s3.listObjectsV2(b -> b.bucket(RGW.bucket()).prefix(prefix))
+                                .keyCount());
             }
         }
     }

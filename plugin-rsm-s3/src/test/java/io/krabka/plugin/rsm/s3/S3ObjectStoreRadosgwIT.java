@@ -3,7 +3,6 @@ package io.krabka.plugin.rsm.s3;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,6 +45,7 @@ class S3ObjectStoreRadosgwIT {
 
     @TempDir
     Path local;
+
     private ObjectStore store;
     private String prefix;
 
@@ -87,14 +87,18 @@ class S3ObjectStoreRadosgwIT {
         assertEquals(v1.etag(), head.etag());
         assertEquals(RetentionMode.COMPLIANCE, head.retention());
         Instant until = head.retainUntil().orElseThrow();
-        assertTrue(!until.isBefore(before.plus(Duration.ofHours(23))) && until.isBefore(before.plus(Duration.ofHours(25))),
+        assertTrue(
+                !until.isBefore(before.plus(Duration.ofHours(23))) && until.isBefore(before.plus(Duration.ofHours(25))),
                 "retained until " + until + ", a day after " + before);
 
         assertArrayEquals(second, readAll(store.read(prefix + "k")));
         assertArrayEquals(first, readAll(store.read(prefix + "k", v1.version())));
-        assertArrayEquals(java.util.Arrays.copyOfRange(first, 10, 20), readAll(store.read(prefix + "k", v1.version(), 10, 19)));
+        assertArrayEquals(
+                java.util.Arrays.copyOfRange(first, 10, 20), readAll(store.read(prefix + "k", v1.version(), 10, 19)));
         assertArrayEquals(new byte[0], readAll(store.read(prefix + "k", v1.version(), 300, 400)));
-        assertEquals(v2.version(), store.head(prefix + "k", Optional.empty()).orElseThrow().version());
+        assertEquals(
+                v2.version(),
+                store.head(prefix + "k", Optional.empty()).orElseThrow().version());
     }
 
     @Test
@@ -104,8 +108,10 @@ class S3ObjectStoreRadosgwIT {
         RemoteStorageException e = assertThrows(RemoteStorageException.class, () -> store.delete(prefix + "locked"));
         assertFalse(e instanceof RemoteResourceNotFoundException, e.toString());
         String message = e.getMessage();
-        assertTrue(message.startsWith("DeleteObject version " + stored.version().orElseThrow() + " of s3://"
-                + RGW.bucket() + "/" + prefix + "locked failed: "), message);
+        assertTrue(
+                message.startsWith("DeleteObject version " + stored.version().orElseThrow() + " of s3://" + RGW.bucket()
+                        + "/" + prefix + "locked failed: "),
+                message);
         assertTrue(message.contains("403"), message);
         assertFalse(message.contains("\n"), message);
         assertArrayEquals(bytes, readAll(store.read(prefix + "locked")));
@@ -143,7 +149,9 @@ class S3ObjectStoreRadosgwIT {
             // A radosgw that enforces the condition: all the better.
         }
         assertArrayEquals(first, readAll(store.read(prefix + "once", v1.version())));
-        assertEquals(RetentionMode.COMPLIANCE, store.head(prefix + "once", v1.version()).orElseThrow().retention());
+        assertEquals(
+                RetentionMode.COMPLIANCE,
+                store.head(prefix + "once", v1.version()).orElseThrow().retention());
     }
 
     @Test
@@ -151,14 +159,17 @@ class S3ObjectStoreRadosgwIT {
         StoredObject a = store.put(prefix + "a", ByteBuffer.wrap(bytes(7, 5)));
         store.put(prefix + "b/c", ByteBuffer.wrap(bytes(8, 6)));
         List<StoredObject> listed = store.listAll(prefix);
-        assertEquals(List.of(prefix + "a", prefix + "b/c"), listed.stream().map(StoredObject::key).toList());
+        assertEquals(
+                List.of(prefix + "a", prefix + "b/c"),
+                listed.stream().map(StoredObject::key).toList());
         assertEquals(5, listed.getFirst().size());
         assertEquals(a.etag(), listed.getFirst().etag());
         assertEquals(Optional.empty(), store.list(prefix, Optional.empty()).nextPageToken());
 
         String uploadId;
         try (S3Client s3 = RGW.server().client()) {
-            uploadId = s3.createMultipartUpload(b -> b.bucket(RGW.bucket()).key(prefix + "started")).uploadId();
+            uploadId = s3.createMultipartUpload(b -> b.bucket(RGW.bucket()).key(prefix + "started"))
+                    .uploadId();
         }
         List<IncompleteUpload> uploads = store.incompleteUploads(prefix);
         assertEquals(1, uploads.size(), uploads.toString());

@@ -35,6 +35,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 class S3ObjectStoreS3ProxyIT {
     @RegisterExtension
     static final S3ProxyBuckets PLAIN = S3ProxyBuckets.plain();
+
     @RegisterExtension
     static final S3ProxyBuckets VERSIONED = S3ProxyBuckets.versioned();
 
@@ -58,9 +59,10 @@ class S3ObjectStoreS3ProxyIT {
         byte[] first = bytes(3, 100);
         try (ObjectStore store = open(bucket)) {
             assertTrue(store.create("once", ByteBuffer.wrap(first)).createPrecondition());
-            ObjectExistsException single = assertThrows(ObjectExistsException.class,
-                    () -> store.create("once", ByteBuffer.wrap(bytes(4, 5))));
-            assertTrue(single.getMessage().startsWith("PutObject of s3://" + bucket.bucket() + "/once refused: "),
+            ObjectExistsException single =
+                    assertThrows(ObjectExistsException.class, () -> store.create("once", ByteBuffer.wrap(bytes(4, 5))));
+            assertTrue(
+                    single.getMessage().startsWith("PutObject of s3://" + bucket.bucket() + "/once refused: "),
                     single.getMessage());
             assertFalse(single.getMessage().contains("\n"), single.getMessage());
             assertThrows(ObjectExistsException.class, () -> store.create("once", small));
@@ -88,28 +90,40 @@ class S3ObjectStoreS3ProxyIT {
         Files.write(big, bytes(5, (6 << 20) + 9));
         S3Server server = bucket.server();
         try (S3Client s3 = server.client()) {
-            s3.putObject(b -> b.bucket(bucket.bucket()).key("raced"),
-                    RequestBody.fromString("taken"));
+            s3.putObject(b -> b.bucket(bucket.bucket()).key("raced"), RequestBody.fromString("taken"));
             MultipartUpload upload = new MultipartUpload(s3, bucket.bucket(), Optional.empty(), true);
-            ObjectExistsException e = assertThrows(ObjectExistsException.class, () -> upload.upload("raced", big,
-                    Files.size(big), new MultipartPolicy(6L << 20, 5L << 20, 2), true));
-            assertTrue(e.getMessage().startsWith("CompleteMultipartUpload of s3://" + bucket.bucket() + "/raced refused"),
+            ObjectExistsException e = assertThrows(
+                    ObjectExistsException.class,
+                    () -> upload.upload(
+                            "raced", big, Files.size(big), new MultipartPolicy(6L << 20, 5L << 20, 2), true));
+            assertTrue(
+                    e.getMessage().startsWith("CompleteMultipartUpload of s3://" + bucket.bucket() + "/raced refused"),
                     e.getMessage());
-            assertEquals("taken", s3.getObjectAsBytes(b -> b.bucket(bucket.bucket()).key("raced")).asUtf8String());
-            assertEquals(List.of(), s3.listMultipartUploads(b -> b.bucket(bucket.bucket()).prefix("raced")).uploads(),
+            assertEquals(
+                    "taken",
+                    s3.getObjectAsBytes(b -> b.bucket(bucket.bucket()).key("raced"))
+                            .asUtf8String());
+            assertEquals(
+                    List.of(),
+                    s3.listMultipartUploads(b -> b.bucket(bucket.bucket()).prefix("raced"))
+                            .uploads(),
                     "the refused upload is aborted");
         }
     }
 
     @Test
     void aStartedUploadIsListedAsIncomplete() throws Exception {
-        try (ObjectStore store = open(PLAIN); S3Client s3 = PLAIN.server().client()) {
-            String uploadId = s3.createMultipartUpload(b -> b.bucket(PLAIN.bucket()).key("incomplete/one")).uploadId();
+        try (ObjectStore store = open(PLAIN);
+                S3Client s3 = PLAIN.server().client()) {
+            String uploadId = s3.createMultipartUpload(
+                            b -> b.bucket(PLAIN.bucket()).key("incomplete/one"))
+                    .uploadId();
             List<IncompleteUpload> uploads = store.incompleteUploads("incomplete/");
             assertEquals(1, uploads.size(), uploads.toString());
             assertEquals("incomplete/one", uploads.getFirst().key());
             assertEquals(uploadId, uploads.getFirst().uploadId());
-            s3.abortMultipartUpload(b -> b.bucket(PLAIN.bucket()).key("incomplete/one").uploadId(uploadId));
+            s3.abortMultipartUpload(
+                    b -> b.bucket(PLAIN.bucket()).key("incomplete/one").uploadId(uploadId));
             assertEquals(List.of(), store.incompleteUploads("incomplete/"));
         }
     }
@@ -120,8 +134,7 @@ class S3ObjectStoreS3ProxyIT {
         assertProtection(VERSIONED, true, "versioning Enabled, no Object Lock");
     }
 
-    private static void assertProtection(S3ProxyBuckets bucket, boolean versioned, String detail)
-            throws Exception {
+    private static void assertProtection(S3ProxyBuckets bucket, boolean versioned, String detail) throws Exception {
         try (ObjectStore store = open(bucket)) {
             StoreProtection protection = store.protection();
             assertEquals(versioned, protection.versioned());

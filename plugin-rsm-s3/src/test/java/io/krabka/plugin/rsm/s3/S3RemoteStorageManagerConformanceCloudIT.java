@@ -21,7 +21,9 @@ class S3RemoteStorageManagerConformanceCloudIT extends RemoteStorageManagerConfo
     protected RemoteStorageManager createRemoteStorageManager(Path scratch) {
         Map<String, Object> settings = new HashMap<>();
         settings.put(S3StoreConfig.BUCKET, CLOUD.bucket());
-        settings.put(S3StorageConfig.PREFIX, CLOUD.prefix() + "/" + scratch.getParent().getFileName());
+        settings.put(
+                S3StorageConfig.PREFIX,
+                CLOUD.prefix() + "/" + scratch.getParent().getFileName());
         CLOUD.region().ifPresent(region -> settings.put(S3StoreConfig.REGION, region));
         CLOUD.endpoint().ifPresent(endpoint -> settings.put(S3StoreConfig.ENDPOINT, endpoint.toString()));
         settings.put(S3StoreConfig.PATH_STYLE_ACCESS, CLOUD.pathStyle());

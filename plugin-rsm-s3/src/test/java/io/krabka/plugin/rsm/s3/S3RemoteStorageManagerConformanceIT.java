@@ -28,7 +28,10 @@ class S3RemoteStorageManagerConformanceIT extends RemoteStorageManagerConformanc
 
     @Override
     protected RemoteStorageManager createRemoteStorageManager(Path scratch) {
-        Map<String, Object> settings = S3Settings.of(RGW.server(), RGW.server().endpoint(), RGW.bucket(),
+        Map<String, Object> settings = S3Settings.of(
+                RGW.server(),
+                RGW.server().endpoint(),
+                RGW.bucket(),
                 "kit/" + scratch.getParent().getFileName());
         settings.put(S3StoreConfig.MULTIPART_THRESHOLD_BYTES, 8L << 20);
         settings.put(S3StoreConfig.MULTIPART_PART_SIZE_BYTES, 5L << 20);
@@ -61,7 +64,9 @@ class S3RemoteStorageManagerConformanceIT extends RemoteStorageManagerConformanc
     @Test
     void heapIsSmallerThanTheKitsLargeSegment() {
         long heap = Runtime.getRuntime().maxMemory();
-        assertTrue(heap < largeSegmentBytes(), "the failsafe -Xmx gives a heap of " + heap
-                + " bytes, not below the kit's large segment of " + largeSegmentBytes() + " bytes");
+        assertTrue(
+                heap < largeSegmentBytes(),
+                "the failsafe -Xmx gives a heap of " + heap + " bytes, not below the kit's large segment of "
+                        + largeSegmentBytes() + " bytes");
     }
 }

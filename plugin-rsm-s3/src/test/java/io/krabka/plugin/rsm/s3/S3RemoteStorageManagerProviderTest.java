@@ -30,9 +30,22 @@ class S3RemoteStorageManagerProviderTest {
 
     @Test
     void declaresEveryKeyWithDocumentationAndOnlyTheBucketRequired() {
-        assertEquals(List.of("bucket", "prefix", "region", "endpoint", "path.style.access", "access.key.id",
-                        "secret.access.key", "storage.class", "api.call.timeout.ms", "api.call.attempt.timeout.ms",
-                        "retries", "checksum.calculation", "multipart.threshold.bytes", "multipart.part.size.bytes",
+        assertEquals(
+                List.of(
+                        "bucket",
+                        "prefix",
+                        "region",
+                        "endpoint",
+                        "path.style.access",
+                        "access.key.id",
+                        "secret.access.key",
+                        "storage.class",
+                        "api.call.timeout.ms",
+                        "api.call.attempt.timeout.ms",
+                        "retries",
+                        "checksum.calculation",
+                        "multipart.threshold.bytes",
+                        "multipart.part.size.bytes",
                         "multipart.concurrency"),
                 provider.configKeys().stream().map(ConfigKey::name).toList());
         for (ConfigKey key : provider.configKeys()) {
@@ -43,12 +56,18 @@ class S3RemoteStorageManagerProviderTest {
 
     @Test
     void isDeclaredWithProvidesInModuleInfo() {
-        ModuleDescriptor descriptor = S3RemoteStorageManagerProvider.class.getModule().getDescriptor();
+        ModuleDescriptor descriptor =
+                S3RemoteStorageManagerProvider.class.getModule().getDescriptor();
         assertEquals("io.krabka.plugin.rsm.s3", descriptor.name());
-        assertEquals(Map.of(RemoteStorageManagerProvider.class.getName(), List.of(S3RemoteStorageManagerProvider.class.getName()),
-                        ObjectStoreProvider.class.getName(), List.of(S3ObjectStoreProvider.class.getName())),
-                descriptor.provides().stream().collect(Collectors.toMap(ModuleDescriptor.Provides::service,
-                        ModuleDescriptor.Provides::providers)));
+        assertEquals(
+                Map.of(
+                        RemoteStorageManagerProvider.class.getName(),
+                        List.of(S3RemoteStorageManagerProvider.class.getName()),
+                        ObjectStoreProvider.class.getName(),
+                        List.of(S3ObjectStoreProvider.class.getName())),
+                descriptor.provides().stream()
+                        .collect(Collectors.toMap(
+                                ModuleDescriptor.Provides::service, ModuleDescriptor.Provides::providers)));
         assertTrue(descriptor.requires().stream().anyMatch(r -> r.name().equals("io.krabka.objectstore")));
     }
 }

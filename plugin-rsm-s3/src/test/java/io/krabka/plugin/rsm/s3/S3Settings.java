@@ -7,8 +7,7 @@ import java.util.Map;
 
 /** The plugin's settings for a test server's bucket. */
 final class S3Settings {
-    private S3Settings() {
-    }
+    private S3Settings() {}
 
     /** Settings for {@code bucket} of {@code server}, reached through {@code endpoint}, under {@code prefix}. */
     static Map<String, Object> of(S3Server server, URI endpoint, String bucket, String prefix) {
@@ -19,7 +18,8 @@ final class S3Settings {
         settings.put(S3StoreConfig.PATH_STYLE_ACCESS, "true");
         settings.put(S3StoreConfig.ACCESS_KEY_ID, server.accessKeyId());
         settings.put(S3StoreConfig.SECRET_ACCESS_KEY, server.secretAccessKey());
-        settings.put(S3StoreConfig.CHECKSUM_CALCULATION, server.checksumWhenRequired() ? "when_required" : "when_supported");
+        settings.put(
+                S3StoreConfig.CHECKSUM_CALCULATION, server.checksumWhenRequired() ? "when_required" : "when_supported");
         return settings;
     }
 

@@ -44,16 +44,43 @@ class S3StorageConfigTest {
 
     @Test
     void everyKeyIsRead() {
-        S3StorageConfig config = S3StorageConfig.parse(with("prefix", "/kafka/tier/", "region", "eu-west-1",
-                "endpoint", "http://127.0.0.1:7480", "path.style.access", "true", "access.key.id", "id",
-                "secret.access.key", "secret", "storage.class", "STANDARD_IA", "api.call.timeout.ms", "1000",
-                "api.call.attempt.timeout.ms", "500", "retries", "0", "checksum.calculation", "when_required",
-                "multipart.threshold.bytes", 6 * MIB, "multipart.part.size.bytes", 5 * MIB, "multipart.concurrency", 2));
+        S3StorageConfig config = S3StorageConfig.parse(with(
+                "prefix",
+                "/kafka/tier/",
+                "region",
+                "eu-west-1",
+                "endpoint",
+                "http://127.0.0.1:7480",
+                "path.style.access",
+                "true",
+                "access.key.id",
+                "id",
+                "secret.access.key",
+                "secret",
+                "storage.class",
+                "STANDARD_IA",
+                "api.call.timeout.ms",
+                "1000",
+                "api.call.attempt.timeout.ms",
+                "500",
+                "retries",
+                "0",
+                "checksum.calculation",
+                "when_required",
+                "multipart.threshold.bytes",
+                6 * MIB,
+                "multipart.part.size.bytes",
+                5 * MIB,
+                "multipart.concurrency",
+                2));
         assertEquals(new SegmentObjectKeys("kafka/tier"), config.keys());
         assertEquals(Optional.of("eu-west-1"), config.store().region());
-        assertEquals(Optional.of(URI.create("http://127.0.0.1:7480")), config.store().endpoint());
+        assertEquals(
+                Optional.of(URI.create("http://127.0.0.1:7480")), config.store().endpoint());
         assertTrue(config.store().pathStyleAccess());
-        assertEquals(Optional.of(new S3StoreConfig.StaticCredentials("id", "secret")), config.store().credentials());
+        assertEquals(
+                Optional.of(new S3StoreConfig.StaticCredentials("id", "secret")),
+                config.store().credentials());
         assertFalse(config.store().credentials().orElseThrow().toString().contains("secret,"));
         assertEquals(Optional.of("STANDARD_IA"), config.store().storageClass());
         assertEquals(Duration.ofSeconds(1), config.store().apiCallTimeout());
@@ -84,7 +111,8 @@ class S3StorageConfigTest {
         MultipartPolicy policy = new MultipartPolicy(5 * MIB, 5 * MIB, 1);
         assertEquals(10_000, policy.partCount(10_000 * 5 * MIB));
         assertEquals(1, policy.partCount(0));
-        RemoteStorageException e = assertThrows(RemoteStorageException.class, () -> policy.partCount(10_000 * 5 * MIB + 1));
+        RemoteStorageException e =
+                assertThrows(RemoteStorageException.class, () -> policy.partCount(10_000 * 5 * MIB + 1));
         assertTrue(e.getMessage().contains("multipart.part.size.bytes"), e.getMessage());
         assertTrue(policy.usesParts(5 * MIB));
         assertFalse(policy.usesParts(5 * MIB - 1));

@@ -17,7 +17,10 @@ class S3StoreConfigTest {
 
     @Test
     void theStoreTakesTheTiersKeysButThePrefixAndAddsAllowHttp() {
-        List<String> tier = S3StorageConfig.KEYS.stream().map(ConfigKey::name).filter(k -> !k.equals("prefix")).toList();
+        List<String> tier = S3StorageConfig.KEYS.stream()
+                .map(ConfigKey::name)
+                .filter(k -> !k.equals("prefix"))
+                .toList();
         List<String> store = S3StoreConfig.KEYS.stream().map(ConfigKey::name).toList();
         assertEquals(tier, store.subList(0, store.size() - 1));
         assertEquals("allow.http", store.getLast());
@@ -25,25 +28,33 @@ class S3StoreConfigTest {
 
     @Test
     void anHttpEndpointIsRefusedUnlessAllowed() {
-        ConfigException e = assertThrows(ConfigException.class,
+        ConfigException e = assertThrows(
+                ConfigException.class,
                 () -> S3StoreConfig.parse(Map.of("bucket", "b", "endpoint", "http://127.0.0.1:7480")));
         assertTrue(e.getMessage().contains("endpoint") && e.getMessage().contains("allow.http"), e.getMessage());
-        assertEquals(Optional.of(URI.create("http://127.0.0.1:7480")), S3StoreConfig.parse(
-                Map.of("bucket", "b", "endpoint", "http://127.0.0.1:7480", "allow.http", "true")).endpoint());
-        assertEquals(Optional.of(URI.create("https://s3.example")),
-                S3StoreConfig.parse(Map.of("bucket", "b", "endpoint", "https://s3.example")).endpoint());
+        assertEquals(
+                Optional.of(URI.create("http://127.0.0.1:7480")),
+                S3StoreConfig.parse(Map.of("bucket", "b", "endpoint", "http://127.0.0.1:7480", "allow.http", "true"))
+                        .endpoint());
+        assertEquals(
+                Optional.of(URI.create("https://s3.example")),
+                S3StoreConfig.parse(Map.of("bucket", "b", "endpoint", "https://s3.example"))
+                        .endpoint());
     }
 
     @Test
     void theTierKeepsTakingHttpEndpoints() {
-        assertEquals(Optional.of(URI.create("http://127.0.0.1:7480")),
-                S3StorageConfig.parse(Map.of("bucket", "b", "endpoint", "http://127.0.0.1:7480")).store().endpoint());
+        assertEquals(
+                Optional.of(URI.create("http://127.0.0.1:7480")),
+                S3StorageConfig.parse(Map.of("bucket", "b", "endpoint", "http://127.0.0.1:7480"))
+                        .store()
+                        .endpoint());
     }
 
     @Test
     void aPrefixIsNoSettingOfTheStore() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> S3StoreConfig.parse(Map.of("bucket", "b", "prefix", "p")));
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> S3StoreConfig.parse(Map.of("bucket", "b", "prefix", "p")));
         assertTrue(e.getMessage().contains("prefix"), e.getMessage());
     }
 }

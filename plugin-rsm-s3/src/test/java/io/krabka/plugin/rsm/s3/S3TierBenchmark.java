@@ -22,8 +22,7 @@ import software.amazon.awssdk.services.s3.S3Client;
  * {@code multipart.concurrency=1}).
  */
 public final class S3TierBenchmark {
-    private S3TierBenchmark() {
-    }
+    private S3TierBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         List<Integer> sizes = new ArrayList<>();
@@ -49,7 +48,8 @@ public final class S3TierBenchmark {
         settings.putAll(more);
         S3StorageConfig config = S3StorageConfig.parse(settings);
         System.out.printf("%-8s %-6s %12s %12s %8s%n", "segment", "op", "plugin ms", "raw SDK ms", "ratio");
-        try (S3Client raw = S3Clients.create(config.store()); RemoteStorageManager rsm = new S3RemoteStorageManagerProvider().create()) {
+        try (S3Client raw = S3Clients.create(config.store());
+                RemoteStorageManager rsm = new S3RemoteStorageManagerProvider().create()) {
             rsm.configure(settings);
             for (int mib : sizes) {
                 TestSegment segment = TestSegment.write(local.resolve(mib + "m"), (long) mib << 20);
@@ -70,7 +70,9 @@ public final class S3TierBenchmark {
                     long t2 = System.nanoTime();
                     rsm.deleteLogSegmentData(s.metadata());
                     long t2b = System.nanoTime();
-                    raw.putObject(b -> b.bucket(bucket).key("raw/" + mib), RequestBody.fromFile(s.data().logSegment()));
+                    raw.putObject(
+                            b -> b.bucket(bucket).key("raw/" + mib),
+                            RequestBody.fromFile(s.data().logSegment()));
                     long t3 = System.nanoTime();
                     try (InputStream in = raw.getObject(b -> b.bucket(bucket).key("raw/" + mib))) {
                         in.transferTo(OutputStream.nullOutputStream());
@@ -104,6 +106,8 @@ public final class S3TierBenchmark {
     private static double median(long[] values) {
         long[] sorted = values.clone();
         Arrays.sort(sorted);
-        return sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0;
+        return sorted.length % 2 == 1
+                ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0;
     }
 }

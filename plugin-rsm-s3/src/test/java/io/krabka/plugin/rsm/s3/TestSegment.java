@@ -51,13 +51,23 @@ record TestSegment(RemoteLogSegmentMetadata metadata, LogSegmentData data, byte[
                 sha.update(chunk, 0, n);
             }
         }
-        LogSegmentData data = new LogSegmentData(log, Files.write(dir.resolve(name + ".index"), new byte[80]),
+        LogSegmentData data = new LogSegmentData(
+                log,
+                Files.write(dir.resolve(name + ".index"), new byte[80]),
                 Files.write(dir.resolve(name + ".timeindex"), new byte[120]),
                 Optional.of(Files.write(dir.resolve(name + ".txnindex"), new byte[34])),
                 Files.write(dir.resolve(name + ".snapshot"), new byte[52]),
                 ByteBuffer.wrap("0\n1\n0 0\n".getBytes(StandardCharsets.US_ASCII)));
-        RemoteLogSegmentMetadata metadata = new RemoteLogSegmentMetadata(new RemoteLogSegmentId(partition, id), 0, 99,
-                1_000L, 0, 2_000L, Math.toIntExact(logBytes), new TreeMap<>(Map.of(0, 0L)), false);
+        RemoteLogSegmentMetadata metadata = new RemoteLogSegmentMetadata(
+                new RemoteLogSegmentId(partition, id),
+                0,
+                99,
+                1_000L,
+                0,
+                2_000L,
+                Math.toIntExact(logBytes),
+                new TreeMap<>(Map.of(0, 0L)),
+                false);
         return new TestSegment(metadata, data, sha.digest());
     }
 
