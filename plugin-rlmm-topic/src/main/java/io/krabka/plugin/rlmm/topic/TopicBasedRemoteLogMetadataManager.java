@@ -13,6 +13,7 @@ import io.krabka.spi.storage.RemotePartitionDeleteMetadata;
 import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -52,6 +53,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetadataManager {
 
     private static final System.Logger LOG = System.getLogger(TopicBasedRemoteLogMetadataManager.class.getName());
+    private static final Duration PRODUCER_CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final RemotePartitionMetadataStore store = new RemotePartitionMetadataStore();
     private final AppliedEvents applied = new AppliedEvents();
@@ -322,7 +324,10 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
         Clients clients = started.getNow(null);
         applied.failAll(new IllegalStateException("the remote log metadata manager is closed"));
         if (clients != null) {
-            clients.producer().close();
+            // Bounded, as Kafka's: the broker stops its listener before its services, so an event still unsent when
+            // a single node shuts down is never delivered, and an unbounded close waits out delivery.timeout.ms
+            // (two minutes). An event not sent is as one a crash lost: its copy never finished.
+            clients.producer().close(PRODUCER_CLOSE_TIMEOUT);
             consumer.stop();
             try {
                 clients.reader().join();
