@@ -30,8 +30,9 @@ import java.util.function.Function;
 /**
  * Copies a partition's rolled segments to the remote tier, oldest first, as Kafka's {@code RLMCopyTask}.
  *
- * <p>At its first run it cleans up what a crash left (segments still {@code COPY_SEGMENT_STARTED}: their data is
- * deleted and they go {@code DELETE_SEGMENT_STARTED → FINISHED}) and recovers the highest copied offset from the
+ * <p>At its first run it cleans up what a crash left (segments still {@code COPY_SEGMENT_STARTED}, or
+ * {@code DELETE_SEGMENT_STARTED}: their data is deleted and they go {@code DELETE_SEGMENT_STARTED → FINISHED}) and
+ * recovers the highest copied offset from the
  * metadata manager ({@link #findHighestRemoteOffset}). Then each run copies the candidates
  * ({@link EnrichedLogSegment#candidates}), while the copy quota allows. Per segment: a fresh segment id;
  * {@code COPY_SEGMENT_STARTED} stored before the data is copied; the copy; {@code COPY_SEGMENT_FINISHED}; then the
@@ -109,13 +110,16 @@ final class RLMCopyTask extends RLMTask {
     }
 
     // A copy cut short by a crash is still COPY_SEGMENT_STARTED: its data, whole or not, goes (or, in a write-once
-    // archive, is abandoned).
+    // archive, is abandoned). So does a segment whose deletion was cut short (DELETE_SEGMENT_STARTED: the discard of
+    // a failed copy interrupted by a shutdown, say), which retention would not reach past a segment it keeps. Neither
+    // is ever read, so neither is lost.
     private void cleanupUnfinishedCopies() throws RemoteStorageException {
         List<RemoteLogSegmentMetadata> unfinished = new ArrayList<>();
         Iterator<RemoteLogSegmentMetadata> segments = rlmm.listRemoteLogSegments(topicIdPartition);
         while (segments.hasNext()) {
             RemoteLogSegmentMetadata segment = segments.next();
-            if (segment.state() == RemoteLogSegmentState.COPY_SEGMENT_STARTED) {
+            if (segment.state() == RemoteLogSegmentState.COPY_SEGMENT_STARTED
+                    || segment.state() == RemoteLogSegmentState.DELETE_SEGMENT_STARTED) {
                 unfinished.add(segment);
             }
         }
@@ -123,8 +127,10 @@ final class RLMCopyTask extends RLMTask {
             LOG.log(
                     System.Logger.Level.INFO,
                     (deleter.writeOnce() ? "Abandoning" : "Deleting")
-                            + " the unfinished copy " + segment.remoteLogSegmentId() + " [" + segment.startOffset()
-                            + ", "
+                            + (segment.state() == RemoteLogSegmentState.COPY_SEGMENT_STARTED
+                                    ? " the unfinished copy "
+                                    : " the segment whose deletion did not finish ")
+                            + segment.remoteLogSegmentId() + " [" + segment.startOffset() + ", "
                             + segment.endOffset() + "] of " + topicIdPartition);
             deleter.discardFailedCopy(segment);
         }

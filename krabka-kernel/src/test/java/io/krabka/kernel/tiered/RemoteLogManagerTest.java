@@ -24,6 +24,7 @@ import io.krabka.kernel.tiered.RemoteLogManagerMetrics.Gauge;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.storage.IndexType;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
+import io.krabka.spi.storage.RemoteLogSegmentMetadataUpdate;
 import io.krabka.spi.storage.RemoteLogSegmentState;
 import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
@@ -35,6 +36,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -240,6 +242,37 @@ class RemoteLogManagerTest {
         broker.runTasks();
         assertContiguousFromZero(broker.remoteSegments(tp), 79);
         assertEquals(4 * FILES_PER_SEGMENT, broker.remoteFiles().size());
+    }
+
+    @Test
+    void aDeletionCutShortBeyondTheRetainedSegmentsIsFinishedAfterARestart() throws Exception {
+        broker = new TieredBroker(dir);
+        TopicIdPartition tp = broker.topic("orders", TIERED);
+        broker.appendSegments(tp, 2, 2);
+        broker.runTasks();
+        broker.appendSegments(tp, 1, 2);
+        // The discard of a failed copy of [40, 59] stopped by a shutdown: DELETE_SEGMENT_STARTED stored, its data
+        // still there. Retention keeps [0, 39], so it never reaches the segment behind them.
+        RemoteLogSegmentMetadata cutShort = CopyInterruption.copyWithoutFinishing(broker, tp, 40);
+        broker.rlmm
+                .updateRemoteLogSegmentMetadata(new RemoteLogSegmentMetadataUpdate(
+                        cutShort.remoteLogSegmentId(),
+                        broker.time.millis(),
+                        Optional.empty(),
+                        RemoteLogSegmentState.DELETE_SEGMENT_STARTED,
+                        TieredBroker.NODE))
+                .get();
+        assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size());
+
+        broker.restart();
+        broker.runTasks();
+
+        List<RemoteLogSegmentMetadata> remote = broker.remoteSegments(tp);
+        assertFalse(
+                remote.stream().anyMatch(s -> s.remoteLogSegmentId().equals(cutShort.remoteLogSegmentId())),
+                "the deletion finished: " + remote);
+        assertContiguousFromZero(remote, 59);
+        assertEquals(3 * FILES_PER_SEGMENT, broker.remoteFiles().size(), "its files went, [40, 59] copied again");
     }
 
     @Test
