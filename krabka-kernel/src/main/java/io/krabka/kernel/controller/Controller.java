@@ -20,8 +20,6 @@ import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
  * Each write appends Kafka's metadata records to {@code __cluster_metadata-0}, applies them and publishes the new
  * image; its future completes after every publisher has taken that image.
  *
- * <p>The operations after {@link #createTopics} have default bodies that refuse, so that a test's own small
- * controller needs to implement only what it uses; {@link QuorumController} implements them all.
  */
 public interface Controller {
 
@@ -41,33 +39,18 @@ public interface Controller {
      * Deletes topics by name or id as a DeleteTopics request asks: one result per topic named, with Kafka's errors
      * for unknown, duplicate or ambiguous entries.
      */
-    default CompletableFuture<DeleteTopicsResponseData> deleteTopics(DeleteTopicsRequestData request) {
-        return unsupported("deleteTopics");
-    }
+    CompletableFuture<DeleteTopicsResponseData> deleteTopics(DeleteTopicsRequestData request);
 
     /** Adds partitions as a CreatePartitions request asks (validate-only included): one result per topic. */
-    default CompletableFuture<List<CreatePartitionsTopicResult>> createPartitions(CreatePartitionsRequestData request) {
-        return unsupported("createPartitions");
-    }
+    CompletableFuture<List<CreatePartitionsTopicResult>> createPartitions(CreatePartitionsRequestData request);
 
     /** Changes configs key by key as an IncrementalAlterConfigs request asks: one result per resource. */
-    default CompletableFuture<IncrementalAlterConfigsResponseData> incrementalAlterConfigs(
-            IncrementalAlterConfigsRequestData request) {
-        return unsupported("incrementalAlterConfigs");
-    }
+    CompletableFuture<IncrementalAlterConfigsResponseData> incrementalAlterConfigs(
+            IncrementalAlterConfigsRequestData request);
 
     /** Replaces the whole config set of each resource as a (legacy) AlterConfigs request asks. */
-    default CompletableFuture<AlterConfigsResponseData> legacyAlterConfigs(AlterConfigsRequestData request) {
-        return unsupported("legacyAlterConfigs");
-    }
+    CompletableFuture<AlterConfigsResponseData> legacyAlterConfigs(AlterConfigsRequestData request);
 
     /** Gives {@code brokerId} the next block of producer ids. */
-    default CompletableFuture<ProducerIdsBlock> allocateProducerIds(int brokerId) {
-        return unsupported("allocateProducerIds");
-    }
-
-    private <T> CompletableFuture<T> unsupported(String operation) {
-        return CompletableFuture.failedFuture(
-                new UnsupportedOperationException(getClass().getSimpleName() + " does not implement " + operation));
-    }
+    CompletableFuture<ProducerIdsBlock> allocateProducerIds(int brokerId);
 }

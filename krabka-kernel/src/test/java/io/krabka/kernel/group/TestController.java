@@ -1,6 +1,7 @@
 package io.krabka.kernel.group;
 
 import io.krabka.kernel.controller.Controller;
+import io.krabka.kernel.controller.ProducerIdsBlock;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.metadata.PartitionRegistration;
@@ -11,10 +12,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.kafka.common.message.AlterConfigsRequestData;
+import org.apache.kafka.common.message.AlterConfigsResponseData;
+import org.apache.kafka.common.message.CreatePartitionsRequestData;
+import org.apache.kafka.common.message.CreatePartitionsResponseData.CreatePartitionsTopicResult;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
 import org.apache.kafka.common.message.CreateTopicsResponseData;
 import org.apache.kafka.common.message.CreateTopicsResponseData.CreatableTopicResult;
+import org.apache.kafka.common.message.DeleteTopicsRequestData;
+import org.apache.kafka.common.message.DeleteTopicsResponseData;
+import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
+import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
 import org.apache.kafka.common.protocol.Errors;
 
 /**
@@ -86,5 +95,37 @@ final class TestController implements Controller {
             publisher.onMetadataUpdate(previous, image);
         }
         return CompletableFuture.completedFuture(response);
+    }
+
+    // The group coordinator uses only image, register and createTopics.
+    @Override
+    public CompletableFuture<DeleteTopicsResponseData> deleteTopics(DeleteTopicsRequestData request) {
+        return unsupported("deleteTopics");
+    }
+
+    @Override
+    public CompletableFuture<List<CreatePartitionsTopicResult>> createPartitions(CreatePartitionsRequestData request) {
+        return unsupported("createPartitions");
+    }
+
+    @Override
+    public CompletableFuture<IncrementalAlterConfigsResponseData> incrementalAlterConfigs(
+            IncrementalAlterConfigsRequestData request) {
+        return unsupported("incrementalAlterConfigs");
+    }
+
+    @Override
+    public CompletableFuture<AlterConfigsResponseData> legacyAlterConfigs(AlterConfigsRequestData request) {
+        return unsupported("legacyAlterConfigs");
+    }
+
+    @Override
+    public CompletableFuture<ProducerIdsBlock> allocateProducerIds(int brokerId) {
+        return unsupported("allocateProducerIds");
+    }
+
+    private static <T> CompletableFuture<T> unsupported(String operation) {
+        return CompletableFuture.failedFuture(
+                new UnsupportedOperationException("the test controller does not implement " + operation));
     }
 }

@@ -14,6 +14,7 @@ import io.krabka.kernel.broker.OffsetFetchHandler;
 import io.krabka.kernel.broker.SyncGroupHandler;
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.controller.Controllers;
+import io.krabka.kernel.controller.ProducerIdsBlock;
 import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.format.FormatException;
 import io.krabka.kernel.group.GroupCoordinator;
@@ -37,8 +38,16 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.common.message.AlterConfigsRequestData;
+import org.apache.kafka.common.message.AlterConfigsResponseData;
+import org.apache.kafka.common.message.CreatePartitionsRequestData;
+import org.apache.kafka.common.message.CreatePartitionsResponseData.CreatePartitionsTopicResult;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsResponseData;
+import org.apache.kafka.common.message.DeleteTopicsRequestData;
+import org.apache.kafka.common.message.DeleteTopicsResponseData;
+import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
+import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
 
 /**
  * A broker of the group APIs for tests: a real log manager in {@code dir/data}, a real controller on
@@ -66,6 +75,33 @@ final class GroupBroker {
         public CompletableFuture<CreateTopicsResponseData> createTopics(CreateTopicsRequestData request) {
             createTopicsRequests.incrementAndGet();
             return controller.createTopics(request);
+        }
+
+        @Override
+        public CompletableFuture<DeleteTopicsResponseData> deleteTopics(DeleteTopicsRequestData request) {
+            return controller.deleteTopics(request);
+        }
+
+        @Override
+        public CompletableFuture<List<CreatePartitionsTopicResult>> createPartitions(
+                CreatePartitionsRequestData request) {
+            return controller.createPartitions(request);
+        }
+
+        @Override
+        public CompletableFuture<IncrementalAlterConfigsResponseData> incrementalAlterConfigs(
+                IncrementalAlterConfigsRequestData request) {
+            return controller.incrementalAlterConfigs(request);
+        }
+
+        @Override
+        public CompletableFuture<AlterConfigsResponseData> legacyAlterConfigs(AlterConfigsRequestData request) {
+            return controller.legacyAlterConfigs(request);
+        }
+
+        @Override
+        public CompletableFuture<ProducerIdsBlock> allocateProducerIds(int brokerId) {
+            return controller.allocateProducerIds(brokerId);
         }
     }
 
