@@ -2,6 +2,7 @@ package io.krabka.jlink;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,11 +14,14 @@ public final class BuildImage {
     static final int USAGE = 2;
 
     private static final List<String> VALUED = List.of("--profile", "--output", "--dist", "--profiles");
+    private static final String PLUGIN_DIR = "--plugin-dir";
     private static final String USAGE_TEXT = """
-            usage: jlink/build-image --profile NAME|FILE --output DIR [--replace]
+            usage: jlink/build-image --profile NAME|FILE --output DIR [--plugin-dir DIR]... [--replace]
             Builds a runtime image: a JDK linked down to the modules Krabka needs, the kernel, the profile's plugins.
               --profile NAME|FILE  a profile of jlink/profiles (NAME.profile), or the path of a profile file (has a /)
               --output DIR         where the image goes; it must not exist, unless --replace
+              --plugin-dir DIR     a plugin folder from elsewhere (a third party's jars), put into the image as
+                                   plugins/<its name>/ with the JDK modules it needs; repeatable
               --replace            replace the image at DIR (only ever a Krabka image)
               --dist DIR           the distribution to build from (jlink/build-image passes jlink/target/dist)
               --profiles DIR       where profiles are found by name (jlink/build-image passes jlink/profiles)""";
@@ -35,15 +39,22 @@ public final class BuildImage {
             return OK;
         }
         Map<String, String> options = new HashMap<>();
+        List<Path> pluginDirs = new ArrayList<>();
         boolean replace = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             if (arg.equals("--replace")) {
                 replace = true;
+            } else if (arg.equals(PLUGIN_DIR) && i + 1 < args.size()) {
+                pluginDirs.add(Path.of(args.get(++i)));
             } else if (VALUED.contains(arg) && i + 1 < args.size()) {
                 options.put(arg, args.get(++i));
             } else {
-                return usage(err, VALUED.contains(arg) ? arg + " needs a value" : "unknown argument '" + arg + "'");
+                return usage(
+                        err,
+                        VALUED.contains(arg) || arg.equals(PLUGIN_DIR)
+                                ? arg + " needs a value"
+                                : "unknown argument '" + arg + "'");
             }
         }
         for (String required : VALUED) {
@@ -56,7 +67,7 @@ public final class BuildImage {
             Profile profile = Profile.load(Path.of(options.get("--profiles")), options.get("--profile"));
             ImageBuilder builder =
                     new ImageBuilder(distribution, new JdkModules(Tool.find("jdeps")), Tool.find("jlink"));
-            Image image = builder.build(profile, Path.of(options.get("--output")), replace);
+            Image image = builder.build(profile, pluginDirs, Path.of(options.get("--output")), replace);
             out.println("image " + image.home());
             out.println("  profile      " + profile.name());
             out.println("  plugins      " + String.join(", ", image.plugins()));

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds a runtime image in the steps of Helidon's Linker: find the JDK modules needed (jdeps), link them
@@ -32,9 +34,28 @@ final class ImageBuilder {
         this.jlink = jlink;
     }
 
-    /** Builds the image {@code profile} describes at {@code output}; an existing image there is replaced only if asked. */
-    Image build(Profile profile, Path output, boolean replace) {
-        List<String> plugins = distribution.select(profile);
+    /**
+     * Builds the image {@code profile} describes, with the plugin folders {@code pluginDirs} (a third party's, from
+     * outside the distribution) beside the profile's, at {@code output}; an existing image there is replaced only if
+     * asked.
+     */
+    Image build(Profile profile, List<Path> pluginDirs, Path output, boolean replace) {
+        Map<String, Path> plugins = new LinkedHashMap<>();
+        for (String name : distribution.select(profile)) {
+            plugins.put(name, distribution.plugin(name));
+        }
+        for (Path dir : pluginDirs) {
+            Path folder = dir.toAbsolutePath().normalize();
+            if (!Files.isDirectory(folder)) {
+                throw new ImageException("--plugin-dir " + dir + " is not a directory");
+            }
+            Distribution.jars(folder);
+            String name = folder.getFileName().toString();
+            if (plugins.putIfAbsent(name, folder) != null) {
+                throw new ImageException("--plugin-dir " + dir + ": the image has a plugin folder named " + name
+                        + " already, from " + plugins.get(name) + "; rename one of the folders");
+            }
+        }
         Path target = output.toAbsolutePath().normalize();
         checkTarget(target, replace);
         Path work;
@@ -58,11 +79,10 @@ final class ImageBuilder {
         }
     }
 
-    private Image buildIn(Path work, List<String> plugins, Path target, boolean replace) throws IOException {
+    private Image buildIn(Path work, Map<String, Path> plugins, Path target, boolean replace) throws IOException {
         Path image = work.resolve("image");
-        List<String> modules = new ArrayList<>(jdkModules.required(
-                List.of(distribution.boot(), distribution.lib()),
-                plugins.stream().map(distribution::plugin).toList()));
+        List<String> modules = new ArrayList<>(
+                jdkModules.required(List.of(distribution.boot(), distribution.lib()), List.copyOf(plugins.values())));
         jlink.run(List.of(
                 "--add-modules",
                 String.join(",", modules),
@@ -74,16 +94,17 @@ final class ImageBuilder {
                 image.resolve("jdk").toString()));
         FileTrees.copy(distribution.boot(), image.resolve("boot"));
         FileTrees.copy(distribution.lib(), image.resolve("lib"));
-        for (String plugin : plugins) {
-            FileTrees.copy(distribution.plugin(plugin), image.resolve("plugins").resolve(plugin));
+        for (Map.Entry<String, Path> plugin : plugins.entrySet()) {
+            FileTrees.copy(plugin.getValue(), image.resolve("plugins").resolve(plugin.getKey()));
         }
         Path script = image.resolve("bin").resolve("krabka");
         Files.createDirectories(script.getParent());
         Files.copy(distribution.startScript(), script);
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         String version = SmokeRun.version(image, work.resolve("smoke.log"));
+        SmokeRun.plugins(image, work.resolve("smoke-plugins.log"));
         install(image, target, work, replace);
-        return new Image(target, modules, plugins, version);
+        return new Image(target, modules, List.copyOf(plugins.keySet()), version);
     }
 
     private void checkTarget(Path target, boolean replace) {

@@ -19,7 +19,10 @@ class BuildImageTest {
     @Test
     void helpPrintsUsage() {
         assertEquals(BuildImage.OK, run("--help"));
-        assertTrue(out().startsWith("usage: jlink/build-image --profile NAME|FILE --output DIR [--replace]"), out());
+        assertTrue(
+                out().startsWith(
+                                "usage: jlink/build-image --profile NAME|FILE --output DIR [--plugin-dir DIR]... [--replace]"),
+                out());
     }
 
     @Test
@@ -31,6 +34,9 @@ class BuildImageTest {
         err.reset();
         assertEquals(BuildImage.USAGE, run("--dist", "d", "--profiles", "p", "--profile", "minimal", "--output"));
         assertEquals("build-image: --output needs a value", firstErrorLine());
+        err.reset();
+        assertEquals(BuildImage.USAGE, run("--profile", "minimal", "--output", "x", "--plugin-dir"));
+        assertEquals("build-image: --plugin-dir needs a value", firstErrorLine());
         err.reset();
         assertEquals(BuildImage.USAGE, run("--dist", "d", "--profiles", "p", "--profile", "minimal"));
         assertEquals("build-image: missing --output", firstErrorLine());

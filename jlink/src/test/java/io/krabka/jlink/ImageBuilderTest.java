@@ -21,7 +21,8 @@ class ImageBuilderTest {
     void refusesAnExistingOutputUnlessAskedToReplaceIt(@TempDir Path dir) throws IOException {
         Path output = Files.createDirectories(dir.resolve("out"));
         Files.writeString(output.resolve("keep"), "mine");
-        ImageException e = assertThrows(ImageException.class, () -> builder(dir).build(LOCAL, output, false));
+        ImageException e =
+                assertThrows(ImageException.class, () -> builder(dir).build(LOCAL, List.of(), output, false));
         assertEquals(output + " exists; pass --replace to replace it", e.getMessage());
         assertEquals("mine", Files.readString(output.resolve("keep")));
         assertEquals(List.of("dist", "out"), names(dir));
@@ -31,7 +32,7 @@ class ImageBuilderTest {
     void replacesOnlyAKrabkaImage(@TempDir Path dir) throws IOException {
         Path output = Files.createDirectories(dir.resolve("home"));
         Files.writeString(output.resolve("keep"), "mine");
-        ImageException e = assertThrows(ImageException.class, () -> builder(dir).build(LOCAL, output, true));
+        ImageException e = assertThrows(ImageException.class, () -> builder(dir).build(LOCAL, List.of(), output, true));
         assertEquals(output + " exists and is not a Krabka image; not replacing it", e.getMessage());
         assertEquals("mine", Files.readString(output.resolve("keep")));
     }
@@ -42,7 +43,7 @@ class ImageBuilderTest {
         Path output = dir.resolve("dist/plugins/image");
         assertEquals(
                 "the output " + output + " is inside the distribution " + dir.resolve("dist"),
-                assertThrows(ImageException.class, () -> builder.build(LOCAL, output, false))
+                assertThrows(ImageException.class, () -> builder.build(LOCAL, List.of(), output, false))
                         .getMessage());
     }
 
@@ -51,8 +52,33 @@ class ImageBuilderTest {
         ImageBuilder builder = builder(dir);
         assertThrows(
                 ImageException.class,
-                () -> builder.build(new Profile("p", List.of("s3"), false), dir.resolve("out/image"), false));
+                () -> builder.build(
+                        new Profile("p", List.of("s3"), false), List.of(), dir.resolve("out/image"), false));
         assertEquals(List.of("dist"), names(dir));
+    }
+
+    @Test
+    void aPluginDirThatIsNoPluginFolderOrTakesATakenNameWritesNothing(@TempDir Path dir) throws IOException {
+        ImageBuilder builder = builder(dir);
+        Path output = dir.resolve("out/image");
+        Path missing = dir.resolve("elsewhere/mine");
+        assertEquals(
+                "--plugin-dir " + missing + " is not a directory",
+                assertThrows(ImageException.class, () -> builder.build(LOCAL, List.of(missing), output, false))
+                        .getMessage());
+        Path empty = Files.createDirectories(dir.resolve("elsewhere/empty"));
+        assertEquals(
+                empty + " holds no jars",
+                assertThrows(ImageException.class, () -> builder.build(LOCAL, List.of(empty), output, false))
+                        .getMessage());
+        Path local = Files.createDirectories(dir.resolve("elsewhere/local"));
+        Files.writeString(local.resolve("mine.jar"), "");
+        assertEquals(
+                "--plugin-dir " + local + ": the image has a plugin folder named local already, from "
+                        + dir.resolve("dist/plugins/local") + "; rename one of the folders",
+                assertThrows(ImageException.class, () -> builder.build(LOCAL, List.of(local), output, false))
+                        .getMessage());
+        assertEquals(List.of("dist", "elsewhere"), names(dir));
     }
 
     @Test

@@ -53,6 +53,45 @@ class ImageFailureIT {
     }
 
     @Test
+    void aPluginDirTheImageCannotLoadFailsTheBuildAndLeavesNothing() throws IOException, InterruptedException {
+        // A jar, but no provider in it: the image's kernel skips the folder, and the smoke run says why.
+        Path plugin = Files.createDirectories(work.resolve("third-party/mine"));
+        Files.copy(
+                DIST.resolve("boot").resolve(jar(DIST.resolve("boot"), "krabka-spi-")),
+                plugin.resolve("not-a-plugin.jar"));
+        Path images = Files.createDirectories(work.resolve("images"));
+        ImageRun build = ImageRun.buildImage(
+                work,
+                DIST,
+                "--profile",
+                "minimal",
+                "--plugin-dir",
+                plugin.toString(),
+                "--output",
+                images.resolve("mine").toString());
+        assertEquals(BuildImage.FAILURE, build.exitCode(), build.out());
+        assertTrue(
+                build.err()
+                        .startsWith("build-image: smoke run: bin/krabka plugins cannot load a plugin folder: "
+                                + "plugin folder "),
+                build.err());
+        assertTrue(build.err().contains("/plugins/mine has no plugin provider: no jar declares one"), build.err());
+        assertEquals(1, build.err().lines().count(), build.err());
+        try (Stream<Path> left = Files.list(images)) {
+            assertEquals(List.of(), left.toList());
+        }
+    }
+
+    private static String jar(Path folder, String prefix) throws IOException {
+        try (Stream<Path> jars = Files.list(folder)) {
+            return jars.map(jar -> jar.getFileName().toString())
+                    .filter(name -> name.startsWith(prefix))
+                    .findFirst()
+                    .orElseThrow();
+        }
+    }
+
+    @Test
     void replaceSwapsTheWholeImage() throws IOException, InterruptedException {
         Path image = work.resolve("images/minimal");
         Files.createDirectories(image.resolve("bin/krabka").getParent());

@@ -34,12 +34,9 @@ import org.w3c.dom.NodeList;
 
 /**
  * Builds examples/rsm-sample as a third party would, with the repository's Maven wrapper against the artifacts this
- * build installed, checks that its conformance kit run passed, and installs its bundle into a runtime image as its
- * README says: unpacked into {@code plugins/sample/} of an image built from the minimal profile.
- *
- * <p>The image builder takes plugins from the distribution only, so the plugin is added to the built image rather
- * than to a profile: that is what an operator does with a plugin from elsewhere, and the jdeps check below covers
- * the one thing the builder would otherwise have checked, that the image links the JDK modules the plugin needs.
+ * build installed, checks that its conformance kit run passed, and builds a runtime image with it as its README
+ * says: its bundle unpacked into a folder of its own, given to {@code build-image --plugin-dir} beside the minimal
+ * profile, so the image links the JDK modules the plugin needs and its smoke run loads it.
  */
 class SamplePluginIT {
     private static final Path DIST = Path.of(System.getProperty("krabka.dist"));
@@ -65,11 +62,14 @@ class SamplePluginIT {
         FileTrees.copy(ROOT.resolve("examples/rsm-sample/src"), example.resolve("src"));
         mavenVerify(example);
 
+        Path plugin = Files.createDirectories(work.resolve("third-party/sample"));
+        unzip(example.resolve(BUNDLE), plugin);
         image = work.resolve("images/minimal");
-        ImageRun build = ImageRun.buildImage(work, DIST, "--profile", "minimal", "--output", image.toString());
+        ImageRun build = ImageRun.buildImage(
+                work, DIST, "--profile", "minimal", "--plugin-dir", plugin.toString(), "--output", image.toString());
         assertEquals(BuildImage.OK, build.exitCode(), build.err());
+        assertTrue(build.out().contains("plugins      local, inmemory, topic, sample"), build.out());
         image = image.toRealPath();
-        unzip(example.resolve(BUNDLE), Files.createDirectory(image.resolve("plugins/sample")));
     }
 
     @Test
@@ -117,7 +117,7 @@ class SamplePluginIT {
         }
     }
 
-    /** The plugin was not part of the image's build, so nothing else checked that the image's JDK can run it. */
+    /** What the plugin's classes use, the image's JDK holds: jdeps run again over the plugin folder of the image. */
     @Test
     void theImageLinksEveryJdkModuleThePluginNeeds() throws IOException, InterruptedException {
         Set<String> needed = new JdkModules(Tool.find("jdeps"))
