@@ -166,7 +166,12 @@ final class PluginsCommand implements Command {
             }
             TextTable settings = new TextTable("SETTING", "TYPE", "DEFAULT", "DOCUMENTATION");
             for (ConfigKey key : plugin.settings()) {
-                settings.add(key.name(), key.type().name(), defaultText(key).orElse("(required)"), key.documentation());
+                String defaultText = defaultText(key).orElse("(required)");
+                settings.add(
+                        key.name(),
+                        key.type().name(),
+                        defaultText.isEmpty() ? "\"\"" : defaultText,
+                        key.documentation());
             }
             settings.print(out);
         }

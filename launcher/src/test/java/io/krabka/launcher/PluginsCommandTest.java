@@ -29,7 +29,8 @@ class PluginsCommandTest {
     private static final List<ConfigKey> LOCAL_SETTINGS = List.of(
             ConfigKey.required("dir", ConfigType.STRING, "The directory segments are copied to."),
             ConfigKey.optional("delete.on.close", ConfigType.BOOLEAN, false, "Whether close() deletes them."),
-            ConfigKey.optional("secret", ConfigType.PASSWORD, "s3cr3t", "A password."));
+            ConfigKey.optional("secret", ConfigType.PASSWORD, "s3cr3t", "A password."),
+            ConfigKey.optional("prefix", ConfigType.STRING, "", "A key prefix."));
     private static final List<PluginDescriptor> PLUGINS = List.of(
             new PluginDescriptor(
                     "local",
@@ -125,7 +126,8 @@ class PluginsCommandTest {
                         + "\"description\":\"Keeps remote segments in a local directory.\",\"settings\":["
                         + "{\"name\":\"dir\",\"type\":\"STRING\",\"required\":true,\"default\":null,\"documentation\":\"The directory segments are copied to.\"},"
                         + "{\"name\":\"delete.on.close\",\"type\":\"BOOLEAN\",\"required\":false,\"default\":\"false\",\"documentation\":\"Whether close() deletes them.\"},"
-                        + "{\"name\":\"secret\",\"type\":\"PASSWORD\",\"required\":false,\"default\":\"(hidden)\",\"documentation\":\"A password.\"}]},"
+                        + "{\"name\":\"secret\",\"type\":\"PASSWORD\",\"required\":false,\"default\":\"(hidden)\",\"documentation\":\"A password.\"},"
+                        + "{\"name\":\"prefix\",\"type\":\"STRING\",\"required\":false,\"default\":\"\",\"documentation\":\"A key prefix.\"}]},"
                         + "{\"name\":\"gcs\",\"kind\":\"REMOTE_STORAGE_MANAGER\",\"version\":\"0.3.1\",\"spiVersion\":\"1.0\","
                         + "\"module\":\"plugin-rsm-gcs-0.3.1.jar\",\"source\":\"/opt/krabka/plugins/gcs\",\"isolation\":\"class-loader\",\"aliases\":[],"
                         + "\"description\":\"Google Cloud Storage.\",\"settings\":[]},"
@@ -188,6 +190,7 @@ class PluginsCommandTest {
                 dir              STRING    (required)  The directory segments are copied to.
                 delete.on.close  BOOLEAN   false       Whether close() deletes them.
                 secret           PASSWORD  (hidden)    A password.
+                prefix           STRING    ""          A key prefix.
                 """, out());
     }
 
