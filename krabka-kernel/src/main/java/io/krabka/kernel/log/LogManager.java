@@ -303,6 +303,10 @@ public final class LogManager implements Closeable {
                         this.config.remoteLogStorageSystemEnable(),
                         logDirFailureChannel);
             } catch (IOException e) {
+                // Its files in the failing directory are in a state not known, and the next start recovers them from
+                // there: made again in another directory, the partition would have two logs. Kafka marks the
+                // partition offline when its log cannot be created.
+                offlinePartitions.add(topicPartition);
                 failed(logDir, "Error while creating log for " + topicPartition + " in dir " + logDir, e);
                 throw e;
             }

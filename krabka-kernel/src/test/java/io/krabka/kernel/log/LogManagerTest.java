@@ -150,6 +150,23 @@ class LogManagerTest {
     }
 
     @Test
+    void aLogWhoseCreationFailsIsOfflineAndNotMadeAgainInAnotherDirectory() throws IOException {
+        manager = start(dirs);
+        // Where the log's directory would go, a file: creating it fails with an I/O error, in either directory.
+        for (Path dir : dirs) {
+            Files.writeString(dir.resolve(T1.toString()), "in the way");
+        }
+
+        assertThrows(IOException.class, () -> create(T1));
+
+        assertTrue(manager.isOffline(T1));
+        assertThrows(KafkaStorageException.class, () -> create(T1), "not made again in the other directory");
+        for (Path dir : dirs) {
+            assertTrue(Files.isRegularFile(dir.resolve(T1.toString())), "nothing made in " + dir);
+        }
+    }
+
+    @Test
     void theDirectoriesMustBeFormattedForOneClusterAndThisNode() throws IOException {
         Path unformatted = root.resolve("unformatted");
         Files.createDirectories(unformatted);
