@@ -30,12 +30,14 @@ import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Krabka's control plane against a Kafka 4.4 broker: the same AdminClient scenario runs on both (topics created,
  * refused, described, altered, grown and deleted; topic and broker configs described), and every answer must be
  * Kafka's, but for the differences listed in {@link #KNOWN_DIFFERENCES}.
  */
+@ResourceLock(ReferenceKafka.BROKER_LOCK)
 class ControlPlaneAgainstKafkaIT {
 
     /**

@@ -34,6 +34,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * No lock-in: Apache Kafka 4.4 and Krabka take over each other's log directory as it is. Krabka, on its defaults
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * segments locally too, and what must hold is that Kafka starts and serves those; {@link KafkaTieredTakeoverIT} has
  * Kafka tier and read the tier.
  */
+@ResourceLock(ReferenceKafka.BROKER_LOCK)
 class DataDirectoryTakeoverIT {
 
     private static final String PLAIN = "plain";

@@ -27,6 +27,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.QuorumInfo;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,6 +44,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * decodes the snapshot as it decodes its own, {@code kafka-storage info} finds the directory well formed, and a
  * Kafka 4.4 broker starts on it with Krabka's cluster id, feature levels and voter.
  */
+@ResourceLock(ReferenceKafka.BROKER_LOCK)
 class KafkaFormatIT {
     private static final String CLUSTER_ID = "MkU3OEVBNTcwNTJENDM2Qk";
     private static final int CONTROLLER_PORT = 19093;

@@ -22,6 +22,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Kafka's tiering keeps working under Krabka. Apache Kafka 4.3.1 with its own LocalTieredStorage (loaded from the
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the remote tier; Krabka tiers new segments and deletes them locally, and Kafka, started on the directory again,
  * serves them in turn from the remote tier, through the metadata Krabka wrote to {@code __remote_log_metadata}.
  */
+@ResourceLock(ReferenceKafka.BROKER_LOCK)
 class KafkaTieredTakeoverIT {
     private static final String KAFKA_VERSION = KafkaTierWriter.KAFKA_VERSION;
     private static final TopicPartition PARTITION = new TopicPartition("tiered", 0);

@@ -34,6 +34,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * I/O errors other than a full disk, injected beneath the broker's JVM ({@link InjectedFaults}: the process runs on a
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
  * works again, has every acknowledged record at its offset, and Kafka's DumpLogSegments finds the recovered
  * partitions whole.
  */
+@ResourceLock(ReferenceKafka.BROKER_LOCK)
 class LogDirFailureIT {
     private static final String KAFKA = "4.4.0";
     private static final int RECORDS = 20;

@@ -29,6 +29,12 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  * compatibility tests.
  */
 final class ReferenceKafka implements AutoCloseable {
+    /**
+     * The lock of the test classes that run a reference Kafka broker: with two test classes at a time, no two Kafka
+     * brokers (each a JVM that wants most of a core while it starts) run at once.
+     */
+    static final String BROKER_LOCK = "reference-kafka-broker";
+
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 

@@ -38,6 +38,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code krabka restore} end to end: Krabka's broker tiers a topic of three partitions (keys, headers, uncompressed,
@@ -47,6 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
  * their original offsets. Kafka's DumpLogSegments accepts every restored file. Then the command's failures: a
  * flipped byte (exit 5 naming the object, or skipped with {@code --continue-on-corrupt}) and a dirty target (3).
  */
+@ResourceLock(ReferenceKafka.BROKER_LOCK)
 class RestoreIT {
     private static final String TOPIC = "events";
     private static final int PARTITIONS = 3;

@@ -11,6 +11,7 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The metadata-manager conformance kit against the distribution's {@code topic} plugin, loaded in its own module
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * holds {@code __remote_log_metadata}. Each rule's manager keeps its snapshot in the rule's directory; the topic is
  * shared, and the rules' partitions are their own.
  */
+@ResourceLock(ReferenceKafka.BROKER_LOCK)
 class TopicBasedRemoteLogMetadataManagerConformanceIT extends RemoteLogMetadataManagerConformance {
 
     private static ReferenceKafka kafka;
