@@ -20,7 +20,10 @@ class KitShapeTest {
     @Test
     void everyRuleIsNamedForItsLevelAndCannotBeOverridden() {
         List<Executable> checks = new ArrayList<>();
-        for (Class<?> kit : List.of(RemoteStorageManagerConformance.class, RemoteLogMetadataManagerConformance.class)) {
+        for (Class<?> kit : List.of(
+                RemoteStorageManagerConformance.class,
+                RemoteLogMetadataManagerConformance.class,
+                PluginProviderConformance.class)) {
             for (Method method : kit.getDeclaredMethods()) {
                 if (method.isAnnotationPresent(Test.class) || method.isAnnotationPresent(ParameterizedTest.class)) {
                     checks.add(() -> assertTrue(
@@ -38,7 +41,10 @@ class KitShapeTest {
     @Test
     void everyKnobHasAValidationRule() {
         List<Executable> checks = new ArrayList<>();
-        for (Class<?> kit : List.of(RemoteStorageManagerConformance.class, RemoteLogMetadataManagerConformance.class)) {
+        for (Class<?> kit : List.of(
+                RemoteStorageManagerConformance.class,
+                RemoteLogMetadataManagerConformance.class,
+                PluginProviderConformance.class)) {
             Set<String> rules = KitRun.rules(kit);
             for (Method method : kit.getDeclaredMethods()) {
                 boolean knob = Modifier.isProtected(method.getModifiers())
@@ -57,7 +63,10 @@ class KitShapeTest {
 
     @Test
     void eachKitHasExactlyOneFactoryHook() {
-        for (Class<?> kit : List.of(RemoteStorageManagerConformance.class, RemoteLogMetadataManagerConformance.class)) {
+        for (Class<?> kit : List.of(
+                RemoteStorageManagerConformance.class,
+                RemoteLogMetadataManagerConformance.class,
+                PluginProviderConformance.class)) {
             assertEquals(
                     1,
                     Arrays.stream(kit.getDeclaredMethods())
