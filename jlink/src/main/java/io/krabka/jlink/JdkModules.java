@@ -43,14 +43,19 @@ final class JdkModules {
             // A plugin folder that the kernel loads as a module layer resolves its modules together: jdeps must see
             // them on the module path too, or a plugin module's requires of a library beside it is not found. A
             // class-loader folder must stay off it: its jars need not resolve as modules (the GCS client's do not).
-            List<Path> path = pluginFolders.contains(folder) && isModuleLayer(jars)
-                    ? concat(modulePath, List.of(folder))
-                    : modulePath;
-            modules.addAll(used(
-                    String.join(
-                            File.pathSeparator,
-                            path.stream().map(Path::toString).toList()),
-                    jars));
+            boolean classLoader = pluginFolders.contains(folder) && !isModuleLayer(jars);
+            List<Path> path =
+                    classLoader || !pluginFolders.contains(folder) ? modulePath : concat(modulePath, List.of(folder));
+            String joined = String.join(
+                    File.pathSeparator, path.stream().map(Path::toString).toList());
+            // A folder on the module path one jar at a time: given several explicit modules at once, jdeps also counts
+            // what they require only static (java.desktop for jackson-databind's optional java.beans support, jdk.jfr
+            // for Netty's events), 16 MB of a minimal image that nothing runs. A class-loader folder's jars need not
+            // resolve as modules, so they are read together, as the class loader sees them.
+            for (List<Path> read :
+                    classLoader ? List.of(jars) : jars.stream().map(List::of).toList()) {
+                modules.addAll(used(joined, read));
+            }
             jars.forEach(jar -> modules.addAll(declared(jar)));
         }
         return modules;

@@ -92,9 +92,11 @@ class MinimalImageIT {
                 .map(ResolvedModule::name)
                 .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(closure, linked);
-        // jackson-databind requires java.logging (jdeps does not see it); the JDK's tools are never linked.
-        // (java.desktop is: jdeps sees jackson-databind use java.beans, so it is linked rather than risked.)
+        // jackson-databind requires java.logging (jdeps does not see it); the JDK's tools are never linked, nor
+        // what the libraries require only static: java.desktop (jackson-databind's java.beans support), jdk.jfr
+        // (Netty's events).
         assertTrue(linked.contains("java.logging"), linked.toString());
+        assertFalse(linked.contains("java.desktop") || linked.contains("jdk.jfr"), linked.toString());
         // The broker's health endpoint (the kernel requires jdk.httpserver), its stop signals (the launcher
         // requires jdk.unsupported).
         assertTrue(linked.containsAll(List.of("jdk.httpserver", "jdk.unsupported")), linked.toString());
