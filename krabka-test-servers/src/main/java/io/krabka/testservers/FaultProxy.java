@@ -47,19 +47,6 @@ public final class FaultProxy implements AutoCloseable {
         }
     }
 
-    /**
-     * The client's bytes are forwarded up to {@code bytes}, then the connection is reset: a transfer cut in the
-     * middle.
-     */
-    public record CutAfter(long bytes) implements Fault {
-        /** Validates the count. */
-        public CutAfter {
-            if (bytes < 0) {
-                throw new IllegalArgumentException("bytes must be at least 0: " + bytes);
-            }
-        }
-    }
-
     /** The proxy answers the first HTTP request itself with this status (e.g. 503) and closes the connection. */
     public record HttpStatus(int status) implements Fault {
         /** Validates the status. */
@@ -131,7 +118,7 @@ public final class FaultProxy implements AutoCloseable {
         armedCut.set(null);
     }
 
-    /** How many transfers the proxy has cut ({@link CutAfter} faults and armed cuts): a test's proof it did. */
+    /** How many transfers the proxy has cut (armed cuts): a test's proof it did. */
     public int cuts() {
         return cuts.get();
     }
@@ -163,10 +150,9 @@ public final class FaultProxy implements AutoCloseable {
                     reset(client);
                 }
                 case HttpStatus s -> answer(client, s.status());
-                case null -> forward(client, Long.MAX_VALUE, Duration.ZERO, true);
-                case Pass p -> forward(client, Long.MAX_VALUE, Duration.ZERO, false);
-                case Delay d -> forward(client, Long.MAX_VALUE, d.delay(), false);
-                case CutAfter c -> forward(client, c.bytes(), Duration.ZERO, false);
+                case null -> forward(client, Duration.ZERO, true);
+                case Pass p -> forward(client, Duration.ZERO, false);
+                case Delay d -> forward(client, d.delay(), false);
             }
         } catch (IOException | InterruptedException e) {
             // The client or the target went away: the connection ends, as a network's would.
@@ -176,11 +162,9 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     /**
-     * Forwards both ways; the client's side is cut after {@code upstreamLimit} bytes or, when {@code armable}, by
-     * an armed cut.
+     * Forwards both ways; when {@code armable}, the client's side may be cut by an armed cut.
      */
-    private void forward(Socket client, long upstreamLimit, Duration delay, boolean armable)
-            throws IOException, InterruptedException {
+    private void forward(Socket client, Duration delay, boolean armable) throws IOException, InterruptedException {
         try (Socket upstream = new Socket()) {
             upstream.connect(target, 10_000);
             open.add(upstream);
@@ -203,7 +187,7 @@ public final class FaultProxy implements AutoCloseable {
                 }
             });
             try {
-                if (copyUpstream(client.getInputStream(), upstream.getOutputStream(), upstreamLimit, armable)) {
+                if (copyUpstream(client.getInputStream(), upstream.getOutputStream(), armable)) {
                     cuts.incrementAndGet();
                     reset(client);
                     reset(upstream);
@@ -217,13 +201,12 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     /**
-     * Copies the client's bytes until the end (false) or until the transfer is to be cut (true): after
-     * {@code limit} bytes, or, when {@code armable}, once this connection has sent an armed cut's bytes since it
-     * was armed and has claimed it before any other connection.
+     * Copies the client's bytes until the end (false) or until the transfer is to be cut (true): when
+     * {@code armable}, once this connection has sent an armed cut's bytes since it was armed and has claimed it
+     * before any other connection.
      */
-    private boolean copyUpstream(InputStream in, OutputStream out, long limit, boolean armable) throws IOException {
+    private boolean copyUpstream(InputStream in, OutputStream out, boolean armable) throws IOException {
         byte[] buffer = new byte[8192];
-        long copied = 0;
         ArmedCut watched = null;
         long sinceArmed = 0;
         while (true) {
@@ -232,17 +215,14 @@ public final class FaultProxy implements AutoCloseable {
                 watched = armed;
                 sinceArmed = 0;
             }
-            long room = Math.min(limit - copied, watched == null ? Long.MAX_VALUE : watched.bytes() - sinceArmed);
+            long room = watched == null ? Long.MAX_VALUE : watched.bytes() - sinceArmed;
             int n = in.read(buffer, 0, Math.clamp(room, 1, buffer.length));
             if (n < 0) {
                 return false;
             }
-            int allowed = (int) Math.min(n, limit - copied);
-            out.write(buffer, 0, allowed);
-            copied += allowed;
-            sinceArmed += allowed;
-            if (copied >= limit
-                    || watched != null && sinceArmed >= watched.bytes() && armedCut.compareAndSet(watched, null)) {
+            out.write(buffer, 0, n);
+            sinceArmed += n;
+            if (watched != null && sinceArmed >= watched.bytes() && armedCut.compareAndSet(watched, null)) {
                 out.flush();
                 return true;
             }
