@@ -101,7 +101,7 @@ class SamplePluginIT {
         assertEquals("REMOTE_STORAGE_MANAGER", sample.required("kind").asText());
         assertEquals("1.0.0", sample.required("version").asText());
         assertEquals(
-                "1.2",
+                "1.3",
                 sample.required("spiVersion").asText(),
                 "the example states the SPI it was built against, the current one");
         assertEquals("com.example.krabka.rsm.sample", sample.required("module").asText());

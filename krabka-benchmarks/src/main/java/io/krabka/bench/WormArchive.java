@@ -10,6 +10,7 @@ import io.krabka.spi.plugin.PluginMetrics;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteStorageContext;
 import io.krabka.spi.storage.RemoteStorageManager;
+import io.krabka.testkit.RecordingPluginMetrics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,17 +28,6 @@ import java.util.Map;
  */
 final class WormArchive implements AutoCloseable {
     private static final String KEY_ID = "bench";
-    private static final PluginMetrics NO_METRICS = new PluginMetrics() {
-        @Override
-        public Counter counter(String name) {
-            return events -> {};
-        }
-
-        @Override
-        public LatencyRecorder latency(String name) {
-            return nanos -> {};
-        }
-    };
 
     private final RemoteStorageManager manager;
     private final TrustedKeys trustedKeys;
@@ -115,7 +105,7 @@ final class WormArchive implements AutoCloseable {
 
         @Override
         public PluginMetrics metrics() {
-            return NO_METRICS;
+            return new RecordingPluginMetrics();
         }
     }
 }

@@ -11,6 +11,7 @@ import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.Configurable;
+import io.krabka.spi.plugin.Monitorable;
 import io.krabka.spi.plugin.ObjectStoreRemoteStorageManagerProvider;
 import io.krabka.spi.plugin.PluginConfig;
 import io.krabka.spi.plugin.PluginKind;
@@ -50,7 +51,8 @@ import org.junit.jupiter.api.io.TempDir;
  * it (its explicit module {@code provides} it, or a {@code META-INF/services} file names it); its name, aliases, kind,
  * SPI version, description and settings follow the SPI's rules; the required settings with the defaults parse; and
  * {@code create()} gives a new instance of the kind's interface each time, which closes whether or not it was
- * configured (the kernel closes an instance whose configuration failed) and configures with the parsed settings.
+ * configured (the kernel closes an instance whose configuration failed) and configures with the parsed settings; and
+ * an instance that is {@link Monitorable} publishes only metrics whose names the kernel accepts.
  */
 public abstract class PluginProviderConformance {
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
@@ -218,6 +220,26 @@ public abstract class PluginProviderConformance {
         Object instance = provider.create();
         try {
             assertInstanceOf(Configurable.class, instance).configure(values);
+        } finally {
+            close(instance);
+        }
+    }
+
+    @Test
+    public final void optional_aMonitorableInstancePublishesMetricsTheKernelAccepts() throws Exception {
+        PluginProvider<?> provider = createsAlone();
+        Object instance = provider.create();
+        if (!(instance instanceof Monitorable monitorable)) {
+            closeQuietly(instance);
+            Assumptions.abort(Verdicts.NOT_APPLICABLE + "the instances are not Monitorable: they publish no metrics");
+            return;
+        }
+        try {
+            assertInstanceOf(Configurable.class, instance)
+                    .configure(PluginConfig.parse(provider.configKeys(), requiredSettings(scratch))
+                            .values());
+            // As the kernel does: after configure, before any other call; a name it would refuse throws here.
+            monitorable.withPluginMetrics(new RecordingPluginMetrics());
         } finally {
             close(instance);
         }

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
+import io.krabka.spi.plugin.Monitorable;
 import io.krabka.spi.plugin.PluginKind;
+import io.krabka.spi.plugin.PluginMetrics;
 import io.krabka.spi.plugin.PluginProvider;
 import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import io.krabka.spi.plugin.SpiVersion;
@@ -126,6 +128,25 @@ class PluginProviderConformanceCatchesFaultsTest {
         }
     }
 
+    public static class BadMetricName extends Sound {
+        @Override
+        public RemoteStorageManager create() {
+            return new MonitorableReference();
+        }
+    }
+
+    /** Publishes a metric under a name the kernel refuses. */
+    static final class MonitorableReference extends ForwardingRemoteStorageManager implements Monitorable {
+        MonitorableReference() {
+            super(new ReferenceRemoteStorageManager(Path.of("unused")));
+        }
+
+        @Override
+        public void withPluginMetrics(PluginMetrics metrics) {
+            metrics.timer("copy-time");
+        }
+    }
+
     public static class NoPublicConstructor extends Sound {
         public NoPublicConstructor(String name) {}
     }
@@ -200,6 +221,13 @@ class PluginProviderConformanceCatchesFaultsTest {
         }
     }
 
+    public static class BadMetricNameKit extends Kit {
+        @Override
+        protected Class<? extends PluginProvider<?>> providerClass() {
+            return BadMetricName.class;
+        }
+    }
+
     public static class NoPublicConstructorKit extends Kit {
         @Override
         protected Class<? extends PluginProvider<?>> providerClass() {
@@ -244,6 +272,10 @@ class PluginProviderConformanceCatchesFaultsTest {
                 ClosesOnlyWhenConfiguredKit.class,
                 "required_anInstanceClosesWithoutBeingConfigured",
                 "close() of an instance never configured");
+        expectFailed(
+                BadMetricNameKit.class,
+                "optional_aMonitorableInstancePublishesMetricsTheKernelAccepts",
+                "not a metric name (upper camel case");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.spi.plugin.OfferedKeys;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -12,8 +13,8 @@ import java.util.Optional;
  */
 final class MetadataManagerListener {
 
-    static final String BOOTSTRAP_SERVERS = "remote.log.metadata.common.client.bootstrap.servers";
-    static final String SECURITY_PROTOCOL = "remote.log.metadata.common.client.security.protocol";
+    static final String BOOTSTRAP_SERVERS = OfferedKeys.METADATA_BOOTSTRAP_SERVERS;
+    static final String SECURITY_PROTOCOL = OfferedKeys.METADATA_SECURITY_PROTOCOL;
     private static final String LISTENER_NAME = "remote.log.metadata.manager.listener.name";
 
     private MetadataManagerListener() {}

@@ -17,6 +17,8 @@ import io.krabka.kernel.tiered.RemoteLogManager;
 import io.krabka.kernel.tiered.RemoteLogManagerConfig;
 import io.krabka.kernel.tiered.RemoteLogReader;
 import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.OfferedKeys;
+import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.File;
@@ -34,15 +36,13 @@ import java.util.function.Supplier;
 
 /**
  * The broker's tiered storage, when {@code remote.log.storage.system.enable} is true: the storage and metadata
- * manager plugins the configuration selects (offered {@code broker.id}, {@code cluster.id}, {@code log.dir} as Kafka
- * offers them, and {@code tiered.storage.dir} for their own files), the remote index cache in the first log directory, the remote log
+ * manager plugins the configuration selects (offered the SPI's {@link OfferedKeys}: {@code broker.id},
+ * {@code cluster.id}, {@code log.dir} as Kafka offers them, {@code tiered.storage.dir} for their own files, the custom
+ * metadata cap and the metadata manager's bootstrap address; each publishing its metrics under its name), the remote index cache in the first log directory, the remote log
  * manager (copies and remote retention, on threads of its own) and the reader of remote segments for fetches.
  */
 final class TieredStorage implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(TieredStorage.class.getName());
-
-    /** The key under which plugins are offered {@link BrokerConfig#tieredStorageDir()}. */
-    static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
 
     private final List<AutoCloseable> started;
     private final RemoteLogManager remoteLogManager;
@@ -73,19 +73,21 @@ final class TieredStorage implements AutoCloseable {
             // Kafka offers log.dir; plugins keep their own files in tiered.storage.dir, outside every log directory.
             Path tieredDir = Files.createDirectories(config.tieredStorageDir());
             Map<String, Object> offered = new HashMap<>(Map.of(
-                    "broker.id",
+                    OfferedKeys.BROKER_ID,
                     config.nodeId(),
-                    "cluster.id",
+                    OfferedKeys.CLUSTER_ID,
                     context.clusterId(),
-                    "log.dir",
+                    OfferedKeys.LOG_DIR,
                     logDir.toAbsolutePath().toString(),
-                    TIERED_STORAGE_DIR,
+                    OfferedKeys.TIERED_STORAGE_DIR,
                     tieredDir.toString(),
-                    RemoteLogManagerConfig.REMOTE_LOG_METADATA_CUSTOM_METADATA_MAX_BYTES.name(),
+                    OfferedKeys.CUSTOM_METADATA_MAX_BYTES,
                     settings.remoteLogMetadataCustomMetadataMaxBytes()));
             offered.putAll(MetadataManagerListener.offered(
                     config.listener(), settings.remoteLogMetadataManagerListenerName()));
-            PluginRegistry registry = PluginDiscovery.discover();
+            PluginRegistry registry = PluginDiscovery.discover()
+                    .withMetrics((kind, name) ->
+                            RegistryPluginMetrics.of(context.metrics(), "kafka.log.remote", metricsType(kind), name));
             registry.broken()
                     .forEach(folder -> LOG.log(
                             System.Logger.Level.WARNING,
@@ -106,12 +108,8 @@ final class TieredStorage implements AutoCloseable {
                                     RemoteLogManagerConfig.withoutPrefix(
                                             config.originals(), settings.remoteStorageManagerPrefix()),
                                     offered),
-                            (name, store, storeName) -> new BrokerRemoteStorageContext(
-                                    store,
-                                    storeName,
-                                    metadata::get,
-                                    new RegistryPluginMetrics(
-                                            context.metrics(), "kafka.log.remote", "RemoteStorageManager", name))));
+                            (name, store, storeName, metrics) ->
+                                    new BrokerRemoteStorageContext(store, storeName, metadata::get, metrics)));
             started.add(rsm);
             String rlmmName = settings.remoteLogMetadataManagerClassName();
             RemoteLogMetadataManager rlmm = withPrefix(
@@ -173,6 +171,15 @@ final class TieredStorage implements AutoCloseable {
             throw new ConfigException(
                     "the " + what + " '" + name + "' refuses its settings (" + prefix + "*): " + e.getMessage());
         }
+    }
+
+    /** The {@code type} of a plugin's metrics: the extension point it fills, as the SPI's PluginMetrics says. */
+    private static String metricsType(PluginKind kind) {
+        return switch (kind) {
+            case REMOTE_STORAGE_MANAGER -> "RemoteStorageManager";
+            case REMOTE_LOG_METADATA_MANAGER -> "RemoteLogMetadataManager";
+            case OBJECT_STORE -> "ObjectStore";
+        };
     }
 
     private static List<Path> classPath(Optional<String> text) {

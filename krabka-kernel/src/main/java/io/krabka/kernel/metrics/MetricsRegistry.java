@@ -54,6 +54,11 @@ public final class MetricsRegistry implements AutoCloseable {
         return (Histogram) getOrCreate(name, Histogram::new, Histogram.class);
     }
 
+    /** The timer of that name, created on first use. */
+    public Timer timer(MetricName name) {
+        return (Timer) getOrCreate(name, Timer::new, Timer.class);
+    }
+
     /** Publishes a gauge under that name, unless one is there already. */
     public void gauge(MetricName name, LongSupplier value) {
         getOrCreate(name, () -> new Gauge(value), Gauge.class);

@@ -19,10 +19,13 @@ import java.util.Optional;
 final class ClassLoaderAwareObjectStore implements ObjectStore {
     private final ObjectStore delegate;
     private final ClassLoader loader;
+    private final Owned owned;
 
-    ClassLoaderAwareObjectStore(ObjectStore delegate, ClassLoader loader) {
+    /** {@code delegate} wrapped; {@code owned} (its metrics) is closed after it. */
+    ClassLoaderAwareObjectStore(ObjectStore delegate, ClassLoader loader, Owned owned) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.loader = Objects.requireNonNull(loader, "loader");
+        this.owned = Objects.requireNonNull(owned, "owned");
     }
 
     @Override
@@ -98,7 +101,11 @@ final class ClassLoaderAwareObjectStore implements ObjectStore {
 
     @Override
     public void close() throws IOException {
-        ContextClassLoader.run(loader, delegate::close);
+        try {
+            ContextClassLoader.run(loader, delegate::close);
+        } finally {
+            owned.close();
+        }
     }
 
     @Override

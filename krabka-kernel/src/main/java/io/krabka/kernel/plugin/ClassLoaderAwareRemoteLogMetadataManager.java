@@ -18,10 +18,13 @@ import java.util.concurrent.CompletableFuture;
 final class ClassLoaderAwareRemoteLogMetadataManager implements RemoteLogMetadataManager {
     private final RemoteLogMetadataManager delegate;
     private final ClassLoader loader;
+    private final Owned owned;
 
-    ClassLoaderAwareRemoteLogMetadataManager(RemoteLogMetadataManager delegate, ClassLoader loader) {
+    /** {@code delegate} wrapped; {@code owned} (its metrics) is closed after it. */
+    ClassLoaderAwareRemoteLogMetadataManager(RemoteLogMetadataManager delegate, ClassLoader loader, Owned owned) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.loader = Objects.requireNonNull(loader, "loader");
+        this.owned = Objects.requireNonNull(owned, "owned");
     }
 
     @Override
@@ -104,7 +107,11 @@ final class ClassLoaderAwareRemoteLogMetadataManager implements RemoteLogMetadat
 
     @Override
     public void close() throws IOException {
-        ContextClassLoader.run(loader, delegate::close);
+        try {
+            ContextClassLoader.run(loader, delegate::close);
+        } finally {
+            owned.close();
+        }
     }
 
     @Override

@@ -7,7 +7,6 @@ import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
 import io.krabka.spi.storage.WriteOnceRemoteStorageManager;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
@@ -16,15 +15,14 @@ import java.util.Optional;
 
 /**
  * A plugin's {@link RemoteStorageManager} whose every call runs with the plugin's class loader as context, and that
- * closes what the kernel opened for it (its object store) after it. {@link #of} keeps a write-once manager one.
+ * closes what the kernel opened for it (its object store, its metrics) after it. {@link #of} keeps a write-once manager one.
  */
 class ClassLoaderAwareRemoteStorageManager implements RemoteStorageManager {
     private final RemoteStorageManager delegate;
     private final ClassLoader loader;
-    private final Optional<Closeable> owned;
+    private final Owned owned;
 
-    private ClassLoaderAwareRemoteStorageManager(
-            RemoteStorageManager delegate, ClassLoader loader, Optional<Closeable> owned) {
+    private ClassLoaderAwareRemoteStorageManager(RemoteStorageManager delegate, ClassLoader loader, Owned owned) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.loader = Objects.requireNonNull(loader, "loader");
         this.owned = Objects.requireNonNull(owned, "owned");
@@ -34,9 +32,9 @@ class ClassLoaderAwareRemoteStorageManager implements RemoteStorageManager {
      * {@code delegate} wrapped: a {@link WriteOnceRemoteStorageManager} stays one, so that the kernel sees an
      * archive for what it is.
      *
-     * @param owned what to close after the delegate (the object store the kernel opened for it)
+     * @param owned what to close after the delegate (the object store the kernel opened for it, its metrics)
      */
-    static RemoteStorageManager of(RemoteStorageManager delegate, ClassLoader loader, Optional<Closeable> owned) {
+    static RemoteStorageManager of(RemoteStorageManager delegate, ClassLoader loader, Owned owned) {
         return delegate instanceof WriteOnceRemoteStorageManager worm
                 ? new WriteOnce(worm, loader, owned)
                 : new ClassLoaderAwareRemoteStorageManager(delegate, loader, owned);
@@ -90,9 +88,7 @@ class ClassLoaderAwareRemoteStorageManager implements RemoteStorageManager {
         try {
             ContextClassLoader.run(loader, delegate::close);
         } finally {
-            if (owned.isPresent()) {
-                owned.get().close();
-            }
+            owned.close();
         }
     }
 
@@ -106,7 +102,7 @@ class ClassLoaderAwareRemoteStorageManager implements RemoteStorageManager {
             implements WriteOnceRemoteStorageManager {
         private final WriteOnceRemoteStorageManager archive;
 
-        WriteOnce(WriteOnceRemoteStorageManager archive, ClassLoader loader, Optional<Closeable> owned) {
+        WriteOnce(WriteOnceRemoteStorageManager archive, ClassLoader loader, Owned owned) {
             super(archive, loader, owned);
             this.archive = archive;
         }

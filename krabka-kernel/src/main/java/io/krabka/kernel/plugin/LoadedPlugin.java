@@ -2,19 +2,21 @@ package io.krabka.kernel.plugin;
 
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.Configurable;
+import io.krabka.spi.plugin.Monitorable;
 import io.krabka.spi.plugin.ObjectStoreProvider;
 import io.krabka.spi.plugin.ObjectStoreRemoteStorageManagerProvider;
 import io.krabka.spi.plugin.PluginConfig;
+import io.krabka.spi.plugin.PluginMetrics;
 import io.krabka.spi.plugin.PluginProvider;
 import io.krabka.spi.plugin.RemoteLogMetadataManagerProvider;
 import io.krabka.spi.plugin.RemoteStorageManagerProvider;
 import io.krabka.spi.storage.RemoteStorageContext;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.Closeable;
-import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -33,49 +35,62 @@ record LoadedPlugin(PluginDescriptor descriptor, PluginProvider<?> provider, Cla
     }
 
     /**
-     * A new instance configured with {@code raw}, wrapped so that every call runs with the plugin's loader as
-     * the context class loader.
+     * A new instance configured with {@code raw} and, if it is {@link Monitorable}, given its metrics; wrapped so that
+     * every call runs with the plugin's loader as the context class loader, and its metrics are removed when it
+     * closes.
      *
      * @throws ConfigException     if a setting is unknown, missing or invalid
      * @throws PluginLoadException if the plugin fails to create or configure the instance
      */
-    Configurable create(Map<String, ?> raw) {
+    Configurable create(Map<String, ?> raw, PluginMetricsFactory metrics) {
+        PluginMetrics own = metrics.create(descriptor.kind(), descriptor.name());
         return switch (provider) {
             case RemoteStorageManagerProvider rsm ->
-                ClassLoaderAwareRemoteStorageManager.of(configured(rsm, raw), loader, Optional.empty());
+                ClassLoaderAwareRemoteStorageManager.of(
+                        configured(rsm, raw, rsm::create, own), loader, Owned.NOTHING.andMetrics(own));
             case RemoteLogMetadataManagerProvider rlmm ->
-                new ClassLoaderAwareRemoteLogMetadataManager(configured(rlmm, raw), loader);
-            case ObjectStoreProvider store -> new ClassLoaderAwareObjectStore(configured(store, raw), loader);
+                new ClassLoaderAwareRemoteLogMetadataManager(
+                        configured(rlmm, raw, rlmm::create, own), loader, Owned.NOTHING.andMetrics(own));
+            case ObjectStoreProvider store ->
+                new ClassLoaderAwareObjectStore(
+                        configured(store, raw, store::create, own), loader, Owned.NOTHING.andMetrics(own));
         };
     }
 
     /**
-     * A new instance of a store-backed remote storage manager over {@code context}, configured with {@code raw};
-     * closing it closes {@code store} after it.
+     * A new instance of a store-backed remote storage manager over the context {@code context} makes of its metrics,
+     * configured with {@code raw}; closing it closes {@code store} and removes its metrics after it.
      *
      * @throws ConfigException     if a setting is unknown, missing or invalid
      * @throws PluginLoadException if the plugin fails to create or configure the instance
      */
-    RemoteStorageManager createOverStore(Map<String, ?> raw, RemoteStorageContext context, Closeable store) {
+    RemoteStorageManager createOverStore(
+            Map<String, ?> raw,
+            Function<PluginMetrics, RemoteStorageContext> context,
+            Closeable store,
+            PluginMetricsFactory metrics) {
         ObjectStoreRemoteStorageManagerProvider backed = (ObjectStoreRemoteStorageManagerProvider) provider;
+        PluginMetrics own = metrics.create(descriptor.kind(), descriptor.name());
         return ClassLoaderAwareRemoteStorageManager.of(
-                configured(backed, raw, () -> backed.create(context)), loader, Optional.of(store));
-    }
-
-    private <T extends Configurable & Closeable> T configured(PluginProvider<T> typed, Map<String, ?> raw) {
-        return configured(typed, raw, typed::create);
+                configured(backed, raw, () -> backed.create(context.apply(own)), own),
+                loader,
+                new Owned(List.of(store)).andMetrics(own));
     }
 
     private <T extends Configurable & Closeable> T configured(
-            PluginProvider<T> typed, Map<String, ?> raw, Supplier<? extends T> factory) {
+            PluginProvider<T> typed, Map<String, ?> raw, Supplier<? extends T> factory, PluginMetrics metrics) {
         try {
             return ContextClassLoader.call(loader, () -> {
                 PluginConfig config = PluginConfig.parse(typed.configKeys(), raw);
                 T instance = Objects.requireNonNull(factory.get(), "create() returned null");
                 try {
                     instance.configure(config.values());
+                    if (instance instanceof Monitorable monitorable) {
+                        monitorable.withPluginMetrics(metrics);
+                    }
                 } catch (RuntimeException | LinkageError e) {
                     closeAfterFailure(instance, e);
+                    closeAfterFailure(metrics, e);
                     throw e;
                 }
                 return instance;
@@ -90,11 +105,17 @@ record LoadedPlugin(PluginDescriptor descriptor, PluginProvider<?> provider, Cla
         }
     }
 
-    /** An instance that failed to configure may already hold resources (files, threads, connections). */
-    private static void closeAfterFailure(Closeable instance, Throwable failure) {
+    /**
+     * An instance that failed to configure may already hold resources (files, threads, connections), and metrics it
+     * registered.
+     */
+    private static void closeAfterFailure(Object instance, Throwable failure) {
+        if (!(instance instanceof AutoCloseable closeable)) {
+            return;
+        }
         try {
-            instance.close();
-        } catch (IOException | RuntimeException e) {
+            closeable.close();
+        } catch (Exception e) {
             failure.addSuppressed(e);
         }
     }

@@ -22,13 +22,36 @@ import java.util.stream.Collectors;
 public final class PluginRegistry {
     private final List<LoadedPlugin> plugins;
     private final List<BrokenPluginFolder> broken;
+    private final PluginMetricsFactory metrics;
 
     PluginRegistry(List<LoadedPlugin> plugins, List<BrokenPluginFolder> broken) {
-        this.plugins = plugins.stream()
-                .sorted(Comparator.comparing((LoadedPlugin p) -> p.descriptor().kind())
-                        .thenComparing(p -> p.descriptor().name()))
-                .toList();
-        this.broken = List.copyOf(broken);
+        this(
+                plugins.stream()
+                        .sorted(Comparator.comparing(
+                                        (LoadedPlugin p) -> p.descriptor().kind())
+                                .thenComparing(p -> p.descriptor().name()))
+                        .toList(),
+                List.copyOf(broken),
+                PluginMetricsFactory.UNPUBLISHED);
+    }
+
+    private PluginRegistry(List<LoadedPlugin> plugins, List<BrokenPluginFolder> broken, PluginMetricsFactory metrics) {
+        this.plugins = plugins;
+        this.broken = broken;
+        this.metrics = metrics;
+    }
+
+    /**
+     * These plugins, their instances publishing their metrics through {@code metrics}; a registry as discovered
+     * gives them {@linkplain PluginMetricsFactory#UNPUBLISHED unpublished} ones.
+     */
+    public PluginRegistry withMetrics(PluginMetricsFactory metrics) {
+        return new PluginRegistry(plugins, broken, Objects.requireNonNull(metrics, "metrics"));
+    }
+
+    /** Where the instances created here publish their metrics. */
+    PluginMetricsFactory metrics() {
+        return metrics;
     }
 
     /** Every plugin, by kind and then name. */
@@ -61,7 +84,7 @@ public final class PluginRegistry {
      */
     public Configurable create(PluginKind kind, String name, Map<String, ?> raw) {
         Objects.requireNonNull(raw, "raw");
-        return find(kind, name).create(raw);
+        return find(kind, name).create(raw, metrics);
     }
 
     /** {@link #create} for a {@link PluginKind#REMOTE_STORAGE_MANAGER}. */

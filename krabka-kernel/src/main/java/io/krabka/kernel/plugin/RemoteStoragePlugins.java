@@ -3,14 +3,15 @@ package io.krabka.kernel.plugin;
 import io.krabka.spi.objectstore.ObjectStore;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.Configurable;
+import io.krabka.spi.plugin.Monitorable;
 import io.krabka.spi.plugin.ObjectStoreRemoteStorageManagerProvider;
 import io.krabka.spi.plugin.PluginKind;
+import io.krabka.spi.plugin.PluginMetrics;
 import io.krabka.spi.storage.RemoteLogMetadataManager;
 import io.krabka.spi.storage.RemoteStorageContext;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.Closeable;
-import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -18,7 +19,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -50,18 +50,22 @@ public final class RemoteStoragePlugins {
             if (plugin.provider() instanceof ObjectStoreRemoteStorageManagerProvider) {
                 return overStore(plugin, settings, selection, contexts);
             }
-            return (RemoteStorageManager) plugin.create(settings);
+            return (RemoteStorageManager) plugin.create(settings, registry.metrics());
         }
         ClassLoader loader = classPathLoader(selection);
-        RemoteStorageManager instance = instantiate(selection, loader, RemoteStorageManager.class);
-        return ClassLoaderAwareRemoteStorageManager.of(instance, loader, Optional.empty());
+        PluginMetrics metrics = registry.metrics().create(PluginKind.REMOTE_STORAGE_MANAGER, selection.nameOrClass());
+        RemoteStorageManager instance = instantiate(selection, loader, RemoteStorageManager.class, metrics);
+        return ClassLoaderAwareRemoteStorageManager.of(instance, loader, Owned.NOTHING.andMetrics(metrics));
     }
 
     /** Makes what the kernel hands a store-backed remote storage manager, around the store it opened. */
     @FunctionalInterface
     public interface Contexts {
-        /** The context of the manager named {@code managerName} over {@code store}, of the plugin {@code storeName}. */
-        RemoteStorageContext create(String managerName, ObjectStore store, String storeName);
+        /**
+         * The context of the manager named {@code managerName} over {@code store}, of the plugin {@code storeName},
+         * with the manager's own {@code metrics}.
+         */
+        RemoteStorageContext create(String managerName, ObjectStore store, String storeName, PluginMetrics metrics);
     }
 
     /**
@@ -98,7 +102,11 @@ public final class RemoteStoragePlugins {
             } catch (RemoteStorageException e) {
                 throw new ConfigException(e.getMessage());
             }
-            return plugin.createOverStore(own, contexts.create(managerName, store, storeName.toString()), store);
+            return plugin.createOverStore(
+                    own,
+                    metrics -> contexts.create(managerName, store, storeName.toString(), metrics),
+                    store,
+                    registry.metrics());
         } catch (RuntimeException e) {
             closeQuietly(store, e);
             throw e;
@@ -112,8 +120,10 @@ public final class RemoteStoragePlugins {
                     selection.nameOrClass(), withOffered(PluginKind.REMOTE_LOG_METADATA_MANAGER, selection));
         }
         ClassLoader loader = classPathLoader(selection);
-        RemoteLogMetadataManager instance = instantiate(selection, loader, RemoteLogMetadataManager.class);
-        return new ClassLoaderAwareRemoteLogMetadataManager(instance, loader);
+        PluginMetrics metrics =
+                registry.metrics().create(PluginKind.REMOTE_LOG_METADATA_MANAGER, selection.nameOrClass());
+        RemoteLogMetadataManager instance = instantiate(selection, loader, RemoteLogMetadataManager.class, metrics);
+        return new ClassLoaderAwareRemoteLogMetadataManager(instance, loader, Owned.NOTHING.andMetrics(metrics));
     }
 
     /**
@@ -180,7 +190,7 @@ public final class RemoteStoragePlugins {
     }
 
     private static <T extends Configurable & Closeable> T instantiate(
-            PluginSelection selection, ClassLoader loader, Class<T> type) {
+            PluginSelection selection, ClassLoader loader, Class<T> type, PluginMetrics metrics) {
         String className = selection.nameOrClass();
         Map<String, Object> settings = new HashMap<>(selection.offered());
         settings.putAll(selection.settings());
@@ -193,8 +203,14 @@ public final class RemoteStoragePlugins {
                 T instance = type.cast(found.getConstructor().newInstance());
                 try {
                     instance.configure(settings);
+                    if (instance instanceof Monitorable monitorable) {
+                        monitorable.withPluginMetrics(metrics);
+                    }
                 } catch (RuntimeException | LinkageError e) {
                     closeQuietly(instance, e);
+                    if (metrics instanceof AutoCloseable registered) {
+                        closeQuietly(registered, e);
+                    }
                     throw e;
                 }
                 return instance;
@@ -210,10 +226,10 @@ public final class RemoteStoragePlugins {
         }
     }
 
-    private static void closeQuietly(Closeable instance, Throwable failure) {
+    private static void closeQuietly(AutoCloseable instance, Throwable failure) {
         try {
             instance.close();
-        } catch (IOException | RuntimeException e) {
+        } catch (Exception e) {
             failure.addSuppressed(e);
         }
     }

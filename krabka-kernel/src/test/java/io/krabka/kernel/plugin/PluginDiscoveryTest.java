@@ -175,14 +175,15 @@ class PluginDiscoveryTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"2.0", "0.9", "1.3"})
+    @ValueSource(strings = {"2.0", "0.9", "1.4"})
     void aPluginBuiltAgainstAnIncompatibleSpiIsRejected(String spiVersion) {
         plugins.probe("future").builtAgainst(spiVersion).plain();
 
         assertEquals(
                 "plugin 'future' 2.3.4 of future.jar (" + plugins.folder("future") + ") was built against SPI "
                         + spiVersion
-                        + "; this Krabka's SPI 1.2 loads only plugins built against SPI 1.2 or an older 1.x",
+                        + "; this Krabka's SPI " + SpiVersion.CURRENT + " loads only plugins built against SPI "
+                        + SpiVersion.CURRENT + " or an older 1.x",
                 discoveryError());
     }
 

@@ -63,6 +63,8 @@ final class PluginSources {
     static final String PROBE_STORAGE = """
             package %1$s;
 
+            import io.krabka.spi.plugin.Monitorable;
+            import io.krabka.spi.plugin.PluginMetrics;
             import io.krabka.spi.storage.CustomMetadata;
             import io.krabka.spi.storage.IndexType;
             import io.krabka.spi.storage.LogSegmentData;
@@ -76,10 +78,19 @@ final class PluginSources {
             import java.util.Optional;
             import java.util.TreeMap;
 
-            public final class ProbeStorage implements RemoteStorageManager {
+            public final class ProbeStorage implements RemoteStorageManager, Monitorable {
                 private final String atCreate = contextLoader();
                 private String atConfigure = "never";
+                private String metricsGiven = "never";
+                private PluginMetrics.Counter reports = events -> {};
                 private Map<String, Object> configs = Map.of();
+
+                @Override
+                public void withPluginMetrics(PluginMetrics metrics) {
+                    metricsGiven = (atConfigure.equals("never") ? "before" : "after") + "-configure";
+                    reports = metrics.counter("ProbeReportsPerSec");
+                    metrics.gauge("ProbeConfigs", configs::size);
+                }
 
                 @Override
                 public void configure(Map<String, ?> configs) {
@@ -89,6 +100,11 @@ final class PluginSources {
 
                 @Override
                 public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType) {
+                    reports.increment(1);
+                    if (indexType == IndexType.TRANSACTION) {
+                        // The one report of how the kernel handed over metrics.
+                        return new ByteArrayInputStream(("metrics=" + metricsGiven).getBytes(StandardCharsets.UTF_8));
+                    }
                     String report = "create=" + atCreate + " configure=" + atConfigure + " call=" + contextLoader()
                             + " config=" + configs + " kernel=" + kernelVisibility() + " helper=" + %2$s;
                     return new ByteArrayInputStream(report.getBytes(StandardCharsets.UTF_8));

@@ -3,7 +3,10 @@ package io.krabka.kernel.plugin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.metrics.MetricsRegistry;
+import io.krabka.kernel.metrics.RegistryPluginMetrics;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class RemoteStoragePluginsTest {
     /** None of these managers works over an object store. */
-    private static final RemoteStoragePlugins.Contexts NO_STORES = (name, store, storeName) -> {
+    private static final RemoteStoragePlugins.Contexts NO_STORES = (name, store, storeName, metrics) -> {
         throw new AssertionError("no store-backed manager here: " + name);
     };
 
@@ -22,6 +25,7 @@ class RemoteStoragePluginsTest {
     static Path root;
 
     private static RemoteStoragePlugins plugins;
+    private static Path pluginsDirectory;
     private static Path classPathJar;
 
     @BeforeAll
@@ -30,7 +34,8 @@ class RemoteStoragePluginsTest {
         built.probe("alpha").modular();
         // Not in the plugins directory: reachable only through a class path, as Kafka's class.path key gives one.
         classPathJar = new TestPlugins(root.resolve("elsewhere")).probe("gamma").plain();
-        plugins = new RemoteStoragePlugins(PluginDiscovery.discover(built.pluginsDirectory()));
+        pluginsDirectory = built.pluginsDirectory();
+        plugins = new RemoteStoragePlugins(PluginDiscovery.discover(pluginsDirectory));
     }
 
     @Test
@@ -48,6 +53,46 @@ class RemoteStoragePluginsTest {
                     "create=plugin configure=plugin call=plugin config={bucket=mine, parts=3} kernel=hidden"
                             + " helper=none",
                     TestPlugins.report(ownWins));
+        }
+    }
+
+    @Test
+    void aMonitorablePluginPublishesUnderItsNameAfterConfigureAndItsMetricsGoWhenItCloses() throws Exception {
+        try (MetricsRegistry registry = MetricsRegistry.unpublished()) {
+            RemoteStoragePlugins published = new RemoteStoragePlugins(PluginDiscovery.discover(pluginsDirectory)
+                    .withMetrics(
+                            (kind, name) -> RegistryPluginMetrics.of(registry, "kafka.log.remote", kind.name(), name)));
+            String series = "kafka_log_remote_remote_storage_manager_probereportspersec_count{plugin=\"alpha\"} ";
+            try (RemoteStorageManager probe = published.remoteStorageManager(
+                    new PluginSelection("alpha", List.of(), Map.of("bucket", "b"), Map.of()), NO_STORES)) {
+                assertEquals("metrics=after-configure", TestPlugins.metricsReport(probe));
+                TestPlugins.report(probe);
+                assertTrue(registry.prometheusText().contains(series + "2"), registry.prometheusText());
+                assertTrue(
+                        registry.prometheusText()
+                                .contains(
+                                        "kafka_log_remote_remote_storage_manager_probeconfigs_value{plugin=\"alpha\"} 2"),
+                        registry.prometheusText());
+            }
+            assertEquals("", registry.prometheusText());
+        }
+    }
+
+    @Test
+    void aClassPathPluginIsHandedItsMetricsToo() throws Exception {
+        try (MetricsRegistry registry = MetricsRegistry.unpublished()) {
+            RemoteStoragePlugins published = new RemoteStoragePlugins(PluginDiscovery.discover(pluginsDirectory)
+                    .withMetrics(
+                            (kind, name) -> RegistryPluginMetrics.of(registry, "kafka.log.remote", kind.name(), name)));
+            try (RemoteStorageManager probe = published.remoteStorageManager(
+                    new PluginSelection("com.example.gamma.ProbeStorage", List.of(classPathJar), Map.of(), Map.of()),
+                    NO_STORES)) {
+                assertEquals("metrics=after-configure", TestPlugins.metricsReport(probe));
+                assertTrue(
+                        registry.prometheusText().contains("{plugin=\"com.example.gamma.ProbeStorage\"} 1"),
+                        registry.prometheusText());
+            }
+            assertEquals("", registry.prometheusText());
         }
     }
 

@@ -67,6 +67,16 @@ final class TestPlugins {
         }
     }
 
+    /** How a probe was handed its metrics: {@code metrics=after-configure}, as the SPI promises, or {@code never}. */
+    static String metricsReport(RemoteStorageManager probe) throws RemoteStorageException, IOException {
+        TopicIdPartition partition = new TopicIdPartition(Uuid.randomUuid(), "orders", 0);
+        RemoteLogSegmentMetadata segment = new RemoteLogSegmentMetadata(
+                RemoteLogSegmentId.generateNew(partition), 0, 99, 0, 1, 0, 4096, new TreeMap<>(Map.of(0, 0L)), true);
+        try (InputStream in = probe.fetchIndex(segment, IndexType.TRANSACTION)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     /** A new jar to build. */
     TestJar jar() {
         return new TestJar(buildDirectory);

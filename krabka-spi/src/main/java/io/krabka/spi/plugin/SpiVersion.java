@@ -10,7 +10,7 @@ package io.krabka.spi.plugin;
 public record SpiVersion(int major, int minor) implements Comparable<SpiVersion> {
 
     /** The version of this SPI. A compile-time constant, so a plugin's copy records the version it was built against. */
-    public static final String CURRENT = "1.2";
+    public static final String CURRENT = "1.3";
 
     /** Validates the numbers. */
     public SpiVersion {

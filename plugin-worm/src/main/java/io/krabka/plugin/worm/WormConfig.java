@@ -6,6 +6,7 @@ import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
 import io.krabka.spi.plugin.ConfigValidator;
 import io.krabka.spi.plugin.ObjectStoreRemoteStorageManagerProvider;
+import io.krabka.spi.plugin.OfferedKeys;
 import io.krabka.spi.plugin.PluginConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +46,7 @@ record WormConfig(
     static final String MIN_RETENTION_DAYS = "min.retention.days";
     static final String ALLOW_UNENFORCED_RETENTION = "allow.unenforced.retention";
     /** Offered by the broker: Kafka's {@code remote.log.metadata.custom.metadata.max.bytes}. */
-    static final String CUSTOM_METADATA_MAX_BYTES = "remote.log.metadata.custom.metadata.max.bytes";
+    static final String CUSTOM_METADATA_MAX_BYTES = OfferedKeys.CUSTOM_METADATA_MAX_BYTES;
     /** The receipt a copy returns: its JSON with two heads, an epoch id and the manifest's version id. */
     static final int RECEIPT_MAX_BYTES = 512;
 

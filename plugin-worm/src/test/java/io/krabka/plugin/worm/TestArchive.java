@@ -11,6 +11,7 @@ import io.krabka.spi.storage.RemoteLogSegmentMetadataUpdate;
 import io.krabka.spi.storage.RemoteLogSegmentState;
 import io.krabka.spi.storage.RemoteStorageContext;
 import io.krabka.testkit.ObjectStores;
+import io.krabka.testkit.RecordingPluginMetrics;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +28,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A write-once archive over the real {@code local} store, with what a broker would hand it: the segments' metadata
@@ -38,7 +37,7 @@ final class TestArchive implements RemoteStorageContext {
     final Path dir;
     final ObjectStore store;
     final List<RemoteLogSegmentMetadata> segments = new ArrayList<>();
-    final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
+    final RecordingPluginMetrics metrics = new RecordingPluginMetrics();
     final Path signingKey;
     final KeyPair keyPair;
 
@@ -112,7 +111,7 @@ final class TestArchive implements RemoteStorageContext {
     }
 
     long count(String name) {
-        return counts.getOrDefault(name, new AtomicLong()).get();
+        return metrics.count(name);
     }
 
     @Override
@@ -135,19 +134,7 @@ final class TestArchive implements RemoteStorageContext {
 
     @Override
     public PluginMetrics metrics() {
-        return new PluginMetrics() {
-            @Override
-            public Counter counter(String name) {
-                AtomicLong count = counts.computeIfAbsent(name, n -> new AtomicLong());
-                return count::addAndGet;
-            }
-
-            @Override
-            public LatencyRecorder latency(String name) {
-                AtomicLong count = counts.computeIfAbsent(name, n -> new AtomicLong());
-                return nanos -> count.incrementAndGet();
-            }
-        };
+        return metrics;
     }
 
     private static Path write(Path file, Random random, int size) throws IOException {

@@ -3,6 +3,7 @@ package io.krabka.plugin.rlmm.inmemory;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
+import io.krabka.spi.plugin.OfferedKeys;
 import io.krabka.spi.plugin.PluginConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ record InMemoryRemoteLogMetadataManagerConfig(Optional<Path> snapshotPath) {
      * The key the broker offers its tiered-storage directory under, {@code <first log dir>-tiered}: beside the log
      * directory and not in it, where Kafka's LogManager would refuse {@code remote-log-metadata/}.
      */
-    static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
+    static final String TIERED_STORAGE_DIR = OfferedKeys.TIERED_STORAGE_DIR;
     /** Where the snapshot goes under the broker's tiered-storage directory, as the original Krabka names it. */
     static final String DEFAULT_SNAPSHOT = "remote-log-metadata/snapshot.json";
 

@@ -4,6 +4,7 @@ import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
 import io.krabka.spi.plugin.ConfigValidator;
+import io.krabka.spi.plugin.OfferedKeys;
 import io.krabka.spi.plugin.PluginConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,9 +66,9 @@ record TopicBasedRemoteLogMetadataManagerConfig(
     static final String SECURITY_PROTOCOL = COMMON_CLIENT_PREFIX + "security.protocol";
     static final String SNAPSHOT_PATH = "snapshot.path";
     static final String SNAPSHOT_INTERVAL_MS = "snapshot.interval.ms";
-    static final String BROKER_ID = "broker.id";
-    static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
-    static final String CLUSTER_ID = "cluster.id";
+    static final String BROKER_ID = OfferedKeys.BROKER_ID;
+    static final String TIERED_STORAGE_DIR = OfferedKeys.TIERED_STORAGE_DIR;
+    static final String CLUSTER_ID = OfferedKeys.CLUSTER_ID;
     /** The snapshot's name in the broker's tiered-storage directory, outside every log directory. */
     static final String DEFAULT_SNAPSHOT = "remote-log-metadata-topic.snapshot";
 

@@ -3,6 +3,7 @@ package io.krabka.plugin.rsm.local;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
+import io.krabka.spi.plugin.OfferedKeys;
 import io.krabka.spi.plugin.PluginConfig;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -28,7 +29,7 @@ record LocalStorageConfig(Path dir, boolean deleteEnabled, boolean fsync, boolea
     static final String DELETE_ENABLE = "delete.enable";
     static final String FSYNC_ENABLE = "fsync.enable";
     static final String DELETE_ON_CLOSE = "delete.on.close";
-    static final String TIERED_STORAGE_DIR = "tiered.storage.dir";
+    static final String TIERED_STORAGE_DIR = OfferedKeys.TIERED_STORAGE_DIR;
     static final String MISSING_DIR =
             "missing required setting dir: the directory of the tier (a broker gives " + "tiered.storage.dir instead)";
     /** The file that makes a directory a Kafka log directory. */

@@ -1,6 +1,8 @@
 package com.example.krabka.rsm.sample;
 
 import com.example.krabka.rsm.sample.SegmentPack.Part;
+import io.krabka.spi.plugin.Monitorable;
+import io.krabka.spi.plugin.PluginMetrics;
 import io.krabka.spi.storage.CustomMetadata;
 import io.krabka.spi.storage.IndexType;
 import io.krabka.spi.storage.InvalidRangeException;
@@ -21,6 +23,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A remote tier in a directory that keeps each segment, its indexes included, as one {@link SegmentPack} file:
@@ -28,11 +31,15 @@ import java.util.UUID;
  * to disk and renames it into place, so a pack is either whole or absent; a delete removes the one file. Safe for
  * concurrent calls: every segment has a file of its own and no state is shared but the configuration.
  */
-public final class PackedRemoteStorageManager implements RemoteStorageManager {
+public final class PackedRemoteStorageManager implements RemoteStorageManager, Monitorable {
     private static final String SUFFIX = ".pack";
 
     private volatile PackedStorageConfig config;
     private volatile boolean closed;
+    private final AtomicInteger copiesInProgress = new AtomicInteger();
+    // Until the kernel hands over its metrics (the kit never does), copies are measured into nothing.
+    private volatile PluginMetrics.Timer copyTime = nanos -> {};
+    private volatile PluginMetrics.Counter copiedBytes = bytes -> {};
 
     /** An instance to configure. */
     public PackedRemoteStorageManager() {
@@ -53,12 +60,25 @@ public final class PackedRemoteStorageManager implements RemoteStorageManager {
         config = PackedStorageConfig.parse(configs);
     }
 
+    /**
+     * Publishes the copies' rate and time ({@code CopyRateAndTimeMs}), the bytes they wrote
+     * ({@code CopyBytesPerSec}) and the copies under way ({@code CopiesInProgress}).
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics metrics) {
+        copyTime = metrics.timer("CopyRateAndTimeMs");
+        copiedBytes = metrics.counter("CopyBytesPerSec");
+        metrics.gauge("CopiesInProgress", copiesInProgress::get);
+    }
+
     @Override
     public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
             throws RemoteStorageException {
         Path pack = pack(metadata.remoteLogSegmentId());
         Path partition = pack.getParent();
         Path temporary = partition.resolve("." + pack.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        long started = System.nanoTime();
+        copiesInProgress.incrementAndGet();
         try {
             if (!Files.isDirectory(partition)) {
                 Files.createDirectories(partition);
@@ -68,6 +88,8 @@ public final class PackedRemoteStorageManager implements RemoteStorageManager {
             // A retry of the same id replaces what an earlier attempt left, in one step.
             Files.move(temporary, pack, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             forceDirectory(partition);
+            copiedBytes.increment(Files.size(pack));
+            copyTime.record(System.nanoTime() - started);
         } catch (IOException e) {
             try {
                 Files.deleteIfExists(temporary);
@@ -75,6 +97,8 @@ public final class PackedRemoteStorageManager implements RemoteStorageManager {
                 e.addSuppressed(cleanup);
             }
             throw new RemoteStorageException("cannot copy segment " + metadata.remoteLogSegmentId() + " to " + pack + ": " + e, e);
+        } finally {
+            copiesInProgress.decrementAndGet();
         }
         return Optional.empty();
     }

@@ -14,6 +14,7 @@ import io.krabka.spi.storage.RemoteLogSegmentId;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
+import io.krabka.testkit.RecordingPluginMetrics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -59,6 +60,19 @@ class PackedRemoteStorageManagerTest {
     @AfterEach
     void close() {
         rsm.close();
+    }
+
+    @Test
+    void aCopyIsMeasuredByTheMetricsTheKernelHandsOver() throws Exception {
+        RecordingPluginMetrics metrics = new RecordingPluginMetrics();
+        rsm.withPluginMetrics(metrics);
+        RemoteLogSegmentMetadata segment = segment();
+        rsm.copyLogSegmentData(segment, data(true));
+        Path pack = tier.resolve(partition.topicId() + "-3").resolve(segment.remoteLogSegmentId().id() + ".pack");
+        assertEquals(1, metrics.count("CopyRateAndTimeMs"));
+        assertTrue(metrics.totalNanos("CopyRateAndTimeMs") > 0);
+        assertEquals(Files.size(pack), metrics.count("CopyBytesPerSec"));
+        assertEquals(Optional.of(0L), metrics.gauge("CopiesInProgress"));
     }
 
     @Test
