@@ -13,9 +13,6 @@ import io.krabka.kernel.format.FormatException;
 import io.krabka.kernel.format.FormatResult;
 import io.krabka.kernel.format.FormattedDirectory;
 import io.krabka.kernel.format.Formatter;
-import io.krabka.kernel.log.MetaPropertiesException;
-import io.krabka.kernel.plugin.PluginLoadException;
-import io.krabka.spi.plugin.ConfigException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -155,13 +152,10 @@ final class BrokerCommand implements Command {
     private static Broker start(BrokerConfig config) throws CommandException {
         try {
             return Broker.start(config, new KrabkaServices());
-        } catch (MetaPropertiesException e) {
-            throw new CommandException(ExitCode.STORAGE_REFUSED, e.getMessage(), e);
-        } catch (PluginLoadException | ConfigException e) {
-            // A plugin the settings select is unknown, or refuses its settings (the message names the key).
-            throw new CommandException(ExitCode.USAGE, e.getMessage(), e);
-        } catch (IOException e) {
-            throw new CommandException(ExitCode.FAILURE, e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            // A refused log directory, a plugin the settings select that is unknown or refuses its settings (the
+            // message names the key), a port in use.
+            throw CommandException.of(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CommandException(ExitCode.FAILURE, "interrupted while starting", e);
@@ -192,7 +186,7 @@ final class BrokerCommand implements Command {
             Map<String, String> layered = ServerProperties.layered(List.of(defaults(), file, flags(line), overrides));
             return BrokerConfig.fromProps(withSingleNodeMetadataTopic(layered));
         } catch (BrokerConfigException e) {
-            throw new CommandException(ExitCode.USAGE, e.getMessage(), e);
+            throw CommandException.of(e);
         }
     }
 
@@ -273,10 +267,8 @@ final class BrokerCommand implements Command {
         Optional<FormatResult> result;
         try {
             result = StandaloneFormat.formatIfNeeded(config, formatter);
-        } catch (BrokerConfigException e) {
-            throw new CommandException(ExitCode.USAGE, e.getMessage(), e);
-        } catch (FormatException e) {
-            throw new CommandException(FormatCommand.exitCode(e.kind()), e.getMessage(), e);
+        } catch (BrokerConfigException | FormatException e) {
+            throw CommandException.of(e);
         }
         result.ifPresent(formatted -> {
             for (FormattedDirectory dir : formatted.formatted()) {

@@ -19,6 +19,11 @@ final class CommandException extends Exception {
         this.exitCode = exitCode;
     }
 
+    /** A command stopped by {@code failure}, with its message and the exit code {@link ExitCode#of} gives it. */
+    static CommandException of(Exception failure) {
+        return new CommandException(ExitCode.of(failure), failure.getMessage(), failure);
+    }
+
     /** Wrong flags or arguments: {@link ExitCode#USAGE}. */
     static CommandException usage(String message) {
         return new CommandException(ExitCode.USAGE, message);

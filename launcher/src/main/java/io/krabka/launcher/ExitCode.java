@@ -1,8 +1,21 @@
 package io.krabka.launcher;
 
+import io.krabka.kernel.broker.BrokerConfigException;
+import io.krabka.kernel.format.FormatException;
+import io.krabka.kernel.log.MetaPropertiesException;
+import io.krabka.kernel.plugin.PluginLoadException;
+import io.krabka.kernel.restore.LogDirNotEmptyException;
+import io.krabka.kernel.restore.MaterializeException;
+import io.krabka.kernel.restore.RestoreException;
+import io.krabka.kernel.restore.RestoreIntegrityException;
+import io.krabka.kernel.restore.UnreadableArchiveException;
+import io.krabka.kernel.restore.bound.InvalidRestoreArgumentException;
+import io.krabka.spi.plugin.ConfigException;
+
 /**
- * The exit codes of {@code krabka}, defined here and nowhere else. Commands that grade their outcome more
- * finely (restore, verify) add theirs here too, documented in docs/commands.md.
+ * The exit codes of {@code krabka}, defined here and nowhere else, and the one mapping of the exceptions commands
+ * meet to them ({@link #of}). Commands that grade their outcome more finely (restore, verify) add theirs here too,
+ * documented in docs/commands.md.
  */
 final class ExitCode {
     /** Done. */
@@ -16,7 +29,7 @@ final class ExitCode {
      * files, or belongs to another cluster or node. Nothing was written.
      */
     static final int STORAGE_REFUSED = 3;
-    /** {@code format}: writing failed (nothing is left formatted), or the initial controllers are invalid. */
+    /** {@code format}: writing failed (nothing is left formatted). */
     static final int WRITE_FAILED = 4;
     /** {@code format}: an invalid {@code --feature}, {@code --release-version} or quorum combination. */
     static final int INVALID_FEATURES = 5;
@@ -51,4 +64,31 @@ final class ExitCode {
     static final int RESTORE_WRITE_FAILED = 6;
 
     private ExitCode() {}
+
+    /**
+     * The exit code of a failure a command stops on: the one place an exception becomes an exit code. Settings or
+     * plugins the command cannot use are a usage error, whichever command meets them: nothing was done.
+     */
+    static int of(Exception failure) {
+        return switch (failure) {
+            case BrokerConfigException _, ConfigException _, PluginLoadException _ -> USAGE;
+            case MetaPropertiesException _ -> STORAGE_REFUSED;
+            case FormatException format ->
+                switch (format.kind()) {
+                    case ALREADY_FORMATTED, CONFLICT -> STORAGE_REFUSED;
+                    case INVALID_VOTERS -> USAGE;
+                    case IO_ERROR -> WRITE_FAILED;
+                    case INVALID_FEATURES -> INVALID_FEATURES;
+                };
+            case RestoreException restore ->
+                switch (restore) {
+                    case InvalidRestoreArgumentException _ -> USAGE;
+                    case LogDirNotEmptyException _ -> RESTORE_TARGET_NOT_EMPTY;
+                    case UnreadableArchiveException _ -> ARCHIVE_UNREADABLE;
+                    case RestoreIntegrityException _ -> RESTORE_INTEGRITY;
+                    case MaterializeException _ -> RESTORE_WRITE_FAILED;
+                };
+            default -> FAILURE;
+        };
+    }
 }

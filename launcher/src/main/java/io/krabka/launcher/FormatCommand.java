@@ -136,7 +136,7 @@ final class FormatCommand implements Command {
                 Optional.ofNullable(line.getOptionValues("feature"))
                         .map(List::of)
                         .orElse(List.of()),
-                quorum(line, ExitCode.WRITE_FAILED),
+                quorum(line),
                 listenerName(line),
                 line.hasOption("ignore-formatted"));
 
@@ -144,7 +144,7 @@ final class FormatCommand implements Command {
         try {
             result = formatter.format(spec);
         } catch (FormatException e) {
-            throw new CommandException(exitCode(e.kind()), e.getMessage(), e);
+            throw CommandException.of(e);
         }
         if (generated) {
             console.out().println("Generated cluster id " + clusterId + ".");
@@ -183,12 +183,10 @@ final class FormatCommand implements Command {
 
     /**
      * The quorum {@link #quorumOptions} and {@code --controller-listener} name; {@code --standalone} when none of
-     * the three is given (format requires one; restore writes a single node, so standalone is its default).
-     *
-     * @param invalidVoters the exit code of an {@code --initial-controllers} that does not parse: format's is
-     *                      Kafka's, restore's a bad argument
+     * the three is given (format requires one; restore writes a single node, so standalone is its default). An
+     * {@code --initial-controllers} that does not parse is a bad argument.
      */
-    static InitialQuorum quorum(CommandLine line, int invalidVoters) throws CommandException {
+    static InitialQuorum quorum(CommandLine line) throws CommandException {
         boolean listed = line.hasOption("initial-controllers") || line.hasOption("no-initial-controllers");
         if (line.hasOption("controller-listener") && listed) {
             throw CommandException.usage(
@@ -199,7 +197,7 @@ final class FormatCommand implements Command {
                 return new InitialQuorum.InitialControllers(
                         DynamicVoters.parse(line.getOptionValue("initial-controllers")));
             } catch (IllegalArgumentException e) {
-                throw new CommandException(invalidVoters, "--initial-controllers: " + e.getMessage(), e);
+                throw CommandException.usage("--initial-controllers: " + e.getMessage());
             }
         }
         if (line.hasOption("no-initial-controllers")) {
@@ -243,14 +241,6 @@ final class FormatCommand implements Command {
             throw CommandException.usage("--controller-listener-name is empty");
         }
         return name;
-    }
-
-    static int exitCode(FormatException.Kind kind) {
-        return switch (kind) {
-            case ALREADY_FORMATTED, CONFLICT -> ExitCode.STORAGE_REFUSED;
-            case INVALID_VOTERS, IO_ERROR -> ExitCode.WRITE_FAILED;
-            case INVALID_FEATURES -> ExitCode.INVALID_FEATURES;
-        };
     }
 
     // A flag value that does not parse: a usage error with the parser's message.

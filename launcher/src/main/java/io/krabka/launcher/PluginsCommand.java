@@ -89,7 +89,7 @@ final class PluginsCommand implements Command {
         try {
             listing = discovery.get();
         } catch (PluginLoadException e) {
-            throw new CommandException(ExitCode.FAILURE, e.getMessage(), e);
+            throw CommandException.of(e);
         }
         Optional<String> name = Optional.ofNullable(line.getOptionValue("name"));
         if (name.isPresent()) {

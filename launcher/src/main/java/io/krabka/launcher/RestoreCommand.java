@@ -12,16 +12,11 @@ import io.krabka.kernel.format.ClusterId;
 import io.krabka.kernel.plugin.PluginDiscovery;
 import io.krabka.kernel.plugin.PluginRegistry;
 import io.krabka.kernel.restore.ArchiveRestore;
-import io.krabka.kernel.restore.LogDirNotEmptyException;
-import io.krabka.kernel.restore.MaterializeException;
 import io.krabka.kernel.restore.RestoreException;
-import io.krabka.kernel.restore.RestoreIntegrityException;
 import io.krabka.kernel.restore.RestoreRequest;
 import io.krabka.kernel.restore.RestoreTarget;
 import io.krabka.kernel.restore.SegmentAuthority;
-import io.krabka.kernel.restore.UnreadableArchiveException;
 import io.krabka.kernel.restore.authenticate.ArchiveAuthenticator;
-import io.krabka.kernel.restore.bound.InvalidRestoreArgumentException;
 import io.krabka.kernel.restore.bound.RestoreBounds;
 import io.krabka.kernel.restore.metadata.ClusterMetadataSnapshot;
 import io.krabka.kernel.restore.metadata.RemoteLogMetadataSnapshot;
@@ -181,7 +176,7 @@ final class RestoreCommand implements Command {
                 Path.of(line.getOptionValue("log-dir")),
                 clusterId,
                 nodeId,
-                FormatCommand.quorum(line, ExitCode.USAGE),
+                FormatCommand.quorum(line),
                 FormatCommand.DEFAULT_CONTROLLER_LISTENER_NAME);
         TrustedKeys keys = TrustedKeyFlags.read(line, "worm-key-id", "worm-public-key");
         Map<String, String> expectedHeads = expectedHeads(line);
@@ -236,7 +231,7 @@ final class RestoreCommand implements Command {
                 throw source.unreadable("closing the store failed: " + e.getMessage(), e);
             }
         } catch (RestoreException e) {
-            throw new CommandException(exitCode(e), e.getMessage(), e);
+            throw CommandException.of(e);
         }
         if (json) {
             console.out().println(new String(RestoreJsonReport.write(report), StandardCharsets.UTF_8));
@@ -244,17 +239,6 @@ final class RestoreCommand implements Command {
             RestoreTextReport.lines(report).forEach(console.out()::println);
         }
         return ExitCode.OK;
-    }
-
-    /** Every failure of the restore library, mapped to its exit code: the only place that does. */
-    static int exitCode(RestoreException failure) {
-        return switch (failure) {
-            case InvalidRestoreArgumentException _ -> ExitCode.USAGE;
-            case LogDirNotEmptyException _ -> ExitCode.RESTORE_TARGET_NOT_EMPTY;
-            case UnreadableArchiveException _ -> ExitCode.ARCHIVE_UNREADABLE;
-            case RestoreIntegrityException _ -> ExitCode.RESTORE_INTEGRITY;
-            case MaterializeException _ -> ExitCode.RESTORE_WRITE_FAILED;
-        };
     }
 
     private static boolean json(CommandLine line) throws CommandException {

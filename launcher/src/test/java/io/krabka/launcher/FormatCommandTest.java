@@ -273,10 +273,10 @@ class FormatCommandTest {
     }
 
     @Test
-    void invalidVotersAndFailedWritesExitFour() throws Exception {
+    void invalidVotersAreABadArgumentAndFailedWritesExitFour() throws Exception {
         Path dir = root.resolve("data");
         assertFails(
-                ExitCode.WRITE_FAILED,
+                ExitCode.USAGE,
                 "--initial-controllers: No @ found in dynamic voter string.",
                 "format",
                 "--log-dir",
@@ -286,7 +286,7 @@ class FormatCommandTest {
                 "--initial-controllers",
                 "1-localhost:9093");
         assertFails(
-                ExitCode.WRITE_FAILED,
+                ExitCode.USAGE,
                 "--initial-controllers: Node id 1 was specified more than once.",
                 "format",
                 "--log-dir",
@@ -296,7 +296,7 @@ class FormatCommandTest {
                 "--initial-controllers",
                 "1@a:1:" + DIRECTORY_ID + ",1@b:2:" + DIRECTORY_ID);
         assertFails(
-                ExitCode.WRITE_FAILED,
+                ExitCode.USAGE,
                 "--directory-id kFtEAwnxTqKW0CKbOLkH0g differs from the directory id " + DIRECTORY_ID
                         + " that --initial-controllers gives node 1",
                 "format",

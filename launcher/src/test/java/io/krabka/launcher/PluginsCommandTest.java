@@ -226,10 +226,10 @@ class PluginsCommandTest {
     }
 
     @Test
-    void aDiscoveryErrorIsOneLineOnStandardErrorAndExitsOne() {
+    void aDiscoveryErrorIsOneLineOnStandardErrorAndExitsTwoAsTheBrokerDoes() {
         int code = run(() -> PluginsCommand.Listing.of(PluginDiscovery.discover(root.resolve("nowhere"))), "plugins");
 
-        assertEquals(ExitCode.FAILURE, code);
+        assertEquals(ExitCode.USAGE, code);
         assertEquals(
                 "krabka plugins: the plugins directory " + root.resolve("nowhere")
                         + " does not exist or is not a directory\n",
@@ -264,7 +264,7 @@ class PluginsCommandTest {
             assertEquals(ExitCode.OK, Krabka.standard().run(new String[] {"plugins", "--help"}, console));
             assertTrue(out().contains("--json"), out());
 
-            assertEquals(ExitCode.FAILURE, Krabka.standard().run(new String[] {"plugins"}, console));
+            assertEquals(ExitCode.USAGE, Krabka.standard().run(new String[] {"plugins"}, console));
             assertEquals(
                     "krabka plugins: the system property krabka.home is not set; it names the distribution whose"
                             + " plugins/ folder holds the plugins\n",

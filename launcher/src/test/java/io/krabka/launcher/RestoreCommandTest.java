@@ -6,12 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.kernel.plugin.PluginDiscovery;
 import io.krabka.kernel.restore.ArchiveRestore;
-import io.krabka.kernel.restore.ChecksumMismatchException;
-import io.krabka.kernel.restore.LogDirNotEmptyException;
-import io.krabka.kernel.restore.MaterializeException;
-import io.krabka.kernel.restore.TornCopyException;
-import io.krabka.kernel.restore.UnreadableArchiveException;
-import io.krabka.kernel.restore.bound.InvalidRestoreArgumentException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -263,16 +257,6 @@ class RestoreCommandTest {
                 errLine().startsWith("krabka restore: cannot read the archive " + root.resolve("missing")),
                 err.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(logDir), "nothing written");
-    }
-
-    @Test
-    void everyRestoreFailureHasItsExitCode() {
-        assertEquals(ExitCode.USAGE, RestoreCommand.exitCode(new InvalidRestoreArgumentException("bad")));
-        assertEquals(3, RestoreCommand.exitCode(new LogDirNotEmptyException(logDir, "meta.properties")));
-        assertEquals(4, RestoreCommand.exitCode(new UnreadableArchiveException("empty")));
-        assertEquals(5, RestoreCommand.exitCode(new ChecksumMismatchException("k", 0, 1, 2)));
-        assertEquals(5, RestoreCommand.exitCode(new TornCopyException("k", "no .index")));
-        assertEquals(6, RestoreCommand.exitCode(new MaterializeException("disk full", new IOException("ENOSPC"))));
     }
 
     @Test
