@@ -104,7 +104,7 @@ class KafkaFormatRefusalsIT {
                     voters);
 
             assertEquals(1, theirs.exitCode(), theirs.describe());
-            assertEquals(4, ours.exitCode(), ours.describe());
+            assertEquals(2, ours.exitCode(), ours.describe());
             assertEquals("krabka format: --initial-controllers: " + kafkaMessage(theirs) + "\n", ours.err());
             assertFalse(Files.exists(krabkaDir));
         }
