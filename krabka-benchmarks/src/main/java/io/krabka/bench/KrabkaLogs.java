@@ -27,6 +27,7 @@ final class KrabkaLogs {
      * corrupt, before recovery rebuilds it), and the benchmarks check what matters themselves. Held here: the
      * logging keeps only a weak reference.
      */
+    @SuppressWarnings("UnusedVariable") // held, never read: see above
     private static final Logger QUIET = quiet();
 
     private final KafkaScheduler scheduler = new KafkaScheduler(1, "krabka-bench-scheduler-");

@@ -227,7 +227,7 @@ class BrokerClientsIT {
     }
 
     private static long expectedInPartition(int partition) {
-        return RECORDS / PARTITIONS + (partition < RECORDS % PARTITIONS ? 1 : 0);
+        return (long) RECORDS / PARTITIONS + (partition < RECORDS % PARTITIONS ? 1 : 0);
     }
 
     private static byte[] value(int partition, long sequence) {

@@ -282,7 +282,7 @@ class ControlPlaneAgainstKafkaIT {
             answers.put(
                     "cluster controller",
                     String.valueOf(admin.describeCluster().controller().get().id()));
-            answers.put("broker configs", brokerConfigs(admin, bootstrapServers));
+            answers.put("broker configs", brokerConfigs(admin));
         }
         return answers;
     }
@@ -310,7 +310,7 @@ class ControlPlaneAgainstKafkaIT {
     }
 
     /** The broker keys Krabka describes, as both describe them (Kafka describes many more, which are not compared). */
-    private static String brokerConfigs(Admin admin, String bootstrapServers) throws Exception {
+    private static String brokerConfigs(Admin admin) throws Exception {
         ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, "1");
         Config config = admin.describeConfigs(List.of(broker), new DescribeConfigsOptions().includeSynonyms(true))
                 .all()

@@ -100,7 +100,7 @@ class FullDiskIT {
 
             disk[0].free();
             long before = acked.size();
-            next = produce(bootstrap, next, next + 3000, acked);
+            produce(bootstrap, next, next + 3000, acked);
             assertEquals(before + 3000, acked.size(), "every record acknowledged once there is room again");
             try (Admin admin = admin(bootstrap)) {
                 admin.createTopics(List.of(new NewTopic("after-full", 1, (short) 1)))

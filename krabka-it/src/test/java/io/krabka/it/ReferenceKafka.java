@@ -137,7 +137,7 @@ final class ReferenceKafka implements AutoCloseable {
             int controllerPort,
             Optional<Path> faultControl)
             throws IOException, InterruptedException {
-        Path logs = Files.createDirectories(workDir.resolve("logs"));
+        Files.createDirectories(workDir.resolve("logs"));
         try (InputStream in = ReferenceKafka.class.getResourceAsStream("/reference-kafka-log4j2.properties")) {
             Files.copy(in, workDir.resolve("log4j2.properties"));
         }

@@ -222,8 +222,8 @@ class TieredStorageIT {
                 "the log starting at " + offset + ", the segments below deleted",
                 () -> offset(partition, OffsetSpec.earliest()) == offset
                         && RemoteTier.segments(broker.tieredStorageDir(), idPartition, work).stream()
-                                .allMatch(s -> s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED
-                                                && s.startOffset() >= offset
+                                .allMatch(s -> (s.state() == RemoteLogSegmentState.COPY_SEGMENT_FINISHED
+                                                && s.startOffset() >= offset)
                                         || s.state() == RemoteLogSegmentState.DELETE_SEGMENT_FINISHED));
     }
 

@@ -8,6 +8,7 @@ import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.IOException;
+import java.lang.ref.Reference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -47,7 +48,10 @@ class LargeSegmentRuleTest {
                         RemoteLogSegmentMetadata metadata, LogSegmentData data) throws RemoteStorageException {
                     try {
                         byte[] log = Files.readAllBytes(data.logSegment());
-                        return log.length >= 0 ? delegate.copyLogSegmentData(metadata, data) : Optional.empty();
+                        Optional<CustomMetadata> copied = delegate.copyLogSegmentData(metadata, data);
+                        // Held through the copy, as a manager that buffers a whole segment holds it.
+                        Reference.reachabilityFence(log);
+                        return copied;
                     } catch (IOException e) {
                         throw new RemoteStorageException("buffering failed", e);
                     }

@@ -33,9 +33,7 @@ final class PartitionWalk {
     private static final String ABANDONED_DOT = "." + ArchiveLayout.ABANDONED_SUFFIX;
 
     /** A manifest as read: parsed, or why not. */
-    private sealed interface ManifestRead {
-        String key();
-    }
+    private sealed interface ManifestRead {}
 
     private record Parsed(String key, SegmentManifest manifest) implements ManifestRead {}
 

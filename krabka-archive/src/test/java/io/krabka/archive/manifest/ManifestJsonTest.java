@@ -10,6 +10,7 @@ import io.krabka.archive.DocumentTooLargeException;
 import io.krabka.archive.MalformedDocumentException;
 import io.krabka.archive.UnsupportedFormatVersionException;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,8 +51,8 @@ class ManifestJsonTest {
     @Test
     void readsUppercaseHex() throws Exception {
         SegmentManifest read = ManifestJson.read(utf8(GOLDEN_JSON
-                .replace(SHA_LOG, SHA_LOG.toUpperCase())
-                .replace(GoldenManifest.SIGNATURE_HEX, GoldenManifest.SIGNATURE_HEX.toUpperCase())));
+                .replace(SHA_LOG, SHA_LOG.toUpperCase(Locale.ROOT))
+                .replace(GoldenManifest.SIGNATURE_HEX, GoldenManifest.SIGNATURE_HEX.toUpperCase(Locale.ROOT))));
         assertEquals(signedGolden(), read);
     }
 

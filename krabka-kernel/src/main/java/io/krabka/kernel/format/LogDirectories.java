@@ -81,7 +81,8 @@ final class LogDirectories {
             for (Path snapshot : snapshots) {
                 String file = snapshot.getFileName().toString();
                 boolean ours = file.equals(BootstrapSnapshot.FILE_NAME)
-                        || file.startsWith(PARTIAL_SNAPSHOT_PREFIX) && file.endsWith(BootstrapSnapshot.PARTIAL_SUFFIX);
+                        || (file.startsWith(PARTIAL_SNAPSHOT_PREFIX)
+                                && file.endsWith(BootstrapSnapshot.PARTIAL_SUFFIX));
                 if (!ours || !Files.isRegularFile(snapshot, LinkOption.NOFOLLOW_LINKS)) {
                     return false;
                 }

@@ -33,7 +33,7 @@ final class LeftoverFiles {
         for (Path file : sortedFiles(dir)) {
             String name = file.getFileName().toString();
             if (name.endsWith(AtomicFileWriter.TEMP_FILE_SUFFIX)
-                    || name.endsWith(LogFileUtils.DELETED_FILE_SUFFIX) && !name.endsWith(SNAPSHOT_DELETE_SUFFIX)) {
+                    || (name.endsWith(LogFileUtils.DELETED_FILE_SUFFIX) && !name.endsWith(SNAPSHOT_DELETE_SUFFIX))) {
                 LOG.log(System.Logger.Level.DEBUG, "Deleting stray temporary file " + file);
                 Files.deleteIfExists(file);
             } else if (name.endsWith(LogFileUtils.CLEANED_FILE_SUFFIX)) {

@@ -62,12 +62,12 @@ public final class LogDirNames {
     public static TopicPartition parseTopicPartitionName(Path dir) {
         String name = dir.getFileName().toString();
         if (!name.contains("-")
-                || name.endsWith(LogFileUtils.DELETE_DIR_SUFFIX)
-                        && !DELETE_DIR.matcher(name).matches()
-                || name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX)
-                        && !FUTURE_DIR.matcher(name).matches()
-                || name.endsWith(LogFileUtils.STRAY_DIR_SUFFIX)
-                        && !STRAY_DIR.matcher(name).matches()) {
+                || (name.endsWith(LogFileUtils.DELETE_DIR_SUFFIX)
+                        && !DELETE_DIR.matcher(name).matches())
+                || (name.endsWith(LogFileUtils.FUTURE_DIR_SUFFIX)
+                        && !FUTURE_DIR.matcher(name).matches())
+                || (name.endsWith(LogFileUtils.STRAY_DIR_SUFFIX)
+                        && !STRAY_DIR.matcher(name).matches())) {
             throw notALogDir(dir);
         }
         boolean suffixed = name.endsWith(LogFileUtils.DELETE_DIR_SUFFIX)

@@ -64,6 +64,8 @@ public final class MappedFile implements AutoCloseable {
         }
     }
 
+    // The mapping lives as long as its arena, which the MappedFile owns and closes.
+    @SuppressWarnings("MustBeClosedChecker")
     private static MappedFile map(Path path, FileChannel channel, FileChannel.MapMode mode, long size)
             throws IOException {
         Arena arena = Arena.ofShared();

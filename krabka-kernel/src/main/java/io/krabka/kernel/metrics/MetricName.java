@@ -1,6 +1,7 @@
 package io.krabka.kernel.metrics;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.SequencedMap;
 import java.util.stream.Collectors;
@@ -69,7 +70,7 @@ public record MetricName(String group, String type, String name, SequencedMap<St
     /** The Prometheus series name and labels for one attribute, e.g. {@code kafka_server_brokertopicmetrics_remotecopybytespersec_count{topic="t"}}. */
     String prometheus(String attribute) {
         String series = (group + "_" + type + "_" + name + "_" + attribute)
-                .toLowerCase()
+                .toLowerCase(Locale.ROOT)
                 .replaceAll("[^a-z0-9_]", "_");
         if (tags.isEmpty()) {
             return series;

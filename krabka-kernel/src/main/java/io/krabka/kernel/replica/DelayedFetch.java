@@ -123,8 +123,8 @@ final class DelayedFetch {
             }
             LogOffsetMetadata fetchOffset = start.get();
             if (fetchOffset.messageOffset() > end.messageOffset()
-                    || fetchOffset.messageOffset() < end.messageOffset()
-                            && fetchOffset.segmentBaseOffset() < end.segmentBaseOffset()) {
+                    || (fetchOffset.messageOffset() < end.messageOffset()
+                            && fetchOffset.segmentBaseOffset() < end.segmentBaseOffset())) {
                 return Optional.of(true);
             }
             if (fetchOffset.messageOffset() < end.messageOffset()) {

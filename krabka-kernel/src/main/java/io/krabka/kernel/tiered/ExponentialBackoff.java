@@ -22,8 +22,8 @@ record ExponentialBackoff(long initialMs, long maxMs, double jitter) {
 
     /** The wait after {@code attempts} (at least 1) failures in a row. */
     long backoffMs(int attempts) {
-        double exp = Math.min(maxMs, initialMs * Math.pow(2, Math.max(0, attempts - 1)));
+        double exp = Math.min((double) maxMs, initialMs * Math.pow(2, Math.max(0, attempts - 1)));
         double random = jitter == 0 ? 1 : ThreadLocalRandom.current().nextDouble(1 - jitter, 1 + jitter);
-        return (long) Math.min(maxMs, exp * random);
+        return (long) Math.min((double) maxMs, exp * random);
     }
 }

@@ -13,34 +13,34 @@ import org.junit.jupiter.api.Test;
 
 /** Which failures a log directory lives through (a write refused for want of room) and which take it offline. */
 class DiskFaultsTest {
-    private static final IOException NO_SPACE = new IOException("No space left on device");
-    private static final IOException EIO = new IOException("Input/output error");
+    private final IOException noSpace = new IOException("No space left on device");
+    private final IOException eio = new IOException("Input/output error");
 
     @Test
     void aWriteRefusedForWantOfRoomIsLivedThrough() {
-        assertFalse(DiskFaults.takesLogDirOffline(NO_SPACE));
+        assertFalse(DiskFaults.takesLogDirOffline(noSpace));
         assertFalse(DiskFaults.takesLogDirOffline(new IOException("Disk quota exceeded")));
         assertFalse(DiskFaults.takesLogDirOffline(
                 new FileSystemException("/data/t-0/00.log", null, "No space left on device")));
-        assertFalse(DiskFaults.takesLogDirOffline(new UncheckedIOException(NO_SPACE)), "an index's new page");
-        assertTrue(DiskFaults.isOutOfSpace(new UncheckedIOException(NO_SPACE)));
+        assertFalse(DiskFaults.takesLogDirOffline(new UncheckedIOException(noSpace)), "an index's new page");
+        assertTrue(DiskFaults.isOutOfSpace(new UncheckedIOException(noSpace)));
     }
 
     @Test
     void everyOtherIoErrorTakesTheDirectoryOffline() {
-        assertTrue(DiskFaults.takesLogDirOffline(EIO));
-        assertTrue(DiskFaults.takesLogDirOffline(new UncheckedIOException(EIO)));
+        assertTrue(DiskFaults.takesLogDirOffline(eio));
+        assertTrue(DiskFaults.takesLogDirOffline(new UncheckedIOException(eio)));
         assertTrue(DiskFaults.takesLogDirOffline(new IOException("Read-only file system")));
-        assertFalse(DiskFaults.isOutOfSpace(EIO));
+        assertFalse(DiskFaults.isOutOfSpace(eio));
     }
 
     @Test
     void aFailedFsyncOrAFailedUndoTakesItOfflineEvenForWantOfRoom() {
         SyncFailedException fsync = new SyncFailedException("fsync of /data/t-0/00.log failed");
-        fsync.initCause(NO_SPACE);
+        fsync.initCause(noSpace);
         assertTrue(DiskFaults.takesLogDirOffline(fsync));
         assertTrue(DiskFaults.takesLogDirOffline(new UncheckedIOException(fsync)));
-        assertTrue(DiskFaults.takesLogDirOffline(new TornWriteException("torn", NO_SPACE, EIO)));
+        assertTrue(DiskFaults.takesLogDirOffline(new TornWriteException("torn", noSpace, eio)));
     }
 
     @Test

@@ -62,7 +62,7 @@ class KafkaLeaderEpochCacheCompatibilityTest {
         Random random = new Random(seed);
         for (int n = 0; n < OPERATIONS; n++) {
             int choice = random.nextInt(20);
-            long offset = random.nextInt(MAX_OFFSET + 2) - 1;
+            long offset = random.nextInt(MAX_OFFSET + 2) - 1L;
             String operation;
             if (choice < 14) {
                 // Mostly what a log sees (the latest epoch or a newer one, further on); sometimes anything.

@@ -305,7 +305,7 @@ class KafkaProducerStateCompatibilityTest {
         }
 
         private String appendData() {
-            long pid = 1 + random.nextInt(4);
+            long pid = 1L + random.nextInt(4);
             short epoch = epoch(pid, 10);
             Optional<ProducerStateEntry> entry = entry(pid);
             int next = entry.filter(e -> !e.isEmpty() && e.producerEpoch() == epoch)
@@ -338,7 +338,7 @@ class KafkaProducerStateCompatibilityTest {
         }
 
         private String appendMarker() {
-            long pid = 1 + random.nextInt(4);
+            long pid = 1L + random.nextInt(4);
             short epoch = epoch(pid, 30);
             int coordinatorEpoch = Math.max(
                             0,

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -290,8 +291,9 @@ class LeaderEpochFileCacheTest {
                 new LeaderEpochFileCache(TP, new LeaderEpochCheckpointFile(LeaderEpochCheckpointFile.newFile(dir)));
         assertEquals(cache.epochEntries(), reloaded.epochEntries());
         assertEquals(new EpochEndOffset(3, 12), reloaded.endOffsetFor(3, 20));
-        assertTrue(
-                Files.list(dir).noneMatch(file -> file.getFileName().toString().endsWith(".tmp")));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertTrue(files.noneMatch(file -> file.getFileName().toString().endsWith(".tmp")));
+        }
     }
 
     @Test

@@ -65,7 +65,9 @@ class LocalLogTest {
     }
 
     private Stream<String> files() throws IOException {
-        return Files.list(log.dir()).map(p -> p.getFileName().toString()).sorted();
+        try (Stream<Path> files = Files.list(log.dir())) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList().stream();
+        }
     }
 
     @Test

@@ -204,8 +204,8 @@ class LogLoaderCrashTest {
         boolean torn = cut > survivingEnd;
         List<DiskBatch> expected = written.stream()
                 .filter(b -> b.segment() < cutSegment
-                        || b.segment() == cutSegment && b.end() <= cut
-                        || b.segment() > cutSegment && !torn)
+                        || (b.segment() == cutSegment && b.end() <= cut)
+                        || (b.segment() > cutSegment && !torn))
                 .toList();
         LogFixture fixture = new LogFixture(logDir);
         UnifiedLog recovered = fixture.create(config, 0, recoveryPoint, false, Optional.empty());

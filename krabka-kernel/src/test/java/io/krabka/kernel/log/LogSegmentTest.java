@@ -431,7 +431,7 @@ class LogSegmentTest {
         List<ByteBuffer> batches = new ArrayList<>();
         long offset = 0;
         for (int n = 0; n < 40; n++) {
-            batches.add(batch(offset, 1 + n % 4, T0 + (n % 7) * 100));
+            batches.add(batch(offset, 1 + n % 4, T0 + (n % 7) * 100L));
             offset += 1 + n % 4;
         }
         List<OffsetPosition> expected = new ArrayList<>();

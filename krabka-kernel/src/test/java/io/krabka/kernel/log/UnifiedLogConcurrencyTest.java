@@ -197,7 +197,7 @@ class UnifiedLogConcurrencyTest {
         if (whole + Long.BYTES <= bytes.limit()) {
             long partial = bytes.getLong(whole);
             assertEquals(next < 0 ? partial : next, partial, "the cut batch follows the whole ones");
-            assertTrue(expected.containsKey(partial) && partial <= offset || next >= 0, "the cut batch's offset");
+            assertTrue((expected.containsKey(partial) && partial <= offset) || next >= 0, "the cut batch's offset");
         }
     }
 }

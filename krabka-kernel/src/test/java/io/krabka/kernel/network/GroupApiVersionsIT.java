@@ -214,7 +214,7 @@ class GroupApiVersionsIT {
                     OffsetCommitResponse.class);
             assertEquals(java.util.Map.of(Errors.NONE, 1), response.errorCounts(), "version " + v);
         });
-        long committed = 100 + ApiKeys.OFFSET_COMMIT.latestVersion(false);
+        long committed = 100L + ApiKeys.OFFSET_COMMIT.latestVersion(false);
         everyVersion(ApiKeys.OFFSET_FETCH, v -> {
             OffsetFetchRequestData request;
             if (v >= 8) {

@@ -263,7 +263,7 @@ class ProtocolFuzzIT {
                 continue;
             }
             for (short version = key.oldestVersion(); version <= key.latestVersion(); version++) {
-                for (ApiMessage body : bodies(key, version)) {
+                for (ApiMessage body : bodies(key)) {
                     try {
                         templates.add(KafkaWire.request(key, version, correlationId++, "fuzz", body));
                     } catch (RuntimeException e) {
@@ -275,7 +275,7 @@ class ProtocolFuzzIT {
         return templates;
     }
 
-    private static List<ApiMessage> bodies(ApiKeys key, short version) {
+    private static List<ApiMessage> bodies(ApiKeys key) {
         List<ApiMessage> bodies = new ArrayList<>();
         bodies.add(ApiMessageType.fromApiKey(key.id).newRequest());
         switch (key) {

@@ -68,6 +68,8 @@ public final class MockScheduler implements Scheduler {
         return sorted.stream().filter(t -> !t.cancelled).map(t -> t.name).toList();
     }
 
+    // A ScheduledFuture is a Delayed, compared with any other by delay, as the JDK's own are.
+    @SuppressWarnings("ComparableType")
     private final class Task implements ScheduledFuture<Void>, Comparable<Delayed> {
         final String name;
         final Runnable task;

@@ -122,8 +122,8 @@ class RemoteLogManagerPacingTest {
         TopicIdPartition tp = broker.topic("orders", TIERED);
         broker.appendSegments(tp, 3, 1);
         UnifiedLog log = broker.log(tp);
-        long lastTwo =
-                log.logSegments().get(1).size() + log.logSegments().get(2).size();
+        long lastTwo = (long) log.logSegments().get(1).size()
+                + log.logSegments().get(2).size();
         // No time lag (-1 resolves to local.retention.ms, unlimited here): only the size lag applies.
         broker.topic(
                 "orders",

@@ -84,7 +84,7 @@ class RemoteLogManagerRetentionTest {
         broker.appendSegments(tp, 3, 2);
         broker.runTasks();
         List<LogSegment> local = broker.log(tp).logSegments();
-        long keptBySize = local.get(1).size() + local.get(2).size();
+        long keptBySize = (long) local.get(1).size() + local.get(2).size();
 
         broker.topic(
                 "orders", Map.of("remote.storage.enable", "true", "retention.bytes", String.valueOf(keptBySize + 1)));
@@ -177,8 +177,8 @@ class RemoteLogManagerRetentionTest {
                         "0"));
         broker.appendSegments(tp, 2, 2);
         UnifiedLog log = broker.log(tp);
-        long lastTwo =
-                log.logSegments().get(2).size() + log.logSegments().get(3).size();
+        long lastTwo = (long) log.logSegments().get(2).size()
+                + log.logSegments().get(3).size();
 
         broker.runTasks();
         assertEquals(List.of(0L, 20L), finishedStarts(tp), "no copy while copies are disabled");
@@ -241,7 +241,7 @@ class RemoteLogManagerRetentionTest {
         broker.appendSegments(tp, 3, 2);
         broker.runTasks();
         List<LogSegment> local = broker.log(tp).logSegments();
-        long keptBySize = local.get(1).size() + local.get(2).size();
+        long keptBySize = (long) local.get(1).size() + local.get(2).size();
         broker.topic("orders", Map.of("remote.storage.enable", "true", "retention.bytes", String.valueOf(keptBySize)));
         broker.restart();
         assertEquals(-1, broker.log(tp).highestOffsetInRemoteStorage(), "no copy task has run since the restart");

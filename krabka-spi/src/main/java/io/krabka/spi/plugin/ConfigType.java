@@ -2,6 +2,7 @@ package io.krabka.spi.plugin;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /** The type of a setting, and how its text form is parsed. */
 public enum ConfigType {
@@ -74,7 +75,8 @@ public enum ConfigType {
     }
 
     private ConfigException wrongType(String key, Object raw) {
-        return new ConfigException(key, this == PASSWORD ? "[hidden]" : raw, "expected " + name().toLowerCase());
+        return new ConfigException(
+                key, this == PASSWORD ? "[hidden]" : raw, "expected " + name().toLowerCase(Locale.ROOT));
     }
 
     private <N> N parseNumber(String key, String text, java.util.function.Function<String, N> parser) {

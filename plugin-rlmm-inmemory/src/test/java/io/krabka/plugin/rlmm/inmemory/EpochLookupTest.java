@@ -224,7 +224,7 @@ class EpochLookupTest {
         assertEquals(
                 List.of(longer, shorter),
                 list(manager.listRemoteLogSegments(TP0, 0)).stream()
-                        .sorted(Comparator.comparing(RemoteLogSegmentMetadata::endOffset)
+                        .sorted(Comparator.comparingLong(RemoteLogSegmentMetadata::endOffset)
                                 .reversed())
                         .toList());
         assertEquals(Optional.of(150L), highest(0));

@@ -51,10 +51,10 @@ final class S3Errors {
      */
     static boolean isExisting(SdkException e) {
         return status(e) == 412
-                || status(e) == 409
+                || (status(e) == 409
                         && errorCode(e)
                                 .filter("ConditionalRequestConflict"::equals)
-                                .isPresent();
+                                .isPresent());
     }
 
     /** The HTTP status of a service's answer; 0 when the request got none. */

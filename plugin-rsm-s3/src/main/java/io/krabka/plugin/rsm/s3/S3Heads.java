@@ -28,7 +28,7 @@ record S3Heads(S3Client s3, String bucket) {
         try {
             response = s3.headObject(b -> b.bucket(bucket).key(key).versionId(version.orElse(null)));
         } catch (SdkException e) {
-            if (S3Errors.isNotFound(e) || S3Errors.status(e) == 404 || version.isPresent() && isNoSuchVersion(e)) {
+            if (S3Errors.isNotFound(e) || S3Errors.status(e) == 404 || (version.isPresent() && isNoSuchVersion(e))) {
                 return Optional.empty();
             }
             throw S3Errors.of("HeadObject" + version.map(v -> " version " + v).orElse(""), bucket, key, e);
