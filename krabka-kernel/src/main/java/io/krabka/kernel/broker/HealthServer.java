@@ -19,6 +19,11 @@ import java.util.function.Supplier;
  */
 final class HealthServer implements AutoCloseable {
 
+    private static final String PLAIN = "text/plain; charset=utf-8";
+
+    // Prometheus' text format names its version: a scraper (Prometheus 3) picks the parser by the content type.
+    private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
+
     private final HttpServer server;
     private final ExecutorService executor;
 
@@ -40,19 +45,19 @@ final class HealthServer implements AutoCloseable {
         ExecutorService executor = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("krabka-health-", 0).factory());
         server.setExecutor(executor);
-        server.createContext("/", exchange -> answer(exchange, 404, "not found"));
-        server.createContext("/healthz", exchange -> answer(exchange, 200, "ok"));
+        server.createContext("/", exchange -> answer(exchange, 404, "not found", PLAIN));
+        server.createContext("/healthz", exchange -> answer(exchange, 200, "ok", PLAIN));
         server.createContext("/readyz", exchange -> {
             boolean serving = ready.getAsBoolean();
-            answer(exchange, serving ? 200 : 503, serving ? "ready" : "not ready");
+            answer(exchange, serving ? 200 : 503, serving ? "ready" : "not ready", PLAIN);
         });
         server.createContext(
-                "/metrics", exchange -> answer(exchange, 200, metrics.get().stripTrailing()));
+                "/metrics", exchange -> answer(exchange, 200, metrics.get().stripTrailing(), PROMETHEUS));
         server.start();
         return new HealthServer(server, executor);
     }
 
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
+    private static void answer(HttpExchange exchange, int status, String body, String contentType) throws IOException {
         try (exchange) {
             String method = exchange.getRequestMethod();
             boolean head = method.equals("HEAD");
@@ -65,7 +70,7 @@ final class HealthServer implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             boolean exact = path.equals(exchange.getHttpContext().getPath()) || status == 404;
             byte[] bytes = ((exact ? body : "not found") + "\n").getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+            exchange.getResponseHeaders().set("Content-Type", exact ? contentType : PLAIN);
             exchange.sendResponseHeaders(exact ? status : 404, head ? -1 : bytes.length);
             if (!head) {
                 try (OutputStream out = exchange.getResponseBody()) {

@@ -193,12 +193,15 @@ final class TieredStorage implements AutoCloseable {
     private static void publishIndexCacheMetrics(MetricsRegistry metrics, RemoteIndexCache indexCache) {
         metrics.meter(
                 MetricName.of("kafka.log.remote", "RemoteIndexCache", "HitsPerSec"),
+                "hits",
                 () -> indexCache.stats().hitCount());
         metrics.meter(
                 MetricName.of("kafka.log.remote", "RemoteIndexCache", "MissesPerSec"),
+                "misses",
                 () -> indexCache.stats().missCount());
         metrics.meter(
                 MetricName.of("kafka.log.remote", "RemoteIndexCache", "EvictionsPerSec"),
+                "evictions",
                 () -> indexCache.stats().evictionCount());
     }
 

@@ -1,25 +1,35 @@
 package io.krabka.kernel.metrics;
 
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.SequencedMap;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
+import java.util.random.RandomGenerator;
 
 /**
- * A distribution of values, such as remote fetch latencies in milliseconds (attributes {@code Count}, {@code Min},
- * {@code Max}, {@code Mean}, {@code 50thPercentile}, {@code 95thPercentile}, {@code 99thPercentile},
- * {@code 999thPercentile}, as Kafka's histograms and timers): percentiles over a uniform sample of 1028 values, as
- * Yammer's default reservoir size.
+ * A distribution of values, as Kafka's (Yammer 2.2) histograms: attributes {@code Count}, {@code Min}, {@code Max},
+ * {@code Mean}, {@code StdDev} over every value since it was made, and {@code 50thPercentile}, {@code 75thPercentile},
+ * {@code 95thPercentile}, {@code 98thPercentile}, {@code 99thPercentile}, {@code 999thPercentile} over a
+ * {@linkplain DecayingReservoir decaying sample} of 1028 values, biased to the last minutes. Thread-safe.
  */
 public final class Histogram implements Metric {
 
-    private static final int RESERVOIR_SIZE = 1028;
-
-    private final long[] reservoir = new long[RESERVOIR_SIZE];
+    private final DecayingReservoir reservoir;
     private long count;
     private long sum;
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
+    // Welford's running mean and sum of squared deviations, as Yammer's: the variance without keeping the values.
+    private double mean;
+    private double squares;
+
+    /** A histogram on the system's nanosecond clock. */
+    public Histogram() {
+        this(System::nanoTime, new SplittableRandom());
+    }
+
+    Histogram(LongSupplier nanoClock, RandomGenerator random) {
+        this.reservoir = new DecayingReservoir(nanoClock, random);
+    }
 
     /** Adds one value. */
     public synchronized void update(long value) {
@@ -27,15 +37,10 @@ public final class Histogram implements Metric {
         sum += value;
         min = Math.min(min, value);
         max = Math.max(max, value);
-        if (count <= RESERVOIR_SIZE) {
-            reservoir[(int) count - 1] = value;
-        } else {
-            // Vitter's algorithm R: each value seen so far stays in the sample with the same probability.
-            long slot = ThreadLocalRandom.current().nextLong(count);
-            if (slot < RESERVOIR_SIZE) {
-                reservoir[(int) slot] = value;
-            }
-        }
+        double deviation = value - mean;
+        mean += deviation / count;
+        squares += deviation * (value - mean);
+        reservoir.update(value);
     }
 
     /** The values added. */
@@ -43,27 +48,17 @@ public final class Histogram implements Metric {
         return count;
     }
 
-    @Override
-    public synchronized SequencedMap<String, Number> attributes() {
-        long[] sample = Arrays.copyOf(reservoir, (int) Math.min(count, RESERVOIR_SIZE));
-        Arrays.sort(sample);
-        SequencedMap<String, Number> attributes = new LinkedHashMap<>();
-        attributes.put("Count", count);
-        attributes.put("Min", count == 0 ? 0 : min);
-        attributes.put("Max", count == 0 ? 0 : max);
-        attributes.put("Mean", count == 0 ? 0.0 : (double) sum / count);
-        attributes.put("50thPercentile", quantile(sample, 0.5));
-        attributes.put("95thPercentile", quantile(sample, 0.95));
-        attributes.put("99thPercentile", quantile(sample, 0.99));
-        attributes.put("999thPercentile", quantile(sample, 0.999));
-        return attributes;
+    /** The statistics now. */
+    synchronized Snapshot snapshot() {
+        if (count == 0) {
+            return new Snapshot(0, 0, 0, 0, 0, new long[0]);
+        }
+        double stdDev = count > 1 ? Math.sqrt(squares / (count - 1)) : 0.0;
+        return new Snapshot(count, min, max, (double) sum / count, stdDev, reservoir.sortedValues());
     }
 
-    private static double quantile(long[] sorted, double q) {
-        if (sorted.length == 0) {
-            return 0.0;
-        }
-        int index = (int) Math.ceil(q * sorted.length) - 1;
-        return sorted[Math.clamp(index, 0, sorted.length - 1)];
+    @Override
+    public SequencedMap<String, Number> attributes() {
+        return snapshot().attributes(1);
     }
 }

@@ -1,6 +1,7 @@
 package io.krabka.kernel.metrics;
 
 import java.util.LinkedHashMap;
+import java.util.Objects;
 import java.util.SequencedMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -8,14 +9,16 @@ import java.util.function.LongSupplier;
 
 /**
  * A count of events and their rates per second (attributes {@code Count}, {@code MeanRate}, {@code OneMinuteRate},
- * {@code FiveMinuteRate}, {@code FifteenMinuteRate}): Kafka's {@code ...PerSec} meters, with the same exponentially
- * weighted moving averages over 5-second ticks. It counts what it is {@linkplain #mark marked} with, or follows a
- * count kept elsewhere ({@link #following}).
+ * {@code FiveMinuteRate}, {@code FifteenMinuteRate}; on JMX also {@code EventType}, such as "bytes" or "requests",
+ * and {@code RateUnit} SECONDS): Kafka's (Yammer 2.2) {@code ...PerSec} meters, with the same exponentially weighted
+ * moving averages over 5-second ticks. It counts what it is {@linkplain #mark marked} with, or follows a count kept
+ * elsewhere ({@link #following}).
  */
 public final class Meter implements Metric {
 
     private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(5);
 
+    private final String eventType;
     private final LongAdder marked = new LongAdder();
     private final LongSupplier count;
     private final LongSupplier nanoClock;
@@ -25,17 +28,18 @@ public final class Meter implements Metric {
     private long countAtLastTick;
     private long lastTickNanos;
 
-    /** A meter of its own marks, on the system's nanosecond clock. */
-    public Meter() {
-        this(null, System::nanoTime);
+    /** A meter of its own marks of {@code eventType} (such as "requests"), on the system's nanosecond clock. */
+    public Meter(String eventType) {
+        this(eventType, null, System::nanoTime);
     }
 
-    /** A meter following {@code count}, a count that only grows, kept by its owner. */
-    public static Meter following(LongSupplier count) {
-        return new Meter(count, System::nanoTime);
+    /** A meter of {@code eventType} following {@code count}, a count that only grows, kept by its owner. */
+    public static Meter following(String eventType, LongSupplier count) {
+        return new Meter(eventType, count, System::nanoTime);
     }
 
-    Meter(LongSupplier count, LongSupplier nanoClock) {
+    Meter(String eventType, LongSupplier count, LongSupplier nanoClock) {
+        this.eventType = Objects.requireNonNull(eventType, "eventType");
         this.count = count == null ? marked::sum : count;
         this.nanoClock = nanoClock;
         this.startNanos = nanoClock.getAsLong();
@@ -67,6 +71,15 @@ public final class Meter implements Metric {
         attributes.put("OneMinuteRate", averages[0].perSecond());
         attributes.put("FiveMinuteRate", averages[1].perSecond());
         attributes.put("FifteenMinuteRate", averages[2].perSecond());
+        return attributes;
+    }
+
+    @Override
+    public SequencedMap<String, Object> textAttributes() {
+        SequencedMap<String, Object> attributes = new LinkedHashMap<>();
+        attributes.put("EventType", eventType);
+        // A TimeUnit, as Yammer's MBean returns: a JMX client reading it as one gets one.
+        attributes.put("RateUnit", TimeUnit.SECONDS);
         return attributes;
     }
 

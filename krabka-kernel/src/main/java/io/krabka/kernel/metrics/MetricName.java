@@ -67,18 +67,33 @@ public record MetricName(String group, String type, String name, SequencedMap<St
         return value.chars().anyMatch(c -> ",=:\"*?\n".indexOf(c) >= 0) ? ObjectName.quote(value) : value;
     }
 
-    /** The Prometheus series name and labels for one attribute, e.g. {@code kafka_server_brokertopicmetrics_remotecopybytespersec_count{topic="t"}}. */
-    String prometheus(String attribute) {
-        String series = (group + "_" + type + "_" + name + "_" + attribute)
+    /**
+     * The Prometheus metric family of one attribute, e.g. {@code kafka_server_brokertopicmetrics_remotecopybytespersec_count}
+     * for {@code Count}: the name's group, type, name and the attribute in lower case, joined by {@code _}.
+     */
+    String prometheusFamily(String attribute) {
+        return (group + "_" + type + "_" + name + "_" + attribute)
                 .toLowerCase(Locale.ROOT)
                 .replaceAll("[^a-z0-9_]", "_");
+    }
+
+    /** The tags as Prometheus labels, e.g. {@code {topic="t"}}; empty without tags. */
+    String prometheusLabels() {
         if (tags.isEmpty()) {
-            return series;
+            return "";
         }
-        return series
-                + tags.entrySet().stream()
-                        .map(tag -> tag.getKey() + "=\""
-                                + tag.getValue().replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
-                        .collect(Collectors.joining(",", "{", "}"));
+        return tags.entrySet().stream()
+                .map(tag -> tag.getKey().replaceAll("[^a-zA-Z0-9_]", "_") + "=\"" + labelValue(tag.getValue()) + "\"")
+                .collect(Collectors.joining(",", "{", "}"));
+    }
+
+    /** The JMX object name without the tags, such as {@code kafka.server:type=BrokerTopicMetrics,name=X}. */
+    String jmxFamily() {
+        return group + ":type=" + type + ",name=" + name;
+    }
+
+    // Prometheus' text format escapes a backslash, a double quote and a line feed in a label value.
+    private static String labelValue(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 }

@@ -39,14 +39,22 @@ public final class MetricsRegistry implements AutoCloseable {
         return new MetricsRegistry(Optional.empty());
     }
 
-    /** The meter of that name, created on first use. */
+    /** The meter of that name, of "events", created on first use. */
     public Meter meter(MetricName name) {
-        return (Meter) getOrCreate(name, Meter::new, Meter.class);
+        return meter(name, "events");
     }
 
-    /** Publishes a meter following a count kept elsewhere, unless one is there already. */
-    public void meter(MetricName name, LongSupplier count) {
-        getOrCreate(name, () -> Meter.following(count), Meter.class);
+    /** The meter of that name, of {@code eventType} (Yammer's {@code EventType}, such as "requests"), created on first use. */
+    public Meter meter(MetricName name, String eventType) {
+        return (Meter) getOrCreate(name, () -> new Meter(eventType), Meter.class);
+    }
+
+    /**
+     * Publishes a meter of {@code eventType} (such as "bytes", as Kafka's {@code BytesPerSec} meters) following a count
+     * kept elsewhere, unless one is there already.
+     */
+    public void meter(MetricName name, String eventType, LongSupplier count) {
+        getOrCreate(name, () -> Meter.following(eventType, count), Meter.class);
     }
 
     /** The histogram of that name, created on first use. */
@@ -54,7 +62,7 @@ public final class MetricsRegistry implements AutoCloseable {
         return (Histogram) getOrCreate(name, Histogram::new, Histogram.class);
     }
 
-    /** The timer of that name, created on first use. */
+    /** The timer of that name (durations in milliseconds, calls per second), created on first use. */
     public Timer timer(MetricName name) {
         return (Timer) getOrCreate(name, Timer::new, Timer.class);
     }
@@ -107,19 +115,15 @@ public final class MetricsRegistry implements AutoCloseable {
         return name.objectName().getCanonicalName();
     }
 
-    /** Every metric in Prometheus' text exposition format, one untyped sample per attribute. */
+    /**
+     * Every metric in Prometheus' text exposition format (0.0.4): a family per attribute, such as
+     * {@code kafka_server_brokertopicmetrics_remotecopybytespersec_count}, with its {@code # HELP} and {@code # TYPE}
+     * lines and a sample per tag set ({@link PrometheusText}).
+     */
     public String prometheusText() {
-        StringBuilder text = new StringBuilder();
-        for (Registered registered : metrics.values()) {
-            registered
-                    .metric()
-                    .attributes()
-                    .forEach((attribute, value) -> text.append(registered.name().prometheus(attribute))
-                            .append(' ')
-                            .append(value)
-                            .append('\n'));
-        }
-        return text.toString();
+        PrometheusText text = new PrometheusText();
+        metrics.values().forEach(registered -> text.add(registered.name(), registered.metric()));
+        return text.text();
     }
 
     /** Removes every metric (and its MBean). */

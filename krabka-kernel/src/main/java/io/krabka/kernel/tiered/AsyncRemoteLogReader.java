@@ -14,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs remote reads off the request threads, as Kafka's {@code RemoteLogManager.asyncRead} and
@@ -96,7 +95,7 @@ public final class AsyncRemoteLogReader implements AutoCloseable {
                 throw e;
             } finally {
                 // Counted before the fetch is answered, so an answered fetch is always in the counts.
-                metrics.recordLatency(topic, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                metrics.recordLatency(topic, System.nanoTime() - start);
             }
         });
     }

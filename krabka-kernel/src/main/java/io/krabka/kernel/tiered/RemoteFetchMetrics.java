@@ -1,12 +1,13 @@
 package io.krabka.kernel.tiered;
 
-import io.krabka.kernel.metrics.Histogram;
 import io.krabka.kernel.metrics.MetricName;
 import io.krabka.kernel.metrics.MetricsRegistry;
+import io.krabka.kernel.metrics.Timer;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -31,7 +32,7 @@ public final class RemoteFetchMetrics {
     public record Counts(
             long bytes, long requests, long errors, long latencyCount, long latencySumMs, long latencyMaxMs) {}
 
-    /** The latency of remote reads, in milliseconds: Kafka's remote log reader timer. */
+    /** The latency of remote reads in milliseconds and their rate: Kafka's remote log reader timer. */
     public static final MetricName FETCH_TIME =
             MetricName.of("kafka.log.remote", "RemoteLogManager", "RemoteLogReaderFetchRateAndTimeMs");
 
@@ -42,21 +43,23 @@ public final class RemoteFetchMetrics {
     private final Counters total = new Counters();
     private final Map<String, Counters> topics = new ConcurrentHashMap<>();
     private final MetricsRegistry registry;
-    private final Histogram latency;
+    private final Timer latency;
 
     /** Counters published in {@code registry} under Kafka's names, for all topics and (once read) each. */
     public RemoteFetchMetrics(MetricsRegistry registry) {
         this.registry = registry;
-        this.latency = registry.histogram(FETCH_TIME);
+        this.latency = registry.timer(FETCH_TIME);
         publish(total, Optional.empty());
     }
 
     private void publish(Counters counters, Optional<String> topic) {
+        // The event types of Kafka's meters: an error is a request that failed.
         Map<String, LongAdder> meters =
                 Map.of(BYTES, counters.bytes, REQUESTS, counters.requests, ERRORS, counters.errors);
         meters.forEach((name, adder) -> {
             MetricName metric = MetricName.brokerTopicMetric(name);
-            registry.meter(topic.map(metric::forTopic).orElse(metric), adder::sum);
+            registry.meter(
+                    topic.map(metric::forTopic).orElse(metric), name.equals(BYTES) ? "bytes" : "requests", adder::sum);
         });
     }
 
@@ -100,8 +103,9 @@ public final class RemoteFetchMetrics {
         counters(topic).errors.increment();
     }
 
-    void recordLatency(String topic, long millis) {
-        latency.update(millis);
+    void recordLatency(String topic, long nanos) {
+        latency.update(nanos, TimeUnit.NANOSECONDS);
+        long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
         total.recordLatency(millis);
         counters(topic).recordLatency(millis);
     }

@@ -20,25 +20,32 @@ public final class RemoteLogManagerMetrics {
 
     /** The counters, with Kafka's meter names. */
     public enum Counter {
-        REMOTE_COPY_BYTES("RemoteCopyBytesPerSec"),
-        REMOTE_COPY_REQUESTS("RemoteCopyRequestsPerSec"),
-        REMOTE_COPY_ERRORS("RemoteCopyErrorsPerSec"),
-        REMOTE_DELETE_REQUESTS("RemoteDeleteRequestsPerSec"),
-        REMOTE_DELETE_ERRORS("RemoteDeleteErrorsPerSec"),
+        REMOTE_COPY_BYTES("RemoteCopyBytesPerSec", "bytes"),
+        REMOTE_COPY_REQUESTS("RemoteCopyRequestsPerSec", "requests"),
+        REMOTE_COPY_ERRORS("RemoteCopyErrorsPerSec", "requests"),
+        REMOTE_DELETE_REQUESTS("RemoteDeleteRequestsPerSec", "requests"),
+        REMOTE_DELETE_ERRORS("RemoteDeleteErrorsPerSec", "requests"),
         /** Segments a write-once archive kept that retention or a topic's deletion would have deleted (Krabka's). */
-        REMOTE_ARCHIVE_DELETES_REFUSED("RemoteArchiveDeletesRefusedPerSec"),
+        REMOTE_ARCHIVE_DELETES_REFUSED("RemoteArchiveDeletesRefusedPerSec", "segments"),
         /** Copies to a write-once archive that failed or were cut short, their objects kept (Krabka's). */
-        REMOTE_ARCHIVE_ABANDONED_COPIES("RemoteArchiveAbandonedCopiesPerSec");
+        REMOTE_ARCHIVE_ABANDONED_COPIES("RemoteArchiveAbandonedCopiesPerSec", "segments");
 
         private final String metricName;
+        private final String eventType;
 
-        Counter(String metricName) {
+        Counter(String metricName, String eventType) {
             this.metricName = metricName;
+            this.eventType = eventType;
         }
 
         /** Kafka's name of the meter. */
         public String metricName() {
             return metricName;
+        }
+
+        /** What the meter counts, as Kafka's meter says on JMX ({@code EventType}). */
+        public String eventType() {
+            return eventType;
         }
     }
 
@@ -78,7 +85,10 @@ public final class RemoteLogManagerMetrics {
     public RemoteLogManagerMetrics(MetricsRegistry registry) {
         this.registry = registry;
         for (Counter counter : Counter.values()) {
-            registry.meter(MetricName.brokerTopicMetric(counter.metricName()), totalCounters.get(counter)::sum);
+            registry.meter(
+                    MetricName.brokerTopicMetric(counter.metricName()),
+                    counter.eventType(),
+                    totalCounters.get(counter)::sum);
         }
         for (Gauge gauge : Gauge.values()) {
             registry.gauge(MetricName.brokerTopicMetric(gauge.metricName()), () -> totalValue(gauge));
@@ -97,7 +107,7 @@ public final class RemoteLogManagerMetrics {
     private EnumMap<Counter, LongAdder> publishedCounters(String topic) {
         EnumMap<Counter, LongAdder> counters = newCounters();
         counters.forEach((counter, adder) -> registry.meter(
-                MetricName.brokerTopicMetric(counter.metricName()).forTopic(topic), adder::sum));
+                MetricName.brokerTopicMetric(counter.metricName()).forTopic(topic), counter.eventType(), adder::sum));
         return counters;
     }
 

@@ -163,6 +163,7 @@ class BrokerIT {
         assertEquals(200, status(health, "/readyz", "HEAD"));
         assertEquals(404, status(health, "/readyz/more", "GET"));
         assertEquals(200, status(health, "/metrics", "GET"));
+        assertEquals("text/plain; version=0.0.4; charset=utf-8", contentType(health, "/metrics"));
         assertEquals(404, status(health, "/metrics/more", "GET"));
         assertEquals(405, status(health, "/healthz", "POST"));
 
@@ -300,6 +301,17 @@ class BrokerIT {
         connection.setRequestMethod(method);
         try {
             return connection.getResponseCode();
+        } finally {
+            connection.disconnect();
+        }
+    }
+
+    private static String contentType(InetSocketAddress address, String path) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + address.getPort() + path)
+                .toURL()
+                .openConnection(java.net.Proxy.NO_PROXY);
+        try {
+            return connection.getContentType();
         } finally {
             connection.disconnect();
         }

@@ -24,9 +24,11 @@ class MetricsRegistryTest {
         ObjectName objectName =
                 new ObjectName("kafka.server:type=BrokerTopicMetrics,name=RemoteCopyBytesPerSec," + "topic=orders");
         try (MetricsRegistry registry = MetricsRegistry.jmx()) {
-            registry.meter(name).mark(1500);
-            registry.meter(name).mark(500);
+            registry.meter(name, "bytes").mark(1500);
+            registry.meter(name, "bytes").mark(500);
             assertEquals(2000L, server.getAttribute(objectName, "Count"));
+            assertEquals("bytes", server.getAttribute(objectName, "EventType"));
+            assertEquals(TimeUnit.SECONDS, server.getAttribute(objectName, "RateUnit"));
             registry.remove(name);
             assertFalse(server.isRegistered(objectName));
             registry.meter(name).mark(1);
@@ -65,7 +67,7 @@ class MetricsRegistryTest {
     @Test
     void meterRatesFollowTheEventsPerTick() {
         AtomicLong nanos = new AtomicLong();
-        Meter meter = new Meter(null, nanos::get);
+        Meter meter = new Meter("requests", null, nanos::get);
         for (int second = 0; second < 600; second++) {
             meter.mark(100);
             nanos.addAndGet(TimeUnit.SECONDS.toNanos(1));
@@ -84,7 +86,7 @@ class MetricsRegistryTest {
     void aMeterFollowingACountKeptElsewhereRatesItsGrowth() {
         AtomicLong nanos = new AtomicLong();
         AtomicLong kept = new AtomicLong(1_000);
-        Meter meter = new Meter(kept::get, nanos::get);
+        Meter meter = new Meter("bytes", kept::get, nanos::get);
         for (int second = 0; second < 120; second++) {
             kept.addAndGet(50);
             nanos.addAndGet(TimeUnit.SECONDS.toNanos(1));
@@ -92,20 +94,5 @@ class MetricsRegistryTest {
         assertEquals(7_000L, meter.attributes().get("Count"));
         assertEquals(50.0, meter.attributes().get("MeanRate").doubleValue(), 0.01);
         assertEquals(50.0, meter.attributes().get("OneMinuteRate").doubleValue(), 5.0);
-    }
-
-    @Test
-    void histogramReportsMinMaxMeanAndPercentiles() {
-        Histogram histogram = new Histogram();
-        for (int value = 1; value <= 1000; value++) {
-            histogram.update(value);
-        }
-        var attributes = histogram.attributes();
-        assertEquals(1000L, attributes.get("Count"));
-        assertEquals(1L, attributes.get("Min"));
-        assertEquals(1000L, attributes.get("Max"));
-        assertEquals(500.5, attributes.get("Mean").doubleValue(), 1e-9);
-        assertEquals(500.0, attributes.get("50thPercentile").doubleValue(), 1e-9);
-        assertEquals(990.0, attributes.get("99thPercentile").doubleValue(), 1e-9);
     }
 }

@@ -5,9 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.kernel.metrics.MetricsRegistry;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class RemoteFetchMetricsTest {
+
+    @Test
+    void remoteReadsAreTimedAsKafkasTimerInMilliseconds() {
+        try (MetricsRegistry registry = MetricsRegistry.unpublished()) {
+            RemoteFetchMetrics metrics = new RemoteFetchMetrics(registry);
+            metrics.recordLatency("orders", TimeUnit.MICROSECONDS.toNanos(2500));
+            String text = registry.prometheusText();
+            String series = "kafka_log_remote_remotelogmanager_remotelogreaderfetchrateandtimems_";
+            assertTrue(text.contains("# TYPE " + series + "count counter\n" + series + "count 1\n"), text);
+            assertTrue(text.contains(series + "max 2.5\n"), text);
+            assertTrue(text.contains(series + "oneminuterate "), text);
+            assertEquals(2, metrics.topic("orders").latencySumMs(), "the counts keep whole milliseconds");
+        }
+    }
 
     @Test
     void aDeletedTopicsCountersLeaveTheRegistryAndComeBackFromZeroIfItIsReadAgain() {
