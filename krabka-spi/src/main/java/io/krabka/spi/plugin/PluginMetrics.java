@@ -6,21 +6,39 @@ package io.krabka.spi.plugin;
  */
 public interface PluginMetrics {
 
-    /** A count of events, published with its rates. Calling twice with one name gives the same counter. */
+    /**
+     * A count of events, published with its rates. Calling twice with one name gives the same counter.
+     *
+     * @param name the metric's name, in upper camel case
+     * @return the counter
+     */
     Counter counter(String name);
 
-    /** A distribution of durations, published in milliseconds. Calling twice with one name gives the same one. */
+    /**
+     * A distribution of durations, published in milliseconds. Calling twice with one name gives the same one.
+     *
+     * @param name the metric's name, in upper camel case
+     * @return the recorder
+     */
     LatencyRecorder latency(String name);
 
     /** A count that only grows. */
     interface Counter {
-        /** Adds {@code events}, at least 0. */
+        /**
+         * Adds {@code events}.
+         *
+         * @param events how many events happened, at least 0
+         */
         void increment(long events);
     }
 
     /** Durations of one kind of operation. */
     interface LatencyRecorder {
-        /** Records one operation that took {@code nanos} nanoseconds. */
+        /**
+         * Records one operation that took {@code nanos} nanoseconds.
+         *
+         * @param nanos how long the operation took, in nanoseconds
+         */
         void record(long nanos);
     }
 }
