@@ -33,10 +33,16 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * Builds examples/rsm-sample as a third party would, with the repository's Maven wrapper against the artifacts this
- * build installed, checks that its conformance kit run passed, and builds a runtime image with it as its README
- * says: its bundle unpacked into a folder of its own, given to {@code build-image --plugin-dir} beside the minimal
- * profile, so the image links the JDK modules the plugin needs and its smoke run loads it.
+ * Builds examples/rsm-sample as a third party would, with the repository's Maven wrapper against the three artifacts
+ * Krabka publishes for plugins alone, checks that its conformance kit run passed, and builds a runtime image with it
+ * as its README says: its bundle unpacked into a folder of its own, given to {@code build-image --plugin-dir} beside
+ * the minimal profile, so the image links the JDK modules the plugin needs and its smoke run loads it.
+ *
+ * <p>The example builds in a local repository of its own that starts with only {@code krabka-bom},
+ * {@code krabka-spi} and {@code krabka-testkit}, as this build installed them. Everything else it needs (JUnit,
+ * Maven's plugins) it downloads, offline, from this build's local repository, mirrored for every repository, whose
+ * {@code io/krabka} the mirror does not serve (Maven's remote repository filter). So an artifact that needed
+ * {@code krabka-parent} or any other Krabka artifact could not resolve, and the build would fail.
  */
 class SamplePluginIT {
     private static final Path DIST = Path.of(System.getProperty("krabka.dist"));
@@ -46,11 +52,19 @@ class SamplePluginIT {
     private static final String KIT_REPORT =
             "target/surefire-reports/TEST-com.example.krabka.rsm.sample.PackedRemoteStorageManagerConformanceTest.xml";
     private static final String BUNDLE = "target/krabka-rsm-sample-1.0.0-plugin.zip";
+    /** What a plugin builds against: the BOM, the SPI and the kit. */
+    private static final List<String> PUBLISHED = List.of("krabka-bom", "krabka-spi", "krabka-testkit");
+    /** The groups of the BOMs krabka-parent imports for Krabka's own modules: none may reach a plugin. */
+    private static final List<String> KRABKAS_OWN_BOMS =
+            List.of("com.fasterxml.jackson", "io.netty", "io.opentelemetry", "com.google", "software.amazon.awssdk");
+    /** The id of the mirror that serves this build's local repository to the example's build. */
+    private static final String MIRROR = "this-build";
 
     @TempDir
     static Path work;
 
     private static Path example;
+    private static Path repository;
     private static Path image;
 
     @BeforeAll
@@ -60,7 +74,8 @@ class SamplePluginIT {
         Files.createDirectories(example);
         Files.copy(ROOT.resolve("examples/rsm-sample/pom.xml"), example.resolve("pom.xml"));
         FileTrees.copy(ROOT.resolve("examples/rsm-sample/src"), example.resolve("src"));
-        mavenVerify(example);
+        repository = publishedArtifactsAlone(work.resolve("repository"));
+        mavenVerify(example, repository);
 
         Path plugin = Files.createDirectories(work.resolve("third-party/sample"));
         unzip(example.resolve(BUNDLE), plugin);
@@ -85,6 +100,35 @@ class SamplePluginIT {
                         "required_withoutDeleteEveryDeleteIsRefusedAndNothingIsLost", List.of("NOT APPLICABLE")),
                 notPassed);
         assertEquals(List.of("passed"), verdicts.get("required_largeSegmentIsStreamedWithBoundedMemory"));
+    }
+
+    /**
+     * The example built from the three artifacts alone: its repository holds no other Krabka artifact, and their
+     * poms stand on their own, without a parent, every dependency with its version.
+     */
+    @Test
+    void theExampleBuiltAgainstThePublishedArtifactsAlone() throws Exception {
+        try (var krabka = Files.list(repository.resolve("io/krabka"))) {
+            assertEquals(
+                    new TreeSet<>(PUBLISHED),
+                    krabka.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new)),
+                    "the example's repository holds the published artifacts and no other Krabka artifact:"
+                            + " krabka-parent never resolved");
+        }
+        for (String artifact : List.of("krabka-spi", "krabka-testkit")) {
+            Path dir = repository.resolve("io/krabka").resolve(artifact).resolve(VERSION);
+            for (String classifier : List.of("", "-sources", "-javadoc")) {
+                Path jar = dir.resolve(artifact + "-" + VERSION + classifier + ".jar");
+                assertTrue(Files.isRegularFile(jar), jar + " is missing");
+            }
+        }
+        assertEquals(Map.of(), publishedDependencies("krabka-spi"), "the SPI depends on nothing");
+        assertEquals(
+                Map.of(
+                        "io.krabka:krabka-spi", VERSION,
+                        "org.junit.jupiter:junit-jupiter-api", "5.14.4",
+                        "org.junit.jupiter:junit-jupiter-params", "5.14.4"),
+                publishedDependencies("krabka-testkit"));
     }
 
     @Test
@@ -151,19 +195,104 @@ class SamplePluginIT {
     }
 
     /**
-     * Runs {@code ./mvnw verify} on the example: offline, since the example uses only plugins and libraries this
-     * build has already resolved, with this build's local repository and Krabka version, and this JDK.
+     * A new local repository holding krabka-bom, krabka-spi and krabka-testkit as this build installed them (the
+     * files a deploy publishes: poms, jars, sources, Javadoc), and a filter that keeps the mirror of this build's
+     * repository from serving any of {@code io/krabka}: every path prefix of that repository but that one.
      */
-    private static void mavenVerify(Path project) throws IOException, InterruptedException {
+    private static Path publishedArtifactsAlone(Path repository) throws IOException {
+        for (String artifact : PUBLISHED) {
+            Path from = M2.resolve("io/krabka").resolve(artifact).resolve(VERSION);
+            Path to = Files.createDirectories(
+                    repository.resolve("io/krabka").resolve(artifact).resolve(VERSION));
+            try (var files = Files.list(from)) {
+                for (Path file : files.filter(f ->
+                                f.toString().endsWith(".pom") || f.toString().endsWith(".jar"))
+                        .toList()) {
+                    Files.copy(file, to.resolve(file.getFileName()));
+                }
+            }
+        }
+        List<String> prefixes = new ArrayList<>();
+        try (var top = Files.list(M2);
+                var io = Files.list(M2.resolve("io"))) {
+            top.filter(Files::isDirectory)
+                    .map(dir -> "/" + dir.getFileName())
+                    .filter(prefix -> !prefix.equals("/io"))
+                    .forEach(prefixes::add);
+            io.filter(Files::isDirectory)
+                    .map(dir -> "/io/" + dir.getFileName())
+                    .filter(prefix -> !prefix.equals("/io/krabka"))
+                    .forEach(prefixes::add);
+        }
+        Path filters = Files.createDirectories(repository.resolve(".remoteRepositoryFilters"));
+        Files.write(filters.resolve("prefixes-" + MIRROR + ".txt"), prefixes);
+        return repository;
+    }
+
+    /** The dependencies the installed pom of a published artifact names, groupId:artifactId to version. */
+    private static Map<String, String> publishedDependencies(String artifact) throws Exception {
+        Path pom = repository
+                .resolve("io/krabka")
+                .resolve(artifact)
+                .resolve(VERSION)
+                .resolve(artifact + "-" + VERSION + ".pom");
+        String text = Files.readString(pom, StandardCharsets.UTF_8);
+        Element project = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(pom.toFile())
+                .getDocumentElement();
+        for (String absent : List.of("parent", "dependencyManagement", "properties")) {
+            assertEquals(0, project.getElementsByTagName(absent).getLength(), pom + " has a " + absent + ":\n" + text);
+        }
+        for (String group : KRABKAS_OWN_BOMS) {
+            assertTrue(!text.contains(group), pom + " names " + group + ":\n" + text);
+        }
+        Map<String, String> dependencies = new TreeMap<>();
+        NodeList declared = project.getElementsByTagName("dependency");
+        for (int i = 0; i < declared.getLength(); i++) {
+            Element dependency = (Element) declared.item(i);
+            String version = child(dependency, "version");
+            assertTrue(!version.isEmpty() && !version.contains("$"), pom + ": a dependency without its version");
+            dependencies.put(child(dependency, "groupId") + ":" + child(dependency, "artifactId"), version);
+        }
+        return dependencies;
+    }
+
+    private static String child(Element element, String name) {
+        NodeList found = element.getElementsByTagName(name);
+        return found.getLength() == 0 ? "" : found.item(0).getTextContent().trim();
+    }
+
+    /**
+     * Runs {@code ./mvnw verify} on the example in {@code repository}, with this build's Krabka version and this
+     * JDK. Offline but for the mirror of every repository, this build's local one, whose {@code file:} URL stays
+     * allowed: the example uses only plugins and libraries this build has already resolved.
+     */
+    private static void mavenVerify(Path project, Path repository) throws IOException, InterruptedException {
         Path log = work.resolve("example-build.log");
+        Path settings = Files.writeString(work.resolve("settings.xml"), """
+                <settings>
+                  <mirrors>
+                    <mirror>
+                      <id>%s</id>
+                      <mirrorOf>*</mirrorOf>
+                      <url>%s</url>
+                    </mirror>
+                  </mirrors>
+                </settings>
+                """.formatted(MIRROR, M2.toUri()));
         ProcessBuilder maven = new ProcessBuilder(
                         ROOT.resolve("mvnw").toString(),
                         "-B",
                         "-o",
                         "-ntp",
+                        "-s",
+                        settings.toString(),
                         "-f",
                         project.resolve("pom.xml").toString(),
-                        "-Dmaven.repo.local=" + M2,
+                        "-Dmaven.repo.local=" + repository,
+                        "-Daether.offline.protocols=file",
+                        "-Daether.remoteRepositoryFilter.prefixes=true",
                         "-Dkrabka.version=" + VERSION,
                         "verify")
                 .directory(project.toFile())

@@ -17,17 +17,23 @@ public record TopicIdPartition(Uuid topicId, TopicPartition topicPartition) {
         Objects.requireNonNull(topicPartition, "topicPartition");
     }
 
-    /** Shorthand for a partition of a topic with this id. */
+    /**
+     * Shorthand for a partition of a topic with this id.
+     *
+     * @param topicId   the topic id
+     * @param topic     the topic name
+     * @param partition the partition number
+     */
     public TopicIdPartition(Uuid topicId, String topic, int partition) {
         this(topicId, new TopicPartition(topic, partition));
     }
 
-    /** The topic name. */
+    /** {@return the topic name} */
     public String topic() {
         return topicPartition.topic();
     }
 
-    /** The partition number. */
+    /** {@return the partition number} */
     public int partition() {
         return topicPartition.partition();
     }

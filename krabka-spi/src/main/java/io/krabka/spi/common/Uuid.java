@@ -25,6 +25,8 @@ public record Uuid(long mostSignificantBits, long leastSignificantBits) implemen
     /**
      * A random id that is neither reserved nor begins with {@code -}, as Kafka's {@code Uuid.randomUuid()}
      * guarantees (a leading dash would read as an option on command lines).
+     *
+     * @return a new random id
      */
     public static Uuid randomUuid() {
         while (true) {
@@ -41,6 +43,8 @@ public record Uuid(long mostSignificantBits, long leastSignificantBits) implemen
     /**
      * Parses Kafka's 22-character text form.
      *
+     * @param text the text form, as {@link #toString()} writes it
+     * @return the id it encodes
      * @throws IllegalArgumentException if the text is not 22 URL-safe base64 characters encoding 16 bytes
      */
     public static Uuid fromString(String text) {
@@ -56,7 +60,13 @@ public record Uuid(long mostSignificantBits, long leastSignificantBits) implemen
         return fromBytes(bytes);
     }
 
-    /** The id of 16 big-endian bytes. */
+    /**
+     * The id of 16 big-endian bytes.
+     *
+     * @param bytes the id's 16 bytes, most significant first
+     * @return the id they encode
+     * @throws IllegalArgumentException if there are not exactly 16 bytes
+     */
     public static Uuid fromBytes(byte[] bytes) {
         if (bytes.length != 16) {
             throw new IllegalArgumentException("a Uuid has 16 bytes, not " + bytes.length);
@@ -65,7 +75,7 @@ public record Uuid(long mostSignificantBits, long leastSignificantBits) implemen
         return new Uuid(buffer.getLong(), buffer.getLong());
     }
 
-    /** The 16 big-endian bytes. */
+    /** {@return the id's 16 bytes, big-endian, in a new array} */
     public byte[] toBytes() {
         return ByteBuffer.allocate(16)
                 .putLong(mostSignificantBits)

@@ -8,12 +8,21 @@ public class ObjectExistsException extends RemoteStorageException {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    /** An existing object, described by a message that names its key. */
+    /**
+     * An existing object, described by a message that names its key.
+     *
+     * @param message what was refused, naming the key
+     */
     public ObjectExistsException(String message) {
         super(message);
     }
 
-    /** An existing object, described by a message that names its key, as another exception reported it. */
+    /**
+     * An existing object, described by a message that names its key, as another exception reported it.
+     *
+     * @param message what was refused, naming the key
+     * @param cause   the store client's exception that reported it
+     */
     public ObjectExistsException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -27,7 +27,9 @@ import java.util.Optional;
 public interface ObjectStore extends Configurable, Closeable {
 
     /**
-     * Where the store is, for messages: {@code s3://bucket}, {@code gs://bucket}, a directory.
+     * Where the store is, for messages.
+     *
+     * @return {@code s3://bucket}, {@code gs://bucket}, a directory
      */
     String location();
 
@@ -36,6 +38,8 @@ public interface ObjectStore extends Configurable, Closeable {
      * old one as an older version). The file is streamed: memory use is bounded whatever its size. When this
      * throws, no object of that key has the file's content (an earlier object may remain).
      *
+     * @param key  the object's key
+     * @param file the file to store
      * @return the object as stored
      * @throws RemoteStorageException if the file cannot be read or the store refuses or fails the write
      */
@@ -45,6 +49,8 @@ public interface ObjectStore extends Configurable, Closeable {
      * Stores the remaining bytes of a buffer as the object {@code key}, replacing any object of that key. The
      * buffer's position is not moved.
      *
+     * @param key   the object's key
+     * @param bytes the bytes to store, from the buffer's position to its limit
      * @return the object as stored
      * @throws RemoteStorageException if the store refuses or fails the write
      */
@@ -58,6 +64,8 @@ public interface ObjectStore extends Configurable, Closeable {
      * and is read back and checked against the size it was written with. {@link StoredObject#createPrecondition()}
      * says whether the store itself was asked to refuse an existing key.
      *
+     * @param key  the object's key
+     * @param file the file to store
      * @return the object as stored, with its version where the bucket keeps versions
      * @throws ObjectExistsException  if the key already holds an object
      * @throws RemoteStorageException if the file cannot be read or the store refuses or fails the write
@@ -68,6 +76,9 @@ public interface ObjectStore extends Configurable, Closeable {
      * Stores the remaining bytes of a buffer as the object {@code key} only if the key holds no object, in one
      * conditional request; as {@link #create(String, Path)}. The buffer's position is not moved.
      *
+     * @param key   the object's key
+     * @param bytes the bytes to store, from the buffer's position to its limit
+     * @return the object as stored, with its version where the bucket keeps versions
      * @throws ObjectExistsException  if the key already holds an object
      * @throws RemoteStorageException if the store refuses or fails the write
      */
@@ -78,9 +89,11 @@ public interface ObjectStore extends Configurable, Closeable {
      * {@code toInclusive} is clipped to the object's last byte, and a {@code from} at or beyond the end gives an
      * empty stream. The caller closes the stream; reading it may throw {@code IOException}s.
      *
+     * @param key         the object's key
      * @param version     the version (S3 version id, GCS generation) to read; empty for the latest
      * @param from        the first byte, at least 0
      * @param toInclusive the last byte wanted, at least {@code from}
+     * @return the bytes of the range
      * @throws IllegalArgumentException        if the range is out of order or negative
      * @throws RemoteResourceNotFoundException if there is no such object or version
      * @throws RemoteStorageException          if the store fails the read
@@ -90,17 +103,36 @@ public interface ObjectStore extends Configurable, Closeable {
     /**
      * Opens a whole object, of the given version or the latest. The caller closes the stream.
      *
+     * @param key     the object's key
+     * @param version the version (S3 version id, GCS generation) to read; empty for the latest
+     * @return the object's bytes
      * @throws RemoteResourceNotFoundException if there is no such object or version
      * @throws RemoteStorageException          if the store fails the read
      */
     InputStream read(String key, Optional<String> version) throws RemoteStorageException;
 
-    /** Opens a byte range of the latest version of an object; as {@link #read(String, Optional, long, long)}. */
+    /**
+     * Opens a byte range of the latest version of an object; as {@link #read(String, Optional, long, long)}.
+     *
+     * @param key         the object's key
+     * @param from        the first byte, at least 0
+     * @param toInclusive the last byte wanted, at least {@code from}
+     * @return the bytes of the range
+     * @throws RemoteResourceNotFoundException if there is no such object
+     * @throws RemoteStorageException          if the store fails the read
+     */
     default InputStream read(String key, long from, long toInclusive) throws RemoteStorageException {
         return read(key, Optional.empty(), from, toInclusive);
     }
 
-    /** Opens the latest version of a whole object; as {@link #read(String, Optional)}. */
+    /**
+     * Opens the latest version of a whole object; as {@link #read(String, Optional)}.
+     *
+     * @param key the object's key
+     * @return the object's bytes
+     * @throws RemoteResourceNotFoundException if there is no such object
+     * @throws RemoteStorageException          if the store fails the read
+     */
     default InputStream read(String key) throws RemoteStorageException {
         return read(key, Optional.empty());
     }
@@ -109,7 +141,9 @@ public interface ObjectStore extends Configurable, Closeable {
      * What the store says of an object, of the given version or the latest: size, entity tag, version and the
      * retention that holds it.
      *
-     * @return empty if there is no such object or version
+     * @param key     the object's key
+     * @param version the version to describe; empty for the latest
+     * @return the object as the store describes it; empty if there is no such object or version
      * @throws RemoteStorageException if the store fails the request
      */
     Optional<StoredObject> head(String key, Optional<String> version) throws RemoteStorageException;
@@ -118,7 +152,9 @@ public interface ObjectStore extends Configurable, Closeable {
      * One page of the keys that start with {@code prefix}, in the store's order (lexicographic for S3, GCS and
      * directories), each with the latest version's size and entity tag.
      *
+     * @param prefix    the start of the keys to list; empty for every key
      * @param pageToken empty for the first page, else the {@link ObjectListing#nextPageToken()} of the page before
+     * @return the page, with the token of the next one if there is one
      * @throws RemoteStorageException if the store fails the listing
      */
     ObjectListing list(String prefix, Optional<String> pageToken) throws RemoteStorageException;
@@ -127,6 +163,8 @@ public interface ObjectStore extends Configurable, Closeable {
      * Every object whose key starts with {@code prefix}, however many pages the store answers in. Holds the whole
      * listing in memory: walk {@link #list(String, Optional)} for listings of unknown size.
      *
+     * @param prefix the start of the keys to list; empty for every key
+     * @return the objects, in the store's order
      * @throws RemoteStorageException if the store fails the listing
      */
     default List<StoredObject> listAll(String prefix) throws RemoteStorageException {
@@ -144,6 +182,8 @@ public interface ObjectStore extends Configurable, Closeable {
      * The writes in parts under {@code prefix} that were started and neither completed nor aborted (S3's
      * multipart uploads); empty for a store that has none to show.
      *
+     * @param prefix the start of the keys to look under
+     * @return the incomplete writes
      * @throws RemoteStorageException if the store fails the listing
      */
     List<IncompleteUpload> incompleteUploads(String prefix) throws RemoteStorageException;
@@ -152,6 +192,7 @@ public interface ObjectStore extends Configurable, Closeable {
      * The protection the bucket enforces on every new object: whether it keeps versions, and the default
      * retention that no one, the writer included, can shorten or remove.
      *
+     * @return the protection, as the store reports it
      * @throws RemoteStorageException if the store fails to say
      */
     StoreProtection protection() throws RemoteStorageException;
@@ -160,6 +201,7 @@ public interface ObjectStore extends Configurable, Closeable {
      * Deletes an object (its latest version; a versioned bucket keeps the others). Idempotent: deleting a key
      * that has no object succeeds. A write-once archive never calls it.
      *
+     * @param key the object's key
      * @throws RemoteStorageException if the store refuses or fails the delete, as a bucket under retention does
      */
     void delete(String key) throws RemoteStorageException;

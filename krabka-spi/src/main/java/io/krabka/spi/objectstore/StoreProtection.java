@@ -33,7 +33,13 @@ public record StoreProtection(
         }
     }
 
-    /** A store that enforces nothing: a local directory, a plain bucket. */
+    /**
+     * A store that enforces nothing: a local directory, a plain bucket.
+     *
+     * @param location where the store is, for messages
+     * @param detail   what the store said, for messages
+     * @return the protection of an unversioned store without retention
+     */
     public static StoreProtection none(String location, String detail) {
         return new StoreProtection(location, false, RetentionMode.NONE, Optional.empty(), detail);
     }

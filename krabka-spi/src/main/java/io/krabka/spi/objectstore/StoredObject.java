@@ -37,7 +37,13 @@ public record StoredObject(
         }
     }
 
-    /** An object of a store that keeps no versions and enforces no retention, described by its key and size. */
+    /**
+     * An object of a store that keeps no versions and enforces no retention, described by its key and size.
+     *
+     * @param key  the object's key
+     * @param size its size in bytes
+     * @return the object, with no entity tag, version or retention
+     */
     public static StoredObject unprotected(String key, long size) {
         return new StoredObject(
                 key, size, Optional.empty(), Optional.empty(), RetentionMode.NONE, Optional.empty(), false);

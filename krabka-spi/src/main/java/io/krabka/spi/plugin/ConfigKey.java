@@ -33,22 +33,42 @@ public record ConfigKey(
         }
     }
 
-    /** A setting that must be given. */
+    /**
+     * A setting that must be given.
+     *
+     * @param name          the key, relative to the plugin's prefix
+     * @param type          how the value is parsed
+     * @param documentation what the setting does
+     * @return the key, with no validation beyond its type
+     */
     public static ConfigKey required(String name, ConfigType type, String documentation) {
         return new ConfigKey(name, type, Optional.empty(), documentation, ConfigValidator.any());
     }
 
-    /** A setting with a default. */
+    /**
+     * A setting with a default.
+     *
+     * @param name          the key, relative to the plugin's prefix
+     * @param type          how the value is parsed
+     * @param defaultValue  the value when none is given, in any form {@code type} parses
+     * @param documentation what the setting does
+     * @return the key, with no validation beyond its type
+     */
     public static ConfigKey optional(String name, ConfigType type, Object defaultValue, String documentation) {
         return new ConfigKey(name, type, Optional.of(defaultValue), documentation, ConfigValidator.any());
     }
 
-    /** This key with a validator. */
+    /**
+     * This key with a validator.
+     *
+     * @param newValidator checks a parsed value beyond its type, replacing this key's validator
+     * @return a copy of this key with the validator
+     */
     public ConfigKey withValidator(ConfigValidator newValidator) {
         return new ConfigKey(name, type, defaultValue, documentation, newValidator);
     }
 
-    /** Whether the setting must be given. */
+    /** {@return whether the setting must be given} */
     public boolean isRequired() {
         return defaultValue.isEmpty();
     }

@@ -24,6 +24,10 @@ public enum ConfigType {
     /**
      * The value of {@code raw} as this type. Text is parsed; a value already of the right Java type is kept.
      *
+     * @param key the setting's key, for messages
+     * @param raw the value given: text, or a value of this type's Java type
+     * @return the value as this type's Java type ({@code Boolean}, {@code Integer}, {@code Long}, {@code Double},
+     *     {@code String} or {@code List<String>})
      * @throws ConfigException if the value is not of this type
      */
     public Object parse(String key, Object raw) {

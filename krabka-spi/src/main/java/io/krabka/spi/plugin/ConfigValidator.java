@@ -10,16 +10,23 @@ public interface ConfigValidator {
     /**
      * Checks {@code value}, already parsed to its {@link ConfigType}.
      *
+     * @param key   the setting's key, for messages
+     * @param value the parsed value
      * @throws ConfigException naming the key and why the value is wrong
      */
     void ensureValid(String key, Object value);
 
-    /** Accepts anything. */
+    /** {@return a validator that accepts anything} */
     static ConfigValidator any() {
         return (key, value) -> {};
     }
 
-    /** A number at least {@code min}. */
+    /**
+     * A number at least {@code min}.
+     *
+     * @param min the smallest valid number
+     * @return the validator
+     */
     static ConfigValidator atLeast(long min) {
         return (key, value) -> {
             if (((Number) value).doubleValue() < min) {
@@ -28,7 +35,13 @@ public interface ConfigValidator {
         };
     }
 
-    /** A number from {@code min} to {@code max}, both inclusive. */
+    /**
+     * A number from {@code min} to {@code max}, both inclusive.
+     *
+     * @param min the smallest valid number
+     * @param max the largest valid number
+     * @return the validator
+     */
     static ConfigValidator between(long min, long max) {
         return (key, value) -> {
             double number = ((Number) value).doubleValue();
@@ -38,7 +51,7 @@ public interface ConfigValidator {
         };
     }
 
-    /** Text that is not blank. */
+    /** {@return a validator of text that is not blank} */
     static ConfigValidator nonBlank() {
         return (key, value) -> {
             if (value.toString().isBlank()) {
@@ -47,7 +60,12 @@ public interface ConfigValidator {
         };
     }
 
-    /** One of the given texts, compared without regard to case. */
+    /**
+     * One of the given texts, compared without regard to case.
+     *
+     * @param allowed the valid texts
+     * @return the validator
+     */
     static ConfigValidator oneOf(String... allowed) {
         List<String> lower =
                 List.of(allowed).stream().map(s -> s.toLowerCase(Locale.ROOT)).toList();

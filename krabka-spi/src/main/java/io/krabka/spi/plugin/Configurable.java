@@ -10,6 +10,7 @@ public interface Configurable {
      * {@link PluginProvider#configKeys()}, already checked and parsed by {@link PluginConfig#parse}, with defaults
      * filled in.
      *
+     * @param configs the settings, by key relative to the plugin's prefix
      * @throws ConfigException if a setting is missing or invalid
      */
     void configure(Map<String, ?> configs);

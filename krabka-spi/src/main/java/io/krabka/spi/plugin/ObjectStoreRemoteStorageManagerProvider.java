@@ -22,6 +22,9 @@ public interface ObjectStoreRemoteStorageManagerProvider extends RemoteStorageMa
     /**
      * A new, not yet configured instance over what the kernel hands it: the opened and checked store, a read-only
      * view of the remote segments' metadata, and metrics.
+     *
+     * @param context what the kernel hands the manager
+     * @return the instance
      */
     RemoteStorageManager create(RemoteStorageContext context);
 

@@ -27,6 +27,10 @@ public record PluginConfig(List<ConfigKey> keys, Map<String, Object> values) {
     /**
      * Checks and parses raw settings. Values may be text or already of their type.
      *
+     * @param keys the keys the plugin declares, each once
+     * @param raw  the settings given, by key relative to the plugin's prefix
+     * @return the settings, parsed, with every default filled in
+     * @throws IllegalArgumentException if {@code keys} declares a key twice
      * @throws ConfigException for an unknown key (a misspelt one would otherwise be silently ignored), a missing
      *                         required key, or an invalid value
      */
@@ -63,32 +67,68 @@ public record PluginConfig(List<ConfigKey> keys, Map<String, Object> values) {
         return new PluginConfig(keys, values);
     }
 
-    /** The value of a STRING or PASSWORD key. */
+    /**
+     * The value of a STRING or PASSWORD key.
+     *
+     * @param key the key, as declared
+     * @return its value, given or default
+     * @throws ConfigException if the plugin declares no such key
+     */
     public String getString(String key) {
         return (String) get(key);
     }
 
-    /** The value of an INT key. */
+    /**
+     * The value of an INT key.
+     *
+     * @param key the key, as declared
+     * @return its value, given or default
+     * @throws ConfigException if the plugin declares no such key
+     */
     public int getInt(String key) {
         return (Integer) get(key);
     }
 
-    /** The value of a LONG key. */
+    /**
+     * The value of a LONG key.
+     *
+     * @param key the key, as declared
+     * @return its value, given or default
+     * @throws ConfigException if the plugin declares no such key
+     */
     public long getLong(String key) {
         return (Long) get(key);
     }
 
-    /** The value of a DOUBLE key. */
+    /**
+     * The value of a DOUBLE key.
+     *
+     * @param key the key, as declared
+     * @return its value, given or default
+     * @throws ConfigException if the plugin declares no such key
+     */
     public double getDouble(String key) {
         return (Double) get(key);
     }
 
-    /** The value of a BOOLEAN key. */
+    /**
+     * The value of a BOOLEAN key.
+     *
+     * @param key the key, as declared
+     * @return its value, given or default
+     * @throws ConfigException if the plugin declares no such key
+     */
     public boolean getBoolean(String key) {
         return (Boolean) get(key);
     }
 
-    /** The value of a LIST key. */
+    /**
+     * The value of a LIST key.
+     *
+     * @param key the key, as declared
+     * @return its value, given or default
+     * @throws ConfigException if the plugin declares no such key
+     */
     @SuppressWarnings("unchecked")
     public List<String> getList(String key) {
         return (List<String>) get(key);

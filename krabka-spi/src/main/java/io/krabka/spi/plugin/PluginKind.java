@@ -17,12 +17,14 @@ public enum PluginKind {
         this.providerType = providerType;
     }
 
-    /** The short name operators see, as in Kafka's {@code rsm.config.} and {@code rlmm.config.} prefixes. */
+    /**
+     * {@return the short name operators see} As in Kafka's {@code rsm.config.} and {@code rlmm.config.} prefixes.
+     */
     public String shortName() {
         return shortName;
     }
 
-    /** The service interface a provider of this kind implements. */
+    /** {@return the service interface a provider of this kind implements} */
     public Class<? extends PluginProvider<?>> providerType() {
         return providerType;
     }

@@ -19,7 +19,7 @@ public record SpiVersion(int major, int minor) implements Comparable<SpiVersion>
         }
     }
 
-    /** The version of the SPI on the class or module path at run time. */
+    /** {@return the version of the SPI on the class or module path at run time} */
     public static SpiVersion current() {
         return parse(CURRENT);
     }
@@ -27,6 +27,8 @@ public record SpiVersion(int major, int minor) implements Comparable<SpiVersion>
     /**
      * Parses {@code major.minor}.
      *
+     * @param text the version, as {@link #toString()} writes it
+     * @return the version
      * @throws IllegalArgumentException if the text is not two dot-separated non-negative numbers
      */
     public static SpiVersion parse(String text) {
@@ -41,7 +43,12 @@ public record SpiVersion(int major, int minor) implements Comparable<SpiVersion>
         }
     }
 
-    /** Whether a plugin built against {@code builtAgainst} can run on this version. */
+    /**
+     * Whether a plugin built against {@code builtAgainst} can run on this version.
+     *
+     * @param builtAgainst the SPI version the plugin states ({@link PluginProvider#spiVersion()})
+     * @return whether the major versions are the same and the plugin's minor version is at most this one's
+     */
     public boolean canLoad(SpiVersion builtAgainst) {
         return builtAgainst.major == major && builtAgainst.minor <= minor;
     }

@@ -17,13 +17,13 @@ public record CustomMetadata(byte[] value) {
         value = Objects.requireNonNull(value, "value").clone();
     }
 
-    /** A copy of the bytes. */
+    /** {@return a copy of the bytes} */
     @Override
     public byte[] value() {
         return value.clone();
     }
 
-    /** The number of bytes. */
+    /** {@return the number of bytes} */
     public int size() {
         return value.length;
     }
@@ -32,6 +32,7 @@ public record CustomMetadata(byte[] value) {
      * Checks the size against the broker's cap ({@code remote.log.metadata.custom.metadata.max.bytes},
      * 128 bytes by default in Kafka).
      *
+     * @param maxBytes the broker's cap, in bytes
      * @throws CustomMetadataSizeLimitExceededException if the bytes are more than {@code maxBytes}
      */
     public void checkSize(int maxBytes) throws CustomMetadataSizeLimitExceededException {

@@ -10,7 +10,11 @@ public class InvalidRangeException extends RemoteStorageException {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    /** An invalid range, described by a message that gives the range and the segment. */
+    /**
+     * An invalid range, described by a message that gives the range and the segment.
+     *
+     * @param message the range and the segment
+     */
     public InvalidRangeException(String message) {
         super(message);
     }

@@ -10,7 +10,11 @@ public class InvalidStateTransitionException extends IllegalStateException {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    /** An illegal transition from one state to another, both named in the message. */
+    /**
+     * An illegal transition from one state to another, both named in the message.
+     *
+     * @param message the transition refused, naming both states
+     */
     public InvalidStateTransitionException(String message) {
         super(message);
     }

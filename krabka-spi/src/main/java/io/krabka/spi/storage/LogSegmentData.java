@@ -35,7 +35,7 @@ public record LogSegmentData(
                 Objects.requireNonNull(leaderEpochIndex, "leaderEpochIndex").asReadOnlyBuffer();
     }
 
-    /** A read-only view of the epoch bytes whose position the caller may move freely. */
+    /** {@return a read-only view of the epoch bytes whose position the caller may move freely} */
     @Override
     public ByteBuffer leaderEpochIndex() {
         return leaderEpochIndex.duplicate();

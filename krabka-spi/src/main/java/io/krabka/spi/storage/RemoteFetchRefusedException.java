@@ -11,7 +11,11 @@ public class RemoteFetchRefusedException extends RemoteStorageException {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    /** A refused read, described by a message that says why. */
+    /**
+     * A refused read, described by a message that says why.
+     *
+     * @param message why the read is refused
+     */
     public RemoteFetchRefusedException(String message) {
         super(message);
     }

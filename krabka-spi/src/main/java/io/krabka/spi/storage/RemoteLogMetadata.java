@@ -10,12 +10,12 @@ import io.krabka.spi.common.TopicIdPartition;
 public sealed interface RemoteLogMetadata
         permits RemoteLogSegmentMetadata, RemoteLogSegmentMetadataUpdate, RemotePartitionDeleteMetadata {
 
-    /** The partition the event is about. */
+    /** {@return the partition the event is about} */
     TopicIdPartition topicIdPartition();
 
-    /** The broker that produced the event. */
+    /** {@return the id of the broker that produced the event} */
     int brokerId();
 
-    /** When the event happened, in milliseconds since the epoch. */
+    /** {@return when the event happened, in milliseconds since the epoch} */
     long eventTimestampMs();
 }

@@ -29,6 +29,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
     /**
      * Records a change of state of a known segment.
      *
+     * @param remoteLogSegmentMetadataUpdate the segment's new state, broker, event time and custom metadata
      * @return completes when the update is stored
      * @throws RemoteResourceNotFoundException if the segment is not known
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the new state
@@ -41,6 +42,10 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * The readable segment ({@code COPY_SEGMENT_FINISHED}) that holds {@code offset} within leader epoch
      * {@code epochForOffset}, if any.
      *
+     * @param topicIdPartition the partition
+     * @param epochForOffset   the leader epoch the offset was written in
+     * @param offset           the offset
+     * @return the segment, or empty if no readable segment holds the offset
      * @throws RemoteStorageException if the lookup failed
      */
     Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
@@ -50,6 +55,9 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * The highest offset of {@code leaderEpoch} ever copied: the end of the last segment whose copy finished
      * within the epoch, kept after that segment is deleted, because the broker resumes copying after it.
      *
+     * @param topicIdPartition the partition
+     * @param leaderEpoch      the leader epoch
+     * @return the offset, or empty if no copy of the epoch ever finished
      * @throws RemoteStorageException if the lookup failed
      */
     Optional<Long> highestOffsetForEpoch(TopicIdPartition topicIdPartition, int leaderEpoch)
@@ -58,6 +66,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
     /**
      * Records a step in deleting a partition's remote data.
      *
+     * @param remotePartitionDeleteMetadata the partition and the step
      * @return completes when the step is stored
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the step
      * @throws RemoteStorageException          if the step could not be stored
@@ -68,6 +77,8 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
     /**
      * Every segment of the partition in any state, in no particular order.
      *
+     * @param topicIdPartition the partition
+     * @return the segments
      * @throws RemoteResourceNotFoundException if the partition is not known, or its deletion has finished
      * @throws RemoteStorageException          if the listing failed
      */
@@ -79,6 +90,9 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * started, finished and being deleted (every state but {@code DELETE_SEGMENT_FINISHED}), as Kafka lists them.
      * The caller filters on state.
      *
+     * @param topicIdPartition the partition
+     * @param leaderEpoch      the leader epoch
+     * @return the segments, by ascending start offset
      * @throws RemoteResourceNotFoundException if the partition is not known
      * @throws RemoteStorageException          if the listing failed
      */
@@ -88,15 +102,25 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
     /**
      * Tells the manager which partitions this broker now leads and which it follows, so it can load their
      * metadata.
+     *
+     * @param leaderPartitions   the partitions this broker now leads
+     * @param followerPartitions the partitions this broker now follows
      */
     void onPartitionLeadershipChanges(Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions);
 
-    /** Tells the manager that this broker no longer hosts these partitions, so it can drop their metadata. */
+    /**
+     * Tells the manager that this broker no longer hosts these partitions, so it can drop their metadata.
+     *
+     * @param partitions the partitions this broker stopped hosting
+     */
     void onStopPartitions(Set<TopicIdPartition> partitions);
 
     /**
      * The total size in bytes of the segments {@link #listRemoteLogSegments(TopicIdPartition, int)} lists.
      *
+     * @param topicIdPartition the partition
+     * @param leaderEpoch      the leader epoch
+     * @return the sum of the segments' sizes, in bytes
      * @throws RemoteStorageException if the computation failed
      */
     long remoteLogSize(TopicIdPartition topicIdPartition, int leaderEpoch) throws RemoteStorageException;
@@ -106,6 +130,10 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * empty (KIP-1058). The default answers with the segment holding the offset, which is correct but lets a
      * transactional consumer read segments it could have skipped.
      *
+     * @param topicIdPartition the partition
+     * @param epoch            the leader epoch
+     * @param offset           the offset to start looking at
+     * @return the segment, or empty if there is none
      * @throws RemoteStorageException if the lookup failed
      */
     default Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
@@ -113,7 +141,12 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
         return remoteLogSegmentMetadata(topicIdPartition, epoch, offset);
     }
 
-    /** Whether the manager has loaded the partition's metadata and can answer for it. */
+    /**
+     * Whether the manager has loaded the partition's metadata and can answer for it.
+     *
+     * @param topicIdPartition the partition
+     * @return true when it can answer; always true by default
+     */
     default boolean isReady(TopicIdPartition topicIdPartition) {
         return true;
     }

@@ -19,7 +19,12 @@ public record RemoteLogSegmentId(TopicIdPartition topicIdPartition, Uuid id) {
         Objects.requireNonNull(id, "id");
     }
 
-    /** A fresh id for a new copy attempt. */
+    /**
+     * A fresh id for a new copy attempt.
+     *
+     * @param topicIdPartition the partition the segment belongs to
+     * @return the id, with a random {@link Uuid}
+     */
     public static RemoteLogSegmentId generateNew(TopicIdPartition topicIdPartition) {
         return new RemoteLogSegmentId(topicIdPartition, Uuid.randomUuid());
     }

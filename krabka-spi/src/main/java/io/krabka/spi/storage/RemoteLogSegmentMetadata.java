@@ -67,6 +67,17 @@ public record RemoteLogSegmentMetadata(
     /**
      * The metadata of a copy about to start: state {@link RemoteLogSegmentState#COPY_SEGMENT_STARTED}, no custom
      * metadata yet.
+     *
+     * @param remoteLogSegmentId  the identity of this copy
+     * @param startOffset         the first offset in the segment, at least 0
+     * @param endOffset           the last offset in the segment, inclusive, at least {@code startOffset}
+     * @param maxTimestampMs      the largest record timestamp in the segment
+     * @param brokerId            the broker that produced this metadata
+     * @param eventTimestampMs    when this metadata was produced
+     * @param segmentSizeInBytes  the size of the {@code .log} file, at least 0
+     * @param segmentLeaderEpochs leader epoch to the first offset written in it, for every epoch the segment
+     *                            holds records of; never empty
+     * @param txnIdxEmpty         whether the segment's transaction index is empty or absent (KIP-1058)
      */
     public RemoteLogSegmentMetadata(
             RemoteLogSegmentId remoteLogSegmentId,
@@ -101,6 +112,8 @@ public record RemoteLogSegmentMetadata(
      * This segment after an update: offsets, epochs and size stay; broker, event time, custom metadata and
      * state come from the update.
      *
+     * @param update the update, about this segment
+     * @return the segment's metadata after the update
      * @throws IllegalArgumentException        if the update is about another segment
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the new state
      */

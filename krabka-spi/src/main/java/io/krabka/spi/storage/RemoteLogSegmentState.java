@@ -21,7 +21,7 @@ public enum RemoteLogSegmentState {
         this.id = id;
     }
 
-    /** Kafka's id for this state, as stored in {@code __remote_log_metadata}. */
+    /** {@return Kafka's id for this state, as stored in {@code __remote_log_metadata}} */
     public byte id() {
         return id;
     }
@@ -29,6 +29,8 @@ public enum RemoteLogSegmentState {
     /**
      * The state with Kafka's id.
      *
+     * @param id Kafka's id
+     * @return the state
      * @throws IllegalArgumentException for an unknown id
      */
     public static RemoteLogSegmentState forId(byte id) {
@@ -44,6 +46,10 @@ public enum RemoteLogSegmentState {
      * Whether Kafka's lifecycle allows going from {@code source} to {@code target}. A null source is a segment
      * not yet known, which may only start a copy; staying in the same state is allowed, so that a retried or
      * replayed event is harmless.
+     *
+     * @param source the state now; null for a segment not yet known
+     * @param target the state to go to
+     * @return whether the transition is allowed
      */
     public static boolean isValidTransition(RemoteLogSegmentState source, RemoteLogSegmentState target) {
         if (target == null) {
@@ -66,6 +72,7 @@ public enum RemoteLogSegmentState {
     /**
      * Checks a transition from this state.
      *
+     * @param target the state to go to
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow it
      */
     public void checkTransitionTo(RemoteLogSegmentState target) {

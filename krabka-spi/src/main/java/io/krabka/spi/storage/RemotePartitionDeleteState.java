@@ -18,7 +18,7 @@ public enum RemotePartitionDeleteState {
         this.id = id;
     }
 
-    /** Kafka's id for this state. */
+    /** {@return Kafka's id for this state} */
     public byte id() {
         return id;
     }
@@ -26,6 +26,8 @@ public enum RemotePartitionDeleteState {
     /**
      * The state with Kafka's id.
      *
+     * @param id Kafka's id
+     * @return the state
      * @throws IllegalArgumentException for an unknown id
      */
     public static RemotePartitionDeleteState forId(byte id) {
@@ -40,6 +42,10 @@ public enum RemotePartitionDeleteState {
     /**
      * Whether Kafka's lifecycle allows going from {@code source} to {@code target}. A null source is a partition
      * with no deletion yet, which may only be marked; staying in the same state is allowed.
+     *
+     * @param source the state now; null for a partition with no deletion yet
+     * @param target the state to go to
+     * @return whether the transition is allowed
      */
     public static boolean isValidTransition(RemotePartitionDeleteState source, RemotePartitionDeleteState target) {
         if (target == null) {
@@ -61,6 +67,7 @@ public enum RemotePartitionDeleteState {
     /**
      * Checks a transition from this state.
      *
+     * @param target the state to go to
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow it
      */
     public void checkTransitionTo(RemotePartitionDeleteState target) {

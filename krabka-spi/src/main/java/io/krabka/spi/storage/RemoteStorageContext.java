@@ -12,12 +12,12 @@ import java.util.Iterator;
 public interface RemoteStorageContext {
 
     /**
-     * The object store the settings name, configured and checked; owned by the kernel, which closes it after the
-     * manager.
+     * {@return the object store the settings name, configured and checked} Owned by the kernel, which closes it
+     * after the manager.
      */
     ObjectStore objectStore();
 
-    /** The name of the object-store plugin, for messages ({@code s3}, {@code gcs}, {@code local}). */
+    /** {@return the name of the object-store plugin, for messages ({@code s3}, {@code gcs}, {@code local})} */
     String objectStoreName();
 
     /**
@@ -25,11 +25,13 @@ public interface RemoteStorageContext {
      * state, with their custom metadata: read-only, so that a manager can resume what it stamps into the
      * segments it copies (a write-once archive's chain) after a restart.
      *
+     * @param topicIdPartition the partition
+     * @return the partition's remote segments, in every state
      * @throws RemoteStorageException if the metadata manager fails the lookup
      */
     Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition)
             throws RemoteStorageException;
 
-    /** Where the manager publishes its own metrics. */
+    /** {@return where the manager publishes its own metrics} */
     PluginMetrics metrics();
 }

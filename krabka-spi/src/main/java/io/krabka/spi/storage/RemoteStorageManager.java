@@ -30,6 +30,9 @@ public interface RemoteStorageManager extends Configurable, Closeable {
     /**
      * Reads a remote segment from {@code startPosition}, inclusive, to its end. The caller closes the stream.
      *
+     * @param remoteLogSegmentMetadata the segment's metadata, as the copy recorded it
+     * @param startPosition            the byte position in the {@code .log} file to start at, at least 0
+     * @return the segment's bytes from the position on
      * @throws RemoteResourceNotFoundException if the segment is not in the remote tier
      * @throws InvalidRangeException           if the position is negative or beyond the segment
      * @throws RemoteStorageException          if the read failed
@@ -41,6 +44,10 @@ public interface RemoteStorageManager extends Configurable, Closeable {
      * Reads a remote segment from {@code startPosition} to the smaller of {@code endPosition} and the segment's
      * last byte, both inclusive. The caller closes the stream.
      *
+     * @param remoteLogSegmentMetadata the segment's metadata, as the copy recorded it
+     * @param startPosition            the byte position in the {@code .log} file to start at, at least 0
+     * @param endPosition              the last byte position wanted, at least {@code startPosition}
+     * @return the segment's bytes of the range
      * @throws RemoteResourceNotFoundException if the segment is not in the remote tier
      * @throws InvalidRangeException           if a position is negative, the range is reversed, or it starts
      *                                         beyond the segment
@@ -52,6 +59,9 @@ public interface RemoteStorageManager extends Configurable, Closeable {
     /**
      * Reads one of a remote segment's indexes whole. The caller closes the stream.
      *
+     * @param remoteLogSegmentMetadata the segment's metadata, as the copy recorded it
+     * @param indexType                which of the segment's indexes to read
+     * @return the index's bytes
      * @throws RemoteResourceNotFoundException if the index is not in the remote tier, as for the transaction
      *                                         index of a segment that has none
      * @throws RemoteStorageException          if the read failed
@@ -63,6 +73,7 @@ public interface RemoteStorageManager extends Configurable, Closeable {
      * Deletes a remote segment and its indexes. Deleting what is already gone succeeds: this never throws
      * {@link RemoteResourceNotFoundException}.
      *
+     * @param remoteLogSegmentMetadata the segment's metadata, in state {@code DELETE_SEGMENT_STARTED}
      * @throws RemoteStorageException if the delete failed
      */
     void deleteLogSegmentData(RemoteLogSegmentMetadata remoteLogSegmentMetadata) throws RemoteStorageException;
