@@ -129,6 +129,12 @@ class BuildGuardsIT {
 
     private ToolRun maven(Path project, String goal, String... options) throws Exception {
         Path root = Path.of(System.getProperty("krabka.root"));
+        // A project that inherits krabka-parent compiles with Error Prone, which needs the checkout's JVM options.
+        Path jvmConfig = project.resolve(".mvn/jvm.config");
+        if (!Files.exists(jvmConfig)) {
+            Files.createDirectories(jvmConfig.getParent());
+            Files.copy(root.resolve(".mvn/jvm.config"), jvmConfig);
+        }
         List<String> command = new ArrayList<>(List.of(
                 root.resolve("mvnw").toString(),
                 "-B",
