@@ -10,12 +10,6 @@ import java.io.IOException;
 import java.lang.module.Configuration;
 import java.lang.module.ModuleFinder;
 import java.lang.module.ResolvedModule;
-import java.net.ConnectException;
-import java.net.HttpURLConnection;
-import java.net.InetAddress;
-import java.net.Proxy;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -23,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -142,65 +135,10 @@ class MinimalImageIT {
     /** The broker runs on the image's own Java: formats on first use, gets ready, stops cleanly on SIGTERM. */
     @Test
     void runsTheBroker() throws IOException, InterruptedException {
-        int health = freePort();
-        Path out = work.resolve("broker.out");
-        Path err = work.resolve("broker.err");
-        ProcessBuilder builder = new ProcessBuilder(
-                        image.resolve("bin/krabka").toString(),
-                        "broker",
-                        "--format-if-needed",
-                        "--log-dir",
-                        work.resolve("broker-data").toString(),
-                        "--listen-addr",
-                        "127.0.0.1:" + freePort(),
-                        "--controller-listen-addr",
-                        "127.0.0.1:" + freePort(),
-                        "--health-listen-addr",
-                        "127.0.0.1:" + health)
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        builder.environment().clear();
-        builder.environment().put("PATH", "/usr/bin:/bin");
-        Process broker = builder.start();
-        try {
-            // Not a measurement: the bound only keeps a broker that never gets ready from hanging the build.
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (status(health, "/readyz") != 200) {
-                assertTrue(broker.isAlive() && System.nanoTime() < deadline, () -> "not ready: " + read(err));
-                Thread.sleep(50);
-            }
-            broker.destroy();
-            assertTrue(broker.waitFor(2, TimeUnit.MINUTES), "stopped");
-            assertEquals(0, broker.exitValue(), read(err));
-            assertTrue(read(err).contains("Shut down cleanly"), read(err));
-        } finally {
-            broker.destroyForcibly();
-        }
-    }
-
-    private static int status(int port, String path) throws IOException {
-        HttpURLConnection connection = (HttpURLConnection)
-                URI.create("http://127.0.0.1:" + port + path).toURL().openConnection(Proxy.NO_PROXY);
-        try {
-            return connection.getResponseCode();
-        } catch (ConnectException e) {
-            return -1;
-        } finally {
-            connection.disconnect();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "(" + file + " unreadable: " + e + ")";
+        try (ImageBroker broker = ImageBroker.start(image, work)) {
+            broker.awaitReady();
+            assertEquals(0, broker.stop(), broker.errors());
+            assertTrue(broker.errors().contains("Shut down cleanly"), broker.errors());
         }
     }
 

@@ -131,6 +131,36 @@ class SamplePluginIT {
                 publishedDependencies("krabka-testkit"));
     }
 
+    /**
+     * A broker on the image tiers to the sample (the settings select it by name), and the metrics the plugin
+     * registers when the kernel hands it its own are on {@code /metrics}, under the plugin's name.
+     */
+    @Test
+    void aBrokerOnTheImageRunsTheSampleAndShowsItsMetrics() throws IOException, InterruptedException {
+        Path brokerWork = Files.createDirectories(work.resolve("broker"));
+        Path tier = Files.createDirectories(brokerWork.resolve("tier"));
+        try (ImageBroker broker = ImageBroker.start(
+                image,
+                brokerWork,
+                "--override",
+                "remote.log.storage.manager.class.name=sample",
+                "--override",
+                "rsm.config.dir=" + tier)) {
+            broker.awaitReady();
+            String metrics = broker.get("/metrics");
+            for (String series : List.of(
+                    "kafka_log_remote_remotestoragemanager_copyrateandtimems_count{plugin=\"sample\"} 0",
+                    "kafka_log_remote_remotestoragemanager_copybytespersec_count{plugin=\"sample\"} 0",
+                    "kafka_log_remote_remotestoragemanager_copiesinprogress_value{plugin=\"sample\"} 0")) {
+                assertTrue(metrics.lines().anyMatch(series::equals), series + " in\n" + metrics);
+            }
+            assertTrue(
+                    metrics.contains("# TYPE kafka_log_remote_remotestoragemanager_copyrateandtimems_count counter"),
+                    metrics);
+            assertEquals(0, broker.stop(), broker.errors());
+        }
+    }
+
     @Test
     void theImageListsTheSamplePluginBesideTheProfilesPlugins() throws IOException, InterruptedException {
         ImageRun run = ImageRun.run(work, Map.of(), image.resolve("bin/krabka").toString(), "plugins", "--json");
