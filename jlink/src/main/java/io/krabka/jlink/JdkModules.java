@@ -43,9 +43,9 @@ final class JdkModules {
             // A plugin folder that the kernel loads as a module layer resolves its modules together: jdeps must see
             // them on the module path too, or a plugin module's requires of a library beside it is not found. A
             // class-loader folder must stay off it: its jars need not resolve as modules (the GCS client's do not).
-            boolean classLoader = pluginFolders.contains(folder) && !isModuleLayer(jars);
-            List<Path> path =
-                    classLoader || !pluginFolders.contains(folder) ? modulePath : concat(modulePath, List.of(folder));
+            boolean plugin = pluginFolders.contains(folder);
+            boolean classLoader = plugin && !isModuleLayer(jars);
+            List<Path> path = plugin && !classLoader ? concat(modulePath, List.of(folder)) : modulePath;
             String joined = String.join(
                     File.pathSeparator, path.stream().map(Path::toString).toList());
             // A folder on the module path one jar at a time: given several explicit modules at once, jdeps also counts

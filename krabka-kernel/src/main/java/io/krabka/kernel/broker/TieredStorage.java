@@ -91,8 +91,8 @@ final class TieredStorage implements AutoCloseable {
             registry.broken()
                     .forEach(folder -> LOG.log(
                             System.Logger.Level.WARNING,
-                            "Plugin folder {0} is skipped: {1}",
-                            folder.folder(),
+                            // The reason names the folder.
+                            "Skipped: {0}",
                             folder.reason()));
             RemoteStoragePlugins plugins = new RemoteStoragePlugins(registry);
             AtomicReference<RemoteLogMetadataManager> metadata = new AtomicReference<>();

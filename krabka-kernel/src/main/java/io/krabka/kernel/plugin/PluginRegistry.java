@@ -103,7 +103,7 @@ public final class PluginRegistry {
      * @throws PluginLoadException if no plugin of that kind has that name
      */
     public Set<String> configKeyNames(PluginKind kind, String name) {
-        return find(kind, name).provider().configKeys().stream()
+        return find(kind, name).descriptor().settings().stream()
                 .map(ConfigKey::name)
                 .collect(Collectors.toUnmodifiableSet());
     }
