@@ -73,6 +73,15 @@ import org.junit.jupiter.params.provider.EnumSource;
  * message starting {@code NOT APPLICABLE:}; a rule that the kit cannot check in this setting ends aborted with a
  * message starting {@code NOT VERIFIED:} that says what to change. Neither is a pass. Rules are {@code final}, so
  * that every implementation answers to the same rules.
+ *
+ * <p>Besides copies and fetches, the rules check the lifecycle the SPI asks for: calls after {@code close()}
+ * ({@code required_callsAfterCloseFailAndDoNothing}), streams left open at {@code close()}
+ * ({@code required_closeReturnsWithStreamsLeftOpenWhichThenEndOrFail}), streams closed before their end
+ * ({@code required_streamsClosedBeforeTheirEndReleaseWhatTheyHold}), interrupted calls
+ * ({@code required_interruptedCallsCompleteOrFailAndLeaveTheInstanceWorking}), copies failing part-way
+ * ({@code required_copyFailingPartWayLeavesNothingFetchable}) and custom metadata the implementation did not write
+ * ({@code required_customMetadataTheImplementationDidNotWriteIsRefusedOrIgnored}). Each wait is bounded by
+ * {@link #operationTimeout()}, so a hang fails the rule.
  */
 public abstract class RemoteStorageManagerConformance {
 
@@ -135,7 +144,10 @@ public abstract class RemoteStorageManagerConformance {
         return 8;
     }
 
-    /** How long the concurrency rule waits for its tasks before it reports a hang; 2 minutes by default. */
+    /**
+     * How long the concurrency rule waits for its tasks, and the lifecycle rules for a call ({@code close()}, a
+     * read of a stream left open, a series of fetches), before they report a hang; 2 minutes by default.
+     */
     protected Duration operationTimeout() {
         return Duration.ofMinutes(2);
     }
