@@ -102,10 +102,17 @@ public final class ObjectStoreRemoteStorageManager implements RemoteStorageManag
             StoreCalls.allAtOnce(indexes, "uploading a segment's indexes");
             StoreCalls.guarded(upload(t, metadata, SegmentArtifact.SEGMENT, data.logSegment()));
         } catch (RemoteStorageException e) {
+            // An interrupt fails the copy, but must not fail its cleanup too: the indexes, uploaded on other
+            // threads, would stay fetchable. The status is cleared for the deletes and restored after.
+            boolean interrupted = Thread.interrupted();
             try {
                 deleteAll(t, metadata);
             } catch (RemoteStorageException cleanup) {
                 e.addSuppressed(cleanup);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
             throw e;
         }

@@ -131,6 +131,57 @@ final class LocalSegment {
         return variants;
     }
 
+    /**
+     * The files to copy with one index unreadable: a directory where the file should be, which exists and opens
+     * but fails every read, so a copy that streams the log first fails part-way. One entry per index file, named
+     * for the file that cannot be read.
+     */
+    Map<String, LogSegmentData> dataWithOneFileUnreadable() throws IOException {
+        LogSegmentData whole = data();
+        Path unreadable = Files.createDirectories(dir.resolve("unreadable"));
+        if (!Files.exists(unreadable.resolve("content"))) {
+            Files.write(unreadable.resolve("content"), new byte[] {1});
+        }
+        Map<String, LogSegmentData> variants = new LinkedHashMap<>();
+        variants.put(
+                "offset index",
+                new LogSegmentData(
+                        whole.logSegment(),
+                        unreadable,
+                        whole.timeIndex(),
+                        whole.transactionIndex(),
+                        whole.producerSnapshotIndex(),
+                        whole.leaderEpochIndex()));
+        variants.put(
+                "time index",
+                new LogSegmentData(
+                        whole.logSegment(),
+                        whole.offsetIndex(),
+                        unreadable,
+                        whole.transactionIndex(),
+                        whole.producerSnapshotIndex(),
+                        whole.leaderEpochIndex()));
+        variants.put(
+                "transaction index",
+                new LogSegmentData(
+                        whole.logSegment(),
+                        whole.offsetIndex(),
+                        whole.timeIndex(),
+                        Optional.of(unreadable),
+                        whole.producerSnapshotIndex(),
+                        whole.leaderEpochIndex()));
+        variants.put(
+                "producer snapshot",
+                new LogSegmentData(
+                        whole.logSegment(),
+                        whole.offsetIndex(),
+                        whole.timeIndex(),
+                        whole.transactionIndex(),
+                        unreadable,
+                        whole.leaderEpochIndex()));
+        return variants;
+    }
+
     /** The size of the log. */
     int size() {
         return metadata.segmentSizeInBytes();

@@ -713,6 +713,51 @@ public abstract class RemoteLogMetadataManagerConformance {
         assertAll(checks);
     }
 
+    @Test
+    public final void required_callsAfterCloseFailAndDoNothing() throws Exception {
+        TopicIdPartition tp = script.newPartition();
+        RemoteLogSegmentMetadata kept = script.copied(segment(tp).offsets(0, 99));
+        RemoteLogSegmentMetadata late = segment(tp).offsets(100, 199).build();
+        RemoteLogMetadataManager closed = script.rlmm();
+        Bounded.run("close()", operationTimeout(), closed::close);
+        Bounded.run("a second close() (close is idempotent)", operationTimeout(), closed::close);
+        List<Executable> checks = new ArrayList<>();
+        checks.add(() -> refused(
+                "addRemoteLogSegmentMetadata after close()",
+                IllegalStateException.class,
+                () -> closed.addRemoteLogSegmentMetadata(late)));
+        checks.add(() -> refused(
+                "updateRemoteLogSegmentMetadata after close()",
+                IllegalStateException.class,
+                () -> closed.updateRemoteLogSegmentMetadata(SegmentBuilder.update(kept, DELETE_SEGMENT_STARTED))));
+        checks.add(() -> refused(
+                "putRemotePartitionDeleteMetadata after close()",
+                IllegalStateException.class,
+                () -> closed.putRemotePartitionDeleteMetadata(MetadataScript.deletion(tp, DELETE_PARTITION_MARKED))));
+        checks.add(
+                () -> refusedAfterClose("remoteLogSegmentMetadata", () -> closed.remoteLogSegmentMetadata(tp, 0, 50)));
+        checks.add(() -> refusedAfterClose("highestOffsetForEpoch", () -> closed.highestOffsetForEpoch(tp, 0)));
+        checks.add(() -> refusedAfterClose("listRemoteLogSegments", () -> closed.listRemoteLogSegments(tp)));
+        checks.add(
+                () -> refusedAfterClose("listRemoteLogSegments(epoch 0)", () -> closed.listRemoteLogSegments(tp, 0)));
+        checks.add(() -> refusedAfterClose("remoteLogSize", () -> closed.remoteLogSize(tp, 0)));
+        checks.add(() -> refusedAfterClose("nextSegmentWithTxnIndex", () -> closed.nextSegmentWithTxnIndex(tp, 0, 0)));
+        checks.add(() -> refusedAfterClose("onPartitionLeadershipChanges", () -> {
+            closed.onPartitionLeadershipChanges(Set.of(tp), Set.of());
+            return null;
+        }));
+        checks.add(() -> refusedAfterClose("onStopPartitions", () -> {
+            closed.onStopPartitions(Set.of(tp));
+            return null;
+        }));
+        assertAll(checks);
+        if (has(DURABLE)) {
+            script = new MetadataScript(create(), operationTimeout());
+            script.lead(tp);
+            assertAll(script.listIs(tp, kept), script.highestOffsetIs(tp, 0, 99L));
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------------------
     // Helpers
 
@@ -734,5 +779,18 @@ public abstract class RemoteLogMetadataManagerConformance {
 
     private void refused(String what, List<Class<? extends Throwable>> types, Calls.Write write) {
         Calls.refused(what, script.timeout(), types, write);
+    }
+
+    /** Checks that a call on a closed instance throws {@link IllegalStateException} and returns nothing. */
+    private static void refusedAfterClose(String what, Bounded.Call<?> call) {
+        Object answer;
+        try {
+            answer = call.call();
+        } catch (IllegalStateException expected) {
+            return;
+        } catch (Exception e) {
+            throw new AssertionError(what + " after close() must throw IllegalStateException, not " + e, e);
+        }
+        throw new AssertionError(what + " after close() must throw IllegalStateException, but it returned " + answer);
     }
 }

@@ -29,10 +29,12 @@ import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -71,11 +73,22 @@ import org.junit.jupiter.params.provider.EnumSource;
  * message starting {@code NOT APPLICABLE:}; a rule that the kit cannot check in this setting ends aborted with a
  * message starting {@code NOT VERIFIED:} that says what to change. Neither is a pass. Rules are {@code final}, so
  * that every implementation answers to the same rules.
+ *
+ * <p>Besides copies and fetches, the rules check the lifecycle the SPI asks for: calls after {@code close()}
+ * ({@code required_callsAfterCloseFailAndDoNothing}), streams left open at {@code close()}
+ * ({@code required_closeReturnsWithStreamsLeftOpenWhichThenEndOrFail}), streams closed before their end
+ * ({@code required_streamsClosedBeforeTheirEndReleaseWhatTheyHold}), interrupted calls
+ * ({@code required_interruptedCallsCompleteOrFailAndLeaveTheInstanceWorking}), copies failing part-way
+ * ({@code required_copyFailingPartWayLeavesNothingFetchable}) and custom metadata the implementation did not write
+ * ({@code required_customMetadataTheImplementationDidNotWriteIsRefusedOrIgnored}). Each wait is bounded by
+ * {@link #operationTimeout()}, so a hang fails the rule.
  */
 public abstract class RemoteStorageManagerConformance {
 
     private static final int MIB = 1 << 20;
     private static final int SEGMENT_BYTES = 100_003;
+    /** More streams than a connection pool typically holds (the AWS SDK's default is 50). */
+    private static final int PARTLY_READ_STREAMS = 200;
 
     private final TopicIdPartition partition = new TopicIdPartition(Uuid.randomUuid(), "kit.remote_storage-1", 0);
     private final Map<RemoteLogSegmentId, Optional<CustomMetadata>> customMetadata = new ConcurrentHashMap<>();
@@ -131,7 +144,10 @@ public abstract class RemoteStorageManagerConformance {
         return 8;
     }
 
-    /** How long the concurrency rule waits for its tasks before it reports a hang; 2 minutes by default. */
+    /**
+     * How long the concurrency rule waits for its tasks, and the lifecycle rules for a call ({@code close()}, a
+     * read of a stream left open, a series of fetches), before they report a hang; 2 minutes by default.
+     */
     protected Duration operationTimeout() {
         return Duration.ofMinutes(2);
     }
@@ -329,6 +345,35 @@ public abstract class RemoteStorageManagerConformance {
     }
 
     @Test
+    public final void required_copyFailingPartWayLeavesNothingFetchable() throws Exception {
+        LocalSegment s = local(SEGMENT_BYTES);
+        List<Executable> checks = new ArrayList<>();
+        for (Map.Entry<String, LogSegmentData> attempt :
+                s.dataWithOneFileUnreadable().entrySet()) {
+            String what = "a copy whose " + attempt.getKey() + " cannot be read (the log can)";
+            checks.add(() -> {
+                assertThrows(
+                        RemoteStorageException.class,
+                        () -> rsm.copyLogSegmentData(s.metadata(), attempt.getValue()),
+                        what + " must fail with a RemoteStorageException");
+                assertAllNotFound(s, "the segment after " + what);
+            });
+        }
+        assertAll(checks);
+        RemoteLogSegmentMetadata started = s.metadata();
+        LocalSegment next = copied(local(
+                segment(partition)
+                        .offsets(started.startOffset(), started.endOffset())
+                        .size(SEGMENT_BYTES)
+                        .build(),
+                true,
+                1));
+        assertAll(
+                () -> assertSegmentIntact(next, "copied with a new id after copies that failed part-way"),
+                () -> assertAllNotFound(s, "the segment whose copies failed part-way, after a copy with a new id"));
+    }
+
+    @Test
     public final void required_copiesAreKeptApartBySegmentId() throws Exception {
         // The same offsets in: another copy attempt, another partition, and a topic re-created under the same name.
         TopicIdPartition recreated = new TopicIdPartition(Uuid.randomUuid(), partition.topicPartition());
@@ -386,6 +431,53 @@ public abstract class RemoteStorageManagerConformance {
                 Optional.empty(),
                 rsm.copyLogSegmentData(s.metadata(), s.data()),
                 "a copy returned custom metadata, so the implementation must declare " + CUSTOM_METADATA);
+    }
+
+    @Test
+    public final void required_customMetadataTheImplementationDidNotWriteIsRefusedOrIgnored() throws Exception {
+        boolean uses = has(CUSTOM_METADATA);
+        LocalSegment s = copied(local(SEGMENT_BYTES));
+        List<Executable> checks = new ArrayList<>();
+        for (Map.Entry<String, byte[]> foreign : foreignCustomMetadata().entrySet()) {
+            RemoteLogSegmentMetadata carrying = finished(s)
+                    .createWithUpdates(new RemoteLogSegmentMetadataUpdate(
+                            s.metadata().remoteLogSegmentId(),
+                            s.metadata().eventTimestampMs() + 2,
+                            Optional.of(new CustomMetadata(foreign.getValue())),
+                            RemoteLogSegmentState.COPY_SEGMENT_FINISHED,
+                            SegmentBuilder.UPDATING_BROKER));
+            String with = " with custom metadata it did not write (" + foreign.getKey() + ")";
+            checks.add(() -> refusedOrRight(
+                    uses, "fetchLogSegment(0)" + with, s.log(), () -> readAll(rsm.fetchLogSegment(carrying, 0))));
+            checks.add(() -> refusedOrRight(
+                    uses,
+                    "fetchLogSegment(1, size / 2)" + with,
+                    s.log(1, s.size() / 2 + 1),
+                    () -> readAll(rsm.fetchLogSegment(carrying, 1, s.size() / 2))));
+            checks.add(() -> refusedOrRight(
+                    uses,
+                    "fetchIndex(OFFSET)" + with,
+                    s.index(IndexType.OFFSET).orElseThrow(),
+                    () -> readAll(rsm.fetchIndex(carrying, IndexType.OFFSET))));
+        }
+        assertAll(checks);
+        if (has(DELETE)) {
+            RemoteLogSegmentMetadata carrying = deleting(s)
+                    .createWithUpdates(new RemoteLogSegmentMetadataUpdate(
+                            s.metadata().remoteLogSegmentId(),
+                            s.metadata().eventTimestampMs() + 3,
+                            Optional.of(new CustomMetadata(new byte[] {0x7F})),
+                            RemoteLogSegmentState.DELETE_SEGMENT_STARTED,
+                            SegmentBuilder.UPDATING_BROKER));
+            String what = "deleteLogSegmentData with custom metadata it did not write (1 byte)";
+            refusedOrRight(uses, what, null, () -> {
+                rsm.deleteLogSegmentData(carrying);
+                return null;
+            });
+            if (!uses) {
+                assertAllNotFound(s, "a segment deleted with custom metadata the implementation ignores");
+            }
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -508,6 +600,123 @@ public abstract class RemoteStorageManagerConformance {
     }
 
     // ---------------------------------------------------------------------------------------------------------
+    // Closing, streams and interruption
+
+    @Test
+    public final void required_callsAfterCloseFailAndDoNothing() throws Exception {
+        LocalSegment kept = copied(local(SEGMENT_BYTES));
+        LocalSegment late = local(SEGMENT_BYTES);
+        RemoteStorageManager closed = rsm;
+        Bounded.run("close()", operationTimeout(), closed::close);
+        Bounded.run("a second close() (close is idempotent)", operationTimeout(), closed::close);
+        List<Executable> checks = new ArrayList<>();
+        checks.add(() ->
+                refusedAfterClose("copyLogSegmentData", () -> closed.copyLogSegmentData(late.metadata(), late.data())));
+        checks.add(() -> refusedAfterClose("fetchLogSegment(0)", () -> closed.fetchLogSegment(finished(kept), 0)));
+        checks.add(
+                () -> refusedAfterClose("fetchLogSegment(0, 10)", () -> closed.fetchLogSegment(finished(kept), 0, 10)));
+        for (IndexType type : IndexType.values()) {
+            checks.add(
+                    () -> refusedAfterClose("fetchIndex(" + type + ")", () -> closed.fetchIndex(finished(kept), type)));
+        }
+        checks.add(() -> refusedAfterClose("deleteLogSegmentData", () -> {
+            closed.deleteLogSegmentData(deleting(kept));
+            return null;
+        }));
+        assertAll(checks);
+        if (has(DURABLE)) {
+            rsm = create();
+            assertAll(
+                    () -> assertSegmentIntact(kept, "after a delete refused by the closed instance"),
+                    () -> assertAllNotFound(late, "a segment copied to the closed instance"));
+        }
+    }
+
+    @Test
+    public final void required_closeReturnsWithStreamsLeftOpenWhichThenEndOrFail() throws Exception {
+        LocalSegment s = copied(local(SEGMENT_BYTES));
+        byte[] index = s.index(IndexType.OFFSET).orElseThrow();
+        InputStream log = rsm.fetchLogSegment(finished(s), 0);
+        InputStream offsets = rsm.fetchIndex(finished(s), IndexType.OFFSET);
+        try (log;
+                offsets) {
+            assertSameBytes(s.log(0, 1000), log.readNBytes(1000), "the first 1000 bytes of fetchLogSegment(0)");
+            assertSameBytes(Arrays.copyOf(index, 8), offsets.readNBytes(8), "the first 8 bytes of fetchIndex(OFFSET)");
+            RemoteStorageManager closing = rsm;
+            Bounded.run("close() with two streams left open", operationTimeout(), closing::close);
+            assertAll(
+                    () -> endsOrFails("fetchLogSegment(0)", log, s.log(1000, s.size())),
+                    () -> endsOrFails("fetchIndex(OFFSET)", offsets, Arrays.copyOfRange(index, 8, index.length)));
+        }
+    }
+
+    @Test
+    public final void required_streamsClosedBeforeTheirEndReleaseWhatTheyHold() throws Exception {
+        LocalSegment s = copied(local(SEGMENT_BYTES));
+        String what = PARTLY_READ_STREAMS + " streams, each read in part and closed";
+        Bounded.run(what, operationTimeout(), () -> {
+            for (int i = 0; i < PARTLY_READ_STREAMS; i++) {
+                int from = 17 * i;
+                switch (i % 3) {
+                    case 0 -> readPart(s.log(from, from + 100), rsm.fetchLogSegment(finished(s), from), i);
+                    case 1 ->
+                        readPart(s.log(from, from + 100), rsm.fetchLogSegment(finished(s), from, s.size() - 1), i);
+                    default ->
+                        readPart(
+                                Arrays.copyOf(s.index(IndexType.OFFSET).orElseThrow(), 100),
+                                rsm.fetchIndex(finished(s), IndexType.OFFSET),
+                                i);
+                }
+            }
+            assertSegmentIntact(s, "after " + what);
+        });
+    }
+
+    @Test
+    public final void required_interruptedCallsCompleteOrFailAndLeaveTheInstanceWorking() throws Exception {
+        LocalSegment s = copied(local(SEGMENT_BYTES));
+        LocalSegment copiedInterrupted = local(SEGMENT_BYTES);
+        LocalSegment deletedInterrupted = has(DELETE) ? copied(local(SEGMENT_BYTES)) : null;
+        boolean[] completed = new boolean[2];
+        // A thread of its own, interrupted before each call: every blocking operation in the call sees it.
+        Bounded.run("calls on an interrupted thread", operationTimeout(), () -> {
+            completed[0] = interrupted("copyLogSegmentData", () -> copied(copiedInterrupted));
+            interrupted("fetchLogSegment(0) and reading it", () -> fetchOnInterrupted(s.log(), () -> fetch(s, 0)));
+            interrupted(
+                    "fetchLogSegment(1, size / 2) and reading it",
+                    () -> fetchOnInterrupted(s.log(1, s.size() / 2 + 1), () -> fetch(s, 1, s.size() / 2)));
+            interrupted(
+                    "fetchIndex(OFFSET) and reading it",
+                    () -> fetchOnInterrupted(
+                            s.index(IndexType.OFFSET).orElseThrow(), () -> fetchIndex(s, IndexType.OFFSET)));
+            if (deletedInterrupted != null) {
+                completed[1] = interrupted(
+                        "deleteLogSegmentData", () -> rsm.deleteLogSegmentData(deleting(deletedInterrupted)));
+            }
+        });
+        List<Executable> checks = new ArrayList<>();
+        checks.add(() -> assertSegmentIntact(s, "from another thread after interrupted calls"));
+        checks.add(() -> {
+            if (completed[0]) {
+                assertSegmentIntact(copiedInterrupted, "copied on an interrupted thread");
+            } else {
+                assertAllNotFound(copiedInterrupted, "a segment whose copy failed on an interrupted thread");
+            }
+        });
+        if (deletedInterrupted != null) {
+            checks.add(() -> {
+                if (!completed[1]) {
+                    rsm.deleteLogSegmentData(deleting(deletedInterrupted));
+                }
+                assertAllNotFound(deletedInterrupted, "a segment deleted on an interrupted thread");
+            });
+        }
+        checks.add(() -> assertSegmentIntact(
+                copied(local(SEGMENT_BYTES)), "copied from another thread after interrupted calls"));
+        assertAll(checks);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
     // Helpers
 
     private RemoteStorageManager create() throws Exception {
@@ -613,5 +822,139 @@ public abstract class RemoteStorageManagerConformance {
                     "fetchIndex(" + type + ") of " + what));
         }
         assertAll(checks);
+    }
+
+    /** Custom metadata that no implementation wrote: a byte, text, the broker's limit of 0xFF, 16 zero bytes. */
+    private Map<String, byte[]> foreignCustomMetadata() {
+        Map<String, byte[]> foreign = new java.util.LinkedHashMap<>();
+        foreign.put("1 byte", new byte[] {0x7F});
+        foreign.put("text", "kit: not yours".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        byte[] full = new byte[customMetadataMaxBytes()];
+        Arrays.fill(full, (byte) 0xFF);
+        foreign.put(full.length + " bytes of 0xFF", full);
+        foreign.put("16 zero bytes", new byte[16]);
+        return foreign;
+    }
+
+    /**
+     * Checks a call that received custom metadata the implementation did not write: one that uses custom metadata
+     * refuses it with a {@link RemoteStorageException} or answers right; one that uses none answers right.
+     */
+    private static void refusedOrRight(boolean refusalAllowed, String what, byte[] expected, Bounded.Call<byte[]> call)
+            throws Exception {
+        byte[] answer;
+        try {
+            answer = call.call();
+        } catch (RemoteStorageException e) {
+            if (refusalAllowed) {
+                return;
+            }
+            throw new AssertionError(
+                    what + " must ignore custom metadata: the implementation does not declare " + CUSTOM_METADATA
+                            + ", yet it failed with " + e,
+                    e);
+        } catch (RuntimeException e) {
+            throw new AssertionError(
+                    what + " must "
+                            + (refusalAllowed ? "fail with a RemoteStorageException or answer right" : "answer right")
+                            + ", not throw " + e,
+                    e);
+        }
+        if (expected != null) {
+            assertSameBytes(expected, answer, what);
+        }
+    }
+
+    /** Checks that a call on a closed instance throws {@link IllegalStateException} and returns nothing. */
+    private static void refusedAfterClose(String what, Bounded.Call<?> call) {
+        Object answer;
+        try {
+            answer = call.call();
+        } catch (IllegalStateException expected) {
+            return;
+        } catch (Exception e) {
+            throw new AssertionError(what + " after close() must throw IllegalStateException, not " + e, e);
+        }
+        if (answer instanceof InputStream stream) {
+            try {
+                stream.close();
+            } catch (IOException ignored) {
+                // The call failed the rule already.
+            }
+        }
+        fail(what + " after close() must throw IllegalStateException, but it "
+                + (answer == null ? "returned" : "returned " + answer));
+    }
+
+    /**
+     * Reads the rest of a stream whose instance was closed, bounded by the operation timeout: it ends with the
+     * whole rest, or fails with an {@code IOException} after a part of it, never with other bytes.
+     */
+    private void endsOrFails(String what, InputStream stream, byte[] rest) throws Exception {
+        java.io.ByteArrayOutputStream read = new java.io.ByteArrayOutputStream();
+        IOException failure = Bounded.call(what + " read after close()", operationTimeout(), () -> {
+            byte[] buffer = new byte[8192];
+            try {
+                for (int n = stream.read(buffer); n >= 0; n = stream.read(buffer)) {
+                    read.write(buffer, 0, n);
+                }
+                return null;
+            } catch (IOException e) {
+                return e;
+            }
+        });
+        byte[] bytes = read.toByteArray();
+        if (failure == null) {
+            assertSameBytes(rest, bytes, what + " read to its end after close()");
+        } else {
+            assertSameBytes(
+                    Arrays.copyOf(rest, Math.min(rest.length, bytes.length)),
+                    bytes,
+                    what + " read after close() until it failed with " + failure);
+        }
+    }
+
+    private static void readPart(byte[] expected, InputStream stream, int number) throws IOException {
+        try (stream) {
+            assertSameBytes(expected, stream.readNBytes(expected.length), "the start of stream " + number);
+        }
+    }
+
+    /**
+     * Makes a call with the current thread's interrupt status set, and clears it after. The call must complete or
+     * fail with a {@link RemoteStorageException} (an {@code IOException} for reading a stream), and leave the status
+     * set.
+     *
+     * @return whether the call completed
+     */
+    private static boolean interrupted(String what, Bounded.Task call) {
+        Thread.currentThread().interrupt();
+        Throwable failure = null;
+        try {
+            call.run();
+        } catch (Throwable t) {
+            failure = t;
+        }
+        boolean stillInterrupted = Thread.interrupted();
+        if (failure instanceof AssertionError wrongBytes) {
+            throw wrongBytes;
+        }
+        if (failure != null && !(failure instanceof RemoteStorageException) && !(failure instanceof IOException)) {
+            throw new AssertionError(
+                    what + " on an interrupted thread must complete or fail with a RemoteStorageException, not "
+                            + failure,
+                    failure);
+        }
+        assertTrue(
+                stillInterrupted,
+                what + " on an interrupted thread " + (failure == null ? "completed" : "failed with " + failure)
+                        + " but cleared the thread's interrupt status: keep it, or restore it where an"
+                        + " InterruptedException was caught");
+        return failure == null;
+    }
+
+    /** A fetch on an interrupted thread that returned bytes: they must be the right ones. */
+    private static void fetchOnInterrupted(byte[] expected, Bounded.Call<byte[]> fetch) throws Exception {
+        assertSameBytes(expected, fetch.call(), "bytes fetched on an interrupted thread");
     }
 }

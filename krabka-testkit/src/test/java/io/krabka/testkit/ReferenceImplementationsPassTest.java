@@ -12,6 +12,7 @@ import io.krabka.spi.storage.RemoteLogSegmentMetadata;
 import io.krabka.spi.storage.RemoteResourceNotFoundException;
 import io.krabka.spi.storage.RemoteStorageException;
 import io.krabka.spi.storage.RemoteStorageManager;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -38,10 +39,21 @@ class ReferenceImplementationsPassTest {
         @Override
         protected RemoteStorageManager createRemoteStorageManager(Path scratch) {
             return new ForwardingRemoteStorageManager(new ReferenceRemoteStorageManager(scratch)) {
+                private volatile boolean closed;
+
                 @Override
                 public void deleteLogSegmentData(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
+                    if (closed) {
+                        throw new IllegalStateException("closed");
+                    }
                     throw new RemoteStorageException(
                             "this store is write-once; " + metadata.remoteLogSegmentId() + " stays");
+                }
+
+                @Override
+                public void close() throws IOException {
+                    closed = true;
+                    delegate.close();
                 }
             };
         }
@@ -123,11 +135,15 @@ class ReferenceImplementationsPassTest {
 
     /** Keeps its state per scratch directory, as a manager storing its metadata there would. */
     static class DurableMetadata extends RemoteLogMetadataManagerConformance {
-        private static final Map<Path, RemoteLogMetadataManager> STORES = new ConcurrentHashMap<>();
+        private static final Map<Path, ReferenceRemoteLogMetadataManager> STORES = new ConcurrentHashMap<>();
 
         @Override
         protected RemoteLogMetadataManager createRemoteLogMetadataManager(Path scratch) {
-            return STORES.computeIfAbsent(scratch, directory -> new ReferenceRemoteLogMetadataManager());
+            return STORES.compute(
+                    scratch,
+                    (directory, earlier) -> earlier == null
+                            ? new ReferenceRemoteLogMetadataManager()
+                            : new ReferenceRemoteLogMetadataManager(earlier));
         }
 
         @Override

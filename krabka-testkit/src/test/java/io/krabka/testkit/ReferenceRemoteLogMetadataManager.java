@@ -36,8 +36,21 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
         final Map<Integer, Long> highestOffsets = new HashMap<>();
     }
 
-    private final Map<TopicIdPartition, Partition> partitions = new HashMap<>();
-    private final Map<TopicIdPartition, RemotePartitionDeleteState> deletions = new HashMap<>();
+    private final Map<TopicIdPartition, Partition> partitions;
+    private final Map<TopicIdPartition, RemotePartitionDeleteState> deletions;
+    private volatile boolean closed;
+
+    /** An empty manager. */
+    ReferenceRemoteLogMetadataManager() {
+        this.partitions = new HashMap<>();
+        this.deletions = new HashMap<>();
+    }
+
+    /** A manager restarted over what an earlier, closed one stored, as a durable manager would be. */
+    ReferenceRemoteLogMetadataManager(ReferenceRemoteLogMetadataManager earlier) {
+        this.partitions = earlier.partitions;
+        this.deletions = earlier.deletions;
+    }
 
     @Override
     public void configure(Map<String, ?> configs) {}
@@ -45,6 +58,7 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     @Override
     public synchronized CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata segment)
             throws RemoteResourceNotFoundException {
+        checkOpen();
         if (segment.state() != RemoteLogSegmentState.COPY_SEGMENT_STARTED) {
             throw new IllegalArgumentException("a segment is added in COPY_SEGMENT_STARTED, not " + segment.state());
         }
@@ -60,6 +74,7 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     @Override
     public synchronized CompletableFuture<Void> updateRemoteLogSegmentMetadata(RemoteLogSegmentMetadataUpdate update)
             throws RemoteResourceNotFoundException {
+        checkOpen();
         Partition partition = partition(update.topicIdPartition());
         RemoteLogSegmentMetadata existing = partition.segments.get(update.remoteLogSegmentId());
         if (existing == null) {
@@ -96,6 +111,7 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     @Override
     public synchronized Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
             TopicIdPartition topicIdPartition, int epochForOffset, long offset) throws RemoteResourceNotFoundException {
+        checkOpen();
         Partition partition = partition(topicIdPartition);
         NavigableMap<Long, RemoteLogSegmentId> byStart =
                 partition.readable.getOrDefault(epochForOffset, new TreeMap<>());
@@ -108,12 +124,14 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     @Override
     public synchronized Optional<Long> highestOffsetForEpoch(TopicIdPartition topicIdPartition, int leaderEpoch)
             throws RemoteResourceNotFoundException {
+        checkOpen();
         return Optional.ofNullable(partition(topicIdPartition).highestOffsets.get(leaderEpoch));
     }
 
     @Override
     public synchronized CompletableFuture<Void> putRemotePartitionDeleteMetadata(
             RemotePartitionDeleteMetadata deletion) {
+        checkOpen();
         RemotePartitionDeleteState current = deletions.get(deletion.topicIdPartition());
         if (!RemotePartitionDeleteState.isValidTransition(current, deletion.state())) {
             throw new InvalidStateTransitionException(
@@ -131,30 +149,35 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     @Override
     public synchronized Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition)
             throws RemoteResourceNotFoundException {
+        checkOpen();
         return new ArrayList<>(partition(topicIdPartition).segments.values()).iterator();
     }
 
     @Override
     public synchronized Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(
             TopicIdPartition topicIdPartition, int leaderEpoch) throws RemoteResourceNotFoundException {
+        checkOpen();
         return listed(topicIdPartition, leaderEpoch).iterator();
     }
 
     @Override
     public synchronized void onPartitionLeadershipChanges(
             Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions) {
+        checkOpen();
         leaderPartitions.forEach(tp -> partitions.computeIfAbsent(tp, p -> new Partition()));
         followerPartitions.forEach(tp -> partitions.computeIfAbsent(tp, p -> new Partition()));
     }
 
     @Override
     public void onStopPartitions(Set<TopicIdPartition> stopped) {
+        checkOpen();
         // This manager is the only copy of the metadata, so it keeps it.
     }
 
     @Override
     public synchronized long remoteLogSize(TopicIdPartition topicIdPartition, int leaderEpoch)
             throws RemoteResourceNotFoundException {
+        checkOpen();
         return listed(topicIdPartition, leaderEpoch).stream()
                 .mapToLong(RemoteLogSegmentMetadata::segmentSizeInBytes)
                 .sum();
@@ -163,6 +186,7 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     @Override
     public synchronized Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
             TopicIdPartition topicIdPartition, int epoch, long offset) throws RemoteResourceNotFoundException {
+        checkOpen();
         Optional<RemoteLogSegmentMetadata> segment = remoteLogSegmentMetadata(topicIdPartition, epoch, offset);
         while (segment.isPresent() && segment.get().txnIdxEmpty()) {
             segment = remoteLogSegmentMetadata(
@@ -172,7 +196,15 @@ final class ReferenceRemoteLogMetadataManager implements RemoteLogMetadataManage
     }
 
     @Override
-    public void close() {}
+    public void close() {
+        closed = true;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the reference metadata manager is closed");
+        }
+    }
 
     private List<RemoteLogSegmentMetadata> listed(TopicIdPartition topicIdPartition, int leaderEpoch)
             throws RemoteResourceNotFoundException {

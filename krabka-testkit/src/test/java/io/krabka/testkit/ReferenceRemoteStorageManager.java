@@ -30,6 +30,7 @@ import java.util.stream.Stream;
 final class ReferenceRemoteStorageManager implements RemoteStorageManager {
 
     private final Path root;
+    private volatile boolean closed;
 
     ReferenceRemoteStorageManager(Path root) {
         this.root = root;
@@ -41,17 +42,18 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
     @Override
     public Optional<CustomMetadata> copyLogSegmentData(RemoteLogSegmentMetadata metadata, LogSegmentData data)
             throws RemoteStorageException {
+        checkOpen();
         Path target = dir(metadata);
         Path staging = target.resolveSibling(target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
             Files.createDirectories(staging);
-            Files.copy(data.logSegment(), staging.resolve("log"));
-            Files.copy(data.offsetIndex(), staging.resolve(IndexType.OFFSET.name()));
-            Files.copy(data.timeIndex(), staging.resolve(IndexType.TIMESTAMP.name()));
+            copyFile(data.logSegment(), staging.resolve("log"));
+            copyFile(data.offsetIndex(), staging.resolve(IndexType.OFFSET.name()));
+            copyFile(data.timeIndex(), staging.resolve(IndexType.TIMESTAMP.name()));
             if (data.transactionIndex().isPresent()) {
-                Files.copy(data.transactionIndex().get(), staging.resolve(IndexType.TRANSACTION.name()));
+                copyFile(data.transactionIndex().get(), staging.resolve(IndexType.TRANSACTION.name()));
             }
-            Files.copy(data.producerSnapshotIndex(), staging.resolve(IndexType.PRODUCER_SNAPSHOT.name()));
+            copyFile(data.producerSnapshotIndex(), staging.resolve(IndexType.PRODUCER_SNAPSHOT.name()));
             ByteBuffer epochs = data.leaderEpochIndex();
             byte[] checkpoint = new byte[epochs.remaining()];
             epochs.get(checkpoint);
@@ -68,6 +70,7 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
     @Override
     public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition)
             throws RemoteStorageException {
+        checkOpen();
         long size = size(metadata);
         if (startPosition < 0 || startPosition > size) {
             throw new InvalidRangeException("start " + startPosition + " outside a segment of " + size + " bytes");
@@ -84,6 +87,7 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
     @Override
     public InputStream fetchLogSegment(RemoteLogSegmentMetadata metadata, int startPosition, int endPosition)
             throws RemoteStorageException {
+        checkOpen();
         long size = size(metadata);
         if (startPosition < 0 || endPosition < startPosition || startPosition > size) {
             throw new InvalidRangeException(
@@ -100,6 +104,7 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
     @Override
     public InputStream fetchIndex(RemoteLogSegmentMetadata metadata, IndexType indexType)
             throws RemoteStorageException {
+        checkOpen();
         Path index = dir(metadata).resolve(indexType.name());
         try {
             return Files.newInputStream(index);
@@ -111,6 +116,7 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
 
     @Override
     public void deleteLogSegmentData(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
+        checkOpen();
         try {
             deleteTree(dir(metadata));
         } catch (UncheckedIOException e) {
@@ -119,7 +125,15 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
     }
 
     @Override
-    public void close() {}
+    public void close() {
+        closed = true;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the reference remote storage manager is closed");
+        }
+    }
 
     private Path dir(RemoteLogSegmentMetadata metadata) {
         return root.resolve(metadata.topicIdPartition().topicId() + "-"
@@ -132,6 +146,13 @@ final class ReferenceRemoteStorageManager implements RemoteStorageManager {
             return Files.size(dir(metadata).resolve("log"));
         } catch (IOException e) {
             throw new RemoteResourceNotFoundException("no segment " + metadata.remoteLogSegmentId(), e);
+        }
+    }
+
+    /** Copies by reading, as a plugin uploading a file does; {@code Files.copy} would copy a directory as one. */
+    private static void copyFile(Path from, Path to) throws IOException {
+        try (InputStream in = Files.newInputStream(from)) {
+            Files.copy(in, to);
         }
     }
 

@@ -219,6 +219,41 @@ class RemoteLogMetadataManagerConformanceCatchesFaultsTest {
         }
     }
 
+    /** Keeps answering after close(), as an instance whose close() releases nothing would. */
+    static class ServesAfterClose extends Faulty {
+        @Override
+        RemoteLogMetadataManager withFault(RemoteLogMetadataManager correct) {
+            return new ForwardingRemoteLogMetadataManager(correct) {
+                @Override
+                public void close() {}
+            };
+        }
+    }
+
+    /** Refuses lookups after close() but still takes writes. */
+    static class StoresAfterClose extends Faulty {
+        @Override
+        RemoteLogMetadataManager withFault(RemoteLogMetadataManager correct) {
+            return new ForwardingRemoteLogMetadataManager(correct) {
+                private volatile boolean closed;
+
+                @Override
+                public CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata segment)
+                        throws RemoteStorageException {
+                    return closed
+                            ? CompletableFuture.completedFuture(null)
+                            : delegate.addRemoteLogSegmentMetadata(segment);
+                }
+
+                @Override
+                public void close() throws java.io.IOException {
+                    closed = true;
+                    delegate.close();
+                }
+            };
+        }
+    }
+
     static class BadKnobs extends Faulty {
         @Override
         RemoteLogMetadataManager withFault(RemoteLogMetadataManager correct) {
@@ -308,12 +343,19 @@ class RemoteLogMetadataManagerConformanceCatchesFaultsTest {
     void capabilityClaimsAreChecked() {
         KitRun.of(ClaimsTxnIndexSkipping.class)
                 .expectFailed("optional_nextSegmentWithTxnIndexSkipsSegmentsWithoutAbortedTransactions");
-        KitRun.of(ForgetsOnRestart.class).expectFailed("optional_metadataSurvivesRestart");
+        KitRun.of(ForgetsOnRestart.class)
+                .expectFailed("optional_metadataSurvivesRestart", "required_callsAfterCloseFailAndDoNothing");
     }
 
     @Test
     void badKnobsFailTheirValidation() {
         KitRun.only(BadKnobs.class, "required_validate_concurrency", "required_validate_operationTimeout")
                 .expectFailed("required_validate_concurrency", "required_validate_operationTimeout");
+    }
+
+    @Test
+    void callsAfterCloseMustFailAsAClosedInstance() {
+        KitRun.of(ServesAfterClose.class).expectFailed("required_callsAfterCloseFailAndDoNothing");
+        KitRun.of(StoresAfterClose.class).expectFailed("required_callsAfterCloseFailAndDoNothing");
     }
 }

@@ -23,6 +23,16 @@ import java.util.Optional;
  * failure reaches the caller as a {@link RemoteStorageException}: an implementation wraps its client's errors,
  * checked or not. Implementations are safe for use by many threads at once. The kernel configures a store once,
  * then checks {@link #checkAccess()}, before any other call.
+ *
+ * <p><b>Closing.</b> {@link #close()} is idempotent and may be called on a store never configured. After it, every
+ * other method but {@link #location()} throws {@link IllegalStateException}: it neither writes, deletes nor returns
+ * data. {@code close()} returns without waiting for streams a caller left open; those then end or fail with an
+ * {@code IOException} when read, and never hang. A stream the caller closes before its end releases what it holds
+ * (a connection, a file handle), so that many partly read streams do not exhaust the store.
+ *
+ * <p><b>Interruption.</b> A call on an interrupted thread either completes or fails with
+ * {@link RemoteStorageException}, leaves the thread's interrupt status set, never leaves part of a write readable
+ * under its key, and never breaks the store for calls on other threads.
  */
 public interface ObjectStore extends Configurable, Closeable {
 

@@ -12,6 +12,20 @@ import java.util.concurrent.CompletableFuture;
  * Keeps the metadata of the segments in the remote tier, in the shape of Kafka's
  * {@code RemoteLogMetadataManager} (KIP-405): which segment copies exist, in what state, covering which
  * offsets and leader epochs. Implementations are thread-safe.
+ *
+ * <p><b>Closing.</b> {@link #close()} is idempotent and may be called on an instance that was never configured.
+ * After it, every other method but {@link #isReady} fails with {@link IllegalStateException}, as in Kafka's
+ * {@code TopicBasedRemoteLogMetadataManager}: a lookup or a listing throws it, and a write throws it or returns a
+ * future failed with it. A call after {@code close()} neither stores nor returns metadata. ({@code isReady} declares
+ * no failure and its default cannot know the instance's state; after {@code close()} its answer means nothing.)
+ *
+ * <p><b>Interruption.</b> The broker may interrupt a thread inside a call, at shutdown or when a request times
+ * out. An interrupted call either completes or fails with {@link RemoteStorageException}, and leaves the thread's
+ * interrupt status set (keeping it, or restoring it where it caught an {@link InterruptedException}); it never
+ * stores part of a write, and never breaks the instance for calls on other threads.
+ *
+ * <p><b>Custom metadata.</b> The manager stores a segment's custom metadata as opaque bytes and hands them back
+ * unchanged; it never parses them.
  */
 public interface RemoteLogMetadataManager extends Configurable, Closeable {
 
@@ -22,6 +36,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @return completes when the metadata is stored
      * @throws IllegalArgumentException if the state is another one
      * @throws RemoteStorageException   if the metadata could not be stored
+     * @throws IllegalStateException    if the instance is closed
      */
     CompletableFuture<Void> addRemoteLogSegmentMetadata(RemoteLogSegmentMetadata remoteLogSegmentMetadata)
             throws RemoteStorageException;
@@ -34,6 +49,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @throws RemoteResourceNotFoundException if the segment is not known
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the new state
      * @throws RemoteStorageException          if the update could not be stored
+     * @throws IllegalStateException           if the instance is closed
      */
     CompletableFuture<Void> updateRemoteLogSegmentMetadata(
             RemoteLogSegmentMetadataUpdate remoteLogSegmentMetadataUpdate) throws RemoteStorageException;
@@ -47,6 +63,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @param offset           the offset
      * @return the segment, or empty if no readable segment holds the offset
      * @throws RemoteStorageException if the lookup failed
+     * @throws IllegalStateException  if the instance is closed
      */
     Optional<RemoteLogSegmentMetadata> remoteLogSegmentMetadata(
             TopicIdPartition topicIdPartition, int epochForOffset, long offset) throws RemoteStorageException;
@@ -59,6 +76,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @param leaderEpoch      the leader epoch
      * @return the offset, or empty if no copy of the epoch ever finished
      * @throws RemoteStorageException if the lookup failed
+     * @throws IllegalStateException  if the instance is closed
      */
     Optional<Long> highestOffsetForEpoch(TopicIdPartition topicIdPartition, int leaderEpoch)
             throws RemoteStorageException;
@@ -70,6 +88,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @return completes when the step is stored
      * @throws InvalidStateTransitionException if Kafka's lifecycle does not allow the step
      * @throws RemoteStorageException          if the step could not be stored
+     * @throws IllegalStateException           if the instance is closed
      */
     CompletableFuture<Void> putRemotePartitionDeleteMetadata(
             RemotePartitionDeleteMetadata remotePartitionDeleteMetadata) throws RemoteStorageException;
@@ -81,6 +100,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @return the segments
      * @throws RemoteResourceNotFoundException if the partition is not known, or its deletion has finished
      * @throws RemoteStorageException          if the listing failed
+     * @throws IllegalStateException           if the instance is closed
      */
     Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition)
             throws RemoteStorageException;
@@ -95,6 +115,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @return the segments, by ascending start offset
      * @throws RemoteResourceNotFoundException if the partition is not known
      * @throws RemoteStorageException          if the listing failed
+     * @throws IllegalStateException           if the instance is closed
      */
     Iterator<RemoteLogSegmentMetadata> listRemoteLogSegments(TopicIdPartition topicIdPartition, int leaderEpoch)
             throws RemoteStorageException;
@@ -105,6 +126,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      *
      * @param leaderPartitions   the partitions this broker now leads
      * @param followerPartitions the partitions this broker now follows
+     * @throws IllegalStateException if the instance is closed
      */
     void onPartitionLeadershipChanges(Set<TopicIdPartition> leaderPartitions, Set<TopicIdPartition> followerPartitions);
 
@@ -112,6 +134,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * Tells the manager that this broker no longer hosts these partitions, so it can drop their metadata.
      *
      * @param partitions the partitions this broker stopped hosting
+     * @throws IllegalStateException if the instance is closed
      */
     void onStopPartitions(Set<TopicIdPartition> partitions);
 
@@ -122,6 +145,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @param leaderEpoch      the leader epoch
      * @return the sum of the segments' sizes, in bytes
      * @throws RemoteStorageException if the computation failed
+     * @throws IllegalStateException  if the instance is closed
      */
     long remoteLogSize(TopicIdPartition topicIdPartition, int leaderEpoch) throws RemoteStorageException;
 
@@ -135,6 +159,7 @@ public interface RemoteLogMetadataManager extends Configurable, Closeable {
      * @param offset           the offset to start looking at
      * @return the segment, or empty if there is none
      * @throws RemoteStorageException if the lookup failed
+     * @throws IllegalStateException  if the instance is closed
      */
     default Optional<RemoteLogSegmentMetadata> nextSegmentWithTxnIndex(
             TopicIdPartition topicIdPartition, int epoch, long offset) throws RemoteStorageException {

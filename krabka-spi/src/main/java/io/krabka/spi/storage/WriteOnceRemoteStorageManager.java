@@ -15,13 +15,15 @@ public interface WriteOnceRemoteStorageManager extends RemoteStorageManager {
      *
      * @param remoteLogSegmentMetadata the segment whose copy started and did not finish
      * @throws RemoteStorageException if the record cannot be written; the kernel retries later
+     * @throws IllegalStateException  if the instance is closed
      */
     void abandonSegmentCopy(RemoteLogSegmentMetadata remoteLogSegmentMetadata) throws RemoteStorageException;
 
     /**
      * Refused: an archive deletes nothing.
      *
-     * @throws RemoteStorageException always
+     * @throws RemoteStorageException always, while the instance is open
+     * @throws IllegalStateException  if the instance is closed
      */
     @Override
     void deleteLogSegmentData(RemoteLogSegmentMetadata remoteLogSegmentMetadata) throws RemoteStorageException;

@@ -42,6 +42,7 @@ public final class LocalObjectStore implements ObjectStore {
     private volatile Path root;
     private volatile FileSync sync;
     private volatile boolean deleteEnabled;
+    private volatile boolean closed;
 
     /** A store to be configured, as the provider creates it. */
     public LocalObjectStore() {}
@@ -62,7 +63,7 @@ public final class LocalObjectStore implements ObjectStore {
 
     @Override
     public String location() {
-        return root().toString();
+        return String.valueOf(root);
     }
 
     @Override
@@ -202,12 +203,13 @@ public final class LocalObjectStore implements ObjectStore {
     /** A write is one rename or link: there is never a write in parts to show. */
     @Override
     public List<IncompleteUpload> incompleteUploads(String prefix) {
+        root();
         return List.of();
     }
 
     @Override
     public StoreProtection protection() {
-        return StoreProtection.none(location(), "a local directory keeps no versions and enforces no retention");
+        return StoreProtection.none(root().toString(), "a local directory keeps no versions and enforces no retention");
     }
 
     /** Deletes the file and forces its directory; nothing with {@code delete.enable=false}, as Kafka's. */
@@ -237,7 +239,8 @@ public final class LocalObjectStore implements ObjectStore {
 
     @Override
     public void close() {
-        // Nothing is held open between calls.
+        // Nothing is held open between calls; streams already opened stay readable.
+        closed = true;
     }
 
     @Override
@@ -277,7 +280,11 @@ public final class LocalObjectStore implements ObjectStore {
         return root().resolve(key);
     }
 
+    /** The root of a configured store that is not closed; every call but {@link #location()} goes through it. */
     private Path root() {
+        if (closed) {
+            throw new IllegalStateException("the local object store is closed");
+        }
         Path r = root;
         if (r == null) {
             throw new IllegalStateException("the local object store is not configured");

@@ -169,7 +169,8 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
 
     /**
      * Deletes this instance's staging directory and releases its lock; with {@code delete.on.close}, deletes the
-     * tier too. Streams already returned stay open.
+     * tier too. Idempotent. Streams already returned stay open and readable; every other call then throws
+     * {@link IllegalStateException}.
      */
     @Override
     public synchronized void close() throws IOException {
@@ -183,10 +184,16 @@ public final class LocalRemoteStorageManager implements RemoteStorageManager {
         }
     }
 
-    private Tier tier() throws RemoteStorageException {
+    /**
+     * The tier of a configured instance that is not closed.
+     *
+     * @throws IllegalStateException before {@link #configure} and after {@link #close}, as the SPI asks: a closed
+     *                               instance is no storage failure that a retry could mend
+     */
+    private Tier tier() {
         Tier current = tier;
         if (current == null) {
-            throw new RemoteStorageException(
+            throw new IllegalStateException(
                     configured
                             ? "the local remote storage manager is closed"
                             : "the local remote storage manager is not configured; call configure() first");

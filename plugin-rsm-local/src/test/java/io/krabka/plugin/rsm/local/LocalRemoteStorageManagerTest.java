@@ -438,7 +438,7 @@ class LocalRemoteStorageManagerTest {
         LocalRemoteStorageManager fresh = new LocalRemoteStorageManager();
         assertEquals(
                 "the local remote storage manager is not configured; call configure() first",
-                assertThrows(RemoteStorageException.class, () -> fresh.copyLogSegmentData(metadata, data))
+                assertThrows(IllegalStateException.class, () -> fresh.copyLogSegmentData(metadata, data))
                         .getMessage());
 
         assertThrows(IllegalStateException.class, () -> rsm.configure(Map.of("dir", dir.toString())));
@@ -446,10 +446,10 @@ class LocalRemoteStorageManagerTest {
         assertEquals(Set.of(), tree(StagingArea.DIR_NAME), "close deletes the instance's staging directory");
         assertEquals(
                 "the local remote storage manager is closed",
-                assertThrows(RemoteStorageException.class, () -> rsm.fetchLogSegment(metadata, 0))
+                assertThrows(IllegalStateException.class, () -> rsm.fetchLogSegment(metadata, 0))
                         .getMessage());
-        assertThrows(RemoteStorageException.class, () -> rsm.fetchIndex(metadata, IndexType.OFFSET));
-        assertThrows(RemoteStorageException.class, () -> rsm.deleteLogSegmentData(metadata));
+        assertThrows(IllegalStateException.class, () -> rsm.fetchIndex(metadata, IndexType.OFFSET));
+        assertThrows(IllegalStateException.class, () -> rsm.deleteLogSegmentData(metadata));
         rsm.close();
     }
 

@@ -202,7 +202,8 @@ public final class PackedRemoteStorageManager implements RemoteStorageManager, M
     private Path pack(RemoteLogSegmentId id) throws RemoteStorageException {
         PackedStorageConfig current = config;
         if (closed || current == null) {
-            throw new RemoteStorageException(closed
+            // Not a RemoteStorageException: the SPI asks for IllegalStateException, which no caller retries.
+            throw new IllegalStateException(closed
                     ? "the pack remote storage manager is closed"
                     : "the pack remote storage manager is not configured; call configure() first");
         }

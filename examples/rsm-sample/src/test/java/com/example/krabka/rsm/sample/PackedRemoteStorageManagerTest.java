@@ -132,8 +132,7 @@ class PackedRemoteStorageManagerTest {
         rsm.copyLogSegmentData(segment, data(true));
         InputStream open = rsm.fetchLogSegment(segment, 0);
         rsm.close();
-        RemoteStorageException refusal = assertThrows(RemoteStorageException.class, () -> rsm.fetchLogSegment(segment, 0));
-        assertFalse(refusal instanceof RemoteResourceNotFoundException, refusal.toString());
+        IllegalStateException refusal = assertThrows(IllegalStateException.class, () -> rsm.fetchLogSegment(segment, 0));
         assertEquals("the pack remote storage manager is closed", refusal.getMessage());
         assertArrayEquals(LOG, readAll(open), "a stream returned before close stays readable");
     }

@@ -12,7 +12,6 @@ import io.krabka.spi.plugin.PluginKind;
 import io.krabka.spi.plugin.SpiVersion;
 import io.krabka.spi.storage.RemoteLogSegmentId;
 import io.krabka.spi.storage.RemoteLogSegmentMetadata;
-import io.krabka.spi.storage.RemoteStorageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +58,7 @@ class PackedStorageConfigTest {
         RemoteLogSegmentMetadata segment = new RemoteLogSegmentMetadata(
                 RemoteLogSegmentId.generateNew(new TopicIdPartition(Uuid.randomUuid(), "orders", 0)), 0, 9, 1L, 1, 2L, 10,
                 new TreeMap<>(Map.of(0, 0L)), true);
-        RemoteStorageException unconfigured = assertThrows(RemoteStorageException.class, () -> rsm.deleteLogSegmentData(segment));
+        IllegalStateException unconfigured = assertThrows(IllegalStateException.class, () -> rsm.deleteLogSegmentData(segment));
         assertEquals("the pack remote storage manager is not configured; call configure() first", unconfigured.getMessage());
         rsm.configure(Map.of("dir", work.toString()));
         assertThrows(IllegalStateException.class, () -> rsm.configure(Map.of("dir", work.toString())));
