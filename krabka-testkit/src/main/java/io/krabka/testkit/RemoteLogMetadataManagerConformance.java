@@ -735,18 +735,18 @@ public abstract class RemoteLogMetadataManagerConformance {
                 IllegalStateException.class,
                 () -> closed.putRemotePartitionDeleteMetadata(MetadataScript.deletion(tp, DELETE_PARTITION_MARKED))));
         checks.add(
-                () -> refusedAfterClose("remoteLogSegmentMetadata", () -> closed.remoteLogSegmentMetadata(tp, 0, 50)));
-        checks.add(() -> refusedAfterClose("highestOffsetForEpoch", () -> closed.highestOffsetForEpoch(tp, 0)));
-        checks.add(() -> refusedAfterClose("listRemoteLogSegments", () -> closed.listRemoteLogSegments(tp)));
+                () -> AfterClose.refused("remoteLogSegmentMetadata", () -> closed.remoteLogSegmentMetadata(tp, 0, 50)));
+        checks.add(() -> AfterClose.refused("highestOffsetForEpoch", () -> closed.highestOffsetForEpoch(tp, 0)));
+        checks.add(() -> AfterClose.refused("listRemoteLogSegments", () -> closed.listRemoteLogSegments(tp)));
         checks.add(
-                () -> refusedAfterClose("listRemoteLogSegments(epoch 0)", () -> closed.listRemoteLogSegments(tp, 0)));
-        checks.add(() -> refusedAfterClose("remoteLogSize", () -> closed.remoteLogSize(tp, 0)));
-        checks.add(() -> refusedAfterClose("nextSegmentWithTxnIndex", () -> closed.nextSegmentWithTxnIndex(tp, 0, 0)));
-        checks.add(() -> refusedAfterClose("onPartitionLeadershipChanges", () -> {
+                () -> AfterClose.refused("listRemoteLogSegments(epoch 0)", () -> closed.listRemoteLogSegments(tp, 0)));
+        checks.add(() -> AfterClose.refused("remoteLogSize", () -> closed.remoteLogSize(tp, 0)));
+        checks.add(() -> AfterClose.refused("nextSegmentWithTxnIndex", () -> closed.nextSegmentWithTxnIndex(tp, 0, 0)));
+        checks.add(() -> AfterClose.refused("onPartitionLeadershipChanges", () -> {
             closed.onPartitionLeadershipChanges(Set.of(tp), Set.of());
             return null;
         }));
-        checks.add(() -> refusedAfterClose("onStopPartitions", () -> {
+        checks.add(() -> AfterClose.refused("onStopPartitions", () -> {
             closed.onStopPartitions(Set.of(tp));
             return null;
         }));
@@ -779,18 +779,5 @@ public abstract class RemoteLogMetadataManagerConformance {
 
     private void refused(String what, List<Class<? extends Throwable>> types, Calls.Write write) {
         Calls.refused(what, script.timeout(), types, write);
-    }
-
-    /** Checks that a call on a closed instance throws {@link IllegalStateException} and returns nothing. */
-    private static void refusedAfterClose(String what, Bounded.Call<?> call) {
-        Object answer;
-        try {
-            answer = call.call();
-        } catch (IllegalStateException expected) {
-            return;
-        } catch (Exception e) {
-            throw new AssertionError(what + " after close() must throw IllegalStateException, not " + e, e);
-        }
-        throw new AssertionError(what + " after close() must throw IllegalStateException, but it returned " + answer);
     }
 }

@@ -327,19 +327,7 @@ public abstract class RemoteStorageManagerConformance {
     @Test
     public final void required_failedCopyLeavesNothingFetchable() throws Exception {
         LocalSegment s = local(SEGMENT_BYTES);
-        List<Executable> checks = new ArrayList<>();
-        for (Map.Entry<String, LogSegmentData> attempt :
-                s.dataWithOneFileMissing().entrySet()) {
-            String what = "a copy whose " + attempt.getKey() + " is missing";
-            checks.add(() -> {
-                assertThrows(
-                        RemoteStorageException.class,
-                        () -> rsm.copyLogSegmentData(s.metadata(), attempt.getValue()),
-                        what + " must fail with a RemoteStorageException");
-                assertAllNotFound(s, "the segment after " + what);
-            });
-        }
-        assertAll(checks);
+        assertEveryCopyFailsAndLeavesNothing(s, s.dataWithOneFileMissing(), "is missing");
         copied(s);
         assertSameBytes(s.log(), fetch(s, 0), "fetchLogSegment(0) after failed attempts and a complete retry");
     }
@@ -347,19 +335,7 @@ public abstract class RemoteStorageManagerConformance {
     @Test
     public final void required_copyFailingPartWayLeavesNothingFetchable() throws Exception {
         LocalSegment s = local(SEGMENT_BYTES);
-        List<Executable> checks = new ArrayList<>();
-        for (Map.Entry<String, LogSegmentData> attempt :
-                s.dataWithOneFileUnreadable().entrySet()) {
-            String what = "a copy whose " + attempt.getKey() + " cannot be read (the log can)";
-            checks.add(() -> {
-                assertThrows(
-                        RemoteStorageException.class,
-                        () -> rsm.copyLogSegmentData(s.metadata(), attempt.getValue()),
-                        what + " must fail with a RemoteStorageException");
-                assertAllNotFound(s, "the segment after " + what);
-            });
-        }
-        assertAll(checks);
+        assertEveryCopyFailsAndLeavesNothing(s, s.dataWithOneFileUnreadable(), "cannot be read (the log can)");
         RemoteLogSegmentMetadata started = s.metadata();
         LocalSegment next = copied(local(
                 segment(partition)
@@ -371,6 +347,23 @@ public abstract class RemoteStorageManagerConformance {
         assertAll(
                 () -> assertSegmentIntact(next, "copied with a new id after copies that failed part-way"),
                 () -> assertAllNotFound(s, "the segment whose copies failed part-way, after a copy with a new id"));
+    }
+
+    /** Each of {@code attempts} (by the file it spoils) fails with a RemoteStorageException and leaves nothing. */
+    private void assertEveryCopyFailsAndLeavesNothing(
+            LocalSegment s, Map<String, LogSegmentData> attempts, String spoiled) {
+        List<Executable> checks = new ArrayList<>();
+        for (Map.Entry<String, LogSegmentData> attempt : attempts.entrySet()) {
+            String what = "a copy whose " + attempt.getKey() + " " + spoiled;
+            checks.add(() -> {
+                assertThrows(
+                        RemoteStorageException.class,
+                        () -> rsm.copyLogSegmentData(s.metadata(), attempt.getValue()),
+                        what + " must fail with a RemoteStorageException");
+                assertAllNotFound(s, "the segment after " + what);
+            });
+        }
+        assertAll(checks);
     }
 
     @Test
@@ -610,16 +603,16 @@ public abstract class RemoteStorageManagerConformance {
         Bounded.run("close()", operationTimeout(), closed::close);
         Bounded.run("a second close() (close is idempotent)", operationTimeout(), closed::close);
         List<Executable> checks = new ArrayList<>();
+        checks.add(() -> AfterClose.refused(
+                "copyLogSegmentData", () -> closed.copyLogSegmentData(late.metadata(), late.data())));
+        checks.add(() -> AfterClose.refused("fetchLogSegment(0)", () -> closed.fetchLogSegment(finished(kept), 0)));
         checks.add(() ->
-                refusedAfterClose("copyLogSegmentData", () -> closed.copyLogSegmentData(late.metadata(), late.data())));
-        checks.add(() -> refusedAfterClose("fetchLogSegment(0)", () -> closed.fetchLogSegment(finished(kept), 0)));
-        checks.add(
-                () -> refusedAfterClose("fetchLogSegment(0, 10)", () -> closed.fetchLogSegment(finished(kept), 0, 10)));
+                AfterClose.refused("fetchLogSegment(0, 10)", () -> closed.fetchLogSegment(finished(kept), 0, 10)));
         for (IndexType type : IndexType.values()) {
-            checks.add(
-                    () -> refusedAfterClose("fetchIndex(" + type + ")", () -> closed.fetchIndex(finished(kept), type)));
+            checks.add(() ->
+                    AfterClose.refused("fetchIndex(" + type + ")", () -> closed.fetchIndex(finished(kept), type)));
         }
-        checks.add(() -> refusedAfterClose("deleteLogSegmentData", () -> {
+        checks.add(() -> AfterClose.refused("deleteLogSegmentData", () -> {
             closed.deleteLogSegmentData(deleting(kept));
             return null;
         }));
@@ -863,27 +856,6 @@ public abstract class RemoteStorageManagerConformance {
         if (expected != null) {
             assertSameBytes(expected, answer, what);
         }
-    }
-
-    /** Checks that a call on a closed instance throws {@link IllegalStateException} and returns nothing. */
-    private static void refusedAfterClose(String what, Bounded.Call<?> call) {
-        Object answer;
-        try {
-            answer = call.call();
-        } catch (IllegalStateException expected) {
-            return;
-        } catch (Exception e) {
-            throw new AssertionError(what + " after close() must throw IllegalStateException, not " + e, e);
-        }
-        if (answer instanceof InputStream stream) {
-            try {
-                stream.close();
-            } catch (IOException ignored) {
-                // The call failed the rule already.
-            }
-        }
-        fail(what + " after close() must throw IllegalStateException, but it "
-                + (answer == null ? "returned" : "returned " + answer));
     }
 
     /**
