@@ -1,5 +1,6 @@
 package io.krabka.kernel.format;
 
+import io.krabka.kernel.log.checkpoint.AtomicFileWriter;
 import io.krabka.kernel.metadata.FeatureLevelRecord;
 import io.krabka.kernel.metadata.MetadataRecordSerde;
 import io.krabka.kernel.record.Compression;
@@ -8,11 +9,8 @@ import io.krabka.kernel.record.RecordBatchBuilder;
 import io.krabka.kernel.record.TimestampType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -113,29 +111,16 @@ final class BootstrapSnapshot {
 
     /**
      * Writes the snapshot into {@code metadataLogDir} as Kafka does: to a temporary {@code .checkpoint.part} file
-     * (owner-only), synced, made read-only, renamed into place, the directory synced.
+     * (owner-only), synced, renamed into place, the directory synced, and made read-only.
      */
     static void write(Path metadataLogDir, ByteBuffer content) throws IOException {
         Path directory = Files.createDirectories(metadataLogDir.resolve(DIRECTORY));
         Path temp =
                 Files.createTempFile(directory, FILE_NAME.substring(0, FILE_NAME.indexOf('.')) + "-", PARTIAL_SUFFIX);
-        try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                ByteBuffer bytes = content.duplicate();
-                while (bytes.hasRemaining()) {
-                    channel.write(bytes);
-                }
-                channel.force(true);
-            }
-            // As Kafka: read-only where the file system allows it, without failing where it does not.
-            temp.toFile().setReadOnly();
-            Files.move(temp, directory.resolve(FILE_NAME), StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
-        try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
-            dir.force(true);
-        }
+        Path file = directory.resolve(FILE_NAME);
+        AtomicFileWriter.write(file, temp, content, true);
+        // As Kafka: read-only where the file system allows it, without failing where it does not.
+        file.toFile().setReadOnly();
     }
 
     private static RecordBatchBuilder batch(long baseOffset) {

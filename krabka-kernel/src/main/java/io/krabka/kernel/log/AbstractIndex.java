@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.StampedLock;
+import java.util.function.Consumer;
 
 /**
  * What Kafka's offset and time indexes share: fixed-size big-endian entries sorted by key, over a memory-mapped
@@ -76,11 +77,58 @@ public abstract sealed class AbstractIndex implements Closeable permits OffsetIn
         }
     }
 
-    /** Kafka's checks on open; throws {@link CorruptIndexException} for an index to rebuild. */
-    public abstract void sanityCheck();
+    /**
+     * Kafka's checks on open, and the same kind on the first entry: whole entries, the first and the last entry
+     * each sound, the last after the first. A preallocated file that was never trimmed, whose zeros count as
+     * entries, fails them. Throws {@link CorruptIndexException} for an index to rebuild.
+     */
+    public final void sanityCheck() {
+        checked(idx -> {
+            int last = entries() - 1;
+            if (last < 0) {
+                return;
+            }
+            checkEntry(idx, 0);
+            checkEntry(idx, last);
+            if (last > 0) {
+                checkOrder(idx, 0, last, "the first entry's", ", as in a preallocated index that was never trimmed");
+            }
+        });
+    }
 
     /** Checks every entry, not just the ends {@link #sanityCheck()} looks at; run on bytes from elsewhere. */
-    public abstract void checkAllEntries();
+    public final void checkAllEntries() {
+        checked(idx -> {
+            for (int n = 0; n < entries(); n++) {
+                checkEntry(idx, n);
+                if (n > 0) {
+                    checkOrder(idx, n - 1, n, "the previous entry's", "");
+                }
+            }
+        });
+    }
+
+    private void checked(Consumer<ByteBuffer> check) {
+        long stamp = lockRead();
+        try {
+            IndexBuffers.checkWholeEntries(length(), entrySize, source());
+            check.accept(openBuffer());
+        } finally {
+            unlockRead(stamp);
+        }
+    }
+
+    /** Throws {@link CorruptIndexException} if entry {@code n} is not sound on its own. */
+    abstract void checkEntry(ByteBuffer idx, int n);
+
+    /**
+     * Throws {@link CorruptIndexException} if entry {@code later} does not follow entry {@code earlier}: its key
+     * above, its value not below.
+     *
+     * @param earlierName how the message names the earlier entry
+     * @param hint        what the message adds about the key, where an index's shape suggests a cause
+     */
+    abstract void checkOrder(ByteBuffer idx, int earlier, int later, String earlierName, String hint);
 
     /** Removes the entries whose offset is at or above {@code offset}; an offset above all removes nothing. */
     public abstract void truncateTo(long offset);

@@ -49,74 +49,27 @@ public final class OffsetIndex extends AbstractIndex {
         this.lastOffset = lastEntry(openBuffer(), entries()).offset();
     }
 
-    /**
-     * Kafka's checks, and the same kind on the first entry: whole entries, the first and last entries not
-     * negative, the last above the first. A preallocated file that was never trimmed, whose zeros count as
-     * entries, fails them.
-     */
     @Override
-    public void sanityCheck() {
-        long stamp = lockRead();
-        try {
-            IndexBuffers.checkWholeEntries(length(), ENTRY_SIZE, source());
-            ByteBuffer idx = openBuffer();
-            int last = entries() - 1;
-            if (last < 0) {
-                return;
-            }
-            checkEntry(idx, 0);
-            checkEntry(idx, last);
-            if (last > 0 && relativeOffset(idx, last) <= relativeOffset(idx, 0)) {
-                throw new CorruptIndexException(
-                        source(),
-                        (long) last * ENTRY_SIZE,
-                        "the last entry's relative offset "
-                                + relativeOffset(idx, last) + " is not above the first entry's "
-                                + relativeOffset(idx, 0)
-                                + ", as in a preallocated index that was never trimmed");
-            }
-            if (last > 0 && physical(idx, last) < physical(idx, 0)) {
-                throw new CorruptIndexException(
-                        source(),
-                        (long) last * ENTRY_SIZE + 4,
-                        "the last entry's file position " + physical(idx, last) + " is below the first entry's "
-                                + physical(idx, 0));
-            }
-        } finally {
-            unlockRead(stamp);
+    void checkOrder(ByteBuffer idx, int earlier, int later, String earlierName, String hint) {
+        long at = (long) later * ENTRY_SIZE;
+        if (relativeOffset(idx, later) <= relativeOffset(idx, earlier)) {
+            throw new CorruptIndexException(
+                    source(),
+                    at,
+                    "relative offset " + relativeOffset(idx, later) + " is not above " + earlierName + " "
+                            + relativeOffset(idx, earlier) + hint);
+        }
+        if (physical(idx, later) < physical(idx, earlier)) {
+            throw new CorruptIndexException(
+                    source(),
+                    at + 4,
+                    "file position " + physical(idx, later) + " goes backwards from " + earlierName + " "
+                            + physical(idx, earlier));
         }
     }
 
     @Override
-    public void checkAllEntries() {
-        long stamp = lockRead();
-        try {
-            IndexBuffers.checkWholeEntries(length(), ENTRY_SIZE, source());
-            ByteBuffer idx = openBuffer();
-            for (int n = 0; n < entries(); n++) {
-                checkEntry(idx, n);
-                long at = (long) n * ENTRY_SIZE;
-                if (n > 0 && relativeOffset(idx, n) <= relativeOffset(idx, n - 1)) {
-                    throw new CorruptIndexException(
-                            source(),
-                            at,
-                            "relative offset " + relativeOffset(idx, n) + " is not above the previous entry's "
-                                    + relativeOffset(idx, n - 1));
-                }
-                if (n > 0 && physical(idx, n) < physical(idx, n - 1)) {
-                    throw new CorruptIndexException(
-                            source(),
-                            at + 4,
-                            "file position " + physical(idx, n) + " goes backwards from the previous entry's "
-                                    + physical(idx, n - 1));
-                }
-            }
-        } finally {
-            unlockRead(stamp);
-        }
-    }
-
-    private void checkEntry(ByteBuffer idx, int n) {
+    void checkEntry(ByteBuffer idx, int n) {
         long at = (long) n * ENTRY_SIZE;
         int relativeOffset = relativeOffset(idx, n);
         if (relativeOffset < 0) {

@@ -1,12 +1,12 @@
 package io.krabka.kernel.log;
 
+import io.krabka.kernel.log.checkpoint.AtomicFileWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -157,29 +157,7 @@ final class ProducerSnapshot {
      * does not decode, which loading deletes as corrupt, falling back to an older snapshot.
      */
     static void write(Path file, Collection<ProducerStateEntry> entries, boolean sync) throws IOException {
-        ByteBuffer bytes = encode(entries);
-        Path temp = temporaryFile(file);
-        try (FileChannel channel = FileChannel.open(
-                temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-            while (bytes.hasRemaining()) {
-                channel.write(bytes);
-            }
-            if (sync) {
-                Fsync.force(channel, temp);
-            }
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(temp);
-            throw e;
-        }
-        try {
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(temp);
-            throw e;
-        }
-        if (sync) {
-            forceDirectory(file);
-        }
+        AtomicFileWriter.write(file, temporaryFile(file), encode(entries), sync);
     }
 
     /**

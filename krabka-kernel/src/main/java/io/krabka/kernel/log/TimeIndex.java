@@ -51,73 +51,28 @@ public final class TimeIndex extends AbstractIndex {
         this.lastEntry = lastEntry(openBuffer(), entries());
     }
 
-    /**
-     * Kafka's checks, and the same kind on the first entry: whole entries, the first and last offsets not below
-     * the base offset, the last timestamp above the first. A preallocated file that was never trimmed, whose
-     * zeros count as entries, fails them.
-     */
     @Override
-    public void sanityCheck() {
-        long stamp = lockRead();
-        try {
-            IndexBuffers.checkWholeEntries(length(), ENTRY_SIZE, source());
-            ByteBuffer idx = openBuffer();
-            int last = entries() - 1;
-            if (last < 0) {
-                return;
-            }
-            checkOffset(idx, 0);
-            checkOffset(idx, last);
-            if (last > 0 && timestamp(idx, last) <= timestamp(idx, 0)) {
-                throw new CorruptIndexException(
-                        source(),
-                        (long) last * ENTRY_SIZE,
-                        "the last entry's timestamp "
-                                + timestamp(idx, last) + " is not above the first entry's " + timestamp(idx, 0)
-                                + ", as in a preallocated index that was never trimmed");
-            }
-            if (last > 0 && relativeOffset(idx, last) < relativeOffset(idx, 0)) {
-                throw new CorruptIndexException(
-                        source(),
-                        (long) last * ENTRY_SIZE + 8,
-                        "the last entry's relative offset " + relativeOffset(idx, last) + " is below the first entry's "
-                                + relativeOffset(idx, 0));
-            }
-        } finally {
-            unlockRead(stamp);
+    void checkOrder(ByteBuffer idx, int earlier, int later, String earlierName, String hint) {
+        long at = (long) later * ENTRY_SIZE;
+        if (timestamp(idx, later) <= timestamp(idx, earlier)) {
+            throw new CorruptIndexException(
+                    source(),
+                    at,
+                    "timestamp " + timestamp(idx, later) + " is not above " + earlierName + " "
+                            + timestamp(idx, earlier) + hint);
+        }
+        if (relativeOffset(idx, later) < relativeOffset(idx, earlier)) {
+            throw new CorruptIndexException(
+                    source(),
+                    at + 8,
+                    "relative offset " + relativeOffset(idx, later) + " goes backwards from " + earlierName + " "
+                            + relativeOffset(idx, earlier));
         }
     }
 
+    /** The offset is not below the base offset; the timestamp may be anything. */
     @Override
-    public void checkAllEntries() {
-        long stamp = lockRead();
-        try {
-            IndexBuffers.checkWholeEntries(length(), ENTRY_SIZE, source());
-            ByteBuffer idx = openBuffer();
-            for (int n = 0; n < entries(); n++) {
-                checkOffset(idx, n);
-                long at = (long) n * ENTRY_SIZE;
-                if (n > 0 && timestamp(idx, n) <= timestamp(idx, n - 1)) {
-                    throw new CorruptIndexException(
-                            source(),
-                            at,
-                            "timestamp " + timestamp(idx, n) + " is not above the previous entry's "
-                                    + timestamp(idx, n - 1));
-                }
-                if (n > 0 && relativeOffset(idx, n) < relativeOffset(idx, n - 1)) {
-                    throw new CorruptIndexException(
-                            source(),
-                            at + 8,
-                            "relative offset " + relativeOffset(idx, n) + " goes backwards from the previous entry's "
-                                    + relativeOffset(idx, n - 1));
-                }
-            }
-        } finally {
-            unlockRead(stamp);
-        }
-    }
-
-    private void checkOffset(ByteBuffer idx, int n) {
+    void checkEntry(ByteBuffer idx, int n) {
         int relativeOffset = relativeOffset(idx, n);
         if (relativeOffset < 0) {
             throw new CorruptIndexException(

@@ -11,8 +11,9 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Replaces a file's content so that a crash leaves either the old file or the new one, never a part: the bytes
- * go to {@code <name>.tmp}, which is synced, renamed over the file, and the directory synced so the rename
- * lasts. Kafka's checkpoint files are written this way.
+ * go to a temporary file, which is synced, renamed over the file, and the directory synced so the rename lasts.
+ * Kafka's checkpoint files are written this way (through {@code <name>.tmp}), and so are producer snapshots and the
+ * bootstrap snapshot, each through the temporary name Kafka gives it. The one writer of whole files in the kernel.
  */
 public final class AtomicFileWriter {
 
@@ -21,19 +22,30 @@ public final class AtomicFileWriter {
 
     private AtomicFileWriter() {}
 
-    /** Replaces {@code file}'s content with {@code content}, durably. */
+    /** Replaces {@code file}'s content with {@code content}, durably, through {@code <name>.tmp}. */
     public static void write(Path file, byte[] content) throws IOException {
-        Path temp = file.resolveSibling(file.getFileName() + TEMP_FILE_SUFFIX);
+        write(file, file.resolveSibling(file.getFileName() + TEMP_FILE_SUFFIX), ByteBuffer.wrap(content), true);
+    }
+
+    /**
+     * Replaces {@code file}'s content with {@code content} through {@code temp}, which is left nowhere: renamed
+     * over the file, or deleted when a step fails. With {@code sync}, the temporary file and then the directory are
+     * forced to disk; without, a process crash still leaves the old file or the whole new one, but a power loss may
+     * leave a new file that is not whole.
+     */
+    public static void write(Path file, Path temp, ByteBuffer content, boolean sync) throws IOException {
         try {
             try (FileChannel channel = FileChannel.open(
                     temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer bytes = ByteBuffer.wrap(content);
+                ByteBuffer bytes = content.duplicate();
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
                 }
-                Fsync.force(channel, temp);
+                if (sync) {
+                    Fsync.force(channel, temp);
+                }
             }
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | RuntimeException e) {
             try {
                 Files.deleteIfExists(temp);
@@ -42,6 +54,8 @@ public final class AtomicFileWriter {
             }
             throw e;
         }
-        Fsync.forceDirectory(file.toAbsolutePath().getParent());
+        if (sync) {
+            Fsync.forceDirectory(file.toAbsolutePath().getParent());
+        }
     }
 }
