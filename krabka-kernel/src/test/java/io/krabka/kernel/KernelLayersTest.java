@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The kernel's packages form layers, each using only those below it: {@code record} and the leaves
  * ({@code scheduler}, {@code metrics}, {@code plugin}, {@code fetch}) at the bottom, then {@code metadata},
- * {@code log}, {@code format}, {@code controller}, {@code group}, {@code tiered}, {@code replica}, {@code network},
+ * {@code log}, {@code errors} (the one mapping of failures to Kafka's error codes), {@code format}, {@code controller}, {@code group}, {@code tiered}, {@code replica}, {@code network},
  * {@code restore}, and {@code broker}, which puts them together. A sub-package ({@code log.checkpoint},
  * {@code restore.bound}) belongs to its parent's layer. A new dependency upwards, or a cycle, fails the build here;
  * to allow a dependency on purpose, add it to {@link #LAYERS} and say why in the change.
@@ -39,6 +39,7 @@ class KernelLayersTest {
         "fetch",
         "metadata",
         "log",
+        "errors",
         "format",
         "controller",
         "group",
@@ -64,16 +65,18 @@ class KernelLayersTest {
             .mayOnlyAccessLayers("record")
             .whereLayer("log")
             .mayOnlyAccessLayers("record", "scheduler")
+            .whereLayer("errors")
+            .mayOnlyAccessLayers("record", "log")
             .whereLayer("format")
             .mayOnlyAccessLayers("record", "metadata", "log")
             .whereLayer("controller")
             .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "format")
             .whereLayer("group")
-            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "controller")
+            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "errors", "controller")
             .whereLayer("tiered")
             .mayOnlyAccessLayers("record", "scheduler", "metrics", "metadata", "log")
             .whereLayer("replica")
-            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "tiered")
+            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "errors", "tiered")
             .whereLayer("network")
             .mayOnlyAccessLayers("log")
             .whereLayer("restore")

@@ -1,10 +1,10 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.errors.KernelErrors;
 import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
-import io.krabka.kernel.replica.ReplicaErrors;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;
@@ -86,7 +86,7 @@ public final class ListOffsetsHandler implements ApiHandler {
             }
             return response;
         } catch (IOException | RuntimeException e) {
-            return answer(partition, ReplicaErrors.forException(e));
+            return answer(partition, KernelErrors.forException(e));
         }
     }
 

@@ -1,7 +1,7 @@
 package io.krabka.kernel.group;
 
+import io.krabka.kernel.errors.KernelErrors;
 import io.krabka.kernel.log.AppendOrigin;
-import io.krabka.kernel.log.KafkaStorageException;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.RecordBatchTooLargeException;
@@ -9,7 +9,6 @@ import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.record.Compression;
 import io.krabka.kernel.record.CompressionType;
 import io.krabka.kernel.record.RecordBatchBuilder;
-import io.krabka.kernel.record.RecordException;
 import io.krabka.kernel.record.RecordTooLargeException;
 import io.krabka.kernel.record.TimestampType;
 import io.krabka.spi.common.TopicPartition;
@@ -73,12 +72,27 @@ final class OffsetsTopicWriter implements CoordinatorWriter {
                     batch, leaderEpoch.applyAsInt(partition), AppendOrigin.COORDINATOR, ProducerAppendInfo.TV_UNKNOWN);
             log.updateHighWatermark(log.logEndOffset());
         } catch (RecordTooLargeException | RecordBatchTooLargeException e) {
+            // Kept apart: an offset commit too large for the log is INVALID_COMMIT_OFFSET_SIZE.
             throw new org.apache.kafka.common.errors.RecordTooLargeException(e.getMessage());
-        } catch (IOException | KafkaStorageException e) {
-            LOG.log(System.Logger.Level.WARNING, "Could not append to " + tp, e);
-            throw Errors.NOT_COORDINATOR.exception("the log of " + tp + " failed: " + e.getMessage());
-        } catch (RecordException e) {
-            throw Errors.UNKNOWN_SERVER_ERROR.exception("the log of " + tp + " refused the records: " + e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            Errors error = coordinatorError(KernelErrors.forException(e));
+            if (error == Errors.NOT_COORDINATOR) {
+                LOG.log(System.Logger.Level.WARNING, "Could not append to " + tp, e);
+            }
+            throw error.exception("the log of " + tp + " failed: " + e.getMessage());
         }
+    }
+
+    /**
+     * What a group client is answered for a failed write of the coordinator's log, as Kafka's group coordinator
+     * answers it: a partition that is gone or cannot take the write means another coordinator, or none yet.
+     */
+    static Errors coordinatorError(Errors logError) {
+        return switch (logError) {
+            case UNKNOWN_TOPIC_OR_PARTITION, NOT_ENOUGH_REPLICAS, REQUEST_TIMED_OUT -> Errors.COORDINATOR_NOT_AVAILABLE;
+            case NOT_LEADER_OR_FOLLOWER, KAFKA_STORAGE_ERROR -> Errors.NOT_COORDINATOR;
+            case MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE, INVALID_FETCH_SIZE -> Errors.UNKNOWN_SERVER_ERROR;
+            default -> logError;
+        };
     }
 }

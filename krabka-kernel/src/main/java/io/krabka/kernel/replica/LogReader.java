@@ -1,5 +1,6 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.errors.KernelErrors;
 import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.BufferRecords;
 import io.krabka.kernel.log.FetchDataInfo;
@@ -129,7 +130,7 @@ final class LogReader {
                     Optional.empty());
         } catch (IOException | RuntimeException e) {
             replicaManager.readFailed(fetch.topicIdPartition().topicPartition(), e);
-            return new PartitionResult(LogReadResult.failed(fetch, ReplicaErrors.forException(e)), Optional.empty());
+            return new PartitionResult(LogReadResult.failed(fetch, KernelErrors.forException(e)), Optional.empty());
         }
     }
 

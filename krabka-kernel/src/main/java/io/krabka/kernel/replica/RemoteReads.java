@@ -1,5 +1,6 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.errors.KernelErrors;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.spi.storage.RemoteFetchRefusedException;
 import java.io.IOException;
@@ -36,7 +37,7 @@ final class RemoteReads {
         return switch (error) {
             case IOException e -> Errors.UNKNOWN_SERVER_ERROR;
             case UncheckedIOException e -> Errors.UNKNOWN_SERVER_ERROR;
-            default -> ReplicaErrors.forException(error);
+            default -> KernelErrors.forException(error);
         };
     }
 }

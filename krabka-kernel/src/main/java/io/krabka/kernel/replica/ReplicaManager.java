@@ -1,5 +1,6 @@
 package io.krabka.kernel.replica;
 
+import io.krabka.kernel.errors.KernelErrors;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.DiskFaults;
 import io.krabka.kernel.log.FetchDataInfo;
@@ -152,14 +153,14 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
                     Errors.NONE, null, info.firstOffset(), info.logAppendTime(), info.logStartOffset(), List.of());
         } catch (RecordValidationException e) {
             return new ProducePartitionResult(
-                    ReplicaErrors.forException(e),
+                    KernelErrors.forException(e),
                     e.getMessage(),
                     -1,
                     -1,
                     logStartOffset(topicPartition),
                     e.recordErrors());
         } catch (IOException | RuntimeException e) {
-            Errors error = ReplicaErrors.forException(e);
+            Errors error = KernelErrors.forException(e);
             if (error == Errors.KAFKA_STORAGE_ERROR && partition != null) {
                 Path logDir = partition.log().parentDir();
                 if (DiskFaults.takesLogDirOffline(e)) {

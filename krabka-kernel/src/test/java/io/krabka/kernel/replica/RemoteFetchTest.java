@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.errors.KernelErrors;
 import io.krabka.kernel.log.AbortedTxn;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.FetchIsolation;
@@ -408,7 +409,7 @@ class RemoteFetchTest {
             replicaManager.fetchOffsetForTimestamp(TIERED, timestamp, false, Optional.empty());
             throw new AssertionError("the lookup of " + timestamp + " did not fail");
         } catch (IOException | RuntimeException e) {
-            return ReplicaErrors.forException(e);
+            return KernelErrors.forException(e);
         }
     }
 

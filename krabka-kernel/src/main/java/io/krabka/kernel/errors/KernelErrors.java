@@ -1,4 +1,4 @@
-package io.krabka.kernel.replica;
+package io.krabka.kernel.errors;
 
 import io.krabka.kernel.log.InconsistentTopicIdException;
 import io.krabka.kernel.log.InvalidProducerEpochException;
@@ -21,10 +21,14 @@ import java.io.UncheckedIOException;
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.protocol.Errors;
 
-/** The wire error of a failure of the log engine, as Kafka's {@code Errors.forException} maps its own. */
-public final class ReplicaErrors {
+/**
+ * The wire error of a failure of the kernel (the log engine's exceptions, I/O errors, Kafka's own API exceptions), as
+ * Kafka's {@code Errors.forException} maps its own: the one mapping, which handlers and the coordinators use rather
+ * than catching the kernel's exceptions themselves.
+ */
+public final class KernelErrors {
 
-    private ReplicaErrors() {}
+    private KernelErrors() {}
 
     /** Kafka's error code for {@code error}; UNKNOWN_SERVER_ERROR for a failure Kafka has no code for. */
     public static Errors forException(Throwable error) {
