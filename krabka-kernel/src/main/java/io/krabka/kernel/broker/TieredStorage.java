@@ -129,14 +129,16 @@ final class TieredStorage implements AutoCloseable {
             started.add(indexCache);
             publishIndexCacheMetrics(context.metrics(), indexCache);
             // Copies and expiration share one pool; remote.log.manager.thread.pool.size is Kafka's for followers.
+            // The plugins close (storage manager, then metadata manager, as Kafka's) only after the threads that call
+            // them: what is started closes in reverse, so after the remote log manager and its scheduler.
+            started.remove(rlmm);
+            started.remove(rsm);
+            started.add(() -> closePlugins(rsm, rlmm));
             KafkaScheduler scheduler = new KafkaScheduler(
                     settings.remoteLogManagerCopierThreadPoolSize()
                             + settings.remoteLogManagerExpirationThreadPoolSize(),
                     "kafka-rlm-thread-pool-");
             started.add(scheduler::shutdown);
-            // The remote log manager owns (and closes) the plugins from here on.
-            started.remove(rlmm);
-            started.remove(rsm);
             RemoteFetchMetrics fetchMetrics = new RemoteFetchMetrics(context.metrics());
             RemoteLogManager remoteLogManager = new RemoteLogManager(
                     settings,
@@ -203,6 +205,14 @@ final class TieredStorage implements AutoCloseable {
                 MetricName.of("kafka.log.remote", "RemoteIndexCache", "EvictionsPerSec"),
                 "evictions",
                 () -> indexCache.stats().evictionCount());
+    }
+
+    private static void closePlugins(RemoteStorageManager rsm, RemoteLogMetadataManager rlmm) throws IOException {
+        try {
+            rsm.close();
+        } finally {
+            rlmm.close();
+        }
     }
 
     /** The remote log manager, to be registered as a metadata publisher after the replica manager. */

@@ -289,29 +289,17 @@ public final class RemoteLogManager implements MetadataPublisher, Closeable {
         }
     }
 
-    /** Stops every task and closes the storage manager and the metadata manager. */
+    /**
+     * Stops every task; one that is running ends at its next step. The storage and metadata managers are not closed
+     * here: their owner closes them once the scheduler's threads, which may still be in a call into them, are done.
+     */
     @Override
-    public void close() throws IOException {
+    public void close() {
         closed = true;
         // Under the lock: a change under way may still schedule tasks, which are cancelled once it is done.
         synchronized (changeLock) {
             tasks.values().forEach(PartitionTasks::cancel);
             tasks.clear();
-        }
-        IOException failure = null;
-        for (Closeable plugin : new Closeable[] {rsm, rlmm}) {
-            try {
-                plugin.close();
-            } catch (IOException | RuntimeException e) {
-                if (failure == null) {
-                    failure = e instanceof IOException io ? io : new IOException(e);
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
         }
     }
 }

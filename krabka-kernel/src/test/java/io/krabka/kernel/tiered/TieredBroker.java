@@ -270,6 +270,11 @@ final class TieredBroker implements AutoCloseable {
     @Override
     public void close() throws IOException {
         remoteLogManager.close();
+        try {
+            rsm.close();
+        } finally {
+            rlmm.close();
+        }
         replicaManager.close();
         logManager.close();
     }
