@@ -9,8 +9,8 @@
  * {@code withPluginMetrics} if the instance is {@code Monitorable}, then uses it from its own threads, and closes it
  * once at the end. An instance that fails to configure is closed at once. Every call into a plugin runs with the
  * plugin's class loader as the thread's context class loader. The kernel closes an instance once no call of its own
- * threads is under way in it (streams it was handed may still be open). What holds after {@code close()} and on interruption is
- * stated by each extension point ({@link io.krabka.spi.storage.RemoteStorageManager},
+ * threads is under way in it (streams it was handed may still be open). What holds after {@code close()} and on
+ * interruption is stated by each extension point ({@link io.krabka.spi.storage.RemoteStorageManager},
  * {@link io.krabka.spi.storage.RemoteLogMetadataManager}, {@link io.krabka.spi.objectstore.ObjectStore}).
  *
  * <h2>Logging</h2>
