@@ -119,6 +119,7 @@ public final class KrabkaServices implements BrokerServices {
                 new ProduceHandler(replicaManager, metadata),
                 new FetchHandler(new FetchConfig(config.fetchMaxBytes()), replicaManager, fetchManager, metadata),
                 new ListOffsetsHandler(replicaManager),
+                new DeleteRecordsHandler(replicaManager),
                 new DescribeLogDirsHandler(logManager),
                 new FindCoordinatorHandler(groups, config.nodeId(), endpoint),
                 new JoinGroupHandler(groups),

@@ -10,7 +10,10 @@ import io.krabka.kernel.log.LogDirWriteStates;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogOffsetMetadata;
 import io.krabka.kernel.log.LogOffsetSnapshot;
+import io.krabka.kernel.log.LogStartOffsetIncrementReason;
+import io.krabka.kernel.log.OffsetOutOfRangeException;
 import io.krabka.kernel.log.TimestampAndOffset;
+import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.record.RecordValidationException;
@@ -31,7 +34,9 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
+import org.apache.kafka.common.errors.InvalidTopicException;
 import org.apache.kafka.common.errors.KafkaStorageException;
+import org.apache.kafka.common.errors.PolicyViolationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.protocol.Errors;
@@ -43,6 +48,8 @@ import org.apache.kafka.common.protocol.Errors;
  * the purgatory until {@code minBytes} are readable or its maximum wait passes; answers ListOffsets lookups.
  */
 public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
+    /** The offset a DeleteRecords request names the high watermark by, as Kafka's {@code DeleteRecordsRequest}. */
+    public static final long HIGH_WATERMARK = -1L;
 
     private final ConcurrentHashMap<TopicPartition, Partition> partitions = new ConcurrentHashMap<>();
     private final LogManager logManager;
@@ -285,6 +292,36 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
     /** The number of fetches waiting for data or for a remote read. */
     public int waitingFetches() {
         return purgatory.waiting() + remoteFetches.size();
+    }
+
+    /**
+     * Kafka's DeleteRecords on one partition this node leads: its log start offset moved up to {@code offset}, or to
+     * the high watermark for -1, never down; the segments below it go at the next retention check. With one replica
+     * the low watermark is the log start offset, reached at once.
+     *
+     * @return the partition's low watermark
+     * @throws org.apache.kafka.common.errors.InvalidTopicException   for an internal topic
+     * @throws org.apache.kafka.common.errors.PolicyViolationException if the topic's {@code cleanup.policy} has no
+     *                                                                 {@code delete}
+     * @throws io.krabka.kernel.log.OffsetOutOfRangeException          for an offset below -1 or above the high
+     *                                                                 watermark
+     */
+    public long deleteRecords(TopicPartition topicPartition, long offset) throws IOException {
+        if (Topic.isInternal(topicPartition.topic())) {
+            throw new InvalidTopicException("Cannot delete records of internal topic " + topicPartition.topic());
+        }
+        UnifiedLog log = partitionOrException(topicPartition).log();
+        if (!log.config().isDelete()) {
+            throw new PolicyViolationException(
+                    "Records of partition " + topicPartition + " can not be deleted due to the configured policy");
+        }
+        long converted = offset == HIGH_WATERMARK ? log.highWatermark() : offset;
+        if (converted < 0) {
+            throw new OffsetOutOfRangeException(
+                    "The offset " + offset + " for partition " + topicPartition + " is not valid");
+        }
+        log.maybeIncrementLogStartOffset(converted, LogStartOffsetIncrementReason.CLIENT_RECORD_DELETION);
+        return log.logStartOffset();
     }
 
     /**

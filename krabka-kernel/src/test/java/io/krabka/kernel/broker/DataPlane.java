@@ -164,6 +164,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
                 new ProduceHandler(replicaManager, controller::image),
                 new FetchHandler(FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
                 new ListOffsetsHandler(replicaManager),
+                new DeleteRecordsHandler(replicaManager),
                 new MetadataHandler(
                         () -> new BrokerIdentity(
                                 NODE_ID,
