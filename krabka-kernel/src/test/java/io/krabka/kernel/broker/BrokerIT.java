@@ -135,6 +135,7 @@ class BrokerIT {
                         ApiKeys.PRODUCE,
                         ApiKeys.FETCH,
                         ApiKeys.LIST_OFFSETS,
+                        ApiKeys.DELETE_RECORDS,
                         ApiKeys.CREATE_TOPICS,
                         ApiKeys.DELETE_TOPICS,
                         ApiKeys.CREATE_PARTITIONS,
