@@ -23,7 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The kernel's packages form layers, each using only those below it: {@code record} and the leaves
  * ({@code scheduler}, {@code metrics}, {@code plugin}, {@code fetch}) at the bottom, then {@code metadata},
- * {@code log}, {@code errors} (the one mapping of failures to Kafka's error codes), {@code format}, {@code controller}, {@code group}, {@code tiered}, {@code replica}, {@code network},
+ * {@code log}, {@code errors} (the one mapping of failures to Kafka's error codes), {@code format}, {@code controller},
+ * {@code coordinator} (what the group and transaction coordinators share), {@code group}, {@code tiered}, {@code replica},
+ * {@code transaction}, {@code network},
  * {@code restore}, and {@code broker}, which puts them together. A sub-package ({@code log.checkpoint},
  * {@code restore.bound}) belongs to its parent's layer. A new dependency upwards, or a cycle, fails the build here;
  * to allow a dependency on purpose, add it to {@link #LAYERS} and say why in the change.
@@ -42,9 +44,11 @@ class KernelLayersTest {
         "errors",
         "format",
         "controller",
+        "coordinator",
         "group",
         "tiered",
         "replica",
+        "transaction",
         "network",
         "restore",
         "broker"
@@ -67,16 +71,21 @@ class KernelLayersTest {
             .mayOnlyAccessLayers("record", "scheduler")
             .whereLayer("errors")
             .mayOnlyAccessLayers("record", "log")
+            .whereLayer("coordinator")
+            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "errors", "controller")
             .whereLayer("format")
             .mayOnlyAccessLayers("record", "metadata", "log")
             .whereLayer("controller")
             .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "format")
             .whereLayer("group")
-            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "errors", "controller")
+            .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "errors", "coordinator", "controller")
             .whereLayer("tiered")
             .mayOnlyAccessLayers("record", "scheduler", "metrics", "metadata", "log")
             .whereLayer("replica")
             .mayOnlyAccessLayers("record", "scheduler", "metadata", "log", "errors", "tiered")
+            .whereLayer("transaction")
+            .mayOnlyAccessLayers(
+                    "record", "scheduler", "metadata", "log", "errors", "controller", "coordinator", "group", "replica")
             .whereLayer("network")
             .mayOnlyAccessLayers("log")
             .whereLayer("restore")

@@ -1,14 +1,11 @@
 package io.krabka.kernel.group;
 
-import io.krabka.kernel.log.FetchDataInfo;
-import io.krabka.kernel.log.FetchIsolation;
+import io.krabka.kernel.coordinator.CoordinatorLogReader;
+import io.krabka.kernel.coordinator.CoordinatorLogReader.LoadedBatch;
+import io.krabka.kernel.coordinator.CoordinatorRecordException;
 import io.krabka.kernel.log.UnifiedLog;
-import io.krabka.kernel.record.LogBatch;
-import io.krabka.kernel.record.MemoryRecords;
 import io.krabka.kernel.record.Record;
-import io.krabka.kernel.record.RecordBatch;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -25,8 +22,6 @@ final class CoordinatorLoader {
 
     /** Kafka's {@code offsets.load.buffer.size} default. */
     static final int LOAD_BUFFER_SIZE = 5 * 1024 * 1024;
-    // A compressed batch of the coordinator's may not inflate beyond this: ten segments' worth is corrupt.
-    private static final long MAX_DECOMPRESSED_BYTES = 1L << 30;
 
     private CoordinatorLoader() {}
 
@@ -38,25 +33,12 @@ final class CoordinatorLoader {
      * @throws CoordinatorRecordException if a record does not decode
      */
     static long load(UnifiedLog log, Consumer<List<CoordinatorRecord>> chunk) throws IOException {
-        long offset = log.logStartOffset();
-        long end = log.logEndOffset();
-        long count = 0;
-        while (offset < end) {
-            FetchDataInfo read = log.read(offset, LOAD_BUFFER_SIZE, FetchIsolation.LOG_END, true);
-            int size = read.records().sizeInBytes();
-            if (size == 0) {
-                break;
-            }
-            ByteBuffer buffer = ByteBuffer.allocate(size);
-            read.records().readInto(buffer, 0);
-            buffer.flip();
+        long[] count = {0};
+        CoordinatorLogReader.read(log, LOAD_BUFFER_SIZE, batches -> {
             List<CoordinatorRecord> records = new ArrayList<>();
-            long next = offset;
-            for (LogBatch logBatch :
-                    MemoryRecords.readableRecords(buffer, log.topicPartition().toString(), 0)) {
-                next = logBatch.nextOffset();
-                if (logBatch instanceof RecordBatch batch && (batch.isControlBatch() || batch.isTransactional())) {
-                    if (!batch.isControlBatch()) {
+            for (LoadedBatch batch : batches) {
+                if (batch.isControl() || batch.isTransactional()) {
+                    if (!batch.isControl()) {
                         LOG.log(
                                 System.Logger.Level.WARNING,
                                 "Skipping a transactional batch at " + batch.baseOffset() + " of "
@@ -64,18 +46,14 @@ final class CoordinatorLoader {
                     }
                     continue;
                 }
-                for (Record record : logBatch.records(MAX_DECOMPRESSED_BYTES)) {
+                for (Record record : batch.records()) {
                     CoordinatorRecordSerde.deserialize(record.key(), record.value())
                             .ifPresent(records::add);
                 }
             }
-            if (next <= offset) {
-                throw new CoordinatorRecordException("no progress reading " + log.topicPartition() + " at " + offset);
-            }
-            count += records.size();
+            count[0] += records.size();
             chunk.accept(records);
-            offset = next;
-        }
-        return count;
+        });
+        return count[0];
     }
 }

@@ -1,16 +1,11 @@
 package io.krabka.kernel.group;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.krabka.kernel.coordinator.CoordinatorRecordException;
+import io.krabka.kernel.coordinator.RecordFields;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
-import org.apache.kafka.common.protocol.DataOutputStreamWritable;
-import org.apache.kafka.common.protocol.Writable;
 
 /**
  * Kafka's framing of the records of {@code __consumer_offsets} ({@code CoordinatorRecordSerde}): the key is an int16
@@ -24,12 +19,12 @@ public final class CoordinatorRecordSerde {
     public static byte[] serializeKey(CoordinatorRecord record) {
         return switch (record) {
             case CoordinatorRecord.GroupMetadata group ->
-                bytes(out -> {
+                RecordFields.bytes(out -> {
                     out.writeShort(GroupMetadataKey.RECORD_TYPE);
                     group.key().write(out);
                 });
             case CoordinatorRecord.OffsetCommit offset ->
-                bytes(out -> {
+                RecordFields.bytes(out -> {
                     out.writeShort(OffsetCommitKey.RECORD_TYPE);
                     offset.key().write(out);
                 });
@@ -41,13 +36,13 @@ public final class CoordinatorRecordSerde {
         return switch (record) {
             case CoordinatorRecord.GroupMetadata group
             when group.value() != null ->
-                bytes(out -> {
+                RecordFields.bytes(out -> {
                     out.writeShort(GroupMetadataValue.WRITE_VERSION);
                     group.value().write(out, GroupMetadataValue.WRITE_VERSION);
                 });
             case CoordinatorRecord.OffsetCommit offset
             when offset.value() != null ->
-                bytes(out -> {
+                RecordFields.bytes(out -> {
                     short version = offset.value().writeVersion();
                     out.writeShort(version);
                     offset.value().write(out, version);
@@ -107,17 +102,5 @@ public final class CoordinatorRecordSerde {
         if (in.remaining() != 0) {
             throw new CoordinatorRecordException(in.remaining() + " bytes left after a " + what);
         }
-    }
-
-    private static byte[] bytes(Consumer<Writable> writer) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
-        DataOutputStream stream = new DataOutputStream(bytes);
-        writer.accept(new DataOutputStreamWritable(stream));
-        try {
-            stream.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
     }
 }

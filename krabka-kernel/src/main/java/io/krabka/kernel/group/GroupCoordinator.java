@@ -1,11 +1,15 @@
 package io.krabka.kernel.group;
 
 import io.krabka.kernel.controller.Controller;
+import io.krabka.kernel.coordinator.CoordinatorLogWriter;
+import io.krabka.kernel.coordinator.CoordinatorPartitions;
 import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.spi.common.TopicPartition;
+import java.io.IOException;
 import java.time.InstantSource;
 import java.util.Collections;
 import java.util.HashSet;
@@ -43,7 +47,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     private final GroupCoordinatorConfig config;
     private final Scheduler scheduler;
     private final OffsetsTopic topic;
-    private final OffsetsTopicPartitions partitions;
+    private final CoordinatorPartitions partitions;
     private final CoordinatorTimers timers;
     private final GroupMetadataManager groups;
     private final ClassicGroupJoin join;
@@ -78,9 +82,13 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
                         .map(t -> t.partitions().size())
                         .orElse(0));
         this.timers = new CoordinatorTimers(this, scheduler);
-        this.partitions = new OffsetsTopicPartitions(this, nodeId, controller, logManager, scheduler, topic);
+        this.partitions = new CoordinatorPartitions(
+                OffsetsTopic.NAME, new Shard(), nodeId, controller, logManager, scheduler, topic::creation);
         OffsetsTopicWriter writer = new OffsetsTopicWriter(
-                logManager, topic, config.offsetsTopicCompressionType(), time, partitions::leaderEpoch);
+                new CoordinatorLogWriter(logManager, time),
+                topic,
+                config.offsetsTopicCompressionType(),
+                partitions::leaderEpoch);
         this.groups = new GroupMetadataManager(config, time, timers, writer);
         this.join = new ClassicGroupJoin(groups, writer);
         this.sync = new ClassicGroupSync(groups, writer);
@@ -128,8 +136,9 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     public CompletableFuture<Errors> findCoordinator(String groupId) {
         return partitions
                 .ensureTopic(image)
-                .handle((done, error) ->
-                        error != null ? Errors.COORDINATOR_NOT_AVAILABLE : partitions.leadsPartitionOf(image, groupId));
+                .handle((done, error) -> error != null
+                        ? Errors.COORDINATOR_NOT_AVAILABLE
+                        : partitions.leads(image, topic.partitionFor(groupId)));
     }
 
     // The group APIs.
@@ -255,27 +264,46 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         }
     }
 
-    // Loading, for OffsetsTopicPartitions (under the lock).
+    // Loading and unloading the partitions of __consumer_offsets this node leads.
+    private final class Shard implements CoordinatorPartitions.Shard {
 
-    void replay(List<CoordinatorRecord> records) {
+        @Override
+        public void load(int partition, int leaderEpoch, UnifiedLog log) throws IOException {
+            CoordinatorLoader.load(log, chunk -> {
+                synchronized (GroupCoordinator.this) {
+                    replay(chunk);
+                }
+            });
+            synchronized (GroupCoordinator.this) {
+                for (ClassicGroup group : groups.groups()) {
+                    if (topic.partitionFor(group.groupId()) == partition) {
+                        groups.onLoaded(group);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void unload(int partition) {
+            synchronized (GroupCoordinator.this) {
+                groups.unload(groupId -> topic.partitionFor(groupId) == partition);
+                offsets.unload(groupId -> topic.partitionFor(groupId) == partition);
+            }
+        }
+
+        @Override
+        public boolean isClosed() {
+            return closed;
+        }
+    }
+
+    private void replay(List<CoordinatorRecord> records) {
         for (CoordinatorRecord record : records) {
             switch (record) {
                 case CoordinatorRecord.GroupMetadata group -> groups.replay(group.key(), group.value());
                 case CoordinatorRecord.OffsetCommit offset -> offsets.replay(offset);
             }
         }
-    }
-
-    void onLoaded(int partition) {
-        for (ClassicGroup group : groups.groups()) {
-            if (topic.partitionFor(group.groupId()) == partition) {
-                groups.onLoaded(group);
-            }
-        }
-    }
-
-    boolean isClosed() {
-        return closed;
     }
 
     /** Stops the timers and the expiry; requests waiting on a join or sync get COORDINATOR_NOT_AVAILABLE. */

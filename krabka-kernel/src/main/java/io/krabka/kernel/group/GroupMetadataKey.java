@@ -1,5 +1,6 @@
 package io.krabka.kernel.group;
 
+import io.krabka.kernel.coordinator.RecordFields;
 import java.util.Objects;
 import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
@@ -279,6 +280,22 @@ final class GroupMetadataManager {
             return existing.equals(memberId) ? Errors.NONE : Errors.FENCED_INSTANCE_ID;
         }
         return group.hasMember(memberId) ? Errors.NONE : Errors.UNKNOWN_MEMBER_ID;
+    }
+
+    /**
+     * Forgets the groups of a partition this node no longer leads: their waiting requests get NOT_COORDINATOR, their
+     * timers stop.
+     */
+    void unload(Predicate<String> inPartition) {
+        for (ClassicGroup group : List.copyOf(groups.values())) {
+            if (inPartition.test(group.groupId())) {
+                for (ClassicGroupMember member : group.allMembers()) {
+                    group.completeJoinFuture(member, joinError(member.memberId(), Errors.NOT_COORDINATOR));
+                    group.completeSyncFuture(member, syncError(Errors.NOT_COORDINATOR));
+                }
+                removeGroup(group);
+            }
+        }
     }
 
     /** Answers every JoinGroup and SyncGroup still waiting with {@code error} (at shutdown). */

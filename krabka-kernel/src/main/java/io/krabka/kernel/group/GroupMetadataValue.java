@@ -1,5 +1,7 @@
 package io.krabka.kernel.group;
 
+import io.krabka.kernel.coordinator.CoordinatorRecordException;
+import io.krabka.kernel.coordinator.RecordFields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,7 @@
 package io.krabka.kernel.group;
 
+import io.krabka.kernel.coordinator.CoordinatorRecordException;
+import io.krabka.kernel.coordinator.RecordFields;
 import io.krabka.spi.common.Uuid;
 import java.util.Objects;
 import org.apache.kafka.common.protocol.Readable;

@@ -260,6 +260,11 @@ final class OffsetMetadataManager {
         return value.expireTimestamp() >= 0 ? now >= value.expireTimestamp() : now - base >= retentionMs;
     }
 
+    /** Forgets the offsets of the groups of a partition this node no longer leads. */
+    void unload(Predicate<String> inPartition) {
+        offsets.keySet().removeIf(inPartition);
+    }
+
     /** Applies an OffsetCommit record: the offset, or none for a tombstone; a group to hold it, as Kafka's. */
     void replay(CoordinatorRecord record) {
         if (!(record instanceof CoordinatorRecord.OffsetCommit(OffsetCommitKey key, OffsetCommitValue value))) {

@@ -30,6 +30,7 @@ import java.util.Optional;
  * @param maxTransactionTimeoutMs             {@code transaction.max.timeout.ms}
  * @param producerIdExpirationMs              {@code producer.id.expiration.ms}
  * @param producerIdExpirationCheckIntervalMs {@code producer.id.expiration.check.interval.ms}
+ * @param transactionVerificationEnabled      {@code transaction.partition.verification.enable}
  * @param remoteLogStorageSystemEnable        {@code remote.log.storage.system.enable}: whether logs of topics with
  *                                            {@code remote.storage.enable} are tiered (their start may then lie
  *                                            below their first local segment)
@@ -48,6 +49,7 @@ public record LogManagerConfig(
         int maxTransactionTimeoutMs,
         int producerIdExpirationMs,
         int producerIdExpirationCheckIntervalMs,
+        boolean transactionVerificationEnabled,
         boolean remoteLogStorageSystemEnable) {
 
     /** {@code log.dirs}: no default; without it, {@link #LOG_DIR}. */
@@ -135,6 +137,13 @@ public record LogManagerConfig(
                     600_000,
                     "How often expired producers are removed.")
             .withValidator(ConfigValidator.atLeast(1));
+    public static final ConfigKey TRANSACTION_PARTITION_VERIFICATION_ENABLE = ConfigKey.optional(
+            ProducerStateManagerConfig.TRANSACTION_PARTITION_VERIFICATION_ENABLE_CONFIG,
+            ConfigType.BOOLEAN,
+            true,
+            "Whether a partition asks the transaction coordinator that it is in a transaction before it appends the "
+                    + "transaction's first batch (KIP-890), so that a batch the transaction ended before cannot open a "
+                    + "transaction that nothing will close.");
     /**
      * {@code remote.log.storage.system.enable}: Kafka's key of the remote log manager's settings, read here too, as
      * Kafka's log manager does, so that each log knows whether it is tiered.
@@ -162,6 +171,7 @@ public record LogManagerConfig(
             TRANSACTION_MAX_TIMEOUT_MS,
             PRODUCER_ID_EXPIRATION_MS,
             PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+            TRANSACTION_PARTITION_VERIFICATION_ENABLE,
             REMOTE_LOG_STORAGE_SYSTEM_ENABLE);
 
     /** Checks the values and freezes the list. */
@@ -234,11 +244,12 @@ public record LogManagerConfig(
                 (Integer) ConfigValues.value(props, TRANSACTION_MAX_TIMEOUT_MS),
                 (Integer) ConfigValues.value(props, PRODUCER_ID_EXPIRATION_MS),
                 (Integer) ConfigValues.value(props, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS),
+                (Boolean) ConfigValues.value(props, TRANSACTION_PARTITION_VERIFICATION_ENABLE),
                 (Boolean) ConfigValues.value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE));
     }
 
     /** The producer state settings shared by every partition. */
     public ProducerStateManagerConfig producerStateManagerConfig() {
-        return new ProducerStateManagerConfig(producerIdExpirationMs);
+        return new ProducerStateManagerConfig(producerIdExpirationMs, transactionVerificationEnabled);
     }
 }

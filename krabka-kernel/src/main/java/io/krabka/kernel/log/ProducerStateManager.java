@@ -38,6 +38,7 @@ public final class ProducerStateManager {
     private final int maxTransactionTimeoutMs;
     private final ProducerStateManagerConfig producerStateManagerConfig;
     private final Map<Long, ProducerStateEntry> producers = new HashMap<>();
+    private final Map<Long, VerificationStateEntry> verificationStates = new HashMap<>();
     private final PartitionTransactions transactions = new PartitionTransactions();
     private final SnapshotFiles snapshots;
     private volatile int producerIdCount;
@@ -166,10 +167,40 @@ public final class ProducerStateManager {
         return lastMapOffset;
     }
 
-    /** Forgets the producers without an open transaction that have been silent for the expiration time. */
+    /**
+     * Forgets the producers without an open transaction that have been silent for the expiration time, and the
+     * verifications begun that long ago.
+     */
     public void removeExpiredProducers(long currentTimeMs) {
         producers.values().removeIf(entry -> isProducerExpired(currentTimeMs, entry));
         producerIdCount = producers.size();
+        long expirationMs = producerStateManagerConfig.producerIdExpirationMs();
+        verificationStates.values().removeIf(entry -> currentTimeMs - entry.timestamp() >= expirationMs);
+    }
+
+    // Verifications (KIP-890).
+
+    /** Whether {@code producerId} has a transaction open in this partition at {@code epoch}. */
+    public boolean hasOngoingTransaction(long producerId, short epoch) {
+        ProducerStateEntry entry = producers.get(producerId);
+        return entry != null && entry.currentTxnFirstOffset().isPresent() && entry.producerEpoch() == epoch;
+    }
+
+    /** The verification under way for {@code producerId}, begun now if none is. */
+    public VerificationStateEntry maybeCreateVerificationStateEntry(
+            long producerId, short epoch, boolean supportsEpochBump, long now) {
+        return verificationStates.computeIfAbsent(
+                producerId, id -> new VerificationStateEntry(now, epoch, supportsEpochBump));
+    }
+
+    /** The verification under way for {@code producerId}, if one is. */
+    public Optional<VerificationStateEntry> verificationStateEntry(long producerId) {
+        return Optional.ofNullable(verificationStates.get(producerId));
+    }
+
+    /** Ends the verification of {@code producerId}. */
+    public void clearVerificationStateEntry(long producerId) {
+        verificationStates.remove(producerId);
     }
 
     private boolean isProducerExpired(long currentTimeMs, ProducerStateEntry entry) {

@@ -521,7 +521,14 @@ public final class UnifiedLog implements Closeable {
     /** An append of a client, or of a coordinator's records other than transaction markers. */
     public LogAppendInfo appendAsLeader(MemoryRecords records, int leaderEpoch, AppendOrigin origin)
             throws IOException {
-        return appendAsLeader(records.buffer(), leaderEpoch, origin, ProducerAppendInfo.TV_UNKNOWN);
+        return appendAsLeader(
+                records.buffer(), leaderEpoch, origin, ProducerAppendInfo.TV_UNKNOWN, VerificationGuard.SENTINEL);
+    }
+
+    /** An append that needs no verification: not a transactional batch opening a transaction. */
+    public LogAppendInfo appendAsLeader(
+            ByteBuffer records, int leaderEpoch, AppendOrigin origin, short transactionVersion) throws IOException {
+        return appendAsLeader(records, leaderEpoch, origin, transactionVersion, VerificationGuard.SENTINEL);
     }
 
     /**
@@ -539,13 +546,20 @@ public final class UnifiedLog implements Closeable {
      * @param origin             {@link AppendOrigin#CLIENT} or {@link AppendOrigin#COORDINATOR}
      * @param transactionVersion a transaction marker's transaction version (a coordinator's); else
      *                           {@link ProducerAppendInfo#TV_UNKNOWN}
+     * @param verificationGuard  the verification of a transactional batch that opens a transaction
+     *                           ({@link #maybeStartTransactionVerification}); else {@link VerificationGuard#SENTINEL}
      * @throws io.krabka.kernel.record.RecordException (its subclasses) for a batch that fails validation
      * @throws RecordBatchTooLargeException if the batch is larger than the segment size
      * @throws ProducerStateException       (its subclasses) for a batch the producer state refuses
      * @throws KafkaStorageException        if the log is closed
      */
     public LogAppendInfo appendAsLeader(
-            ByteBuffer records, int leaderEpoch, AppendOrigin origin, short transactionVersion) throws IOException {
+            ByteBuffer records,
+            int leaderEpoch,
+            AppendOrigin origin,
+            short transactionVersion,
+            VerificationGuard verificationGuard)
+            throws IOException {
         if (origin != AppendOrigin.CLIENT && origin != AppendOrigin.COORDINATOR) {
             throw new IllegalArgumentException("a leader appends for clients and coordinators, not for " + origin);
         }
@@ -568,7 +582,7 @@ public final class UnifiedLog implements Closeable {
             LogOffsetMetadata appendOffsetMetadata =
                     new LogOffsetMetadata(firstOffset, segment.baseOffset(), segment.size());
             ProducerStateUpdate update = ProducerStateUpdate.analyze(
-                    producerStateManager, batch, appendOffsetMetadata, origin, transactionVersion);
+                    producerStateManager, batch, appendOffsetMetadata, origin, transactionVersion, verificationGuard);
             OptionalInt epoch = batch.partitionLeaderEpoch() >= 0
                     ? OptionalInt.of(batch.partitionLeaderEpoch())
                     : OptionalInt.empty();
@@ -597,7 +611,7 @@ public final class UnifiedLog implements Closeable {
             // a later append reuse these offsets.
             localLog.append(validated.lastOffset(), validRecords);
             watermarks.updateHighWatermarkWithLogEndOffset();
-            update.apply(producerStateManager, segment);
+            update.apply(producerStateManager, batch, segment);
             producerStateManager.updateMapEndOffset(validated.lastOffset() + 1);
             watermarks.maybeIncrementFirstUnstableOffset();
             if (localLog.unflushedMessages() >= config.flushMessages()) {
@@ -613,6 +627,43 @@ public final class UnifiedLog implements Closeable {
                     validated.sourceCompression(),
                     records.remaining(),
                     List.of());
+        }
+    }
+
+    /**
+     * Begins a verification that this partition is in {@code producerId}'s transaction, as Kafka's
+     * {@code maybeStartTransactionVerification}: none is needed ({@link VerificationGuard#SENTINEL}) when the
+     * producer has a transaction open here at this epoch; otherwise the guard its first batch must carry.
+     *
+     * @param supportsEpochBump whether the producer speaks transaction version 2
+     * @throws InvalidProducerEpochException if the epoch is older than the producer's
+     */
+    public VerificationGuard maybeStartTransactionVerification(
+            long producerId, short epoch, boolean supportsEpochBump) {
+        synchronized (lock) {
+            Optional<ProducerStateEntry> entry = producerStateManager.lastEntry(producerId);
+            if (entry.isPresent() && epoch < entry.get().producerEpoch()) {
+                throw new InvalidProducerEpochException("Epoch of producer " + producerId + " is " + epoch
+                        + ", which is smaller than the last seen epoch "
+                        + entry.get().producerEpoch());
+            }
+            if (producerStateManager.hasOngoingTransaction(producerId, epoch)) {
+                return VerificationGuard.SENTINEL;
+            }
+            return producerStateManager
+                    .maybeCreateVerificationStateEntry(
+                            producerId,
+                            epoch,
+                            supportsEpochBump,
+                            localLog.time().millis())
+                    .guard();
+        }
+    }
+
+    /** Whether {@code producerId} has a transaction open here at {@code epoch}. */
+    public boolean hasOngoingTransaction(long producerId, short epoch) {
+        synchronized (lock) {
+            return producerStateManager.hasOngoingTransaction(producerId, epoch);
         }
     }
 

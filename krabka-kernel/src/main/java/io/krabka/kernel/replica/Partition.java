@@ -6,9 +6,9 @@ import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogAppendInfo;
 import io.krabka.kernel.log.LogOffsetSnapshot;
 import io.krabka.kernel.log.OffsetLookup;
-import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.log.VerificationGuard;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.spi.common.TopicIdPartition;
 import java.io.IOException;
@@ -72,9 +72,12 @@ public final class Partition {
      * {@code min(min.insync.replicas, replicas)} in sync ({@code effectiveMinIsr}), and a partition of one node has
      * one replica, in sync.
      */
-    LogAppendInfo appendRecordsToLeader(ByteBuffer records, AppendOrigin origin) throws IOException {
+    LogAppendInfo appendRecordsToLeader(
+            ByteBuffer records, AppendOrigin origin, short transactionVersion, VerificationGuard verificationGuard)
+            throws IOException {
         synchronized (this) {
-            LogAppendInfo info = log.appendAsLeader(records, leaderEpoch, origin, ProducerAppendInfo.TV_UNKNOWN);
+            LogAppendInfo info =
+                    log.appendAsLeader(records, leaderEpoch, origin, transactionVersion, verificationGuard);
             log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
             return info;
         }

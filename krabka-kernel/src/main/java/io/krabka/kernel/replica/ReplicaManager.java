@@ -12,8 +12,10 @@ import io.krabka.kernel.log.LogOffsetMetadata;
 import io.krabka.kernel.log.LogOffsetSnapshot;
 import io.krabka.kernel.log.LogStartOffsetIncrementReason;
 import io.krabka.kernel.log.OffsetOutOfRangeException;
+import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.TimestampAndOffset;
 import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.log.VerificationGuard;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.record.RecordValidationException;
@@ -134,18 +136,48 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
             boolean internalTopicsAllowed,
             AppendOrigin origin,
             Map<TopicPartition, ByteBuffer> entries) {
+        return appendRecords(
+                requiredAcks, internalTopicsAllowed, origin, entries, ProducerAppendInfo.TV_UNKNOWN, Map.of());
+    }
+
+    /**
+     * As {@link #appendRecords(short, boolean, AppendOrigin, Map)}, with the transaction version of the markers a
+     * coordinator writes and the verifications of the transactional batches that open a transaction.
+     *
+     * @param transactionVersion the markers' transaction version, or {@link ProducerAppendInfo#TV_UNKNOWN}
+     * @param verificationGuards each partition's verification ({@link UnifiedLog#maybeStartTransactionVerification});
+     *                           a partition without one appends with {@link VerificationGuard#SENTINEL}
+     */
+    public Map<TopicPartition, ProducePartitionResult> appendRecords(
+            short requiredAcks,
+            boolean internalTopicsAllowed,
+            AppendOrigin origin,
+            Map<TopicPartition, ByteBuffer> entries,
+            short transactionVersion,
+            Map<TopicPartition, VerificationGuard> verificationGuards) {
         Map<TopicPartition, ProducePartitionResult> results = new LinkedHashMap<>();
         boolean validAcks = requiredAcks == -1 || requiredAcks == 0 || requiredAcks == 1;
         entries.forEach((topicPartition, records) -> results.put(
                 topicPartition,
                 validAcks
-                        ? appendToLocalLog(topicPartition, records, internalTopicsAllowed, origin)
+                        ? appendToLocalLog(
+                                topicPartition,
+                                records,
+                                internalTopicsAllowed,
+                                origin,
+                                transactionVersion,
+                                verificationGuards.getOrDefault(topicPartition, VerificationGuard.SENTINEL))
                         : ProducePartitionResult.failed(Errors.INVALID_REQUIRED_ACKS, null)));
         return results;
     }
 
     private ProducePartitionResult appendToLocalLog(
-            TopicPartition topicPartition, ByteBuffer records, boolean internalTopicsAllowed, AppendOrigin origin) {
+            TopicPartition topicPartition,
+            ByteBuffer records,
+            boolean internalTopicsAllowed,
+            AppendOrigin origin,
+            short transactionVersion,
+            VerificationGuard verificationGuard) {
         if (Topic.isInternal(topicPartition.topic()) && !internalTopicsAllowed) {
             return ProducePartitionResult.failed(
                     Errors.INVALID_TOPIC_EXCEPTION, "Cannot append to internal topic " + topicPartition.topic());
@@ -153,7 +185,8 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
         Partition partition = null;
         try {
             partition = partitionOrException(topicPartition);
-            LogAppendInfo info = partition.appendRecordsToLeader(records, origin);
+            LogAppendInfo info =
+                    partition.appendRecordsToLeader(records, origin, transactionVersion, verificationGuard);
             writeStates.succeeded(partition.log().parentDir());
             purgatory.checkAndComplete(topicPartition);
             return new ProducePartitionResult(

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.coordinator.CoordinatorRecordException;
 import io.krabka.spi.common.Uuid;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

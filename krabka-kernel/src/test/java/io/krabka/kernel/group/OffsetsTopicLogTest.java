@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.krabka.kernel.coordinator.CoordinatorLogWriter;
+import io.krabka.kernel.coordinator.CoordinatorRecordException;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
@@ -74,7 +76,8 @@ class OffsetsTopicLogTest {
     }
 
     private OffsetsTopicWriter writer(CompressionType compression) {
-        return new OffsetsTopicWriter(logManager, topic, compression, Clock.systemUTC(), partition -> 7);
+        return new OffsetsTopicWriter(
+                new CoordinatorLogWriter(logManager, Clock.systemUTC()), topic, compression, partition -> 7);
     }
 
     private static CoordinatorRecord offset(int partition, long offset) {

@@ -34,7 +34,9 @@ final class LogFixture {
     final Path dir;
     final TestTime time = new TestTime();
     final MockScheduler scheduler = new MockScheduler(time);
-    final ProducerStateManagerConfig producerStateManagerConfig = ProducerStateManagerConfig.defaults();
+    // Kafka's log tests append transactional batches without a coordinator to verify them: verification is off.
+    final ProducerStateManagerConfig producerStateManagerConfig =
+            new ProducerStateManagerConfig(ProducerStateManagerConfig.DEFAULT_PRODUCER_ID_EXPIRATION_MS, false);
 
     /** A log of partition {@code test-0} in {@code logDir}. */
     LogFixture(Path logDir) {

@@ -263,11 +263,13 @@ class RemoteFetchTest {
     void aReadCommittedFetchGetsTheAbortedTransactionsOfTheRemoteTier() throws Exception {
         start(NO_LIMITS, InstantSource.system());
         UnifiedLog log = log(TIERED);
+        // The transaction's first batch carries the verification the coordinator would have confirmed.
         long transactionStart = log.appendAsLeader(
                         RemoteTierFixture.transactional(T0 + 20_000, 7, 0, "t1", "t2"),
                         0,
                         AppendOrigin.CLIENT,
-                        ProducerAppendInfo.TV_UNKNOWN)
+                        ProducerAppendInfo.TV_UNKNOWN,
+                        log.maybeStartTransactionVerification(7, (short) 0, false))
                 .firstOffset();
         long abortOffset = log.appendAsLeader(
                         RemoteTierFixture.marker(T0 + 20_000, 7, ControlRecordType.ABORT),

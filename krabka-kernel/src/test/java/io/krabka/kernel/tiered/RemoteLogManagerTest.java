@@ -142,7 +142,8 @@ class RemoteLogManagerTest {
                         .build(),
                 0,
                 AppendOrigin.CLIENT,
-                ProducerAppendInfo.TV_UNKNOWN);
+                ProducerAppendInfo.TV_UNKNOWN,
+                log.maybeStartTransactionVerification(42, (short) 0, false));
         log.appendAsLeader(
                 new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
                         .producer(42, (short) 0, -1)

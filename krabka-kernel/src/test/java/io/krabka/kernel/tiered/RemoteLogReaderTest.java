@@ -105,7 +105,8 @@ class RemoteLogReaderTest {
                         RemoteTierFixture.transactional(T0 + 8000, 7, 0, "t1", "t2"),
                         1,
                         AppendOrigin.CLIENT,
-                        ProducerAppendInfo.TV_UNKNOWN)
+                        ProducerAppendInfo.TV_UNKNOWN,
+                        log.maybeStartTransactionVerification(7, (short) 0, false))
                 .firstOffset();
         abortMarkerOffset = log.appendAsLeader(
                         RemoteTierFixture.marker(T0 + 8000, 7, ControlRecordType.ABORT),
@@ -117,7 +118,8 @@ class RemoteLogReaderTest {
                 RemoteTierFixture.transactional(T0 + 9000, 8, 0, "u1"),
                 1,
                 AppendOrigin.CLIENT,
-                ProducerAppendInfo.TV_UNKNOWN);
+                ProducerAppendInfo.TV_UNKNOWN,
+                log.maybeStartTransactionVerification(8, (short) 0, false));
         log.appendAsLeader(
                 RemoteTierFixture.marker(T0 + 9000, 8, ControlRecordType.COMMIT), 1, AppendOrigin.COORDINATOR, (short)
                         0);

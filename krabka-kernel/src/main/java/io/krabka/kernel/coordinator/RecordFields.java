@@ -1,6 +1,12 @@
-package io.krabka.kernel.group;
+package io.krabka.kernel.coordinator;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+import org.apache.kafka.common.protocol.DataOutputStreamWritable;
 import org.apache.kafka.common.protocol.Readable;
 import org.apache.kafka.common.protocol.Writable;
 
@@ -8,11 +14,25 @@ import org.apache.kafka.common.protocol.Writable;
  * Kafka's primitive field encodings, as its generated message classes write them: strings and bytes with an int16 or
  * int32 length (-1 for null), or, in flexible versions, an unsigned varint of length + 1 (0 for null).
  */
-final class RecordFields {
+public final class RecordFields {
 
     private RecordFields() {}
 
-    static void writeString(Writable out, String value, boolean compact) {
+    /** The bytes {@code writer} writes. */
+    public static byte[] bytes(Consumer<Writable> writer) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+        DataOutputStream stream = new DataOutputStream(bytes);
+        writer.accept(new DataOutputStreamWritable(stream));
+        try {
+            stream.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Writes a string, null as -1 (or 0 when compact). */
+    public static void writeString(Writable out, String value, boolean compact) {
         if (value == null) {
             if (compact) {
                 out.writeUnsignedVarint(0);
@@ -33,7 +53,8 @@ final class RecordFields {
         out.writeByteArray(bytes);
     }
 
-    static String readString(Readable in, boolean compact, boolean nullable, String field) {
+    /** Reads a string; null only where {@code nullable}. */
+    public static String readString(Readable in, boolean compact, boolean nullable, String field) {
         int length = compact ? in.readUnsignedVarint() - 1 : in.readShort();
         if (length < 0) {
             if (!nullable) {
@@ -45,7 +66,8 @@ final class RecordFields {
         return in.readString(length);
     }
 
-    static void writeBytes(Writable out, byte[] value, boolean compact) {
+    /** Writes non-null bytes. */
+    public static void writeBytes(Writable out, byte[] value, boolean compact) {
         if (compact) {
             out.writeUnsignedVarint(value.length + 1);
         } else {
@@ -54,7 +76,8 @@ final class RecordFields {
         out.writeByteArray(value);
     }
 
-    static byte[] readBytes(Readable in, boolean compact, String field) {
+    /** Reads non-null bytes. */
+    public static byte[] readBytes(Readable in, boolean compact, String field) {
         int length = compact ? in.readUnsignedVarint() - 1 : in.readInt();
         if (length < 0) {
             throw new CoordinatorRecordException("non-nullable field " + field + " was serialized as null");
@@ -63,7 +86,8 @@ final class RecordFields {
         return in.readArray(length);
     }
 
-    static void writeArrayLength(Writable out, int length, boolean compact) {
+    /** Writes the length of a non-null array. */
+    public static void writeArrayLength(Writable out, int length, boolean compact) {
         if (compact) {
             out.writeUnsignedVarint(length + 1);
         } else {
@@ -71,7 +95,8 @@ final class RecordFields {
         }
     }
 
-    static int readArrayLength(Readable in, boolean compact, String field) {
+    /** Reads the length of a non-null array, refusing one longer than the bytes left. */
+    public static int readArrayLength(Readable in, boolean compact, String field) {
         int length = compact ? in.readUnsignedVarint() - 1 : in.readInt();
         if (length < 0) {
             throw new CoordinatorRecordException("non-nullable field " + field + " was serialized as null");
@@ -82,7 +107,7 @@ final class RecordFields {
     }
 
     /** Skips the tagged fields of a flexible struct, calling {@code known} for the tags the caller reads. */
-    static void readTaggedFields(Readable in, TagReader known) {
+    public static void readTaggedFields(Readable in, TagReader known) {
         int count = in.readUnsignedVarint();
         for (int i = 0; i < count; i++) {
             int tag = in.readUnsignedVarint();
@@ -103,7 +128,7 @@ final class RecordFields {
 
     /** Reads a known tagged field; returns false for a tag it does not know, which is then skipped. */
     @FunctionalInterface
-    interface TagReader {
+    public interface TagReader {
         boolean read(int tag, int size, Readable in);
     }
 }
