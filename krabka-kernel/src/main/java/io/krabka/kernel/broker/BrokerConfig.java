@@ -9,6 +9,7 @@ import io.krabka.kernel.log.config.TopicConfigs;
 import io.krabka.kernel.network.SocketServerConfig;
 import io.krabka.kernel.network.Transport;
 import io.krabka.kernel.tiered.RemoteLogManagerConfig;
+import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import java.net.InetSocketAddress;
@@ -87,7 +88,7 @@ public final class BrokerConfig {
     }
 
     /**
-     * Every key a broker reads: its own, the log manager's, the remote log manager's and the broker defaults of
+     * Every key a broker reads: its own, the log manager's, the remote log manager's, the transaction coordinator's and the broker defaults of
      * topic settings.
      */
     public static SortedSet<String> knownKeys() {
@@ -95,6 +96,7 @@ public final class BrokerConfig {
         LogManagerConfig.KEYS.forEach(key -> known.add(key.name()));
         RemoteLogManagerConfig.KEYS.forEach(key -> known.add(key.name()));
         BrokerConfigs.ALL.forEach(key -> known.add(key.name()));
+        TransactionCoordinatorConfig.KEYS.forEach(key -> known.add(key.name()));
         TopicConfigs.ALL.forEach(
                 def -> def.brokerSynonyms().stream().map(ConfigSynonym::name).forEach(known::add));
         return known;

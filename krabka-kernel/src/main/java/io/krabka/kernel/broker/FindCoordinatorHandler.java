@@ -1,6 +1,5 @@
 package io.krabka.kernel.broker;
 
-import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
@@ -9,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.FindCoordinatorResponseData;
@@ -20,25 +20,33 @@ import org.apache.kafka.common.requests.FindCoordinatorRequest.CoordinatorType;
 
 /**
  * FindCoordinator (v0-3 one key, v4+ a batch): a GROUP key's coordinator is this node once
- * {@code __consumer_offsets} exists (the first request creates it, as Kafka's does, and is answered after).
- * Krabka has no transaction or share coordinator: TRANSACTION and SHARE keys get COORDINATOR_NOT_AVAILABLE, which
- * clients retry (Kafka always has a transaction coordinator; a transactional producer cannot start here). An unknown
- * key type is INVALID_REQUEST, as in Kafka.
+ * {@code __consumer_offsets} exists, a TRANSACTION key's once {@code __transaction_state} does (the first request
+ * creates the topic, as Kafka's does, and is answered after). Krabka has no share coordinator: SHARE keys get
+ * COORDINATOR_NOT_AVAILABLE. An unknown key type is INVALID_REQUEST, as in Kafka.
  */
 public final class FindCoordinatorHandler implements ApiHandler {
 
-    private final GroupCoordinator coordinator;
+    private final Function<String, CompletableFuture<Errors>> groups;
+    private final Function<String, CompletableFuture<Errors>> transactions;
     private final int nodeId;
     private final Supplier<InetSocketAddress> endpoint;
 
     /**
      * A handler.
      *
-     * @param nodeId   this node's id
-     * @param endpoint the address clients reach this node at (the advertised listener)
+     * @param groups       whether this node coordinates a group ({@code GroupCoordinator.findCoordinator})
+     * @param transactions whether this node coordinates a transactional id
+     *                     ({@code TransactionCoordinator.findCoordinator})
+     * @param nodeId       this node's id
+     * @param endpoint     the address clients reach this node at (the advertised listener)
      */
-    public FindCoordinatorHandler(GroupCoordinator coordinator, int nodeId, Supplier<InetSocketAddress> endpoint) {
-        this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
+    public FindCoordinatorHandler(
+            Function<String, CompletableFuture<Errors>> groups,
+            Function<String, CompletableFuture<Errors>> transactions,
+            int nodeId,
+            Supplier<InetSocketAddress> endpoint) {
+        this.groups = Objects.requireNonNull(groups, "groups");
+        this.transactions = Objects.requireNonNull(transactions, "transactions");
         this.nodeId = nodeId;
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
     }
@@ -76,13 +84,16 @@ public final class FindCoordinatorHandler implements ApiHandler {
             return CompletableFuture.completedFuture(
                     error(key, Errors.INVALID_REQUEST, "Unknown coordinator type " + keyType));
         }
-        if (type != CoordinatorType.GROUP) {
-            return CompletableFuture.completedFuture(error(
-                    key,
-                    Errors.COORDINATOR_NOT_AVAILABLE,
-                    "This broker has no " + type.name().toLowerCase(java.util.Locale.ROOT) + " coordinator"));
+        CompletableFuture<Errors> lookup = switch (type) {
+            case GROUP -> groups.apply(key);
+            case TRANSACTION -> transactions.apply(key);
+            case SHARE -> null;
+        };
+        if (lookup == null) {
+            return CompletableFuture.completedFuture(
+                    error(key, Errors.COORDINATOR_NOT_AVAILABLE, "This broker has no share coordinator"));
         }
-        return coordinator.findCoordinator(key).thenApply(found -> {
+        return lookup.thenApply(found -> {
             if (found != Errors.NONE) {
                 return error(key, found, found.message());
             }

@@ -3,7 +3,11 @@ package io.krabka.kernel.broker;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
+import io.krabka.kernel.transaction.TransactionCoordinator;
+import io.krabka.kernel.transaction.TransactionCoordinator.InitProducerIdResult;
+import io.krabka.kernel.transaction.TransactionCoordinator.ProducerIdAndEpoch;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.message.InitProducerIdRequestData;
 import org.apache.kafka.common.message.InitProducerIdResponseData;
@@ -12,22 +16,21 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.InitProducerIdRequest;
 
 /**
- * Answers InitProducerId for idempotent producers as Kafka's transaction coordinator does without a transactional
- * id: a new producer id from the controller's blocks, epoch 0. A producer id without an epoch (or the reverse) is
- * INVALID_REQUEST, an empty transactional id INVALID_REQUEST, as in Kafka. Krabka has no transaction coordinator
- * yet: a transactional id gets COORDINATOR_NOT_AVAILABLE, Kafka's answer while its transaction coordinator is not
- * active, which the client retries until its timeout; transactions are not available.
+ * InitProducerId (v0-5, Kafka 4.4's stable versions: v6's two-phase commit of KIP-939 is not), as Kafka's {@code handleInitProducerIdRequest}: a producer id without an epoch (or the
+ * reverse) is INVALID_REQUEST; otherwise the transaction coordinator answers (a new producer id for an idempotent
+ * producer, the transactional id's producer id and bumped epoch for a transactional one). Before v4 PRODUCER_FENCED
+ * is answered as INVALID_PRODUCER_EPOCH, which older clients know.
  */
 public final class InitProducerIdHandler implements ApiHandler {
 
     private static final long NO_PRODUCER_ID = -1;
     private static final short NO_PRODUCER_EPOCH = -1;
 
-    private final ProducerIdManager producerIds;
+    private final TransactionCoordinator coordinator;
 
-    /** A handler giving ids from {@code producerIds}. */
-    public InitProducerIdHandler(ProducerIdManager producerIds) {
-        this.producerIds = Objects.requireNonNull(producerIds, "producerIds");
+    /** A handler answering through {@code coordinator}. */
+    public InitProducerIdHandler(TransactionCoordinator coordinator) {
+        this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
     }
 
     @Override
@@ -40,26 +43,24 @@ public final class InitProducerIdHandler implements ApiHandler {
         InitProducerIdRequestData data = ((InitProducerIdRequest) request.body()).data();
         boolean noId = data.producerId() == NO_PRODUCER_ID;
         boolean noEpoch = data.producerEpoch() == NO_PRODUCER_EPOCH;
+        InitProducerIdResult result;
         if (noId != noEpoch) {
-            return error(Errors.INVALID_REQUEST);
+            result = new InitProducerIdResult(NO_PRODUCER_ID, NO_PRODUCER_EPOCH, Errors.INVALID_REQUEST);
+        } else {
+            result = coordinator.initProducerId(
+                    data.transactionalId(),
+                    data.transactionTimeoutMs(),
+                    noId
+                            ? Optional.empty()
+                            : Optional.of(new ProducerIdAndEpoch(data.producerId(), data.producerEpoch())));
         }
-        if (data.transactionalId() != null) {
-            return error(data.transactionalId().isEmpty() ? Errors.INVALID_REQUEST : Errors.COORDINATOR_NOT_AVAILABLE);
-        }
-        return producerIds
-                .generateProducerId()
-                .thenApply(id -> Response.send(new InitProducerIdResponseData()
-                        .setThrottleTimeMs(0)
-                        .setErrorCode(Errors.NONE.code())
-                        .setProducerId(id)
-                        .setProducerEpoch((short) 0)));
-    }
-
-    private static CompletableFuture<Response> error(Errors error) {
+        Errors error = request.apiVersion() < 4 && result.error() == Errors.PRODUCER_FENCED
+                ? Errors.INVALID_PRODUCER_EPOCH
+                : result.error();
         return CompletableFuture.completedFuture(Response.send(new InitProducerIdResponseData()
                 .setThrottleTimeMs(0)
                 .setErrorCode(error.code())
-                .setProducerId(NO_PRODUCER_ID)
-                .setProducerEpoch(NO_PRODUCER_EPOCH)));
+                .setProducerId(result.producerId())
+                .setProducerEpoch(result.producerEpoch())));
     }
 }

@@ -16,6 +16,9 @@ import io.krabka.kernel.metadata.MetadataVersion;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
+import io.krabka.kernel.transaction.ProducerIdManager;
+import io.krabka.kernel.transaction.TransactionCoordinator;
+import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
 import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -30,7 +33,8 @@ import java.util.function.Supplier;
 
 /**
  * The services {@code krabka broker} runs: the controller on the metadata log, the replica manager over the logs,
- * the fetch sessions, the group coordinator on {@code __consumer_offsets}, and a handler for every API they serve.
+ * the fetch sessions, the group coordinator on {@code __consumer_offsets}, the transaction coordinator on
+ * {@code __transaction_state}, and a handler for every API they serve.
  */
 public final class KrabkaServices implements BrokerServices {
 
@@ -85,6 +89,19 @@ public final class KrabkaServices implements BrokerServices {
         started.add(groups);
         controller.register(groups);
         groups.startup();
+        TransactionCoordinator transactions = new TransactionCoordinator(
+                config.nodeId(),
+                TransactionCoordinatorConfig.fromProps(config.originals()),
+                controller,
+                logManager,
+                replicaManager,
+                groups,
+                new ProducerIdManager(controller, config.nodeId()),
+                context.scheduler(),
+                context.time());
+        started.add(transactions);
+        controller.register(transactions);
+        transactions.startup();
         FetchManager fetchManager = new FetchManager(new FetchSessionCache(
                 new FetchSessionCacheConfig(
                         config.maxIncrementalFetchSessionCacheSlots(),
@@ -115,13 +132,22 @@ public final class KrabkaServices implements BrokerServices {
                         new DescribeConfigsHandler.Config(config.nodeId(), config.originals()), controller),
                 new AlterConfigsHandler(controller),
                 new IncrementalAlterConfigsHandler(controller),
-                new InitProducerIdHandler(new ProducerIdManager(controller, config.nodeId())),
-                new ProduceHandler(replicaManager, metadata),
+                new InitProducerIdHandler(transactions),
+                new AddPartitionsToTxnHandler(transactions, metadata),
+                new AddOffsetsToTxnHandler(transactions, groups),
+                new EndTxnHandler(transactions),
+                new TxnOffsetCommitHandler(groups, transactions, metadata),
+                new WriteTxnMarkersHandler(transactions, metadata),
+                new DescribeTransactionsHandler(transactions),
+                new ListTransactionsHandler(transactions),
+                new DescribeProducersHandler(replicaManager),
+                new ProduceHandler(replicaManager, metadata, transactions),
                 new FetchHandler(new FetchConfig(config.fetchMaxBytes()), replicaManager, fetchManager, metadata),
                 new ListOffsetsHandler(replicaManager),
                 new DeleteRecordsHandler(replicaManager),
                 new DescribeLogDirsHandler(logManager),
-                new FindCoordinatorHandler(groups, config.nodeId(), endpoint),
+                new FindCoordinatorHandler(
+                        groups::findCoordinator, transactions::findCoordinator, config.nodeId(), endpoint),
                 new JoinGroupHandler(groups),
                 new SyncGroupHandler(groups),
                 new HeartbeatHandler(groups),
@@ -163,7 +189,7 @@ public final class KrabkaServices implements BrokerServices {
         return Map.copyOf(supported);
     }
 
-    /** Stops the coordinator, the replica manager, tiered storage and the controller, in that order. */
+    /** Stops the coordinators, the replica manager, tiered storage and the controller, in that order. */
     @Override
     public void close() throws IOException {
         IOException failure = null;

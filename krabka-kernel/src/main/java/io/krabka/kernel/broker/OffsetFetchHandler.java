@@ -31,8 +31,9 @@ import org.apache.kafka.common.requests.OffsetFetchResponse;
 
 /**
  * OffsetFetch (v1-10): one group before v8, several from v8, topics by id from v10; no topics asks for every
- * committed offset. A partition without an offset reads -1. {@code require_stable} (v7+) never waits: no
- * transactional offsets are pending in Krabka. kafka-clients' builder writes the old single-group layout.
+ * committed offset. A partition without an offset reads -1. With {@code require_stable} (v7+, a read_committed
+ * consumer) a partition whose offset an open transaction holds answers UNSTABLE_OFFSET_COMMIT, which the consumer
+ * retries. kafka-clients' builder writes the old single-group layout.
  */
 public final class OffsetFetchHandler implements ApiHandler {
 
@@ -60,7 +61,7 @@ public final class OffsetFetchHandler implements ApiHandler {
         MetadataImage image = metadata.get();
         List<OffsetFetchResponseGroup> groups = new ArrayList<>();
         for (OffsetFetchRequestGroup group : fetch.groups()) {
-            groups.add(fetchGroup(group, request.apiVersion(), image));
+            groups.add(fetchGroup(group, request.apiVersion(), image, fetch.requireStable()));
         }
         return CompletableFuture.completedFuture(Response.send(new OffsetFetchResponse.Builder(groups)
                 .build(request.apiVersion())
@@ -68,7 +69,8 @@ public final class OffsetFetchHandler implements ApiHandler {
     }
 
     // Before v2 a group's error goes into every partition: kafka-clients' groupError does that.
-    private OffsetFetchResponseGroup fetchGroup(OffsetFetchRequestGroup group, short version, MetadataImage image) {
+    private OffsetFetchResponseGroup fetchGroup(
+            OffsetFetchRequestGroup group, short version, MetadataImage image, boolean requireStable) {
         boolean useTopicIds = OffsetFetchRequest.useTopicIds(version);
         Map<TopicPartition, org.apache.kafka.common.Uuid> asked = null;
         Map<String, List<Integer>> unknownIds = new LinkedHashMap<>();
@@ -89,8 +91,8 @@ public final class OffsetFetchHandler implements ApiHandler {
                 }
             }
         }
-        GroupOffsets offsets =
-                coordinator.fetchOffsets(group.groupId(), asked == null ? null : List.copyOf(asked.keySet()));
+        GroupOffsets offsets = coordinator.fetchOffsets(
+                group.groupId(), asked == null ? null : List.copyOf(asked.keySet()), requireStable);
         if (offsets.error() != Errors.NONE) {
             return OffsetFetchResponse.groupError(group, offsets.error(), version);
         }
@@ -107,7 +109,11 @@ public final class OffsetFetchHandler implements ApiHandler {
             OffsetFetchResponseTopics topic = topics.computeIfAbsent(
                     tp.topic(),
                     name -> new OffsetFetchResponseTopics().setName(name).setTopicId(topicId));
-            topic.partitions().add(partition(tp.partition(), entry.getValue()));
+            topic.partitions()
+                    .add(
+                            offsets.unstable().contains(tp)
+                                    ? unstable(tp.partition())
+                                    : partition(tp.partition(), entry.getValue()));
         }
         unknownIds.forEach((id, partitions) -> {
             OffsetFetchResponseTopics topic =
@@ -129,6 +135,15 @@ public final class OffsetFetchHandler implements ApiHandler {
             return WireUuids.toWire(value.topicId());
         }
         return image.topic(tp.topic()).map(t -> WireUuids.toWire(t.id())).orElse(null);
+    }
+
+    private static OffsetFetchResponsePartitions unstable(int partition) {
+        return new OffsetFetchResponsePartitions()
+                .setPartitionIndex(partition)
+                .setCommittedOffset(-1)
+                .setCommittedLeaderEpoch(-1)
+                .setMetadata("")
+                .setErrorCode(Errors.UNSTABLE_OFFSET_COMMIT.code());
     }
 
     private static OffsetFetchResponsePartitions partition(int partition, OffsetCommitValue value) {

@@ -1,6 +1,8 @@
 package io.krabka.kernel.broker;
 
 import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.ProducerAppendInfo;
+import io.krabka.kernel.log.VerificationGuard;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.kernel.metadata.WireUuids;
@@ -9,6 +11,7 @@ import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import io.krabka.kernel.replica.ProducePartitionResult;
 import io.krabka.kernel.replica.ReplicaManager;
+import io.krabka.kernel.transaction.TransactionCoordinator;
 import io.krabka.spi.common.TopicPartition;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -20,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.apache.kafka.common.errors.ApiException;
+import org.apache.kafka.common.errors.InvalidPidMappingException;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
@@ -33,22 +37,26 @@ import org.apache.kafka.common.requests.ProduceRequest;
  * (UNKNOWN_TOPIC_ID); each partition's records checked as {@code ProduceRequest.validateRecords} (one magic 2
  * batch, no ZSTD before v7), then appended by the replica manager. acks=1 and acks=all are answered once
  * appended (the ISR is this node); acks=0 gets no response, or a closed connection if a partition failed, so the
- * producer refreshes its metadata. Transactional batches are refused (INVALID_TXN_STATE): no transaction
- * coordinator runs to end them.
+ * producer refreshes its metadata. The partitions where a transactional batch would open a transaction are first
+ * added to it, or verified to be in it, by the transaction coordinator (KIP-890, {@link TransactionalProduce}); the
+ * batches of one request must all be of one producer (INVALID_PRODUCER_ID_MAPPING otherwise, as Kafka's).
  */
 public final class ProduceHandler implements ApiHandler {
 
     private final ReplicaManager replicaManager;
     private final Supplier<MetadataImage> metadata;
+    private final TransactionalProduce transactions;
 
     /**
      * A handler appending through {@code replicaManager}.
      *
      * @param metadata the current cluster metadata, to resolve topic ids
      */
-    public ProduceHandler(ReplicaManager replicaManager, Supplier<MetadataImage> metadata) {
+    public ProduceHandler(
+            ReplicaManager replicaManager, Supplier<MetadataImage> metadata, TransactionCoordinator coordinator) {
         this.replicaManager = Objects.requireNonNull(replicaManager, "replicaManager");
         this.metadata = Objects.requireNonNull(metadata, "metadata");
+        this.transactions = new TransactionalProduce(replicaManager, coordinator);
     }
 
     @Override
@@ -63,6 +71,7 @@ public final class ProduceHandler implements ApiHandler {
         MetadataImage image = metadata.get();
         Map<TopicPartition, ByteBuffer> entries = new LinkedHashMap<>();
         List<Slot> slots = new ArrayList<>();
+        Map<TopicPartition, MutableRecordBatch> transactional = new LinkedHashMap<>();
         for (ProduceRequestData.TopicProduceData topic : produce.data().topicData()) {
             Optional<String> name = version >= 13
                     ? image.topic(WireUuids.fromWire(topic.topicId())).map(TopicImage::name)
@@ -79,13 +88,37 @@ public final class ProduceHandler implements ApiHandler {
                 Slot slot = new Slot(topic, partition.index(), name.orElse(null), refused);
                 slots.add(slot);
                 if (refused == null) {
-                    entries.put(slot.topicPartition(), ((MemoryRecords) partition.records()).buffer());
+                    MemoryRecords records = (MemoryRecords) partition.records();
+                    entries.put(slot.topicPartition(), records.buffer());
+                    MutableRecordBatch batch = records.batches().iterator().next();
+                    if (batch.isValid() && batch.hasProducerId() && batch.isTransactional()) {
+                        transactional.put(slot.topicPartition(), batch);
+                    }
                 }
             }
         }
-        Map<TopicPartition, ProducePartitionResult> appended =
-                replicaManager.appendRecords(produce.acks(), false, AppendOrigin.CLIENT, entries);
-        return CompletableFuture.completedFuture(respond(produce.acks(), slots, appended));
+        Map<TopicPartition, ProducePartitionResult> results = new LinkedHashMap<>();
+        Map<TopicPartition, VerificationGuard> guards = new LinkedHashMap<>();
+        if (!transactional.isEmpty()) {
+            MutableRecordBatch first = transactional.values().iterator().next();
+            if (transactional.values().stream()
+                    .anyMatch(batch -> batch.producerId() != first.producerId()
+                            || batch.producerEpoch() != first.producerEpoch())) {
+                throw new InvalidPidMappingException("Transactional records contained more than one producer ID");
+            }
+            transactions.verify(
+                    produce.transactionalId(),
+                    first.producerId(),
+                    first.producerEpoch(),
+                    transactional.keySet(),
+                    version,
+                    guards,
+                    results);
+            results.keySet().forEach(entries::remove);
+        }
+        results.putAll(replicaManager.appendRecords(
+                produce.acks(), false, AppendOrigin.CLIENT, entries, ProducerAppendInfo.TV_UNKNOWN, guards));
+        return CompletableFuture.completedFuture(respond(produce.acks(), slots, results));
     }
 
     // ProduceRequest.validateRecords: one batch of magic 2, no ZSTD before v7; null records are no batch.
@@ -97,14 +130,6 @@ public final class ProduceHandler implements ApiHandler {
             ProduceRequest.validateRecords(version, records);
         } catch (ApiException e) {
             return ProducePartitionResult.failed(Errors.forException(e), e.getMessage());
-        }
-        // No transaction coordinator runs here to end a transaction: one begun would hold back the last stable
-        // offset for good. Kafka answers a transactional write its coordinator cannot verify this way. A corrupt
-        // batch is left to the log, which answers CORRUPT_MESSAGE.
-        MutableRecordBatch batch = records.batches().iterator().next();
-        if (batch.isValid() && batch.isTransactional()) {
-            return ProducePartitionResult.failed(
-                    Errors.INVALID_TXN_STATE, "Transactional writes are not supported by this broker");
         }
         return null;
     }

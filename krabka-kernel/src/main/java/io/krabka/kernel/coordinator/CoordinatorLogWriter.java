@@ -6,9 +6,12 @@ import io.krabka.kernel.log.LogAppendInfo;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.RecordBatchTooLargeException;
+import io.krabka.kernel.log.TransactionResult;
 import io.krabka.kernel.log.UnifiedLog;
 import io.krabka.kernel.log.VerificationGuard;
 import io.krabka.kernel.record.Compression;
+import io.krabka.kernel.record.ControlRecordType;
+import io.krabka.kernel.record.EndTransactionMarker;
 import io.krabka.kernel.record.RecordBatchBuilder;
 import io.krabka.kernel.record.RecordTooLargeException;
 import io.krabka.kernel.record.TimestampType;
@@ -88,9 +91,8 @@ public final class CoordinatorLogWriter {
         long now = time.millis();
         RecordBatchBuilder builder = new RecordBatchBuilder(compression, TimestampType.CREATE_TIME, 0);
         if (producer != null) {
-            // Kafka's coordinators write transactional offsets without sequence numbers.
-            builder.producer(producer.producerId(), producer.producerEpoch(), -1)
-                    .transactional(true);
+            // Kafka's coordinators write transactional offsets from sequence 0, which nothing checks.
+            builder.producer(producer.producerId(), producer.producerEpoch(), 0).transactional(true);
         }
         for (KeyValue record : records) {
             builder.append(now, record.key(), record.value());
@@ -115,6 +117,47 @@ public final class CoordinatorLogWriter {
             }
             throw error.exception("the log of " + partition + " failed: " + e.getMessage());
         }
+    }
+
+    /**
+     * Appends an end-transaction marker for {@code producerId}'s transaction.
+     *
+     * @param transactionVersion the transaction version the transaction ended at
+     * @throws ApiException with the coordinator's error if the write fails
+     */
+    public LogAppendInfo appendMarker(
+            TopicPartition partition,
+            int leaderEpoch,
+            long producerId,
+            short producerEpoch,
+            TransactionResult result,
+            int coordinatorEpoch,
+            short transactionVersion) {
+        UnifiedLog log = logManager
+                .getLog(partition)
+                .orElseThrow(() -> Errors.NOT_COORDINATOR.exception("this broker has no log of " + partition));
+        ByteBuffer batch = markerBatch(producerId, producerEpoch, result, coordinatorEpoch, time.millis());
+        try {
+            LogAppendInfo info = log.appendAsLeader(batch, leaderEpoch, AppendOrigin.COORDINATOR, transactionVersion);
+            log.updateHighWatermark(log.logEndOffset());
+            return info;
+        } catch (IOException | RuntimeException e) {
+            throw KernelErrors.forException(e)
+                    .exception("the marker of producer " + producerId + " in " + partition + " was not written: "
+                            + e.getMessage());
+        }
+    }
+
+    /** The control batch of an end-transaction marker, as Kafka's {@code MemoryRecords.withEndTransactionMarker}. */
+    public static ByteBuffer markerBatch(
+            long producerId, short producerEpoch, TransactionResult result, int coordinatorEpoch, long timestamp) {
+        ControlRecordType type =
+                result == TransactionResult.COMMIT ? ControlRecordType.COMMIT : ControlRecordType.ABORT;
+        return new RecordBatchBuilder(Compression.NONE, TimestampType.CREATE_TIME, 0)
+                .producer(producerId, producerEpoch, -1)
+                .control(true)
+                .appendEndTxnMarker(timestamp, new EndTransactionMarker(type, coordinatorEpoch))
+                .build();
     }
 
     /**

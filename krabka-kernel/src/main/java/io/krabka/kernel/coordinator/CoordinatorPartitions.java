@@ -40,6 +40,9 @@ public final class CoordinatorPartitions {
          */
         void load(int partition, int leaderEpoch, UnifiedLog log) throws IOException;
 
+        /** Called once a partition loaded by {@link #load} is served: for work that needs it served. */
+        default void loaded(int partition) {}
+
         /** Forgets a partition this node no longer leads. */
         void unload(int partition);
 
@@ -123,6 +126,7 @@ public final class CoordinatorPartitions {
             long started = System.nanoTime();
             shard.load(partition, leaderEpoch, log);
             loaded.add(partition);
+            shard.loaded(partition);
             LOG.log(
                     System.Logger.Level.INFO,
                     "Loaded " + tp + " in " + (System.nanoTime() - started) / 1_000_000 + " ms");

@@ -2,9 +2,13 @@ package io.krabka.kernel.group;
 
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.coordinator.CoordinatorLogWriter;
+import io.krabka.kernel.coordinator.CoordinatorLogWriter.TransactionalProducer;
 import io.krabka.kernel.coordinator.CoordinatorPartitions;
+import io.krabka.kernel.errors.KernelErrors;
 import io.krabka.kernel.log.LogManager;
+import io.krabka.kernel.log.TransactionResult;
 import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.log.VerificationGuard;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import io.krabka.kernel.scheduler.Scheduler;
@@ -54,6 +58,8 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     private final ClassicGroupSync sync;
     private final ClassicGroupOperations operations;
     private final OffsetMetadataManager offsets;
+    private final LogManager logManager;
+    private final OffsetsTopicWriter writer;
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private ScheduledFuture<?> retention;
     private volatile boolean closed;
@@ -76,6 +82,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
             InstantSource time) {
         this.config = Objects.requireNonNull(config, "config");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.logManager = Objects.requireNonNull(logManager, "logManager");
         this.topic = new OffsetsTopic(
                 config,
                 () -> image.topic(OffsetsTopic.NAME)
@@ -84,7 +91,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         this.timers = new CoordinatorTimers(this, scheduler);
         this.partitions = new CoordinatorPartitions(
                 OffsetsTopic.NAME, new Shard(), nodeId, controller, logManager, scheduler, topic::creation);
-        OffsetsTopicWriter writer = new OffsetsTopicWriter(
+        this.writer = new OffsetsTopicWriter(
                 new CoordinatorLogWriter(logManager, time),
                 topic,
                 config.offsetsTopicCompressionType(),
@@ -205,24 +212,118 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     }
 
     /**
-     * OffsetFetch of one group. No transactional offsets are ever pending here, so {@code require_stable} never
-     * waits: every committed offset is stable.
+     * OffsetFetch of one group. With {@code requireStable} (a read_committed consumer), a partition whose offset an
+     * open transaction holds answers UNSTABLE_OFFSET_COMMIT, which the consumer retries.
      *
      * @param partitions the partitions asked for, or null for every partition with an offset
      */
-    public synchronized GroupOffsets fetchOffsets(String groupId, List<TopicPartition> partitions) {
+    public synchronized GroupOffsets fetchOffsets(
+            String groupId, List<TopicPartition> partitions, boolean requireStable) {
         Errors error = check(groupId);
         if (error != Errors.NONE) {
-            return new GroupOffsets(error, Map.of());
+            return new GroupOffsets(error, Map.of(), Set.of());
         }
+        Map<TopicPartition, OffsetCommitValue> found;
         if (partitions == null) {
-            return new GroupOffsets(Errors.NONE, offsets.committed(groupId));
+            found = offsets.committed(groupId);
+        } else {
+            found = new LinkedHashMap<>();
+            for (TopicPartition tp : partitions) {
+                found.put(tp, offsets.committed(groupId, tp.topic(), tp.partition()));
+            }
         }
-        Map<TopicPartition, OffsetCommitValue> found = new LinkedHashMap<>();
-        for (TopicPartition tp : partitions) {
-            found.put(tp, offsets.committed(groupId, tp.topic(), tp.partition()));
+        Set<TopicPartition> unstable = new HashSet<>();
+        if (requireStable) {
+            found.keySet().stream()
+                    .filter(tp -> offsets.hasPendingTransactionalOffsets(groupId, tp))
+                    .forEach(unstable::add);
         }
-        return new GroupOffsets(Errors.NONE, found);
+        return new GroupOffsets(Errors.NONE, found, unstable);
+    }
+
+    // Transactions.
+
+    /** The partition of {@code __consumer_offsets} that holds a group. */
+    public TopicPartition offsetsPartition(String groupId) {
+        return new TopicPartition(OffsetsTopic.NAME, topic.partitionFor(groupId));
+    }
+
+    /**
+     * Begins the verification that the partition of the group's offsets is in {@code producerId}'s transaction
+     * (KIP-890), for a TxnOffsetCommit: none is needed ({@link VerificationGuard#SENTINEL}) when the producer has a
+     * transaction open there, or when {@code transaction.partition.verification.enable} is off and the producer does
+     * not add partitions itself (transaction version 2).
+     *
+     * @throws org.apache.kafka.common.errors.ApiException NOT_COORDINATOR if this node has no log of the partition,
+     *                                                     INVALID_PRODUCER_EPOCH for an epoch older than the log's
+     */
+    public VerificationGuard maybeStartTransactionVerification(
+            String groupId, long producerId, short producerEpoch, boolean supportsEpochBump) {
+        if (!supportsEpochBump && !logManager.producerStateManagerConfig().transactionVerificationEnabled()) {
+            return VerificationGuard.SENTINEL;
+        }
+        TopicPartition partition = offsetsPartition(groupId);
+        UnifiedLog log = logManager
+                .getLog(partition)
+                .orElseThrow(() -> Errors.NOT_COORDINATOR.exception("this broker has no log of " + partition));
+        try {
+            return log.maybeStartTransactionVerification(producerId, producerEpoch, supportsEpochBump);
+        } catch (RuntimeException e) {
+            throw KernelErrors.forException(e).exception(e.getMessage());
+        }
+    }
+
+    /**
+     * TxnOffsetCommit: commits offsets in the producer's transaction, pending until its marker; each partition's
+     * error, in order, once they are written.
+     *
+     * @param generationId the member's generation, or -1 for a producer outside the group
+     * @param guard        the verification {@link #maybeStartTransactionVerification} began, confirmed by the
+     *                     transaction coordinator
+     */
+    public synchronized List<Errors> commitTransactionalOffsets(
+            String groupId,
+            String memberId,
+            String groupInstanceId,
+            int generationId,
+            long producerId,
+            short producerEpoch,
+            VerificationGuard guard,
+            List<PartitionCommit> commits) {
+        Errors error = check(groupId);
+        if (error == Errors.NONE) {
+            error = offsets.validateCommit(groupId, memberId, groupInstanceId, generationId, true);
+        }
+        if (error != Errors.NONE) {
+            return Collections.nCopies(commits.size(), error);
+        }
+        return offsets.commitTransactional(
+                groupId, new TransactionalProducer(producerId, producerEpoch, guard), commits);
+    }
+
+    /**
+     * Writes the end-transaction marker of {@code producerId}'s transaction to a partition of
+     * {@code __consumer_offsets}, and commits or drops the transaction's offsets of that partition's groups (Kafka's
+     * {@code completeTransaction}). A partition not served here answers NOT_LEADER_OR_FOLLOWER, which the
+     * transaction coordinator retries.
+     */
+    public synchronized Errors completeTransaction(
+            int partition,
+            long producerId,
+            short producerEpoch,
+            int coordinatorEpoch,
+            TransactionResult result,
+            short transactionVersion) {
+        if (closed || partitions.state(partition) != Errors.NONE) {
+            return Errors.NOT_LEADER_OR_FOLLOWER;
+        }
+        try {
+            writer.appendMarker(partition, producerId, producerEpoch, result, coordinatorEpoch, transactionVersion);
+        } catch (org.apache.kafka.common.errors.ApiException e) {
+            return Errors.forException(e);
+        }
+        offsets.replayEndTransactionMarker(producerId, result, groupId -> topic.partitionFor(groupId) == partition);
+        return Errors.NONE;
     }
 
     /** ListGroups: the groups of the loaded partitions, and COORDINATOR_LOAD_IN_PROGRESS while some load. */
@@ -271,7 +372,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         public void load(int partition, int leaderEpoch, UnifiedLog log) throws IOException {
             CoordinatorLoader.load(log, chunk -> {
                 synchronized (GroupCoordinator.this) {
-                    replay(chunk);
+                    replay(partition, chunk);
                 }
             });
             synchronized (GroupCoordinator.this) {
@@ -297,11 +398,18 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         }
     }
 
-    private void replay(List<CoordinatorRecord> records) {
-        for (CoordinatorRecord record : records) {
-            switch (record) {
-                case CoordinatorRecord.GroupMetadata group -> groups.replay(group.key(), group.value());
-                case CoordinatorRecord.OffsetCommit offset -> offsets.replay(offset);
+    private void replay(int partition, List<CoordinatorLoader.Loaded> loaded) {
+        for (CoordinatorLoader.Loaded entry : loaded) {
+            switch (entry) {
+                case CoordinatorLoader.LoadedRecord(long offset, long producerId, CoordinatorRecord record) -> {
+                    switch (record) {
+                        case CoordinatorRecord.GroupMetadata group -> groups.replay(group.key(), group.value());
+                        case CoordinatorRecord.OffsetCommit commit -> offsets.replay(offset, producerId, commit);
+                    }
+                }
+                case CoordinatorLoader.LoadedMarker(long producerId, TransactionResult result) ->
+                    offsets.replayEndTransactionMarker(
+                            producerId, result, groupId -> topic.partitionFor(groupId) == partition);
             }
         }
     }

@@ -1,8 +1,12 @@
 package io.krabka.kernel.group;
 
+import io.krabka.kernel.coordinator.CoordinatorLogWriter.TransactionalProducer;
+import io.krabka.kernel.log.TransactionResult;
+import io.krabka.kernel.record.RecordBatch;
 import io.krabka.spi.common.TopicPartition;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,6 +22,10 @@ import org.apache.kafka.common.protocol.Errors;
  * The committed offsets of every group (Kafka's {@code OffsetMetadataManager}): commits checked against the classic
  * group's generation (or simple commits, generation -1, for empty groups and standalone consumers), written to the
  * log before they are answered; fetches; deletion with the group; expiry after {@code offsets.retention.minutes}.
+ *
+ * <p>Transactional offset commits (TxnOffsetCommit) are written in their producer's transaction and kept pending
+ * until its marker: a commit marker makes them committed, unless a commit written later in the log replaced them
+ * (Kafka compares the offsets of the records, so that compaction cannot change the outcome); an abort drops them.
  * Every method runs under the coordinator's lock.
  */
 final class OffsetMetadataManager {
@@ -26,7 +34,13 @@ final class OffsetMetadataManager {
 
     private final GroupMetadataManager groups;
     private final CoordinatorWriter writer;
-    private final Map<String, Map<TopicPartition, OffsetCommitValue>> offsets = new HashMap<>();
+    private final Map<String, Map<TopicPartition, Committed>> offsets = new HashMap<>();
+    // The offsets of open transactions, by producer then group; and the producers with offsets pending in a group.
+    private final Map<Long, Map<String, Map<TopicPartition, Committed>>> pendingByProducer = new HashMap<>();
+    private final Map<String, Set<Long>> openTransactionsByGroup = new HashMap<>();
+
+    /** An offset with the log offset of the record that committed it. */
+    private record Committed(OffsetCommitValue value, long recordOffset) {}
 
     OffsetMetadataManager(GroupMetadataManager groups, CoordinatorWriter writer) {
         this.groups = Objects.requireNonNull(groups, "groups");
@@ -35,6 +49,15 @@ final class OffsetMetadataManager {
 
     /** The error of a whole commit by this member and generation, or NONE (Kafka's {@code validateOffsetCommit}). */
     Errors validateCommit(String groupId, String memberId, String groupInstanceId, int generationId) {
+        return validateCommit(groupId, memberId, groupInstanceId, generationId, false);
+    }
+
+    /**
+     * As {@link #validateCommit(String, String, String, int)}; a transactional commit may come without member and
+     * generation into a group with members, and while the group completes a rebalance.
+     */
+    Errors validateCommit(
+            String groupId, String memberId, String groupInstanceId, int generationId, boolean isTransactional) {
         ClassicGroup group = groups.group(groupId).orElse(null);
         if (group == null) {
             return generationId < 0 ? Errors.NONE : Errors.ILLEGAL_GENERATION;
@@ -54,11 +77,11 @@ final class OffsetMetadataManager {
             if (generationId != group.generationId()) {
                 return Errors.ILLEGAL_GENERATION;
             }
-        } else if (!group.isInState(ClassicGroupState.EMPTY)) {
+        } else if (!isTransactional && !group.isInState(ClassicGroupState.EMPTY)) {
             // A simple commit into a group that has members.
             return Errors.UNKNOWN_MEMBER_ID;
         }
-        if (group.isInState(ClassicGroupState.COMPLETING_REBALANCE)) {
+        if (!isTransactional && group.isInState(ClassicGroupState.COMPLETING_REBALANCE)) {
             return Errors.REBALANCE_IN_PROGRESS;
         }
         return Errors.NONE;
@@ -76,10 +99,26 @@ final class OffsetMetadataManager {
             // A commit shows the member is alive, as a heartbeat does.
             groups.scheduleHeartbeat(group, member, member.sessionTimeoutMs());
         }
-        long now = groups.now();
-        long expireTimestamp = retentionTimeMs < 0 ? -1 : now + retentionTimeMs;
-        int maxMetadata = groups.config().offsetMetadataMaxBytes();
+        long expireTimestamp = retentionTimeMs < 0 ? -1 : groups.now() + retentionTimeMs;
         List<Errors> errors = new ArrayList<>(commits.size());
+        List<CoordinatorRecord> records = offsetRecords(groupId, commits, expireTimestamp, errors);
+        return write(groupId, records, errors, null);
+    }
+
+    /**
+     * Commits offsets in {@code producer}'s transaction (TxnOffsetCommit), validated by {@link #validateCommit} as
+     * transactional; they stay pending until the transaction's marker. Returns each partition's error in order.
+     */
+    List<Errors> commitTransactional(String groupId, TransactionalProducer producer, List<PartitionCommit> commits) {
+        groups.getOrCreateGroup(groupId);
+        List<Errors> errors = new ArrayList<>(commits.size());
+        return write(groupId, offsetRecords(groupId, commits, -1, errors), errors, producer);
+    }
+
+    private List<CoordinatorRecord> offsetRecords(
+            String groupId, List<PartitionCommit> commits, long expireTimestamp, List<Errors> errors) {
+        long now = groups.now();
+        int maxMetadata = groups.config().offsetMetadataMaxBytes();
         List<CoordinatorRecord> records = new ArrayList<>();
         for (PartitionCommit commit : commits) {
             if (commit.metadata() != null && commit.metadata().length() > maxMetadata) {
@@ -97,23 +136,35 @@ final class OffsetMetadataManager {
                             expireTimestamp,
                             commit.topicId())));
         }
+        return records;
+    }
+
+    // Writes the records (in the producer's transaction, if any) and replays them; the errors of the partitions
+    // written become the write's error if it fails.
+    private List<Errors> write(
+            String groupId, List<CoordinatorRecord> records, List<Errors> errors, TransactionalProducer producer) {
         if (records.isEmpty()) {
             return errors;
         }
+        long firstOffset;
         try {
-            writer.append(groupId, records);
+            firstOffset = writer.append(groupId, records, producer);
         } catch (ApiException e) {
             Errors error =
                     e instanceof RecordTooLargeException ? Errors.INVALID_COMMIT_OFFSET_SIZE : Errors.forException(e);
             return errors.stream().map(e1 -> e1 == Errors.NONE ? error : e1).toList();
         }
-        records.forEach(this::replay);
+        long producerId = producer == null ? RecordBatch.NO_PRODUCER_ID : producer.producerId();
+        for (int i = 0; i < records.size(); i++) {
+            replay(firstOffset + i, producerId, records.get(i));
+        }
         return errors;
     }
 
     /** The offset committed for a partition, if any. */
     OffsetCommitValue committed(String groupId, String topic, int partition) {
-        return offsets.getOrDefault(groupId, Map.of()).get(new TopicPartition(topic, partition));
+        Committed committed = offsets.getOrDefault(groupId, Map.of()).get(new TopicPartition(topic, partition));
+        return committed == null ? null : committed.value();
     }
 
     /** Every offset committed by a group, by topic then partition. */
@@ -122,8 +173,53 @@ final class OffsetMetadataManager {
                 new TreeMap<>((a, b) -> a.topic().equals(b.topic())
                         ? Integer.compare(a.partition(), b.partition())
                         : a.topic().compareTo(b.topic()));
-        sorted.putAll(offsets.getOrDefault(groupId, Map.of()));
+        offsets.getOrDefault(groupId, Map.of()).forEach((tp, committed) -> sorted.put(tp, committed.value()));
         return sorted;
+    }
+
+    /** Whether an open transaction holds an offset of {@code tp} for the group (OffsetFetch's require_stable). */
+    boolean hasPendingTransactionalOffsets(String groupId, TopicPartition tp) {
+        return openTransactionsByGroup.getOrDefault(groupId, Set.of()).stream()
+                .anyMatch(producerId -> pendingByProducer
+                        .getOrDefault(producerId, Map.of())
+                        .getOrDefault(groupId, Map.of())
+                        .containsKey(tp));
+    }
+
+    /**
+     * Ends {@code producerId}'s transaction in the groups {@code inPartition} names (those of the partition of
+     * {@code __consumer_offsets} whose marker this is): its offsets committed, or dropped.
+     */
+    void replayEndTransactionMarker(long producerId, TransactionResult result, Predicate<String> inPartition) {
+        Map<String, Map<TopicPartition, Committed>> pending = pendingByProducer.get(producerId);
+        if (pending == null) {
+            return;
+        }
+        for (String groupId : List.copyOf(pending.keySet())) {
+            if (!inPartition.test(groupId)) {
+                continue;
+            }
+            Map<TopicPartition, Committed> groupOffsets = pending.remove(groupId);
+            Set<Long> open = openTransactionsByGroup.get(groupId);
+            if (open != null) {
+                open.remove(producerId);
+                if (open.isEmpty()) {
+                    openTransactionsByGroup.remove(groupId);
+                }
+            }
+            if (result == TransactionResult.COMMIT) {
+                groupOffsets.forEach((tp, committed) -> {
+                    Committed existing = offsets.getOrDefault(groupId, Map.of()).get(tp);
+                    // The latest record wins, transactional or not.
+                    if (existing == null || committed.recordOffset() > existing.recordOffset()) {
+                        offsets.computeIfAbsent(groupId, g -> new HashMap<>()).put(tp, committed);
+                    }
+                });
+            }
+        }
+        if (pending.isEmpty()) {
+            pendingByProducer.remove(producerId);
+        }
     }
 
     boolean hasOffsets(String groupId) {
@@ -139,18 +235,25 @@ final class OffsetMetadataManager {
         if (!group.isInState(ClassicGroupState.EMPTY)) {
             return Errors.NON_EMPTY_GROUP;
         }
+        // The offsets of open transactions go too, as Kafka's deleteAllOffsets deletes them.
+        Set<TopicPartition> deleted =
+                new HashSet<>(offsets.getOrDefault(groupId, Map.of()).keySet());
+        for (Long open : openTransactionsByGroup.getOrDefault(groupId, Set.of())) {
+            deleted.addAll(pendingByProducer
+                    .getOrDefault(open, Map.of())
+                    .getOrDefault(groupId, Map.of())
+                    .keySet());
+        }
         List<CoordinatorRecord> tombstones = new ArrayList<>();
-        offsets.getOrDefault(groupId, Map.of())
-                .keySet()
-                .forEach(tp -> tombstones.add(new CoordinatorRecord.OffsetCommit(
-                        new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null)));
+        deleted.forEach(tp -> tombstones.add(
+                new CoordinatorRecord.OffsetCommit(new OffsetCommitKey(groupId, tp.topic(), tp.partition()), null)));
         tombstones.add(new CoordinatorRecord.GroupMetadata(new GroupMetadataKey(groupId), null));
         try {
             writer.append(groupId, tombstones);
         } catch (ApiException e) {
             return Errors.forException(e);
         }
-        offsets.remove(groupId);
+        tombstones.forEach(tombstone -> replay(-1, RecordBatch.NO_PRODUCER_ID, tombstone));
         groups.removeGroup(group);
         return Errors.NONE;
     }
@@ -207,10 +310,10 @@ final class OffsetMetadataManager {
             }
             Optional<Set<String>> subscribed = group.subscribedTopics();
             List<TopicPartition> expired = new ArrayList<>();
-            offsets.getOrDefault(groupId, Map.of()).forEach((tp, value) -> {
+            offsets.getOrDefault(groupId, Map.of()).forEach((tp, committed) -> {
                 boolean isSubscribed =
                         subscribed.map(topics -> topics.contains(tp.topic())).orElse(false);
-                if (!isSubscribed && isExpired(group, subscribed, value, now, retentionMs)) {
+                if (!isSubscribed && isExpired(group, subscribed, committed.value(), now, retentionMs)) {
                     expired.add(tp);
                 }
             });
@@ -263,24 +366,52 @@ final class OffsetMetadataManager {
     /** Forgets the offsets of the groups of a partition this node no longer leads. */
     void unload(Predicate<String> inPartition) {
         offsets.keySet().removeIf(inPartition);
+        openTransactionsByGroup.keySet().removeIf(inPartition);
+        pendingByProducer.values().forEach(byGroup -> byGroup.keySet().removeIf(inPartition));
+        pendingByProducer.values().removeIf(Map::isEmpty);
     }
 
-    /** Applies an OffsetCommit record: the offset, or none for a tombstone; a group to hold it, as Kafka's. */
-    void replay(CoordinatorRecord record) {
+    /**
+     * Applies an OffsetCommit record: the offset (pending, for a transactional one), or none for a tombstone, which
+     * also drops the partition's pending offsets; a group to hold it, as Kafka's.
+     *
+     * @param recordOffset the record's offset in the log
+     * @param producerId   the producer of a transactional commit, else {@link RecordBatch#NO_PRODUCER_ID}
+     */
+    void replay(long recordOffset, long producerId, CoordinatorRecord record) {
         if (!(record instanceof CoordinatorRecord.OffsetCommit(OffsetCommitKey key, OffsetCommitValue value))) {
             return;
         }
+        String groupId = key.group();
         TopicPartition tp = new TopicPartition(key.topic(), key.partition());
         if (value == null) {
-            removeOffset(key.group(), tp);
+            removeOffset(groupId, tp);
+            for (Long open : openTransactionsByGroup.getOrDefault(groupId, Set.of())) {
+                Map<TopicPartition, Committed> pending =
+                        pendingByProducer.getOrDefault(open, Map.of()).get(groupId);
+                if (pending != null) {
+                    pending.remove(tp);
+                }
+            }
+            return;
+        }
+        groups.getOrCreateGroup(groupId);
+        Committed committed = new Committed(value, recordOffset);
+        if (producerId == RecordBatch.NO_PRODUCER_ID) {
+            offsets.computeIfAbsent(groupId, g -> new HashMap<>()).put(tp, committed);
         } else {
-            groups.getOrCreateGroup(key.group());
-            offsets.computeIfAbsent(key.group(), g -> new HashMap<>()).put(tp, value);
+            pendingByProducer
+                    .computeIfAbsent(producerId, id -> new HashMap<>())
+                    .computeIfAbsent(groupId, g -> new HashMap<>())
+                    .put(tp, committed);
+            openTransactionsByGroup
+                    .computeIfAbsent(groupId, g -> new HashSet<>())
+                    .add(producerId);
         }
     }
 
     private void removeOffset(String groupId, TopicPartition tp) {
-        Map<TopicPartition, OffsetCommitValue> group = offsets.get(groupId);
+        Map<TopicPartition, Committed> group = offsets.get(groupId);
         if (group != null) {
             group.remove(tp);
             if (group.isEmpty()) {

@@ -2,6 +2,8 @@ package io.krabka.kernel.group;
 
 import io.krabka.kernel.coordinator.CoordinatorLogWriter;
 import io.krabka.kernel.coordinator.CoordinatorLogWriter.KeyValue;
+import io.krabka.kernel.coordinator.CoordinatorLogWriter.TransactionalProducer;
+import io.krabka.kernel.log.TransactionResult;
 import io.krabka.kernel.record.Compression;
 import io.krabka.kernel.record.CompressionType;
 import io.krabka.spi.common.TopicPartition;
@@ -11,7 +13,8 @@ import java.util.function.IntUnaryOperator;
 
 /**
  * Writes the group coordinator's records to {@code __consumer_offsets}: one batch per call, in the codec of
- * {@code offsets.topic.compression.codec}, to the partition of the group, at its leader epoch.
+ * {@code offsets.topic.compression.codec}, to the partition of the group, at its leader epoch; and the markers that
+ * end the transactions of transactional offset commits.
  */
 final class OffsetsTopicWriter implements CoordinatorWriter {
 
@@ -37,16 +40,36 @@ final class OffsetsTopicWriter implements CoordinatorWriter {
     }
 
     @Override
-    public void append(String groupId, List<CoordinatorRecord> records) {
+    public long append(String groupId, List<CoordinatorRecord> records, TransactionalProducer producer) {
         int partition = topic.partitionFor(groupId);
-        writer.append(
+        return writer.append(
+                        new TopicPartition(OffsetsTopic.NAME, partition),
+                        leaderEpoch.applyAsInt(partition),
+                        compression,
+                        records.stream()
+                                .map(record -> new KeyValue(
+                                        CoordinatorRecordSerde.serializeKey(record),
+                                        CoordinatorRecordSerde.serializeValue(record)))
+                                .toList(),
+                        producer)
+                .firstOffset();
+    }
+
+    @Override
+    public void appendMarker(
+            int partition,
+            long producerId,
+            short producerEpoch,
+            TransactionResult result,
+            int coordinatorEpoch,
+            short transactionVersion) {
+        writer.appendMarker(
                 new TopicPartition(OffsetsTopic.NAME, partition),
                 leaderEpoch.applyAsInt(partition),
-                compression,
-                records.stream()
-                        .map(record -> new KeyValue(
-                                CoordinatorRecordSerde.serializeKey(record),
-                                CoordinatorRecordSerde.serializeValue(record)))
-                        .toList());
+                producerId,
+                producerEpoch,
+                result,
+                coordinatorEpoch,
+                transactionVersion);
     }
 }

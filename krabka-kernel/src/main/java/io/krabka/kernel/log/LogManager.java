@@ -251,6 +251,11 @@ public final class LogManager implements Closeable {
         }
     }
 
+    /** The producer state settings every log shares (they change with dynamic broker configs). */
+    public ProducerStateManagerConfig producerStateManagerConfig() {
+        return producerStateManagerConfig;
+    }
+
     /** The log of {@code topicPartition}, if this broker has it. */
     public Optional<UnifiedLog> getLog(TopicPartition topicPartition) {
         return Optional.ofNullable(currentLogs.get(topicPartition));

@@ -660,6 +660,21 @@ public final class UnifiedLog implements Closeable {
         }
     }
 
+    /** The producers this log knows, with their open transactions. */
+    public List<ActiveProducer> activeProducers() {
+        synchronized (lock) {
+            return producerStateManager.activeProducers().values().stream()
+                    .map(entry -> new ActiveProducer(
+                            entry.producerId(),
+                            entry.producerEpoch(),
+                            entry.lastSeq(),
+                            entry.lastTimestamp(),
+                            entry.coordinatorEpoch(),
+                            entry.currentTxnFirstOffset().orElse(-1L)))
+                    .toList();
+        }
+    }
+
     /** Whether {@code producerId} has a transaction open here at {@code epoch}. */
     public boolean hasOngoingTransaction(long producerId, short epoch) {
         synchronized (lock) {

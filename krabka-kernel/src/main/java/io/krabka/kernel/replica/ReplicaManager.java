@@ -1,6 +1,7 @@
 package io.krabka.kernel.replica;
 
 import io.krabka.kernel.errors.KernelErrors;
+import io.krabka.kernel.log.ActiveProducer;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.DiskFaults;
 import io.krabka.kernel.log.FetchDataInfo;
@@ -169,6 +170,39 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
                                 verificationGuards.getOrDefault(topicPartition, VerificationGuard.SENTINEL))
                         : ProducePartitionResult.failed(Errors.INVALID_REQUIRED_ACKS, null)));
         return results;
+    }
+
+    /**
+     * The producers a partition this node leads knows (DescribeProducers).
+     *
+     * @throws org.apache.kafka.common.errors.ApiException if the partition is not here
+     */
+    public List<ActiveProducer> activeProducers(TopicPartition topicPartition) {
+        return partitionOrException(topicPartition).log().activeProducers();
+    }
+
+    /**
+     * Begins the verification that a partition this node leads is in a producer's transaction, before the
+     * transaction's first batch there (KIP-890, Kafka's {@code maybeStartTransactionVerificationForPartition}): none is
+     * needed ({@link VerificationGuard#SENTINEL}) when the producer has a transaction open there, or when
+     * {@code transaction.partition.verification.enable} is off and the producer does not add partitions itself at
+     * transaction version 2.
+     *
+     * @param supportsEpochBump whether the producer speaks transaction version 2
+     * @throws org.apache.kafka.common.errors.ApiException the partition's error: it is not here, or the epoch is
+     *                                                     older than the partition's
+     */
+    public VerificationGuard maybeStartTransactionVerification(
+            TopicPartition topicPartition, long producerId, short producerEpoch, boolean supportsEpochBump) {
+        Partition partition = partitionOrException(topicPartition);
+        if (!supportsEpochBump && !logManager.producerStateManagerConfig().transactionVerificationEnabled()) {
+            return VerificationGuard.SENTINEL;
+        }
+        try {
+            return partition.log().maybeStartTransactionVerification(producerId, producerEpoch, supportsEpochBump);
+        } catch (RuntimeException e) {
+            throw KernelErrors.forException(e).exception(e.getMessage());
+        }
     }
 
     private ProducePartitionResult appendToLocalLog(

@@ -154,7 +154,15 @@ class BrokerIT {
                         ApiKeys.LIST_GROUPS,
                         ApiKeys.DESCRIBE_GROUPS,
                         ApiKeys.DELETE_GROUPS,
-                        ApiKeys.DESCRIBE_LOG_DIRS),
+                        ApiKeys.DESCRIBE_LOG_DIRS,
+                        ApiKeys.ADD_PARTITIONS_TO_TXN,
+                        ApiKeys.ADD_OFFSETS_TO_TXN,
+                        ApiKeys.END_TXN,
+                        ApiKeys.TXN_OFFSET_COMMIT,
+                        ApiKeys.WRITE_TXN_MARKERS,
+                        ApiKeys.DESCRIBE_TRANSACTIONS,
+                        ApiKeys.LIST_TRANSACTIONS,
+                        ApiKeys.DESCRIBE_PRODUCERS),
                 negotiated.allSupportedApiVersions().keySet());
         assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
 

@@ -55,8 +55,7 @@ public final class ControlPlane implements AutoCloseable {
                     new DescribeConfigsHandler(
                             new DescribeConfigsHandler.Config(Controllers.NODE_ID, staticBrokerConfigs), controller),
                     new AlterConfigsHandler(controller),
-                    new IncrementalAlterConfigsHandler(controller),
-                    new InitProducerIdHandler(new ProducerIdManager(controller, Controllers.NODE_ID)));
+                    new IncrementalAlterConfigsHandler(controller));
             SocketServer server = SocketServer.start(
                     SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", port)),
                     RequestDispatcher.create(

@@ -7,6 +7,8 @@ import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.fetch.FetchManager;
 import io.krabka.kernel.fetch.FetchSessionCache;
 import io.krabka.kernel.fetch.FetchSessionCacheConfig;
+import io.krabka.kernel.group.GroupCoordinator;
+import io.krabka.kernel.group.GroupCoordinatorConfig;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.MetaPropertiesEnsemble;
@@ -25,6 +27,9 @@ import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.kernel.tiered.RemoteFetchMetrics;
 import io.krabka.kernel.tiered.RemoteReadConfig;
 import io.krabka.kernel.tiered.RemoteTierFixture;
+import io.krabka.kernel.transaction.ProducerIdManager;
+import io.krabka.kernel.transaction.TransactionCoordinator;
+import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
 import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -49,8 +54,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The data plane of a single node for the tests, over TCP: a real controller on {@code dir/metadata}, the log
- * manager on {@code dir/data}, the replica manager following the controller, and a socket server with the Produce,
- * Fetch, ListOffsets, Metadata and InitProducerId handlers. {@link #restart} closes it all cleanly (or then drops
+ * manager on {@code dir/data}, the replica manager following the controller, the group and transaction coordinators,
+ * and a socket server with the Produce, Fetch, ListOffsets, Metadata and InitProducerId handlers. {@link #restart} closes it all cleanly (or then drops
  * the clean-shutdown marker and the high watermark checkpoint, as a crash would) and opens the same directories
  * again. As a {@code @RegisterExtension} field ({@link #perTest}) it starts in a new directory with one topic before
  * each test and is closed, its directory deleted, after it.
@@ -71,6 +76,8 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
     KafkaScheduler scheduler;
     LogManager logManager;
     ReplicaManager replicaManager;
+    GroupCoordinator groups;
+    TransactionCoordinator transactions;
     FetchManager fetchManager;
     SocketServer server;
 
@@ -158,10 +165,24 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
         replicaManager = new ReplicaManager(
                 new ReplicaManagerConfig(NODE_ID, Map.of()), logManager, scheduler, Optional.ofNullable(remoteReader));
         controller.register(replicaManager);
+        groups = new GroupCoordinator(
+                NODE_ID, GroupCoordinatorConfig.DEFAULTS, controller, logManager, scheduler, InstantSource.system());
+        controller.register(groups);
+        transactions = new TransactionCoordinator(
+                NODE_ID,
+                TransactionCoordinatorConfig.DEFAULTS,
+                controller,
+                logManager,
+                replicaManager,
+                groups,
+                new ProducerIdManager(controller, NODE_ID),
+                scheduler,
+                InstantSource.system());
+        controller.register(transactions);
         fetchManager = new FetchManager(new FetchSessionCache(sessions, InstantSource.system()));
         server = Servers.start(
                 Servers.config(),
-                new ProduceHandler(replicaManager, controller::image),
+                new ProduceHandler(replicaManager, controller::image, transactions),
                 new FetchHandler(FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
                 new ListOffsetsHandler(replicaManager),
                 new DeleteRecordsHandler(replicaManager),
@@ -174,7 +195,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
                                 Optional.empty()),
                         new MetadataHandler.Config(false),
                         controller),
-                new InitProducerIdHandler(new ProducerIdManager(controller, NODE_ID)));
+                new InitProducerIdHandler(transactions));
     }
 
     /** Creates a topic through the controller, and returns it. */
@@ -281,6 +302,8 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
     }
 
     private void closeDataPlane() throws IOException {
+        transactions.close();
+        groups.close();
         replicaManager.close();
         server.close();
         if (remoteReader != null) {

@@ -18,6 +18,7 @@ import io.krabka.kernel.log.FileSlice;
 import io.krabka.kernel.log.LogStartOffsetIncrementReason;
 import io.krabka.kernel.log.ProducerAppendInfo;
 import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.log.VerificationGuard;
 import io.krabka.kernel.metadata.WireUuids;
 import io.krabka.kernel.network.KafkaWire;
 import io.krabka.kernel.replica.FetchParams;
@@ -41,6 +42,7 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.ControlRecordType;
 import org.apache.kafka.common.record.internal.EndTransactionMarker;
 import org.apache.kafka.common.record.internal.MemoryRecords;
+import org.apache.kafka.common.record.internal.MutableRecordBatch;
 import org.apache.kafka.common.record.internal.Record;
 import org.apache.kafka.common.record.internal.RecordBatch;
 import org.apache.kafka.common.record.internal.SimpleRecord;
@@ -334,12 +336,17 @@ class FetchIT {
         }
     }
 
+    // A client's transactional batch carries the verification the coordinator would have confirmed.
     private static void appendAsLeader(UnifiedLog log, MemoryRecords records, AppendOrigin origin) throws Exception {
+        MutableRecordBatch batch = records.batches().iterator().next();
         log.appendAsLeader(
                 records.buffer(),
                 0,
                 origin,
-                origin == AppendOrigin.COORDINATOR ? (short) 1 : ProducerAppendInfo.TV_UNKNOWN);
+                origin == AppendOrigin.COORDINATOR ? (short) 1 : ProducerAppendInfo.TV_UNKNOWN,
+                origin == AppendOrigin.CLIENT && batch.isTransactional()
+                        ? log.maybeStartTransactionVerification(batch.producerId(), batch.producerEpoch(), false)
+                        : VerificationGuard.SENTINEL);
         log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
     }
 

@@ -90,7 +90,8 @@ class ListOffsetsIT {
                         .buffer(),
                 0,
                 AppendOrigin.CLIENT,
-                ProducerAppendInfo.TV_UNKNOWN);
+                ProducerAppendInfo.TV_UNKNOWN,
+                log.maybeStartTransactionVerification(3L, (short) 0, false));
         log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
         try (KafkaWire wire = plane.connect()) {
             assertFound(5, -1, 0, lookup(wire, V11, (byte) 0, 0, -1));

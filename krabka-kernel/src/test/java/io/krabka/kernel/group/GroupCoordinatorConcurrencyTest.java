@@ -66,7 +66,7 @@ class GroupCoordinatorConcurrencyTest {
 
         void awaitLoaded(String groupId) throws InterruptedException {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (coordinator.fetchOffsets(groupId, List.of()).error() != Errors.NONE) {
+            while (coordinator.fetchOffsets(groupId, List.of(), false).error() != Errors.NONE) {
                 assertTrue(System.nanoTime() < deadline, "the partition of " + groupId + " loads");
                 Thread.sleep(5);
             }
@@ -118,7 +118,7 @@ class GroupCoordinatorConcurrencyTest {
                                             new PartitionCommit("orders", Uuid.ZERO_UUID, 1, n * 10L, -1, "")));
                     assertEquals(List.of(Errors.NONE, Errors.NONE), errors);
                     OffsetCommitValue read = broker.coordinator()
-                            .fetchOffsets(groupId, List.of(new TopicPartition("orders", 0)))
+                            .fetchOffsets(groupId, List.of(new TopicPartition("orders", 0)), false)
                             .offsets()
                             .get(new TopicPartition("orders", 0));
                     assertTrue(read.offset() >= n, "a fetch after a commit sees it");
@@ -130,7 +130,7 @@ class GroupCoordinatorConcurrencyTest {
                 long last = -1;
                 for (int n = 0; n < COMMITS; n++) {
                     OffsetCommitValue read = broker.coordinator()
-                            .fetchOffsets(groupId, List.of(new TopicPartition("orders", 1)))
+                            .fetchOffsets(groupId, List.of(new TopicPartition("orders", 1)), false)
                             .offsets()
                             .get(new TopicPartition("orders", 1));
                     long offset = read == null ? -1 : read.offset();
@@ -152,7 +152,7 @@ class GroupCoordinatorConcurrencyTest {
         try {
             for (int g = 0; g < GROUPS; g++) {
                 restarted.awaitLoaded(group(g));
-                GroupOffsets offsets = restarted.coordinator().fetchOffsets(group(g), null);
+                GroupOffsets offsets = restarted.coordinator().fetchOffsets(group(g), null, false);
                 assertEquals(
                         COMMITS,
                         offsets.offsets().get(new TopicPartition("orders", 0)).offset());

@@ -53,11 +53,11 @@ class GroupCoordinatorLoadTest {
             assertEquals(Errors.NONE, coordinator.findCoordinator("payments").join());
             assertEquals(
                     Errors.COORDINATOR_LOAD_IN_PROGRESS,
-                    coordinator.fetchOffsets("payments", null).error());
+                    coordinator.fetchOffsets("payments", null, false).error());
 
             controller.register(new TestReplicaManager(logs));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (coordinator.fetchOffsets("payments", null).error() != Errors.NONE) {
+            while (coordinator.fetchOffsets("payments", null, false).error() != Errors.NONE) {
                 assertTrue(System.nanoTime() < deadline, "the partition loads once its log exists");
                 Thread.sleep(10);
             }

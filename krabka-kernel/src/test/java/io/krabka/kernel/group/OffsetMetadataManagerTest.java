@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.record.RecordBatch;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
 import java.util.List;
@@ -239,10 +240,11 @@ class OffsetMetadataManagerTest {
         fixture.offsets.deleteGroup("simple");
 
         GroupFixture restarted = new GroupFixture();
-        for (CoordinatorRecord record : fixture.writer.records) {
-            switch (record) {
+        for (int offset = 0; offset < fixture.writer.records.size(); offset++) {
+            switch (fixture.writer.records.get(offset)) {
                 case CoordinatorRecord.GroupMetadata group -> restarted.groups.replay(group.key(), group.value());
-                case CoordinatorRecord.OffsetCommit offset -> restarted.offsets.replay(offset);
+                case CoordinatorRecord.OffsetCommit commit ->
+                    restarted.offsets.replay(offset, RecordBatch.NO_PRODUCER_ID, commit);
             }
         }
         ClassicGroup group = restarted.group();

@@ -88,7 +88,13 @@ class OffsetsTopicLogTest {
 
     private List<CoordinatorRecord> load() throws IOException {
         List<CoordinatorRecord> loaded = new ArrayList<>();
-        CoordinatorLoader.load(log, loaded::addAll);
+        CoordinatorLoader.load(
+                log,
+                chunk -> chunk.forEach(entry -> {
+                    if (entry instanceof CoordinatorLoader.LoadedRecord record) {
+                        loaded.add(record.record());
+                    }
+                }));
         return loaded;
     }
 

@@ -203,7 +203,7 @@ class ConsumerGroupsIT {
         assertEquals(Errors.NONE.code(), found.data().coordinators().getFirst().errorCode());
         waitUntil(
                 "the group's partition to load",
-                () -> broker.coordinator.fetchOffsets(GROUP, List.of()).error() == Errors.NONE);
+                () -> broker.coordinator.fetchOffsets(GROUP, List.of(), false).error() == Errors.NONE);
     }
 
     /** A member joined through KIP-394 and synced alone: its id, generation 1. */
@@ -532,7 +532,10 @@ class ConsumerGroupsIT {
         findCoordinator(afterRestart);
         waitUntil(
                 "standalone's partition to load",
-                () -> broker.coordinator.fetchOffsets("standalone", List.of()).error() == Errors.NONE);
+                () -> broker.coordinator
+                                .fetchOffsets("standalone", List.of(), false)
+                                .error()
+                        == Errors.NONE);
         assertOffsets(afterRestart);
         var described = call(
                         afterRestart,

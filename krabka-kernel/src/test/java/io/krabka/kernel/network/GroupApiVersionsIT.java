@@ -82,7 +82,7 @@ class GroupApiVersionsIT {
                 new FindCoordinatorRequestData().setCoordinatorKeys(List.of(GROUP)),
                 FindCoordinatorResponse.class);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (broker.coordinator.fetchOffsets(GROUP, List.of()).error() != Errors.NONE) {
+        while (broker.coordinator.fetchOffsets(GROUP, List.of(), false).error() != Errors.NONE) {
             assertTrue(System.nanoTime() < deadline, "the partition of the group loads");
             Thread.sleep(10);
         }

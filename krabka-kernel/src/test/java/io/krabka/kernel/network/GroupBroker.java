@@ -48,6 +48,7 @@ import org.apache.kafka.common.message.DeleteTopicsRequestData;
 import org.apache.kafka.common.message.DeleteTopicsResponseData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
+import org.apache.kafka.common.protocol.Errors;
 
 /**
  * A broker of the group APIs for tests: a real log manager in {@code dir/data}, a real controller on
@@ -168,7 +169,10 @@ final class GroupBroker {
         SocketServer server = Servers.start(
                 Servers.config(),
                 new FindCoordinatorHandler(
-                        coordinator, Servers.NODE_ID, () -> started.get().localAddress()),
+                        coordinator::findCoordinator,
+                        transactionalId -> CompletableFuture.completedFuture(Errors.COORDINATOR_NOT_AVAILABLE),
+                        Servers.NODE_ID,
+                        () -> started.get().localAddress()),
                 new JoinGroupHandler(coordinator),
                 new SyncGroupHandler(coordinator),
                 new HeartbeatHandler(coordinator),

@@ -1,4 +1,4 @@
-package io.krabka.kernel.broker;
+package io.krabka.kernel.transaction;
 
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.controller.ProducerIdsBlock;

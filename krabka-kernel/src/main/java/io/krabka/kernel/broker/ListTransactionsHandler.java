@@ -1,0 +1,44 @@
+package io.krabka.kernel.broker;
+
+import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Request;
+import io.krabka.kernel.network.Response;
+import io.krabka.kernel.transaction.TransactionCoordinator;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.message.ListTransactionsRequestData;
+import org.apache.kafka.common.message.ListTransactionsResponseData;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.ListTransactionsRequest;
+
+/**
+ * ListTransactions (v0-2): the transactional ids this node coordinates, filtered by state, producer id, time open (v1)
+ * and a regular expression over the id (v2; INVALID_REGULAR_EXPRESSION for one that is not), as Kafka's
+ * ({@code kafka-transactions.sh list}).
+ */
+public final class ListTransactionsHandler implements ApiHandler {
+
+    private final TransactionCoordinator coordinator;
+
+    /** A handler answering through {@code coordinator}. */
+    public ListTransactionsHandler(TransactionCoordinator coordinator) {
+        this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
+    }
+
+    @Override
+    public ApiKeys apiKey() {
+        return ApiKeys.LIST_TRANSACTIONS;
+    }
+
+    @Override
+    public CompletableFuture<Response> handle(Request request) {
+        ListTransactionsRequestData data = ((ListTransactionsRequest) request.body()).data();
+        ListTransactionsResponseData response = coordinator.listTransactions(
+                new HashSet<>(data.producerIdFilters()),
+                new HashSet<>(data.stateFilters()),
+                data.durationFilter(),
+                data.transactionalIdPattern());
+        return CompletableFuture.completedFuture(Response.send(response.setThrottleTimeMs(0)));
+    }
+}
