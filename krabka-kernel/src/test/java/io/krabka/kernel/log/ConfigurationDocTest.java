@@ -8,6 +8,7 @@ import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
 import io.krabka.kernel.tiered.RemoteLogManagerConfig;
+import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
 import io.krabka.spi.plugin.ConfigKey;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,6 +33,7 @@ class ConfigurationDocTest {
     private static final String BROKER_SECTION = "## Broker: log directories and the log manager";
     private static final String BROKER_OWN_SECTION = "### The broker's own settings";
     private static final String TIERED_SECTION = "## Broker: tiered storage";
+    private static final String TRANSACTION_SECTION = "## Broker: transactions";
 
     @Test
     void everyTopicSettingIsDocumentedWithItsTypeDefaultAndBrokerKeys() throws IOException {
@@ -96,6 +98,27 @@ class ConfigurationDocTest {
                 keys.stream().map(ConfigKey::name).sorted().toList(),
                 rows.stream().map(Row::key).sorted().toList(),
                 "the remote log manager's keys documented");
+    }
+
+    @Test
+    void everyTransactionCoordinatorKeyIsDocumentedWithItsTypeAndDefault() throws IOException {
+        List<Row> rows = rows(TRANSACTION_SECTION);
+        for (ConfigKey key : TransactionCoordinatorConfig.KEYS) {
+            Row row = row(rows, key.name());
+            assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
+            String expected = code(text(key.defaultValue().orElseThrow()));
+            assertTrue(
+                    row.cells().get(2).startsWith(expected),
+                    key.name() + "'s default: expected " + expected + ", the doc says "
+                            + row.cells().get(2));
+        }
+        assertEquals(
+                TransactionCoordinatorConfig.KEYS.stream()
+                        .map(ConfigKey::name)
+                        .sorted()
+                        .toList(),
+                rows.stream().map(Row::key).sorted().toList(),
+                "the transaction coordinator's keys documented");
     }
 
     @Test
