@@ -54,7 +54,9 @@ final class TransactionalProduce {
                     started.put(partition, guard);
                 }
             } catch (ApiException e) {
-                refused.put(partition, ProducePartitionResult.failed(Errors.forException(e), e.getMessage()));
+                // Kafka answers with the error alone, its default message.
+                Errors error = Errors.forException(e);
+                refused.put(partition, ProducePartitionResult.failed(error, error.message()));
             }
         }
         // Without a transactional id the batches cannot be verified: the log refuses them.
