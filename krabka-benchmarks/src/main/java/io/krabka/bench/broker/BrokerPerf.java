@@ -3,11 +3,8 @@ package io.krabka.bench.broker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Whole-broker throughput: Apache Kafka's own ProducerPerformance and ConsumerPerformance against Krabka and against
@@ -34,7 +31,7 @@ public final class BrokerPerf {
         Path java = Path.of(System.getProperty("bench.java"));
         Path work = Path.of(System.getProperty("bench.work"));
         PerfTools tools = new PerfTools(java, Path.of(System.getProperty("bench.kafka.libs")));
-        Results results = new Results();
+        PerfResults results = new PerfResults();
         for (int round = 0; round < rounds; round++) {
             List<String> order = round % 2 == 0 ? List.of("Kafka", "Krabka") : List.of("Krabka", "Kafka");
             for (String name : order) {
@@ -52,7 +49,7 @@ public final class BrokerPerf {
         System.out.print(results.table());
     }
 
-    private static void runRows(Broker broker, PerfTools tools, Path dir, int megabytes, Results results)
+    private static void runRows(Broker broker, PerfTools tools, Path dir, int megabytes, PerfResults results)
             throws IOException, InterruptedException {
         for (int size : RECORD_SIZES) {
             int records = (int) (megabytes * 1_048_576L / size);
@@ -75,36 +72,6 @@ public final class BrokerPerf {
                 results.add(row + " consume records/s", broker.name(), consumed.recordsPerSec());
                 results.add(row + " consume MB/s", broker.name(), consumed.mbPerSec());
             }
-        }
-    }
-
-    /** The measurements of every round, by metric and broker. */
-    private static final class Results {
-        private final Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
-
-        void add(String metric, String broker, double value) {
-            values.computeIfAbsent(metric, m -> new LinkedHashMap<>())
-                    .computeIfAbsent(broker, b -> new ArrayList<>())
-                    .add(value);
-        }
-
-        String table() {
-            StringBuilder table = new StringBuilder(String.format(
-                    Locale.ROOT, "%-34s %12s %12s %7s  %s%n", "metric", "Krabka", "Kafka", "ratio", "better"));
-            values.forEach((metric, byBroker) -> {
-                double krabka = PerfArguments.median(byBroker.getOrDefault("Krabka", List.of()));
-                double kafka = PerfArguments.median(byBroker.getOrDefault("Kafka", List.of()));
-                boolean lowerIsBetter = metric.endsWith(" ms") || metric.contains("RSS");
-                table.append(String.format(
-                        Locale.ROOT,
-                        "%-34s %12.1f %12.1f %7.2f  %s%n",
-                        metric,
-                        krabka,
-                        kafka,
-                        krabka / kafka,
-                        lowerIsBetter ? "lower" : "higher"));
-            });
-            return table.toString();
         }
     }
 }

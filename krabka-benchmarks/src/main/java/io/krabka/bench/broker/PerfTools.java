@@ -32,21 +32,53 @@ final class PerfTools {
     /** Sends {@code records} records of {@code size} bytes as fast as the producer can, with {@code acks}. */
     Produced produce(Path out, String bootstrap, String topic, int records, int size, String acks)
             throws IOException, InterruptedException {
-        String output = Commands.run(
+        return produce(out, bootstrap, topic, records, size, List.of(), List.of("acks=" + acks));
+    }
+
+    /**
+     * Sends {@code records} records of {@code size} bytes in transactions of {@code transactionMs} milliseconds each
+     * (ProducerPerformance's {@code --transactional-id}: acks=all, idempotent, a commit every so long).
+     */
+    Produced produceTransactionally(Path out, String bootstrap, String topic, int records, int size, int transactionMs)
+            throws IOException, InterruptedException {
+        return produce(
                 out,
-                command(
-                        "org.apache.kafka.tools.ProducerPerformance",
-                        "--topic",
-                        topic,
-                        "--num-records",
-                        Integer.toString(records),
-                        "--record-size",
-                        Integer.toString(size),
-                        "--throughput",
-                        "-1",
-                        "--producer-props",
-                        "bootstrap.servers=" + bootstrap,
-                        "acks=" + acks));
+                bootstrap,
+                topic,
+                records,
+                size,
+                List.of(
+                        "--transactional-id",
+                        "perf-" + topic,
+                        "--transaction-duration-ms",
+                        Integer.toString(transactionMs)),
+                List.of());
+    }
+
+    // ProducerPerformance with these options and these producer settings besides the bootstrap servers.
+    private Produced produce(
+            Path out,
+            String bootstrap,
+            String topic,
+            int records,
+            int size,
+            List<String> options,
+            List<String> producerProps)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of(
+                "--topic",
+                topic,
+                "--num-records",
+                Integer.toString(records),
+                "--record-size",
+                Integer.toString(size),
+                "--throughput",
+                "-1"));
+        args.addAll(options);
+        args.addAll(List.of("--producer-props", "bootstrap.servers=" + bootstrap));
+        args.addAll(producerProps);
+        String output =
+                Commands.run(out, command("org.apache.kafka.tools.ProducerPerformance", args.toArray(String[]::new)));
         // Only the final summary has percentiles; the last one found is the whole run's.
         MatchResult last = PRODUCER_SUMMARY
                 .matcher(output)
@@ -64,20 +96,32 @@ final class PerfTools {
     /** Reads {@code records} records from the start of {@code topic} in a consumer group of its own. */
     Consumed consume(Path out, String bootstrap, String topic, int records, String group)
             throws IOException, InterruptedException {
-        String output = Commands.run(
-                out,
-                command(
-                        "org.apache.kafka.tools.ConsumerPerformance",
-                        "--bootstrap-server",
-                        bootstrap,
-                        "--topic",
-                        topic,
-                        "--num-records",
-                        Integer.toString(records),
-                        "--group",
-                        group,
-                        "--timeout",
-                        "60000"));
+        return consume(out, bootstrap, topic, records, group, List.of());
+    }
+
+    /** As {@link #consume}, with {@code isolation.level=read_committed}: what transactions committed. */
+    Consumed consumeCommitted(Path out, String bootstrap, String topic, int records, String group)
+            throws IOException, InterruptedException {
+        return consume(
+                out, bootstrap, topic, records, group, List.of("--command-property", "isolation.level=read_committed"));
+    }
+
+    private Consumed consume(Path out, String bootstrap, String topic, int records, String group, List<String> options)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of(
+                "--bootstrap-server",
+                bootstrap,
+                "--topic",
+                topic,
+                "--num-records",
+                Integer.toString(records),
+                "--group",
+                group,
+                "--timeout",
+                "60000"));
+        args.addAll(options);
+        String output =
+                Commands.run(out, command("org.apache.kafka.tools.ConsumerPerformance", args.toArray(String[]::new)));
         // A header line of names, then a line of values: "start.time, end.time, data.consumed.in.MB, MB.sec, ...".
         List<String> lines = output.lines().toList();
         for (int i = 0; i + 1 < lines.size(); i++) {

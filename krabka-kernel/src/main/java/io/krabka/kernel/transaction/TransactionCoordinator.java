@@ -47,8 +47,6 @@ import org.apache.kafka.common.protocol.Errors;
 public final class TransactionCoordinator implements MetadataPublisher, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(TransactionCoordinator.class.getName());
-    private static final long MARKER_RETRY_BACKOFF_MS = 100;
-    private static final long MARKER_RETRY_MAX_BACKOFF_MS = 5_000;
 
     private final TransactionCoordinatorConfig config;
     private final Scheduler scheduler;
@@ -57,6 +55,8 @@ public final class TransactionCoordinator implements MetadataPublisher, AutoClos
     private final CoordinatorPartitions partitions;
     private final TransactionStateManager manager;
     private final TransactionMarkerWriter markerWriter;
+    private final TransactionCompletion completions;
+    private final TransactionEnding ending;
     private final ProducerIdManager producerIds;
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private final List<ScheduledFuture<?>> tasks = new ArrayList<>();
@@ -116,6 +116,8 @@ public final class TransactionCoordinator implements MetadataPublisher, AutoClos
                 this::transactionVersionLevel,
                 partitions);
         this.markerWriter = new TransactionMarkerWriter(replicaManager, groups, () -> image, time);
+        this.completions = new TransactionCompletion(manager, markerWriter, scheduler, () -> closed);
+        this.ending = new TransactionEnding(manager, completions, producerIds, time, this::transactionVersionLevel);
     }
 
     /** Starts aborting timed-out transactions and removing expired transactional ids. */
@@ -213,7 +215,7 @@ public final class TransactionCoordinator implements MetadataPublisher, AutoClos
                                         expected.isPresent())
                                 : metadata.prepareIncrementProducerEpoch(
                                         transactionTimeoutMs, expected.map(ProducerIdAndEpoch::epoch), time.millis());
-                        write(transactionalId, entry.coordinatorEpoch(), metadata, transit);
+                        manager.writeTransition(transactionalId, entry.coordinatorEpoch(), metadata, transit);
                         LOG.log(
                                 System.Logger.Level.INFO,
                                 "Initialized transactionalId " + transactionalId + " with producerId "
@@ -231,7 +233,7 @@ public final class TransactionCoordinator implements MetadataPublisher, AutoClos
             }
             // The open transaction is aborted, its producer fenced; the new producer retries and bumps the epoch
             // again, as Kafka's does.
-            EndTxnResult aborted = fenceAndAbort(transactionalId, entry, fencedProducerId, fencedEpoch);
+            EndTxnResult aborted = ending.fenceAndAbort(transactionalId, entry, fencedProducerId, fencedEpoch);
             return InitProducerIdResult.error(
                     aborted.error() == Errors.NONE ? Errors.CONCURRENT_TRANSACTIONS : aborted.error());
         } catch (ApiException e) {
@@ -299,7 +301,7 @@ public final class TransactionCoordinator implements MetadataPublisher, AutoClos
                         && metadata.topicPartitions().containsAll(added)) {
                     return Errors.NONE;
                 }
-                write(
+                manager.writeTransition(
                         transactionalId,
                         entry.coordinatorEpoch(),
                         metadata,
@@ -392,197 +394,7 @@ public final class TransactionCoordinator implements MetadataPublisher, AutoClos
             short producerEpoch,
             TransactionResult result,
             TransactionVersion clientVersion) {
-        if (transactionalId == null || transactionalId.isEmpty()) {
-            return EndTxnResult.error(Errors.INVALID_REQUEST);
-        }
-        try {
-            CoordinatorEpochAndTxnMetadata entry = manager.getTransactionState(transactionalId)
-                    .orElseThrow(Errors.INVALID_PRODUCER_ID_MAPPING::exception);
-            TransactionMetadata metadata = entry.metadata();
-            TxnTransitMetadata completion;
-            synchronized (metadata) {
-                EndTxnDecision decision = clientVersion.supportsEpochBump()
-                        ? EndTxnDecision.decideV2(metadata, producerId, producerEpoch, result)
-                        : EndTxnDecision.decideV1(metadata, producerId, producerEpoch, result);
-                if (decision instanceof EndTxnDecision.Respond(Errors error, long id, short epoch)) {
-                    return new EndTxnResult(error, id, epoch);
-                }
-                EndTxnDecision.Prepare prepare = (EndTxnDecision.Prepare) decision;
-                long nextProducerId = clientVersion.supportsEpochBump() && metadata.isProducerEpochExhausted()
-                        ? producerIds.generateProducerId().join()
-                        : TransactionMetadata.NO_PRODUCER_ID;
-                write(
-                        transactionalId,
-                        entry.coordinatorEpoch(),
-                        metadata,
-                        metadata.prepareAbortOrCommit(
-                                prepare.next(),
-                                clientVersion,
-                                nextProducerId,
-                                time.millis(),
-                                prepare.noPartitionAdded()));
-                completion = metadata.prepareComplete(time.millis());
-            }
-            completeTransaction(transactionalId, entry.coordinatorEpoch(), metadata, completion, result);
-            return new EndTxnResult(Errors.NONE, completion.producerId(), completion.producerEpoch());
-        } catch (ApiException e) {
-            return EndTxnResult.error(Errors.forException(e));
-        } catch (java.util.concurrent.CompletionException e) {
-            return EndTxnResult.error(Errors.forException(e.getCause()));
-        }
-    }
-
-    /**
-     * Fences the producer of an open transaction (its epoch bumped) and aborts the transaction: for a new producer of
-     * the id (InitProducerId) and for a transaction past its timeout. Nothing is done if the transaction moved on.
-     */
-    private EndTxnResult fenceAndAbort(
-            String transactionalId, CoordinatorEpochAndTxnMetadata entry, long producerId, short producerEpoch) {
-        TransactionMetadata metadata = entry.metadata();
-        TransactionVersion version = transactionVersionLevel();
-        TxnTransitMetadata completion;
-        synchronized (metadata) {
-            if (metadata.state() != TransactionState.ONGOING
-                    || metadata.pendingTransitionInProgress()
-                    || metadata.producerId() != producerId
-                    || metadata.producerEpoch() != producerEpoch) {
-                return EndTxnResult.error(Errors.CONCURRENT_TRANSACTIONS);
-            }
-            TxnTransitMetadata fence = metadata.prepareFenceProducerEpoch();
-            if (version.supportsEpochBump()) {
-                // The abort bumps the epoch itself at version 2.
-                metadata.abandonTransition();
-            } else {
-                metadata.fenceEpoch(fence.producerEpoch());
-            }
-            long nextProducerId = version.supportsEpochBump() && metadata.isProducerEpochExhausted()
-                    ? producerIds.generateProducerId().join()
-                    : TransactionMetadata.NO_PRODUCER_ID;
-            TxnTransitMetadata abort = metadata.prepareAbortOrCommit(
-                    TransactionState.PREPARE_ABORT, version, nextProducerId, time.millis(), false);
-            try {
-                write(transactionalId, entry.coordinatorEpoch(), metadata, abort);
-            } catch (ApiException e) {
-                metadata.epochFenceFailed();
-                LOG.log(
-                        System.Logger.Level.WARNING,
-                        "The epoch fence of " + transactionalId + " was not written (" + e.getMessage()
-                                + "); the epoch was bumped to " + abort.producerEpoch() + " but not given out");
-                return EndTxnResult.error(Errors.forException(e));
-            }
-            completion = metadata.prepareComplete(time.millis());
-        }
-        completeTransaction(transactionalId, entry.coordinatorEpoch(), metadata, completion, TransactionResult.ABORT);
-        return new EndTxnResult(Errors.NONE, completion.producerId(), completion.producerEpoch());
-    }
-
-    // Writes a prepared change and completes it; on failure the change is abandoned and the error thrown.
-    private void write(
-            String transactionalId, int coordinatorEpoch, TransactionMetadata metadata, TxnTransitMetadata transit) {
-        try {
-            manager.appendTransactionToLog(transactionalId, coordinatorEpoch, transit);
-        } catch (RuntimeException e) {
-            metadata.abandonTransition();
-            throw e;
-        }
-        metadata.completeTransitionTo(transit);
-    }
-
-    // Completing decided transactions.
-
-    /**
-     * Writes the markers of a decided transaction, whose completion is prepared (pending), then the completion; the
-     * markers not written are written again later, and the completion once they all are.
-     */
-    private void completeTransaction(
-            String transactionalId,
-            int coordinatorEpoch,
-            TransactionMetadata metadata,
-            TxnTransitMetadata completion,
-            TransactionResult result) {
-        Set<TopicPartition> remaining;
-        TransactionMarkerWriter.Markers markers;
-        synchronized (metadata) {
-            markers = new TransactionMarkerWriter.Markers(
-                    transactionalId,
-                    metadata.producerId(),
-                    metadata.producerEpoch(),
-                    result,
-                    coordinatorEpoch,
-                    metadata.clientTransactionVersion());
-            remaining = metadata.topicPartitions();
-        }
-        writeMarkers(coordinatorEpoch, metadata, completion, markers, remaining, MARKER_RETRY_BACKOFF_MS);
-    }
-
-    private void writeMarkers(
-            int coordinatorEpoch,
-            TransactionMetadata metadata,
-            TxnTransitMetadata completion,
-            TransactionMarkerWriter.Markers markers,
-            Set<TopicPartition> partitions,
-            long backoffMs) {
-        if (closed || !stillServed(markers.transactionalId(), coordinatorEpoch, metadata)) {
-            return;
-        }
-        Set<TopicPartition> retry = markerWriter.write(markers, partitions);
-        synchronized (metadata) {
-            for (TopicPartition partition : partitions) {
-                if (!retry.contains(partition)) {
-                    metadata.removePartition(partition);
-                }
-            }
-        }
-        if (retry.isEmpty()) {
-            writeCompletion(coordinatorEpoch, metadata, completion, backoffMs);
-        } else {
-            scheduler.scheduleOnce(
-                    "transaction-markers-" + markers.transactionalId(),
-                    () -> writeMarkers(coordinatorEpoch, metadata, completion, markers, retry, nextBackoff(backoffMs)),
-                    backoffMs);
-        }
-    }
-
-    private void writeCompletion(
-            int coordinatorEpoch, TransactionMetadata metadata, TxnTransitMetadata completion, long backoffMs) {
-        String transactionalId = metadata.transactionalId();
-        synchronized (metadata) {
-            if (closed || !stillServed(transactionalId, coordinatorEpoch, metadata)) {
-                return;
-            }
-            try {
-                manager.appendTransactionToLog(transactionalId, coordinatorEpoch, completion);
-                metadata.completeTransitionTo(completion);
-                return;
-            } catch (ApiException e) {
-                if (Errors.forException(e) == Errors.NOT_COORDINATOR) {
-                    return;
-                }
-                LOG.log(
-                        System.Logger.Level.WARNING,
-                        "Could not write " + completion.txnState() + " of " + transactionalId + " (" + e.getMessage()
-                                + "); trying again in " + backoffMs + " ms");
-            }
-        }
-        scheduler.scheduleOnce(
-                "transaction-completion-" + transactionalId,
-                () -> writeCompletion(coordinatorEpoch, metadata, completion, nextBackoff(backoffMs)),
-                backoffMs);
-    }
-
-    private static long nextBackoff(long backoffMs) {
-        return Math.min(MARKER_RETRY_MAX_BACKOFF_MS, backoffMs * 2);
-    }
-
-    // Whether this node still serves the transactional id from the same load: an unloaded partition drops its work.
-    private boolean stillServed(String transactionalId, int coordinatorEpoch, TransactionMetadata metadata) {
-        try {
-            return manager.getTransactionState(transactionalId)
-                    .filter(entry -> entry.metadata() == metadata && entry.coordinatorEpoch() == coordinatorEpoch)
-                    .isPresent();
-        } catch (ApiException e) {
-            return false;
-        }
+        return ending.endTransaction(transactionalId, producerId, producerEpoch, result, clientVersion);
     }
 
     // Background work.
@@ -598,7 +410,7 @@ public final class TransactionCoordinator implements MetadataPublisher, AutoClos
                 if (entry.isEmpty()) {
                     continue;
                 }
-                EndTxnResult result = fenceAndAbort(
+                EndTxnResult result = ending.fenceAndAbort(
                         timedOut.transactionalId(), entry.get(), timedOut.producerId(), timedOut.producerEpoch());
                 LOG.log(
                         result.error() == Errors.NONE ? System.Logger.Level.INFO : System.Logger.Level.DEBUG,
@@ -724,7 +536,8 @@ public final class TransactionCoordinator implements MetadataPublisher, AutoClos
                         System.Logger.Level.INFO,
                         "Completing the " + result + " of " + metadata.transactionalId() + ", decided before "
                                 + TransactionStateTopic.NAME + "-" + partition + " was loaded");
-                completeTransaction(metadata.transactionalId(), found.coordinatorEpoch(), metadata, completion, result);
+                completions.complete(
+                        metadata.transactionalId(), found.coordinatorEpoch(), metadata, completion, result);
             }
         }
 

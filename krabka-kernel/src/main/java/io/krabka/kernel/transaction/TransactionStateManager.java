@@ -146,6 +146,21 @@ final class TransactionStateManager {
         }
     }
 
+    /**
+     * Writes a prepared change of a transactional id and completes it, under the id's monitor; on failure the change
+     * is abandoned and the error thrown.
+     */
+    void writeTransition(
+            String transactionalId, int coordinatorEpoch, TransactionMetadata metadata, TxnTransitMetadata transit) {
+        try {
+            appendTransactionToLog(transactionalId, coordinatorEpoch, transit);
+        } catch (RuntimeException e) {
+            metadata.abandonTransition();
+            throw e;
+        }
+        metadata.completeTransitionTo(transit);
+    }
+
     // Loading and unloading.
 
     /**
