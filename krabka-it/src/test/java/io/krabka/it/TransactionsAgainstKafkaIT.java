@@ -69,14 +69,7 @@ class TransactionsAgainstKafkaIT {
         try (KrabkaBroker broker = KrabkaBroker.start(dir.resolve("krabka"), SETTINGS)) {
             krabka = scenario(broker.bootstrapServers(), dir.resolve("krabka-tools"));
         }
-        List<String> differences = new ArrayList<>();
-        kafka.forEach((step, theirs) -> {
-            if (!theirs.equals(krabka.get(step))) {
-                differences.add(step + "\n  Kafka:  " + theirs + "\n  Krabka: " + krabka.get(step));
-            }
-        });
-        assertEquals(kafka.keySet(), krabka.keySet());
-        assertEquals(List.of(), differences);
+        SideBySide.assertSameAnswers(kafka, krabka);
     }
 
     private static Map<String, String> scenario(String bootstrap, Path work) throws Exception {

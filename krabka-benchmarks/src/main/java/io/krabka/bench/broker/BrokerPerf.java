@@ -1,10 +1,8 @@
 package io.krabka.bench.broker;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Whole-broker throughput: Apache Kafka's own ProducerPerformance and ConsumerPerformance against Krabka and against
@@ -13,8 +11,8 @@ import java.util.Locale;
  * rounds) and runs every row; the table gives the median over the rounds and the ratio Krabka/Kafka. Run by
  * {@code krabka-benchmarks/broker-perf}.
  *
- * <p>Arguments: {@code --rounds N} (default 3), {@code --megabytes M} per row (default 100). System properties:
- * {@code bench.java} (the JDK 25's java), {@code bench.kafka.libs}, {@code bench.krabka.dist}, {@code bench.work}.
+ * <p>Arguments: {@code --rounds N} (default 3), {@code --megabytes M} per row (default 100); the system properties of
+ * {@link BrokerRounds}.
  */
 public final class BrokerPerf {
     private static final int PARTITIONS = 6;
@@ -26,27 +24,10 @@ public final class BrokerPerf {
     /** Runs the rounds and prints the table; exit 2 for a wrong argument. */
     public static void main(String[] args) throws IOException, InterruptedException {
         PerfArguments arguments = PerfArguments.parse("broker-perf", args, 3, 100);
-        int rounds = arguments.rounds();
-        int megabytes = arguments.megabytes();
-        Path java = Path.of(System.getProperty("bench.java"));
-        Path work = Path.of(System.getProperty("bench.work"));
-        PerfTools tools = new PerfTools(java, Path.of(System.getProperty("bench.kafka.libs")));
-        PerfResults results = new PerfResults();
-        for (int round = 0; round < rounds; round++) {
-            List<String> order = round % 2 == 0 ? List.of("Kafka", "Krabka") : List.of("Krabka", "Kafka");
-            for (String name : order) {
-                Path dir =
-                        Files.createDirectories(work.resolve("round-" + round).resolve(name.toLowerCase(Locale.ROOT)));
-                try (Broker broker = name.equals("Kafka")
-                        ? Broker.Kafka.start(java, Path.of(System.getProperty("bench.kafka.libs")), dir)
-                        : Broker.Krabka.start(java, Path.of(System.getProperty("bench.krabka.dist")), dir)) {
-                    runRows(broker, tools, dir, megabytes, results);
-                    results.add("broker peak RSS (MB)", name, broker.peakRssBytes() / 1e6);
-                }
-                System.err.printf("round %d of %d: %s done%n", round + 1, rounds, name);
-            }
-        }
-        System.out.print(results.table());
+        BrokerRounds.run(arguments.rounds(), (broker, tools, dir, results) -> {
+            runRows(broker, tools, dir, arguments.megabytes(), results);
+            results.add("broker peak RSS (MB)", broker.name(), broker.peakRssBytes() / 1e6);
+        });
     }
 
     private static void runRows(Broker broker, PerfTools tools, Path dir, int megabytes, PerfResults results)

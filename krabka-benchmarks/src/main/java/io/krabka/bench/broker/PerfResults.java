@@ -21,14 +21,14 @@ final class PerfResults {
 
     String table() {
         StringBuilder table = new StringBuilder(String.format(
-                Locale.ROOT, "%-34s %12s %12s %7s  %s%n", "metric", "Krabka", "Kafka", "ratio", "better"));
+                Locale.ROOT, "%-44s %12s %12s %7s  %s%n", "metric", "Krabka", "Kafka", "ratio", "better"));
         values.forEach((metric, byBroker) -> {
             double krabka = PerfArguments.median(byBroker.getOrDefault("Krabka", List.of()));
             double kafka = PerfArguments.median(byBroker.getOrDefault("Kafka", List.of()));
             boolean lowerIsBetter = metric.endsWith(" ms") || metric.contains("RSS");
             table.append(String.format(
                     Locale.ROOT,
-                    "%-34s %12.1f %12.1f %7.2f  %s%n",
+                    "%-44s %12.1f %12.1f %7.2f  %s%n",
                     metric,
                     krabka,
                     kafka,

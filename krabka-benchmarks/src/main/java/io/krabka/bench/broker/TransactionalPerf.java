@@ -1,10 +1,8 @@
 package io.krabka.bench.broker;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Transactional produce, Krabka against Apache Kafka 4.4: Kafka's own ProducerPerformance with
@@ -14,8 +12,8 @@ import java.util.Locale;
  * alternates between rounds); the table gives the median over the rounds and the ratio Krabka/Kafka. Run by
  * {@code krabka-benchmarks/txn-perf}.
  *
- * <p>Arguments: {@code --rounds N} (default 3), {@code --megabytes M} per row (default 50). System properties:
- * {@code bench.java}, {@code bench.kafka.libs}, {@code bench.krabka.dist}, {@code bench.work}.
+ * <p>Arguments: {@code --rounds N} (default 3), {@code --megabytes M} per row (default 50); the system properties of
+ * {@link BrokerRounds}.
  */
 public final class TransactionalPerf {
     private static final int PARTITIONS = 6;
@@ -27,25 +25,9 @@ public final class TransactionalPerf {
     /** Runs the rounds and prints the table; exit 2 for a wrong argument. */
     public static void main(String[] args) throws IOException, InterruptedException {
         PerfArguments arguments = PerfArguments.parse("txn-perf", args, 3, 50);
-        Path java = Path.of(System.getProperty("bench.java"));
-        Path work = Path.of(System.getProperty("bench.work"));
-        Path kafkaLibs = Path.of(System.getProperty("bench.kafka.libs"));
-        PerfTools tools = new PerfTools(java, kafkaLibs);
-        PerfResults results = new PerfResults();
-        for (int round = 0; round < arguments.rounds(); round++) {
-            List<String> order = round % 2 == 0 ? List.of("Kafka", "Krabka") : List.of("Krabka", "Kafka");
-            for (String name : order) {
-                Path dir =
-                        Files.createDirectories(work.resolve("round-" + round).resolve(name.toLowerCase(Locale.ROOT)));
-                try (Broker broker = name.equals("Kafka")
-                        ? Broker.Kafka.start(java, kafkaLibs, dir)
-                        : Broker.Krabka.start(java, Path.of(System.getProperty("bench.krabka.dist")), dir)) {
-                    runRows(broker, tools, dir, arguments.megabytes(), results);
-                }
-                System.err.printf("round %d of %d: %s done%n", round + 1, arguments.rounds(), name);
-            }
-        }
-        System.out.print(results.table());
+        BrokerRounds.run(
+                arguments.rounds(),
+                (broker, tools, dir, results) -> runRows(broker, tools, dir, arguments.megabytes(), results));
     }
 
     private static void runRows(Broker broker, PerfTools tools, Path dir, int megabytes, PerfResults results)

@@ -16,6 +16,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfig;
+import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfigCollection;
 import org.apache.kafka.common.message.CreateTopicsResponseData;
 import org.apache.kafka.common.message.CreateTopicsResponseData.CreatableTopicResult;
 import org.apache.kafka.common.protocol.Errors;
@@ -189,6 +193,31 @@ public final class CoordinatorPartitions {
         if (error != Errors.NONE && error != Errors.TOPIC_ALREADY_EXISTS) {
             throw error.exception("creating " + topic + ": " + result.errorMessage());
         }
+    }
+
+    /**
+     * The partition of a coordinator's topic that holds {@code key} (a group id, a transactional id): Kafka's
+     * {@code Utils.abs(key.hashCode()) % partitions}.
+     */
+    public static int partitionFor(String key, int partitions) {
+        int hash = key.hashCode();
+        // Kafka's Utils.abs: Integer.MIN_VALUE maps to 0, not to itself.
+        return (hash == Integer.MIN_VALUE ? 0 : Math.abs(hash)) % partitions;
+    }
+
+    /** The CreateTopics request of a coordinator's topic, with these topic configs. */
+    public static CreateTopicsRequestData creation(
+            String topic, int partitions, short replicationFactor, Map<String, String> configs) {
+        CreatableTopicConfigCollection topicConfigs = new CreatableTopicConfigCollection();
+        configs.forEach((key, value) ->
+                topicConfigs.add(new CreatableTopicConfig().setName(key).setValue(value)));
+        CreatableTopicCollection topics = new CreatableTopicCollection();
+        topics.add(new CreatableTopic()
+                .setName(topic)
+                .setNumPartitions(partitions)
+                .setReplicationFactor(replicationFactor)
+                .setConfigs(topicConfigs));
+        return new CreateTopicsRequestData().setTopics(topics).setTimeoutMs(30_000);
     }
 
     /** NONE if this node leads {@code partition} in {@code image}, else COORDINATOR_NOT_AVAILABLE. */

@@ -1,13 +1,10 @@
 package io.krabka.kernel.group;
 
+import io.krabka.kernel.coordinator.CoordinatorPartitions;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntSupplier;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfig;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfigCollection;
 
 /**
  * The {@code __consumer_offsets} topic: which partition holds a group, and how the topic is created (Kafka's
@@ -40,30 +37,21 @@ public final class OffsetsTopic {
 
     /** The partition of a group among {@code partitions}. */
     public static int partitionFor(String groupId, int partitions) {
-        int hash = groupId.hashCode();
-        // Kafka's Utils.abs: Integer.MIN_VALUE maps to 0, not to itself.
-        int abs = hash == Integer.MIN_VALUE ? 0 : Math.abs(hash);
-        return abs % partitions;
+        return CoordinatorPartitions.partitionFor(groupId, partitions);
     }
 
     /** The CreateTopics request that creates the topic. */
     CreateTopicsRequestData creation() {
-        CreatableTopicConfigCollection configs = new CreatableTopicConfigCollection();
-        Map.of(
+        return CoordinatorPartitions.creation(
+                NAME,
+                config.offsetsTopicNumPartitions(),
+                config.offsetsTopicReplicationFactor(),
+                Map.of(
                         "cleanup.policy",
                         "compact",
                         "compression.type",
                         "producer",
                         "segment.bytes",
-                        Integer.toString(config.offsetsTopicSegmentBytes()))
-                .forEach((key, value) ->
-                        configs.add(new CreatableTopicConfig().setName(key).setValue(value)));
-        CreatableTopicCollection topics = new CreatableTopicCollection();
-        topics.add(new CreatableTopic()
-                .setName(NAME)
-                .setNumPartitions(config.offsetsTopicNumPartitions())
-                .setReplicationFactor(config.offsetsTopicReplicationFactor())
-                .setConfigs(configs));
-        return new CreateTopicsRequestData().setTopics(topics).setTimeoutMs(30_000);
+                        Integer.toString(config.offsetsTopicSegmentBytes())));
     }
 }

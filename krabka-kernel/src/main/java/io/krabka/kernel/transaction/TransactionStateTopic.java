@@ -1,13 +1,10 @@
 package io.krabka.kernel.transaction;
 
+import io.krabka.kernel.coordinator.CoordinatorPartitions;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntSupplier;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfig;
-import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicConfigCollection;
 
 /**
  * The {@code __transaction_state} topic: which partition holds a transactional id, and how the topic is created
@@ -36,16 +33,17 @@ public final class TransactionStateTopic {
     /** The partition of a transactional id: Kafka's {@code Utils.abs(transactionalId.hashCode()) % partitions}. */
     public int partitionFor(String transactionalId) {
         int existing = partitionCount.getAsInt();
-        int partitions = existing > 0 ? existing : config.transactionLogNumPartitions();
-        int hash = transactionalId.hashCode();
-        // Kafka's Utils.abs: Integer.MIN_VALUE maps to 0, not to itself.
-        return (hash == Integer.MIN_VALUE ? 0 : Math.abs(hash)) % partitions;
+        return CoordinatorPartitions.partitionFor(
+                transactionalId, existing > 0 ? existing : config.transactionLogNumPartitions());
     }
 
     /** The CreateTopics request that creates the topic. */
     CreateTopicsRequestData creation() {
-        CreatableTopicConfigCollection configs = new CreatableTopicConfigCollection();
-        Map.of(
+        return CoordinatorPartitions.creation(
+                NAME,
+                config.transactionLogNumPartitions(),
+                config.transactionLogReplicationFactor(),
+                Map.of(
                         "cleanup.policy",
                         "compact",
                         "compression.type",
@@ -55,15 +53,6 @@ public final class TransactionStateTopic {
                         "min.insync.replicas",
                         Integer.toString(config.transactionLogMinInsyncReplicas()),
                         "unclean.leader.election.enable",
-                        "false")
-                .forEach((key, value) ->
-                        configs.add(new CreatableTopicConfig().setName(key).setValue(value)));
-        CreatableTopicCollection topics = new CreatableTopicCollection();
-        topics.add(new CreatableTopic()
-                .setName(NAME)
-                .setNumPartitions(config.transactionLogNumPartitions())
-                .setReplicationFactor(config.transactionLogReplicationFactor())
-                .setConfigs(configs));
-        return new CreateTopicsRequestData().setTopics(topics).setTimeoutMs(30_000);
+                        "false"));
     }
 }
