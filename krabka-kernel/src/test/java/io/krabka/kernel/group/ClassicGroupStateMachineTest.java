@@ -84,6 +84,33 @@ class ClassicGroupStateMachineTest {
     }
 
     @Test
+    void withoutAnInitialDelayTheFirstJoinWaitsForTheMembersThatHaveTheirId() {
+        GroupFixture noDelay =
+                new GroupFixture(GroupCoordinatorConfig.DEFAULTS.withSessionTimeouts(6_000, 1_800_000, 0));
+        // Two consumers subscribe together: both learn their ids before either joins with it.
+        String a = noDelay.join(9, joinRequest("", null)).join().memberId();
+        String b = noDelay.join(9, joinRequest("", null)).join().memberId();
+        CompletableFuture<JoinGroupResponseData> aJoin = noDelay.join(9, joinRequest(a, null));
+        noDelay.timer.advance(0);
+        assertFalse(aJoin.isDone(), "b has its id and is about to join");
+        CompletableFuture<JoinGroupResponseData> bJoin = noDelay.join(9, joinRequest(b, null));
+        assertEquals(1, aJoin.join().generationId());
+        assertEquals(1, bJoin.join().generationId());
+        assertEquals(2, aJoin.join().members().size());
+
+        // A member that has its id but never joins is waited for until its session ends, not longer.
+        GroupFixture lost = new GroupFixture(GroupCoordinatorConfig.DEFAULTS.withSessionTimeouts(6_000, 1_800_000, 0));
+        String c = lost.join(9, joinRequest("", null)).join().memberId();
+        lost.join(9, joinRequest("", null)).join();
+        CompletableFuture<JoinGroupResponseData> cJoin = lost.join(9, joinRequest(c, null));
+        lost.timer.advance(GroupFixture.SESSION_MS - 1);
+        assertFalse(cJoin.isDone());
+        lost.timer.advance(1);
+        assertEquals(1, cJoin.join().generationId());
+        assertEquals(1, cJoin.join().members().size());
+    }
+
+    @Test
     void aSecondMemberRebalancesAStableGroup() {
         String a = fixture.stableGroupOfOne();
         // JoinGroup v3: no member id round trip.
