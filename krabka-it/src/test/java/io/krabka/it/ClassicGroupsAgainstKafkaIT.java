@@ -1,7 +1,7 @@
 package io.krabka.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,9 +31,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * other member keeps its own: no rebalance, on both brokers.
  *
  * <p>Two consumers subscribing at the same moment: in how many rounds they start in one generation rather than two
- * is counted on both brokers, with each client. Every round must end with the two consumers sharing the partitions;
- * the counts are a measurement, so Krabka's share is held to be at least Kafka's only over enough rounds:
- * {@code -Dkrabka.firstjoin.rounds=20} (two rounds in the suite).
+ * is counted on both brokers, with each client. Every round must end with the two consumers sharing the partitions.
+ * The counts are a measurement: over enough rounds ({@code -Dkrabka.firstjoin.rounds=20}; two in the suite) Krabka's
+ * share must be at least Kafka's, that is not below it beyond what chance makes of equal shares.
  */
 @ResourceLock(ReferenceKafka.BROKER_LOCK)
 class ClassicGroupsAgainstKafkaIT {
@@ -81,10 +81,20 @@ class ClassicGroupsAgainstKafkaIT {
                 "Rounds of %d in which two consumers subscribing together started in one generation: Kafka %s, Krabka %s%n",
                 rounds, kafka, krabka);
         if (rounds >= ROUNDS_TO_COMPARE) {
-            kafka.forEach((client, ones) -> assertTrue(
-                    krabka.get(client) >= ones,
+            kafka.forEach((client, ones) -> assertFalse(
+                    fewer(krabka.get(client), ones, rounds),
                     client + ": Krabka " + krabka.get(client) + " of " + rounds + ", Kafka " + ones));
         }
+    }
+
+    /**
+     * Whether {@code ours} of {@code rounds} is fewer than {@code theirs} beyond chance: a one-sided test of two
+     * proportions at the 5% level (z over 1.645). Equal shares differ by a few rounds in twenty from run to run.
+     */
+    static boolean fewer(int ours, int theirs, int rounds) {
+        double pooled = (ours + theirs) / (2.0 * rounds);
+        double error = Math.sqrt(pooled * (1 - pooled) * 2.0 / rounds);
+        return error == 0 ? ours < theirs : (theirs - ours) / (double) rounds / error > 1.645;
     }
 
     private static Map<String, String> staticMembers(String bootstrap, Path work) throws Exception {
