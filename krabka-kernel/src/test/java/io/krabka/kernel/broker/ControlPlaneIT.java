@@ -20,7 +20,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.AlterConfigsOptions;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.CreatePartitionsOptions;
@@ -351,16 +350,6 @@ class ControlPlaneIT {
                                 List.of(new AlterConfigOp(
                                         new ConfigEntry("retention.ms", "1"), AlterConfigOp.OpType.SET))))
                         .all()));
-        String brokerRefusal = failure(admin.incrementalAlterConfigs(
-                        Map.of(
-                                new ConfigResource(ConfigResource.Type.BROKER, ""),
-                                List.of(new AlterConfigOp(
-                                        new ConfigEntry("log.retention.ms", "99999"), AlterConfigOp.OpType.SET))),
-                        new AlterConfigsOptions().validateOnly(true))
-                .all());
-        assertTrue(
-                brokerRefusal.startsWith("InvalidRequestException: Krabka does not update broker configs"),
-                brokerRefusal);
     }
 
     @Test

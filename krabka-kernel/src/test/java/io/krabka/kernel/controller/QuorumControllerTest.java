@@ -387,7 +387,10 @@ class QuorumControllerTest {
         assertEquals("UNKNOWN_TOPIC_OR_PARTITION: The topic 'nope' does not exist.", errors.get("2:nope"));
         assertEquals("INVALID_REQUEST: Default topic resources are not allowed.", errors.get("2:"));
         assertTrue(errors.get("2:bad name").startsWith("INVALID_TOPIC_EXCEPTION: Topic name is invalid"));
-        assertEquals("INVALID_REQUEST: " + ConfigurationControl.BROKER_CONFIGS_REFUSED, errors.get("4:"));
+        assertEquals(
+                "INVALID_REQUEST: Krabka does not support configs of resource type BROKER",
+                errors.get("4:"),
+                "broker configs need the broker's validator");
         assertEquals(
                 Map.of("retention.ms", "7", "cleanup.policy", "delete,compact"),
                 controllers.controller().image().topicConfig("conf"));
