@@ -43,6 +43,11 @@ public final class DynamicBrokerConfig implements MetadataPublisher, Configurati
         this.currentProps = staticConfig.originals();
     }
 
+    /** The keys Krabka updates without a restart. */
+    public static Set<String> dynamicKeys() {
+        return DynamicBrokerConfigs.KRABKA_DYNAMIC;
+    }
+
     /** The broker's settings in force. */
     public BrokerConfig currentConfig() {
         return current;

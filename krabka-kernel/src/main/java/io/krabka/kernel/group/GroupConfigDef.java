@@ -6,7 +6,6 @@ import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 
@@ -328,12 +327,11 @@ record GroupConfigDef(
 
     // Kafka's ShareGroupAutoOffsetResetStrategy: earliest, latest, or by_duration: a non-negative ISO 8601 duration.
     private static void autoOffsetReset(String name, Object value) {
-        String text = ((String) value).toLowerCase(Locale.ROOT);
+        String text = (String) value;
         boolean valid = text.equals("earliest") || text.equals("latest");
         if (text.startsWith("by_duration:")) {
             try {
-                valid = !Duration.parse(((String) value).substring("by_duration:".length()))
-                        .isNegative();
+                valid = !Duration.parse(text.substring("by_duration:".length())).isNegative();
             } catch (DateTimeParseException e) {
                 valid = false;
             }

@@ -55,15 +55,23 @@ public final class GroupConfigs implements ConfigurationValidator {
         }
     }
 
+    /** Every group config, with its type, own default and documentation, in Kafka's order. */
+    public static List<ConfigKey> configKeys() {
+        return GroupConfigDef.ALL.stream().map(GroupConfigs::configKey).toList();
+    }
+
     @Override
     public Optional<ConfigKey> key(String name) {
-        return GroupConfigDef.find(name)
-                .map(def -> new ConfigKey(
-                        def.name(),
-                        def.type(),
-                        Optional.ofNullable(def.defaultValue()),
-                        def.documentation(),
-                        (key, value) -> {}));
+        return GroupConfigDef.find(name).map(GroupConfigs::configKey);
+    }
+
+    private static ConfigKey configKey(GroupConfigDef def) {
+        return new ConfigKey(
+                def.name(),
+                def.type(),
+                Optional.ofNullable(def.defaultValue()),
+                def.documentation(),
+                (key, value) -> {});
     }
 
     /**
