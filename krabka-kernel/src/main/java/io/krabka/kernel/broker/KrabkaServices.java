@@ -126,6 +126,7 @@ public final class KrabkaServices implements BrokerServices {
                         controller,
                         groupConfigs),
                 new AlterConfigsHandler(controller),
+                new ListConfigResourcesHandler(config.nodeId(), controller),
                 new IncrementalAlterConfigsHandler(controller),
                 new InitProducerIdHandler(new ProducerIdManager(controller, config.nodeId())),
                 new ProduceHandler(replicaManager, metadata),
