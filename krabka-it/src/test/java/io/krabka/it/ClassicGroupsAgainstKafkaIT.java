@@ -19,6 +19,8 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -46,44 +48,57 @@ class ClassicGroupsAgainstKafkaIT {
     private static final int ROUNDS_TO_COMPARE = 20;
 
     @TempDir
-    Path dir;
+    static Path dir;
+
+    private static ReferenceKafka kafka;
+    private static KrabkaBroker krabka;
+
+    @BeforeAll
+    static void start() throws Exception {
+        kafka = ReferenceKafka.start(KAFKA, dir.resolve("kafka"), SETTINGS);
+        krabka = KrabkaBroker.start(dir.resolve("krabka"), SETTINGS);
+        for (String bootstrap : List.of(kafka.bootstrapServers(), krabka.bootstrapServers())) {
+            try (Admin admin = admin(bootstrap)) {
+                admin.createTopics(List.of(new NewTopic(TOPIC, PARTITIONS, (short) 1)))
+                        .all()
+                        .get(1, TimeUnit.MINUTES);
+            }
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (krabka != null) {
+            krabka.close();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
 
     @Test
     void aRestartedStaticMemberTakesItsPlaceWithoutARebalanceAsOnKafka() throws Exception {
-        Map<String, String> kafka;
-        try (ReferenceKafka reference = ReferenceKafka.start(KAFKA, dir.resolve("kafka"), SETTINGS)) {
-            kafka = staticMembers(reference.bootstrapServers(), dir.resolve("kafka-clients"));
-        }
-        kafka.forEach((step, answer) -> {
+        Map<String, String> theirs = staticMembers(kafka.bootstrapServers(), dir.resolve("kafka-clients"));
+        theirs.forEach((step, answer) -> {
             if (step.endsWith("revocations")) {
-                assertEquals("0", answer, "Kafka rebalanced: " + step + " in " + kafka);
+                assertEquals("0", answer, "Kafka rebalanced: " + step + " in " + theirs);
             }
         });
-        Map<String, String> krabka;
-        try (KrabkaBroker broker = KrabkaBroker.start(dir.resolve("krabka"), SETTINGS)) {
-            krabka = staticMembers(broker.bootstrapServers(), dir.resolve("krabka-clients"));
-        }
-        assertEquals(kafka, krabka);
+        assertEquals(theirs, staticMembers(krabka.bootstrapServers(), dir.resolve("krabka-clients")));
     }
 
     @Test
     void consumersSubscribingTogetherStartInOneGenerationAtLeastAsOftenAsOnKafka() throws Exception {
         int rounds = Integer.getInteger("krabka.firstjoin.rounds", 2);
-        Map<String, Integer> kafka;
-        try (ReferenceKafka reference = ReferenceKafka.start(KAFKA, dir.resolve("kafka"), SETTINGS)) {
-            kafka = firstJoins(reference.bootstrapServers(), dir.resolve("kafka-clients"), rounds);
-        }
-        Map<String, Integer> krabka;
-        try (KrabkaBroker broker = KrabkaBroker.start(dir.resolve("krabka"), SETTINGS)) {
-            krabka = firstJoins(broker.bootstrapServers(), dir.resolve("krabka-clients"), rounds);
-        }
+        Map<String, Integer> theirs = firstJoins(kafka.bootstrapServers(), dir.resolve("kafka-rounds"), rounds);
+        Map<String, Integer> ours = firstJoins(krabka.bootstrapServers(), dir.resolve("krabka-rounds"), rounds);
         System.out.printf(
                 "Rounds of %d in which two consumers subscribing together started in one generation: Kafka %s, Krabka %s%n",
-                rounds, kafka, krabka);
+                rounds, theirs, ours);
         if (rounds >= ROUNDS_TO_COMPARE) {
-            kafka.forEach((client, ones) -> assertFalse(
-                    fewer(krabka.get(client), ones, rounds),
-                    client + ": Krabka " + krabka.get(client) + " of " + rounds + ", Kafka " + ones));
+            theirs.forEach((client, ones) -> assertFalse(
+                    fewer(ours.get(client), ones, rounds),
+                    client + ": Krabka " + ours.get(client) + " of " + rounds + ", Kafka " + ones));
         }
     }
 
@@ -100,10 +115,6 @@ class ClassicGroupsAgainstKafkaIT {
     private static Map<String, String> staticMembers(String bootstrap, Path work) throws Exception {
         Map<String, String> answers = new LinkedHashMap<>();
         try (Admin admin = admin(bootstrap)) {
-            admin.createTopics(List.of(new NewTopic(TOPIC, PARTITIONS, (short) 1)))
-                    .all()
-                    .get(1, TimeUnit.MINUTES);
-
             // librdkafka's static member leads (it joined first) and cannot skip assigning (JoinGroup v5).
             KcatConsumer leader = KcatConsumer.start(work, "kcat-leader", bootstrap, "kcat-leads", TOPIC, "kcat-a");
             leader.awaitAssignments(1, WAIT);
@@ -188,34 +199,29 @@ class ClassicGroupsAgainstKafkaIT {
 
     /** Rounds in which two consumers subscribing together start in one generation, by client. */
     private static Map<String, Integer> firstJoins(String bootstrap, Path work, int rounds) throws Exception {
-        Map<String, Integer> ones = new LinkedHashMap<>();
-        try (Admin admin = admin(bootstrap)) {
-            admin.createTopics(List.of(new NewTopic(TOPIC, PARTITIONS, (short) 1)))
-                    .all()
-                    .get(1, TimeUnit.MINUTES);
-            int java = 0;
-            int kcat = 0;
-            for (int round = 0; round < rounds; round++) {
-                String group = "java-round-" + round;
-                CountDownLatch start = new CountDownLatch(1);
-                try (PollingConsumer a = PollingConsumer.start(bootstrap, group, TOPIC, null, start);
-                        PollingConsumer b = PollingConsumer.start(bootstrap, group, TOPIC, null, start)) {
-                    start.countDown();
-                    awaitShared(group, a::assignment, b::assignment);
-                    // No partitions were taken back when both started in one generation.
-                    java += a.revocations() + b.revocations() == 0 ? 1 : 0;
-                }
-                group = "kcat-round-" + round;
-                try (KcatConsumer a = KcatConsumer.start(work, group + "-a", bootstrap, group, TOPIC, null);
-                        KcatConsumer b = KcatConsumer.start(work, group + "-b", bootstrap, group, TOPIC, null)) {
-                    awaitShared(group, () -> last(a), () -> last(b));
-                    // Each had partitions once when both started in one generation.
-                    kcat += a.assignments().size() + b.assignments().size() == 2 ? 1 : 0;
-                }
+        int java = 0;
+        int kcat = 0;
+        for (int round = 0; round < rounds; round++) {
+            String group = "java-round-" + round;
+            CountDownLatch start = new CountDownLatch(1);
+            try (PollingConsumer a = PollingConsumer.start(bootstrap, group, TOPIC, null, start);
+                    PollingConsumer b = PollingConsumer.start(bootstrap, group, TOPIC, null, start)) {
+                start.countDown();
+                awaitShared(group, a::assignment, b::assignment);
+                // No partitions were taken back when both started in one generation.
+                java += a.revocations() + b.revocations() == 0 ? 1 : 0;
             }
-            ones.put("java", java);
-            ones.put("librdkafka", kcat);
+            group = "kcat-round-" + round;
+            try (KcatConsumer a = KcatConsumer.start(work, group + "-a", bootstrap, group, TOPIC, null);
+                    KcatConsumer b = KcatConsumer.start(work, group + "-b", bootstrap, group, TOPIC, null)) {
+                awaitShared(group, () -> last(a), () -> last(b));
+                // Each had partitions once when both started in one generation.
+                kcat += a.assignments().size() + b.assignments().size() == 2 ? 1 : 0;
+            }
         }
+        Map<String, Integer> ones = new LinkedHashMap<>();
+        ones.put("java", java);
+        ones.put("librdkafka", kcat);
         return ones;
     }
 

@@ -167,22 +167,26 @@ class DynamicConfigsAgainstKafkaIT {
         answers.put(
                 when + "describe broker 1",
                 configs.run("describe-broker", "--describe", "--entity-type", "brokers", "--entity-name", "1"));
-        answers.put(
-                when + "describe default",
-                configs.run("describe-default", "--describe", "--entity-type", "brokers", "--entity-default"));
-        answers.put(
-                when + "describe group",
-                configs.run("describe-group", "--describe", "--entity-type", "groups", "--entity-name", "payments"));
-        answers.put(
-                when + "describe group, all",
-                configs.run(
-                        "describe-group-all",
-                        "--describe",
-                        "--entity-type",
-                        "groups",
-                        "--entity-name",
-                        "payments",
-                        "--all"));
+        if (when.isEmpty()) {
+            answers.put(
+                    "describe default",
+                    configs.run("describe-default", "--describe", "--entity-type", "brokers", "--entity-default"));
+            answers.put(
+                    "describe group, all",
+                    configs.run(
+                            "describe-group-all",
+                            "--describe",
+                            "--entity-type",
+                            "groups",
+                            "--entity-name",
+                            "payments",
+                            "--all"));
+        } else {
+            answers.put(
+                    when + "describe group",
+                    configs.run(
+                            "describe-group", "--describe", "--entity-type", "groups", "--entity-name", "payments"));
+        }
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap.get()))) {
             ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, "1");
             Config described = admin.describeConfigs(
