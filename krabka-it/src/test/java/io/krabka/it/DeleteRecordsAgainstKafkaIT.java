@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,14 +54,7 @@ class DeleteRecordsAgainstKafkaIT {
         try (KrabkaBroker broker = KrabkaBroker.start(dir.resolve("krabka"), Map.of())) {
             krabka = scenario(broker.bootstrapServers(), dir.resolve("krabka-tools"));
         }
-        List<String> differences = new ArrayList<>();
-        kafka.forEach((step, theirs) -> {
-            if (!theirs.equals(krabka.get(step))) {
-                differences.add(step + "\n  Kafka:  " + theirs + "\n  Krabka: " + krabka.get(step));
-            }
-        });
-        assertEquals(kafka.keySet(), krabka.keySet());
-        assertEquals(List.of(), differences);
+        SideBySide.assertSameAnswers(kafka, krabka);
     }
 
     private static Map<String, String> scenario(String bootstrap, Path work) throws Exception {

@@ -1,6 +1,5 @@
 package io.krabka.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -72,14 +71,7 @@ class DynamicConfigsAgainstKafkaIT {
                 broker.start();
             });
         }
-        List<String> differences = new ArrayList<>();
-        kafka.forEach((step, theirs) -> {
-            if (!theirs.equals(krabka.get(step))) {
-                differences.add(step + "\n  Kafka:  " + theirs + "\n  Krabka: " + krabka.get(step));
-            }
-        });
-        assertEquals(kafka.keySet(), krabka.keySet());
-        assertEquals(List.of(), differences);
+        SideBySide.assertSameAnswers(kafka, krabka);
     }
 
     /** A restart of the broker under test. */

@@ -1,5 +1,7 @@
 package io.krabka.kernel.controller;
 
+import static io.krabka.kernel.controller.ConfigRequests.op;
+import static io.krabka.kernel.controller.ConfigRequests.resource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.krabka.kernel.broker.BrokerConfig;
@@ -8,13 +10,11 @@ import io.krabka.kernel.group.GroupConfigDefaults;
 import io.krabka.kernel.group.GroupConfigs;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.message.AlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterConfigsResource;
-import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterableConfig;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse;
 import org.apache.kafka.common.protocol.Errors;
 import org.junit.jupiter.api.AfterEach;
@@ -180,16 +180,5 @@ class ConfigurationControlTest {
 
     private static Map<String, String> filter(Map<String, String> configs, String key) {
         return configs.containsKey(key) ? Map.of(key, configs.get(key)) : Map.of();
-    }
-
-    private static AlterConfigsResource resource(byte type, String name, AlterableConfig... configs) {
-        AlterConfigsResource resource =
-                new AlterConfigsResource().setResourceType(type).setResourceName(name);
-        resource.configs().addAll(List.of(configs));
-        return resource;
-    }
-
-    private static AlterableConfig op(String name, String value, int op) {
-        return new AlterableConfig().setName(name).setValue(value).setConfigOperation((byte) op);
     }
 }

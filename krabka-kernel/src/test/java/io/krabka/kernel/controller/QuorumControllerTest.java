@@ -1,5 +1,7 @@
 package io.krabka.kernel.controller;
 
+import static io.krabka.kernel.controller.ConfigRequests.op;
+import static io.krabka.kernel.controller.ConfigRequests.resource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,8 +35,6 @@ import org.apache.kafka.common.message.DeleteTopicsRequestData;
 import org.apache.kafka.common.message.DeleteTopicsRequestData.DeleteTopicState;
 import org.apache.kafka.common.message.DeleteTopicsResponseData.DeletableTopicResult;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
-import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterConfigsResource;
-import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterableConfig;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse;
 import org.apache.kafka.common.protocol.Errors;
 import org.junit.jupiter.api.AfterEach;
@@ -650,18 +650,5 @@ class QuorumControllerTest {
 
     private static CreatePartitionsTopic grow(String name, int count) {
         return new CreatePartitionsTopic().setName(name).setCount(count).setAssignments(null);
-    }
-
-    private static AlterConfigsResource resource(byte type, String name, AlterableConfig... configs) {
-        AlterConfigsResource resource =
-                new AlterConfigsResource().setResourceType(type).setResourceName(name);
-        for (AlterableConfig config : configs) {
-            resource.configs().add(config);
-        }
-        return resource;
-    }
-
-    private static AlterableConfig op(String name, String value, int op) {
-        return new AlterableConfig().setName(name).setValue(value).setConfigOperation((byte) op);
     }
 }

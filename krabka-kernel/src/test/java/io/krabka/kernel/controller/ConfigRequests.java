@@ -1,0 +1,25 @@
+package io.krabka.kernel.controller;
+
+import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterConfigsResource;
+import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterableConfig;
+
+/** The parts of an IncrementalAlterConfigs request, as the controller's tests write them. */
+final class ConfigRequests {
+
+    private ConfigRequests() {}
+
+    /** A resource of {@code type} (Kafka's id) and {@code name} with these changes. */
+    static AlterConfigsResource resource(byte type, String name, AlterableConfig... configs) {
+        AlterConfigsResource resource =
+                new AlterConfigsResource().setResourceType(type).setResourceName(name);
+        for (AlterableConfig config : configs) {
+            resource.configs().add(config);
+        }
+        return resource;
+    }
+
+    /** A change of one key: {@code op} is Kafka's id (0 SET, 1 DELETE, 2 APPEND, 3 SUBTRACT). */
+    static AlterableConfig op(String name, String value, int op) {
+        return new AlterableConfig().setName(name).setValue(value).setConfigOperation((byte) op);
+    }
+}
