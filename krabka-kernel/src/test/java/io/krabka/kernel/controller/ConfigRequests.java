@@ -1,9 +1,11 @@
 package io.krabka.kernel.controller;
 
+import java.util.Map;
+import org.apache.kafka.common.message.AlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterConfigsResource;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterableConfig;
 
-/** The parts of an IncrementalAlterConfigs request, as the controller's tests write them. */
+/** IncrementalAlterConfigs and AlterConfigs requests, as the controller's tests write them. */
 final class ConfigRequests {
 
     private ConfigRequests() {}
@@ -16,6 +18,18 @@ final class ConfigRequests {
             resource.configs().add(config);
         }
         return resource;
+    }
+
+    /** A legacy AlterConfigs request giving one resource the whole config set {@code configs}. */
+    static AlterConfigsRequestData legacy(byte type, String name, Map<String, String> configs) {
+        AlterConfigsRequestData.AlterConfigsResource resource = new AlterConfigsRequestData.AlterConfigsResource()
+                .setResourceType(type)
+                .setResourceName(name);
+        configs.forEach((key, value) -> resource.configs()
+                .add(new AlterConfigsRequestData.AlterableConfig().setName(key).setValue(value)));
+        AlterConfigsRequestData request = new AlterConfigsRequestData();
+        request.resources().add(resource);
+        return request;
     }
 
     /** A change of one key: {@code op} is Kafka's id (0 SET, 1 DELETE, 2 APPEND, 3 SUBTRACT). */

@@ -1,5 +1,6 @@
 package io.krabka.kernel.controller;
 
+import static io.krabka.kernel.controller.ConfigRequests.legacy;
 import static io.krabka.kernel.controller.ConfigRequests.op;
 import static io.krabka.kernel.controller.ConfigRequests.resource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -134,15 +135,7 @@ class ConfigurationControlTest {
     @Test
     void theLegacyAlterConfigsReplacesABrokerResourcesConfigsWhole() throws Exception {
         alter(resource(BROKER, "1", op("background.threads", "12", 0), op("log.retention.ms", "1000", 0)));
-        AlterConfigsRequestData legacy = new AlterConfigsRequestData();
-        AlterConfigsRequestData.AlterConfigsResource resource = new AlterConfigsRequestData.AlterConfigsResource()
-                .setResourceType(BROKER)
-                .setResourceName("1");
-        resource.configs()
-                .add(new AlterConfigsRequestData.AlterableConfig()
-                        .setName("log.retention.ms")
-                        .setValue("2000"));
-        legacy.resources().add(resource);
+        AlterConfigsRequestData legacy = legacy(BROKER, "1", Map.of("log.retention.ms", "2000"));
         assertEquals(
                 Errors.NONE.code(),
                 controllers

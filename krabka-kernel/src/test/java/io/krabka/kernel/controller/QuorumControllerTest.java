@@ -1,5 +1,6 @@
 package io.krabka.kernel.controller;
 
+import static io.krabka.kernel.controller.ConfigRequests.legacy;
 import static io.krabka.kernel.controller.ConfigRequests.op;
 import static io.krabka.kernel.controller.ConfigRequests.resource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -419,15 +420,7 @@ class QuorumControllerTest {
                         .getFirst()
                         .errorMessage());
 
-        AlterConfigsRequestData legacy = new AlterConfigsRequestData();
-        AlterConfigsRequestData.AlterConfigsResource whole = new AlterConfigsRequestData.AlterConfigsResource()
-                .setResourceType((byte) 2)
-                .setResourceName("conf");
-        whole.configs()
-                .add(new AlterConfigsRequestData.AlterableConfig()
-                        .setName("max.message.bytes")
-                        .setValue("2000"));
-        legacy.resources().add(whole);
+        AlterConfigsRequestData legacy = legacy((byte) 2, "conf", Map.of("max.message.bytes", "2000"));
         assertEquals(
                 Errors.NONE.code(),
                 controllers
