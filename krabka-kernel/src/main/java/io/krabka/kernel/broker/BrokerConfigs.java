@@ -188,7 +188,8 @@ public final class BrokerConfigs {
             "group.initial.rebalance.delay.ms",
             INT,
             3_000,
-            "How long a new group waits for more members before its first rebalance.",
+            "How long a new group waits for more members before its first rebalance; it then waits for the members that"
+                    + " have their member id and are about to join.",
             atLeast(0));
     public static final ConfigKey GROUP_MAX_SIZE =
             key("group.max.size", INT, Integer.MAX_VALUE, "The members a classic group may have.", atLeast(1));
