@@ -35,7 +35,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * <p>Two consumers subscribing at the same moment: in how many rounds they start in one generation rather than two
  * is counted on both brokers, with each client. Every round must end with the two consumers sharing the partitions.
  * The counts are a measurement: over enough rounds ({@code -Dkrabka.firstjoin.rounds=20}; two in the suite) Krabka's
- * share must be at least Kafka's, that is not below it beyond what chance makes of equal shares.
+ * share must be at least Kafka's, that is not below it beyond what chance makes of equal shares. Two Java consumers
+ * start within a millisecond of each other (threads of one JVM); two kcat processes start 5 to 60 ms apart, longer
+ * than either broker's first join takes with no delay, so their count follows how long each broker takes over the
+ * first member's join more than how it waits.
  */
 @ResourceLock(ReferenceKafka.BROKER_LOCK)
 class ClassicGroupsAgainstKafkaIT {
