@@ -16,6 +16,8 @@ import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.format.FormatSpec;
 import io.krabka.kernel.format.Formatter;
 import io.krabka.kernel.format.InitialQuorum;
+import io.krabka.kernel.group.GroupConfigDefaults;
+import io.krabka.kernel.group.GroupConfigs;
 import io.krabka.kernel.log.LogDirFailureChannel;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.RequestDispatcher;
@@ -91,7 +93,10 @@ final class KrabkaControlPlane implements AutoCloseable {
                 new CreateTopicsHandler(controller),
                 new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller),
                 new CreatePartitionsHandler(controller),
-                new DescribeConfigsHandler(new DescribeConfigsHandler.Config(NODE_ID, serverProperties), controller),
+                new DescribeConfigsHandler(
+                        new DescribeConfigsHandler.Config(NODE_ID, serverProperties),
+                        controller,
+                        new GroupConfigs(GroupConfigDefaults.fromProps(serverProperties))),
                 new AlterConfigsHandler(controller),
                 new IncrementalAlterConfigsHandler(controller));
         SocketServer server = SocketServer.start(

@@ -6,12 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The answers of one scenario run on Kafka and on Krabka, step by step: every step must be answered as Kafka does. */
+/** The answers of one scenario on Kafka and on Krabka, step by step: the same steps, each answered alike. */
 final class SideBySide {
 
     private SideBySide() {}
 
-    /** Fails listing each step whose answer differs, with both answers. */
+    /** Fails listing every step whose answers differ, with both answers. */
     static void assertSameAnswers(Map<String, String> kafka, Map<String, String> krabka) {
         List<String> differences = new ArrayList<>();
         kafka.forEach((step, theirs) -> {

@@ -10,8 +10,8 @@ import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.requests.AlterConfigsRequest;
 
 /**
- * Answers the legacy AlterConfigs through the controller: each topic's whole config set is replaced by the one
- * given (keys left out are removed), with Kafka's errors; broker configs are refused.
+ * Answers the legacy AlterConfigs through the controller: the whole config set of each topic, broker resource or
+ * group is replaced by the one given (keys left out are removed), with Kafka's errors.
  */
 public final class AlterConfigsHandler implements ApiHandler {
 

@@ -31,7 +31,8 @@ import org.apache.kafka.common.protocol.ApiKeys;
  * A single-node broker (its own controller), Kafka's {@code KafkaRaftServer} in combined mode: its lifecycle.
  * {@link #start} checks the log directories are formatted for one cluster and this node, opens the health endpoint
  * (not ready), starts the services' controller, loads the logs, starts the listener with the services' handlers and
- * ApiVersions, and is then ready. {@link #close} is ready no more, stops accepting and answers the requests in
+ * ApiVersions, and is then ready; its thread pools, logs and listener take their dynamic configs
+ * ({@link DynamicBrokerConfig}) as they start and whenever they change. {@link #close} is ready no more, stops accepting and answers the requests in
  * flight, stops the services, and shuts the logs down cleanly (flushed, checkpointed, marked), so the next start
  * recovers nothing.
  *
@@ -120,6 +121,7 @@ public final class Broker implements AutoCloseable {
         }
         KafkaScheduler scheduler = new KafkaScheduler(config.backgroundThreads(), "kafka-scheduler-");
         started.add(scheduler::shutdown);
+        DynamicBrokerConfig dynamicConfig = new DynamicBrokerConfig(config);
         BrokerContext context = new BrokerContext(
                 config,
                 clusterId,
@@ -127,12 +129,15 @@ public final class Broker implements AutoCloseable {
                 InstantSource.system(),
                 () -> advertisedListener,
                 metrics,
-                logDirFailureChannel);
+                logDirFailureChannel,
+                dynamicConfig);
         started.add(metrics);
         started.add(services);
         Function<String, LogConfig> topicConfigs = services.startBeforeLogs(context);
         logManager = new LogManager(
                 config.logManagerConfig(), topicConfigs, scheduler, context.time(), logDirFailureChannel);
+        dynamicConfig.addReconfigurable(new DynamicThreadPool(scheduler, logManager));
+        dynamicConfig.addReconfigurable(new DynamicProducerStateManagerConfig(logManager));
         // Once the directories are locked, so that no other broker runs on them while their files move.
         TieredStorageDirMigration.migrate(config.logDirs().getFirst(), config.tieredStorageDir());
         // Shut down (and marked clean) only once every log loaded: a directory whose loading failed must be
@@ -167,6 +172,7 @@ public final class Broker implements AutoCloseable {
                     : new IOException(e);
         }
         started.add(socketServer);
+        dynamicConfig.addReconfigurable(new DynamicSocketServerConfig(socketServer));
         advertisedListener = advertised(config.advertisedListener(), socketServer.localAddress());
         state = State.SERVING;
         LOG.log(

@@ -2,14 +2,12 @@ package io.krabka.kernel.broker;
 
 import static io.krabka.kernel.broker.BrokerConfigs.*;
 
+import io.krabka.kernel.group.GroupConfigDefaults;
 import io.krabka.kernel.log.LogManagerConfig;
-import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.LogConfig;
-import io.krabka.kernel.log.config.TopicConfigs;
 import io.krabka.kernel.network.SocketServerConfig;
 import io.krabka.kernel.network.Transport;
 import io.krabka.kernel.tiered.RemoteLogManagerConfig;
-import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import java.net.InetSocketAddress;
@@ -41,6 +39,7 @@ public final class BrokerConfig {
     private final SortedSet<String> unknownKeys;
     private final LogManagerConfig logManagerConfig;
     private final RemoteLogManagerConfig remoteLogManagerConfig;
+    private final GroupConfigDefaults groupConfigDefaults;
     private final LogConfig logConfigDefaults;
     private final Listeners listeners;
     private final Optional<InetSocketAddress> healthListenAddress;
@@ -52,6 +51,7 @@ public final class BrokerConfig {
         }
         this.logManagerConfig = wrap(() -> LogManagerConfig.fromProps(props));
         this.remoteLogManagerConfig = wrap(() -> RemoteLogManagerConfig.fromProps(props));
+        this.groupConfigDefaults = wrap(() -> GroupConfigDefaults.fromProps(props));
         boolean tiering = logManagerConfig.remoteLogStorageSystemEnable();
         this.logConfigDefaults = wrap(() -> {
             LogConfig.validateBrokerDefaults(props, tiering);
@@ -69,6 +69,14 @@ public final class BrokerConfig {
                     GROUP_MAX_SESSION_TIMEOUT_MS.name(),
                     integer(GROUP_MAX_SESSION_TIMEOUT_MS),
                     "must be at least group.min.session.timeout.ms (" + integer(GROUP_MIN_SESSION_TIMEOUT_MS) + ")");
+        }
+        // Kafka's KafkaConfig requires it of the log cleaner's settings.
+        if (integer(LOG_CLEANER_THREADS) > 0
+                && longValue(LOG_CLEANER_DEDUPE_BUFFER_SIZE) / integer(LOG_CLEANER_THREADS) <= 1024 * 1024) {
+            throw new BrokerConfigException(
+                    LOG_CLEANER_DEDUPE_BUFFER_SIZE.name(),
+                    longValue(LOG_CLEANER_DEDUPE_BUFFER_SIZE),
+                    "log.cleaner.dedupe.buffer.size must be at least 1MB per cleaner thread.");
         }
         this.unknownKeys = new TreeSet<>(props.keySet());
         unknownKeys.removeAll(knownKeys());
@@ -88,18 +96,11 @@ public final class BrokerConfig {
     }
 
     /**
-     * Every key a broker reads: its own, the log manager's, the remote log manager's, the transaction coordinator's and the broker defaults of
-     * topic settings.
+     * Every key a broker reads: its own, the log manager's, the remote log manager's, the transaction coordinator's,
+     * the defaults and bounds of group configs and the broker defaults of topic settings.
      */
     public static SortedSet<String> knownKeys() {
-        SortedSet<String> known = new TreeSet<>();
-        LogManagerConfig.KEYS.forEach(key -> known.add(key.name()));
-        RemoteLogManagerConfig.KEYS.forEach(key -> known.add(key.name()));
-        BrokerConfigs.ALL.forEach(key -> known.add(key.name()));
-        TransactionCoordinatorConfig.KEYS.forEach(key -> known.add(key.name()));
-        TopicConfigs.ALL.forEach(
-                def -> def.brokerSynonyms().stream().map(ConfigSynonym::name).forEach(known::add));
-        return known;
+        return new TreeSet<>(BrokerConfigKeys.ALL.keySet());
     }
 
     private static Object parse(ConfigKey key, String raw) {
@@ -342,6 +343,12 @@ public final class BrokerConfig {
     /** The tiered storage settings: {@code remote.log.*} and the remote log manager's. */
     public RemoteLogManagerConfig remoteLogManagerConfig() {
         return remoteLogManagerConfig;
+    }
+
+    /** The defaults and bounds of group configs: the {@code group.consumer.*}, {@code group.share.*} and
+     * {@code group.streams.*} keys. */
+    public GroupConfigDefaults groupConfigDefaults() {
+        return groupConfigDefaults;
     }
 
     /** The socket server's settings: the broker listener's address, the {@code socket.*} and {@code queued.*} keys. */

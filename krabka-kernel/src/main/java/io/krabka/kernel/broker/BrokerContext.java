@@ -19,6 +19,8 @@ import java.util.function.Supplier;
  * @param metrics            the broker's metrics, on JMX and the health endpoint's {@code /metrics}
  * @param logDirFailureChannel where whatever writes into a log directory (the logs, the metadata log) reports it
  *                             offline after an I/O error
+ * @param dynamicConfig      the broker's dynamic configs: the services register it with their controller, as the
+ *                           publisher that applies them and the validator of broker resources
  */
 public record BrokerContext(
         BrokerConfig config,
@@ -27,7 +29,8 @@ public record BrokerContext(
         InstantSource time,
         Supplier<Endpoint> advertisedListener,
         MetricsRegistry metrics,
-        LogDirFailureChannel logDirFailureChannel) {
+        LogDirFailureChannel logDirFailureChannel,
+        DynamicBrokerConfig dynamicConfig) {
 
     /** Checks the parts. */
     public BrokerContext {
@@ -38,5 +41,6 @@ public record BrokerContext(
         Objects.requireNonNull(advertisedListener, "advertisedListener");
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(logDirFailureChannel, "logDirFailureChannel");
+        Objects.requireNonNull(dynamicConfig, "dynamicConfig");
     }
 }

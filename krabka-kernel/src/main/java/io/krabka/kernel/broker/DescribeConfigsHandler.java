@@ -2,9 +2,9 @@ package io.krabka.kernel.broker;
 
 import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.controller.TopicConfigDescriber;
-import io.krabka.kernel.controller.TopicConfigDescriber.DescribedBrokerConfig;
 import io.krabka.kernel.controller.TopicConfigDescriber.DescribedConfig;
 import io.krabka.kernel.controller.TopicConfigDescriber.Synonym;
+import io.krabka.kernel.group.GroupConfigs;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
@@ -29,14 +29,16 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.ApiError;
 import org.apache.kafka.common.requests.DescribeConfigsRequest;
 import org.apache.kafka.common.requests.DescribeConfigsResponse;
+import org.apache.kafka.common.requests.DescribeConfigsResponse.ConfigSource;
 
 /**
  * Answers DescribeConfigs as Kafka's {@code ConfigHelper.describeConfigs} does. A topic: every topic config with
- * its value, source and synonyms as Kafka resolves them (the topic's own value, the cluster's dynamic broker
- * defaults, {@code server.properties}, the broker keys' defaults), type, documentation, never sensitive or read-only;
- * UNKNOWN_TOPIC_OR_PARTITION for a topic that does not exist, INVALID_TOPIC_EXCEPTION for an invalid name. This
- * broker ({@code node.id}): the broker keys behind topic configs; the cluster default broker resource (""): the
- * dynamic cluster configs. Other broker ids get Kafka's INVALID_REQUEST, other resource types INVALID_REQUEST.
+ * its value, source and synonyms as Kafka resolves them (the topic's own value, this broker's dynamic configs, the
+ * cluster's dynamic broker defaults, {@code server.properties}, the broker keys' defaults), type, documentation, never
+ * sensitive or read-only; UNKNOWN_TOPIC_OR_PARTITION for a topic that does not exist, INVALID_TOPIC_EXCEPTION for an
+ * invalid name. This broker ({@code node.id}): every key it reads ({@link BrokerConfigDescriber}); the cluster default
+ * broker resource (""): the dynamic cluster configs. A group: Kafka's group configs ({@link GroupConfigs}). Other
+ * broker ids, an empty group name and other resource types get Kafka's INVALID_REQUEST.
  */
 public final class DescribeConfigsHandler implements ApiHandler {
 
@@ -55,13 +57,17 @@ public final class DescribeConfigsHandler implements ApiHandler {
 
     private final Config config;
     private final Controller controller;
-    private final TopicConfigDescriber describer;
+    private final TopicConfigDescriber topics;
+    private final BrokerConfigDescriber brokers;
+    private final GroupConfigs groups;
 
-    /** A handler describing the configs of {@code controller}'s image. */
-    public DescribeConfigsHandler(Config config, Controller controller) {
+    /** A handler describing the configs of {@code controller}'s image, the groups' with {@code groups}. */
+    public DescribeConfigsHandler(Config config, Controller controller, GroupConfigs groups) {
         this.config = Objects.requireNonNull(config, "config");
         this.controller = Objects.requireNonNull(controller, "controller");
-        this.describer = new TopicConfigDescriber(config.staticBrokerConfigs());
+        this.topics = new TopicConfigDescriber(config.staticBrokerConfigs());
+        this.brokers = new BrokerConfigDescriber(config.staticBrokerConfigs());
+        this.groups = Objects.requireNonNull(groups, "groups");
     }
 
     @Override
@@ -105,72 +111,105 @@ public final class DescribeConfigsHandler implements ApiHandler {
                     // As Kafka: the code alone, the message left at the schema's default.
                     return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
                 }
-                for (DescribedConfig entry : describer.describe(image.topicConfig(name), image.brokerConfigs())) {
+                for (DescribedConfig entry : topics.describe(
+                        image.topicConfig(name), image.perBrokerConfig(config.nodeId()), image.brokerConfigs())) {
                     if (wanted(resource, entry.def().name())) {
                         result.configs()
-                                .add(new DescribeConfigsResourceResult()
-                                        .setName(entry.def().name())
-                                        .setValue(entry.value())
-                                        .setReadOnly(false)
-                                        .setConfigSource(entry.source().id())
-                                        .setIsSensitive(false)
-                                        .setSynonyms(includeSynonyms ? synonyms(entry.synonyms()) : List.of())
-                                        .setConfigType(
-                                                configType(entry.def().key().type()))
-                                        .setDocumentation(
-                                                includeDocumentation
-                                                        ? entry.def().key().documentation()
-                                                        : null));
+                                .add(entry(
+                                        entry.def().name(),
+                                        entry.value(),
+                                        entry.source(),
+                                        entry.synonyms(),
+                                        entry.def().key().type(),
+                                        false,
+                                        false,
+                                        entry.def().key().documentation(),
+                                        includeSynonyms,
+                                        includeDocumentation));
                     }
                 }
             }
             case BROKER -> {
+                List<BrokerConfigDescriber.Entry> entries;
                 if (name.isEmpty()) {
-                    image.brokerConfigs().forEach((key, value) -> {
-                        if (wanted(resource, key)) {
-                            result.configs()
-                                    .add(new DescribeConfigsResourceResult()
-                                            .setName(key)
-                                            .setValue(value)
-                                            .setConfigSource(
-                                                    DescribeConfigsResponse.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
-                                                            .id())
-                                            .setSynonyms(
-                                                    includeSynonyms
-                                                            ? synonyms(List.of(new Synonym(
-                                                                    key,
-                                                                    value,
-                                                                    DescribeConfigsResponse.ConfigSource
-                                                                            .DYNAMIC_DEFAULT_BROKER_CONFIG)))
-                                                            : List.of())
-                                            .setIsSensitive(false)
-                                            .setReadOnly(false)
-                                            .setDocumentation(null));
-                        }
-                    });
+                    entries = brokers.describeDefault(image.brokerConfigs());
                 } else if (name.equals(String.valueOf(config.nodeId()))) {
-                    for (DescribedBrokerConfig entry : describer.describeBrokerKeys(image.brokerConfigs())) {
-                        if (wanted(resource, entry.name())) {
-                            result.configs()
-                                    .add(new DescribeConfigsResourceResult()
-                                            .setName(entry.name())
-                                            .setValue(entry.value())
-                                            .setReadOnly(entry.readOnly())
-                                            .setConfigSource(entry.source().id())
-                                            .setIsSensitive(false)
-                                            .setSynonyms(includeSynonyms ? synonyms(entry.synonyms()) : List.of())
-                                            .setConfigType(configType(entry.type()))
-                                            .setDocumentation(null));
-                        }
-                    }
+                    entries = brokers.describe(image.perBrokerConfig(config.nodeId()), image.brokerConfigs());
                 } else {
                     throw new InvalidRequestException("Unexpected broker id, expected " + config.nodeId()
                             + " or empty string, but received " + name);
+                }
+                for (BrokerConfigDescriber.Entry entry : entries) {
+                    if (wanted(resource, entry.name())) {
+                        result.configs()
+                                .add(entry(
+                                        entry.name(),
+                                        entry.sensitive() ? null : entry.value(),
+                                        entry.source(),
+                                        entry.sensitive()
+                                                ? entry.synonyms().stream()
+                                                        .map(s -> new Synonym(s.name(), null, s.source()))
+                                                        .toList()
+                                                : entry.synonyms(),
+                                        entry.type(),
+                                        entry.sensitive(),
+                                        entry.readOnly(),
+                                        entry.documentation(),
+                                        includeSynonyms,
+                                        includeDocumentation));
+                    }
+                }
+            }
+            case GROUP -> {
+                if (name.isEmpty()) {
+                    throw new InvalidRequestException("Group name must not be empty");
+                }
+                for (GroupConfigs.Entry entry : groups.describe(image.groupConfig(name))) {
+                    if (wanted(resource, entry.name())) {
+                        result.configs()
+                                .add(entry(
+                                        entry.name(),
+                                        entry.value(),
+                                        entry.source(),
+                                        entry.synonyms(),
+                                        entry.type(),
+                                        false,
+                                        false,
+                                        entry.documentation(),
+                                        includeSynonyms,
+                                        includeDocumentation));
+                    }
                 }
             }
             default -> throw new InvalidRequestException("Unsupported resource type: " + type);
         }
         return result;
+    }
+
+    private static DescribeConfigsResourceResult entry(
+            String name,
+            String value,
+            ConfigSource source,
+            List<Synonym> synonyms,
+            ConfigType type,
+            boolean sensitive,
+            boolean readOnly,
+            String documentation,
+            boolean includeSynonyms,
+            boolean includeDocumentation) {
+        return new DescribeConfigsResourceResult()
+                .setName(name)
+                .setValue(value)
+                .setReadOnly(readOnly)
+                .setConfigSource(source.id())
+                .setIsSensitive(sensitive)
+                .setSynonyms(includeSynonyms ? synonyms(synonyms) : List.of())
+                .setConfigType(
+                        type == null
+                                ? DescribeConfigsResponse.ConfigType.UNKNOWN.id()
+                                : DescribeConfigsResponse.ConfigType.valueOf(type.name())
+                                        .id())
+                .setDocumentation(includeDocumentation ? documentation : null);
     }
 
     private static boolean wanted(DescribeConfigsResource resource, String key) {
@@ -185,9 +224,5 @@ public final class DescribeConfigsHandler implements ApiHandler {
                         .setValue(synonym.value())
                         .setSource(synonym.source().id()))
                 .toList();
-    }
-
-    private static byte configType(ConfigType type) {
-        return DescribeConfigsResponse.ConfigType.valueOf(type.name()).id();
     }
 }

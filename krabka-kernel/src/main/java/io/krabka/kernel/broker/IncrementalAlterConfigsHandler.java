@@ -10,8 +10,8 @@ import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.requests.IncrementalAlterConfigsRequest;
 
 /**
- * Answers IncrementalAlterConfigs through the controller: SET, DELETE, APPEND and SUBTRACT on topic configs, with
- * Kafka's errors; broker configs are refused (Krabka applies none dynamically yet).
+ * Answers IncrementalAlterConfigs through the controller: SET, DELETE, APPEND and SUBTRACT on the configs of topics,
+ * broker resources (the dynamic broker configs) and groups, with Kafka's errors.
  */
 public final class IncrementalAlterConfigsHandler implements ApiHandler {
 

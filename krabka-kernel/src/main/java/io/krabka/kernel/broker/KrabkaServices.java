@@ -5,6 +5,7 @@ import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.fetch.FetchManager;
 import io.krabka.kernel.fetch.FetchSessionCache;
 import io.krabka.kernel.fetch.FetchSessionCacheConfig;
+import io.krabka.kernel.group.GroupConfigs;
 import io.krabka.kernel.group.GroupCoordinator;
 import io.krabka.kernel.group.GroupCoordinatorConfig;
 import io.krabka.kernel.log.LogManager;
@@ -30,11 +31,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.apache.kafka.common.config.ConfigResource;
 
 /**
- * The services {@code krabka broker} runs: the controller on the metadata log, the replica manager over the logs,
- * the fetch sessions, the group coordinator on {@code __consumer_offsets}, the transaction coordinator on
- * {@code __transaction_state}, and a handler for every API they serve.
+ * The services {@code krabka broker} runs: the controller on the metadata log (with the broker's dynamic configs and
+ * the group configs it keeps), the replica manager over the logs, the fetch sessions, the group coordinator on
+ * {@code __consumer_offsets}, the transaction coordinator on {@code __transaction_state}, and a handler for every API
+ * they serve.
  */
 public final class KrabkaServices implements BrokerServices {
 
@@ -42,6 +45,7 @@ public final class KrabkaServices implements BrokerServices {
 
     private final List<AutoCloseable> started = new ArrayList<>();
     private QuorumController controller;
+    private GroupConfigs groupConfigs;
     private ReplicaManager replicaManager;
 
     @Override
@@ -60,7 +64,13 @@ public final class KrabkaServices implements BrokerServices {
                 context.time(),
                 context.logDirFailureChannel());
         started.add(controller);
-        return topic -> config.topicLogConfig(controller.image().topicConfig(topic));
+        DynamicBrokerConfig dynamicConfig = context.dynamicConfig();
+        controller.register(dynamicConfig);
+        controller.registerConfigurationValidator(ConfigResource.Type.BROKER, dynamicConfig);
+        groupConfigs = new GroupConfigs(config.groupConfigDefaults());
+        controller.registerConfigurationValidator(ConfigResource.Type.GROUP, groupConfigs);
+        return topic ->
+                dynamicConfig.currentConfig().topicLogConfig(controller.image().topicConfig(topic));
     }
 
     @Override
@@ -129,8 +139,11 @@ public final class KrabkaServices implements BrokerServices {
                 new DeleteTopicsHandler(new DeleteTopicsHandler.Config(config.deleteTopicEnable()), controller),
                 new CreatePartitionsHandler(controller),
                 new DescribeConfigsHandler(
-                        new DescribeConfigsHandler.Config(config.nodeId(), config.originals()), controller),
+                        new DescribeConfigsHandler.Config(config.nodeId(), config.originals()),
+                        controller,
+                        groupConfigs),
                 new AlterConfigsHandler(controller),
+                new ListConfigResourcesHandler(config.nodeId(), controller),
                 new IncrementalAlterConfigsHandler(controller),
                 new InitProducerIdHandler(transactions),
                 new AddPartitionsToTxnHandler(transactions, metadata),

@@ -1,24 +1,25 @@
 package io.krabka.kernel.controller;
 
-import io.krabka.kernel.log.config.TopicConfigDef;
-import io.krabka.kernel.log.config.TopicConfigs;
 import io.krabka.kernel.metadata.ConfigRecord;
+import io.krabka.kernel.metadata.Feature;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataRecordAndVersion;
-import io.krabka.spi.plugin.ConfigType;
+import io.krabka.spi.plugin.ConfigKey;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.kafka.clients.admin.AlterConfigOp.OpType;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.InvalidRequestException;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
-import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.message.AlterConfigsRequestData;
 import org.apache.kafka.common.message.AlterConfigsResponseData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
@@ -29,39 +30,55 @@ import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData.Alter
 import org.apache.kafka.common.requests.ApiError;
 
 /**
- * IncrementalAlterConfigs and (legacy) AlterConfigs as Kafka's {@code ConfigurationControlManager} decides them for
- * topics, with Kafka's errors and messages: a {@code ConfigRecord} per key whose value changes. Broker configs are
- * refused: Krabka applies no broker config dynamically yet, and accepting one it would not apply would be a lie.
+ * IncrementalAlterConfigs and (legacy) AlterConfigs as Kafka's broker ({@code ConfigAdminManager.preprocess}) and
+ * controller ({@code ConfigurationControlManager}) decide them between them, with their errors and messages: each
+ * resource at most once, no key twice, no null value to set; then the resource's own checks (a topic that exists, this
+ * broker or the cluster default, a named group) and its configs' ({@link TopicConfigValidator}, or the
+ * {@link ConfigurationValidator} the broker registered for broker and group configs); then a {@code ConfigRecord} per
+ * key whose value changes.
  */
 final class ConfigurationControl {
 
-    /** The message of a refused broker config change. */
-    static final String BROKER_CONFIGS_REFUSED = "Krabka does not update broker configs dynamically yet: set them in "
-            + "server.properties and restart the broker.";
+    private final int nodeId;
+    private final TopicConfigValidator topics;
+    private final Map<ConfigResource.Type, ConfigurationValidator> validators = new ConcurrentHashMap<>();
 
-    private final TopicConfigValidator validator;
+    ConfigurationControl(int nodeId, TopicConfigValidator topics) {
+        this.nodeId = nodeId;
+        this.topics = Objects.requireNonNull(topics, "topics");
+    }
 
-    ConfigurationControl(TopicConfigValidator validator) {
-        this.validator = validator;
+    /** Serves the configs of {@code type} (BROKER, GROUP) with the checks of {@code validator}. */
+    void register(ConfigResource.Type type, ConfigurationValidator validator) {
+        validators.put(type, Objects.requireNonNull(validator, "validator"));
     }
 
     ControllerResult<IncrementalAlterConfigsResponseData> incrementalAlterConfigs(
             MetadataImage image, IncrementalAlterConfigsRequestData request) {
         IncrementalAlterConfigsResponseData response = new IncrementalAlterConfigsResponseData();
         List<MetadataRecordAndVersion> records = new ArrayList<>();
+        Set<String> repeated = repeated(request.resources().stream()
+                .map(r -> r.resourceType() + ":" + r.resourceName())
+                .toList());
         for (AlterConfigsResource resource : request.resources()) {
             ApiError error = ApiError.NONE;
             try {
-                Map<String, String> current = topicConfigs(image, resource.resourceType(), resource.resourceName());
-                Map<String, String> proposed = new HashMap<>(current);
-                Map<String, Integer> seen = new HashMap<>();
-                for (AlterableConfig config : resource.configs()) {
-                    if (seen.merge(config.name(), 1, Integer::sum) > 1) {
-                        throw new InvalidRequestException("Error due to duplicate config keys");
-                    }
-                    proposed.compute(config.name(), (key, value) -> apply(key, value, config));
+                if (repeated.contains(resource.resourceType() + ":" + resource.resourceName())) {
+                    throw new InvalidRequestException("Each resource must appear at most once.");
                 }
-                records.addAll(change(resource.resourceName(), current, proposed));
+                checkKeys(resource.configs().stream().map(AlterableConfig::name).toList());
+                checkNulls(resource.configs().stream()
+                        .filter(c -> c.configOperation() != IncrementalChange.DELETE && c.value() == null)
+                        .map(AlterableConfig::name)
+                        .toList());
+                Target target = target(image, resource.resourceType(), resource.resourceName());
+                Map<String, String> proposed = new HashMap<>(target.current());
+                for (AlterableConfig config : resource.configs()) {
+                    proposed.compute(
+                            config.name(),
+                            (key, value) -> IncrementalChange.apply(key, value, config, target.keys(), target.type()));
+                }
+                records.addAll(change(image, target, proposed));
             } catch (ApiException e) {
                 error = ApiError.fromThrowable(e);
             }
@@ -79,13 +96,26 @@ final class ConfigurationControl {
             MetadataImage image, AlterConfigsRequestData request) {
         AlterConfigsResponseData response = new AlterConfigsResponseData();
         List<MetadataRecordAndVersion> records = new ArrayList<>();
+        Set<String> repeated = repeated(request.resources().stream()
+                .map(r -> r.resourceType() + ":" + r.resourceName())
+                .toList());
         for (AlterConfigsRequestData.AlterConfigsResource resource : request.resources()) {
             ApiError error = ApiError.NONE;
             try {
-                Map<String, String> current = topicConfigs(image, resource.resourceType(), resource.resourceName());
+                if (repeated.contains(resource.resourceType() + ":" + resource.resourceName())) {
+                    throw new InvalidRequestException("Each resource must appear at most once.");
+                }
+                checkKeys(resource.configs().stream()
+                        .map(AlterConfigsRequestData.AlterableConfig::name)
+                        .toList());
+                checkNulls(resource.configs().stream()
+                        .filter(c -> c.value() == null)
+                        .map(AlterConfigsRequestData.AlterableConfig::name)
+                        .toList());
+                Target target = target(image, resource.resourceType(), resource.resourceName());
                 Map<String, String> proposed = new LinkedHashMap<>();
                 resource.configs().forEach(config -> proposed.put(config.name(), config.value()));
-                records.addAll(change(resource.resourceName(), current, proposed));
+                records.addAll(change(image, target, proposed));
             } catch (ApiException e) {
                 error = ApiError.fromThrowable(e);
             }
@@ -99,81 +129,130 @@ final class ConfigurationControl {
         return new ControllerResult<>(request.validateOnly() ? List.of() : records, response);
     }
 
-    /** The topic's configs now, after checking the resource is a topic that exists, as Kafka checks it. */
-    private static Map<String, String> topicConfigs(MetadataImage image, byte resourceType, String name) {
+    /**
+     * A resource whose configs change.
+     *
+     * @param type    its type
+     * @param name    its name
+     * @param current its configs now
+     * @param keys    its config keys, by name
+     */
+    private record Target(
+            ConfigResource.Type type,
+            String name,
+            Map<String, String> current,
+            Function<String, Optional<ConfigKey>> keys) {}
+
+    /** The resource, after Kafka's checks of its name, with its configs now. */
+    private Target target(MetadataImage image, byte resourceType, String name) {
         ConfigResource.Type type = ConfigResource.Type.forId(resourceType);
-        if (type == ConfigResource.Type.BROKER) {
-            throw new InvalidRequestException(BROKER_CONFIGS_REFUSED);
+        switch (type) {
+            case TOPIC -> {
+                topics.checkTopic(image, name);
+                return new Target(type, name, image.topicConfig(name), TopicConfigValidator::key);
+            }
+            case BROKER -> {
+                ConfigurationValidator validator = validator(type);
+                if (name.isEmpty()) {
+                    return new Target(type, name, image.brokerConfigs(), validator::key);
+                }
+                int id;
+                try {
+                    id = Integer.parseInt(name);
+                } catch (NumberFormatException e) {
+                    throw new InvalidRequestException("Node id must be an integer, but it is: " + name);
+                }
+                if (id != nodeId) {
+                    throw new InvalidRequestException(
+                            "Unexpected broker id, expected " + nodeId + ", but received " + name);
+                }
+                return new Target(type, name, image.perBrokerConfig(id), validator::key);
+            }
+            case GROUP -> {
+                ConfigurationValidator validator = validator(type);
+                if (name.isEmpty()) {
+                    throw new InvalidRequestException("Default group resources are not allowed.");
+                }
+                return new Target(type, name, image.groupConfig(name), validator::key);
+            }
+            default -> throw new InvalidRequestException("Krabka does not support configs of resource type " + type);
         }
-        if (type != ConfigResource.Type.TOPIC) {
-            throw new InvalidRequestException("Krabka does not support configs of resource type " + type);
-        }
-        if (name.isEmpty()) {
-            throw new InvalidRequestException("Default topic resources are not allowed.");
-        }
-        Topic.validate(name);
-        if (image.topic(name).isEmpty()) {
-            throw new UnknownTopicOrPartitionException("The topic '" + name + "' does not exist.");
-        }
-        return image.topicConfig(name);
     }
 
-    /** The records moving {@code current} to {@code proposed}, which must be valid. */
-    private List<MetadataRecordAndVersion> change(
-            String topic, Map<String, String> current, Map<String, String> proposed) {
-        validator.validate(current, proposed);
+    private ConfigurationValidator validator(ConfigResource.Type type) {
+        ConfigurationValidator validator = validators.get(type);
+        if (validator == null) {
+            throw new InvalidRequestException("Krabka does not support configs of resource type " + type);
+        }
+        return validator;
+    }
+
+    /** The records moving the resource to {@code proposed}, which must be valid. */
+    private List<MetadataRecordAndVersion> change(MetadataImage image, Target target, Map<String, String> proposed) {
+        Map<String, String> current = target.current();
+        switch (target.type()) {
+            case TOPIC -> topics.validate(current, proposed);
+            case BROKER -> {
+                checkMinIsrWithElr(image, target, proposed);
+                validator(target.type()).validate(image, target.name(), proposed);
+            }
+            default -> validator(target.type()).validate(image, target.name(), proposed);
+        }
+        byte recordType = target.type().id();
         List<MetadataRecordAndVersion> records = new ArrayList<>();
         proposed.forEach((key, value) -> {
             if (!Objects.equals(current.get(key), value)) {
-                records.add(record(topic, key, value));
+                records.add(record(recordType, target.name(), key, value));
             }
         });
         current.keySet().stream()
                 .filter(key -> !proposed.containsKey(key))
                 .sorted()
-                .forEach(key -> records.add(record(topic, key, null)));
+                .forEach(key -> records.add(record(recordType, target.name(), key, null)));
         return records;
     }
 
-    private static MetadataRecordAndVersion record(String topic, String key, String value) {
-        return new MetadataRecordAndVersion(new ConfigRecord(ConfigRecord.TOPIC, topic, key, value), (short) 0);
+    // KIP-966: with eligible leader replicas, Kafka's controller keeps min.insync.replicas cluster-wide only.
+    private static void checkMinIsrWithElr(MetadataImage image, Target target, Map<String, String> proposed) {
+        String key = "min.insync.replicas";
+        Short elr = image.features().get(Feature.ELIGIBLE_LEADER_REPLICAS_VERSION.featureName());
+        if (elr == null || elr < 1 || Objects.equals(target.current().get(key), proposed.get(key))) {
+            return;
+        }
+        if (!target.name().isEmpty()) {
+            throw new InvalidConfigurationException(
+                    "Broker-level min.insync.replicas cannot be altered while ELR is enabled.");
+        }
+        if (proposed.get(key) == null) {
+            throw new InvalidConfigurationException(
+                    "Cluster-level min.insync.replicas cannot be removed while ELR is enabled.");
+        }
     }
 
-    /** Kafka's operations: SET, DELETE, and APPEND or SUBTRACT on a LIST config. */
-    private static String apply(String key, String value, AlterableConfig config) {
-        OpType op = OpType.forId(config.configOperation());
-        if (op == null) {
-            throw new InvalidRequestException("Unknown config operation " + config.configOperation() + " for " + key);
-        }
-        return switch (op) {
-            case SET -> config.value();
-            case DELETE -> null;
-            case APPEND, SUBTRACT -> {
-                TopicConfigDef def = TopicConfigs.find(key)
-                        .filter(found -> found.key().type() == ConfigType.LIST)
-                        .orElseThrow(() -> new InvalidConfigurationException(
-                                "Can't " + op + " to key " + key + " because its type is not LIST."));
-                List<String> parts = parts(value == null ? def.toText(def.defaultValue()) : value);
-                for (String item :
-                        config.value() == null ? new String[0] : config.value().split(",")) {
-                    if (op == OpType.APPEND && !parts.contains(item)) {
-                        parts.add(item);
-                    } else if (op == OpType.SUBTRACT) {
-                        parts.remove(item);
-                    }
-                }
-                yield String.join(",", parts);
-            }
-        };
+    private static MetadataRecordAndVersion record(byte resourceType, String name, String key, String value) {
+        return new MetadataRecordAndVersion(new ConfigRecord(resourceType, name, key, value), (short) 0);
     }
 
-    private static List<String> parts(String value) {
-        List<String> parts = new ArrayList<>();
-        for (String part : value.split(",")) {
-            if (!part.isEmpty()) {
-                parts.add(part);
+    private static Set<String> repeated(List<String> names) {
+        Set<String> seen = new HashSet<>();
+        Set<String> repeated = new HashSet<>();
+        names.forEach(name -> {
+            if (!seen.add(name)) {
+                repeated.add(name);
             }
+        });
+        return repeated;
+    }
+
+    private static void checkKeys(List<String> keys) {
+        if (keys.size() != new HashSet<>(keys).size()) {
+            throw new InvalidRequestException("Error due to duplicate config keys");
         }
-        return parts;
+    }
+
+    private static void checkNulls(List<String> keys) {
+        if (!keys.isEmpty()) {
+            throw new InvalidRequestException("Null value not supported for : " + String.join(", ", keys));
+        }
     }
 }

@@ -31,6 +31,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.PolicyViolationException;
 import org.apache.kafka.common.errors.StaleBrokerEpochException;
@@ -95,7 +96,7 @@ public final class QuorumController implements Controller, AutoCloseable {
         TopicConfigValidator validator = new TopicConfigValidator(config);
         this.replication =
                 new ReplicationControl(config, validator, new TopicConfigDescriber(config.staticBrokerConfigs()));
-        this.configuration = new ConfigurationControl(validator);
+        this.configuration = new ConfigurationControl(config.nodeId(), validator);
     }
 
     /**
@@ -224,6 +225,14 @@ public final class QuorumController implements Controller, AutoCloseable {
     @Override
     public CompletableFuture<List<CreatePartitionsTopicResult>> createPartitions(CreatePartitionsRequestData request) {
         return write("createPartitions", current -> replication.createPartitions(current, request));
+    }
+
+    /**
+     * Serves the configs of a resource type another part of the broker defines (BROKER, GROUP) with its checks;
+     * until one is registered, changes to that type are refused.
+     */
+    public void registerConfigurationValidator(ConfigResource.Type type, ConfigurationValidator validator) {
+        configuration.register(type, validator);
     }
 
     @Override

@@ -165,7 +165,7 @@ final class ReplicationControl {
                 .setNumPartitions(partitions.size())
                 .setReplicationFactor((short) replicationFactor)
                 .setTopicConfigErrorCode(Errors.NONE.code());
-        describer.effective(configs, image.brokerConfigs()).stream()
+        describer.effective(configs, image.perBrokerConfig(config.nodeId()), image.brokerConfigs()).stream()
                 .sorted((a, b) -> a.def().name().compareTo(b.def().name()))
                 .forEach(entry -> result.configs()
                         .add(new CreatableTopicConfigs()

@@ -3,19 +3,17 @@ package io.krabka.kernel.controller;
 import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
-import io.krabka.spi.plugin.ConfigType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import org.apache.kafka.common.requests.DescribeConfigsResponse.ConfigSource;
 
 /**
  * A topic's configs as Kafka reports them: each value, where it comes from and its synonyms, resolved over the
- * topic's own configs, the cluster's dynamic broker defaults, the static {@code server.properties} and the defaults
- * of the broker keys.
+ * topic's own configs, this broker's dynamic configs, the cluster's dynamic broker defaults, the static
+ * {@code server.properties} and the defaults of the broker keys.
  */
 public final class TopicConfigDescriber {
 
@@ -37,7 +35,7 @@ public final class TopicConfigDescriber {
     /** A describer over the broker's {@code server.properties}. */
     public TopicConfigDescriber(Map<String, String> staticBrokerConfigs) {
         this.staticBrokerConfigs = Map.copyOf(staticBrokerConfigs);
-        this.brokerDefaults = brokerDefaults();
+        this.brokerDefaults = brokerKeyDefaults();
     }
 
     /**
@@ -68,19 +66,25 @@ public final class TopicConfigDescriber {
 
     /**
      * Every topic config in Kafka's order as DescribeConfigs reports it (Kafka's {@code createTopicConfigEntry}):
-     * the synonyms are the topic's own value, then each broker key that is set, dynamic cluster default first, then
-     * static, then the broker key's default, dropping those before the first broker key (Kafka lists a
-     * {@code log.retention.hours} only under a set {@code log.retention.ms}); the source is the first synonym's.
+     * the synonyms are the topic's own value, then each broker key that is set, this broker's dynamic configs first,
+     * then the dynamic cluster default, then static, then the broker key's default, dropping those before the first
+     * broker key (Kafka lists a {@code log.retention.hours} only under a set {@code log.retention.ms}); the source is
+     * the first synonym's.
      *
      * @param topicConfigs          the topic's own configs
+     * @param perBrokerConfigs      this broker's dynamic configs
      * @param dynamicClusterConfigs the cluster-wide dynamic broker configs
      */
-    public List<DescribedConfig> describe(Map<String, String> topicConfigs, Map<String, String> dynamicClusterConfigs) {
+    public List<DescribedConfig> describe(
+            Map<String, String> topicConfigs,
+            Map<String, String> perBrokerConfigs,
+            Map<String, String> dynamicClusterConfigs) {
         List<DescribedConfig> configs = new ArrayList<>();
         for (TopicConfigDef def : TopicConfigs.ALL) {
-            Resolved resolved = resolve(def, topicConfigs, dynamicClusterConfigs);
+            Resolved resolved = resolve(def, topicConfigs, perBrokerConfigs, dynamicClusterConfigs);
             List<Synonym> synonyms = new ArrayList<>();
             if (!def.brokerSynonyms().isEmpty()) {
+                addSynonyms(synonyms, def, perBrokerConfigs, ConfigSource.DYNAMIC_BROKER_CONFIG);
                 addSynonyms(synonyms, def, dynamicClusterConfigs, ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG);
                 addSynonyms(synonyms, def, staticBrokerConfigs, ConfigSource.STATIC_BROKER_CONFIG);
                 addSynonyms(synonyms, def, brokerDefaults, ConfigSource.DEFAULT_CONFIG);
@@ -102,90 +106,33 @@ public final class TopicConfigDescriber {
 
     /**
      * Every topic config in Kafka's order with its effective value and source, as the CreateTopics answer has them
-     * (Kafka's {@code resolveEffectiveTopicConfigs}): the topic's own value, else the first broker key set as a
-     * dynamic cluster default, else in {@code server.properties}, else the default. No synonyms.
+     * (Kafka's {@code resolveEffectiveTopicConfigs}): the topic's own value, else the first broker key set among this
+     * broker's dynamic configs, else as a dynamic cluster default, else in {@code server.properties}, else the
+     * default. No synonyms.
      */
     public List<DescribedConfig> effective(
-            Map<String, String> topicConfigs, Map<String, String> dynamicClusterConfigs) {
+            Map<String, String> topicConfigs,
+            Map<String, String> perBrokerConfigs,
+            Map<String, String> dynamicClusterConfigs) {
         return TopicConfigs.ALL.stream()
                 .map(def -> {
-                    Resolved resolved = resolve(def, topicConfigs, dynamicClusterConfigs);
+                    Resolved resolved = resolve(def, topicConfigs, perBrokerConfigs, dynamicClusterConfigs);
                     return new DescribedConfig(def, resolved.value, resolved.source, List.of());
                 })
                 .toList();
     }
 
-    /**
-     * A broker config as reported.
-     *
-     * @param name     the broker key
-     * @param value    its value as text; null when it has none
-     * @param source   where the value comes from
-     * @param synonyms the places that set it or a key it stands in for, as DescribeConfigs lists them
-     * @param type     its type
-     * @param readOnly whether Kafka refuses to change it dynamically
-     */
-    public record DescribedBrokerConfig(
-            String name, String value, ConfigSource source, List<Synonym> synonyms, ConfigType type, boolean readOnly) {
-        /** Copies the synonyms. */
-        public DescribedBrokerConfig {
-            Objects.requireNonNull(name, "name");
-            synonyms = List.copyOf(synonyms);
-        }
-    }
-
-    /**
-     * The broker keys behind topic configs ({@code log.retention.ms}, {@code message.max.bytes}, ...) as a broker's
-     * DescribeConfigs reports them (Kafka's {@code createBrokerConfigEntry}), sorted by name: each key's value from
-     * the cluster's dynamic defaults, {@code server.properties} or its default; the synonyms of its siblings
-     * ({@code log.retention.minutes} and {@code .hours} for {@code log.retention.ms}) from the same places, those
-     * before the key itself dropped; the keys only a topic config's first broker key stands in for are read-only.
-     */
-    public List<DescribedBrokerConfig> describeBrokerKeys(Map<String, String> dynamicClusterConfigs) {
-        Map<String, DescribedBrokerConfig> configs = new TreeMap<>();
-        List<Map.Entry<Map<String, String>, ConfigSource>> layers = List.of(
-                Map.entry(dynamicClusterConfigs, ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG),
-                Map.entry(staticBrokerConfigs, ConfigSource.STATIC_BROKER_CONFIG),
-                Map.entry(brokerDefaults, ConfigSource.DEFAULT_CONFIG));
-        for (TopicConfigDef def : TopicConfigs.ALL) {
-            List<ConfigSynonym> siblings = def.brokerSynonyms();
-            for (ConfigSynonym key : siblings) {
-                List<Synonym> synonyms = new ArrayList<>();
-                for (var layer : layers) {
-                    for (ConfigSynonym sibling : siblings) {
-                        String value = layer.getKey().get(sibling.name());
-                        if (value != null) {
-                            synonyms.add(new Synonym(sibling.name(), value, layer.getValue()));
-                        }
-                    }
-                }
-                while (!synonyms.isEmpty() && !synonyms.getFirst().name().equals(key.name())) {
-                    synonyms.removeFirst();
-                }
-                String value = synonyms.stream()
-                        .filter(synonym -> synonym.name().equals(key.name()))
-                        .findFirst()
-                        .map(Synonym::value)
-                        .orElse(null);
-                ConfigSource source = synonyms.isEmpty()
-                        ? ConfigSource.DEFAULT_CONFIG
-                        : synonyms.getFirst().source();
-                configs.put(
-                        key.name(),
-                        new DescribedBrokerConfig(
-                                key.name(), value, source, synonyms, key.type(), key != siblings.getFirst()));
-            }
-        }
-        return List.copyOf(configs.values());
-    }
-
     private Resolved resolve(
-            TopicConfigDef def, Map<String, String> topicConfigs, Map<String, String> dynamicClusterConfigs) {
+            TopicConfigDef def,
+            Map<String, String> topicConfigs,
+            Map<String, String> perBrokerConfigs,
+            Map<String, String> dynamicClusterConfigs) {
         String own = topicConfigs.get(def.name());
         if (own != null) {
             return new Resolved(def.toText(def.parse(own)), ConfigSource.TOPIC_CONFIG);
         }
         for (var layer : List.of(
+                Map.entry(perBrokerConfigs, ConfigSource.DYNAMIC_BROKER_CONFIG),
                 Map.entry(dynamicClusterConfigs, ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG),
                 Map.entry(staticBrokerConfigs, ConfigSource.STATIC_BROKER_CONFIG))) {
             for (ConfigSynonym synonym : def.brokerSynonyms()) {
@@ -208,8 +155,8 @@ public final class TopicConfigDescriber {
         }
     }
 
-    /** Kafka's defaults of the broker keys behind topic configs. */
-    private static Map<String, String> brokerDefaults() {
+    /** Kafka's defaults of the broker keys behind topic configs, as text. */
+    public static Map<String, String> brokerKeyDefaults() {
         Map<String, String> defaults = new HashMap<>(LAST_SYNONYM_DEFAULTS);
         for (TopicConfigDef def : TopicConfigs.ALL) {
             if (def.brokerSynonyms().size() == 1) {

@@ -1,12 +1,19 @@
 package io.krabka.kernel.controller;
 
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
+import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.spi.plugin.ConfigException;
+import io.krabka.spi.plugin.ConfigKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.InvalidRequestException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.internals.Topic;
 
 /**
  * Checks a topic's configs as Kafka's controller does ({@code ControllerConfigurationValidator} and
@@ -21,6 +28,28 @@ final class TopicConfigValidator {
     TopicConfigValidator(ControllerConfig config) {
         this.staticBrokerConfigs = config.staticBrokerConfigs();
         this.remoteLogStorageSystemEnabled = config.remoteLogStorageSystemEnabled();
+    }
+
+    /**
+     * Checks that a topic resource names a topic that exists, as Kafka's controller checks it.
+     *
+     * @throws org.apache.kafka.common.errors.ApiException INVALID_REQUEST for the default topic resource (""),
+     *                                                     INVALID_TOPIC_EXCEPTION for an invalid name,
+     *                                                     UNKNOWN_TOPIC_OR_PARTITION for a topic that does not exist
+     */
+    void checkTopic(MetadataImage image, String name) {
+        if (name.isEmpty()) {
+            throw new InvalidRequestException("Default topic resources are not allowed.");
+        }
+        Topic.validate(name);
+        if (image.topic(name).isEmpty()) {
+            throw new UnknownTopicOrPartitionException("The topic '" + name + "' does not exist.");
+        }
+    }
+
+    /** The topic config of this name, if there is one. */
+    static Optional<ConfigKey> key(String name) {
+        return TopicConfigs.find(name).map(TopicConfigDef::key);
     }
 
     /**

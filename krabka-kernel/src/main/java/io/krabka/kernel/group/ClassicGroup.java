@@ -42,6 +42,7 @@ final class ClassicGroup {
     private final Map<String, Integer> supportedProtocols = new HashMap<>();
     private int numMembersAwaitingJoin;
     private boolean newMemberAdded;
+    private boolean initialDelayElapsed;
 
     ClassicGroup(String groupId, ClassicGroupState state, long nowMs) {
         this.groupId = Objects.requireNonNull(groupId, "groupId");
@@ -264,6 +265,15 @@ final class ClassicGroup {
 
     boolean newMemberAdded() {
         return newMemberAdded;
+    }
+
+    /** Whether the first rebalance's delay is over and it waits only for the members that have their id. */
+    boolean initialDelayElapsed() {
+        return initialDelayElapsed;
+    }
+
+    void setInitialDelayElapsed(boolean elapsed) {
+        initialDelayElapsed = elapsed;
     }
 
     /** The longest rebalance timeout of the members: how long a rebalance waits for them. */

@@ -21,8 +21,9 @@ import org.apache.kafka.common.requests.JoinGroupRequest;
 /**
  * JoinGroup on the classic groups, as Kafka's {@code GroupMetadataManager.classicGroupJoin}: a new member gets its
  * id first (KIP-394, v4+) and joins with it; a static member (KIP-345) that restarts takes its old place, fencing
- * the old instance, without a rebalance when its protocols are unchanged (the leader skips assigning, KIP-814,
- * v9+); a known member rejoining starts or joins a rebalance. Runs under the coordinator's lock.
+ * the old instance, without a rebalance unless the group's protocol would change (a v9+ leader skips assigning,
+ * KIP-814; an older one syncs as a follower); a known member rejoining starts or joins a rebalance. Runs under the
+ * coordinator's lock.
  */
 final class ClassicGroupJoin {
 
@@ -190,34 +191,55 @@ final class ClassicGroupJoin {
         group.completeJoinFuture(old, joinError(oldMemberId, Errors.FENCED_INSTANCE_ID));
         group.completeSyncFuture(old, syncError(Errors.FENCED_INSTANCE_ID));
         groups.cancelHeartbeat(group, oldMemberId);
-        boolean sameProtocols = old.matches(protocols);
+        String previousLeader = group.leaderOrNull();
+        List<Protocol> oldProtocols = old.supportedProtocols();
+        int oldRebalanceTimeoutMs = old.rebalanceTimeoutMs();
+        int oldSessionTimeoutMs = old.sessionTimeoutMs();
         ClassicGroupMember member = group.replaceStaticMember(request.groupInstanceId(), oldMemberId, newMemberId);
         group.updateMember(member, protocols, request.rebalanceTimeoutMs(), request.sessionTimeoutMs(), future);
         groups.scheduleHeartbeat(group, member, member.sessionTimeoutMs());
-        boolean leader = group.isLeader(newMemberId);
+        String reason = "static member " + request.groupInstanceId() + " rejoined";
         switch (group.state()) {
             case STABLE -> {
-                // A leader of an old version cannot skip the assignment (KIP-814): it gets a rebalance instead.
-                if (!sameProtocols || (leader && !JoinGroupRequest.supportsSkippingAssignment(context.apiVersion()))) {
-                    groups.prepareRebalance(
-                            group, reason("static member " + request.groupInstanceId() + " rejoined", request));
+                // As Kafka: the member takes its old place and assignment unless the group's protocol would change.
+                if (!group.protocolName().orElse("").equals(group.selectProtocol())) {
+                    groups.prepareRebalance(group, reason(reason + " with protocols that change the group's", request));
                     return;
                 }
                 try {
                     writer.append(group.groupId(), List.of(groupRecord(group, Map.of())));
                 } catch (ApiException e) {
-                    group.completeJoinFuture(member, joinError(newMemberId, Errors.forException(e)));
+                    // The new member id is not written: the old instance keeps its place, as Kafka reverts it.
+                    group.updateMember(member, oldProtocols, oldRebalanceTimeoutMs, oldSessionTimeoutMs, null);
+                    groups.cancelHeartbeat(group, newMemberId);
+                    ClassicGroupMember restored =
+                            group.replaceStaticMember(request.groupInstanceId(), newMemberId, oldMemberId);
+                    groups.scheduleHeartbeat(group, restored, restored.sessionTimeoutMs());
+                    future.complete(joinError(UNKNOWN_MEMBER_ID, Errors.forException(e)));
                     return;
                 }
-                group.completeJoinFuture(member, currentGeneration(group, newMemberId, leader, leader));
+                group.completeJoinFuture(member, stableRejoin(group, newMemberId, previousLeader, context));
             }
             case COMPLETING_REBALANCE ->
-                groups.prepareRebalance(
-                        group,
-                        reason("static member " + request.groupInstanceId() + " rejoined during the sync", request));
+                // The leader may already hold the old member id: its assignment would miss the new one.
+                groups.prepareRebalance(group, reason(reason + " during the sync", request));
             case PREPARING_REBALANCE -> groups.maybeCompleteJoin(group);
             case EMPTY, DEAD -> throw new IllegalStateException("static member of " + group + " replaced");
         }
+    }
+
+    /**
+     * A static member's answer when it takes its place in a Stable group: a leader of v9+ gets the members and
+     * skips assigning (KIP-814); an older leader, which cannot skip, is told the previous leader's id, so it syncs as
+     * a follower and gets its assignment back, as Kafka answers it.
+     */
+    private static JoinGroupResponseData stableRejoin(
+            ClassicGroup group, String memberId, String previousLeader, GroupRequestContext context) {
+        if (JoinGroupRequest.supportsSkippingAssignment(context.apiVersion())) {
+            boolean leader = group.isLeader(memberId);
+            return currentGeneration(group, memberId, leader, leader);
+        }
+        return currentGeneration(group, memberId, false, false).setLeader(previousLeader);
     }
 
     private void updateMemberAndRebalance(

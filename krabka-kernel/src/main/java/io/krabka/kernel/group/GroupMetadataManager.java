@@ -15,10 +15,10 @@ import org.apache.kafka.common.protocol.Errors;
 
 /**
  * The classic groups and their rebalances (the classic part of Kafka's {@code GroupMetadataManager}): the groups
- * by id, the rebalance itself (the delayed initial rebalance, the join phase ending when every member rejoined or
- * at the rebalance timeout, the sync timeout), the members' sessions, and the groups replayed from the log.
- * JoinGroup is {@link ClassicGroupJoin}, SyncGroup {@link ClassicGroupSync}; Heartbeat, LeaveGroup, describing and
- * listing are {@link ClassicGroupOperations}. Every method runs under the coordinator's lock.
+ * by id, the rebalance itself (the delayed initial rebalance, which then waits for the members that have their id,
+ * the join phase ending when every member rejoined or at the rebalance timeout, the sync timeout), the members'
+ * sessions, and the groups replayed from the log. JoinGroup is {@link ClassicGroupJoin}, SyncGroup
+ * {@link ClassicGroupSync}; Heartbeat, LeaveGroup, describing and listing are {@link ClassicGroupOperations}. Every method runs under the coordinator's lock.
  */
 final class GroupMetadataManager {
 
@@ -92,6 +92,7 @@ final class GroupMetadataManager {
         boolean initial = group.isInState(ClassicGroupState.EMPTY);
         if (initial) {
             group.setNewMemberAdded(false);
+            group.setInitialDelayElapsed(false);
             int delay = config.groupInitialRebalanceDelayMs();
             scheduleInitialJoin(group, delay, Math.max(group.rebalanceTimeoutMs() - delay, 0));
         } else {
@@ -107,7 +108,9 @@ final class GroupMetadataManager {
         }
     }
 
-    // Kafka's InitialDelayedJoin: each new member extends the wait, within the rebalance timeout.
+    // Kafka's InitialDelayedJoin: each new member extends the wait, within the rebalance timeout. Members that have
+    // their id (KIP-394) are about to join: once the delay is over the join phase waits for them too, within the
+    // rebalance timeout, so consumers that subscribe together start in one generation rather than two.
     private void scheduleInitialJoin(ClassicGroup group, int delayMs, int remainingMs) {
         timer.schedule(joinKey(group), delayMs, () -> {
             if (groups.get(group.groupId()) != group || !group.isInState(ClassicGroupState.PREPARING_REBALANCE)) {
@@ -116,7 +119,10 @@ final class GroupMetadataManager {
             if (group.newMemberAdded() && remainingMs != 0) {
                 group.setNewMemberAdded(false);
                 int next = Math.min(config.groupInitialRebalanceDelayMs(), remainingMs);
-                scheduleInitialJoin(group, next, Math.max(remainingMs - next, 0));
+                scheduleInitialJoin(group, next, Math.max(remainingMs - delayMs, 0));
+            } else if (group.numPendingJoinMembers() > 0 && remainingMs != 0) {
+                group.setInitialDelayElapsed(true);
+                timer.schedule(joinKey(group), remainingMs, () -> onJoinTimeout(group));
             } else {
                 completeJoin(group);
             }
@@ -132,7 +138,7 @@ final class GroupMetadataManager {
     void maybeCompleteJoin(ClassicGroup group) {
         if (group.isInState(ClassicGroupState.PREPARING_REBALANCE)
                 && group.hasAllMembersJoined()
-                && group.previousState() != ClassicGroupState.EMPTY) {
+                && (group.previousState() != ClassicGroupState.EMPTY || group.initialDelayElapsed())) {
             completeJoin(group);
         }
     }

@@ -45,6 +45,7 @@ public final class LogManager implements Closeable {
     private final Scheduler scheduler;
     private final InstantSource time;
     private final ProducerStateManagerConfig producerStateManagerConfig;
+    private volatile int numRecoveryThreadsPerDataDir;
     private final String clusterId;
     private final List<Path> logDirs;
     private final List<Path> liveLogDirs;
@@ -92,6 +93,7 @@ public final class LogManager implements Closeable {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.time = Objects.requireNonNull(time, "time");
         this.producerStateManagerConfig = config.producerStateManagerConfig();
+        this.numRecoveryThreadsPerDataDir = config.numRecoveryThreadsPerDataDir();
         this.logDirs = config.logDirs().stream()
                 .map(dir -> dir.toAbsolutePath().normalize())
                 .distinct()
@@ -259,6 +261,19 @@ public final class LogManager implements Closeable {
     /** The log of {@code topicPartition}, if this broker has it. */
     public Optional<UnifiedLog> getLog(TopicPartition topicPartition) {
         return Optional.ofNullable(currentLogs.get(topicPartition));
+    }
+
+    /** The threads per directory that close the logs at shutdown now ({@code num.recovery.threads.per.data.dir}). */
+    public int numRecoveryThreadsPerDataDir() {
+        return numRecoveryThreadsPerDataDir;
+    }
+
+    /** Sets the threads per directory that close the logs at shutdown (Kafka's {@code resizeRecoveryThreadPool}). */
+    public void resizeRecoveryThreadPool(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("num.recovery.threads.per.data.dir must be at least 1: " + threads);
+        }
+        numRecoveryThreadsPerDataDir = threads;
     }
 
     /** Every log, in no particular order; a copy. */
@@ -535,8 +550,7 @@ public final class LogManager implements Closeable {
                 closes.add(() -> close(deleted.getKey()));
             }
         }
-        IOException failure = LogDirTasks.runAll(
-                        "log-closing", config.numRecoveryThreadsPerDataDir(), closes, "close a log")
+        IOException failure = LogDirTasks.runAll("log-closing", numRecoveryThreadsPerDataDir, closes, "close a log")
                 .failure();
         if (failure != null) {
             throw failure;

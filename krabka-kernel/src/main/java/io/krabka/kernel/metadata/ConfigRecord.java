@@ -6,8 +6,8 @@ import org.apache.kafka.common.protocol.Writable;
 
 /**
  * Kafka's {@code ConfigRecord} (api key 4, version 0, flexible): a dynamic config is set or, with a null value,
- * removed. Fields: {@code ResourceType} (int8: 2 topic, 4 broker), {@code ResourceName} (compact string; "" for the
- * cluster-wide broker default), {@code Name} (compact string), {@code Value} (compact nullable string), then the
+ * removed. Fields: {@code ResourceType} (int8: 2 topic, 4 broker, 32 group), {@code ResourceName} (compact string;
+ * "" for the cluster-wide broker default), {@code Name} (compact string), {@code Value} (compact nullable string), then the
  * tagged fields (none).
  *
  * @param resourceType the resource type's id, as Kafka's {@code ConfigResource.Type}
@@ -24,6 +24,8 @@ public record ConfigRecord(byte resourceType, String resourceName, String name, 
     public static final byte TOPIC = 2;
     /** Kafka's id of a broker resource. */
     public static final byte BROKER = 4;
+    /** Kafka's id of a group resource. */
+    public static final byte GROUP = 32;
 
     /** Checks the fields. */
     public ConfigRecord {

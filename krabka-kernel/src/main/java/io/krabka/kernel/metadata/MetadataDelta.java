@@ -22,6 +22,8 @@ public final class MetadataDelta {
     private final Map<String, TreeMap<Integer, PartitionRegistration>> changedPartitions = new HashMap<>();
     private final Map<String, Map<String, String>> topicConfigs;
     private final Map<String, String> brokerConfigs;
+    private final Map<String, Map<String, String>> perBrokerConfigs = new HashMap<>();
+    private final Map<String, Map<String, String>> groupConfigs = new HashMap<>();
     private long nextProducerId;
     /** The records since a BeginTransactionRecord, applied at its end; null outside a transaction. */
     private List<MetadataRecord> transaction;
@@ -37,6 +39,8 @@ public final class MetadataDelta {
         topicConfigs = new HashMap<>();
         base.topicConfigs().forEach((topic, configs) -> topicConfigs.put(topic, new HashMap<>(configs)));
         brokerConfigs = new HashMap<>(base.brokerConfigs());
+        base.perBrokerConfigs().forEach((broker, configs) -> perBrokerConfigs.put(broker, new HashMap<>(configs)));
+        base.groupConfigs().forEach((group, configs) -> groupConfigs.put(group, new HashMap<>(configs)));
         nextProducerId = base.nextProducerId();
     }
 
@@ -137,33 +141,50 @@ public final class MetadataDelta {
         Map<String, TopicImage> newTopics = new HashMap<>(topics);
         changedPartitions.forEach((name, partitions) ->
                 newTopics.put(name, new TopicImage(name, topics.get(name).id(), partitions)));
-        return new MetadataImage(offset, features, newTopics, topicConfigs, brokerConfigs, nextProducerId);
+        return new MetadataImage(
+                offset,
+                features,
+                newTopics,
+                topicConfigs,
+                brokerConfigs,
+                perBrokerConfigs,
+                groupConfigs,
+                nextProducerId);
     }
 
     private void replayConfig(ConfigRecord config) {
-        Map<String, String> configs = switch (config.resourceType()) {
+        String name = config.resourceName();
+        Map<String, Map<String, String>> byName = switch (config.resourceType()) {
             case ConfigRecord.TOPIC -> {
-                if (!topics.containsKey(config.resourceName())) {
-                    throw new MetadataParseException("ConfigRecord for unknown topic " + config.resourceName());
+                if (!topics.containsKey(name)) {
+                    throw new MetadataParseException("ConfigRecord for unknown topic " + name);
                 }
-                yield topicConfigs.computeIfAbsent(config.resourceName(), topic -> new HashMap<>());
+                yield topicConfigs;
             }
             case ConfigRecord.BROKER -> {
-                if (!config.resourceName().isEmpty()) {
-                    throw new MetadataParseException("ConfigRecord for broker " + config.resourceName()
-                            + ": Krabka keeps only the cluster-wide broker configs");
+                if (name.isEmpty()) {
+                    apply(brokerConfigs, config);
+                    yield null;
                 }
-                yield brokerConfigs;
+                yield perBrokerConfigs;
             }
+            case ConfigRecord.GROUP -> groupConfigs;
             default -> throw new MetadataParseException("ConfigRecord for resource type " + config.resourceType());
         };
+        if (byName != null) {
+            Map<String, String> configs = byName.computeIfAbsent(name, resource -> new HashMap<>());
+            apply(configs, config);
+            if (configs.isEmpty()) {
+                byName.remove(name);
+            }
+        }
+    }
+
+    private static void apply(Map<String, String> configs, ConfigRecord config) {
         if (config.value() == null) {
             configs.remove(config.name());
         } else {
             configs.put(config.name(), config.value());
-        }
-        if (config.resourceType() == ConfigRecord.TOPIC && configs.isEmpty()) {
-            topicConfigs.remove(config.resourceName());
         }
     }
 

@@ -10,12 +10,14 @@ import java.util.Optional;
  * The cluster metadata as of one offset of the metadata log: what every broker component reads. Immutable; the
  * controller publishes a new image after each committed change (Kafka's {@code MetadataImage}).
  *
- * @param offset         the offset of the last metadata record applied; -1 for the empty image
- * @param features       the finalized feature levels (metadata.version, group.version, ...)
- * @param topics         the topics by name
- * @param topicConfigs   the configs set on each topic by name (only keys set; defaults are not here)
- * @param brokerConfigs  the dynamic configs set for the cluster (the default broker resource "")
- * @param nextProducerId the first producer id not yet given out
+ * @param offset           the offset of the last metadata record applied; -1 for the empty image
+ * @param features         the finalized feature levels (metadata.version, group.version, ...)
+ * @param topics           the topics by name
+ * @param topicConfigs     the configs set on each topic by name (only keys set; defaults are not here)
+ * @param brokerConfigs    the dynamic configs set for the cluster (the default broker resource "")
+ * @param perBrokerConfigs the dynamic configs set for one broker, by its id (the broker resource "1")
+ * @param groupConfigs     the configs set on each group by group id (only keys set; defaults are not here)
+ * @param nextProducerId   the first producer id not yet given out
  */
 public record MetadataImage(
         long offset,
@@ -23,10 +25,13 @@ public record MetadataImage(
         Map<String, TopicImage> topics,
         Map<String, Map<String, String>> topicConfigs,
         Map<String, String> brokerConfigs,
+        Map<String, Map<String, String>> perBrokerConfigs,
+        Map<String, Map<String, String>> groupConfigs,
         long nextProducerId) {
 
     /** The image before any record. */
-    public static final MetadataImage EMPTY = new MetadataImage(-1, Map.of(), Map.of(), Map.of(), Map.of(), 0);
+    public static final MetadataImage EMPTY =
+            new MetadataImage(-1, Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), 0);
 
     /** Copies the maps and checks the offset. */
     public MetadataImage {
@@ -35,10 +40,10 @@ public record MetadataImage(
         }
         features = Map.copyOf(features);
         topics = Map.copyOf(topics);
-        Map<String, Map<String, String>> configs = new HashMap<>();
-        topicConfigs.forEach((topic, values) -> configs.put(topic, Map.copyOf(values)));
-        topicConfigs = Map.copyOf(configs);
+        topicConfigs = copy(topicConfigs);
         brokerConfigs = Map.copyOf(brokerConfigs);
+        perBrokerConfigs = copy(perBrokerConfigs);
+        groupConfigs = copy(groupConfigs);
         if (nextProducerId < 0) {
             throw new IllegalArgumentException("next producer id " + nextProducerId);
         }
@@ -57,5 +62,21 @@ public record MetadataImage(
     /** The configs set on a topic; empty when none are. */
     public Map<String, String> topicConfig(String topic) {
         return topicConfigs.getOrDefault(topic, Map.of());
+    }
+
+    /** The dynamic configs set for one broker; empty when none are. */
+    public Map<String, String> perBrokerConfig(int brokerId) {
+        return perBrokerConfigs.getOrDefault(String.valueOf(brokerId), Map.of());
+    }
+
+    /** The configs set on a group; empty when none are. */
+    public Map<String, String> groupConfig(String group) {
+        return groupConfigs.getOrDefault(group, Map.of());
+    }
+
+    private static Map<String, Map<String, String>> copy(Map<String, Map<String, String>> configs) {
+        Map<String, Map<String, String>> copy = new HashMap<>();
+        configs.forEach((name, values) -> copy.put(name, Map.copyOf(values)));
+        return Map.copyOf(copy);
     }
 }

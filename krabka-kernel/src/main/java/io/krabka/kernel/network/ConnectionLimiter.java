@@ -5,18 +5,20 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * {@code max.connections}: at the limit the broker stops accepting, so new connections wait in the listen backlog
- * as Kafka's acceptor makes them wait. A connection the acceptor still takes (Netty completes an accept already
- * requested) waits too, unread and not yet active, until a connection closes.
+ * {@code max.connections}, which may change at run time: at the limit the broker stops accepting, so new connections
+ * wait in the listen backlog as Kafka's acceptor makes them wait. A connection the acceptor still takes (Netty
+ * completes an accept already requested) waits too, unread and not yet active, until a connection closes.
  */
 @ChannelHandler.Sharable
 final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
 
-    private final int maxConnections;
+    private int maxConnections;
     private final Queue<ChannelHandlerContext> waiting = new ArrayDeque<>();
     private int connections;
 
@@ -44,6 +46,23 @@ final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
             next.executor().execute(() -> serve(next));
         }
         ctx.fireChannelInactive();
+    }
+
+    /**
+     * Changes the limit without a restart: raised, the connections waiting are served up to it and the broker
+     * accepts again; lowered, the connections open stay and new ones wait until enough have closed.
+     */
+    void setMaxConnections(int max, Channel acceptor) {
+        List<ChannelHandlerContext> admitted = new ArrayList<>();
+        synchronized (this) {
+            maxConnections = max;
+            while (connections < maxConnections && !waiting.isEmpty()) {
+                connections++;
+                admitted.add(waiting.poll());
+            }
+        }
+        admitted.forEach(ctx -> ctx.executor().execute(() -> serve(ctx)));
+        accept(acceptor);
     }
 
     /**

@@ -123,6 +123,14 @@ public final class SocketServer implements AutoCloseable {
                 });
     }
 
+    /** Changes {@code max.connections} without a restart; connections open stay open. */
+    public void setMaxConnections(int maxConnections) {
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("max.connections must be at least 1: " + maxConnections);
+        }
+        limiter.setMaxConnections(maxConnections, serverChannel);
+    }
+
     /** The address the server listens on (with the port chosen, where the configured port was 0). */
     public InetSocketAddress localAddress() {
         return (InetSocketAddress) serverChannel.localAddress();

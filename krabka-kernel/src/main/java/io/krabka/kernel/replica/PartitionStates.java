@@ -2,6 +2,7 @@ package io.krabka.kernel.replica;
 
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.UnifiedLog;
+import io.krabka.kernel.log.config.BrokerConfigOverrides;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.PartitionRegistration;
@@ -9,7 +10,6 @@ import io.krabka.kernel.metadata.TopicImage;
 import io.krabka.spi.common.TopicIdPartition;
 import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,9 +20,10 @@ import java.util.function.Consumer;
 /**
  * Applies the cluster metadata to this node's partitions (Kafka's {@code ReplicaManager.applyDelta}): a topic gone
  * (or re-created under a new id) has its logs deleted; a partition this node leads gets its log, created with the
- * topic's settings over the broker's defaults, and its leader epoch; changed settings reach the topic's logs. A
- * log that cannot be opened leaves its partition offline (KAFKA_STORAGE_ERROR) rather than failing the update; one
- * whose log directory went offline stays so, never re-created elsewhere, until the broker restarts.
+ * topic's settings over the broker's defaults (its dynamic ones over server.properties), and its leader epoch; changed
+ * settings, a topic's or the broker's, reach the topic's logs. A log that cannot be opened leaves its partition
+ * offline (KAFKA_STORAGE_ERROR) rather than failing the update; one whose log directory went offline stays so, never
+ * re-created elsewhere, until the broker restarts.
  */
 final class PartitionStates {
 
@@ -56,9 +57,10 @@ final class PartitionStates {
                 deleteTopic(topic);
             }
         }
-        Map<String, String> brokerProps = new HashMap<>(config.brokerProps());
-        brokerProps.putAll(current.brokerConfigs());
-        boolean brokerConfigsChanged = !previous.brokerConfigs().equals(current.brokerConfigs());
+        Map<String, String> brokerProps = BrokerConfigOverrides.effective(
+                config.brokerProps(), current.brokerConfigs(), current.perBrokerConfig(config.nodeId()));
+        boolean brokerConfigsChanged = !previous.brokerConfigs().equals(current.brokerConfigs())
+                || !previous.perBrokerConfig(config.nodeId()).equals(current.perBrokerConfig(config.nodeId()));
         for (TopicImage topic : current.topics().values()) {
             LogConfig logConfig = logConfig(brokerProps, current, topic.name());
             topic.partitions().forEach((index, registration) -> applyPartition(topic, index, registration, logConfig));

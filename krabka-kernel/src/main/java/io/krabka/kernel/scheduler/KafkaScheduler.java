@@ -53,6 +53,19 @@ public final class KafkaScheduler implements Scheduler {
                 : executor.schedule(logged, delay, TimeUnit.MILLISECONDS);
     }
 
+    /** The number of threads now. */
+    public int threads() {
+        return executor.getCorePoolSize();
+    }
+
+    /** Grows or shrinks the pool (Kafka's {@code resizeThreadPool}): a thread busy with a task ends after it. */
+    public void resizeThreadPool(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("a scheduler needs a thread: " + threads);
+        }
+        executor.setCorePoolSize(threads);
+    }
+
     /** Stops taking tasks, drops the delayed ones and waits for the running ones. */
     public void shutdown() throws InterruptedException {
         executor.shutdown();

@@ -142,6 +142,7 @@ class BrokerIT {
                         ApiKeys.DESCRIBE_CONFIGS,
                         ApiKeys.ALTER_CONFIGS,
                         ApiKeys.INCREMENTAL_ALTER_CONFIGS,
+                        ApiKeys.LIST_CONFIG_RESOURCES,
                         ApiKeys.DESCRIBE_CLUSTER,
                         ApiKeys.INIT_PRODUCER_ID,
                         ApiKeys.FIND_COORDINATOR,

@@ -3,6 +3,8 @@ package io.krabka.kernel.broker;
 import io.krabka.kernel.controller.Controllers;
 import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.format.FormatException;
+import io.krabka.kernel.group.GroupConfigDefaults;
+import io.krabka.kernel.group.GroupConfigs;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
@@ -53,7 +55,9 @@ public final class ControlPlane implements AutoCloseable {
                     new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller),
                     new CreatePartitionsHandler(controller),
                     new DescribeConfigsHandler(
-                            new DescribeConfigsHandler.Config(Controllers.NODE_ID, staticBrokerConfigs), controller),
+                            new DescribeConfigsHandler.Config(Controllers.NODE_ID, staticBrokerConfigs),
+                            controller,
+                            new GroupConfigs(GroupConfigDefaults.fromProps(staticBrokerConfigs))),
                     new AlterConfigsHandler(controller),
                     new IncrementalAlterConfigsHandler(controller));
             SocketServer server = SocketServer.start(

@@ -249,6 +249,8 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
                         topics,
                         current.topicConfigs(),
                         current.brokerConfigs(),
+                        current.perBrokerConfigs(),
+                        current.groupConfigs(),
                         current.nextProducerId()));
     }
 

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.krabka.kernel.controller.Controllers;
 import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.controller.QuorumControllerTestTopics;
+import io.krabka.kernel.group.GroupConfigDefaults;
+import io.krabka.kernel.group.GroupConfigs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -124,8 +126,10 @@ class HandlerVersionsTest {
         CreateTopicsRequestData create = new CreateTopicsRequestData();
         create.topics().add(QuorumControllerTestTopics.topic("conf", 1));
         controller.createTopics(create).get();
-        DescribeConfigsHandler describe =
-                new DescribeConfigsHandler(new DescribeConfigsHandler.Config(1, Map.of()), controller);
+        DescribeConfigsHandler describe = new DescribeConfigsHandler(
+                new DescribeConfigsHandler.Config(1, Map.of()),
+                controller,
+                new GroupConfigs(GroupConfigDefaults.fromProps(Map.of())));
         for (short version = ApiKeys.DESCRIBE_CONFIGS.oldestVersion(); version <= describe.latestVersion(); version++) {
             DescribeConfigsRequestData data =
                     new DescribeConfigsRequestData().setIncludeSynonyms(true).setIncludeDocumentation(true);

@@ -1,5 +1,8 @@
 package io.krabka.kernel.controller;
 
+import static io.krabka.kernel.controller.ConfigRequests.legacy;
+import static io.krabka.kernel.controller.ConfigRequests.op;
+import static io.krabka.kernel.controller.ConfigRequests.resource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,8 +36,6 @@ import org.apache.kafka.common.message.DeleteTopicsRequestData;
 import org.apache.kafka.common.message.DeleteTopicsRequestData.DeleteTopicState;
 import org.apache.kafka.common.message.DeleteTopicsResponseData.DeletableTopicResult;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
-import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterConfigsResource;
-import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData.AlterableConfig;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse;
 import org.apache.kafka.common.protocol.Errors;
 import org.junit.jupiter.api.AfterEach;
@@ -387,7 +388,10 @@ class QuorumControllerTest {
         assertEquals("UNKNOWN_TOPIC_OR_PARTITION: The topic 'nope' does not exist.", errors.get("2:nope"));
         assertEquals("INVALID_REQUEST: Default topic resources are not allowed.", errors.get("2:"));
         assertTrue(errors.get("2:bad name").startsWith("INVALID_TOPIC_EXCEPTION: Topic name is invalid"));
-        assertEquals("INVALID_REQUEST: " + ConfigurationControl.BROKER_CONFIGS_REFUSED, errors.get("4:"));
+        assertEquals(
+                "INVALID_REQUEST: Krabka does not support configs of resource type BROKER",
+                errors.get("4:"),
+                "broker configs need the broker's validator");
         assertEquals(
                 Map.of("retention.ms", "7", "cleanup.policy", "delete,compact"),
                 controllers.controller().image().topicConfig("conf"));
@@ -416,15 +420,7 @@ class QuorumControllerTest {
                         .getFirst()
                         .errorMessage());
 
-        AlterConfigsRequestData legacy = new AlterConfigsRequestData();
-        AlterConfigsRequestData.AlterConfigsResource whole = new AlterConfigsRequestData.AlterConfigsResource()
-                .setResourceType((byte) 2)
-                .setResourceName("conf");
-        whole.configs()
-                .add(new AlterConfigsRequestData.AlterableConfig()
-                        .setName("max.message.bytes")
-                        .setValue("2000"));
-        legacy.resources().add(whole);
+        AlterConfigsRequestData legacy = legacy((byte) 2, "conf", Map.of("max.message.bytes", "2000"));
         assertEquals(
                 Errors.NONE.code(),
                 controllers
@@ -647,18 +643,5 @@ class QuorumControllerTest {
 
     private static CreatePartitionsTopic grow(String name, int count) {
         return new CreatePartitionsTopic().setName(name).setCount(count).setAssignments(null);
-    }
-
-    private static AlterConfigsResource resource(byte type, String name, AlterableConfig... configs) {
-        AlterConfigsResource resource =
-                new AlterConfigsResource().setResourceType(type).setResourceName(name);
-        for (AlterableConfig config : configs) {
-            resource.configs().add(config);
-        }
-        return resource;
-    }
-
-    private static AlterableConfig op(String name, String value, int op) {
-        return new AlterableConfig().setName(name).setValue(value).setConfigOperation((byte) op);
     }
 }

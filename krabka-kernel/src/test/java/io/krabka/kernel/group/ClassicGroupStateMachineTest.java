@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.message.HeartbeatRequestData;
+import org.apache.kafka.common.message.JoinGroupRequestData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.LeaveGroupRequestData.MemberIdentity;
 import org.apache.kafka.common.message.LeaveGroupResponseData.MemberResponse;
@@ -80,6 +81,33 @@ class ClassicGroupStateMachineTest {
         assertEquals(1, first.join().generationId());
         assertEquals(1, second.join().generationId());
         assertEquals(first.join().leader(), second.join().leader());
+    }
+
+    @Test
+    void withoutAnInitialDelayTheFirstJoinWaitsForTheMembersThatHaveTheirId() {
+        GroupFixture noDelay =
+                new GroupFixture(GroupCoordinatorConfig.DEFAULTS.withSessionTimeouts(6_000, 1_800_000, 0));
+        // Two consumers subscribe together: both learn their ids before either joins with it.
+        String a = noDelay.join(9, joinRequest("", null)).join().memberId();
+        String b = noDelay.join(9, joinRequest("", null)).join().memberId();
+        CompletableFuture<JoinGroupResponseData> aJoin = noDelay.join(9, joinRequest(a, null));
+        noDelay.timer.advance(0);
+        assertFalse(aJoin.isDone(), "b has its id and is about to join");
+        CompletableFuture<JoinGroupResponseData> bJoin = noDelay.join(9, joinRequest(b, null));
+        assertEquals(1, aJoin.join().generationId());
+        assertEquals(1, bJoin.join().generationId());
+        assertEquals(2, aJoin.join().members().size());
+
+        // A member that has its id but never joins is waited for until its session ends, not longer.
+        GroupFixture lost = new GroupFixture(GroupCoordinatorConfig.DEFAULTS.withSessionTimeouts(6_000, 1_800_000, 0));
+        String c = lost.join(9, joinRequest("", null)).join().memberId();
+        lost.join(9, joinRequest("", null)).join();
+        CompletableFuture<JoinGroupResponseData> cJoin = lost.join(9, joinRequest(c, null));
+        lost.timer.advance(GroupFixture.SESSION_MS - 1);
+        assertFalse(cJoin.isDone());
+        lost.timer.advance(1);
+        assertEquals(1, cJoin.join().generationId());
+        assertEquals(1, cJoin.join().members().size());
     }
 
     @Test
@@ -190,9 +218,71 @@ class ClassicGroupStateMachineTest {
         assertEquals(2, leader.members().size());
         assertTrue(fixture.group().isInState(ClassicGroupState.STABLE));
 
-        // A leader of v5 cannot skip assigning: it gets a rebalance.
-        fixture.join(5, joinRequest("", "instance-a"));
+        // A leader of v5 (librdkafka's) cannot skip assigning: it is told the previous leader's id, syncs as a
+        // follower and gets its assignment back, without a rebalance, as Kafka answers it.
+        String previousLeader = leader.memberId();
+        JoinGroupResponseData oldLeader =
+                fixture.join(5, joinRequest("", "instance-a")).join();
+        assertEquals(Errors.NONE.code(), oldLeader.errorCode());
+        assertEquals(previousLeader, oldLeader.leader());
+        assertFalse(oldLeader.skipAssignment());
+        assertTrue(oldLeader.members().isEmpty());
+        assertEquals(1, oldLeader.generationId());
+        assertTrue(fixture.group().isInState(ClassicGroupState.STABLE));
+        assertTrue(fixture.group().isLeader(oldLeader.memberId()), "the group's leader is the new instance");
+        assertArrayEquals(
+                bytes("a-parts"),
+                fixture.sync(oldLeader.memberId(), "instance-a", 1, Map.of())
+                        .join()
+                        .assignment());
+    }
+
+    @Test
+    void aStaticMemberRestartingWithNewMetadataKeepsItsPlaceUnlessTheGroupsProtocolChanges() {
+        CompletableFuture<JoinGroupResponseData> aJoin =
+                fixture.join(5, joinRequest("", "instance-a", "range", "roundrobin"));
+        CompletableFuture<JoinGroupResponseData> bJoin =
+                fixture.join(5, joinRequest("", "instance-b", "range", "roundrobin"));
+        fixture.timer.advance(6_000);
+        String a = aJoin.join().memberId();
+        String b = bJoin.join().memberId();
+        fixture.sync(b, "instance-b", 1, Map.of());
+        fixture.sync(a, "instance-a", 1, Map.of(a, "a-parts", b, "b-parts")).join();
+
+        // librdkafka's subscription metadata after a restart differs (owned partitions, generation): no rebalance.
+        JoinGroupRequestData newMetadata = joinRequest("", "instance-b", "range", "roundrobin");
+        newMetadata.protocols().find("range").setMetadata(bytes("sub-range-after-restart"));
+        JoinGroupResponseData restarted = fixture.join(5, newMetadata).join();
+        assertEquals(Errors.NONE.code(), restarted.errorCode());
+        assertEquals(1, restarted.generationId());
+        assertTrue(fixture.group().isInState(ClassicGroupState.STABLE));
+        assertArrayEquals(
+                bytes("b-parts"),
+                fixture.sync(restarted.memberId(), "instance-b", 1, Map.of())
+                        .join()
+                        .assignment());
+
+        // Protocols that change the one the group selects: a rebalance.
+        fixture.join(5, joinRequest("", "instance-b", "roundrobin"));
         assertTrue(fixture.group().isInState(ClassicGroupState.PREPARING_REBALANCE));
+    }
+
+    @Test
+    void aStaticMemberWhosePlaceCannotBeWrittenLeavesTheOldInstanceInPlace() {
+        CompletableFuture<JoinGroupResponseData> joined = fixture.join(5, joinRequest("", "instance-a"));
+        fixture.timer.advance(3_000);
+        String a = joined.join().memberId();
+        fixture.sync(a, "instance-a", 1, Map.of(a, "a-parts")).join();
+
+        fixture.writer.failWith = Errors.NOT_COORDINATOR;
+        JoinGroupResponseData refused =
+                fixture.join(5, joinRequest("", "instance-a")).join();
+        assertEquals(Errors.NOT_COORDINATOR.code(), refused.errorCode());
+        assertEquals("", refused.memberId());
+        assertEquals(a, fixture.group().staticMemberId("instance-a"));
+        assertEquals(Errors.NONE, heartbeat(a, "instance-a", 1));
+        assertArrayEquals(bytes("a-parts"), fixture.group().member(a).assignment());
+        assertTrue(fixture.group().isInState(ClassicGroupState.STABLE));
     }
 
     @Test

@@ -90,6 +90,8 @@ final class TestController implements Controller {
                 topics,
                 configs,
                 previous.brokerConfigs(),
+                previous.perBrokerConfigs(),
+                previous.groupConfigs(),
                 previous.nextProducerId());
         for (MetadataPublisher publisher : publishers) {
             publisher.onMetadataUpdate(previous, image);

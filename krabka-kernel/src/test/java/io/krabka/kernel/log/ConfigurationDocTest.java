@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.kernel.broker.BrokerConfigs;
+import io.krabka.kernel.broker.DynamicBrokerConfig;
+import io.krabka.kernel.group.GroupConfigDefaults;
+import io.krabka.kernel.group.GroupConfigs;
 import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
@@ -23,7 +26,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Keeps docs/configuration.md true to the code: every topic setting of {@link TopicConfigs} and every broker key
  * of {@link LogManagerConfig}, {@link RemoteLogManagerConfig} and {@link BrokerConfigs} has one row in its
- * section, with its type, its default and (for topic settings) its broker keys in order of precedence; and the sections hold no row for a key the code does not read.
+ * section, with its type, its default and (for topic settings) its broker keys in order of precedence, and so have
+ * the group configs and their broker keys; the dynamic broker keys are those Krabka updates dynamically; and the
+ * sections hold no row for a key the code does not read.
  */
 class ConfigurationDocTest {
     /** Surefire runs in the module's directory; the docs are the repository's. */
@@ -34,6 +39,8 @@ class ConfigurationDocTest {
     private static final String BROKER_OWN_SECTION = "### The broker's own settings";
     private static final String TIERED_SECTION = "## Broker: tiered storage";
     private static final String TRANSACTION_SECTION = "## Broker: transactions";
+    private static final String DYNAMIC_SECTION = "## Broker: dynamic configs";
+    private static final String GROUP_SECTION = "## Groups: group configs";
 
     @Test
     void everyTopicSettingIsDocumentedWithItsTypeDefaultAndBrokerKeys() throws IOException {
@@ -138,6 +145,34 @@ class ConfigurationDocTest {
                 BrokerConfigs.ALL.stream().map(ConfigKey::name).sorted().toList(),
                 rows.stream().map(Row::key).sorted().toList(),
                 "the broker's own keys documented");
+    }
+
+    @Test
+    void theDynamicBrokerKeysAreThoseKrabkaUpdatesDynamically() throws IOException {
+        assertEquals(
+                DynamicBrokerConfig.dynamicKeys().stream().sorted().toList(),
+                rows(DYNAMIC_SECTION).stream().map(Row::key).sorted().toList(),
+                "the dynamic broker keys documented");
+    }
+
+    @Test
+    void everyGroupConfigAndItsBrokerKeysAreDocumentedWithTheirTypesAndDefaults() throws IOException {
+        List<Row> rows = rows(GROUP_SECTION);
+        List<ConfigKey> keys = new ArrayList<>(GroupConfigs.configKeys());
+        keys.addAll(GroupConfigDefaults.KEYS);
+        for (ConfigKey key : keys) {
+            Row row = row(rows, key.name());
+            assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
+            key.defaultValue()
+                    .ifPresent(value -> assertTrue(
+                            row.cells().get(2).startsWith(code(text(value))),
+                            key.name() + "'s default: expected " + code(text(value)) + ", the doc says "
+                                    + row.cells().get(2)));
+        }
+        assertEquals(
+                keys.stream().map(ConfigKey::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(),
+                "the group configs and their broker keys documented");
     }
 
     /** A table row of the doc: its cells, the first being the key in backticks. */

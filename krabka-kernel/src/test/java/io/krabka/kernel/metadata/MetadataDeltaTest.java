@@ -8,6 +8,7 @@ import io.krabka.spi.common.Uuid;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Records replayed into images: each record's effect, and typed errors for records that do not fit. */
@@ -107,6 +108,30 @@ class MetadataDeltaTest {
     }
 
     @Test
+    void brokerAndGroupConfigsAreKeptByResource() {
+        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+        delta.replay(new ConfigRecord(ConfigRecord.BROKER, "", "message.max.bytes", "2000000"));
+        delta.replay(new ConfigRecord(ConfigRecord.BROKER, "1", "log.retention.ms", "1000"));
+        delta.replay(new ConfigRecord(ConfigRecord.BROKER, "1", "background.threads", "12"));
+        delta.replay(new ConfigRecord(ConfigRecord.GROUP, "payments", "consumer.session.timeout.ms", "50000"));
+        delta.replay(new ConfigRecord(ConfigRecord.GROUP, "audits", "share.isolation.level", "read_committed"));
+        delta.replay(new ConfigRecord(ConfigRecord.GROUP, "audits", "share.isolation.level", null));
+        MetadataImage image = delta.apply(4);
+        assertEquals(Map.of("message.max.bytes", "2000000"), image.brokerConfigs());
+        assertEquals(Map.of("log.retention.ms", "1000", "background.threads", "12"), image.perBrokerConfig(1));
+        assertEquals(Map.of(), image.perBrokerConfig(2));
+        assertEquals(Map.of("consumer.session.timeout.ms", "50000"), image.groupConfig("payments"));
+        assertEquals(Map.of(), image.groupConfig("audits"));
+        assertEquals(Set.of("payments"), image.groupConfigs().keySet(), "a group whose last config is gone is gone");
+
+        MetadataDelta next = new MetadataDelta(image);
+        next.replay(new ConfigRecord(ConfigRecord.BROKER, "1", "log.retention.ms", null));
+        next.replay(new ConfigRecord(ConfigRecord.BROKER, "1", "background.threads", null));
+        assertEquals(Map.of(), next.apply(6).perBrokerConfigs());
+        assertEquals(image.groupConfigs(), next.apply(6).groupConfigs());
+    }
+
+    @Test
     void recordsThatDoNotFitAreTypedErrors() {
         MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
         assertThrows(MetadataParseException.class, () -> delta.replay(partition(0)));
@@ -114,9 +139,6 @@ class MetadataDeltaTest {
         assertThrows(
                 MetadataParseException.class,
                 () -> delta.replay(new ConfigRecord(ConfigRecord.TOPIC, "nope", "retention.ms", "1")));
-        assertThrows(
-                MetadataParseException.class,
-                () -> delta.replay(new ConfigRecord(ConfigRecord.BROKER, "1", "log.retention.ms", "1")));
         assertThrows(MetadataParseException.class, () -> delta.replay(new ConfigRecord((byte) 8, "g", "k", "v")));
         delta.replay(new TopicRecord("orders", ID));
         assertThrows(MetadataParseException.class, () -> delta.replay(new TopicRecord("orders", Uuid.randomUuid())));

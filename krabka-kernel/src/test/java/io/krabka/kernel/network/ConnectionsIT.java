@@ -29,7 +29,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Idle connections, max.connections, and shutdown with requests in flight. */
+/** Idle connections, max.connections (changed at run time too), and shutdown with requests in flight. */
 @ExtendWith(NettyLeakCheck.class)
 class ConnectionsIT {
 
@@ -102,6 +102,49 @@ class ConnectionsIT {
             first.close();
             second.close();
         }
+    }
+
+    @Test
+    void maxConnectionsChangesWithoutARestart() throws Exception {
+        server = Servers.start(Servers.config().withConnectionLimits(Duration.ofMinutes(10), 1));
+        KafkaWire first = KafkaWire.connect(server.localAddress());
+        Socket second = new Socket();
+        Socket third = new Socket();
+        try {
+            assertAnswers(first, 1);
+            second.connect(server.localAddress(), 10_000);
+            second.getOutputStream().write(apiVersions(2));
+            second.setSoTimeout(300);
+            assertThrows(SocketTimeoutException.class, second.getInputStream()::read, "waits at the limit");
+
+            // Raised: the connection waiting is served at once.
+            server.setMaxConnections(2);
+            second.setSoTimeout(60_000);
+            assertTrue(second.getInputStream().read() >= 0, "served once the limit is raised");
+            assertEquals(2, server.connectionCount());
+
+            // Lowered: the connections open stay; a new one waits until enough have closed.
+            server.setMaxConnections(1);
+            assertAnswers(first, 3);
+            third.connect(server.localAddress(), 10_000);
+            third.getOutputStream().write(apiVersions(4));
+            third.setSoTimeout(300);
+            assertThrows(SocketTimeoutException.class, third.getInputStream()::read, "waits below the new limit");
+            second.close();
+            assertThrows(SocketTimeoutException.class, third.getInputStream()::read, "one open is the limit");
+            first.close();
+            third.setSoTimeout(60_000);
+            assertTrue(third.getInputStream().read() >= 0, "served once the connections open are under the limit");
+        } finally {
+            first.close();
+            second.close();
+            third.close();
+        }
+    }
+
+    private static byte[] apiVersions(int correlationId) {
+        return KafkaWire.frame(
+                KafkaWire.request(ApiKeys.API_VERSIONS, (short) 0, correlationId, "c", new ApiVersionsRequestData()));
     }
 
     @Test

@@ -113,7 +113,15 @@ class RemoteFetchTest {
         Map<String, String> tiered = Map.of("remote.storage.enable", "true");
         replicaManager.onMetadataUpdate(
                 MetadataImage.EMPTY,
-                new MetadataImage(1, Map.of(), topics, Map.of("orders", tiered, "invoices", tiered), Map.of(), 0));
+                new MetadataImage(
+                        1,
+                        Map.of(),
+                        topics,
+                        Map.of("orders", tiered, "invoices", tiered),
+                        Map.of(),
+                        Map.of(),
+                        Map.of(),
+                        0));
         tieredBytes = fillTiered(TIERED, tieredId);
         fillTiered(INVOICES, invoicesId);
         localLogStartOffset = log(TIERED).localLogStartOffset();

@@ -78,7 +78,8 @@ class ReplicaManagerTest {
             Map<String, Map<String, String>> configs,
             Map<String, String> brokerConfigs) {
         MetadataImage previous = image;
-        image = new MetadataImage(previous.offset() + 1, Map.of(), topics, configs, brokerConfigs, 0);
+        image = new MetadataImage(
+                previous.offset() + 1, Map.of(), topics, configs, brokerConfigs, Map.of(), Map.of(), 0);
         replicaManager.onMetadataUpdate(previous, image);
     }
 

@@ -206,7 +206,8 @@ final class TieredBroker implements AutoCloseable {
 
     private void publish() {
         MetadataImage previous = image;
-        image = new MetadataImage(previous.offset() + 1, Map.of(), topics, topicConfigs, Map.of(), 0);
+        image = new MetadataImage(
+                previous.offset() + 1, Map.of(), topics, topicConfigs, Map.of(), Map.of(), Map.of(), 0);
         replicaManager.onMetadataUpdate(previous, image);
         remoteLogManager.onMetadataUpdate(previous, image);
         scheduler.tick();
