@@ -54,9 +54,12 @@ final class CleanerLogs {
         return LogConfig.fromProps(Map.of(), overrides);
     }
 
-    /** Opens the log of partition {@code name} ("topic-0"), after a clean shutdown or not. */
+    /**
+     * Opens the log of partition {@code name} ("topic-0"), after a clean shutdown or not, with its high watermark at
+     * its end, as every record it holds was acknowledged.
+     */
     UnifiedLog open(String name, LogConfig config, boolean lastShutdownClean) throws IOException {
-        return UnifiedLog.create(
+        UnifiedLog log = UnifiedLog.create(
                 logDir.resolve(name),
                 config,
                 0,
@@ -68,6 +71,8 @@ final class CleanerLogs {
                 10 * 60 * 1000,
                 lastShutdownClean,
                 Optional.empty());
+        log.updateHighWatermark(log.logEndOffset());
+        return log;
     }
 
     UnifiedLog open(String name, LogConfig config) throws IOException {
