@@ -303,6 +303,21 @@ class CleanerTest {
         assertEquals(0, batches.get(1).recordsCount(), "kept without its record");
     }
 
+    @Test
+    void theActiveSegmentRollsAtTheMaxCompactionLagSoItsRecordsGetCleaned() throws Exception {
+        CleanerLogs logs = new CleanerLogs(dir);
+        UnifiedLog log = logs.open("topic-0", compacted("max.compaction.lag.ms", 1000L));
+        append(log, logs.keyed("k1", "a"));
+        append(log, logs.keyed("k1", "b"));
+        logs.time.sleep(1001);
+        append(log, logs.keyed("k2", "c"));
+        assertEquals(2, log.activeSegment().baseOffset(), "rolled: its first record is older than the lag");
+
+        logs.clean(logs.cleaner(MAP_MEMORY), log, 0);
+
+        assertEquals(List.of(new Entry(1, "k1", "b"), new Entry(2, "k2", "c")), read(log));
+    }
+
     private static RecordBatch batchHolding(UnifiedLog log, long offset) throws Exception {
         return batches(log).stream()
                 .filter(b -> b.baseOffset() <= offset && offset <= b.lastOffset())
