@@ -149,6 +149,7 @@ public final class Broker implements AutoCloseable {
         metrics.gauge(
                 MetricName.of("kafka.log", "LogManager", "OfflineLogDirectoryCount"),
                 () -> logManager.logDirs().size() - logManager.liveLogDirs().size());
+        logManager.cleaner().ifPresent(cleaner -> LogCleanerMetrics.register(metrics, cleaner, config.logDirs()));
         // The logs shut down after the services that write them (the coordinator, tiered storage), as Kafka's.
         started.add(started.indexOf(services), () -> logManager.shutdown(-1));
         List<ApiHandler> handlers = services.handlers(context, logManager);
