@@ -56,7 +56,7 @@ final class Cleaner {
             Throttler throttler,
             LongSupplier clock,
             Consumer<TopicPartition> checkDone) {
-        if (offsetMap.slots() * dupBufferLoadFactor <= 1) {
+        if (offsetMap.maxSlots() * dupBufferLoadFactor <= 1) {
             throw new IllegalArgumentException("offset map is too small to fit in even a single message, so log "
                     + "cleaning will never make progress. You can increase log.cleaner.dedupe.buffer.size or "
                     + "decrease log.cleaner.threads");

@@ -116,8 +116,10 @@ final class CleanerFilter implements RecordFilter {
             stats.invalidMessage();
             return false;
         }
-        boolean latestOffsetForKey =
-                record.offset() >= map.get(record.buffer(), record.keyPosition(), record.keySize());
+        // A record of the dirty section was put in the map: whether a later one replaced it is known already.
+        boolean latestOffsetForKey = map.covers(record.offset())
+                ? !map.isSuperseded(record.offset())
+                : record.offset() >= map.get(record.buffer(), record.keyPosition(), record.keySize());
         boolean retainDeletes = !batch.hasDeleteHorizonMs()
                 || currentTime < batch.deleteHorizonMs().getAsLong();
         return latestOffsetForKey && (record.valueSize() >= 0 || retainDeletes);

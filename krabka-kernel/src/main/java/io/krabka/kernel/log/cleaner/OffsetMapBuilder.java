@@ -46,7 +46,8 @@ final class OffsetMapBuilder {
     /** Clears {@code map} and fills it from the keys in [{@code start}, {@code end}) of {@code log}. */
     void buildOffsetMap(UnifiedLog log, long start, long end, SkimpyOffsetMap map, CleanerStats stats)
             throws IOException {
-        map.clear();
+        // No more keys than offsets: slots for them all at the load factor never fill before the end.
+        map.clear(start, end - start, (long) Math.ceil((end - start) / dupBufferLoadFactor) + 1);
         List<LogSegment> dirty = log.logSegments(start, end);
         LOG.log(
                 System.Logger.Level.INFO,
@@ -154,18 +155,19 @@ final class OffsetMapBuilder {
             stats.indexMessagesRead(batch.recordsCount());
             return false;
         }
+        // Kafka puts each key while the map holds fewer than maxDesiredMapSize; queued puts are applied alike.
         try (RecordCursor cursor = batch.cursor(maxDecompressedBytes)) {
             while (cursor.next()) {
-                if (cursor.hasKey() && cursor.offset() >= startOffset) {
-                    if (map.size() >= maxDesiredMapSize) {
-                        return true;
-                    }
-                    map.put(cursor.buffer(), cursor.keyPosition(), cursor.keySize(), cursor.offset());
+                if (cursor.hasKey()
+                        && cursor.offset() >= startOffset
+                        && map.queue(cursor.buffer(), cursor.keyPosition(), cursor.keySize(), cursor.offset())
+                        && map.putQueued(maxDesiredMapSize)) {
+                    return true;
                 }
                 stats.indexMessagesRead(1);
             }
         }
-        return false;
+        return map.putQueued(maxDesiredMapSize);
     }
 
     private static boolean mapLegacyBatch(
