@@ -85,6 +85,7 @@ final class OffsetsTopicPartitions {
         try {
             // This node is the partition's whole ISR: everything in the log is committed.
             log.updateHighWatermark(log.logEndOffset());
+            long startNanos = System.nanoTime();
             long records = CoordinatorLoader.load(log, chunk -> {
                 synchronized (coordinator) {
                     coordinator.replay(chunk);
@@ -94,7 +95,10 @@ final class OffsetsTopicPartitions {
                 coordinator.onLoaded(partition);
                 loaded.add(partition);
             }
-            LOG.log(System.Logger.Level.INFO, "Loaded " + records + " records of " + tp);
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Loaded " + records + " records of " + tp + " in " + (System.nanoTime() - startNanos) / 1_000_000
+                            + " ms");
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "Could not load " + tp + "; its groups get NOT_COORDINATOR", e);
             leaderEpochs.remove(partition);
