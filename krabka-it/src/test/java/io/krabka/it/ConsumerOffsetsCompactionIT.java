@@ -79,6 +79,7 @@ class ConsumerOffsetsCompactionIT {
             commit(broker.bootstrapServers(), COMMITS + 1);
             awaitCleaned(broker.logDir(), COMMITS);
             after = countRecords(broker.bootstrapServers());
+            assertCleanerMetrics(broker.metrics());
             assertEquals(0, broker.stop());
         }
         assertTrue(after <= 3, "a few records once cleaned: " + after);
@@ -118,6 +119,34 @@ class ConsumerOffsetsCompactionIT {
         Matcher matcher = LOADED.matcher(Files.readString(workDir.resolve("broker-1.err")));
         assertTrue(matcher.find(), "the coordinator's load is logged in " + workDir.resolve("broker-1.err"));
         return new Loaded(Long.parseLong(matcher.group(1)), Long.parseLong(matcher.group(2)));
+    }
+
+    /** Kafka's cleaner gauges, as the broker's /metrics gives them, after a cleaning that dropped most records. */
+    private static void assertCleanerMetrics(String metrics) {
+        for (String gauge : List.of(
+                "kafka_log_logcleaner_max_buffer_utilization_percent_value",
+                "kafka_log_logcleaner_max_clean_time_secs_value",
+                "kafka_log_logcleaner_max_compaction_delay_secs_value",
+                "kafka_log_logcleanermanager_max_dirty_percent_value",
+                "kafka_log_logcleanermanager_time_since_last_run_ms_value",
+                "kafka_log_logcleanermanager_uncleanable_bytes_value{")) {
+            assertTrue(metrics.lines().anyMatch(line -> line.startsWith(gauge)), gauge + " in\n" + metrics);
+        }
+        assertEquals(0, gauge(metrics, "kafka_log_logcleaner_deadthreadcount_value "), "dead cleaner threads");
+        assertEquals(
+                0,
+                gauge(metrics, "kafka_log_logcleanermanager_uncleanable_partitions_count_value{"),
+                "uncleanable partitions");
+        double recopy = gauge(metrics, "kafka_log_logcleaner_cleaner_recopy_percent_value ");
+        assertTrue(recopy < 100, "the last cleaning dropped records: cleaner-recopy-percent " + recopy);
+    }
+
+    private static double gauge(String metrics, String prefix) {
+        String line = metrics.lines()
+                .filter(l -> l.startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(prefix + " not in\n" + metrics));
+        return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
 
     private static void commit(String bootstrap, long offset) throws Exception {
