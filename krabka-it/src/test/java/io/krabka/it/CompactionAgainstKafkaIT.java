@@ -85,8 +85,8 @@ class CompactionAgainstKafkaIT {
         int controllerPort = ReferenceKafka.freePort();
         Path krabkaDir = work.resolve("krabka");
         List<Read> krabka;
-        try (KrabkaBroker broker = KrabkaBroker.start(
-                krabkaDir, BROKER, (bin, logDir) -> format(krabkaDir, bin, logDir, controllerPort))) {
+        try (KrabkaBroker broker =
+                KrabkaBroker.start(krabkaDir, BROKER, KrabkaBroker.formattedForController(krabkaDir, controllerPort))) {
             workload(broker.bootstrapServers());
             awaitCleaned(broker.logDir(), expected.getLast().offset(), "Krabka");
             krabka = readAll(broker.bootstrapServers());
@@ -112,28 +112,6 @@ class CompactionAgainstKafkaIT {
                 (config, kafkaLogDir, controllerListener) -> FileTrees.copy(krabkaDir.resolve("data"), kafkaLogDir),
                 controllerPort)) {
             assertEquals(krabka, readAll(takeover.bootstrapServers()), "Kafka on Krabka's cleaned directory");
-        }
-    }
-
-    private static void format(Path workDir, String bin, Path logDir, int controllerPort)
-            throws IOException, InterruptedException {
-        ToolRun format = ToolRun.run(
-                workDir,
-                "format",
-                List.of(
-                        "sh",
-                        bin,
-                        "format",
-                        "--log-dir",
-                        logDir.toString(),
-                        "--node-id",
-                        "1",
-                        "--standalone",
-                        "--controller-listener",
-                        "127.0.0.1:" + controllerPort),
-                Map.of("JAVA_HOME", System.getProperty("java.home")));
-        if (format.exitCode() != 0) {
-            throw new IllegalStateException("krabka format failed:\n" + format.describe());
         }
     }
 

@@ -54,10 +54,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>The log: {@value #LOG_MIB} MiB in segments of {@value #SEGMENT_MIB} MiB, all rolled (the active segment is
  * empty), of batches as a producer sends them (Kafka's builder, up to 16 KiB uncompressed, compressed with
  * {@code compression}), each record a key of {@value #KEYS} drawn at random and a value of 100 to 400 text-like
- * bytes: about nine records of each key, so a cleaning keeps one in nine. An operation opens a fresh copy (outside
- * the measured time), then cleans it from offset 0 up to the active segment: the offset map is built, every segment
- * copied without the records superseded into new ones, and those swapped in, fsync included. Before measuring, the
- * setup cleans a copy with each side and checks that both keep exactly the same records at the same offsets.
+ * bytes: about nine records of each key, so a first cleaning keeps one in nine. With {@code dirty=tenth}, the first
+ * nine tenths were cleaned once already and the last tenth written after: the cleaning reads the clean part again
+ * and looks each of its records up in the offset map of the dirty part, as between two cleanings of a busy log. An
+ * operation opens a fresh copy (outside the measured time), then cleans it from its first dirty offset up to the
+ * active segment: the offset map is built, every segment copied without the records superseded into new ones, and
+ * those swapped in, fsync included. Before measuring, the setup cleans a copy with each side and checks that both
+ * keep exactly the same records at the same offsets.
  *
  * <p>In the cleaner's package, for its package-private {@code Cleaner}; the kernel is on the class path here.
  */
@@ -88,8 +91,17 @@ public class LogCleanerBenchmark {
         @Param({"none", "lz4", "zstd"})
         public String compression;
 
+        /**
+         * How much of the log is dirty: {@code all} (its first cleaning), or {@code tenth} (its first nine tenths
+         * cleaned once already, as a log is between two cleanings: the clean part is read again and each of its
+         * records looked up in the offset map).
+         */
+        @Param({"all", "tenth"})
+        public String dirty;
+
         Path root;
         Path written;
+        long firstDirtyOffset;
 
         @Setup(Level.Trial)
         public void write() throws IOException, InterruptedException, NoSuchAlgorithmException, DigestException {
@@ -99,9 +111,19 @@ public class LogCleanerBenchmark {
             UnifiedLog log = logs.open(written, krabkaConfig(), true);
             SplittableRandom random = new SplittableRandom(15);
             Compression codec = Compression.of(compression).build();
-            while (log.size() < (long) LOG_MIB << 20) {
-                log.appendAsLeader(batch(random, codec), 0, AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN);
+            long cleanBytes = dirty.equals("all") ? 0 : ((long) LOG_MIB * 9 / 10) << 20;
+            append(log, random, codec, cleanBytes);
+            if (cleanBytes > 0) {
+                // The clean part: cleaned as Krabka and Kafka both clean it (byte for byte the same files).
+                log.roll();
+                log.updateHighWatermark(log.logEndOffset());
+                krabkaCleaner()
+                        .doClean(
+                                LogToClean.of(log, 0, log.activeSegment().baseOffset(), false),
+                                System.currentTimeMillis());
+                firstDirtyOffset = log.activeSegment().baseOffset();
             }
+            append(log, random, codec, log.size() + ((long) LOG_MIB << 20) - cleanBytes);
             log.roll();
             log.updateHighWatermark(log.logEndOffset());
             log.close();
@@ -158,6 +180,14 @@ public class LogCleanerBenchmark {
     private static org.apache.kafka.storage.internals.log.LogConfig kafkaConfig() {
         return new org.apache.kafka.storage.internals.log.LogConfig(
                 Map.of("cleanup.policy", "compact", "segment.bytes", String.valueOf(SEGMENT_MIB << 20)));
+    }
+
+    /** Appends producer batches until the log holds {@code bytes}. */
+    private static void append(UnifiedLog log, SplittableRandom random, Compression codec, long bytes)
+            throws IOException {
+        while (log.size() < bytes) {
+            log.appendAsLeader(batch(random, codec), 0, AppendOrigin.CLIENT, ProducerAppendInfo.TV_UNKNOWN);
+        }
     }
 
     /** A producer's batch of keyed records, up to {@value #BATCH_BYTES} bytes uncompressed. */
@@ -260,6 +290,7 @@ public class LogCleanerBenchmark {
         Cleaner cleaner;
         KrabkaLogs logs;
         UnifiedLog log;
+        long firstDirtyOffset;
 
         @Setup(Level.Trial)
         public void cleaner() {
@@ -271,6 +302,7 @@ public class LogCleanerBenchmark {
             logs = new KrabkaLogs();
             log = logs.open(workload.copy("krabka-"), krabkaConfig(), true);
             log.updateHighWatermark(log.logEndOffset());
+            firstDirtyOffset = workload.firstDirtyOffset;
         }
 
         @TearDown(Level.Iteration)
@@ -287,6 +319,7 @@ public class LogCleanerBenchmark {
         org.apache.kafka.storage.internals.log.Cleaner cleaner;
         KafkaLogs logs;
         org.apache.kafka.storage.internals.log.UnifiedLog log;
+        long firstDirtyOffset;
 
         @Setup(Level.Trial)
         public void cleaner() throws NoSuchAlgorithmException {
@@ -298,6 +331,7 @@ public class LogCleanerBenchmark {
             logs = new KafkaLogs();
             log = logs.open(workload.copy("kafka-"), kafkaConfig(), true);
             log.updateHighWatermark(log.logEndOffset());
+            firstDirtyOffset = workload.firstDirtyOffset;
         }
 
         @TearDown(Level.Iteration)
@@ -326,7 +360,7 @@ public class LogCleanerBenchmark {
 
     static long clean(KafkaSide side) throws IOException, DigestException {
         var cleanable = new org.apache.kafka.storage.internals.log.LogToClean(
-                side.log, 0, side.log.activeSegment().baseOffset(), false);
+                side.log, side.firstDirtyOffset, side.log.activeSegment().baseOffset(), false);
         return side.cleaner.doClean(cleanable, Time.SYSTEM.milliseconds()).getKey();
     }
 }

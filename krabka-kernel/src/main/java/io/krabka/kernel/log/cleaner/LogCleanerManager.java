@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /**
  * Which partition is cleaned when, Kafka's {@code LogCleanerManager}: the cleaning state of each partition
@@ -159,21 +160,7 @@ final class LogCleanerManager {
      * as they may hold segments below the log start offset.
      */
     List<UnifiedLog> deletableLogs() {
-        lock.lock();
-        try {
-            List<UnifiedLog> deletable = new ArrayList<>();
-            for (UnifiedLog log : logs.values()) {
-                if (log.config().isCompact()
-                        && !inProgress.containsKey(log.topicPartition())
-                        && !isUncleanablePartition(log)) {
-                    inProgress.put(log.topicPartition(), new LogCleaningInProgress());
-                    deletable.add(log);
-                }
-            }
-            return deletable;
-        } finally {
-            lock.unlock();
-        }
+        return mark(log -> log.config().isCompact() && !isUncleanablePartition(log), new LogCleaningInProgress());
     }
 
     /**
@@ -182,16 +169,21 @@ final class LogCleanerManager {
      * {@code pauseCleaningForNonCompactedPartitions}. Retention resumes them after.
      */
     List<UnifiedLog> pauseCleaningForNonCompactedPartitions() {
+        return mark(log -> !log.config().isCompact(), new LogCleaningPaused(1));
+    }
+
+    // Puts the logs in no state that pass the test in the state given; returns them.
+    private List<UnifiedLog> mark(Predicate<UnifiedLog> test, LogCleaningState state) {
         lock.lock();
         try {
-            List<UnifiedLog> paused = new ArrayList<>();
+            List<UnifiedLog> marked = new ArrayList<>();
             for (UnifiedLog log : logs.values()) {
-                if (!log.config().isCompact() && !inProgress.containsKey(log.topicPartition())) {
-                    inProgress.put(log.topicPartition(), new LogCleaningPaused(1));
-                    paused.add(log);
+                if (!inProgress.containsKey(log.topicPartition()) && test.test(log)) {
+                    inProgress.put(log.topicPartition(), state);
+                    marked.add(log);
                 }
             }
-            return paused;
+            return marked;
         } finally {
             lock.unlock();
         }
@@ -285,21 +277,8 @@ final class LogCleanerManager {
     void doneCleaning(UnifiedLog log, long endOffset) {
         lock.lock();
         try {
-            TopicPartition topicPartition = log.topicPartition();
-            switch (inProgress.get(topicPartition)) {
-                case LogCleaningInProgress _ -> {
-                    updateCheckpoint(log, endOffset);
-                    inProgress.remove(topicPartition);
-                }
-                case LogCleaningAborted _ -> {
-                    inProgress.put(topicPartition, new LogCleaningPaused(1));
-                    pausedCleaningCond.signalAll();
-                }
-                case null ->
-                    throw new IllegalStateException("State for partition " + topicPartition + " should exist.");
-                case LogCleaningState state ->
-                    throw new IllegalStateException(
-                            "In-progress partition " + topicPartition + " cannot be in " + state + " state.");
+            if (done(log.topicPartition())) {
+                updateCheckpoint(log, endOffset);
             }
         } finally {
             lock.unlock();
@@ -310,23 +289,29 @@ final class LogCleanerManager {
     void doneDeleting(Collection<UnifiedLog> deleted) {
         lock.lock();
         try {
-            for (UnifiedLog log : deleted) {
-                TopicPartition topicPartition = log.topicPartition();
-                switch (inProgress.get(topicPartition)) {
-                    case LogCleaningInProgress _ -> inProgress.remove(topicPartition);
-                    case LogCleaningAborted _ -> {
-                        inProgress.put(topicPartition, new LogCleaningPaused(1));
-                        pausedCleaningCond.signalAll();
-                    }
-                    case null ->
-                        throw new IllegalStateException("State for partition " + topicPartition + " should exist.");
-                    case LogCleaningState state ->
-                        throw new IllegalStateException(
-                                "In-progress partition " + topicPartition + " cannot be in " + state + " state.");
-                }
-            }
+            deleted.forEach(log -> done(log.topicPartition()));
         } finally {
             lock.unlock();
+        }
+    }
+
+    // Frees a partition whose work is done, or pauses it and wakes the waiters if it was aborted meanwhile; returns
+    // whether it was freed.
+    private boolean done(TopicPartition topicPartition) {
+        switch (inProgress.get(topicPartition)) {
+            case LogCleaningInProgress _ -> {
+                inProgress.remove(topicPartition);
+                return true;
+            }
+            case LogCleaningAborted _ -> {
+                inProgress.put(topicPartition, new LogCleaningPaused(1));
+                pausedCleaningCond.signalAll();
+                return false;
+            }
+            case null -> throw new IllegalStateException("State for partition " + topicPartition + " should exist.");
+            case LogCleaningState state ->
+                throw new IllegalStateException(
+                        "In-progress partition " + topicPartition + " cannot be in " + state + " state.");
         }
     }
 
