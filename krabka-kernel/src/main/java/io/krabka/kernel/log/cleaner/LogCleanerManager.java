@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,7 +38,7 @@ final class LogCleanerManager {
     private final ConcurrentMap<TopicPartition, UnifiedLog> logs;
     private final CleanerCheckpoints checkpoints;
     private final Map<TopicPartition, LogCleaningState> inProgress = new HashMap<>();
-    private final Map<Path, Set<TopicPartition>> uncleanablePartitions = new HashMap<>();
+    private final UncleanablePartitions uncleanablePartitions = new UncleanablePartitions();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition pausedCleaningCond = lock.newCondition();
     private volatile double dirtiestLogCleanableRatio;
@@ -107,7 +106,7 @@ final class LogCleanerManager {
                 TopicPartition topicPartition = log.topicPartition();
                 if (!log.config().isCompact()
                         || inProgress.containsKey(topicPartition)
-                        || isUncleanablePartition(log)) {
+                        || uncleanablePartitions.contains(log)) {
                     continue;
                 }
                 LogToClean candidate;
@@ -160,7 +159,8 @@ final class LogCleanerManager {
      * as they may hold segments below the log start offset.
      */
     List<UnifiedLog> deletableLogs() {
-        return mark(log -> log.config().isCompact() && !isUncleanablePartition(log), new LogCleaningInProgress());
+        return mark(
+                log -> log.config().isCompact() && !uncleanablePartitions.contains(log), new LogCleaningInProgress());
     }
 
     /**
@@ -347,9 +347,7 @@ final class LogCleanerManager {
     void markPartitionUncleanable(Path logDir, TopicPartition topicPartition) {
         lock.lock();
         try {
-            uncleanablePartitions
-                    .computeIfAbsent(logDir, dir -> new HashSet<>())
-                    .add(topicPartition);
+            uncleanablePartitions.mark(logDir, topicPartition);
         } finally {
             lock.unlock();
         }
@@ -359,22 +357,17 @@ final class LogCleanerManager {
     Set<TopicPartition> uncleanablePartitions(Path logDir) {
         lock.lock();
         try {
-            return Set.copyOf(uncleanablePartitions.getOrDefault(logDir, Set.of()));
+            return uncleanablePartitions.of(logDir);
         } finally {
             lock.unlock();
         }
-    }
-
-    private boolean isUncleanablePartition(UnifiedLog log) {
-        return uncleanablePartitions.getOrDefault(log.parentDir(), Set.of()).contains(log.topicPartition());
     }
 
     /** Forgets uncleanable partitions the broker no longer has. */
     void maintainUncleanablePartitions() {
         lock.lock();
         try {
-            uncleanablePartitions.values().forEach(partitions -> partitions.retainAll(logs.keySet()));
-            uncleanablePartitions.values().removeIf(Set::isEmpty);
+            uncleanablePartitions.retainAll(logs.keySet());
         } finally {
             lock.unlock();
         }
@@ -386,7 +379,7 @@ final class LogCleanerManager {
         try {
             Map<TopicPartition, Long> lastClean = checkpoints.all();
             long bytes = 0;
-            for (TopicPartition topicPartition : uncleanablePartitions.getOrDefault(logDir, Set.of())) {
+            for (TopicPartition topicPartition : uncleanablePartitions.of(logDir)) {
                 UnifiedLog log = logs.get(topicPartition);
                 if (log != null) {
                     OffsetsToClean offsets = CleanableOffsets.cleanableOffsets(
