@@ -1,6 +1,7 @@
 package io.krabka.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -9,7 +10,9 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
@@ -57,12 +60,8 @@ class ConsumerOffsetsCompactionIT {
                 admin.createTopics(List.of(new NewTopic(ORDERS.topic(), 1, (short) 1)))
                         .all()
                         .get(1, TimeUnit.MINUTES);
-                for (int i = 1; i <= COMMITS; i++) {
-                    admin.alterConsumerGroupOffsets(GROUP, Map.of(ORDERS, new OffsetAndMetadata(i)))
-                            .all()
-                            .get(1, TimeUnit.MINUTES);
-                }
             }
+            commitAll(broker.bootstrapServers());
             before = countRecords(broker.bootstrapServers());
             assertEquals(0, broker.stop());
         }
@@ -147,6 +146,36 @@ class ConsumerOffsetsCompactionIT {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(prefix + " not in\n" + metrics));
         return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+    }
+
+    /**
+     * Commits offsets 1 to {@link #COMMITS} for the group, as a consumer committing after each record does: one
+     * connection to the coordinator, the commits pipelined and applied in order, the last one waited for.
+     */
+    private static void commitAll(String bootstrap) {
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        GROUP,
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            consumer.assign(List.of(ORDERS));
+            for (int i = 1; i < COMMITS; i++) {
+                consumer.commitAsync(Map.of(ORDERS, new OffsetAndMetadata(i)), (offsets, e) -> {
+                    if (e != null) {
+                        failure.compareAndSet(null, e);
+                    }
+                });
+            }
+            consumer.commitSync(Map.of(ORDERS, new OffsetAndMetadata(COMMITS)), Duration.ofMinutes(2));
+            assertEquals(COMMITS, consumer.committed(Set.of(ORDERS)).get(ORDERS).offset());
+        }
+        assertNull(failure.get(), "every commit succeeds");
     }
 
     private static void commit(String bootstrap, long offset) throws Exception {
