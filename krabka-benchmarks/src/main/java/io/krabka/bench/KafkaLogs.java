@@ -19,14 +19,15 @@ import org.apache.kafka.storage.log.metrics.BrokerTopicStats;
  * Opens Apache Kafka 4.4.0's own partition logs ({@code org.apache.kafka.storage.internals.log.UnifiedLog}) as its
  * log manager does, with Kafka's defaults for every topic and broker setting, on a scheduler thread of their own.
  */
-final class KafkaLogs {
+public final class KafkaLogs {
     /** Kafka's default {@code producer.id.expiration.ms}. */
     private static final int PRODUCER_ID_EXPIRATION_MS = 86_400_000;
 
     private final KafkaScheduler scheduler = new KafkaScheduler(1, true, "kafka-bench-scheduler-");
     private final BrokerTopicStats stats = new BrokerTopicStats();
 
-    KafkaLogs() {
+    /** Logs on a scheduler thread of their own. */
+    public KafkaLogs() {
         scheduler.startup();
     }
 
@@ -41,9 +42,20 @@ final class KafkaLogs {
      */
     UnifiedLog open(Path dir, boolean lastShutdownClean, ConcurrentMap<String, Integer> remainingSegments)
             throws IOException {
+        return open(dir, new LogConfig(Map.of()), lastShutdownClean, remainingSegments);
+    }
+
+    /** {@link #open(Path, boolean)} with these topic settings. */
+    public UnifiedLog open(Path dir, LogConfig config, boolean lastShutdownClean) throws IOException {
+        return open(dir, config, lastShutdownClean, new ConcurrentHashMap<>());
+    }
+
+    private UnifiedLog open(
+            Path dir, LogConfig config, boolean lastShutdownClean, ConcurrentMap<String, Integer> remainingSegments)
+            throws IOException {
         return UnifiedLog.create(
                 dir.toFile(),
-                new LogConfig(Map.of()),
+                config,
                 0L,
                 0L,
                 scheduler,
@@ -61,7 +73,7 @@ final class KafkaLogs {
     }
 
     /** Waits for the running background tasks (the flush of a rolled segment) and drops the others. */
-    void shutdown() throws InterruptedException {
+    public void shutdown() throws InterruptedException {
         scheduler.shutdown();
         stats.close();
     }

@@ -15,7 +15,7 @@ import java.util.logging.Logger;
  * Opens Krabka's partition logs as its log manager does, with Kafka's defaults for every topic and broker setting
  * (so a segment rolls at 1 GiB and no append is flushed), on a scheduler thread of their own.
  */
-final class KrabkaLogs {
+public final class KrabkaLogs {
     /** Kafka's default {@code transaction.max.timeout.ms}. */
     static final int MAX_TRANSACTION_TIMEOUT_MS = 900_000;
     /** Kafka's default {@code producer.id.expiration.check.interval.ms}. */
@@ -32,14 +32,22 @@ final class KrabkaLogs {
 
     private final KafkaScheduler scheduler = new KafkaScheduler(1, "krabka-bench-scheduler-");
 
+    /** Logs on a scheduler thread of their own. */
+    public KrabkaLogs() {}
+
     /**
      * Opens, or creates, the log of the partition directory {@code dir}, from log start offset and recovery point
      * 0: after an unclean shutdown, every segment is recovered.
      */
     UnifiedLog open(Path dir, boolean lastShutdownClean) throws IOException {
+        return open(dir, LogConfig.defaults(), lastShutdownClean);
+    }
+
+    /** {@link #open(Path, boolean)} with these topic settings. */
+    public UnifiedLog open(Path dir, LogConfig config, boolean lastShutdownClean) throws IOException {
         return UnifiedLog.create(
                 dir,
-                LogConfig.defaults(),
+                config,
                 0,
                 0,
                 scheduler,
@@ -58,7 +66,7 @@ final class KrabkaLogs {
     }
 
     /** Waits for the running background tasks (the flush of a rolled segment) and drops the others. */
-    void shutdown() throws InterruptedException {
+    public void shutdown() throws InterruptedException {
         scheduler.shutdown();
     }
 }

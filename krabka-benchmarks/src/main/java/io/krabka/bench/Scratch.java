@@ -14,18 +14,18 @@ import java.nio.file.attribute.BasicFileAttributes;
  * build is on, which is the disk a broker beside it would use. {@code -Dkrabka.bench.scratch=<dir>} (through JMH's
  * {@code -jvmArgsAppend}) measures another disk.
  */
-final class Scratch {
+public final class Scratch {
     private static final Path ROOT = Path.of(System.getProperty("krabka.bench.scratch", "target/bench-scratch"));
 
     private Scratch() {}
 
     /** A new empty directory whose name starts with {@code prefix}. */
-    static Path create(String prefix) throws IOException {
+    public static Path create(String prefix) throws IOException {
         return Files.createTempDirectory(Files.createDirectories(ROOT), prefix).toAbsolutePath();
     }
 
     /** Deletes a directory and everything under it; nothing when it is gone already. */
-    static void delete(Path top) throws IOException {
+    public static void delete(Path top) throws IOException {
         if (!Files.exists(top)) {
             return;
         }

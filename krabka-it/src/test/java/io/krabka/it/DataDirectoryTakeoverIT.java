@@ -66,30 +66,11 @@ class DataDirectoryTakeoverIT {
     @Test
     void kafkaTakesOverKrabkasDirectoryAndKrabkaTakesItBack() throws Exception {
         int controllerPort = ReferenceKafka.freePort();
-        String controller = "127.0.0.1:" + controllerPort;
         Map<String, List<String>> written = new TreeMap<>();
         Map<TopicPartition, Long> committed = new HashMap<>();
         Path krabkaDir = work.resolve("krabka");
-        try (KrabkaBroker krabka = KrabkaBroker.start(krabkaDir, KRABKA, (bin, logDir) -> {
-            ToolRun format = ToolRun.run(
-                    krabkaDir,
-                    "format",
-                    List.of(
-                            "sh",
-                            bin,
-                            "format",
-                            "--log-dir",
-                            logDir.toString(),
-                            "--node-id",
-                            "1",
-                            "--standalone",
-                            "--controller-listener",
-                            controller),
-                    Map.of("JAVA_HOME", System.getProperty("java.home")));
-            if (format.exitCode() != 0) {
-                throw new IllegalStateException("krabka format failed:\n" + format.describe());
-            }
-        })) {
+        try (KrabkaBroker krabka =
+                KrabkaBroker.start(krabkaDir, KRABKA, KrabkaBroker.formattedForController(krabkaDir, controllerPort))) {
             createTopics(krabka.bootstrapServers());
             produce(krabka.bootstrapServers(), written, 0);
             consumeAndCommit(krabka.bootstrapServers(), BATCH, committed);

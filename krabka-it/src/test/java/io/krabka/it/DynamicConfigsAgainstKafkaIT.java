@@ -140,6 +140,7 @@ class DynamicConfigsAgainstKafkaIT {
             answers.put("not a number", set(admin, broker, "message.max.bytes", "abc"));
             answers.put("threads beyond double", set(admin, cluster, "background.threads", "100"));
             answers.put("threads below half", set(admin, broker, "background.threads", "5"));
+            answers.put("cleaner threads beyond double", set(admin, broker, "log.cleaner.threads", "5"));
             answers.put("group value out of bounds", set(admin, group, "consumer.session.timeout.ms", "1000"));
             answers.put(
                     "group heartbeat over its session", set(admin, group, "consumer.heartbeat.interval.ms", "15000"));

@@ -123,6 +123,34 @@ final class KrabkaBroker implements AutoCloseable {
         return broker;
     }
 
+    /**
+     * Formats the log directory for a standalone controller on {@code 127.0.0.1:controllerPort}, the voter a Kafka
+     * broker started later on a copy of the directory must listen as ({@link ReferenceKafka}'s {@code
+     * controllerPort}).
+     */
+    static Prepare formattedForController(Path workDir, int controllerPort) {
+        return (krabka, logDir) -> {
+            ToolRun format = ToolRun.run(
+                    workDir,
+                    "format",
+                    List.of(
+                            "sh",
+                            krabka,
+                            "format",
+                            "--log-dir",
+                            logDir.toString(),
+                            "--node-id",
+                            "1",
+                            "--standalone",
+                            "--controller-listener",
+                            "127.0.0.1:" + controllerPort),
+                    Map.of("JAVA_HOME", System.getProperty("java.home")));
+            if (format.exitCode() != 0) {
+                throw new IllegalStateException("krabka format failed:\n" + format.describe());
+            }
+        };
+    }
+
     /** How the broker's log directory is made before it starts: formatted, or restored. */
     @FunctionalInterface
     interface Prepare {

@@ -38,14 +38,21 @@ final class KrabkaLogs implements AutoCloseable {
 
     /**
      * Opens and starts the logs of {@code logDir} (formatted for node 1) with the topics' configs; internal topics
-     * get Kafka's compacted defaults.
+     * get Kafka's compacted defaults. Transactional batches are appended without a coordinator, as the log holds
+     * them, so the partition leader's transaction verification is off.
      */
     KrabkaLogs(Path logDir, List<TopicSpec> topics) throws IOException {
         Map<String, LogConfig> configs = new HashMap<>();
         topics.forEach(topic -> configs.put(topic.name(), LogConfig.fromProps(Map.of(), topic.configs())));
         LogConfig internal = LogConfig.fromProps(Map.of(), Map.of("cleanup.policy", "compact"));
         manager = new LogManager(
-                LogManagerConfig.fromProps(Map.of("log.dirs", logDir.toString(), "node.id", "1")),
+                LogManagerConfig.fromProps(Map.of(
+                        "log.dirs",
+                        logDir.toString(),
+                        "node.id",
+                        "1",
+                        "transaction.partition.verification.enable",
+                        "false")),
                 topic -> configs.getOrDefault(topic, internal),
                 scheduler,
                 InstantSource.system());

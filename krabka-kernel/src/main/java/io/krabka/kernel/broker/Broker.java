@@ -144,6 +144,7 @@ public final class Broker implements AutoCloseable {
         // recovered next time, as Kafka marks only directories whose logs all loaded. Until the process exits, the
         // directories stay locked.
         logManager.startup();
+        dynamicConfig.addReconfigurable(new DynamicLogCleaner(logManager));
         for (Path logDir : config.logDirs()) {
             // Krabka's: Kafka tells usable bytes only through DescribeLogDirs (KIP-827).
             metrics.gauge(
@@ -154,6 +155,7 @@ public final class Broker implements AutoCloseable {
         metrics.gauge(
                 MetricName.of("kafka.log", "LogManager", "OfflineLogDirectoryCount"),
                 () -> logManager.logDirs().size() - logManager.liveLogDirs().size());
+        logManager.cleaner().ifPresent(cleaner -> LogCleanerMetrics.register(metrics, cleaner, config.logDirs()));
         // The logs shut down after the services that write them (the coordinator, tiered storage), as Kafka's.
         started.add(started.indexOf(services), () -> logManager.shutdown(-1));
         List<ApiHandler> handlers = services.handlers(context, logManager);

@@ -70,14 +70,6 @@ public final class BrokerConfig {
                     integer(GROUP_MAX_SESSION_TIMEOUT_MS),
                     "must be at least group.min.session.timeout.ms (" + integer(GROUP_MIN_SESSION_TIMEOUT_MS) + ")");
         }
-        // Kafka's KafkaConfig requires it of the log cleaner's settings.
-        if (integer(LOG_CLEANER_THREADS) > 0
-                && longValue(LOG_CLEANER_DEDUPE_BUFFER_SIZE) / integer(LOG_CLEANER_THREADS) <= 1024 * 1024) {
-            throw new BrokerConfigException(
-                    LOG_CLEANER_DEDUPE_BUFFER_SIZE.name(),
-                    longValue(LOG_CLEANER_DEDUPE_BUFFER_SIZE),
-                    "log.cleaner.dedupe.buffer.size must be at least 1MB per cleaner thread.");
-        }
         this.unknownKeys = new TreeSet<>(props.keySet());
         unknownKeys.removeAll(knownKeys());
         // A plugin's settings are the plugin's to check, when it is configured.

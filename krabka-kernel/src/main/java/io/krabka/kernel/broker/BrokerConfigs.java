@@ -1,7 +1,6 @@
 package io.krabka.kernel.broker;
 
 import static io.krabka.spi.plugin.ConfigType.BOOLEAN;
-import static io.krabka.spi.plugin.ConfigType.DOUBLE;
 import static io.krabka.spi.plugin.ConfigType.INT;
 import static io.krabka.spi.plugin.ConfigType.LIST;
 import static io.krabka.spi.plugin.ConfigType.LONG;
@@ -205,39 +204,6 @@ public final class BrokerConfigs {
             57_671_680,
             "The most bytes one Fetch response carries, whatever the request asks.",
             atLeast(1024));
-    public static final ConfigKey LOG_CLEANER_THREADS = key(
-            "log.cleaner.threads",
-            INT,
-            1,
-            "The threads that compact logs. Dynamic: the log cleaner takes a new value without a restart.",
-            atLeast(0));
-    public static final ConfigKey LOG_CLEANER_IO_MAX_BYTES_PER_SECOND = key(
-            "log.cleaner.io.max.bytes.per.second",
-            DOUBLE,
-            Double.MAX_VALUE,
-            "The bytes per second the log cleaner reads and writes together, on average. Dynamic.");
-    public static final ConfigKey LOG_CLEANER_DEDUPE_BUFFER_SIZE = key(
-            "log.cleaner.dedupe.buffer.size",
-            LONG,
-            134_217_728L,
-            "The memory of the log cleaner's deduplication, across its threads: at least 1 MiB per thread. Dynamic.");
-    public static final ConfigKey LOG_CLEANER_IO_BUFFER_SIZE = key(
-            "log.cleaner.io.buffer.size",
-            INT,
-            524_288,
-            "The memory of the log cleaner's I/O buffers, across its threads. Dynamic.",
-            atLeast(0));
-    public static final ConfigKey LOG_CLEANER_IO_BUFFER_LOAD_FACTOR = key(
-            "log.cleaner.io.buffer.load.factor",
-            DOUBLE,
-            0.9,
-            "How full the log cleaner's deduplication buffer may become. Dynamic.");
-    public static final ConfigKey LOG_CLEANER_BACKOFF_MS = key(
-            "log.cleaner.backoff.ms",
-            LONG,
-            15_000L,
-            "How long the log cleaner sleeps when no log needs cleaning. Dynamic.",
-            atLeast(0));
     public static final ConfigKey METADATA_LOG_DIR = key(
             "metadata.log.dir",
             STRING,
@@ -286,12 +252,6 @@ public final class BrokerConfigs {
             GROUP_MAX_SIZE,
             MAX_INCREMENTAL_FETCH_SESSION_CACHE_SLOTS,
             FETCH_MAX_BYTES,
-            LOG_CLEANER_THREADS,
-            LOG_CLEANER_IO_MAX_BYTES_PER_SECOND,
-            LOG_CLEANER_DEDUPE_BUFFER_SIZE,
-            LOG_CLEANER_IO_BUFFER_SIZE,
-            LOG_CLEANER_IO_BUFFER_LOAD_FACTOR,
-            LOG_CLEANER_BACKOFF_MS,
             METADATA_LOG_DIR,
             HEALTH_LISTEN_ADDR);
 

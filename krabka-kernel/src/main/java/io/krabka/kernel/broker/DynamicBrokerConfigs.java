@@ -1,6 +1,7 @@
 package io.krabka.kernel.broker;
 
 import io.krabka.kernel.log.LogManagerConfig;
+import io.krabka.kernel.log.cleaner.CleanerConfig;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
 import java.util.Set;
@@ -15,15 +16,6 @@ import java.util.stream.Stream;
  */
 final class DynamicBrokerConfigs {
 
-    /** The keys Krabka takes from the log cleaner's dynamic configs; the cleaner registers for them when it runs. */
-    static final Set<String> LOG_CLEANER = Set.of(
-            BrokerConfigs.LOG_CLEANER_THREADS.name(),
-            BrokerConfigs.LOG_CLEANER_IO_MAX_BYTES_PER_SECOND.name(),
-            BrokerConfigs.LOG_CLEANER_DEDUPE_BUFFER_SIZE.name(),
-            BrokerConfigs.LOG_CLEANER_IO_BUFFER_SIZE.name(),
-            BrokerConfigs.LOG_CLEANER_IO_BUFFER_LOAD_FACTOR.name(),
-            BrokerConfigs.LOG_CLEANER_BACKOFF_MS.name());
-
     /**
      * The broker defaults of topic configs Kafka reconfigures ({@code DynamicLogConfig}): the first broker key of each
      * topic config ({@code log.retention.ms}, not {@code log.retention.hours}).
@@ -36,7 +28,7 @@ final class DynamicBrokerConfigs {
 
     /** The configs Krabka updates without a restart. */
     static final Set<String> KRABKA_DYNAMIC = Set.copyOf(Stream.of(
-                    LOG_CLEANER.stream(),
+                    CleanerConfig.RECONFIGURABLE_CONFIGS.stream(),
                     LOG_DEFAULTS.stream(),
                     Stream.of(
                             BrokerConfigs.BACKGROUND_THREADS.name(),

@@ -41,8 +41,9 @@ public final class CoordinatorPartitions {
          * Reads a partition this node now leads into the coordinator.
          *
          * @param leaderEpoch the partition's leader epoch: the coordinator epoch of what it serves from it
+         * @return the records read
          */
-        void load(int partition, int leaderEpoch, UnifiedLog log) throws IOException;
+        long load(int partition, int leaderEpoch, UnifiedLog log) throws IOException;
 
         /** Called once a partition loaded by {@link #load} is served: for work that needs it served. */
         default void loaded(int partition) {}
@@ -128,12 +129,13 @@ public final class CoordinatorPartitions {
             // This node is the partition's whole ISR: everything in the log is committed.
             log.updateHighWatermark(log.logEndOffset());
             long started = System.nanoTime();
-            shard.load(partition, leaderEpoch, log);
+            long records = shard.load(partition, leaderEpoch, log);
             loaded.add(partition);
             shard.loaded(partition);
             LOG.log(
                     System.Logger.Level.INFO,
-                    "Loaded " + tp + " in " + (System.nanoTime() - started) / 1_000_000 + " ms");
+                    "Loaded " + records + " records of " + tp + " in " + (System.nanoTime() - started) / 1_000_000
+                            + " ms");
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "Could not load " + tp + "; it answers NOT_COORDINATOR", e);
             leaderEpochs.remove(partition);

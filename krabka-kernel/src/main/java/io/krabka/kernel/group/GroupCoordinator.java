@@ -369,8 +369,8 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
     private final class Shard implements CoordinatorPartitions.Shard {
 
         @Override
-        public void load(int partition, int leaderEpoch, UnifiedLog log) throws IOException {
-            CoordinatorLoader.load(log, chunk -> {
+        public long load(int partition, int leaderEpoch, UnifiedLog log) throws IOException {
+            long records = CoordinatorLoader.load(log, chunk -> {
                 synchronized (GroupCoordinator.this) {
                     replay(partition, chunk);
                 }
@@ -382,6 +382,7 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
                     }
                 }
             }
+            return records;
         }
 
         @Override

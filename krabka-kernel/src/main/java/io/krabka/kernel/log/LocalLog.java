@@ -16,7 +16,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -271,6 +273,55 @@ public final class LocalLog {
         }
         deleteSegmentFiles(List.of(segmentToDelete), asyncDelete, topicPartition, config, scheduler);
         return newSegment;
+    }
+
+    /**
+     * Puts {@code newSegments}, written with the {@code .cleaned} suffix, in the place of {@code oldSegments}, as
+     * Kafka's {@code replaceSegments}, in steps a crash may interrupt anywhere: the new segments' files are renamed
+     * {@code .swap} (the last segment first) and the directory flushed; they enter the log; the old ones leave it
+     * and are renamed {@code .deleted}, to be deleted after {@code file.delete.delay.ms} (a reader that found one may
+     * finish with it); the new files lose {@code .swap}; the directory is flushed. Loading after a crash deletes
+     * {@code .cleaned} files (the old segments stand as they were), completes the swap of {@code .swap} files
+     * (deleting the segments they cover) and deletes {@code .deleted} ones ({@link LeftoverFiles}). Old segments no
+     * longer in the log (a truncation took them) are left alone. Krabka flushes the directory after the
+     * {@code .swap} renames too, which Kafka does not, so that no crash shows the old segments renamed without the
+     * new ones in place.
+     *
+     * @return the old segments whose base offset no new segment took: their producer snapshots may go
+     */
+    public List<LogSegment> replaceSegments(List<LogSegment> newSegments, List<LogSegment> oldSegments)
+            throws IOException {
+        List<LogSegment> sortedNew = newSegments.stream()
+                .sorted(Comparator.comparingLong(LogSegment::baseOffset))
+                .toList();
+        List<LogSegment> sortedOld = oldSegments.stream()
+                .filter(segment -> segments.get(segment.baseOffset())
+                        .filter(segment::equals)
+                        .isPresent())
+                .sorted(Comparator.comparingLong(LogSegment::baseOffset))
+                .toList();
+        for (LogSegment segment : sortedNew.reversed()) {
+            segment.changeFileSuffixes(LogFileUtils.CLEANED_FILE_SUFFIX, LogFileUtils.SWAP_FILE_SUFFIX);
+        }
+        Fsync.forceDirectory(dir);
+        sortedNew.reversed().forEach(segments::add);
+        Set<Long> newBaseOffsets =
+                sortedNew.stream().map(LogSegment::baseOffset).collect(Collectors.toSet());
+        List<LogSegment> notReplaced = new ArrayList<>();
+        for (LogSegment segment : sortedOld) {
+            if (segment.baseOffset() != sortedNew.getFirst().baseOffset()) {
+                segments.remove(segment.baseOffset());
+            }
+            deleteSegmentFiles(List.of(segment), true, topicPartition, config, scheduler);
+            if (!newBaseOffsets.contains(segment.baseOffset())) {
+                notReplaced.add(segment);
+            }
+        }
+        for (LogSegment segment : sortedNew) {
+            segment.changeFileSuffixes(LogFileUtils.SWAP_FILE_SUFFIX, "");
+        }
+        Fsync.forceDirectory(dir);
+        return notReplaced;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.krabka.kernel.log;
 
 import io.krabka.kernel.log.checkpoint.CleanShutdownFile;
+import io.krabka.kernel.log.cleaner.LogCleaner;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.scheduler.Scheduler;
 import io.krabka.spi.common.TopicPartition;
@@ -27,8 +28,9 @@ import java.util.function.Function;
 /**
  * The broker's logs, Kafka's {@code LogManager}: the log directories (formatted, locked), their partitions' logs,
  * the offset checkpoints, the clean shutdown marker (deleted once the logs are loaded, written after they are all
- * closed), and the periodic work: retention, flushes by {@code flush.ms}, checkpoints, and the removal of deleted
- * logs' directories. New logs go to the directory with the fewest. A directory an I/O error took offline
+ * closed), the log cleaner (with {@code log.cleaner.enable}), and the periodic work: retention, flushes by
+ * {@code flush.ms}, checkpoints, and the removal of deleted logs' directories. The cleaner threads delete the old
+ * segments of compacted logs; the retention task those of the others, pausing their cleaning meanwhile. New logs go to the directory with the fewest. A directory an I/O error took offline
  * ({@link #handleLogDirFailure}) has its logs closed and takes no part in any of it until the broker restarts.
  *
  * <p>Thread-safe.
@@ -57,6 +59,7 @@ public final class LogManager implements Closeable {
     private final ConcurrentHashMap<TopicPartition, UnifiedLog> currentLogs = new ConcurrentHashMap<>();
     private final LinkedBlockingQueue<Map.Entry<UnifiedLog, Long>> logsToBeDeleted = new LinkedBlockingQueue<>();
     private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
+    private volatile LogCleaner cleaner;
 
     /**
      * Checks and locks the log directories; {@link #startup()} loads the logs.
@@ -148,6 +151,9 @@ public final class LogManager implements Closeable {
             if (!liveLogDirs.remove(dir)) {
                 return;
             }
+            if (cleaner != null) {
+                cleaner.handleLogDirFailure(dir);
+            }
             List<UnifiedLog> offline = logsIn(dir);
             for (UnifiedLog log : offline) {
                 offlinePartitions.add(log.topicPartition());
@@ -205,6 +211,10 @@ public final class LogManager implements Closeable {
             }
             loaded.logsToDelete().forEach(this::addLogToBeDeleted);
             new CleanShutdownFile(dir).delete();
+        }
+        if (config.cleanerConfig().enableCleaner()) {
+            cleaner = new LogCleaner(config.cleanerConfig(), liveLogDirs(), currentLogs, logDirFailureChannel, time);
+            cleaner.startup();
         }
         long delay = config.initialTaskDelayMs();
         tasks.add(scheduler.schedule("kafka-log-retention", this::cleanupLogs, delay, config.retentionCheckMs()));
@@ -274,6 +284,11 @@ public final class LogManager implements Closeable {
             throw new IllegalArgumentException("num.recovery.threads.per.data.dir must be at least 1: " + threads);
         }
         numRecoveryThreadsPerDataDir = threads;
+    }
+
+    /** The log cleaner, when {@code log.cleaner.enable} started one. */
+    public Optional<LogCleaner> cleaner() {
+        return Optional.ofNullable(cleaner);
     }
 
     /** Every log, in no particular order; a copy. */
@@ -365,6 +380,11 @@ public final class LogManager implements Closeable {
                 return Optional.empty();
             }
             Path logDir = logDirOf(removed);
+            if (cleaner != null) {
+                // The cleaner stops writing into the directory, and forgets the partition.
+                cleaner.abortCleaning(topicPartition);
+                cleaner.updateCheckpoints(logDir, Optional.of(topicPartition));
+            }
             try {
                 removed.renameDir(LogDirNames.logDeleteDirName(topicPartition));
                 List<UnifiedLog> remaining = logsIn(logDir);
@@ -430,13 +450,28 @@ public final class LogManager implements Closeable {
         }
     }
 
-    /** Deletes each log's segments past retention: Kafka's {@code cleanupLogs}. */
+    /**
+     * Deletes the old segments of each log that is not compacted, by retention: Kafka's {@code cleanupLogs}. Their
+     * cleaning is paused meanwhile, as their policy may just have changed from compact; the cleaner threads do the
+     * compacted logs' retention themselves (without the cleaner, they keep every segment, as in Kafka).
+     */
     public void cleanupLogs() {
-        for (UnifiedLog log : allLogs()) {
-            try {
-                log.deleteOldSegments();
-            } catch (IOException | RuntimeException e) {
-                failed(logDirOf(log), "Error while deleting old segments of " + log.topicPartition(), e);
+        LogCleaner current = cleaner;
+        List<UnifiedLog> deletable = current != null
+                ? current.pauseCleaningForNonCompactedPartitions()
+                : allLogs().stream().filter(log -> !log.config().isCompact()).toList();
+        try {
+            for (UnifiedLog log : deletable) {
+                try {
+                    log.deleteOldSegments();
+                } catch (IOException | RuntimeException e) {
+                    failed(logDirOf(log), "Error while deleting old segments of " + log.topicPartition(), e);
+                }
+            }
+        } finally {
+            if (current != null) {
+                current.resumeCleaning(
+                        deletable.stream().map(UnifiedLog::topicPartition).toList());
             }
         }
     }
@@ -518,6 +553,7 @@ public final class LogManager implements Closeable {
      * @param brokerEpoch the broker epoch the marker records, or -1
      */
     public void shutdown(long brokerEpoch) throws IOException {
+        stopCleaner();
         tasks.forEach(task -> task.cancel(false));
         tasks.clear();
         IOException failure = null;
@@ -536,6 +572,20 @@ public final class LogManager implements Closeable {
         dirLocks.release();
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    // First, as Kafka: a cleaning under way stops before the logs close.
+    private void stopCleaner() {
+        LogCleaner current = cleaner;
+        if (current == null) {
+            return;
+        }
+        try {
+            current.shutdown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.log(System.Logger.Level.WARNING, "Interrupted while stopping the log cleaner", e);
         }
     }
 

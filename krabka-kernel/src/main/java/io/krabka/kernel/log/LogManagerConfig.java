@@ -1,5 +1,6 @@
 package io.krabka.kernel.log;
 
+import io.krabka.kernel.log.cleaner.CleanerConfig;
 import io.krabka.kernel.log.config.ConfigValues;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
@@ -8,7 +9,9 @@ import io.krabka.spi.plugin.ConfigValidator;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The broker settings of the {@link LogManager}, with Kafka's names and defaults; the topic settings' broker
@@ -34,6 +37,7 @@ import java.util.Optional;
  * @param remoteLogStorageSystemEnable        {@code remote.log.storage.system.enable}: whether logs of topics with
  *                                            {@code remote.storage.enable} are tiered (their start may then lie
  *                                            below their first local segment)
+ * @param cleanerConfig                       the log cleaner's settings ({@code log.cleaner.*})
  */
 public record LogManagerConfig(
         List<Path> logDirs,
@@ -50,7 +54,8 @@ public record LogManagerConfig(
         int producerIdExpirationMs,
         int producerIdExpirationCheckIntervalMs,
         boolean transactionVerificationEnabled,
-        boolean remoteLogStorageSystemEnable) {
+        boolean remoteLogStorageSystemEnable,
+        CleanerConfig cleanerConfig) {
 
     /** {@code log.dirs}: no default; without it, {@link #LOG_DIR}. */
     public static final ConfigKey LOG_DIRS = new ConfigKey(
@@ -156,27 +161,31 @@ public record LogManagerConfig(
                     + "remote.storage.enable are tiered.");
 
     /** Every key {@link #fromProps} reads, in the order of the record's components. */
-    public static final List<ConfigKey> KEYS = List.of(
-            LOG_DIRS,
-            LOG_DIR,
-            NODE_ID,
-            NUM_RECOVERY_THREADS_PER_DATA_DIR,
-            LOG_FLUSH_SCHEDULER_INTERVAL_MS,
-            LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS,
-            LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS,
-            REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS,
-            LOG_RETENTION_CHECK_INTERVAL_MS,
-            LOG_INITIAL_TASK_DELAY_MS,
-            LOG_SEGMENT_DELETE_DELAY_MS,
-            TRANSACTION_MAX_TIMEOUT_MS,
-            PRODUCER_ID_EXPIRATION_MS,
-            PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
-            TRANSACTION_PARTITION_VERIFICATION_ENABLE,
-            REMOTE_LOG_STORAGE_SYSTEM_ENABLE);
+    public static final List<ConfigKey> KEYS = Stream.concat(
+                    Stream.of(
+                            LOG_DIRS,
+                            LOG_DIR,
+                            NODE_ID,
+                            NUM_RECOVERY_THREADS_PER_DATA_DIR,
+                            LOG_FLUSH_SCHEDULER_INTERVAL_MS,
+                            LOG_FLUSH_OFFSET_CHECKPOINT_INTERVAL_MS,
+                            LOG_FLUSH_START_OFFSET_CHECKPOINT_INTERVAL_MS,
+                            REPLICA_HIGH_WATERMARK_CHECKPOINT_INTERVAL_MS,
+                            LOG_RETENTION_CHECK_INTERVAL_MS,
+                            LOG_INITIAL_TASK_DELAY_MS,
+                            LOG_SEGMENT_DELETE_DELAY_MS,
+                            TRANSACTION_MAX_TIMEOUT_MS,
+                            PRODUCER_ID_EXPIRATION_MS,
+                            PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+                            TRANSACTION_PARTITION_VERIFICATION_ENABLE,
+                            REMOTE_LOG_STORAGE_SYSTEM_ENABLE),
+                    CleanerConfig.KEYS.stream())
+            .toList();
 
     /** Checks the values and freezes the list. */
     public LogManagerConfig {
         logDirs = List.copyOf(logDirs);
+        Objects.requireNonNull(cleanerConfig, "cleanerConfig");
         if (logDirs.isEmpty()) {
             throw new IllegalArgumentException("no log directory");
         }
@@ -245,7 +254,8 @@ public record LogManagerConfig(
                 (Integer) ConfigValues.value(props, PRODUCER_ID_EXPIRATION_MS),
                 (Integer) ConfigValues.value(props, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS),
                 (Boolean) ConfigValues.value(props, TRANSACTION_PARTITION_VERIFICATION_ENABLE),
-                (Boolean) ConfigValues.value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE));
+                (Boolean) ConfigValues.value(props, REMOTE_LOG_STORAGE_SYSTEM_ENABLE),
+                CleanerConfig.fromProps(props));
     }
 
     /** The producer state settings shared by every partition. */

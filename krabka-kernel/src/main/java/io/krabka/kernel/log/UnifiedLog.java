@@ -20,6 +20,7 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -405,6 +406,13 @@ public final class UnifiedLog implements Closeable {
     public List<LogSegment> logSegments(long from, long to) {
         synchronized (lock) {
             return List.copyOf(localLog.segments().values(from, to));
+        }
+    }
+
+    /** The segments before the active one, from the one holding {@code from}; a copy. */
+    public List<LogSegment> nonActiveLogSegmentsFrom(long from) {
+        synchronized (lock) {
+            return List.copyOf(localLog.segments().nonActiveLogSegmentsFrom(from));
         }
     }
 
@@ -979,6 +987,51 @@ public final class UnifiedLog implements Closeable {
     private void deleteProducerSnapshots(Collection<LogSegment> segments, boolean asyncDelete) throws IOException {
         ProducerStateLoading.deleteProducerSnapshots(
                 segments, producerStateManager, asyncDelete, localLog.scheduler(), config());
+    }
+
+    // Compaction.
+
+    /**
+     * The last batch and epoch of each producer the log knows, which the cleaner keeps so that a producer's
+     * sequence and epoch survive compaction (Kafka's {@code lastRecordsOfActiveProducers}).
+     */
+    public Map<Long, LastRecord> lastRecordsOfActiveProducers() {
+        synchronized (lock) {
+            return producerStateManager.lastRecordsOfActiveProducers();
+        }
+    }
+
+    /**
+     * A new segment at {@code baseOffset} whose files end with {@code .cleaned}, for the cleaner to write into
+     * (Kafka's {@code createNewCleanedSegment}); files of that name an earlier cleaning left are deleted first.
+     */
+    public LogSegment createNewCleanedSegment(long baseOffset) throws IOException {
+        LogConfig config = config();
+        LogSegment.deleteIfExists(dir(), baseOffset, LogFileUtils.CLEANED_FILE_SUFFIX);
+        return LogSegment.open(
+                dir(),
+                baseOffset,
+                SegmentConfig.from(config),
+                localLog.time(),
+                false,
+                config.initFileSize(),
+                config.preallocate(),
+                LogFileUtils.CLEANED_FILE_SUFFIX);
+    }
+
+    /**
+     * Swaps the cleaner's {@code newSegments} in for {@code oldSegments}, crash-safely
+     * ({@link LocalLog#replaceSegments}), and deletes the producer snapshots of the old segments whose base offset
+     * is gone.
+     *
+     * @throws KafkaStorageException if the log is closed
+     */
+    public void replaceSegments(List<LogSegment> newSegments, List<LogSegment> oldSegments) throws IOException {
+        synchronized (lock) {
+            localLog.checkIfMemoryMappedBufferClosed();
+            List<LogSegment> deleted = localLog.replaceSegments(newSegments, oldSegments);
+            deleteProducerSnapshots(deleted, true);
+        }
     }
 
     // Producers.

@@ -86,10 +86,13 @@ public final class RecordBatchBuilder {
         return this;
     }
 
-    /** Sets the delete horizon, which takes the base timestamp's place. */
+    /** Sets the delete horizon, which takes the base timestamp's place; before the first record. */
     public RecordBatchBuilder deleteHorizonMs(long deleteHorizonMs) {
         if (deleteHorizonMs < 0) {
             throw new IllegalArgumentException("delete horizon is negative: " + deleteHorizonMs);
+        }
+        if (count > 0) {
+            throw new IllegalStateException("the delete horizon is the base timestamp: set it before the records");
         }
         this.deleteHorizonMs = deleteHorizonMs;
         return this;
@@ -139,7 +142,8 @@ public final class RecordBatchBuilder {
             throw new IllegalArgumentException("invalid negative timestamp " + timestamp);
         }
         if (count == 0) {
-            baseTimestamp = timestamp;
+            // Record timestamps are deltas from the base timestamp, which a delete horizon takes the place of.
+            baseTimestamp = deleteHorizonMs >= 0 ? deleteHorizonMs : timestamp;
         }
         int offsetDelta = (int) (offset - baseOffset);
         long timestampDelta = timestamp - baseTimestamp;

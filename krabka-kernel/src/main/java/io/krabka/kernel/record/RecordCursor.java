@@ -46,6 +46,8 @@ public final class RecordCursor implements AutoCloseable {
     private byte attributes;
     private long timestamp;
     private int offsetDelta;
+    private int tailPosition;
+    private int tailEnd;
     private int keyPosition;
     private int keySize;
     private int valuePosition;
@@ -195,6 +197,7 @@ public final class RecordCursor implements AutoCloseable {
             attributes = body.get();
             long timestampDelta = Varints.readVarlong(body);
             offsetDelta = Varints.readVarint(body);
+            tailPosition = body.position();
             keySize = Varints.readVarint(body);
             keyPosition = skipBytes(keySize, true, "key");
             valueSize = Varints.readVarint(body);
@@ -212,6 +215,7 @@ public final class RecordCursor implements AutoCloseable {
                 skipBytes(Varints.readVarint(body), false, "header " + i + " key");
                 skipBytes(Varints.readVarint(body), true, "header " + i + " value");
             }
+            tailEnd = body.position();
             timestamp = logAppendTime ? maxTimestamp : baseTimestamp + timestampDelta;
         } catch (BufferUnderflowException e) {
             throw invalid("found invalid record structure: the fields run past the declared record size " + length);
@@ -307,6 +311,33 @@ public final class RecordCursor implements AutoCloseable {
     /** The number of headers. */
     public int headerCount() {
         return headerCount;
+    }
+
+    /**
+     * The buffer holding the current record's fields, the batch's own for an uncompressed batch: read it with
+     * absolute gets only, at {@link #keyPosition()} and {@link #tailPosition()}; valid until {@link #next()}. It
+     * lets a caller hash or copy a record without allocating.
+     */
+    public ByteBuffer buffer() {
+        return body;
+    }
+
+    /** Where the key's bytes start in {@link #buffer()}. */
+    public int keyPosition() {
+        return keyPosition;
+    }
+
+    /**
+     * Where the record's tail starts in {@link #buffer()}: its key length, key, value length, value and headers, the
+     * part of a record that re-encoding at another base timestamp leaves as it is.
+     */
+    public int tailPosition() {
+        return tailPosition;
+    }
+
+    /** Where the record ends in {@link #buffer()}. */
+    public int tailEnd() {
+        return tailEnd;
     }
 
     /** A read-only view of the key, or null. */

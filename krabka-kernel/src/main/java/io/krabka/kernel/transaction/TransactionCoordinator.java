@@ -513,8 +513,10 @@ public final class TransactionCoordinator implements MetadataPublisher, AutoClos
         private record Deciding(int coordinatorEpoch, List<TransactionMetadata> transactions) {}
 
         @Override
-        public void load(int partition, int leaderEpoch, UnifiedLog log) throws IOException {
-            deciding.put(partition, new Deciding(leaderEpoch, manager.load(partition, leaderEpoch, log)));
+        public long load(int partition, int leaderEpoch, UnifiedLog log) throws IOException {
+            TransactionStateManager.Loaded loaded = manager.load(partition, leaderEpoch, log);
+            deciding.put(partition, new Deciding(leaderEpoch, loaded.preparing()));
+            return loaded.records();
         }
 
         @Override

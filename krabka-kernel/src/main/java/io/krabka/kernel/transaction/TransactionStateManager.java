@@ -167,22 +167,29 @@ final class TransactionStateManager {
      * Reads a partition of {@code __transaction_state}: the last state of each transactional id, tombstones removing
      * them; records of unknown versions are skipped, as Kafka skips them.
      *
-     * @return the transactions being decided: their markers are to be written
+     * @return the records read and the transactions being decided, whose markers are to be written
      */
-    List<TransactionMetadata> load(int partition, int coordinatorEpoch, UnifiedLog log) throws IOException {
+    Loaded load(int partition, int coordinatorEpoch, UnifiedLog log) throws IOException {
         Map<String, TransactionMetadata> loaded = new ConcurrentHashMap<>();
+        long[] records = {0};
         CoordinatorLogReader.read(log, config.transactionLogLoadBufferSize(), batches -> {
             for (LoadedBatch batch : batches) {
                 for (Record record : batch.records()) {
                     replay(log, record, loaded);
+                    records[0]++;
                 }
             }
         });
         cache.put(partition, new PartitionCache(coordinatorEpoch, loaded));
-        return loaded.values().stream()
-                .filter(metadata -> metadata.state().isPreparing())
-                .toList();
+        return new Loaded(
+                records[0],
+                loaded.values().stream()
+                        .filter(metadata -> metadata.state().isPreparing())
+                        .toList());
     }
+
+    /** What {@link #load} read: its records, and the transactions being decided. */
+    record Loaded(long records, List<TransactionMetadata> preparing) {}
 
     private static void replay(UnifiedLog log, Record record, Map<String, TransactionMetadata> loaded) {
         TransactionLog.Read read;

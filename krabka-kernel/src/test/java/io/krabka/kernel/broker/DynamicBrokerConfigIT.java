@@ -1,6 +1,7 @@
 package io.krabka.kernel.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -118,6 +119,16 @@ class DynamicBrokerConfigIT {
             set(admin, CLUSTER, "producer.id.expiration.ms", "60000");
             assertEquals(
                     60_000, broker.logManager().producerStateManagerConfig().producerIdExpirationMs());
+            set(admin, CLUSTER, "transaction.partition.verification.enable", "false");
+            assertFalse(broker.logManager().producerStateManagerConfig().transactionVerificationEnabled());
+            set(admin, BROKER, "log.cleaner.threads", "2");
+            assertEquals(2, cleaner().currentConfig().numThreads());
+            assertEquals(2, cleaner().cleanerCount(), "the cleaner's threads replaced");
+            assertEquals(
+                    "Invalid value org.apache.kafka.common.config.ConfigException: Log cleaner threads cannot be "
+                            + "increased to more than double the current value 2 for configuration Invalid dynamic "
+                            + "configuration",
+                    refusal(admin, BROKER, "log.cleaner.threads", "5"));
 
             assertEquals("Cannot update these configs dynamically: [node.id]", refusal(admin, CLUSTER, "node.id", "2"));
             assertEquals(
@@ -136,6 +147,8 @@ class DynamicBrokerConfigIT {
             assertEquals(4, broker.logManager().numRecoveryThreadsPerDataDir());
             assertEquals(
                     60_000, broker.logManager().producerStateManagerConfig().producerIdExpirationMs());
+            assertFalse(broker.logManager().producerStateManagerConfig().transactionVerificationEnabled());
+            assertEquals(2, cleaner().cleanerCount(), "the cleaner's threads as the dynamic config says");
             assertTrue(
                     refusal(admin, CLUSTER, "background.threads", "41").contains("double the current value 20"),
                     "the background threads resized again at start-up");
@@ -151,6 +164,10 @@ class DynamicBrokerConfigIT {
                     .get(1, TimeUnit.MINUTES);
             assertEquals(null, produce(large), "the cluster-wide default once this broker's is deleted");
         }
+    }
+
+    private io.krabka.kernel.log.cleaner.LogCleaner cleaner() {
+        return broker.logManager().cleaner().orElseThrow();
     }
 
     private io.krabka.kernel.log.UnifiedLog log() {

@@ -163,8 +163,10 @@ class RecordBatchTest {
                 .build();
         RecordBatch batch = RecordBatch.at(bytes, 0, "b", 0);
         assertEquals(OptionalLong.of(T + 999), batch.deleteHorizonMs());
+        assertEquals(T, batch.records(1024).getFirst().timestamp(), "the record's time, a delta from the horizon");
         MutableRecordBatch kafka = Kafka.batches(bytes).getFirst();
         assertEquals(OptionalLong.of(T + 999), kafka.deleteHorizonMs());
+        assertEquals(T, kafka.iterator().next().timestamp());
     }
 
     @Test

@@ -2,10 +2,7 @@ package io.krabka.kernel.log.config;
 
 /** The values of {@code cleanup.policy}. */
 public enum CleanupPolicy {
-    /**
-     * Keep the latest record of each key. Accepted as a value as Kafka accepts it, but the log cleaner is not
-     * implemented yet: a compacted topic keeps everything (and is rolled by {@code max.compaction.lag.ms}).
-     */
+    /** Keep the latest record of each key: the log cleaner compacts the log ({@code log.cleaner.*}). */
     COMPACT("compact"),
     /** Delete old segments by retention time and size. */
     DELETE("delete");

@@ -159,8 +159,8 @@ public final class TopicConfigs {
             LIST,
             List.of("delete"),
             new Validators.ValidList(List.of("compact", "delete")),
-            "delete (old segments removed by retention), compact (latest record per key kept; the cleaner is not "
-                    + "implemented yet), both, or none (an empty list: kept forever).",
+            "delete (old segments removed by retention), compact (the latest record per key kept by the log "
+                    + "cleaner), both, or none (an empty list: kept forever).",
             same("log.cleanup.policy", LIST));
     public static final TopicConfigDef UNCLEAN_LEADER_ELECTION_ENABLE = def(
             "unclean.leader.election.enable",
