@@ -10,9 +10,7 @@ import io.krabka.kernel.broker.DeleteTopicsHandler;
 import io.krabka.kernel.broker.DescribeClusterHandler;
 import io.krabka.kernel.broker.DescribeConfigsHandler;
 import io.krabka.kernel.broker.IncrementalAlterConfigsHandler;
-import io.krabka.kernel.broker.InitProducerIdHandler;
 import io.krabka.kernel.broker.MetadataHandler;
-import io.krabka.kernel.broker.ProducerIdManager;
 import io.krabka.kernel.controller.ControllerConfig;
 import io.krabka.kernel.controller.QuorumController;
 import io.krabka.kernel.format.FormatSpec;
@@ -95,8 +93,7 @@ final class KrabkaControlPlane implements AutoCloseable {
                 new CreatePartitionsHandler(controller),
                 new DescribeConfigsHandler(new DescribeConfigsHandler.Config(NODE_ID, serverProperties), controller),
                 new AlterConfigsHandler(controller),
-                new IncrementalAlterConfigsHandler(controller),
-                new InitProducerIdHandler(new ProducerIdManager(controller, NODE_ID)));
+                new IncrementalAlterConfigsHandler(controller));
         SocketServer server = SocketServer.start(
                 SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", port)),
                 RequestDispatcher.create(
