@@ -18,6 +18,7 @@ import java.util.stream.LongStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -37,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * outright (SIGKILL) while its input is still being written and started again on the same state directory, then the
  * broker killed outright and started again under it, more input written after each. Every word's counts, read
  * read_committed from the output, are exactly 1, 2, ... N for the N times it was written: nothing counted twice,
- * nothing lost, no count of an aborted transaction seen.
+ * nothing lost, no count of an aborted transaction seen. Streams deletes what it committed of its repartition topic
+ * (DeleteRecords) as it goes.
  */
 class StreamsExactlyOnceIT {
     private static final List<String> WORDS = List.of(
@@ -116,6 +118,21 @@ class StreamsExactlyOnceIT {
             });
             assertEquals(List.of(), wrong);
             assertEquals(written.keySet(), counts.words());
+            assertTrue(repartitionPurged(bootstrap), "Streams deleted the committed records of its repartition topic");
+        }
+    }
+
+    // Whether the log start of a partition of the repartition topic moved up (DeleteRecords).
+    private static boolean repartitionPurged(String bootstrap) throws Exception {
+        String topic = WordCountApplication.APPLICATION_ID + "-" + WordCountApplication.REPARTITION + "-repartition";
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            Map<TopicPartition, OffsetSpec> earliest = Map.of(
+                    new TopicPartition(topic, 0),
+                    OffsetSpec.earliest(),
+                    new TopicPartition(topic, 1),
+                    OffsetSpec.earliest());
+            return admin.listOffsets(earliest).all().get(1, TimeUnit.MINUTES).values().stream()
+                    .anyMatch(offset -> offset.offset() > 0);
         }
     }
 
