@@ -1,6 +1,7 @@
 package io.krabka.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -11,7 +12,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.LongStream;
@@ -22,24 +22,20 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.LongDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
 /**
  * A Kafka Streams application with {@code processing.guarantee=exactly_once_v2} against Krabka's broker, as the
- * issue asks: {@link WordCountApplication} (a repartition by word, a persistent state store) in a child JVM, killed
- * outright (SIGKILL) while its input is still being written and started again on the same state directory, then the
- * broker killed outright and started again under it, more input written after each. Every word's counts, read
- * read_committed from the output, are exactly 1, 2, ... N for the N times it was written: nothing counted twice,
- * nothing lost, no count of an aborted transaction seen. Streams deletes what it committed of its repartition topic
- * (DeleteRecords) as it goes.
+ * issue asks: {@link WordCountApplication} (a repartition by word, a persistent state store) in a child JVM while its
+ * input keeps arriving, killed outright (SIGKILL) with a transaction open and started again on the same state
+ * directory, then the broker killed outright and started again under it. Every word's counts, read read_committed
+ * from the output, are exactly 1, 2, ... N for the N times it was written: nothing counted twice, nothing lost, no
+ * count of an aborted transaction seen. Streams deletes what it committed of its repartition topic (DeleteRecords)
+ * as it goes.
  */
 class StreamsExactlyOnceIT {
     private static final List<String> WORDS = List.of(
@@ -64,14 +60,13 @@ class StreamsExactlyOnceIT {
             "sierra",
             "tango");
     private static final int WORDS_PER_LINE = 3;
+    private static final int MOST_LINES = 30_000;
     private static final Duration BOUND = Duration.ofMinutes(3);
-
-    private final Map<String, Long> written = new TreeMap<>();
-    private final Random random = new Random(15);
 
     @Test
     void countsAreExactAcrossAKilledApplicationAndAKilledBroker() throws Exception {
         Path work = Path.of(System.getProperty(KafkaLogs.WORK_PROPERTY), "streams-exactly-once");
+        KafkaLogWriter.deleteRecursively(work);
         Path stateDir = work.resolve("state");
         try (KrabkaBroker broker =
                 KrabkaBroker.start(work.resolve("broker"), Map.of("group.initial.rebalance.delay.ms", "0"))) {
@@ -84,29 +79,37 @@ class StreamsExactlyOnceIT {
                         .get(1, TimeUnit.MINUTES);
             }
             List<String> args = List.of(bootstrap, stateDir.toString());
-            List<String> lines = lines(1_500);
-            CompletableFuture<Void> input = CompletableFuture.runAsync(() -> write(bootstrap, lines));
-            KrabkaProcess application = ChildJvm.start(work, "word-count-1", WordCountApplication.class, args);
+            Map<String, Long> written = new TreeMap<>();
+            KrabkaProcess application = null;
             Counts counts = new Counts(bootstrap);
-            try (counts) {
-                counts.readUntil(() -> counts.total() >= 1_000, application);
-                application.signal("KILL");
-                application.awaitExit();
-                assertTrue(
-                        counts.total() < lines.size() * WORDS_PER_LINE,
-                        "the application was killed mid-stream, " + counts.total() + " words counted");
+            try (counts;
+                    PacedInput input = PacedInput.start(
+                            bootstrap, WordCountApplication.INPUT, StreamsExactlyOnceIT::line, MOST_LINES)) {
+                application = ChildJvm.start(work, "word-count-1", WordCountApplication.class, args);
+                counts.readUntil(() -> counts.total() >= 500, application);
+                assertFalse(OpenTransactions.killInOne(application, bootstrap).isEmpty());
+                assertTrue(input.written() < MOST_LINES, "the input still arrived when the application was killed");
+                int atKill = counts.total();
                 application = ChildJvm.start(work, "word-count-2", WordCountApplication.class, args);
-                input.get(1, TimeUnit.MINUTES);
-                counts.readUntil(() -> counts.reached(written), application);
+                counts.readUntil(() -> counts.total() >= atKill + 500, application);
 
                 broker.kill();
                 broker.start();
-                write(bootstrap, lines(500));
+                int atRestart = counts.total();
+                counts.readUntil(() -> counts.total() >= atRestart + 500, application);
+                int lines = input.stop();
+                for (int i = 0; i < lines; i++) {
+                    for (String word : line(i).split(" ")) {
+                        written.merge(word, 1L, Long::sum);
+                    }
+                }
                 counts.readUntil(() -> counts.reached(written), application);
                 // A count committed twice would show here.
                 counts.drain();
             } finally {
-                application.close();
+                if (application != null) {
+                    application.close();
+                }
             }
             List<String> wrong = new ArrayList<>();
             written.forEach((word, times) -> {
@@ -136,37 +139,14 @@ class StreamsExactlyOnceIT {
         }
     }
 
-    private List<String> lines(int count) {
-        List<String> lines = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            List<String> words = new ArrayList<>();
-            for (int w = 0; w < WORDS_PER_LINE; w++) {
-                String word = WORDS.get(random.nextInt(WORDS.size()));
-                words.add(word);
-                written.merge(word, 1L, Long::sum);
-            }
-            lines.add(String.join(" ", words));
+    /** Line {@code i} of the input: {@value #WORDS_PER_LINE} words, the same for the same {@code i}. */
+    private static String line(int i) {
+        Random random = new Random(i);
+        List<String> words = new ArrayList<>();
+        for (int w = 0; w < WORDS_PER_LINE; w++) {
+            words.add(WORDS.get(random.nextInt(WORDS.size())));
         }
-        return lines;
-    }
-
-    // The lines in small batches (the pause is pacing, so that the application is killed with input still coming).
-    private static void write(String bootstrap, List<String> lines) {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        try (KafkaProducer<String, String> producer =
-                new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            for (int i = 0; i < lines.size(); i++) {
-                producer.send(new ProducerRecord<>(WordCountApplication.INPUT, lines.get(i)));
-                if (i % 50 == 49) {
-                    producer.flush();
-                    Thread.sleep(50);
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while writing the input", e);
-        }
+        return String.join(" ", words);
     }
 
     /** The output read read_committed from the start: each word's counts in the order they were committed. */

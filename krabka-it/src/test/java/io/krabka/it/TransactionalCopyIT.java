@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.CompletableFuture;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
@@ -19,29 +19,28 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
 /**
  * Exactly once across a crash of the application: {@link TransactionalCopyApplication} (a read_committed consumer
  * and a transactional producer committing the consumer's offsets with {@code sendOffsetsToTransaction}) runs in a
- * child JVM against Krabka's broker while the input is still being written, is killed outright (SIGKILL) once
- * some output is committed, and is started again with the same transactional id: the output, read_committed, holds
- * each input record exactly once.
+ * child JVM against Krabka's broker while its input keeps arriving, is killed outright (SIGKILL) with a transaction
+ * open, and is started again with the same transactional id, which aborts it: the output, read_committed, holds each
+ * input record exactly once.
  */
 class TransactionalCopyIT {
-    private static final int RECORDS = 3_000;
+    private static final int MOST_RECORDS = 20_000;
     private static final Duration BOUND = Duration.ofMinutes(2);
 
     @Test
     void eachInputIsCopiedExactlyOnceAcrossAKill() throws Exception {
         Path work = Path.of(System.getProperty(KafkaLogs.WORK_PROPERTY), "transactional-copy");
+        KafkaLogWriter.deleteRecursively(work);
+        List<String> copied = new ArrayList<>();
+        int records;
         try (KrabkaBroker broker =
                 KrabkaBroker.start(work.resolve("broker"), Map.of("group.initial.rebalance.delay.ms", "0"))) {
             String bootstrap = broker.bootstrapServers();
@@ -53,62 +52,46 @@ class TransactionalCopyIT {
                         .get(1, TimeUnit.MINUTES);
             }
             List<String> args = List.of(bootstrap, "copier-1");
-            CompletableFuture<Void> input = CompletableFuture.runAsync(() -> produceInput(bootstrap));
-            KrabkaProcess application = ChildJvm.start(work, "copy-1", TransactionalCopyApplication.class, args);
-            List<String> copied = new ArrayList<>();
-            try (KafkaConsumer<String, String> output = outputConsumer(bootstrap, IsolationLevel.READ_COMMITTED)) {
-                readUntil(output, copied, () -> copied.size() >= RECORDS / 5, application);
-                application.signal("KILL");
-                application.awaitExit();
-                assertTrue(
-                        copied.size() < RECORDS,
-                        "the application was killed mid-stream, " + copied.size() + " records copied");
+            KrabkaProcess application = null;
+            try (PacedInput input = PacedInput.start(
+                            bootstrap, TransactionalCopyApplication.INPUT, i -> "record-" + i, MOST_RECORDS);
+                    KafkaConsumer<String, String> output = outputConsumer(bootstrap)) {
+                application = ChildJvm.start(work, "copy-1", TransactionalCopyApplication.class, args);
+                readUntil(output, copied, () -> copied.size() >= 300, application);
+                assertEquals(Set.of("copier-1"), OpenTransactions.killInOne(application, bootstrap));
+                assertTrue(input.written() < MOST_RECORDS, "the input still arrived when the application was killed");
+                int atKill = copied.size();
                 application = ChildJvm.start(work, "copy-2", TransactionalCopyApplication.class, args);
-                readUntil(output, copied, () -> copied.size() >= RECORDS, application);
-                input.get(1, TimeUnit.MINUTES);
+                readUntil(output, copied, () -> copied.size() >= atKill + 300, application);
+                records = input.stop();
+                int written = records;
+                readUntil(output, copied, () -> copied.size() >= written, application);
                 // A copy committed twice would show here.
                 drain(output, copied);
             } finally {
-                application.close();
-            }
-            Map<String, Integer> copies = new HashMap<>();
-            copied.forEach(value -> copies.merge(value, 1, Integer::sum));
-            List<String> wrong = new ArrayList<>();
-            for (int i = 0; i < RECORDS; i++) {
-                String expected = TransactionalCopyApplication.transform("record-" + i);
-                int count = copies.getOrDefault(expected, 0);
-                if (count != 1) {
-                    wrong.add(expected + " copied " + count + " times");
+                if (application != null) {
+                    application.close();
                 }
             }
-            assertEquals(List.of(), wrong);
-            assertEquals(RECORDS, copied.size());
         }
-    }
-
-    // The input, written while the application runs, in small batches (the pause is pacing, not a measurement).
-    private static void produceInput(String bootstrap) {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        try (KafkaProducer<String, String> producer =
-                new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            for (int i = 0; i < RECORDS; i++) {
-                producer.send(new ProducerRecord<>(TransactionalCopyApplication.INPUT, "key-" + i, "record-" + i));
-                if (i % 100 == 99) {
-                    producer.flush();
-                    Thread.sleep(50);
-                }
+        Map<String, Integer> copies = new HashMap<>();
+        copied.forEach(value -> copies.merge(value, 1, Integer::sum));
+        List<String> wrong = new ArrayList<>();
+        for (int i = 0; i < records; i++) {
+            String expected = TransactionalCopyApplication.transform("record-" + i);
+            int count = copies.getOrDefault(expected, 0);
+            if (count != 1) {
+                wrong.add(expected + " copied " + count + " times");
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while writing the input", e);
         }
+        assertEquals(List.of(), wrong);
+        assertEquals(records, copied.size());
     }
 
-    private static KafkaConsumer<String, String> outputConsumer(String bootstrap, IsolationLevel isolation) {
+    private static KafkaConsumer<String, String> outputConsumer(String bootstrap) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation.toString());
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());
         KafkaConsumer<String, String> consumer =
                 new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer());
         List<TopicPartition> partitions = List.of(
