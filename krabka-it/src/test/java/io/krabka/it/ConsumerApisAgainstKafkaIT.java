@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,14 +78,7 @@ class ConsumerApisAgainstKafkaIT {
                 KrabkaBroker.start(dir.resolve("krabka"), Map.of("group.initial.rebalance.delay.ms", "0"))) {
             krabka = scenario(broker.bootstrapServers(), dir.resolve("krabka-tools"));
         }
-        List<String> differences = new ArrayList<>();
-        kafka.forEach((step, theirs) -> {
-            if (!theirs.equals(krabka.get(step))) {
-                differences.add(step + "\n  Kafka:  " + theirs + "\n  Krabka: " + krabka.get(step));
-            }
-        });
-        assertEquals(kafka.keySet(), krabka.keySet());
-        assertEquals(List.of(), differences);
+        SideBySide.assertSameAnswers(kafka, krabka);
     }
 
     private static Map<String, String> scenario(String bootstrap, Path work) throws Exception {

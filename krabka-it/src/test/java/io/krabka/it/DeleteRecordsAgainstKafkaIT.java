@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConsumerGroupOffsetsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.RecordsToDelete;
@@ -55,14 +55,7 @@ class DeleteRecordsAgainstKafkaIT {
         try (KrabkaBroker broker = KrabkaBroker.start(dir.resolve("krabka"), Map.of())) {
             krabka = scenario(broker.bootstrapServers(), dir.resolve("krabka-tools"));
         }
-        List<String> differences = new ArrayList<>();
-        kafka.forEach((step, theirs) -> {
-            if (!theirs.equals(krabka.get(step))) {
-                differences.add(step + "\n  Kafka:  " + theirs + "\n  Krabka: " + krabka.get(step));
-            }
-        });
-        assertEquals(kafka.keySet(), krabka.keySet());
-        assertEquals(List.of(), differences);
+        SideBySide.assertSameAnswers(kafka, krabka);
     }
 
     private static Map<String, String> scenario(String bootstrap, Path work) throws Exception {
@@ -90,7 +83,11 @@ class DeleteRecordsAgainstKafkaIT {
             answers.put("compacted", delete(admin, new TopicPartition("compacted", 0), 1));
             answers.put("unknown partition", delete(admin, new TopicPartition("orders", 7), 1));
             // A committed offset makes __consumer_offsets exist, so the refusal is the broker's, not a client timeout.
-            admin.alterConsumerGroupOffsets("g", Map.of(orders, new OffsetAndMetadata(1)))
+            // Creating its partitions may take a loaded machine longer than the short timeout above.
+            admin.alterConsumerGroupOffsets(
+                            "g",
+                            Map.of(orders, new OffsetAndMetadata(1)),
+                            new AlterConsumerGroupOffsetsOptions().timeoutMs(60_000))
                     .all()
                     .get(1, TimeUnit.MINUTES);
             answers.put("internal topic", delete(admin, new TopicPartition("__consumer_offsets", 0), 0));

@@ -62,15 +62,14 @@ class KafkaConnectIT {
 
     @Test
     void standaloneMovesAFileThroughATopicIntoAnotherFile() throws Exception {
-        Path work = Files.createDirectories(WORK.resolve("standalone"));
-        List<String> lines = lines("standalone");
-        Path input = Files.write(work.resolve("input.txt"), lines, StandardCharsets.UTF_8);
-        Path output = work.resolve("output.txt");
+        Move move = Move.prepare("standalone");
+        Path work = move.work();
         Map<String, String> worker = worker();
         worker.put(
                 "offset.storage.file.filename", work.resolve("connect.offsets").toString());
-        Path source = properties(work.resolve("connect-file-source.properties"), fileSource(input, "standalone"));
-        Path sink = properties(work.resolve("connect-file-sink.properties"), fileSink(output, "standalone"));
+        Path source =
+                properties(work.resolve("connect-file-source.properties"), fileSource(move.input(), "standalone"));
+        Path sink = properties(work.resolve("connect-file-sink.properties"), fileSink(move.output(), "standalone"));
         try (KrabkaProcess connect = connect(
                 work,
                 "org.apache.kafka.connect.cli.ConnectStandalone",
@@ -79,19 +78,17 @@ class KafkaConnectIT {
                                 .toString(),
                         source.toString(),
                         sink.toString()))) {
-            awaitLines(output, connect, work);
+            awaitLines(move.output(), connect, work);
             connect.terminate();
             connect.awaitExit();
         }
-        assertEquals(lines, Files.readAllLines(output, StandardCharsets.UTF_8));
+        assertEquals(move.lines(), Files.readAllLines(move.output(), StandardCharsets.UTF_8));
     }
 
     @Test
     void distributedWithExactlyOnceSourceMovesAFileThroughATopicIntoAnotherFile() throws Exception {
-        Path work = Files.createDirectories(WORK.resolve("distributed"));
-        List<String> lines = lines("distributed");
-        Path input = Files.write(work.resolve("input.txt"), lines, StandardCharsets.UTF_8);
-        Path output = work.resolve("output.txt");
+        Move move = Move.prepare("distributed");
+        Path work = move.work();
         int restPort = ReferenceKafka.freePort();
         Map<String, String> worker = worker();
         worker.put("listeners", "http://127.0.0.1:" + restPort);
@@ -109,13 +106,13 @@ class KafkaConnectIT {
                 List.of(properties(work.resolve("connect-distributed.properties"), worker)
                         .toString()))) {
             URI connectors = URI.create("http://127.0.0.1:" + restPort + "/connectors");
-            create(connectors, "distributed-file-source", fileSource(input, "distributed"), connect, work);
-            create(connectors, "distributed-file-sink", fileSink(output, "distributed"), connect, work);
-            awaitLines(output, connect, work);
+            create(connectors, "distributed-file-source", fileSource(move.input(), "distributed"), connect, work);
+            create(connectors, "distributed-file-sink", fileSink(move.output(), "distributed"), connect, work);
+            awaitLines(move.output(), connect, work);
             connect.terminate();
             connect.awaitExit();
         }
-        assertEquals(lines, Files.readAllLines(output, StandardCharsets.UTF_8));
+        assertEquals(move.lines(), Files.readAllLines(move.output(), StandardCharsets.UTF_8));
         try (Admin admin =
                 Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
             List<ConfigResource> internal = List.of("connect-configs", "connect-offsets", "connect-status").stream()
@@ -130,12 +127,24 @@ class KafkaConnectIT {
         }
     }
 
-    private static List<String> lines(String mode) {
-        List<String> lines = new ArrayList<>();
-        for (int i = 0; i < LINES; i++) {
-            lines.add("line " + i + " of the file Connect " + mode + " moves");
+    /**
+     * The file one mode of Connect moves, and where.
+     *
+     * @param work   the mode's work directory
+     * @param lines  the file's lines
+     * @param input  the file, written
+     * @param output where the sink is to write it
+     */
+    private record Move(Path work, List<String> lines, Path input, Path output) {
+        static Move prepare(String mode) throws IOException {
+            Path work = Files.createDirectories(WORK.resolve(mode));
+            List<String> lines = new ArrayList<>();
+            for (int i = 0; i < LINES; i++) {
+                lines.add("line " + i + " of the file Connect " + mode + " moves");
+            }
+            Path input = Files.write(work.resolve("input.txt"), lines, StandardCharsets.UTF_8);
+            return new Move(work, lines, input, work.resolve("output.txt"));
         }
-        return lines;
     }
 
     private static Map<String, String> worker() {

@@ -17,7 +17,6 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.LongStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -71,13 +70,7 @@ class StreamsExactlyOnceIT {
         try (KrabkaBroker broker =
                 KrabkaBroker.start(work.resolve("broker"), Map.of("group.initial.rebalance.delay.ms", "0"))) {
             String bootstrap = broker.bootstrapServers();
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-                admin.createTopics(List.of(
-                                new NewTopic(WordCountApplication.INPUT, 2, (short) 1),
-                                new NewTopic(WordCountApplication.OUTPUT, 2, (short) 1)))
-                        .all()
-                        .get(1, TimeUnit.MINUTES);
-            }
+            broker.createTopics(2, WordCountApplication.INPUT, WordCountApplication.OUTPUT);
             List<String> args = List.of(bootstrap, stateDir.toString());
             Map<String, Long> written = new TreeMap<>();
             KrabkaProcess application = null;
@@ -116,7 +109,13 @@ class StreamsExactlyOnceIT {
                 List<Long> expected = LongStream.rangeClosed(1, times).boxed().toList();
                 List<Long> seen = counts.of(word);
                 if (!expected.equals(seen)) {
-                    wrong.add(word + " written " + times + " times, counted " + seen);
+                    int first = 0;
+                    while (first < Math.min(expected.size(), seen.size())
+                            && expected.get(first).equals(seen.get(first))) {
+                        first++;
+                    }
+                    wrong.add(word + " written " + times + " times: " + seen.size() + " counts, from the " + (first + 1)
+                            + "th on " + seen.subList(first, Math.min(seen.size(), first + 5)));
                 }
             });
             assertEquals(List.of(), wrong);

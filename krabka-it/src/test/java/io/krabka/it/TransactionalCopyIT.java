@@ -11,11 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -44,13 +40,7 @@ class TransactionalCopyIT {
         try (KrabkaBroker broker =
                 KrabkaBroker.start(work.resolve("broker"), Map.of("group.initial.rebalance.delay.ms", "0"))) {
             String bootstrap = broker.bootstrapServers();
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-                admin.createTopics(List.of(
-                                new NewTopic(TransactionalCopyApplication.INPUT, 2, (short) 1),
-                                new NewTopic(TransactionalCopyApplication.OUTPUT, 2, (short) 1)))
-                        .all()
-                        .get(1, TimeUnit.MINUTES);
-            }
+            broker.createTopics(2, TransactionalCopyApplication.INPUT, TransactionalCopyApplication.OUTPUT);
             List<String> args = List.of(bootstrap, "copier-1");
             KrabkaProcess application = null;
             try (PacedInput input = PacedInput.start(
