@@ -5,12 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -39,9 +35,7 @@ import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.FetchRequestData;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
-import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.SimpleRecord;
 import org.apache.kafka.common.requests.AbstractRequest;
@@ -109,10 +103,10 @@ class BrokerFuzzIT {
         int closed = 0;
         for (long seed = 1; seed <= 2; seed++) {
             Random random = new Random(seed);
-            Wire wire = null;
+            KafkaWire wire = null;
             for (int i = 0; i < FRAMES_PER_SEED; i++) {
                 if (wire == null) {
-                    wire = new Wire(address);
+                    wire = new KafkaWire(address);
                 }
                 byte[] template = templates.get(random.nextInt(templates.size()));
                 int kind = random.nextInt(6);
@@ -155,8 +149,8 @@ class BrokerFuzzIT {
     }
 
     /** Sends the frame and an ApiVersions probe; the frame's answer, if any, comes first, then the probe's. */
-    private static Outcome send(Wire wire, byte[] frame, byte[] template, String what) throws IOException {
-        byte[] probe = frame(ApiKeys.API_VERSIONS, (short) 0, PROBE, new ApiVersionsRequestData());
+    private static Outcome send(KafkaWire wire, byte[] frame, byte[] template, String what) throws IOException {
+        byte[] probe = KafkaWire.frame(ApiKeys.API_VERSIONS, (short) 0, PROBE, new ApiVersionsRequestData());
         boolean mayPark =
                 MAY_PARK.contains(ApiKeys.forId(ByteBuffer.wrap(template).getShort(4)));
         try {
@@ -230,7 +224,7 @@ class BrokerFuzzIT {
         int correlationId = 1;
         for (ApiKeys key : ApiKeys.brokerApis()) {
             for (short version = key.oldestVersion(); version <= key.latestVersion(false); version++) {
-                templates.add(frame(
+                templates.add(KafkaWire.frame(
                         key,
                         version,
                         correlationId++,
@@ -239,11 +233,11 @@ class BrokerFuzzIT {
         }
         for (short version = 3; version <= ApiKeys.PRODUCE.latestVersion(false); version++) {
             if (version < 13) {
-                templates.add(frame(ApiKeys.PRODUCE, version, correlationId++, produce()));
+                templates.add(KafkaWire.frame(ApiKeys.PRODUCE, version, correlationId++, produce()));
             }
         }
         for (short version = 4; version < 13; version++) {
-            templates.add(frame(ApiKeys.FETCH, version, correlationId++, fetch()));
+            templates.add(KafkaWire.frame(ApiKeys.FETCH, version, correlationId++, fetch()));
         }
         return templates;
     }
@@ -288,18 +282,6 @@ class BrokerFuzzIT {
         } catch (RuntimeException e) {
             return false;
         }
-    }
-
-    private static byte[] frame(ApiKeys key, short version, int correlationId, ApiMessage body) {
-        RequestHeader header = new RequestHeader(key, version, "fuzz", correlationId);
-        short headerVersion = key.requestHeaderVersion(version);
-        ObjectSerializationCache cache = new ObjectSerializationCache();
-        int size = header.data().size(cache, headerVersion) + body.size(cache, version);
-        ByteBuffer buffer = ByteBuffer.allocate(4 + size).putInt(size);
-        ByteBufferAccessor out = new ByteBufferAccessor(buffer);
-        header.data().write(out, cache, headerVersion);
-        body.write(out, cache, version);
-        return buffer.array();
     }
 
     private static String header(byte[] template) {
@@ -361,41 +343,5 @@ class BrokerFuzzIT {
 
     private static Admin admin() {
         return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()));
-    }
-
-    /** A connection that writes frames and reads whole response frames. */
-    private static final class Wire implements AutoCloseable {
-        private final Socket socket = new Socket();
-        private final DataInputStream in;
-
-        Wire(InetSocketAddress address) throws IOException {
-            socket.connect(address, 10_000);
-            in = new DataInputStream(socket.getInputStream());
-        }
-
-        void write(byte[] bytes) throws IOException {
-            try {
-                socket.getOutputStream().write(bytes);
-            } catch (SocketException e) {
-                // Closed by the broker after an earlier frame: the read that follows sees it.
-            }
-        }
-
-        /** The next response frame (without its size), or null when the broker closed the connection. */
-        byte[] read(Duration timeout) throws IOException {
-            socket.setSoTimeout((int) timeout.toMillis());
-            try {
-                byte[] frame = new byte[in.readInt()];
-                in.readFully(frame);
-                return frame;
-            } catch (EOFException | SocketException e) {
-                return null;
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
-        }
     }
 }

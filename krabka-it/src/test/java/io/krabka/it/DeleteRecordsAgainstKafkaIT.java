@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConsumerGroupOffsetsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.RecordsToDelete;
@@ -82,7 +83,11 @@ class DeleteRecordsAgainstKafkaIT {
             answers.put("compacted", delete(admin, new TopicPartition("compacted", 0), 1));
             answers.put("unknown partition", delete(admin, new TopicPartition("orders", 7), 1));
             // A committed offset makes __consumer_offsets exist, so the refusal is the broker's, not a client timeout.
-            admin.alterConsumerGroupOffsets("g", Map.of(orders, new OffsetAndMetadata(1)))
+            // Creating its partitions may take a loaded machine longer than the short timeout above.
+            admin.alterConsumerGroupOffsets(
+                            "g",
+                            Map.of(orders, new OffsetAndMetadata(1)),
+                            new AlterConsumerGroupOffsetsOptions().timeoutMs(60_000))
                     .all()
                     .get(1, TimeUnit.MINUTES);
             answers.put("internal topic", delete(admin, new TopicPartition("__consumer_offsets", 0), 0));

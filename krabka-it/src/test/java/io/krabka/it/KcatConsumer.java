@@ -54,7 +54,10 @@ final class KcatConsumer implements AutoCloseable {
     /** Every assignment it was given, in order, each as sorted {@code topic-partition}s. */
     List<List<String>> assignments() throws IOException {
         List<List<String>> assignments = new ArrayList<>();
-        for (String line : Files.readAllLines(err, StandardCharsets.UTF_8)) {
+        // kcat writes an assignment's line in pieces: a line is read only once its newline is written.
+        String written = Files.readString(err, StandardCharsets.UTF_8);
+        for (String line :
+                written.substring(0, written.lastIndexOf('\n') + 1).lines().toList()) {
             int at = line.indexOf("assigned: ");
             if (line.startsWith("% Group ") && at >= 0) {
                 TreeSet<String> partitions = new TreeSet<>();

@@ -7,8 +7,13 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 
 /**
  * Krabka's broker in a child process ({@link KrabkaProcess}), as a user runs it: {@code bin/krabka format} then
@@ -161,6 +166,17 @@ final class KrabkaBroker implements AutoCloseable {
     /** {@code host:port} of the broker's listener. */
     String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /** Creates topics of {@code partitions} partitions, one replica each, through the Admin client. */
+    void createTopics(int partitions, String... names) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            admin.createTopics(Arrays.stream(names)
+                            .map(name -> new NewTopic(name, partitions, (short) 1))
+                            .toList())
+                    .all()
+                    .get(1, TimeUnit.MINUTES);
+        }
     }
 
     /** The log directory of a broker {@link #start(Path, Map, Prepare) started} here; one on a config has its own. */

@@ -6,12 +6,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The answers of one scenario on Kafka and on Krabka, step by step: the same steps, each answered alike. */
+/** The verdict of a side-by-side test: Krabka's answers to a scenario against Kafka's, step by step. */
 final class SideBySide {
 
     private SideBySide() {}
 
-    /** Fails listing every step whose answers differ, with both answers. */
+    /**
+     * Asserts that Krabka gave every answer Kafka gave, at the same steps; a failure lists each step that differs
+     * with both answers.
+     *
+     * @param kafka  each step's answer from Kafka, in the scenario's order
+     * @param krabka each step's answer from Krabka
+     */
     static void assertSameAnswers(Map<String, String> kafka, Map<String, String> krabka) {
         List<String> differences = new ArrayList<>();
         kafka.forEach((step, theirs) -> {

@@ -157,6 +157,7 @@ public final class KrabkaServices implements BrokerServices {
                 new ProduceHandler(replicaManager, metadata, transactions),
                 new FetchHandler(new FetchConfig(config.fetchMaxBytes()), replicaManager, fetchManager, metadata),
                 new ListOffsetsHandler(replicaManager),
+                new OffsetForLeaderEpochHandler(replicaManager),
                 new DeleteRecordsHandler(replicaManager),
                 new DescribeLogDirsHandler(logManager),
                 new FindCoordinatorHandler(
@@ -167,6 +168,7 @@ public final class KrabkaServices implements BrokerServices {
                 new LeaveGroupHandler(groups),
                 new OffsetCommitHandler(groups, metadata),
                 new OffsetFetchHandler(groups, metadata),
+                new OffsetDeleteHandler(groups, metadata),
                 new ListGroupsHandler(groups),
                 new DescribeGroupsHandler(groups),
                 new DeleteGroupsHandler(groups));

@@ -349,6 +349,18 @@ public final class GroupCoordinator implements MetadataPublisher, AutoCloseable 
         return error != Errors.NONE ? error : offsets.deleteGroup(groupId);
     }
 
+    /**
+     * OffsetDelete of one group: the offsets of the partitions asked for, except those of topics its members
+     * consume (GROUP_SUBSCRIBED_TO_TOPIC); a group with members that is not a consumer group answers
+     * NON_EMPTY_GROUP, an unknown group GROUP_ID_NOT_FOUND.
+     *
+     * @param topics the partitions asked for, by topic (all of them known to the metadata)
+     */
+    public synchronized OffsetDeletion deleteOffsets(String groupId, Map<String, List<Integer>> topics) {
+        Errors error = check(groupId);
+        return error != Errors.NONE ? OffsetDeletion.failed(error) : offsets.deleteOffsets(groupId, topics);
+    }
+
     private Errors check(String groupId) {
         if (groupId == null || groupId.isEmpty()) {
             return Errors.INVALID_GROUP_ID;

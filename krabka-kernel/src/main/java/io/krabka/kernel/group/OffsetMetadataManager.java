@@ -7,6 +7,7 @@ import io.krabka.spi.common.TopicPartition;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -256,6 +257,56 @@ final class OffsetMetadataManager {
         tombstones.forEach(tombstone -> replay(-1, RecordBatch.NO_PRODUCER_ID, tombstone));
         groups.removeGroup(group);
         return Errors.NONE;
+    }
+
+    /**
+     * OffsetDelete (Kafka's {@code deleteOffsets}): a tombstone for each partition asked for that has an offset,
+     * committed or pending in a transaction; every partition of a topic the group's members consume answers
+     * GROUP_SUBSCRIBED_TO_TOPIC and keeps its offset. The group's error (GROUP_ID_NOT_FOUND for none,
+     * NON_EMPTY_GROUP for a group with members that is not a consumer group, the write's error) fails them all.
+     *
+     * @param topics the partitions asked for, by topic
+     */
+    OffsetDeletion deleteOffsets(String groupId, Map<String, List<Integer>> topics) {
+        ClassicGroup group = groups.group(groupId).orElse(null);
+        if (group == null || group.isInState(ClassicGroupState.DEAD)) {
+            return OffsetDeletion.failed(Errors.GROUP_ID_NOT_FOUND);
+        }
+        boolean consumerGroup = group.protocolType()
+                .filter(ClassicGroup.CONSUMER_PROTOCOL_TYPE::equals)
+                .isPresent();
+        if (!group.isInState(ClassicGroupState.EMPTY) && !consumerGroup) {
+            return OffsetDeletion.failed(Errors.NON_EMPTY_GROUP);
+        }
+        Optional<Set<String>> subscribed = group.subscribedTopics();
+        Map<TopicPartition, Errors> results = new LinkedHashMap<>();
+        List<CoordinatorRecord> tombstones = new ArrayList<>();
+        topics.forEach((topic, partitions) -> {
+            // A consumer group whose subscription is unknown is taken to consume every topic, as Kafka takes it.
+            boolean isSubscribed =
+                    subscribed.map(names -> names.contains(topic)).orElse(consumerGroup);
+            for (int partition : partitions) {
+                TopicPartition tp = new TopicPartition(topic, partition);
+                if (isSubscribed) {
+                    results.put(tp, Errors.GROUP_SUBSCRIBED_TO_TOPIC);
+                    continue;
+                }
+                results.put(tp, Errors.NONE);
+                if (committed(groupId, topic, partition) != null || hasPendingTransactionalOffsets(groupId, tp)) {
+                    tombstones.add(
+                            new CoordinatorRecord.OffsetCommit(new OffsetCommitKey(groupId, topic, partition), null));
+                }
+            }
+        });
+        if (!tombstones.isEmpty()) {
+            try {
+                writer.append(groupId, tombstones);
+            } catch (ApiException e) {
+                return OffsetDeletion.failed(Errors.forException(e));
+            }
+            tombstones.forEach(tombstone -> replay(-1, RecordBatch.NO_PRODUCER_ID, tombstone));
+        }
+        return new OffsetDeletion(Errors.NONE, results);
     }
 
     /**

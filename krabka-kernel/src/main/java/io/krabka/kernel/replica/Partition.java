@@ -1,6 +1,7 @@
 package io.krabka.kernel.replica;
 
 import io.krabka.kernel.log.AppendOrigin;
+import io.krabka.kernel.log.EpochEndOffset;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogAppendInfo;
@@ -80,6 +81,22 @@ public final class Partition {
                     log.appendAsLeader(records, leaderEpoch, origin, transactionVersion, verificationGuard);
             log.maybeIncrementHighWatermark(log.logEndOffsetMetadata());
             return info;
+        }
+    }
+
+    /**
+     * Kafka's OffsetsForLeaderEpoch answer ({@code Partition.lastOffsetForLeaderEpoch}): the request's current
+     * leader epoch checked, then the end offset of {@code leaderEpoch}, the start of the first later epoch (or the
+     * log end for the latest), with the largest epoch not above it.
+     *
+     * @return empty when the log knows no epoch at or below {@code leaderEpoch}
+     * @throws FencedLeaderEpochException  if the request's current epoch is older than the partition's
+     * @throws UnknownLeaderEpochException if it is newer
+     */
+    Optional<EpochEndOffset> lastOffsetForLeaderEpoch(Optional<Integer> currentLeaderEpoch, int leaderEpoch) {
+        synchronized (this) {
+            checkCurrentLeaderEpoch(currentLeaderEpoch);
+            return log.endOffsetForEpoch(leaderEpoch);
         }
     }
 

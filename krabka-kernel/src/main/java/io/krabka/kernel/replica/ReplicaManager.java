@@ -4,6 +4,7 @@ import io.krabka.kernel.errors.KernelErrors;
 import io.krabka.kernel.log.ActiveProducer;
 import io.krabka.kernel.log.AppendOrigin;
 import io.krabka.kernel.log.DiskFaults;
+import io.krabka.kernel.log.EpochEndOffset;
 import io.krabka.kernel.log.FetchDataInfo;
 import io.krabka.kernel.log.FetchIsolation;
 import io.krabka.kernel.log.LogAppendInfo;
@@ -389,6 +390,20 @@ public final class ReplicaManager implements MetadataPublisher, AutoCloseable {
         }
         log.maybeIncrementLogStartOffset(converted, LogStartOffsetIncrementReason.CLIENT_RECORD_DELETION);
         return log.logStartOffset();
+    }
+
+    /**
+     * Kafka's OffsetsForLeaderEpoch lookup for one partition (a consumer validating its position after a leader
+     * change, KIP-320): the end offset of {@code leaderEpoch} and the epoch it belongs to.
+     *
+     * @param currentLeaderEpoch the epoch the client believes current, checked as a fetch's is; empty for none
+     * @return empty when the log knows no epoch at or below {@code leaderEpoch}
+     * @throws org.apache.kafka.common.errors.ApiException with Kafka's error for an unknown partition or a wrong
+     *                                                     current leader epoch
+     */
+    public Optional<EpochEndOffset> lastOffsetForLeaderEpoch(
+            TopicPartition topicPartition, Optional<Integer> currentLeaderEpoch, int leaderEpoch) {
+        return partitionOrException(topicPartition).lastOffsetForLeaderEpoch(currentLeaderEpoch, leaderEpoch);
     }
 
     /**

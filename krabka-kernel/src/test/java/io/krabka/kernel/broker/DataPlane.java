@@ -20,6 +20,7 @@ import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.network.KafkaWire;
 import io.krabka.kernel.network.Servers;
 import io.krabka.kernel.network.SocketServer;
+import io.krabka.kernel.replica.Partition;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
 import io.krabka.kernel.scheduler.KafkaScheduler;
@@ -30,6 +31,7 @@ import io.krabka.kernel.tiered.RemoteTierFixture;
 import io.krabka.kernel.transaction.ProducerIdManager;
 import io.krabka.kernel.transaction.TransactionCoordinator;
 import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
+import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -186,6 +188,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
                 new FetchHandler(FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
                 new ListOffsetsHandler(replicaManager),
                 new DeleteRecordsHandler(replicaManager),
+                new OffsetForLeaderEpochHandler(replicaManager),
                 new MetadataHandler(
                         () -> new BrokerIdentity(
                                 NODE_ID,
@@ -227,18 +230,23 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
     }
 
     /**
-     * A new leader epoch for every partition of the topic, as a leader change gives: a single-node controller never
+     * A new leader epoch (one above the last) for every partition of the topic, as a leader change gives: a single-node controller never
      * changes leaders, so the replica manager is handed the image that change would publish.
      */
     void bumpLeaderEpoch(String name) {
         MetadataImage current = controller.image();
         TopicImage topic = current.topic(name).orElseThrow();
         Map<Integer, PartitionRegistration> partitions = new TreeMap<>();
-        topic.partitions()
-                .forEach((index, p) -> partitions.put(
-                        index,
-                        new PartitionRegistration(
-                                p.replicas(), p.isr(), p.leader(), p.leaderEpoch() + 1, p.partitionEpoch() + 1)));
+        // The replica manager's epoch, not the image's: each call bumps the last.
+        topic.partitions().forEach((index, p) -> {
+            int epoch = replicaManager
+                    .partition(new TopicPartition(name, index))
+                    .map(Partition::leaderEpoch)
+                    .orElse(p.leaderEpoch());
+            partitions.put(
+                    index,
+                    new PartitionRegistration(p.replicas(), p.isr(), p.leader(), epoch + 1, p.partitionEpoch() + 1));
+        });
         Map<String, TopicImage> topics = new TreeMap<>(current.topics());
         topics.put(name, TopicImage.of(name, topic.id(), partitions));
         replicaManager.onMetadataUpdate(

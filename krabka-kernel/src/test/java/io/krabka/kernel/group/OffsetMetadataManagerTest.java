@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.krabka.kernel.coordinator.CoordinatorLogWriter.TransactionalProducer;
+import io.krabka.kernel.log.TransactionResult;
+import io.krabka.kernel.log.VerificationGuard;
 import io.krabka.kernel.record.RecordBatch;
 import io.krabka.spi.common.TopicPartition;
 import io.krabka.spi.common.Uuid;
@@ -112,6 +115,70 @@ class OffsetMetadataManagerTest {
         assertFalse(fixture.offsets.hasOffsets(GROUP));
         assertTrue(fixture.writer.records.stream().allMatch(CoordinatorRecord::isTombstone));
         assertEquals(3, fixture.writer.records.size(), "two offsets and the group");
+    }
+
+    @Test
+    void offsetDeleteWritesATombstoneForEachOffsetIncludingAnOpenTransactions() {
+        assertEquals(
+                OffsetDeletion.failed(Errors.GROUP_ID_NOT_FOUND),
+                fixture.offsets.deleteOffsets(GROUP, Map.of("orders", List.of(0))));
+        commit("", -1, commits(1));
+        fixture.offsets.commitTransactional(
+                GROUP,
+                new TransactionalProducer(7, (short) 0, VerificationGuard.SENTINEL),
+                List.of(new PartitionCommit("audit", Uuid.ZERO_UUID, 0, 9, -1, "")));
+        assertTrue(fixture.offsets.hasPendingTransactionalOffsets(GROUP, new TopicPartition("audit", 0)));
+        fixture.writer.records.clear();
+
+        OffsetDeletion deletion =
+                fixture.offsets.deleteOffsets(GROUP, Map.of("orders", List.of(0, 5), "audit", List.of(0)));
+
+        assertEquals(Errors.NONE, deletion.error());
+        assertEquals(
+                Map.of(
+                        new TopicPartition("orders", 0), Errors.NONE,
+                        new TopicPartition("orders", 5), Errors.NONE,
+                        new TopicPartition("audit", 0), Errors.NONE),
+                deletion.partitions(),
+                "a partition without an offset answers NONE too");
+        assertEquals(2, fixture.writer.records.size(), "no tombstone for a partition without an offset");
+        assertTrue(fixture.writer.records.stream().allMatch(CoordinatorRecord::isTombstone));
+        assertNull(fixture.offsets.committed(GROUP, "orders", 0));
+        assertEquals(2, fixture.offsets.committed(GROUP, "orders", 1).offset());
+        assertFalse(fixture.offsets.hasPendingTransactionalOffsets(GROUP, new TopicPartition("audit", 0)));
+        fixture.offsets.replayEndTransactionMarker(7, TransactionResult.COMMIT, group -> true);
+        assertNull(fixture.offsets.committed(GROUP, "audit", 0), "the transaction's commit brings nothing back");
+    }
+
+    @Test
+    void offsetDeleteRefusesAGroupWithMembersUnlessItIsAConsumerGroupAndThenItsTopics() {
+        String a = fixture.stableGroupOfOne();
+        commit(a, 1, commits(3));
+        // The members' subscriptions do not parse: a consumer group is then taken to consume every topic.
+        OffsetDeletion unknownSubscription = fixture.offsets.deleteOffsets(GROUP, Map.of("orders", List.of(0)));
+        assertEquals(
+                Map.of(new TopicPartition("orders", 0), Errors.GROUP_SUBSCRIBED_TO_TOPIC),
+                unknownSubscription.partitions());
+        assertEquals(3, fixture.offsets.committed(GROUP, "orders", 0).offset());
+
+        GroupFixture connect = new GroupFixture();
+        JoinGroupResponseData required = connect.join(9, joinRequest("", null).setProtocolType("connect"))
+                .join();
+        connect.join(9, joinRequest(required.memberId(), null).setProtocolType("connect"));
+        assertEquals(
+                OffsetDeletion.failed(Errors.NON_EMPTY_GROUP),
+                connect.offsets.deleteOffsets(GROUP, Map.of("orders", List.of(0))),
+                "a group of another protocol with members");
+    }
+
+    @Test
+    void aFailedOffsetDeleteDeletesNothing() {
+        commit("", -1, commits(1));
+        fixture.writer.failWith = Errors.NOT_COORDINATOR;
+        assertEquals(
+                OffsetDeletion.failed(Errors.NOT_COORDINATOR),
+                fixture.offsets.deleteOffsets(GROUP, Map.of("orders", List.of(0))));
+        assertEquals(1, fixture.offsets.committed(GROUP, "orders", 0).offset());
     }
 
     @Test

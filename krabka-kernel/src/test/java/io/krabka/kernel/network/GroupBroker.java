@@ -10,6 +10,7 @@ import io.krabka.kernel.broker.LeaveGroupHandler;
 import io.krabka.kernel.broker.ListGroupsHandler;
 import io.krabka.kernel.broker.MetadataHandler;
 import io.krabka.kernel.broker.OffsetCommitHandler;
+import io.krabka.kernel.broker.OffsetDeleteHandler;
 import io.krabka.kernel.broker.OffsetFetchHandler;
 import io.krabka.kernel.broker.SyncGroupHandler;
 import io.krabka.kernel.controller.Controller;
@@ -53,7 +54,7 @@ import org.apache.kafka.common.protocol.Errors;
 /**
  * A broker of the group APIs for tests: a real log manager in {@code dir/data}, a real controller on
  * {@code dir/metadata} (so a restart on the same directory finds the same topics), the coordinator registered after
- * the test replica manager, and a socket server with the ten group handlers (and the Metadata handler, so that
+ * the test replica manager, and a socket server with the eleven group handlers (and the Metadata handler, so that
  * kafka-clients' Admin and KafkaConsumer find this node).
  */
 final class GroupBroker {
@@ -179,6 +180,7 @@ final class GroupBroker {
                 new LeaveGroupHandler(coordinator),
                 new OffsetCommitHandler(coordinator, controller::image),
                 new OffsetFetchHandler(coordinator, controller::image),
+                new OffsetDeleteHandler(coordinator, controller::image),
                 new ListGroupsHandler(coordinator),
                 new DescribeGroupsHandler(coordinator),
                 new DeleteGroupsHandler(coordinator),

@@ -18,6 +18,7 @@ import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.DeleteConsumerGroupOffsetsResult;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -25,6 +26,8 @@ import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.GroupNotEmptyException;
+import org.apache.kafka.common.errors.GroupSubscribedToTopicException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopic;
 import org.apache.kafka.common.message.CreateTopicsRequestData.CreatableTopicCollection;
@@ -42,6 +45,8 @@ class KafkaClientsGroupIT {
     private static final String GROUP = "payments";
     private static final TopicPartition ORDERS_0 = new TopicPartition("orders", 0);
     private static final TopicPartition ORDERS_1 = new TopicPartition("orders", 1);
+    private static final GroupCoordinatorConfig CONFIG =
+            GroupCoordinatorConfig.DEFAULTS.withSessionTimeouts(100, 60_000, 50);
 
     @TempDir
     Path dataDir;
@@ -51,7 +56,7 @@ class KafkaClientsGroupIT {
 
     @BeforeEach
     void start() throws Exception {
-        broker = GroupBroker.start(dataDir, GroupCoordinatorConfig.DEFAULTS.withSessionTimeouts(100, 60_000, 50));
+        broker = GroupBroker.start(dataDir, CONFIG);
         CreatableTopicCollection topics = new CreatableTopicCollection();
         topics.add(new CreatableTopic().setName("orders").setNumPartitions(2).setReplicationFactor((short) 1));
         broker.controller
@@ -171,5 +176,87 @@ class KafkaClientsGroupIT {
                         .get()
                         .get(GROUP)
                         .groupState());
+    }
+
+    @Test
+    void adminDeletesOffsetsOfTopicsTheGroupDoesNotConsume() throws Exception {
+        CreatableTopicCollection topics = new CreatableTopicCollection();
+        topics.add(new CreatableTopic().setName("audit").setNumPartitions(1).setReplicationFactor((short) 1));
+        broker.controller
+                .createTopics(new CreateTopicsRequestData().setTopics(topics))
+                .join();
+        TopicPartition audit = new TopicPartition("audit", 0);
+        TopicPartition unknown = new TopicPartition("nowhere", 0);
+        TopicPartition beyond = new TopicPartition("orders", 7);
+        ExecutionException noGroup = assertThrows(
+                ExecutionException.class,
+                () -> admin.deleteConsumerGroupOffsets(GROUP, Set.of(ORDERS_0))
+                        .all()
+                        .get());
+        assertInstanceOf(GroupIdNotFoundException.class, noGroup.getCause());
+
+        admin.alterConsumerGroupOffsets(
+                        GROUP,
+                        Map.of(
+                                ORDERS_0,
+                                new OffsetAndMetadata(3),
+                                ORDERS_1,
+                                new OffsetAndMetadata(4),
+                                audit,
+                                new OffsetAndMetadata(5)))
+                .all()
+                .get();
+        try (KafkaConsumer<byte[], byte[]> consumer = consumer("only")) {
+            consumer.subscribe(List.of("orders"));
+            pollUntil(
+                    "the consumer to own both partitions",
+                    List.of(consumer),
+                    () -> consumer.assignment().size() == 2);
+            DeleteConsumerGroupOffsetsResult whileConsuming =
+                    admin.deleteConsumerGroupOffsets(GROUP, Set.of(ORDERS_0, audit, unknown, beyond));
+            ExecutionException subscribed = assertThrows(
+                    ExecutionException.class,
+                    () -> whileConsuming.partitionResult(ORDERS_0).get());
+            assertInstanceOf(GroupSubscribedToTopicException.class, subscribed.getCause());
+            whileConsuming.partitionResult(audit).get();
+            assertInstanceOf(
+                    UnknownTopicOrPartitionException.class,
+                    assertThrows(
+                                    ExecutionException.class,
+                                    () -> whileConsuming
+                                            .partitionResult(unknown)
+                                            .get())
+                            .getCause());
+            assertInstanceOf(
+                    UnknownTopicOrPartitionException.class,
+                    assertThrows(
+                                    ExecutionException.class,
+                                    () -> whileConsuming.partitionResult(beyond).get())
+                            .getCause());
+            assertEquals(
+                    Map.of(ORDERS_0, new OffsetAndMetadata(3), ORDERS_1, new OffsetAndMetadata(4)),
+                    admin.listConsumerGroupOffsets(GROUP)
+                            .partitionsToOffsetAndMetadata()
+                            .get(),
+                    "the offsets of the topic consumed stay, the other topic's are gone");
+        }
+        // Once the group is empty, its topics' offsets can go too.
+        admin.deleteConsumerGroupOffsets(GROUP, Set.of(ORDERS_0)).all().get();
+        assertEquals(
+                Map.of(ORDERS_1, new OffsetAndMetadata(4)),
+                admin.listConsumerGroupOffsets(GROUP)
+                        .partitionsToOffsetAndMetadata()
+                        .get());
+
+        // The tombstones are in the log: a restart loads the group without the deleted offsets.
+        admin.close();
+        broker.close();
+        broker = GroupBroker.start(dataDir, CONFIG);
+        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap()));
+        assertEquals(
+                Map.of(ORDERS_1, new OffsetAndMetadata(4)),
+                admin.listConsumerGroupOffsets(GROUP)
+                        .partitionsToOffsetAndMetadata()
+                        .get());
     }
 }
