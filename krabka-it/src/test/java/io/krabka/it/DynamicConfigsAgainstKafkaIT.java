@@ -44,6 +44,7 @@ class DynamicConfigsAgainstKafkaIT {
             "log.retention.hours",
             "background.threads",
             "num.recovery.threads.per.data.dir",
+            "num.io.threads",
             "max.connections",
             "producer.id.expiration.ms",
             "min.insync.replicas");
@@ -141,6 +142,8 @@ class DynamicConfigsAgainstKafkaIT {
             answers.put("threads beyond double", set(admin, cluster, "background.threads", "100"));
             answers.put("threads below half", set(admin, broker, "background.threads", "5"));
             answers.put("cleaner threads beyond double", set(admin, broker, "log.cleaner.threads", "5"));
+            answers.put("io threads", set(admin, broker, "num.io.threads", "16"));
+            answers.put("io threads beyond double", set(admin, broker, "num.io.threads", "40"));
             answers.put("group value out of bounds", set(admin, group, "consumer.session.timeout.ms", "1000"));
             answers.put(
                     "group heartbeat over its session", set(admin, group, "consumer.heartbeat.interval.ms", "15000"));

@@ -136,7 +136,7 @@ public final class Broker implements AutoCloseable {
         Function<String, LogConfig> topicConfigs = services.startBeforeLogs(context);
         logManager = new LogManager(
                 config.logManagerConfig(), topicConfigs, scheduler, context.time(), logDirFailureChannel);
-        dynamicConfig.addReconfigurable(new DynamicThreadPool(scheduler, logManager));
+        dynamicConfig.addReconfigurable(new DynamicThreadPool(scheduler, logManager, config.numIoThreads()));
         dynamicConfig.addReconfigurable(new DynamicProducerStateManagerConfig(logManager));
         // Once the directories are locked, so that no other broker runs on them while their files move.
         TieredStorageDirMigration.migrate(config.logDirs().getFirst(), config.tieredStorageDir());

@@ -32,6 +32,7 @@ final class DynamicBrokerConfigs {
                     LOG_DEFAULTS.stream(),
                     Stream.of(
                             BrokerConfigs.BACKGROUND_THREADS.name(),
+                            BrokerConfigs.NUM_IO_THREADS.name(),
                             LogManagerConfig.NUM_RECOVERY_THREADS_PER_DATA_DIR.name(),
                             BrokerConfigs.MAX_CONNECTIONS.name(),
                             LogManagerConfig.PRODUCER_ID_EXPIRATION_MS.name(),
@@ -104,7 +105,6 @@ final class DynamicBrokerConfigs {
             "max.connections.per.ip",
             "max.connections.per.ip.overrides",
             "metric.reporters",
-            "num.io.threads",
             "num.network.threads",
             "num.replica.fetchers",
             "remote.fetch.max.wait.ms",

@@ -9,23 +9,29 @@ import java.util.Set;
 
 /**
  * The broker's thread pools Kafka resizes without a restart ({@code DynamicThreadPool}): {@code background.threads}
- * (the scheduler) and {@code num.recovery.threads.per.data.dir} (the threads that close the logs at shutdown). A new
- * count is at least half and at most twice the one in force, as Kafka has it.
+ * (the scheduler), {@code num.recovery.threads.per.data.dir} (the threads that close the logs at shutdown) and
+ * {@code num.io.threads}, which is only recorded: Krabka handles each request on a virtual thread and has no pool to
+ * resize, but takes the key as Kafka does, so that a tool that tunes it works. A new count is at least half and at most
+ * twice the one in force, as Kafka has it.
  */
 final class DynamicThreadPool implements BrokerReconfigurable {
 
     private final KafkaScheduler scheduler;
     private final LogManager logManager;
+    private volatile int ioThreads;
 
-    DynamicThreadPool(KafkaScheduler scheduler, LogManager logManager) {
+    DynamicThreadPool(KafkaScheduler scheduler, LogManager logManager, int ioThreads) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.logManager = Objects.requireNonNull(logManager, "logManager");
+        this.ioThreads = ioThreads;
     }
 
     @Override
     public Set<String> reconfigurableConfigs() {
         return Set.of(
-                BrokerConfigs.BACKGROUND_THREADS.name(), LogManagerConfig.NUM_RECOVERY_THREADS_PER_DATA_DIR.name());
+                BrokerConfigs.BACKGROUND_THREADS.name(),
+                LogManagerConfig.NUM_RECOVERY_THREADS_PER_DATA_DIR.name(),
+                BrokerConfigs.NUM_IO_THREADS.name());
     }
 
     @Override
@@ -35,6 +41,7 @@ final class DynamicThreadPool implements BrokerReconfigurable {
                 LogManagerConfig.NUM_RECOVERY_THREADS_PER_DATA_DIR.name(),
                 newConfig.logManagerConfig().numRecoveryThreadsPerDataDir(),
                 logManager.numRecoveryThreadsPerDataDir());
+        check(BrokerConfigs.NUM_IO_THREADS.name(), newConfig.numIoThreads(), ioThreads);
     }
 
     @Override
@@ -46,6 +53,7 @@ final class DynamicThreadPool implements BrokerReconfigurable {
         if (recoveryThreads != logManager.numRecoveryThreadsPerDataDir()) {
             logManager.resizeRecoveryThreadPool(recoveryThreads);
         }
+        ioThreads = newConfig.numIoThreads();
     }
 
     // Kafka's words.

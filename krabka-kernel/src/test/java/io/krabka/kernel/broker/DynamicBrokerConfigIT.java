@@ -131,10 +131,16 @@ class DynamicBrokerConfigIT {
                     refusal(admin, BROKER, "log.cleaner.threads", "5"));
 
             assertEquals("Cannot update these configs dynamically: [node.id]", refusal(admin, CLUSTER, "node.id", "2"));
+            set(admin, BROKER, "num.io.threads", "16");
             assertEquals(
-                    "Krabka cannot update these configs dynamically: [num.io.threads]; set them in server.properties"
-                            + " and restart the broker",
-                    refusal(admin, BROKER, "num.io.threads", "16"));
+                    "Invalid value org.apache.kafka.common.config.ConfigException: Dynamic thread count update "
+                            + "validation failed for num.io.threads=40, value should not be greater than double the "
+                            + "current value 16 for configuration Invalid dynamic configuration",
+                    refusal(admin, BROKER, "num.io.threads", "40"));
+            assertEquals(
+                    "Krabka cannot update these configs dynamically: [num.network.threads]; set them in"
+                            + " server.properties and restart the broker",
+                    refusal(admin, BROKER, "num.network.threads", "4"));
 
             set(admin, GROUP, "consumer.session.timeout.ms", "50000");
         }
