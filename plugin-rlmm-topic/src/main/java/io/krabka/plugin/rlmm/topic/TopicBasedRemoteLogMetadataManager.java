@@ -321,7 +321,8 @@ public final class TopicBasedRemoteLogMetadataManager implements RemoteLogMetada
         if (starting != null) {
             starting.interrupt();
         }
-        Clients clients = started.getNow(null);
+        // A start that failed, or that the interrupt ended, left no clients to stop.
+        Clients clients = started.handle((done, failure) -> done).getNow(null);
         applied.failAll(new IllegalStateException("the remote log metadata manager is closed"));
         if (clients != null) {
             // Bounded, as Kafka's: the broker stops its listener before its services, so an event still unsent when
