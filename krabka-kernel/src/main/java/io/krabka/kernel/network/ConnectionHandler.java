@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.apache.kafka.common.errors.InvalidRequestException;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /**
  * One connection's requests: parses each frame, hands the requests to their handlers one at a time in arrival
@@ -75,7 +76,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         connection = ConnectionInfo.of(
                 (InetSocketAddress) ctx.channel().localAddress(),
                 (InetSocketAddress) ctx.channel().remoteAddress(),
-                index);
+                index,
+                SecurityProtocol.PLAINTEXT.name,
+                SecurityProtocol.PLAINTEXT);
         ctx.fireChannelActive();
     }
 

@@ -8,6 +8,7 @@ import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.ApiVersionsRequest;
 import org.apache.kafka.common.requests.RequestHeader;
+import org.apache.kafka.common.security.auth.KafkaPrincipal;
 
 /**
  * Reads a request frame as Kafka's {@code SocketServer} and {@code RequestContext} do. A request Kafka would
@@ -36,7 +37,7 @@ final class RequestParser {
             throw new InvalidRequestException(
                     "Received request api key " + apiKey + " with version " + version + " which is not enabled");
         }
-        return new Request(header, body(header, frame, connection), connection, size);
+        return new Request(header, body(header, frame, connection), connection, size, KafkaPrincipal.ANONYMOUS);
     }
 
     private static AbstractRequest body(RequestHeader header, ByteBuffer frame, ConnectionInfo connection) {

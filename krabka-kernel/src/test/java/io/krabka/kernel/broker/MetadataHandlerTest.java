@@ -138,8 +138,11 @@ class MetadataHandlerTest {
                                         new io.krabka.kernel.network.ConnectionInfo(
                                                 "c",
                                                 new java.net.InetSocketAddress(1),
-                                                new java.net.InetSocketAddress(2)),
-                                        0)))
+                                                new java.net.InetSocketAddress(2),
+                                                "PLAINTEXT",
+                                                org.apache.kafka.common.security.auth.SecurityProtocol.PLAINTEXT),
+                                        0,
+                                        org.apache.kafka.common.security.auth.KafkaPrincipal.ANONYMOUS)))
                         .getMessage());
     }
 

@@ -11,6 +11,8 @@ import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.RequestHeader;
+import org.apache.kafka.common.security.auth.KafkaPrincipal;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /** Handlers called directly, as the network layer calls them, and their answers encoded at the request's version. */
 final class Requests {
@@ -18,7 +20,9 @@ final class Requests {
     private static final ConnectionInfo CONNECTION = new ConnectionInfo(
             "127.0.0.1:9092-127.0.0.1:50000-0",
             new InetSocketAddress("127.0.0.1", 9092),
-            new InetSocketAddress("127.0.0.1", 50000));
+            new InetSocketAddress("127.0.0.1", 50000),
+            "PLAINTEXT",
+            SecurityProtocol.PLAINTEXT);
 
     private Requests() {}
 
@@ -29,7 +33,8 @@ final class Requests {
     @SuppressWarnings("unchecked")
     static <T extends ApiMessage> T call(ApiHandler handler, AbstractRequest body) throws Exception {
         short version = body.version();
-        Request request = new Request(new RequestHeader(body.apiKey(), version, "test", 7), body, CONNECTION, 0);
+        Request request = new Request(
+                new RequestHeader(body.apiKey(), version, "test", 7), body, CONNECTION, 0, KafkaPrincipal.ANONYMOUS);
         Response response = handler.handle(request).get();
         ApiMessage data = ((Response.Send) response).data();
         ObjectSerializationCache cache = new ObjectSerializationCache();

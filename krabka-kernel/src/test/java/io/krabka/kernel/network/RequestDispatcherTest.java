@@ -20,6 +20,8 @@ import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.MetadataRequest;
 import org.apache.kafka.common.requests.RequestHeader;
+import org.apache.kafka.common.security.auth.KafkaPrincipal;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -119,8 +121,9 @@ class RequestDispatcherTest {
         return new Request(
                 new RequestHeader(ApiKeys.METADATA, VERSION, "test", correlationId),
                 new MetadataRequest.Builder(List.of("orders"), false).build(VERSION),
-                new ConnectionInfo("c-1", local, remote),
-                64);
+                new ConnectionInfo("c-1", local, remote, "PLAINTEXT", SecurityProtocol.PLAINTEXT),
+                64,
+                KafkaPrincipal.ANONYMOUS);
     }
 
     // Kafka's error response to Metadata puts the error on each topic asked for.
