@@ -1,5 +1,6 @@
 package io.krabka.it;
 
+import io.krabka.kernel.broker.AuthHelper;
 import io.krabka.kernel.broker.AlterConfigsHandler;
 import io.krabka.kernel.broker.ApiFeatures;
 import io.krabka.kernel.broker.ApiVersionsHandler;
@@ -88,8 +89,8 @@ final class KrabkaControlPlane implements AutoCloseable {
         }
         BrokerIdentity identity = new BrokerIdentity(NODE_ID, clusterId, "127.0.0.1", port, Optional.empty());
         List<ApiHandler> handlers = List.of(
-                new MetadataHandler(() -> identity, new MetadataHandler.Config(true), controller),
-                new DescribeClusterHandler(() -> identity),
+                new MetadataHandler(AuthHelper.NONE, () -> identity, new MetadataHandler.Config(true), controller),
+                new DescribeClusterHandler(AuthHelper.NONE, () -> identity),
                 new CreateTopicsHandler(controller),
                 new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller),
                 new CreatePartitionsHandler(controller),

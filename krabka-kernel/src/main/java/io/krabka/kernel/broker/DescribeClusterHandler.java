@@ -7,20 +7,25 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.EndpointType;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.DescribeClusterRequestData;
 import org.apache.kafka.common.message.DescribeClusterResponseData;
 import org.apache.kafka.common.message.DescribeClusterResponseData.DescribeClusterBroker;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.DescribeClusterRequest;
+import org.apache.kafka.common.resource.Resource;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * Answers DescribeCluster as Kafka's {@code AuthHelper.computeDescribeClusterResponse} does on a broker listener:
  * this broker, never fenced, as the only broker and the controller; a request for the controller endpoint type gets
- * MISMATCHED_ENDPOINT_TYPE, an unknown type UNSUPPORTED_ENDPOINT_TYPE, with Kafka's messages.
+ * MISMATCHED_ENDPOINT_TYPE, an unknown type UNSUPPORTED_ENDPOINT_TYPE, with Kafka's messages. Anyone may ask; the
+ * cluster's authorized operations, when asked for, need DESCRIBE on the cluster (0 otherwise).
  */
 public final class DescribeClusterHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final Supplier<BrokerIdentity> identity;
 
     /**
@@ -28,7 +33,8 @@ public final class DescribeClusterHandler implements ApiHandler {
      *
      * @param identity who this broker is, read per request: its advertised port is known once it listens
      */
-    public DescribeClusterHandler(Supplier<BrokerIdentity> identity) {
+    public DescribeClusterHandler(AuthHelper auth, Supplier<BrokerIdentity> identity) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.identity = Objects.requireNonNull(identity, "identity");
     }
 
@@ -40,10 +46,10 @@ public final class DescribeClusterHandler implements ApiHandler {
     @Override
     public CompletableFuture<Response> handle(Request request) {
         DescribeClusterRequestData data = ((DescribeClusterRequest) request.body()).data();
-        return CompletableFuture.completedFuture(Response.send(describe(data)));
+        return CompletableFuture.completedFuture(Response.send(describe(request, data)));
     }
 
-    private DescribeClusterResponseData describe(DescribeClusterRequestData data) {
+    private DescribeClusterResponseData describe(Request request, DescribeClusterRequestData data) {
         EndpointType requested = EndpointType.fromId(data.endpointType());
         if (requested == null || requested == EndpointType.UNKNOWN) {
             return new DescribeClusterResponseData()
@@ -63,7 +69,10 @@ public final class DescribeClusterHandler implements ApiHandler {
                 .setControllerId(node.nodeId())
                 .setEndpointType(EndpointType.BROKER.id());
         if (data.includeClusterAuthorizedOperations()) {
-            response.setClusterAuthorizedOperations(AuthorizedOperations.CLUSTER);
+            response.setClusterAuthorizedOperations(
+                    auth.authorizeCluster(request, AclOperation.DESCRIBE)
+                            ? auth.authorizedOperations(request, ResourceType.CLUSTER, Resource.CLUSTER_NAME)
+                            : 0);
         }
         response.brokers()
                 .add(new DescribeClusterBroker()

@@ -7,7 +7,6 @@ import io.krabka.kernel.network.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.DescribeGroupsRequestData;
@@ -16,26 +15,22 @@ import org.apache.kafka.common.message.DescribeGroupsResponseData.DescribedGroup
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.DescribeGroupsRequest;
-import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.common.requests.DescribeGroupsResponse;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
- * DescribeGroups (v0-6). Asked for authorized operations (v3+), it reports every operation Kafka 4.4 defines on a
- * group ({@code AclEntry.supportedOperations(GROUP)}: READ, DESCRIBE, DELETE, DESCRIBE_CONFIGS, ALTER_CONFIGS):
- * Krabka has no authorizer, and Kafka without one reports them all.
+ * DescribeGroups (v0-6), authorized as Kafka's {@code KafkaApis}: a group the principal may not DESCRIBE is answered
+ * GROUP_AUTHORIZATION_FAILED; asked for authorized operations (v3+), a described group reports the operations the
+ * principal may do on it.
  */
 public final class DescribeGroupsHandler implements ApiHandler {
 
-    private static final int ALL_GROUP_OPERATIONS = Utils.to32BitField(Set.of(
-            AclOperation.READ.code(),
-            AclOperation.DESCRIBE.code(),
-            AclOperation.DELETE.code(),
-            AclOperation.DESCRIBE_CONFIGS.code(),
-            AclOperation.ALTER_CONFIGS.code()));
-
+    private final AuthHelper auth;
     private final GroupCoordinator coordinator;
 
     /** A handler. */
-    public DescribeGroupsHandler(GroupCoordinator coordinator) {
+    public DescribeGroupsHandler(AuthHelper auth, GroupCoordinator coordinator) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
     }
 
@@ -47,11 +42,20 @@ public final class DescribeGroupsHandler implements ApiHandler {
     @Override
     public CompletableFuture<Response> handle(Request request) {
         DescribeGroupsRequestData data = ((DescribeGroupsRequest) request.body()).data();
+        // Kafka answers the groups the principal may not describe first, then the described ones.
         List<DescribedGroup> groups = new ArrayList<>(data.groups().size());
+        List<String> authorized = new ArrayList<>(data.groups().size());
         for (String groupId : data.groups()) {
+            if (auth.authorize(request, AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
+                authorized.add(groupId);
+            } else {
+                groups.add(DescribeGroupsResponse.groupError(groupId, Errors.GROUP_AUTHORIZATION_FAILED));
+            }
+        }
+        for (String groupId : authorized) {
             DescribedGroup group = coordinator.describeGroup(groupId, request.apiVersion());
             if (data.includeAuthorizedOperations() && group.errorCode() == Errors.NONE.code()) {
-                group.setAuthorizedOperations(ALL_GROUP_OPERATIONS);
+                group.setAuthorizedOperations(auth.authorizedOperations(request, ResourceType.GROUP, groupId));
             }
             groups.add(group);
         }

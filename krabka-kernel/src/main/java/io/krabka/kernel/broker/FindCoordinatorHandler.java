@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.FindCoordinatorResponseData;
 import org.apache.kafka.common.message.FindCoordinatorResponseData.Coordinator;
@@ -17,15 +18,18 @@ import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.FindCoordinatorRequest;
 import org.apache.kafka.common.requests.FindCoordinatorRequest.CoordinatorType;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * FindCoordinator (v0-3 one key, v4+ a batch): a GROUP key's coordinator is this node once
  * {@code __consumer_offsets} exists, a TRANSACTION key's once {@code __transaction_state} does (the first request
  * creates the topic, as Kafka's does, and is answered after). Krabka has no share coordinator: SHARE keys get
- * COORDINATOR_NOT_AVAILABLE. An unknown key type is INVALID_REQUEST, as in Kafka.
+ * COORDINATOR_NOT_AVAILABLE. An unknown key type is INVALID_REQUEST, as in Kafka. A key the principal may not
+ * DESCRIBE is GROUP_AUTHORIZATION_FAILED or TRANSACTIONAL_ID_AUTHORIZATION_FAILED; a share key needs CLUSTER_ACTION.
  */
 public final class FindCoordinatorHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final Function<String, CompletableFuture<Errors>> groups;
     private final Function<String, CompletableFuture<Errors>> transactions;
     private final int nodeId;
@@ -41,10 +45,12 @@ public final class FindCoordinatorHandler implements ApiHandler {
      * @param endpoint     the address clients reach this node at (the advertised listener)
      */
     public FindCoordinatorHandler(
+            AuthHelper auth,
             Function<String, CompletableFuture<Errors>> groups,
             Function<String, CompletableFuture<Errors>> transactions,
             int nodeId,
             Supplier<InetSocketAddress> endpoint) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.groups = Objects.requireNonNull(groups, "groups");
         this.transactions = Objects.requireNonNull(transactions, "transactions");
         this.nodeId = nodeId;
@@ -63,7 +69,7 @@ public final class FindCoordinatorHandler implements ApiHandler {
         List<String> keys = version >= 4 ? data.coordinatorKeys() : List.of(data.key());
         List<CompletableFuture<Coordinator>> results = new ArrayList<>(keys.size());
         for (String key : keys) {
-            results.add(find(data.keyType(), key));
+            results.add(find(request, data.keyType(), key));
         }
         return CompletableFuture.allOf(results.toArray(CompletableFuture[]::new))
                 .thenApply(done -> {
@@ -76,13 +82,31 @@ public final class FindCoordinatorHandler implements ApiHandler {
                 });
     }
 
-    private CompletableFuture<Coordinator> find(byte keyType, String key) {
+    private CompletableFuture<Coordinator> find(Request request, byte keyType, String key) {
         CoordinatorType type;
         try {
             type = CoordinatorType.forId(keyType);
         } catch (RuntimeException e) {
             return CompletableFuture.completedFuture(
                     error(key, Errors.INVALID_REQUEST, "Unknown coordinator type " + keyType));
+        }
+        // Kafka asks DESCRIBE on the key before it looks the coordinator up, and CLUSTER_ACTION for a share key.
+        Errors refused = switch (type) {
+            case GROUP ->
+                auth.authorize(request, AclOperation.DESCRIBE, ResourceType.GROUP, key)
+                        ? Errors.NONE
+                        : Errors.GROUP_AUTHORIZATION_FAILED;
+            case TRANSACTION ->
+                auth.authorize(request, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, key)
+                        ? Errors.NONE
+                        : Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED;
+            case SHARE -> {
+                auth.authorizeClusterOperation(request, AclOperation.CLUSTER_ACTION);
+                yield Errors.NONE;
+            }
+        };
+        if (refused != Errors.NONE) {
+            return CompletableFuture.completedFuture(error(key, refused, refused.message()));
         }
         CompletableFuture<Errors> lookup = switch (type) {
             case GROUP -> groups.apply(key);

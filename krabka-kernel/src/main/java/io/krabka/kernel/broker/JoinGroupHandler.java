@@ -6,9 +6,12 @@ import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.acl.AclOperation;
+import org.apache.kafka.common.errors.GroupAuthorizationException;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.requests.JoinGroupRequest;
 import org.apache.kafka.common.requests.JoinGroupResponse;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * JoinGroup (v0-9): answered when the group's join phase completes, which may take up to the rebalance timeout.
@@ -16,10 +19,12 @@ import org.apache.kafka.common.requests.JoinGroupResponse;
  */
 public final class JoinGroupHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final GroupCoordinator coordinator;
 
     /** A handler. */
-    public JoinGroupHandler(GroupCoordinator coordinator) {
+    public JoinGroupHandler(AuthHelper auth, GroupCoordinator coordinator) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
     }
 
@@ -32,6 +37,10 @@ public final class JoinGroupHandler implements ApiHandler {
     public CompletableFuture<Response> handle(Request request) {
         JoinGroupRequest join = (JoinGroupRequest) request.body();
         short version = request.apiVersion();
+        if (!auth.authorize(
+                request, AclOperation.READ, ResourceType.GROUP, join.data().groupId())) {
+            throw GroupAuthorizationException.forGroupId(join.data().groupId());
+        }
         // JoinGroupResponse fills what old versions cannot carry as null (a protocol name of "" before v7).
         return coordinator
                 .joinGroup(GroupRequests.context(request), join.data())

@@ -17,6 +17,7 @@ import io.krabka.kernel.metadata.MetadataVersion;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
+import io.krabka.kernel.security.Authorizer;
 import io.krabka.kernel.transaction.ProducerIdManager;
 import io.krabka.kernel.transaction.TransactionCoordinator;
 import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
@@ -47,6 +48,7 @@ public final class KrabkaServices implements BrokerServices {
     private QuorumController controller;
     private GroupConfigs groupConfigs;
     private ReplicaManager replicaManager;
+    private Optional<Authorizer> authorizer = Optional.empty();
 
     @Override
     public Function<String, LogConfig> startBeforeLogs(BrokerContext context) throws IOException {
@@ -77,6 +79,7 @@ public final class KrabkaServices implements BrokerServices {
     public List<ApiHandler> handlers(BrokerContext context, LogManager logManager) throws IOException {
         BrokerConfig config = context.config();
         Supplier<MetadataImage> metadata = controller::image;
+        AuthHelper auth = new AuthHelper(authorizer());
         Optional<TieredStorage> tiered = TieredStorage.start(context, logManager);
         tiered.ifPresent(started::add);
         // The replica manager first: it creates the logs the remote log manager tiers and the group coordinator
@@ -130,11 +133,12 @@ public final class KrabkaServices implements BrokerServices {
         };
         return List.of(
                 new MetadataHandler(
+                        auth,
                         identity,
                         new MetadataHandler.Config(config.autoCreateTopicsEnable()),
                         controller,
                         logManager::isOffline),
-                new DescribeClusterHandler(identity),
+                new DescribeClusterHandler(auth, identity),
                 new CreateTopicsHandler(controller),
                 new DeleteTopicsHandler(new DeleteTopicsHandler.Config(config.deleteTopicEnable()), controller),
                 new CreatePartitionsHandler(controller),
@@ -161,17 +165,25 @@ public final class KrabkaServices implements BrokerServices {
                 new DeleteRecordsHandler(replicaManager),
                 new DescribeLogDirsHandler(logManager),
                 new FindCoordinatorHandler(
-                        groups::findCoordinator, transactions::findCoordinator, config.nodeId(), endpoint),
-                new JoinGroupHandler(groups),
-                new SyncGroupHandler(groups),
-                new HeartbeatHandler(groups),
-                new LeaveGroupHandler(groups),
-                new OffsetCommitHandler(groups, metadata),
-                new OffsetFetchHandler(groups, metadata),
-                new OffsetDeleteHandler(groups, metadata),
-                new ListGroupsHandler(groups),
-                new DescribeGroupsHandler(groups),
-                new DeleteGroupsHandler(groups));
+                        auth, groups::findCoordinator, transactions::findCoordinator, config.nodeId(), endpoint),
+                new JoinGroupHandler(auth, groups),
+                new SyncGroupHandler(auth, groups),
+                new HeartbeatHandler(auth, groups),
+                new LeaveGroupHandler(auth, groups),
+                new OffsetCommitHandler(auth, groups, metadata),
+                new OffsetFetchHandler(auth, groups, metadata),
+                new OffsetDeleteHandler(auth, groups, metadata),
+                new ListGroupsHandler(auth, groups),
+                new DescribeGroupsHandler(auth, groups),
+                new DeleteGroupsHandler(auth, groups));
+    }
+
+    /**
+     * The authorizer every handler asks ({@code authorizer.class.name}); empty when none is configured, and then
+     * everything is allowed, as in Kafka.
+     */
+    public Optional<Authorizer> authorizer() {
+        return authorizer;
     }
 
     @Override

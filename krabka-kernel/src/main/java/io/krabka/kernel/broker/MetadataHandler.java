@@ -15,8 +15,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
@@ -29,6 +31,8 @@ import org.apache.kafka.common.message.MetadataResponseData.MetadataResponseTopi
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.MetadataRequest;
+import org.apache.kafka.common.resource.Resource;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * Answers Metadata as Kafka's {@code KafkaApis.handleTopicMetadataRequest} does, every version: this broker (with
@@ -40,6 +44,11 @@ import org.apache.kafka.common.requests.MetadataRequest;
  * created here: their owners (the group coordinator) create them with their own settings. A partition whose log
  * directory went offline has no leader (LEADER_NOT_AVAILABLE, leader -1, this broker its offline replica), as
  * Kafka's controller answers once the broker reported the directory offline and no other replica can lead.
+ *
+ * <p>Authorized as Kafka's: only topics the principal may DESCRIBE are looked up; the others are answered
+ * TOPIC_AUTHORIZATION_FAILED after the rest (by id when asked by id) or, in a list of all topics, left out. A topic to
+ * auto-create needs CREATE on the cluster or on the topic (TOPIC_AUTHORIZATION_FAILED otherwise). The cluster's
+ * authorized operations need DESCRIBE on it (0 otherwise).
  */
 public final class MetadataHandler implements ApiHandler {
 
@@ -52,6 +61,7 @@ public final class MetadataHandler implements ApiHandler {
 
     private static final System.Logger LOG = System.getLogger(MetadataHandler.class.getName());
 
+    private final AuthHelper auth;
     private final Supplier<BrokerIdentity> identity;
     private final Config config;
     private final Predicate<TopicPartition> offline;
@@ -62,8 +72,8 @@ public final class MetadataHandler implements ApiHandler {
      *
      * @param identity who this broker is, read per request: its advertised port is known once it listens
      */
-    public MetadataHandler(Supplier<BrokerIdentity> identity, Config config, Controller controller) {
-        this(identity, config, controller, partition -> false);
+    public MetadataHandler(AuthHelper auth, Supplier<BrokerIdentity> identity, Config config, Controller controller) {
+        this(auth, identity, config, controller, partition -> false);
     }
 
     /**
@@ -71,10 +81,12 @@ public final class MetadataHandler implements ApiHandler {
      * offline log directory without a leader.
      */
     public MetadataHandler(
+            AuthHelper auth,
             Supplier<BrokerIdentity> identity,
             Config config,
             Controller controller,
             Predicate<TopicPartition> offline) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.identity = Objects.requireNonNull(identity, "identity");
         this.config = Objects.requireNonNull(config, "config");
         this.controller = Objects.requireNonNull(controller, "controller");
@@ -113,6 +125,8 @@ public final class MetadataHandler implements ApiHandler {
                         .setRack(node.rack().orElse(null)));
         boolean includeOperations = metadata.data().includeTopicAuthorizedOperations();
 
+        boolean allTopics = metadata.isAllTopics();
+        boolean byId = false;
         List<String> names = new ArrayList<>();
         if (metadata.isAllTopics()) {
             image.topics().keySet().stream().sorted().forEach(names::add);
@@ -122,10 +136,13 @@ public final class MetadataHandler implements ApiHandler {
                     .filter(id -> !id.equals(org.apache.kafka.common.Uuid.ZERO_UUID))
                     .forEach(ids::add);
             if (!ids.isEmpty()) {
+                byId = true;
                 for (org.apache.kafka.common.Uuid id : ids) {
                     Optional<TopicImage> topic = image.topic(WireUuids.fromWire(id));
                     if (topic.isPresent()) {
-                        names.add(topic.get().name());
+                        if (!names.contains(topic.get().name())) {
+                            names.add(topic.get().name());
+                        }
                     } else {
                         response.topics()
                                 .add(new MetadataResponseTopic()
@@ -139,28 +156,64 @@ public final class MetadataHandler implements ApiHandler {
                 new LinkedHashSet<>(metadata.topics()).forEach(names::add);
             }
         }
-        boolean autoCreate =
-                config.autoCreateTopicsEnable() && metadata.data().allowAutoTopicCreation() && !metadata.isAllTopics();
-        List<String> toCreate = new ArrayList<>();
+        // Topics the principal may not DESCRIBE are not looked up, so their existence is not disclosed; a list of all
+        // topics leaves them out without logging the denials.
+        Predicate<String> describable = auth.filterByAuthorized(
+                request, AclOperation.DESCRIBE, ResourceType.TOPIC, names, Function.identity(), true, !allTopics);
+        List<String> authorized = new ArrayList<>(names.size());
+        List<String> hidden = new ArrayList<>();
         for (String name : names) {
+            (describable.test(name) ? authorized : hidden).add(name);
+        }
+        boolean autoCreate = config.autoCreateTopicsEnable() && metadata.data().allowAutoTopicCreation() && !allTopics;
+        List<String> notCreatable = autoCreate ? notCreatable(request, image, authorized) : List.of();
+        authorized.removeAll(notCreatable);
+        List<String> toCreate = new ArrayList<>();
+        for (String name : authorized) {
             Optional<TopicImage> topic = image.topic(name);
+            MetadataResponseTopic answer;
             if (topic.isPresent()) {
-                response.topics().add(describe(topic.get(), includeOperations));
+                answer = describe(topic.get());
             } else {
                 Errors error = missing(name, autoCreate);
                 if (error == Errors.LEADER_NOT_AVAILABLE) {
                     toCreate.add(name);
                 }
+                answer = new MetadataResponseTopic()
+                        .setErrorCode(error.code())
+                        .setName(name)
+                        .setTopicId(org.apache.kafka.common.Uuid.ZERO_UUID)
+                        .setIsInternal(Topic.isInternal(name));
+            }
+            // Kafka reports them on every topic it looked up, found or not.
+            if (includeOperations) {
+                answer.setTopicAuthorizedOperations(auth.authorizedOperations(request, ResourceType.TOPIC, name));
+            }
+            response.topics().add(answer);
+        }
+        for (String name : notCreatable) {
+            response.topics().add(refused(name, org.apache.kafka.common.Uuid.ZERO_UUID, Topic.isInternal(name)));
+        }
+        if (!allTopics) {
+            for (String name : hidden) {
+                // Topic ids are not secret: a topic asked for by id is refused by id, without its name.
                 response.topics()
-                        .add(new MetadataResponseTopic()
-                                .setErrorCode(error.code())
-                                .setName(name)
-                                .setTopicId(org.apache.kafka.common.Uuid.ZERO_UUID)
-                                .setIsInternal(Topic.isInternal(name)));
+                        .add(
+                                byId
+                                        ? refused(
+                                                null,
+                                                WireUuids.toWire(image.topic(name)
+                                                        .orElseThrow()
+                                                        .id()),
+                                                false)
+                                        : refused(name, org.apache.kafka.common.Uuid.ZERO_UUID, false));
             }
         }
         if (version <= 10 && metadata.data().includeClusterAuthorizedOperations()) {
-            response.setClusterAuthorizedOperations(AuthorizedOperations.CLUSTER);
+            response.setClusterAuthorizedOperations(
+                    auth.authorizeCluster(request, AclOperation.DESCRIBE)
+                            ? auth.authorizedOperations(request, ResourceType.CLUSTER, Resource.CLUSTER_NAME)
+                            : 0);
         }
         if (!toCreate.isEmpty()) {
             CreateTopicsRequestData create = new CreateTopicsRequestData();
@@ -176,6 +229,29 @@ public final class MetadataHandler implements ApiHandler {
         return CompletableFuture.completedFuture(Response.send(response));
     }
 
+    // The topics to auto-create that the principal may not create: without CREATE on the cluster (asked without
+    // logging a denial), those without CREATE on the topic.
+    private List<String> notCreatable(Request request, MetadataImage image, List<String> authorized) {
+        List<String> nonExisting =
+                authorized.stream().filter(name -> image.topic(name).isEmpty()).toList();
+        if (nonExisting.isEmpty()
+                || auth.authorize(
+                        request, AclOperation.CREATE, ResourceType.CLUSTER, Resource.CLUSTER_NAME, true, false, 1)) {
+            return List.of();
+        }
+        Predicate<String> creatable = auth.filterByAuthorized(
+                request, AclOperation.CREATE, ResourceType.TOPIC, nonExisting, Function.identity());
+        return nonExisting.stream().filter(creatable.negate()).toList();
+    }
+
+    private static MetadataResponseTopic refused(String name, org.apache.kafka.common.Uuid id, boolean internal) {
+        return new MetadataResponseTopic()
+                .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code())
+                .setName(name)
+                .setTopicId(id)
+                .setIsInternal(internal);
+    }
+
     private static Errors missing(String name, boolean autoCreate) {
         if (!Topic.isValid(name)) {
             return Errors.INVALID_TOPIC_EXCEPTION;
@@ -183,7 +259,7 @@ public final class MetadataHandler implements ApiHandler {
         return autoCreate && !Topic.isInternal(name) ? Errors.LEADER_NOT_AVAILABLE : Errors.UNKNOWN_TOPIC_OR_PARTITION;
     }
 
-    private MetadataResponseTopic describe(TopicImage topic, boolean includeOperations) {
+    private MetadataResponseTopic describe(TopicImage topic) {
         MetadataResponseTopic result = new MetadataResponseTopic()
                 .setErrorCode(Errors.NONE.code())
                 .setName(topic.name())
@@ -206,9 +282,6 @@ public final class MetadataHandler implements ApiHandler {
             }
             result.partitions().add(described);
         });
-        if (includeOperations) {
-            result.setTopicAuthorizedOperations(AuthorizedOperations.TOPIC);
-        }
         return result;
     }
 }

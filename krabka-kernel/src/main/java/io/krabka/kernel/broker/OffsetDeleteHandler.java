@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.apache.kafka.common.acl.AclOperation;
+import org.apache.kafka.common.errors.GroupAuthorizationException;
 import org.apache.kafka.common.message.OffsetDeleteRequestData;
 import org.apache.kafka.common.message.OffsetDeleteRequestData.OffsetDeleteRequestPartition;
 import org.apache.kafka.common.message.OffsetDeleteRequestData.OffsetDeleteRequestTopic;
@@ -27,6 +30,7 @@ import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.OffsetDeleteRequest;
 import org.apache.kafka.common.requests.OffsetDeleteResponse;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * OffsetDelete (v0, {@code Admin.deleteConsumerGroupOffsets}, {@code kafka-consumer-groups.sh --delete-offsets}) as
@@ -37,6 +41,7 @@ import org.apache.kafka.common.requests.OffsetDeleteResponse;
  */
 public final class OffsetDeleteHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final GroupCoordinator coordinator;
     private final Supplier<MetadataImage> metadata;
 
@@ -45,7 +50,8 @@ public final class OffsetDeleteHandler implements ApiHandler {
      *
      * @param metadata the current cluster metadata
      */
-    public OffsetDeleteHandler(GroupCoordinator coordinator, Supplier<MetadataImage> metadata) {
+    public OffsetDeleteHandler(AuthHelper auth, GroupCoordinator coordinator, Supplier<MetadataImage> metadata) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
         this.metadata = Objects.requireNonNull(metadata, "metadata");
     }
@@ -58,10 +64,23 @@ public final class OffsetDeleteHandler implements ApiHandler {
     @Override
     public CompletableFuture<Response> handle(Request request) {
         OffsetDeleteRequestData data = ((OffsetDeleteRequest) request.body()).data();
+        if (!auth.authorize(request, AclOperation.DELETE, ResourceType.GROUP, data.groupId())) {
+            throw GroupAuthorizationException.forGroupId(data.groupId());
+        }
+        Predicate<String> readable = auth.filterByAuthorized(
+                request, AclOperation.READ, ResourceType.TOPIC, data.topics(), OffsetDeleteRequestTopic::name);
         MetadataImage image = metadata.get();
         OffsetDeleteResponse.Builder response = new OffsetDeleteResponse.Builder();
         Map<String, List<Integer>> known = new LinkedHashMap<>();
         for (OffsetDeleteRequestTopic topic : data.topics()) {
+            if (!readable.test(topic.name())) {
+                response.addPartitions(
+                        topic.name(),
+                        topic.partitions(),
+                        OffsetDeleteRequestPartition::partitionIndex,
+                        Errors.TOPIC_AUTHORIZATION_FAILED);
+                continue;
+            }
             TopicImage found = image.topic(topic.name()).orElse(null);
             if (found == null) {
                 response.addPartitions(

@@ -6,10 +6,13 @@ import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.acl.AclOperation;
+import org.apache.kafka.common.errors.GroupAuthorizationException;
 import org.apache.kafka.common.message.SyncGroupResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.SyncGroupRequest;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * SyncGroup (v0-5): the leader's assignment is written, then every member gets its part. From v5 the request must
@@ -17,10 +20,12 @@ import org.apache.kafka.common.requests.SyncGroupRequest;
  */
 public final class SyncGroupHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final GroupCoordinator coordinator;
 
     /** A handler. */
-    public SyncGroupHandler(GroupCoordinator coordinator) {
+    public SyncGroupHandler(AuthHelper auth, GroupCoordinator coordinator) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
     }
 
@@ -35,6 +40,10 @@ public final class SyncGroupHandler implements ApiHandler {
         if (!sync.areMandatoryProtocolTypeAndNamePresent()) {
             return CompletableFuture.completedFuture(
                     Response.send(new SyncGroupResponseData().setErrorCode(Errors.INCONSISTENT_GROUP_PROTOCOL.code())));
+        }
+        if (!auth.authorize(
+                request, AclOperation.READ, ResourceType.GROUP, sync.data().groupId())) {
+            throw GroupAuthorizationException.forGroupId(sync.data().groupId());
         }
         return coordinator.syncGroup(sync.data()).thenApply(Response::send);
     }

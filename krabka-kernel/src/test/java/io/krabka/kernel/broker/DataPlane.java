@@ -190,6 +190,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
                 new DeleteRecordsHandler(replicaManager),
                 new OffsetForLeaderEpochHandler(replicaManager),
                 new MetadataHandler(
+                        AuthHelper.NONE,
                         () -> new BrokerIdentity(
                                 NODE_ID,
                                 Servers.CLUSTER_ID,

@@ -1,5 +1,6 @@
 package io.krabka.kernel.network;
 
+import io.krabka.kernel.broker.AuthHelper;
 import io.krabka.kernel.broker.BrokerIdentity;
 import io.krabka.kernel.broker.DeleteGroupsHandler;
 import io.krabka.kernel.broker.DescribeGroupsHandler;
@@ -170,21 +171,23 @@ final class GroupBroker {
         SocketServer server = Servers.start(
                 Servers.config(),
                 new FindCoordinatorHandler(
+                        AuthHelper.NONE,
                         coordinator::findCoordinator,
                         transactionalId -> CompletableFuture.completedFuture(Errors.COORDINATOR_NOT_AVAILABLE),
                         Servers.NODE_ID,
                         () -> started.get().localAddress()),
-                new JoinGroupHandler(coordinator),
-                new SyncGroupHandler(coordinator),
-                new HeartbeatHandler(coordinator),
-                new LeaveGroupHandler(coordinator),
-                new OffsetCommitHandler(coordinator, controller::image),
-                new OffsetFetchHandler(coordinator, controller::image),
-                new OffsetDeleteHandler(coordinator, controller::image),
-                new ListGroupsHandler(coordinator),
-                new DescribeGroupsHandler(coordinator),
-                new DeleteGroupsHandler(coordinator),
+                new JoinGroupHandler(AuthHelper.NONE, coordinator),
+                new SyncGroupHandler(AuthHelper.NONE, coordinator),
+                new HeartbeatHandler(AuthHelper.NONE, coordinator),
+                new LeaveGroupHandler(AuthHelper.NONE, coordinator),
+                new OffsetCommitHandler(AuthHelper.NONE, coordinator, controller::image),
+                new OffsetFetchHandler(AuthHelper.NONE, coordinator, controller::image),
+                new OffsetDeleteHandler(AuthHelper.NONE, coordinator, controller::image),
+                new ListGroupsHandler(AuthHelper.NONE, coordinator),
+                new DescribeGroupsHandler(AuthHelper.NONE, coordinator),
+                new DeleteGroupsHandler(AuthHelper.NONE, coordinator),
                 new MetadataHandler(
+                        AuthHelper.NONE,
                         () -> new BrokerIdentity(
                                 Servers.NODE_ID,
                                 Servers.CLUSTER_ID,
