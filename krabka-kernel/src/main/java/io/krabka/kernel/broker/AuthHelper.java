@@ -83,7 +83,8 @@ public final class AuthHelper {
 
     /**
      * The names among {@code items} the principal may do {@code operation} on, as a test: one action per distinct
-     * name, whose reference count is how many items bear it (Kafka's {@code filterByAuthorized}).
+     * name, whose reference count is how many items bear it (Kafka's {@code filterByAuthorized}); an item without a
+     * name (a topic id the metadata does not know) names no resource.
      */
     <T> Predicate<String> filterByAuthorized(
             Request request, AclOperation operation, ResourceType type, Collection<T> items, Function<T, String> name) {
@@ -104,7 +105,10 @@ public final class AuthHelper {
         }
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (T item : items) {
-            counts.merge(name.apply(item), 1, Integer::sum);
+            String resource = name.apply(item);
+            if (resource != null) {
+                counts.merge(resource, 1, Integer::sum);
+            }
         }
         List<Action> actions = new ArrayList<>(counts.size());
         counts.forEach((resource, count) ->
@@ -116,7 +120,7 @@ public final class AuthHelper {
                 allowed.add(actions.get(i).resourcePattern().name());
             }
         }
-        return allowed::contains;
+        return resource -> resource != null && allowed.contains(resource);
     }
 
     /**

@@ -9,28 +9,33 @@ import io.krabka.spi.common.TopicPartition;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.DeleteRecordsRequestData;
 import org.apache.kafka.common.message.DeleteRecordsResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.DeleteRecordsRequest;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * Answers DeleteRecords as Kafka's {@code KafkaApis.handleDeleteRecordsRequest} with one replica: per partition the
  * log start offset moved up to the offset asked for (-1: the high watermark), and the low watermark it reached; a
  * partition this node does not have gets UNKNOWN_TOPIC_OR_PARTITION and low watermark -1, an internal topic
  * INVALID_TOPIC_EXCEPTION, a compacted-only topic POLICY_VIOLATION, an offset above the high watermark
- * OFFSET_OUT_OF_RANGE.
+ * OFFSET_OUT_OF_RANGE. A topic the principal may not DELETE is TOPIC_AUTHORIZATION_FAILED, before any other check.
  */
 public final class DeleteRecordsHandler implements ApiHandler {
 
     /** The low watermark of a partition that has none to give. */
     private static final long NO_LOW_WATERMARK = -1L;
 
+    private final AuthHelper auth;
     private final ReplicaManager replicaManager;
 
     /** A handler deleting records through {@code replicaManager}. */
-    public DeleteRecordsHandler(ReplicaManager replicaManager) {
+    public DeleteRecordsHandler(AuthHelper auth, ReplicaManager replicaManager) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.replicaManager = Objects.requireNonNull(replicaManager, "replicaManager");
     }
 
@@ -44,11 +49,24 @@ public final class DeleteRecordsHandler implements ApiHandler {
         DeleteRecordsRequestData data = ((DeleteRecordsRequest) request.body()).data();
         DeleteRecordsResponseData.DeleteRecordsTopicResultCollection topics =
                 new DeleteRecordsResponseData.DeleteRecordsTopicResultCollection();
+        Predicate<String> deletable = auth.filterByAuthorized(
+                request,
+                AclOperation.DELETE,
+                ResourceType.TOPIC,
+                data.topics(),
+                DeleteRecordsRequestData.DeleteRecordsTopic::name);
         for (DeleteRecordsRequestData.DeleteRecordsTopic topic : data.topics()) {
             DeleteRecordsResponseData.DeleteRecordsPartitionResultCollection partitions =
                     new DeleteRecordsResponseData.DeleteRecordsPartitionResultCollection();
+            boolean authorized = deletable.test(topic.name());
             for (DeleteRecordsRequestData.DeleteRecordsPartition partition : topic.partitions()) {
-                partitions.add(delete(topic.name(), partition));
+                partitions.add(
+                        authorized
+                                ? delete(topic.name(), partition)
+                                : new DeleteRecordsResponseData.DeleteRecordsPartitionResult()
+                                        .setPartitionIndex(partition.partitionIndex())
+                                        .setLowWatermark(NO_LOW_WATERMARK)
+                                        .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code()));
             }
             topics.add(new DeleteRecordsResponseData.DeleteRecordsTopicResult()
                     .setName(topic.name())

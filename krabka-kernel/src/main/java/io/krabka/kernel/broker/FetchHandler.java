@@ -22,14 +22,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.FetchResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.FetchRequest;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * Answers Fetch as Kafka's {@code KafkaApis.handleFetchRequest} for consumers: the request's fetch session
@@ -37,10 +40,13 @@ import org.apache.kafka.common.requests.FetchRequest;
  * {@code MaxWaitMs} for {@code MinBytes}) within {@code fetch.max.bytes}; the records go out as {@link WireRecords},
  * slices of the segment files sent with sendfile. Topics are named before v13 and by id from v13
  * (UNKNOWN_TOPIC_ID for an id the metadata does not have). A fetch from a replica is refused with
- * NOT_LEADER_OR_FOLLOWER: a single node has no followers.
+ * NOT_LEADER_OR_FOLLOWER: a single node has no followers. Authorized as Kafka's: a consumer needs READ on each
+ * topic (TOPIC_AUTHORIZATION_FAILED for its partitions), a replica CLUSTER_ACTION (TOPIC_AUTHORIZATION_FAILED for
+ * all).
  */
 public final class FetchHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final FetchConfig config;
     private final ReplicaManager replicaManager;
     private final FetchManager fetchManager;
@@ -52,10 +58,12 @@ public final class FetchHandler implements ApiHandler {
      * @param metadata the current cluster metadata, to resolve topic ids
      */
     public FetchHandler(
+            AuthHelper auth,
             FetchConfig config,
             ReplicaManager replicaManager,
             FetchManager fetchManager,
             Supplier<MetadataImage> metadata) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.config = Objects.requireNonNull(config, "config");
         this.replicaManager = Objects.requireNonNull(replicaManager, "replicaManager");
         this.fetchManager = Objects.requireNonNull(fetchManager, "fetchManager");
@@ -74,18 +82,26 @@ public final class FetchHandler implements ApiHandler {
         LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> fetchData =
                 new LinkedHashMap<>(fetch.fetchData(topicNames));
         if (fetch.isFromFollower()) {
+            // A follower needs CLUSTER_ACTION, as in Kafka; one that has it learns that there are no followers here.
+            Errors error = auth.authorizeCluster(request, AclOperation.CLUSTER_ACTION)
+                    ? Errors.NOT_LEADER_OR_FOLLOWER
+                    : Errors.TOPIC_AUTHORIZATION_FAILED;
             LinkedHashMap<TopicIdPartition, FetchResponseData.PartitionData> refused = new LinkedHashMap<>();
-            fetchData
-                    .keySet()
-                    .forEach(partition -> refused.put(partition, failed(partition, Errors.NOT_LEADER_OR_FOLLOWER)));
+            fetchData.keySet().forEach(partition -> refused.put(partition, failed(partition, error)));
             return respond(new FetchContext.Sessionless(fetchData), refused);
         }
         FetchContext context = fetchManager.newContext(
                 fetch.version(), fetch.metadata(), false, fetchData, fetch.forgottenTopics(topicNames), topicNames);
         LinkedHashMap<TopicIdPartition, FetchRequest.PartitionData> toRead = context.partitionsToRead();
+        // READ on each topic, a reference per partition; an unknown topic id is answered before it is asked.
+        Predicate<String> authorized = auth.filterByAuthorized(
+                request, AclOperation.READ, ResourceType.TOPIC, toRead.keySet(), TopicIdPartition::topic);
         List<FetchPartition> readable = new ArrayList<>();
         toRead.forEach((partition, data) -> {
-            if (partition.topic() != null && !partition.topic().isEmpty() && partition.partition() >= 0) {
+            if (partition.topic() != null
+                    && authorized.test(partition.topic())
+                    && !partition.topic().isEmpty()
+                    && partition.partition() >= 0) {
                 readable.add(new FetchPartition(
                         new io.krabka.spi.common.TopicIdPartition(
                                 WireUuids.fromWire(partition.topicId()),
@@ -111,13 +127,12 @@ public final class FetchHandler implements ApiHandler {
                 if (next < results.size() && matches(results.get(next), partition)) {
                     reads.put(partition, partitionData(results.get(next++)));
                 } else {
-                    reads.put(
-                            partition,
-                            failed(
-                                    partition,
-                                    partition.topic() == null
-                                            ? Errors.UNKNOWN_TOPIC_ID
-                                            : Errors.UNKNOWN_TOPIC_OR_PARTITION));
+                    Errors error = partition.topic() == null
+                            ? Errors.UNKNOWN_TOPIC_ID
+                            : authorized.test(partition.topic())
+                                    ? Errors.UNKNOWN_TOPIC_OR_PARTITION
+                                    : Errors.TOPIC_AUTHORIZATION_FAILED;
+                    reads.put(partition, failed(partition, error));
                 }
             }
             return respond(context, reads);

@@ -15,15 +15,19 @@ import io.krabka.kernel.transaction.TransactionCoordinator;
 import io.krabka.spi.common.TopicPartition;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.InvalidPidMappingException;
+import org.apache.kafka.common.errors.TransactionalIdAuthorizationException;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
@@ -31,6 +35,7 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MutableRecordBatch;
 import org.apache.kafka.common.requests.ProduceRequest;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * Answers Produce as Kafka's {@code KafkaApis.handleProduceRequest}: topics by name, or by topic id from v13
@@ -40,9 +45,12 @@ import org.apache.kafka.common.requests.ProduceRequest;
  * producer refreshes its metadata. The partitions where a transactional batch would open a transaction are first
  * added to it, or verified to be in it, by the transaction coordinator (KIP-890, {@link TransactionalProduce}); the
  * batches of one request must all be of one producer (INVALID_PRODUCER_ID_MAPPING otherwise, as Kafka's).
+ * Authorized as Kafka's: transactional records need WRITE on the request's transactional id (the whole request
+ * refused with TRANSACTIONAL_ID_AUTHORIZATION_FAILED), each partition WRITE on its topic (TOPIC_AUTHORIZATION_FAILED).
  */
 public final class ProduceHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final ReplicaManager replicaManager;
     private final Supplier<MetadataImage> metadata;
     private final TransactionalProduce transactions;
@@ -53,7 +61,11 @@ public final class ProduceHandler implements ApiHandler {
      * @param metadata the current cluster metadata, to resolve topic ids
      */
     public ProduceHandler(
-            ReplicaManager replicaManager, Supplier<MetadataImage> metadata, TransactionCoordinator coordinator) {
+            AuthHelper auth,
+            ReplicaManager replicaManager,
+            Supplier<MetadataImage> metadata,
+            TransactionCoordinator coordinator) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.replicaManager = Objects.requireNonNull(replicaManager, "replicaManager");
         this.metadata = Objects.requireNonNull(metadata, "metadata");
         this.transactions = new TransactionalProduce(replicaManager, coordinator);
@@ -69,31 +81,58 @@ public final class ProduceHandler implements ApiHandler {
         ProduceRequest produce = (ProduceRequest) request.body();
         short version = produce.version();
         MetadataImage image = metadata.get();
-        Map<TopicPartition, ByteBuffer> entries = new LinkedHashMap<>();
         List<Slot> slots = new ArrayList<>();
-        Map<TopicPartition, MutableRecordBatch> transactional = new LinkedHashMap<>();
+        boolean hasTransactionalRecords = false;
         for (ProduceRequestData.TopicProduceData topic : produce.data().topicData()) {
             Optional<String> name = version >= 13
                     ? image.topic(WireUuids.fromWire(topic.topicId())).map(TopicImage::name)
                     : Optional.of(topic.name());
             for (ProduceRequestData.PartitionProduceData partition : topic.partitionData()) {
-                ProducePartitionResult refused;
-                if (name.isEmpty()) {
-                    refused = ProducePartitionResult.failed(Errors.UNKNOWN_TOPIC_ID, null);
-                } else if (partition.index() < 0 || name.get().isEmpty()) {
-                    refused = ProducePartitionResult.failed(Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
-                } else {
-                    refused = validate(version, partition);
-                }
-                Slot slot = new Slot(topic, partition.index(), name.orElse(null), refused);
-                slots.add(slot);
-                if (refused == null) {
-                    MemoryRecords records = (MemoryRecords) partition.records();
-                    entries.put(slot.topicPartition(), records.buffer());
-                    MutableRecordBatch batch = records.batches().iterator().next();
-                    if (batch.isValid() && batch.hasProducerId() && batch.isTransactional()) {
-                        transactional.put(slot.topicPartition(), batch);
-                    }
+                slots.add(new Slot(
+                        topic,
+                        partition,
+                        name.orElse(null),
+                        name.isEmpty() ? ProducePartitionResult.failed(Errors.UNKNOWN_TOPIC_ID, null) : null));
+                hasTransactionalRecords |= firstBatchTransactional(partition);
+            }
+        }
+        // Kafka's order: the transactional id of transactional records (the whole request refused), then WRITE on
+        // each topic (per partition, before any other check), then the partition and its records.
+        if (hasTransactionalRecords
+                && (produce.transactionalId() == null
+                        || !auth.authorize(
+                                request,
+                                AclOperation.WRITE,
+                                ResourceType.TRANSACTIONAL_ID,
+                                produce.transactionalId()))) {
+            throw new TransactionalIdAuthorizationException(Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.message());
+        }
+        Predicate<String> writable =
+                auth.filterByAuthorized(request, AclOperation.WRITE, ResourceType.TOPIC, slots, Slot::topicName);
+        Map<TopicPartition, ByteBuffer> entries = new LinkedHashMap<>();
+        Map<TopicPartition, MutableRecordBatch> transactional = new LinkedHashMap<>();
+        for (int i = 0; i < slots.size(); i++) {
+            Slot slot = slots.get(i);
+            if (slot.refused() != null) {
+                continue;
+            }
+            ProduceRequestData.PartitionProduceData partition = slot.data();
+            ProducePartitionResult refused;
+            if (!writable.test(slot.topicName())) {
+                refused = ProducePartitionResult.failed(Errors.TOPIC_AUTHORIZATION_FAILED, null);
+            } else if (partition.index() < 0 || slot.topicName().isEmpty()) {
+                refused = ProducePartitionResult.failed(Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
+            } else {
+                refused = validate(version, partition);
+            }
+            if (refused != null) {
+                slots.set(i, new Slot(slot.topic(), partition, slot.topicName(), refused));
+            } else {
+                MemoryRecords records = (MemoryRecords) partition.records();
+                entries.put(slot.topicPartition(), records.buffer());
+                MutableRecordBatch batch = records.batches().iterator().next();
+                if (batch.isValid() && batch.hasProducerId() && batch.isTransactional()) {
+                    transactional.put(slot.topicPartition(), batch);
                 }
             }
         }
@@ -121,6 +160,15 @@ public final class ProduceHandler implements ApiHandler {
         return CompletableFuture.completedFuture(respond(produce.acks(), slots, results));
     }
 
+    // Kafka's RequestUtils.hasTransactionalRecords, a partition at a time: whether its first batch is transactional.
+    private static boolean firstBatchTransactional(ProduceRequestData.PartitionProduceData partition) {
+        if (!(partition.records() instanceof MemoryRecords records)) {
+            return false;
+        }
+        Iterator<MutableRecordBatch> batches = records.batchIterator();
+        return batches.hasNext() && batches.next().isTransactional();
+    }
+
     // ProduceRequest.validateRecords: one batch of magic 2, no ZSTD before v7; null records are no batch.
     private static ProducePartitionResult validate(short version, ProduceRequestData.PartitionProduceData partition) {
         if (!(partition.records() instanceof MemoryRecords records)) {
@@ -140,7 +188,7 @@ public final class ProduceHandler implements ApiHandler {
             for (Slot slot : slots) {
                 ProducePartitionResult result = slot.result(appended);
                 if (result.error() != Errors.NONE) {
-                    return Response.closeConnection("acks=0 produce to " + slot.topicName + "-" + slot.partition
+                    return Response.closeConnection("acks=0 produce to " + slot.topicName + "-" + slot.partition()
                             + " failed: " + result.error());
                 }
             }
@@ -156,7 +204,7 @@ public final class ProduceHandler implements ApiHandler {
                         .setTopicId(slot.topic.topicId());
                 response.responses().add(topic);
             }
-            topic.partitionResponses().add(partitionResponse(slot.partition, slot.result(appended)));
+            topic.partitionResponses().add(partitionResponse(slot.partition(), slot.result(appended)));
         }
         return Response.send(response);
     }
@@ -182,18 +230,22 @@ public final class ProduceHandler implements ApiHandler {
      * One partition of the request.
      *
      * @param topic     the request's topic
-     * @param partition the partition index
+     * @param data      the request's partition
      * @param topicName the topic's name, null for an unknown topic id
      * @param refused   the answer if the partition was refused before the append, else null
      */
     private record Slot(
             ProduceRequestData.TopicProduceData topic,
-            int partition,
+            ProduceRequestData.PartitionProduceData data,
             String topicName,
             ProducePartitionResult refused) {
 
+        int partition() {
+            return data.index();
+        }
+
         TopicPartition topicPartition() {
-            return new TopicPartition(topicName, partition);
+            return new TopicPartition(topicName, partition());
         }
 
         ProducePartitionResult result(Map<TopicPartition, ProducePartitionResult> appended) {

@@ -184,11 +184,12 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
         fetchManager = new FetchManager(new FetchSessionCache(sessions, InstantSource.system()));
         server = Servers.start(
                 Servers.config(),
-                new ProduceHandler(replicaManager, controller::image, transactions),
-                new FetchHandler(FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
-                new ListOffsetsHandler(replicaManager),
-                new DeleteRecordsHandler(replicaManager),
-                new OffsetForLeaderEpochHandler(replicaManager),
+                new ProduceHandler(AuthHelper.NONE, replicaManager, controller::image, transactions),
+                new FetchHandler(
+                        AuthHelper.NONE, FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
+                new ListOffsetsHandler(AuthHelper.NONE, replicaManager),
+                new DeleteRecordsHandler(AuthHelper.NONE, replicaManager),
+                new OffsetForLeaderEpochHandler(AuthHelper.NONE, replicaManager),
                 new MetadataHandler(
                         AuthHelper.NONE,
                         () -> new BrokerIdentity(
