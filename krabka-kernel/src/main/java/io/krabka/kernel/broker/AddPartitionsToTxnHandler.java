@@ -14,7 +14,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.message.AddPartitionsToTxnRequestData.AddPartitionsToTxnTransaction;
@@ -25,21 +27,27 @@ import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.AddPartitionsToTxnRequest;
 import org.apache.kafka.common.requests.AddPartitionsToTxnResponse;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * AddPartitionsToTxn, as Kafka's {@code handleAddPartitionsToTxnRequest}: v0-3 from a producer (one transaction,
  * transaction version 0), v4-5 from partition leaders (a batch of transactions, each an add at transaction version 2
  * or a verification, KIP-890). A transaction naming an internal topic (TOPIC_AUTHORIZATION_FAILED, as Kafka's
  * authorization filters them out) or a partition that does not exist (UNKNOWN_TOPIC_OR_PARTITION) adds nothing: its
- * other partitions get OPERATION_NOT_ATTEMPTED. Before v2 PRODUCER_FENCED is INVALID_PRODUCER_EPOCH.
+ * other partitions get OPERATION_NOT_ATTEMPTED. Before v2 PRODUCER_FENCED is INVALID_PRODUCER_EPOCH. Authorized as
+ * Kafka's: v4+ needs CLUSTER_ACTION (the request refused otherwise); before v4 WRITE on the transactional id
+ * (TRANSACTIONAL_ID_AUTHORIZATION_FAILED) and on each topic (TOPIC_AUTHORIZATION_FAILED).
  */
 public final class AddPartitionsToTxnHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final TransactionCoordinator coordinator;
     private final Supplier<MetadataImage> metadata;
 
     /** A handler answering through {@code coordinator}; {@code metadata} tells which partitions exist. */
-    public AddPartitionsToTxnHandler(TransactionCoordinator coordinator, Supplier<MetadataImage> metadata) {
+    public AddPartitionsToTxnHandler(
+            AuthHelper auth, TransactionCoordinator coordinator, Supplier<MetadataImage> metadata) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
         this.metadata = Objects.requireNonNull(metadata, "metadata");
     }
@@ -56,13 +64,17 @@ public final class AddPartitionsToTxnHandler implements ApiHandler {
         if (version < 4) {
             add = add.normalizeRequest();
         }
+        // From v4 the request comes from a broker (verifying a transactional produce): CLUSTER_ACTION.
+        if (version >= 4) {
+            auth.authorizeClusterOperation(request, AclOperation.CLUSTER_ACTION);
+        }
         Map<String, List<org.apache.kafka.common.TopicPartition>> byTransaction = add.partitionsByTransaction();
         AddPartitionsToTxnResultCollection results = new AddPartitionsToTxnResultCollection();
         for (AddPartitionsToTxnTransaction transaction : add.data().transactions()) {
             if (transaction.transactionalId() == null) {
                 throw new InvalidRequestException("Transactional ID can not be null in request.");
             }
-            results.add(handle(add, transaction, byTransaction.get(transaction.transactionalId()), version));
+            results.add(handle(request, add, transaction, byTransaction.get(transaction.transactionalId())));
         }
         AddPartitionsToTxnResponseData response = new AddPartitionsToTxnResponseData().setThrottleTimeMs(0);
         if (version < 4) {
@@ -74,11 +86,27 @@ public final class AddPartitionsToTxnHandler implements ApiHandler {
     }
 
     private AddPartitionsToTxnResult handle(
+            Request context,
             AddPartitionsToTxnRequest request,
             AddPartitionsToTxnTransaction transaction,
-            List<org.apache.kafka.common.TopicPartition> asked,
-            short version) {
+            List<org.apache.kafka.common.TopicPartition> asked) {
+        short version = request.version();
         String transactionalId = transaction.transactionalId();
+        // A client (before v4) needs WRITE on the transactional id and on each topic; internal topics are never its.
+        if (version < 4
+                && !auth.authorize(context, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, transactionalId)) {
+            return request.errorResponseForTransaction(transactionalId, Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+        }
+        Predicate<String> writable = version < 4
+                ? auth.filterByAuthorized(
+                        context,
+                        AclOperation.WRITE,
+                        ResourceType.TOPIC,
+                        asked.stream()
+                                .filter(tp -> !Topic.isInternal(tp.topic()))
+                                .toList(),
+                        org.apache.kafka.common.TopicPartition::topic)
+                : topic -> true;
         MetadataImage image = metadata.get();
         Map<org.apache.kafka.common.TopicPartition, Errors> refused = new HashMap<>();
         Set<TopicPartition> partitions = new HashSet<>();
@@ -86,7 +114,7 @@ public final class AddPartitionsToTxnHandler implements ApiHandler {
             boolean exists = image.topic(tp.topic())
                     .map(topic -> topic.partitions().containsKey(tp.partition()))
                     .orElse(false);
-            if (version < 4 && Topic.isInternal(tp.topic())) {
+            if (version < 4 && (Topic.isInternal(tp.topic()) || !writable.test(tp.topic()))) {
                 refused.put(tp, Errors.TOPIC_AUTHORIZATION_FAILED);
             } else if (!exists) {
                 refused.put(tp, Errors.UNKNOWN_TOPIC_OR_PARTITION);

@@ -19,8 +19,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.errors.ApiException;
+import org.apache.kafka.common.errors.GroupAuthorizationException;
+import org.apache.kafka.common.errors.TransactionalIdAuthorizationException;
 import org.apache.kafka.common.message.TxnOffsetCommitRequestData;
 import org.apache.kafka.common.message.TxnOffsetCommitRequestData.TxnOffsetCommitRequestPartition;
 import org.apache.kafka.common.message.TxnOffsetCommitRequestData.TxnOffsetCommitRequestTopic;
@@ -28,16 +33,19 @@ import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.TxnOffsetCommitRequest;
 import org.apache.kafka.common.requests.TxnOffsetCommitResponse;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * TxnOffsetCommit (v0-6), as Kafka's {@code handleTxnOffsetCommitRequest}: unknown topics and partitions are
  * UNKNOWN_TOPIC_OR_PARTITION (UNKNOWN_TOPIC_ID by id from v6); the partition of {@code __consumer_offsets} that holds
  * the group is added to the transaction (v5+, transaction version 2) or verified to be in it (KIP-890); then the
  * group coordinator writes the offsets in the transaction, committed when its marker is. Before v2 a loading
- * coordinator is COORDINATOR_NOT_AVAILABLE, which clients from before Kafka 2.0 expect.
+ * coordinator is COORDINATOR_NOT_AVAILABLE, which clients from before Kafka 2.0 expect. Authorized as Kafka's: WRITE on
+ * the transactional id and READ on the group for the request, READ on each topic for its partitions.
  */
 public final class TxnOffsetCommitHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final GroupCoordinator groups;
     private final TransactionCoordinator transactions;
     private final Supplier<MetadataImage> metadata;
@@ -48,7 +56,11 @@ public final class TxnOffsetCommitHandler implements ApiHandler {
      * @param metadata the current cluster metadata
      */
     public TxnOffsetCommitHandler(
-            GroupCoordinator groups, TransactionCoordinator transactions, Supplier<MetadataImage> metadata) {
+            AuthHelper auth,
+            GroupCoordinator groups,
+            TransactionCoordinator transactions,
+            Supplier<MetadataImage> metadata) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.groups = Objects.requireNonNull(groups, "groups");
         this.transactions = Objects.requireNonNull(transactions, "transactions");
         this.metadata = Objects.requireNonNull(metadata, "metadata");
@@ -65,20 +77,46 @@ public final class TxnOffsetCommitHandler implements ApiHandler {
         TxnOffsetCommitRequestData data = ((TxnOffsetCommitRequest) request.body()).data();
         boolean useTopicIds = TxnOffsetCommitResponse.useTopicIds(version);
         TxnOffsetCommitResponse.Builder response = TxnOffsetCommitResponse.newBuilder(useTopicIds);
+        // WRITE on the transactional id, then READ on the group, refuse the whole request; READ on each topic its
+        // partitions, before the check that it exists.
+        if (!auth.authorize(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, data.transactionalId())) {
+            throw new TransactionalIdAuthorizationException(Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.message());
+        }
+        if (!auth.authorize(request, AclOperation.READ, ResourceType.GROUP, data.groupId())) {
+            throw GroupAuthorizationException.forGroupId(data.groupId());
+        }
         MetadataImage image = metadata.get();
-        List<PartitionCommit> commits = new ArrayList<>();
-        List<org.apache.kafka.common.Uuid> wireIds = new ArrayList<>();
+        List<TopicImage> found = new ArrayList<>(data.topics().size());
+        List<String> names = new ArrayList<>(data.topics().size());
         for (TxnOffsetCommitRequestTopic topic : data.topics()) {
             TopicImage known = useTopicIds
                     ? image.topic(WireUuids.fromWire(topic.topicId())).orElse(null)
                     : image.topic(topic.name()).orElse(null);
-            if (known == null) {
+            found.add(known);
+            names.add(useTopicIds ? (known != null ? known.name() : "") : topic.name());
+        }
+        Predicate<String> readable =
+                auth.filterByAuthorized(request, AclOperation.READ, ResourceType.TOPIC, names, Function.identity());
+        List<PartitionCommit> commits = new ArrayList<>();
+        List<org.apache.kafka.common.Uuid> wireIds = new ArrayList<>();
+        for (int t = 0; t < data.topics().size(); t++) {
+            TxnOffsetCommitRequestTopic topic = data.topics().get(t);
+            TopicImage known = found.get(t);
+            Errors refused = null;
+            if (useTopicIds && known == null) {
+                refused = Errors.UNKNOWN_TOPIC_ID;
+            } else if (!readable.test(names.get(t))) {
+                refused = Errors.TOPIC_AUTHORIZATION_FAILED;
+            } else if (known == null) {
+                refused = Errors.UNKNOWN_TOPIC_OR_PARTITION;
+            }
+            if (refused != null) {
                 response.addPartitions(
                         topic.topicId(),
                         topic.name(),
                         topic.partitions(),
                         TxnOffsetCommitRequestPartition::partitionIndex,
-                        useTopicIds ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION);
+                        refused);
                 continue;
             }
             Uuid topicId = useTopicIds ? known.id() : Uuid.ZERO_UUID;

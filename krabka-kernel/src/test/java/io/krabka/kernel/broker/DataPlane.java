@@ -200,7 +200,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
                                 Optional.empty()),
                         new MetadataHandler.Config(false),
                         controller),
-                new InitProducerIdHandler(transactions));
+                new InitProducerIdHandler(AuthHelper.NONE, transactions));
     }
 
     /** Creates a topic through the controller, and returns it. */

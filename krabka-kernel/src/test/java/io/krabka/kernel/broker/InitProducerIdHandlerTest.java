@@ -34,7 +34,7 @@ class InitProducerIdHandlerTest {
     @BeforeEach
     void start() throws Exception {
         plane = DataPlane.start(dir, FetchSessionCacheConfig.DEFAULTS);
-        handler = new InitProducerIdHandler(plane.transactions);
+        handler = new InitProducerIdHandler(AuthHelper.NONE, plane.transactions);
     }
 
     @AfterEach
