@@ -4,21 +4,31 @@ import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.message.AlterConfigsRequestData;
+import org.apache.kafka.common.message.AlterConfigsRequestData.AlterConfigsResource;
+import org.apache.kafka.common.message.AlterConfigsResponseData;
+import org.apache.kafka.common.message.AlterConfigsResponseData.AlterConfigsResourceResponse;
 import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.AlterConfigsRequest;
 
 /**
  * Answers the legacy AlterConfigs through the controller: the whole config set of each topic, broker resource or
- * group is replaced by the one given (keys left out are removed), with Kafka's errors.
+ * group is replaced by the one given (keys left out are removed), with Kafka's errors. A resource the principal may
+ * not change ({@link AlterConfigsAuthorization}) is answered with its authorization error, in its place.
  */
 public final class AlterConfigsHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final Controller controller;
 
     /** A handler replacing configs through {@code controller}. */
-    public AlterConfigsHandler(Controller controller) {
+    public AlterConfigsHandler(AuthHelper auth, Controller controller) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.controller = Objects.requireNonNull(controller, "controller");
     }
 
@@ -29,8 +39,45 @@ public final class AlterConfigsHandler implements ApiHandler {
 
     @Override
     public CompletableFuture<Response> handle(Request request) {
-        return controller
-                .legacyAlterConfigs(((AlterConfigsRequest) request.body()).data())
-                .thenApply(response -> Response.send(response.setThrottleTimeMs(0)));
+        AlterConfigsRequestData data = ((AlterConfigsRequest) request.body()).data();
+        List<AlterConfigsResource> resources = List.copyOf(data.resources());
+        List<Errors> refusals = AlterConfigsAuthorization.refusals(
+                auth,
+                request,
+                resources,
+                AlterConfigsResource::resourceType,
+                AlterConfigsResource::resourceName,
+                false);
+        if (refusals.stream().allMatch(Objects::isNull)) {
+            return controller
+                    .legacyAlterConfigs(data)
+                    .thenApply(response -> Response.send(response.setThrottleTimeMs(0)));
+        }
+        AlterConfigsRequestData allowed = new AlterConfigsRequestData().setValidateOnly(data.validateOnly());
+        for (int i = 0; i < resources.size(); i++) {
+            if (refusals.get(i) == null) {
+                allowed.resources().add(resources.get(i).duplicate());
+            }
+        }
+        // The answers in the request's order, as Kafka reassembles them: the controller answers one per resource.
+        return controller.legacyAlterConfigs(allowed).thenApply(answered -> {
+            AlterConfigsResponseData response = new AlterConfigsResponseData();
+            Iterator<AlterConfigsResourceResponse> next = answered.responses().iterator();
+            for (int i = 0; i < resources.size(); i++) {
+                Errors refused = refusals.get(i);
+                response.responses()
+                        .add(
+                                refused == null
+                                        ? next.next()
+                                        : new AlterConfigsResourceResponse()
+                                                .setResourceType(
+                                                        resources.get(i).resourceType())
+                                                .setResourceName(
+                                                        resources.get(i).resourceName())
+                                                .setErrorCode(refused.code())
+                                                .setErrorMessage(refused.message()));
+            }
+            return Response.send(response.setThrottleTimeMs(0));
+        });
     }
 }

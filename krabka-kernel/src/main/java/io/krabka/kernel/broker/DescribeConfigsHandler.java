@@ -10,10 +10,12 @@ import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import io.krabka.spi.plugin.ConfigType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.InvalidRequestException;
@@ -30,6 +32,7 @@ import org.apache.kafka.common.requests.ApiError;
 import org.apache.kafka.common.requests.DescribeConfigsRequest;
 import org.apache.kafka.common.requests.DescribeConfigsResponse;
 import org.apache.kafka.common.requests.DescribeConfigsResponse.ConfigSource;
+import org.apache.kafka.common.resource.ResourceType;
 
 /**
  * Answers DescribeConfigs as Kafka's {@code ConfigHelper.describeConfigs} does. A topic: every topic config with
@@ -38,7 +41,9 @@ import org.apache.kafka.common.requests.DescribeConfigsResponse.ConfigSource;
  * sensitive or read-only; UNKNOWN_TOPIC_OR_PARTITION for a topic that does not exist, INVALID_TOPIC_EXCEPTION for an
  * invalid name. This broker ({@code node.id}): every key it reads ({@link BrokerConfigDescriber}); the cluster default
  * broker resource (""): the dynamic cluster configs. A group: Kafka's group configs ({@link GroupConfigs}). Other
- * broker ids, an empty group name and other resource types get Kafka's INVALID_REQUEST.
+ * broker ids, an empty group name and other resource types get Kafka's INVALID_REQUEST. DESCRIBE_CONFIGS is needed on
+ * the cluster (broker, logger, client-metrics resources), the topic or the group; a refused resource is answered
+ * CLUSTER_, TOPIC_ or GROUP_AUTHORIZATION_FAILED after the others, as Kafka's.
  */
 public final class DescribeConfigsHandler implements ApiHandler {
 
@@ -55,6 +60,7 @@ public final class DescribeConfigsHandler implements ApiHandler {
         }
     }
 
+    private final AuthHelper auth;
     private final Config config;
     private final Controller controller;
     private final TopicConfigDescriber topics;
@@ -62,7 +68,8 @@ public final class DescribeConfigsHandler implements ApiHandler {
     private final GroupConfigs groups;
 
     /** A handler describing the configs of {@code controller}'s image, the groups' with {@code groups}. */
-    public DescribeConfigsHandler(Config config, Controller controller, GroupConfigs groups) {
+    public DescribeConfigsHandler(AuthHelper auth, Config config, Controller controller, GroupConfigs groups) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.config = Objects.requireNonNull(config, "config");
         this.controller = Objects.requireNonNull(controller, "controller");
         this.topics = new TopicConfigDescriber(config.staticBrokerConfigs());
@@ -80,7 +87,19 @@ public final class DescribeConfigsHandler implements ApiHandler {
         DescribeConfigsRequestData data = ((DescribeConfigsRequest) request.body()).data();
         MetadataImage image = controller.image();
         DescribeConfigsResponseData response = new DescribeConfigsResponseData().setThrottleTimeMs(0);
+        // Kafka answers the resources the principal may not describe after the others.
+        List<DescribeConfigsResult> refused = new ArrayList<>();
         for (DescribeConfigsResource resource : data.resources()) {
+            Errors refusal = refusal(request, resource);
+            if (refusal != null) {
+                refused.add(new DescribeConfigsResult()
+                        .setErrorCode(refusal.code())
+                        .setErrorMessage(refusal.message())
+                        .setConfigs(new ArrayList<>())
+                        .setResourceName(resource.resourceName())
+                        .setResourceType(resource.resourceType()));
+                continue;
+            }
             DescribeConfigsResult result;
             try {
                 result = describe(image, resource, data.includeSynonyms(), data.includeDocumentation());
@@ -93,7 +112,27 @@ public final class DescribeConfigsHandler implements ApiHandler {
             response.results()
                     .add(result.setResourceType(resource.resourceType()).setResourceName(resource.resourceName()));
         }
+        response.results().addAll(refused);
         return CompletableFuture.completedFuture(Response.send(response));
+    }
+
+    // DESCRIBE_CONFIGS on the cluster for broker, logger and client-metrics resources, else on the topic or group.
+    private Errors refusal(Request request, DescribeConfigsResource resource) {
+        return switch (ConfigResource.Type.forId(resource.resourceType())) {
+            case BROKER, BROKER_LOGGER, CLIENT_METRICS ->
+                auth.authorizeCluster(request, AclOperation.DESCRIBE_CONFIGS)
+                        ? null
+                        : Errors.CLUSTER_AUTHORIZATION_FAILED;
+            case TOPIC ->
+                auth.authorize(request, AclOperation.DESCRIBE_CONFIGS, ResourceType.TOPIC, resource.resourceName())
+                        ? null
+                        : Errors.TOPIC_AUTHORIZATION_FAILED;
+            case GROUP ->
+                auth.authorize(request, AclOperation.DESCRIBE_CONFIGS, ResourceType.GROUP, resource.resourceName())
+                        ? null
+                        : Errors.GROUP_AUTHORIZATION_FAILED;
+            default -> null;
+        };
     }
 
     private DescribeConfigsResult describe(

@@ -19,6 +19,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.DescribeLogDirsRequestData;
 import org.apache.kafka.common.message.DescribeLogDirsResponseData;
 import org.apache.kafka.common.message.DescribeLogDirsResponseData.DescribeLogDirsPartition;
@@ -33,14 +34,17 @@ import org.apache.kafka.common.requests.DescribeLogDirsRequest;
  * absolute path; a live one with its total and usable bytes and the requested partitions it holds (all of them for a
  * request naming no topics), each with its size (its local segments' bytes) and an offset lag of 0 (a leader lags
  * nobody); an offline one with KAFKA_STORAGE_ERROR and nothing else, as is one whose file system cannot be asked.
+ * DESCRIBE on the cluster is needed (CLUSTER_AUTHORIZATION_FAILED and no directories otherwise).
  */
 public final class DescribeLogDirsHandler implements ApiHandler {
     private static final System.Logger LOG = System.getLogger(DescribeLogDirsHandler.class.getName());
 
+    private final AuthHelper auth;
     private final LogManager logManager;
 
     /** A handler describing {@code logManager}'s directories. */
-    public DescribeLogDirsHandler(LogManager logManager) {
+    public DescribeLogDirsHandler(AuthHelper auth, LogManager logManager) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.logManager = Objects.requireNonNull(logManager, "logManager");
     }
 
@@ -51,6 +55,11 @@ public final class DescribeLogDirsHandler implements ApiHandler {
 
     @Override
     public CompletableFuture<Response> handle(Request request) {
+        if (!auth.authorizeCluster(request, AclOperation.DESCRIBE)) {
+            return CompletableFuture.completedFuture(Response.send(new DescribeLogDirsResponseData()
+                    .setThrottleTimeMs(0)
+                    .setErrorCode(Errors.CLUSTER_AUTHORIZATION_FAILED.code())));
+        }
         DescribeLogDirsRequestData data = ((DescribeLogDirsRequest) request.body()).data();
         Predicate<TopicPartition> requested = requested(data);
         Map<Path, List<UnifiedLog>> logsByDir = logManager.allLogs().stream()

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.message.ListConfigResourcesResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
@@ -20,15 +21,18 @@ import org.apache.kafka.common.requests.ListConfigResourcesRequest;
  * ListConfigResources (KIP-1142) as Kafka's {@code KafkaApis} answers it: of each type asked for (every type the
  * version knows when none is), the groups that have configs, this broker (as a broker and as its loggers) and the
  * topics; none of client metrics, which Krabka does not serve. A type the version does not know is UNSUPPORTED_VERSION.
- * {@code kafka-configs.sh} asks it whether a group it describes has configs.
+ * {@code kafka-configs.sh} asks it whether a group it describes has configs. DESCRIBE_CONFIGS on the cluster is needed
+ * (CLUSTER_AUTHORIZATION_FAILED).
  */
 public final class ListConfigResourcesHandler implements ApiHandler {
 
+    private final AuthHelper auth;
     private final int nodeId;
     private final Controller controller;
 
     /** A handler listing the resources of {@code controller}'s image, {@code nodeId} the one broker. */
-    public ListConfigResourcesHandler(int nodeId, Controller controller) {
+    public ListConfigResourcesHandler(AuthHelper auth, int nodeId, Controller controller) {
+        this.auth = Objects.requireNonNull(auth, "auth");
         this.nodeId = nodeId;
         this.controller = Objects.requireNonNull(controller, "controller");
     }
@@ -40,6 +44,7 @@ public final class ListConfigResourcesHandler implements ApiHandler {
 
     @Override
     public CompletableFuture<Response> handle(Request request) {
+        auth.authorizeClusterOperation(request, AclOperation.DESCRIBE_CONFIGS);
         ListConfigResourcesRequest body = (ListConfigResourcesRequest) request.body();
         Set<Byte> supported = body.supportedResourceTypes();
         List<Byte> types = body.data().resourceTypes().isEmpty()

@@ -52,15 +52,16 @@ public final class ControlPlane implements AutoCloseable {
                     new MetadataHandler(
                             AuthHelper.NONE, () -> identity, new MetadataHandler.Config(autoCreateTopics), controller),
                     new DescribeClusterHandler(AuthHelper.NONE, () -> identity),
-                    new CreateTopicsHandler(controller),
-                    new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller),
-                    new CreatePartitionsHandler(controller),
+                    new CreateTopicsHandler(AuthHelper.NONE, controller),
+                    new DeleteTopicsHandler(AuthHelper.NONE, new DeleteTopicsHandler.Config(true), controller),
+                    new CreatePartitionsHandler(AuthHelper.NONE, controller),
                     new DescribeConfigsHandler(
+                            AuthHelper.NONE,
                             new DescribeConfigsHandler.Config(Controllers.NODE_ID, staticBrokerConfigs),
                             controller,
                             new GroupConfigs(GroupConfigDefaults.fromProps(staticBrokerConfigs))),
-                    new AlterConfigsHandler(controller),
-                    new IncrementalAlterConfigsHandler(controller));
+                    new AlterConfigsHandler(AuthHelper.NONE, controller),
+                    new IncrementalAlterConfigsHandler(AuthHelper.NONE, controller));
             SocketServer server = SocketServer.start(
                     SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", port)),
                     RequestDispatcher.create(

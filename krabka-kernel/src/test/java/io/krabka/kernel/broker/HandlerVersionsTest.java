@@ -78,8 +78,9 @@ class HandlerVersionsTest {
 
     @Test
     void createAndDeleteTopicsAtEveryVersion() throws Exception {
-        CreateTopicsHandler create = new CreateTopicsHandler(controller);
-        DeleteTopicsHandler delete = new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller);
+        CreateTopicsHandler create = new CreateTopicsHandler(AuthHelper.NONE, controller);
+        DeleteTopicsHandler delete =
+                new DeleteTopicsHandler(AuthHelper.NONE, new DeleteTopicsHandler.Config(true), controller);
         for (short version = ApiKeys.CREATE_TOPICS.oldestVersion(); version <= create.latestVersion(); version++) {
             CreateTopicsRequestData data = new CreateTopicsRequestData().setTimeoutMs(1000);
             data.topics().add(QuorumControllerTestTopics.topic("t" + version, 2));
@@ -108,7 +109,8 @@ class HandlerVersionsTest {
 
     @Test
     void disabledDeletionIsRefusedAsKafkaRefusesIt() {
-        DeleteTopicsHandler delete = new DeleteTopicsHandler(new DeleteTopicsHandler.Config(false), controller);
+        DeleteTopicsHandler delete =
+                new DeleteTopicsHandler(AuthHelper.NONE, new DeleteTopicsHandler.Config(false), controller);
         DeleteTopicsRequestData data = new DeleteTopicsRequestData().setTopicNames(List.of("any"));
         assertEquals(
                 "Topic deletion is disabled.",
@@ -127,6 +129,7 @@ class HandlerVersionsTest {
         create.topics().add(QuorumControllerTestTopics.topic("conf", 1));
         controller.createTopics(create).get();
         DescribeConfigsHandler describe = new DescribeConfigsHandler(
+                AuthHelper.NONE,
                 new DescribeConfigsHandler.Config(1, Map.of()),
                 controller,
                 new GroupConfigs(GroupConfigDefaults.fromProps(Map.of())));
@@ -153,7 +156,7 @@ class HandlerVersionsTest {
             assertEquals(
                     "Unexpected broker id, expected 1 or empty string, but received 2", otherBroker.errorMessage());
         }
-        IncrementalAlterConfigsHandler incremental = new IncrementalAlterConfigsHandler(controller);
+        IncrementalAlterConfigsHandler incremental = new IncrementalAlterConfigsHandler(AuthHelper.NONE, controller);
         for (short version = ApiKeys.INCREMENTAL_ALTER_CONFIGS.oldestVersion();
                 version <= incremental.latestVersion();
                 version++) {
@@ -175,7 +178,7 @@ class HandlerVersionsTest {
                     String.valueOf(1000 + version),
                     controller.image().topicConfig("conf").get("retention.ms"));
         }
-        AlterConfigsHandler legacy = new AlterConfigsHandler(controller);
+        AlterConfigsHandler legacy = new AlterConfigsHandler(AuthHelper.NONE, controller);
         for (short version = ApiKeys.ALTER_CONFIGS.oldestVersion(); version <= legacy.latestVersion(); version++) {
             AlterConfigsRequestData data = new AlterConfigsRequestData();
             AlterConfigsRequestData.AlterConfigsResource resource = new AlterConfigsRequestData.AlterConfigsResource()
@@ -200,7 +203,7 @@ class HandlerVersionsTest {
         CreateTopicsRequestData create = new CreateTopicsRequestData();
         create.topics().add(QuorumControllerTestTopics.topic("grow", 1));
         controller.createTopics(create).get();
-        CreatePartitionsHandler handler = new CreatePartitionsHandler(controller);
+        CreatePartitionsHandler handler = new CreatePartitionsHandler(AuthHelper.NONE, controller);
         for (short version = ApiKeys.CREATE_PARTITIONS.oldestVersion(); version <= handler.latestVersion(); version++) {
             CreatePartitionsRequestData data = new CreatePartitionsRequestData().setTimeoutMs(1000);
             data.topics()
