@@ -6,6 +6,8 @@ import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.protocol.ObjectSerializationCache;
@@ -30,13 +32,41 @@ final class Requests {
      * The answer of {@code handler} to {@code body}, after a round trip through its bytes at the request's version
      * (what the client reads).
      */
-    @SuppressWarnings("unchecked")
     static <T extends ApiMessage> T call(ApiHandler handler, AbstractRequest body) throws Exception {
+        return roundTrip(
+                body,
+                ((Response.Send) handler.handle(request(body, KafkaPrincipal.ANONYMOUS))
+                                .get())
+                        .data());
+    }
+
+    /**
+     * The answer of {@code handler} to {@code body} sent by {@code principal}; a handler's failure with an error
+     * Kafka has a code for is answered with the request's error response, as the network layer answers it.
+     */
+    static <T extends ApiMessage> T callAs(KafkaPrincipal principal, ApiHandler handler, AbstractRequest body)
+            throws Exception {
+        ApiMessage data;
+        try {
+            data = ((Response.Send) handler.handle(request(body, principal)).get()).data();
+        } catch (ApiException e) {
+            data = body.getErrorResponse(e).data();
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof ApiException failure)) {
+                throw e;
+            }
+            data = body.getErrorResponse(failure).data();
+        }
+        return roundTrip(body, data);
+    }
+
+    private static Request request(AbstractRequest body, KafkaPrincipal principal) {
+        return new Request(new RequestHeader(body.apiKey(), body.version(), "test", 7), body, CONNECTION, 0, principal);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends ApiMessage> T roundTrip(AbstractRequest body, ApiMessage data) {
         short version = body.version();
-        Request request = new Request(
-                new RequestHeader(body.apiKey(), version, "test", 7), body, CONNECTION, 0, KafkaPrincipal.ANONYMOUS);
-        Response response = handler.handle(request).get();
-        ApiMessage data = ((Response.Send) response).data();
         ObjectSerializationCache cache = new ObjectSerializationCache();
         ByteBuffer bytes = ByteBuffer.allocate(data.size(cache, version));
         data.write(new ByteBufferAccessor(bytes), cache, version);
