@@ -39,9 +39,10 @@ public final class ListGroupsHandler implements ApiHandler {
                 request, AclOperation.DESCRIBE, ResourceType.CLUSTER, Resource.CLUSTER_NAME, true, false, 1);
         ListGroupsResponseData response = coordinator.listGroups(data.statesFilter(), data.typesFilter());
         if (!clusterDescribe) {
-            response.groups()
-                    .removeIf(group -> !auth.authorize(
-                            request, AclOperation.DESCRIBE, ResourceType.GROUP, group.groupId(), true, false, 1));
+            response.setGroups(response.groups().stream()
+                    .filter(group -> auth.authorize(
+                            request, AclOperation.DESCRIBE, ResourceType.GROUP, group.groupId(), true, false, 1))
+                    .toList());
         }
         return CompletableFuture.completedFuture(Response.send(response));
     }

@@ -44,9 +44,10 @@ public final class ListTransactionsHandler implements ApiHandler {
                 data.durationFilter(),
                 data.transactionalIdPattern());
         // Only the transactional ids the principal may DESCRIBE.
-        response.transactionStates()
-                .removeIf(state -> !auth.authorize(
-                        request, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, state.transactionalId()));
+        response.setTransactionStates(response.transactionStates().stream()
+                .filter(state -> auth.authorize(
+                        request, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, state.transactionalId()))
+                .toList());
         return CompletableFuture.completedFuture(Response.send(response.setThrottleTimeMs(0)));
     }
 }

@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.common.errors.ApiException;
+import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.protocol.ObjectSerializationCache;
@@ -58,6 +59,15 @@ final class Requests {
             data = body.getErrorResponse(failure).data();
         }
         return roundTrip(body, data);
+    }
+
+    /** {@code data} as a request of {@code apiKey} read at {@code version}, as the network layer reads it. */
+    static AbstractRequest request(ApiKeys apiKey, ApiMessage data, short version) {
+        ObjectSerializationCache cache = new ObjectSerializationCache();
+        ByteBuffer bytes = ByteBuffer.allocate(data.size(cache, version));
+        data.write(new ByteBufferAccessor(bytes), cache, version);
+        bytes.flip();
+        return AbstractRequest.parseRequest(apiKey, version, new ByteBufferAccessor(bytes)).request;
     }
 
     private static Request request(AbstractRequest body, KafkaPrincipal principal) {
