@@ -47,6 +47,14 @@ final class Requests {
      */
     static <T extends ApiMessage> T callAs(KafkaPrincipal principal, ApiHandler handler, AbstractRequest body)
             throws Exception {
+        return roundTrip(body, answerAs(principal, handler, body));
+    }
+
+    /**
+     * As {@link #callAs}, the answer as the handler gave it, not encoded: for responses whose records only the network
+     * layer writes (Fetch).
+     */
+    static ApiMessage answerAs(KafkaPrincipal principal, ApiHandler handler, AbstractRequest body) throws Exception {
         ApiMessage data;
         try {
             data = ((Response.Send) handler.handle(request(body, principal)).get()).data();
@@ -58,7 +66,7 @@ final class Requests {
             }
             data = body.getErrorResponse(failure).data();
         }
-        return roundTrip(body, data);
+        return data;
     }
 
     /** {@code data} as a request of {@code apiKey} read at {@code version}, as the network layer reads it. */
