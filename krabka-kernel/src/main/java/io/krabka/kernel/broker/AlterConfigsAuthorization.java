@@ -3,8 +3,10 @@ package io.krabka.kernel.broker;
 import io.krabka.kernel.network.Request;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.config.ConfigResource;
@@ -46,6 +48,32 @@ final class AlterConfigsAuthorization {
                     counts.get(id + "/" + resourceName) > 1 ? null : refusal(auth, request, id, resourceName, loggers));
         }
         return refusals;
+    }
+
+    /** The resources not refused, in order: what the controller is asked. */
+    static <T> List<T> allowed(List<T> resources, List<Errors> refusals) {
+        List<T> allowed = new ArrayList<>(resources.size());
+        for (int i = 0; i < resources.size(); i++) {
+            if (refusals.get(i) == null) {
+                allowed.add(resources.get(i));
+            }
+        }
+        return allowed;
+    }
+
+    /**
+     * The answers in the request's order, as Kafka reassembles them: each refused resource's refusal, and for the others
+     * the controller's answers in turn (it answers one per resource, in order).
+     */
+    static <T, R> List<R> inRequestOrder(
+            List<T> resources, List<Errors> refusals, Iterable<R> answered, BiFunction<T, Errors, R> refusal) {
+        Iterator<R> next = answered.iterator();
+        List<R> answers = new ArrayList<>(resources.size());
+        for (int i = 0; i < resources.size(); i++) {
+            Errors refused = refusals.get(i);
+            answers.add(refused == null ? next.next() : refusal.apply(resources.get(i), refused));
+        }
+        return answers;
     }
 
     private static Errors refusal(AuthHelper auth, Request request, byte type, String name, boolean loggers) {

@@ -4,7 +4,6 @@ import io.krabka.kernel.controller.Controller;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -50,30 +49,20 @@ public final class IncrementalAlterConfigsHandler implements ApiHandler {
         }
         IncrementalAlterConfigsRequestData allowed =
                 new IncrementalAlterConfigsRequestData().setValidateOnly(data.validateOnly());
-        for (int i = 0; i < resources.size(); i++) {
-            if (refusals.get(i) == null) {
-                allowed.resources().add(resources.get(i).duplicate());
-            }
-        }
-        // The answers in the request's order, as Kafka reassembles them: the controller answers one per resource.
-        return controller.incrementalAlterConfigs(allowed).thenApply(answered -> {
-            IncrementalAlterConfigsResponseData response = new IncrementalAlterConfigsResponseData();
-            Iterator<AlterConfigsResourceResponse> next = answered.responses().iterator();
-            for (int i = 0; i < resources.size(); i++) {
-                Errors refused = refusals.get(i);
-                response.responses()
-                        .add(
-                                refused == null
-                                        ? next.next()
-                                        : new AlterConfigsResourceResponse()
-                                                .setResourceType(
-                                                        resources.get(i).resourceType())
-                                                .setResourceName(
-                                                        resources.get(i).resourceName())
-                                                .setErrorCode(refused.code())
-                                                .setErrorMessage(refused.message()));
-            }
-            return Response.send(response.setThrottleTimeMs(0));
-        });
+        AlterConfigsAuthorization.allowed(resources, refusals)
+                .forEach(resource -> allowed.resources().add(resource.duplicate()));
+        return controller
+                .incrementalAlterConfigs(allowed)
+                .thenApply(answered -> Response.send(new IncrementalAlterConfigsResponseData()
+                        .setThrottleTimeMs(0)
+                        .setResponses(AlterConfigsAuthorization.inRequestOrder(
+                                resources,
+                                refusals,
+                                answered.responses(),
+                                (resource, refused) -> new AlterConfigsResourceResponse()
+                                        .setResourceType(resource.resourceType())
+                                        .setResourceName(resource.resourceName())
+                                        .setErrorCode(refused.code())
+                                        .setErrorMessage(refused.message())))));
     }
 }

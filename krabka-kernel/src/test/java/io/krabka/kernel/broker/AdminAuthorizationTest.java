@@ -1,5 +1,6 @@
 package io.krabka.kernel.broker;
 
+import static io.krabka.kernel.broker.TableAuthorizer.ALICE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,11 +32,9 @@ import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
 import org.apache.kafka.common.message.ListConfigResourcesRequestData;
 import org.apache.kafka.common.message.ListConfigResourcesResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.resource.Resource;
 import org.apache.kafka.common.resource.ResourceType;
-import org.apache.kafka.common.security.auth.KafkaPrincipal;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,8 +46,6 @@ import org.junit.jupiter.api.io.TempDir;
  * group, with Kafka's error codes and their placement.
  */
 class AdminAuthorizationTest {
-
-    private static final KafkaPrincipal ALICE = new KafkaPrincipal(KafkaPrincipal.USER_TYPE, "alice");
 
     @TempDir
     Path dir;
@@ -90,8 +87,8 @@ class AdminAuthorizationTest {
         for (String name : List.of("c", "a", "b")) {
             create.topics().add(QuorumControllerTestTopics.topic(name, 2));
         }
-        CreateTopicsResponseData response =
-                call(new CreateTopicsHandler(auth, controllers.controller()), ApiKeys.CREATE_TOPICS, create, 7);
+        CreateTopicsResponseData response = Requests.callAs(
+                ALICE, new CreateTopicsHandler(auth, controllers.controller()), ApiKeys.CREATE_TOPICS, create, 7);
         CreateTopicsResponseData.CreatableTopicResult a = response.topics().find("a");
         assertEquals(Errors.NONE.code(), a.errorCode());
         assertEquals(2, a.numPartitions());
@@ -109,8 +106,8 @@ class AdminAuthorizationTest {
         authorizer.allow(ALICE, AclOperation.CREATE, ResourceType.CLUSTER, Resource.CLUSTER_NAME);
         CreateTopicsRequestData again = new CreateTopicsRequestData().setTimeoutMs(10_000);
         again.topics().add(QuorumControllerTestTopics.topic("c", 1));
-        CreateTopicsResponseData created =
-                call(new CreateTopicsHandler(auth, controllers.controller()), ApiKeys.CREATE_TOPICS, again, 7);
+        CreateTopicsResponseData created = Requests.callAs(
+                ALICE, new CreateTopicsHandler(auth, controllers.controller()), ApiKeys.CREATE_TOPICS, again, 7);
         assertEquals(Errors.NONE.code(), created.topics().find("c").errorCode(), "CREATE on the cluster");
     }
 
@@ -128,7 +125,7 @@ class AdminAuthorizationTest {
             delete.topics().add(new DeleteTopicsRequestData.DeleteTopicState().setName(name));
         }
         delete.topics().add(new DeleteTopicsRequestData.DeleteTopicState().setTopicId(secretId));
-        DeleteTopicsResponseData response = call(handler, ApiKeys.DELETE_TOPICS, delete, 6);
+        DeleteTopicsResponseData response = Requests.callAs(ALICE, handler, ApiKeys.DELETE_TOPICS, delete, 6);
         Map<String, Errors> byName = response.responses().stream()
                 .filter(result -> result.name() != null)
                 .collect(Collectors.toMap(
@@ -161,8 +158,12 @@ class AdminAuthorizationTest {
                             .setCount(3)
                             .setAssignments(null));
         }
-        CreatePartitionsResponseData response =
-                call(new CreatePartitionsHandler(auth, controllers.controller()), ApiKeys.CREATE_PARTITIONS, create, 3);
+        CreatePartitionsResponseData response = Requests.callAs(
+                ALICE,
+                new CreatePartitionsHandler(auth, controllers.controller()),
+                ApiKeys.CREATE_PARTITIONS,
+                create,
+                3);
         assertEquals(
                 List.of("secret", "orders"),
                 response.results().stream()
@@ -205,7 +206,7 @@ class AdminAuthorizationTest {
                 new DescribeConfigsHandler.Config(Controllers.NODE_ID, Map.of()),
                 controllers.controller(),
                 new GroupConfigs(GroupConfigDefaults.fromProps(Map.of())));
-        DescribeConfigsResponseData response = call(handler, ApiKeys.DESCRIBE_CONFIGS, describe, 4);
+        DescribeConfigsResponseData response = Requests.callAs(ALICE, handler, ApiKeys.DESCRIBE_CONFIGS, describe, 4);
         assertEquals(
                 List.of(Errors.NONE, Errors.CLUSTER_AUTHORIZATION_FAILED, Errors.GROUP_AUTHORIZATION_FAILED),
                 response.results().stream()
@@ -238,7 +239,8 @@ class AdminAuthorizationTest {
                 .add(new IncrementalAlterConfigsRequestData.AlterConfigsResource()
                         .setResourceType(ConfigResource.Type.BROKER_LOGGER.id())
                         .setResourceName(String.valueOf(Controllers.NODE_ID)));
-        IncrementalAlterConfigsResponseData response = call(
+        IncrementalAlterConfigsResponseData response = Requests.callAs(
+                ALICE,
                 new IncrementalAlterConfigsHandler(auth, controllers.controller()),
                 ApiKeys.INCREMENTAL_ALTER_CONFIGS,
                 incremental,
@@ -261,8 +263,8 @@ class AdminAuthorizationTest {
                 .add(new AlterConfigsRequestData.AlterConfigsResource()
                         .setResourceType(ConfigResource.Type.GROUP.id())
                         .setResourceName("g1"));
-        AlterConfigsResponseData altered =
-                call(new AlterConfigsHandler(auth, controllers.controller()), ApiKeys.ALTER_CONFIGS, legacy, 2);
+        AlterConfigsResponseData altered = Requests.callAs(
+                ALICE, new AlterConfigsHandler(auth, controllers.controller()), ApiKeys.ALTER_CONFIGS, legacy, 2);
         assertEquals(
                 List.of(Errors.CLUSTER_AUTHORIZATION_FAILED, Errors.GROUP_AUTHORIZATION_FAILED),
                 altered.responses().stream()
@@ -275,17 +277,11 @@ class AdminAuthorizationTest {
         ListConfigResourcesHandler handler =
                 new ListConfigResourcesHandler(auth, Controllers.NODE_ID, controllers.controller());
         ListConfigResourcesResponseData refused =
-                call(handler, ApiKeys.LIST_CONFIG_RESOURCES, new ListConfigResourcesRequestData(), 1);
+                Requests.callAs(ALICE, handler, ApiKeys.LIST_CONFIG_RESOURCES, new ListConfigResourcesRequestData(), 1);
         assertEquals(Errors.CLUSTER_AUTHORIZATION_FAILED.code(), refused.errorCode());
         authorizer.allow(ALICE, AclOperation.DESCRIBE_CONFIGS, ResourceType.CLUSTER, Resource.CLUSTER_NAME);
         ListConfigResourcesResponseData listed =
-                call(handler, ApiKeys.LIST_CONFIG_RESOURCES, new ListConfigResourcesRequestData(), 1);
+                Requests.callAs(ALICE, handler, ApiKeys.LIST_CONFIG_RESOURCES, new ListConfigResourcesRequestData(), 1);
         assertEquals(Errors.NONE.code(), listed.errorCode());
-    }
-
-    private static <T extends ApiMessage> T call(
-            io.krabka.kernel.network.ApiHandler handler, ApiKeys apiKey, ApiMessage data, int version)
-            throws Exception {
-        return Requests.callAs(ALICE, handler, Requests.request(apiKey, data, (short) version));
     }
 }

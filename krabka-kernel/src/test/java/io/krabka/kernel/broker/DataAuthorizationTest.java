@@ -1,5 +1,6 @@
 package io.krabka.kernel.broker;
 
+import static io.krabka.kernel.broker.TableAuthorizer.ALICE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -22,13 +23,11 @@ import org.apache.kafka.common.message.OffsetForLeaderEpochResponseData;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.SimpleRecord;
 import org.apache.kafka.common.resource.Resource;
 import org.apache.kafka.common.resource.ResourceType;
-import org.apache.kafka.common.security.auth.KafkaPrincipal;
 import org.apache.kafka.server.authorizer.Action;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,8 +39,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the whole request refused for a transactional id, with Kafka's reference counts.
  */
 class DataAuthorizationTest {
-
-    private static final KafkaPrincipal ALICE = new KafkaPrincipal(KafkaPrincipal.USER_TYPE, "alice");
 
     @RegisterExtension
     final DataPlane plane = DataPlane.perTest("orders", 2, Map.of());
@@ -59,7 +56,7 @@ class DataAuthorizationTest {
     void produceNeedsWriteOnEachTopicWithAReferencePerPartition() throws Exception {
         authorizer.allow(ALICE, AclOperation.WRITE, ResourceType.TOPIC, "orders");
         ProduceRequestData produce = produce(null, DataRequests.records("a"), "orders", "orders", "secret", "ghost");
-        ProduceResponseData response = call(produceHandler(), ApiKeys.PRODUCE, produce, 11);
+        ProduceResponseData response = Requests.callAs(ALICE, produceHandler(), ApiKeys.PRODUCE, produce, 11);
         assertEquals(
                 Map.of(
                         "orders", List.of(Errors.NONE, Errors.NONE),
@@ -84,7 +81,7 @@ class DataAuthorizationTest {
         MemoryRecords transactional = MemoryRecords.withTransactionalRecords(
                 Compression.NONE, 1000L, (short) 0, 0, new SimpleRecord("v".getBytes()));
         ProduceResponseData refused =
-                call(produceHandler(), ApiKeys.PRODUCE, produce("tx", transactional, "orders"), 11);
+                Requests.callAs(ALICE, produceHandler(), ApiKeys.PRODUCE, produce("tx", transactional, "orders"), 11);
         assertEquals(
                 Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code(),
                 refused.responses()
@@ -97,7 +94,8 @@ class DataAuthorizationTest {
         // Transactional records without a transactional id are refused alike, with or without an authorizer.
         ProduceHandler open =
                 new ProduceHandler(AuthHelper.NONE, plane.replicaManager, plane.controller::image, plane.transactions);
-        ProduceResponseData anonymous = call(open, ApiKeys.PRODUCE, produce(null, transactional, "orders"), 11);
+        ProduceResponseData anonymous =
+                Requests.callAs(ALICE, open, ApiKeys.PRODUCE, produce(null, transactional, "orders"), 11);
         assertEquals(
                 Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code(),
                 anonymous
@@ -143,8 +141,8 @@ class DataAuthorizationTest {
                             .setName(topic)
                             .setPartitions(List.of(DataRequests.listPartition(0, -1))));
         }
-        ListOffsetsResponseData offsets =
-                call(new ListOffsetsHandler(auth, plane.replicaManager), ApiKeys.LIST_OFFSETS, list, 8);
+        ListOffsetsResponseData offsets = Requests.callAs(
+                ALICE, new ListOffsetsHandler(auth, plane.replicaManager), ApiKeys.LIST_OFFSETS, list, 8);
         assertEquals(
                 List.of("orders", "secret"),
                 offsets.topics().stream()
@@ -166,7 +164,8 @@ class DataAuthorizationTest {
                                     .setLeaderEpoch(0))));
         }
         OffsetForLeaderEpochHandler epochHandler = new OffsetForLeaderEpochHandler(auth, plane.replicaManager);
-        OffsetForLeaderEpochResponseData ends = call(epochHandler, ApiKeys.OFFSET_FOR_LEADER_EPOCH, epochs, 4);
+        OffsetForLeaderEpochResponseData ends =
+                Requests.callAs(ALICE, epochHandler, ApiKeys.OFFSET_FOR_LEADER_EPOCH, epochs, 4);
         assertEquals(
                 List.of("orders", "secret"),
                 ends.topics().stream()
@@ -176,7 +175,8 @@ class DataAuthorizationTest {
                 Errors.TOPIC_AUTHORIZATION_FAILED.code(),
                 ends.topics().find("secret").partitions().getFirst().errorCode());
         authorizer.allow(ALICE, AclOperation.CLUSTER_ACTION, ResourceType.CLUSTER, Resource.CLUSTER_NAME);
-        OffsetForLeaderEpochResponseData replica = call(epochHandler, ApiKeys.OFFSET_FOR_LEADER_EPOCH, epochs, 4);
+        OffsetForLeaderEpochResponseData replica =
+                Requests.callAs(ALICE, epochHandler, ApiKeys.OFFSET_FOR_LEADER_EPOCH, epochs, 4);
         assertEquals(
                 Errors.NONE.code(),
                 replica.topics().find("secret").partitions().getFirst().errorCode(),
@@ -197,8 +197,8 @@ class DataAuthorizationTest {
                                     .setPartitionIndex(0)
                                     .setOffset(0))));
         }
-        DeleteRecordsResponseData deleted =
-                call(new DeleteRecordsHandler(auth, plane.replicaManager), ApiKeys.DELETE_RECORDS, delete, 2);
+        DeleteRecordsResponseData deleted = Requests.callAs(
+                ALICE, new DeleteRecordsHandler(auth, plane.replicaManager), ApiKeys.DELETE_RECORDS, delete, 2);
         assertEquals(
                 Errors.NONE.code(),
                 deleted.topics().find("orders").partitions().find(0).errorCode());
@@ -214,8 +214,12 @@ class DataAuthorizationTest {
                             .setName(topic)
                             .setPartitionIndexes(List.of(0)));
         }
-        DescribeProducersResponseData producers =
-                call(new DescribeProducersHandler(auth, plane.replicaManager), ApiKeys.DESCRIBE_PRODUCERS, describe, 0);
+        DescribeProducersResponseData producers = Requests.callAs(
+                ALICE,
+                new DescribeProducersHandler(auth, plane.replicaManager),
+                ApiKeys.DESCRIBE_PRODUCERS,
+                describe,
+                0);
         assertEquals(
                 List.of(Errors.NONE, Errors.TOPIC_AUTHORIZATION_FAILED, Errors.INVALID_TOPIC_EXCEPTION),
                 producers.topics().stream()
@@ -261,11 +265,5 @@ class DataAuthorizationTest {
                 .collect(Collectors.toMap(
                         FetchResponseData.FetchableTopicResponse::topic,
                         topic -> Errors.forCode(topic.partitions().getFirst().errorCode())));
-    }
-
-    private static <T extends ApiMessage> T call(
-            io.krabka.kernel.network.ApiHandler handler, ApiKeys apiKey, ApiMessage data, int version)
-            throws Exception {
-        return Requests.callAs(ALICE, handler, Requests.request(apiKey, data, (short) version));
     }
 }

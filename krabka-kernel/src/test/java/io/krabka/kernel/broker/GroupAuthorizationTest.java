@@ -1,5 +1,7 @@
 package io.krabka.kernel.broker;
 
+import static io.krabka.kernel.broker.TableAuthorizer.ALICE;
+import static io.krabka.kernel.broker.TableAuthorizer.BOB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -35,7 +37,6 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.FindCoordinatorRequest;
 import org.apache.kafka.common.resource.Resource;
 import org.apache.kafka.common.resource.ResourceType;
-import org.apache.kafka.common.security.auth.KafkaPrincipal;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -45,9 +46,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code KafkaApis} asks, READ or DESCRIBE on the topics, with Kafka's error codes and their placement.
  */
 class GroupAuthorizationTest {
-
-    private static final KafkaPrincipal ALICE = new KafkaPrincipal(KafkaPrincipal.USER_TYPE, "alice");
-    private static final KafkaPrincipal BOB = new KafkaPrincipal(KafkaPrincipal.USER_TYPE, "bob");
 
     @RegisterExtension
     final DataPlane plane = DataPlane.perTest("orders", 1, Map.of());
@@ -76,16 +74,16 @@ class GroupAuthorizationTest {
                 .setSessionTimeoutMs(10_000)
                 .setRebalanceTimeoutMs(10_000);
         JoinGroupResponseData refused =
-                call(ALICE, new JoinGroupHandler(auth, plane.groups), ApiKeys.JOIN_GROUP, join, 9);
+                Requests.callAs(ALICE, new JoinGroupHandler(auth, plane.groups), ApiKeys.JOIN_GROUP, join, 9);
         assertEquals(Errors.GROUP_AUTHORIZATION_FAILED.code(), refused.errorCode());
-        HeartbeatResponseData heartbeat = call(
+        HeartbeatResponseData heartbeat = Requests.callAs(
                 ALICE,
                 new HeartbeatHandler(auth, plane.groups),
                 ApiKeys.HEARTBEAT,
                 new HeartbeatRequestData().setGroupId("g1").setMemberId("m").setGenerationId(1),
                 4);
         assertEquals(Errors.GROUP_AUTHORIZATION_FAILED.code(), heartbeat.errorCode());
-        SyncGroupResponseData sync = call(
+        SyncGroupResponseData sync = Requests.callAs(
                 ALICE,
                 new SyncGroupHandler(auth, plane.groups),
                 ApiKeys.SYNC_GROUP,
@@ -97,7 +95,7 @@ class GroupAuthorizationTest {
                         .setProtocolName("range"),
                 5);
         assertEquals(Errors.GROUP_AUTHORIZATION_FAILED.code(), sync.errorCode());
-        LeaveGroupResponseData leave = call(
+        LeaveGroupResponseData leave = Requests.callAs(
                 ALICE,
                 new LeaveGroupHandler(auth, plane.groups),
                 ApiKeys.LEAVE_GROUP,
@@ -109,7 +107,7 @@ class GroupAuthorizationTest {
 
         authorizer.allow(ALICE, AclOperation.READ, ResourceType.GROUP, "g1");
         JoinGroupResponseData admitted =
-                call(ALICE, new JoinGroupHandler(auth, plane.groups), ApiKeys.JOIN_GROUP, join, 9);
+                Requests.callAs(ALICE, new JoinGroupHandler(auth, plane.groups), ApiKeys.JOIN_GROUP, join, 9);
         assertEquals(
                 Errors.INCONSISTENT_GROUP_PROTOCOL.code(),
                 admitted.errorCode(),
@@ -120,7 +118,7 @@ class GroupAuthorizationTest {
     void offsetCommitNeedsReadOnTheGroupThenOnEachTopicBeforeItsExistenceIsChecked() throws Exception {
         OffsetCommitHandler handler = new OffsetCommitHandler(auth, plane.groups, plane.controller::image);
         OffsetCommitRequestData commit = commit("g1", "orders", "secret", "ghost", "missing");
-        OffsetCommitResponseData refused = call(ALICE, handler, ApiKeys.OFFSET_COMMIT, commit, 9);
+        OffsetCommitResponseData refused = Requests.callAs(ALICE, handler, ApiKeys.OFFSET_COMMIT, commit, 9);
         refused.topics()
                 .forEach(topic -> assertEquals(
                         Errors.GROUP_AUTHORIZATION_FAILED.code(),
@@ -130,7 +128,7 @@ class GroupAuthorizationTest {
                 .allow(ALICE, AclOperation.READ, ResourceType.GROUP, "g1")
                 .allow(ALICE, AclOperation.READ, ResourceType.TOPIC, "orders")
                 .allow(ALICE, AclOperation.READ, ResourceType.TOPIC, "missing");
-        OffsetCommitResponseData response = call(ALICE, handler, ApiKeys.OFFSET_COMMIT, commit, 9);
+        OffsetCommitResponseData response = Requests.callAs(ALICE, handler, ApiKeys.OFFSET_COMMIT, commit, 9);
         assertEquals(
                 Map.of(
                         "orders", Errors.NONE,
@@ -145,7 +143,7 @@ class GroupAuthorizationTest {
         authorizer
                 .allow(ALICE, AclOperation.READ, ResourceType.GROUP, "g1")
                 .allow(ALICE, AclOperation.READ, ResourceType.TOPIC, TableAuthorizer.ANY);
-        call(
+        Requests.callAs(
                 ALICE,
                 new OffsetCommitHandler(auth, plane.groups, plane.controller::image),
                 ApiKeys.OFFSET_COMMIT,
@@ -163,7 +161,7 @@ class GroupAuthorizationTest {
         authorizer
                 .allow(BOB, AclOperation.DESCRIBE, ResourceType.GROUP, "g1")
                 .allow(BOB, AclOperation.DESCRIBE, ResourceType.TOPIC, "orders");
-        OffsetFetchResponseData response = call(BOB, handler, ApiKeys.OFFSET_FETCH, all, 9);
+        OffsetFetchResponseData response = Requests.callAs(BOB, handler, ApiKeys.OFFSET_FETCH, all, 9);
         OffsetFetchResponseData.OffsetFetchResponseGroup g1 = response.groups().get(0);
         assertEquals(Errors.NONE.code(), g1.errorCode());
         assertEquals(
@@ -187,7 +185,7 @@ class GroupAuthorizationTest {
                                         .setName("orders")
                                         .setPartitionIndexes(List.of(0))))));
         OffsetFetchResponseData.OffsetFetchResponseGroup asked = ((OffsetFetchResponseData)
-                        call(BOB, handler, ApiKeys.OFFSET_FETCH, named, 9))
+                        Requests.callAs(BOB, handler, ApiKeys.OFFSET_FETCH, named, 9))
                 .groups()
                 .getFirst();
         assertEquals(
@@ -209,14 +207,15 @@ class GroupAuthorizationTest {
                 .allow(ALICE, AclOperation.READ, ResourceType.GROUP, TableAuthorizer.ANY)
                 .allow(ALICE, AclOperation.READ, ResourceType.TOPIC, TableAuthorizer.ANY);
         OffsetCommitHandler commits = new OffsetCommitHandler(auth, plane.groups, plane.controller::image);
-        call(ALICE, commits, ApiKeys.OFFSET_COMMIT, commit("g1", "orders"), 9);
-        call(ALICE, commits, ApiKeys.OFFSET_COMMIT, commit("g2", "orders"), 9);
+        Requests.callAs(ALICE, commits, ApiKeys.OFFSET_COMMIT, commit("g1", "orders"), 9);
+        Requests.callAs(ALICE, commits, ApiKeys.OFFSET_COMMIT, commit("g2", "orders"), 9);
         ListGroupsHandler handler = new ListGroupsHandler(auth, plane.groups);
         authorizer.allow(BOB, AclOperation.DESCRIBE, ResourceType.GROUP, "g2");
-        ListGroupsResponseData filtered = call(BOB, handler, ApiKeys.LIST_GROUPS, new ListGroupsRequestData(), 5);
+        ListGroupsResponseData filtered =
+                Requests.callAs(BOB, handler, ApiKeys.LIST_GROUPS, new ListGroupsRequestData(), 5);
         assertEquals(List.of("g2"), groupIds(filtered));
         authorizer.allow(BOB, AclOperation.DESCRIBE, ResourceType.CLUSTER, Resource.CLUSTER_NAME);
-        ListGroupsResponseData all = call(BOB, handler, ApiKeys.LIST_GROUPS, new ListGroupsRequestData(), 5);
+        ListGroupsResponseData all = Requests.callAs(BOB, handler, ApiKeys.LIST_GROUPS, new ListGroupsRequestData(), 5);
         assertEquals(List.of("g1", "g2"), groupIds(all).stream().sorted().toList());
     }
 
@@ -225,7 +224,7 @@ class GroupAuthorizationTest {
         authorizer
                 .allow(BOB, AclOperation.DESCRIBE, ResourceType.GROUP, "g2")
                 .allow(BOB, AclOperation.DELETE, ResourceType.GROUP, "g2");
-        DescribeGroupsResponseData described = call(
+        DescribeGroupsResponseData described = Requests.callAs(
                 BOB,
                 new DescribeGroupsHandler(auth, plane.groups),
                 ApiKeys.DESCRIBE_GROUPS,
@@ -245,7 +244,7 @@ class GroupAuthorizationTest {
                 AuthorizedOperations.field(List.of(AclOperation.DESCRIBE, AclOperation.DELETE)),
                 described.groups().get(1).authorizedOperations());
 
-        DeleteGroupsResponseData deleted = call(
+        DeleteGroupsResponseData deleted = Requests.callAs(
                 BOB,
                 new DeleteGroupsHandler(auth, plane.groups),
                 ApiKeys.DELETE_GROUPS,
@@ -266,7 +265,7 @@ class GroupAuthorizationTest {
         authorizer
                 .allow(BOB, AclOperation.READ, ResourceType.GROUP, "g1")
                 .allow(BOB, AclOperation.READ, ResourceType.TOPIC, TableAuthorizer.ANY);
-        call(
+        Requests.callAs(
                 BOB,
                 new OffsetCommitHandler(auth, plane.groups, plane.controller::image),
                 ApiKeys.OFFSET_COMMIT,
@@ -281,12 +280,12 @@ class GroupAuthorizationTest {
                             .setPartitions(List.of(
                                     new OffsetDeleteRequestData.OffsetDeleteRequestPartition().setPartitionIndex(0))));
         }
-        OffsetDeleteResponseData refused = call(ALICE, handler, ApiKeys.OFFSET_DELETE, delete, 0);
+        OffsetDeleteResponseData refused = Requests.callAs(ALICE, handler, ApiKeys.OFFSET_DELETE, delete, 0);
         assertEquals(Errors.GROUP_AUTHORIZATION_FAILED.code(), refused.errorCode());
         authorizer
                 .allow(ALICE, AclOperation.DELETE, ResourceType.GROUP, "g1")
                 .allow(ALICE, AclOperation.READ, ResourceType.TOPIC, "orders");
-        OffsetDeleteResponseData response = call(ALICE, handler, ApiKeys.OFFSET_DELETE, delete, 0);
+        OffsetDeleteResponseData response = Requests.callAs(ALICE, handler, ApiKeys.OFFSET_DELETE, delete, 0);
         assertEquals(Errors.NONE.code(), response.errorCode());
         assertEquals(
                 Errors.NONE.code(),
@@ -307,7 +306,7 @@ class GroupAuthorizationTest {
         authorizer
                 .allow(ALICE, AclOperation.DESCRIBE, ResourceType.GROUP, "g1")
                 .allow(ALICE, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, "t1");
-        FindCoordinatorResponseData groups = call(
+        FindCoordinatorResponseData groups = Requests.callAs(
                 ALICE,
                 handler,
                 ApiKeys.FIND_COORDINATOR,
@@ -319,7 +318,7 @@ class GroupAuthorizationTest {
         assertEquals(
                 Errors.GROUP_AUTHORIZATION_FAILED.code(),
                 groups.coordinators().get(1).errorCode());
-        FindCoordinatorResponseData transaction = call(
+        FindCoordinatorResponseData transaction = Requests.callAs(
                 ALICE,
                 handler,
                 ApiKeys.FIND_COORDINATOR,
@@ -355,15 +354,5 @@ class GroupAuthorizationTest {
         return response.groups().stream()
                 .map(ListGroupsResponseData.ListedGroup::groupId)
                 .toList();
-    }
-
-    private static <T extends org.apache.kafka.common.protocol.ApiMessage> T call(
-            KafkaPrincipal principal,
-            io.krabka.kernel.network.ApiHandler handler,
-            ApiKeys apiKey,
-            org.apache.kafka.common.protocol.ApiMessage data,
-            int version)
-            throws Exception {
-        return Requests.callAs(principal, handler, Requests.request(apiKey, data, (short) version));
     }
 }

@@ -1,5 +1,6 @@
 package io.krabka.kernel.broker;
 
+import static io.krabka.kernel.broker.TableAuthorizer.ALICE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -38,7 +39,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MetadataAuthorizationTest {
 
-    private static final KafkaPrincipal ALICE = new KafkaPrincipal(KafkaPrincipal.USER_TYPE, "alice");
     private static final BrokerIdentity IDENTITY =
             new BrokerIdentity(1, "kUtTVxF2S8GcqgGq3ymNbA", "broker.example", 9092, Optional.empty());
 

@@ -247,8 +247,10 @@ class ProduceIT {
                     (short) 0,
                     0,
                     new org.apache.kafka.common.record.internal.SimpleRecord("t".getBytes()));
+            // Transactional records without a transactional id: Kafka's KafkaApis refuses the request before anything
+            // else (TRANSACTIONAL_ID_AUTHORIZATION_FAILED), with or without an authorizer.
             assertEquals(
-                    Errors.INVALID_TXN_STATE.code(),
+                    Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code(),
                     produceTo(wire, (short) 1, "orders", 0, transactional).errorCode());
         }
         assertEquals(0, log("orders", 0).logEndOffset());

@@ -50,6 +50,13 @@ final class Requests {
         return roundTrip(body, answerAs(principal, handler, body));
     }
 
+    /** The answer of {@code handler} to {@code data} as a request of {@code apiKey} at {@code version}, as {@link #callAs}. */
+    static <T extends ApiMessage> T callAs(
+            KafkaPrincipal principal, ApiHandler handler, ApiKeys apiKey, ApiMessage data, int version)
+            throws Exception {
+        return callAs(principal, handler, request(apiKey, data, (short) version));
+    }
+
     /**
      * As {@link #callAs}, the answer as the handler gave it, not encoded: for responses whose records only the network
      * layer writes (Fetch).

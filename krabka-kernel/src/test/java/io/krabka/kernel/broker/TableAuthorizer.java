@@ -20,6 +20,11 @@ import org.apache.kafka.server.authorizer.AuthorizationResult;
  */
 final class TableAuthorizer implements Authorizer {
 
+    /** A principal of the tests. */
+    static final KafkaPrincipal ALICE = new KafkaPrincipal(KafkaPrincipal.USER_TYPE, "alice");
+    /** Another. */
+    static final KafkaPrincipal BOB = new KafkaPrincipal(KafkaPrincipal.USER_TYPE, "bob");
+
     /** The resource name that stands for every resource of its type in {@link #allow}. */
     static final String ANY = "*";
 

@@ -1,5 +1,7 @@
 package io.krabka.kernel.broker;
 
+import static io.krabka.kernel.broker.TableAuthorizer.ALICE;
+import static io.krabka.kernel.broker.TableAuthorizer.BOB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -25,7 +27,6 @@ import org.apache.kafka.common.message.TxnOffsetCommitResponseData;
 import org.apache.kafka.common.message.WriteTxnMarkersRequestData;
 import org.apache.kafka.common.message.WriteTxnMarkersResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.AddPartitionsToTxnRequest;
 import org.apache.kafka.common.requests.AddPartitionsToTxnResponse;
@@ -43,9 +44,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * filtering the transactions listed and described.
  */
 class TransactionAuthorizationTest {
-
-    private static final KafkaPrincipal ALICE = new KafkaPrincipal(KafkaPrincipal.USER_TYPE, "alice");
-    private static final KafkaPrincipal BOB = new KafkaPrincipal(KafkaPrincipal.USER_TYPE, "bob");
 
     @RegisterExtension
     final DataPlane plane = DataPlane.perTest("orders", 1, Map.of());
@@ -87,7 +85,7 @@ class TransactionAuthorizationTest {
 
     @Test
     void endTxnAndAddOffsetsToTxnNeedWriteOnTheIdThenReadOnTheGroup() throws Exception {
-        EndTxnResponseData end = call(
+        EndTxnResponseData end = Requests.callAs(
                 ALICE,
                 new EndTxnHandler(auth, plane.transactions),
                 ApiKeys.END_TXN,
@@ -102,11 +100,13 @@ class TransactionAuthorizationTest {
                 new AddOffsetsToTxnRequestData().setTransactionalId("t1").setGroupId("g1");
         assertEquals(
                 Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code(),
-                ((AddOffsetsToTxnResponseData) call(ALICE, handler, ApiKeys.ADD_OFFSETS_TO_TXN, add, 4)).errorCode());
+                ((AddOffsetsToTxnResponseData) Requests.callAs(ALICE, handler, ApiKeys.ADD_OFFSETS_TO_TXN, add, 4))
+                        .errorCode());
         authorizer.allow(ALICE, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, "t1");
         assertEquals(
                 Errors.GROUP_AUTHORIZATION_FAILED.code(),
-                ((AddOffsetsToTxnResponseData) call(ALICE, handler, ApiKeys.ADD_OFFSETS_TO_TXN, add, 4)).errorCode());
+                ((AddOffsetsToTxnResponseData) Requests.callAs(ALICE, handler, ApiKeys.ADD_OFFSETS_TO_TXN, add, 4))
+                        .errorCode());
     }
 
     @Test
@@ -141,7 +141,7 @@ class TransactionAuthorizationTest {
                 .setTransactionalId("t1")
                 .setVerifyOnly(true)
                 .setTopics(topics));
-        AddPartitionsToTxnResponseData fromBroker = call(
+        AddPartitionsToTxnResponseData fromBroker = Requests.callAs(
                 ALICE,
                 handler,
                 ApiKeys.ADD_PARTITIONS_TO_TXN,
@@ -175,15 +175,16 @@ class TransactionAuthorizationTest {
                         Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
                         "secret",
                         Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED),
-                commitErrors(call(ALICE, handler, ApiKeys.TXN_OFFSET_COMMIT, commit, 4)));
+                commitErrors(Requests.callAs(ALICE, handler, ApiKeys.TXN_OFFSET_COMMIT, commit, 4)));
         authorizer.allow(ALICE, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, "t1");
         assertEquals(
                 Map.of("orders", Errors.GROUP_AUTHORIZATION_FAILED, "secret", Errors.GROUP_AUTHORIZATION_FAILED),
-                commitErrors(call(ALICE, handler, ApiKeys.TXN_OFFSET_COMMIT, commit, 4)));
+                commitErrors(Requests.callAs(ALICE, handler, ApiKeys.TXN_OFFSET_COMMIT, commit, 4)));
         authorizer
                 .allow(ALICE, AclOperation.READ, ResourceType.GROUP, "g1")
                 .allow(ALICE, AclOperation.READ, ResourceType.TOPIC, "orders");
-        Map<String, Errors> errors = commitErrors(call(ALICE, handler, ApiKeys.TXN_OFFSET_COMMIT, commit, 4));
+        Map<String, Errors> errors =
+                commitErrors(Requests.callAs(ALICE, handler, ApiKeys.TXN_OFFSET_COMMIT, commit, 4));
         assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED, errors.get("secret"));
         assertFalse(errors.get("orders") == Errors.TOPIC_AUTHORIZATION_FAILED);
     }
@@ -200,7 +201,7 @@ class TransactionAuthorizationTest {
                                 .setName("orders")
                                 .setPartitionIndexes(List.of(0))))));
         WriteTxnMarkersHandler handler = new WriteTxnMarkersHandler(auth, plane.transactions, plane.controller::image);
-        WriteTxnMarkersResponseData refused = call(ALICE, handler, ApiKeys.WRITE_TXN_MARKERS, markers, 1);
+        WriteTxnMarkersResponseData refused = Requests.callAs(ALICE, handler, ApiKeys.WRITE_TXN_MARKERS, markers, 1);
         assertEquals(
                 Errors.CLUSTER_AUTHORIZATION_FAILED.code(),
                 refused.markers()
@@ -211,7 +212,7 @@ class TransactionAuthorizationTest {
                         .getFirst()
                         .errorCode());
         authorizer.allow(ALICE, AclOperation.CLUSTER_ACTION, ResourceType.CLUSTER, Resource.CLUSTER_NAME);
-        WriteTxnMarkersResponseData written = call(ALICE, handler, ApiKeys.WRITE_TXN_MARKERS, markers, 1);
+        WriteTxnMarkersResponseData written = Requests.callAs(ALICE, handler, ApiKeys.WRITE_TXN_MARKERS, markers, 1);
         assertEquals(
                 Errors.NONE.code(),
                 written.markers()
@@ -230,7 +231,7 @@ class TransactionAuthorizationTest {
         assertEquals(Errors.NONE, initProducerId(init, ALICE, "t1"));
         assertEquals(Errors.NONE, initProducerId(init, ALICE, "t2"));
         authorizer.allow(BOB, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, "t2");
-        ListTransactionsResponseData listed = call(
+        ListTransactionsResponseData listed = Requests.callAs(
                 BOB,
                 new ListTransactionsHandler(auth, plane.transactions),
                 ApiKeys.LIST_TRANSACTIONS,
@@ -241,7 +242,7 @@ class TransactionAuthorizationTest {
                 listed.transactionStates().stream()
                         .map(ListTransactionsResponseData.TransactionState::transactionalId)
                         .toList());
-        DescribeTransactionsResponseData described = call(
+        DescribeTransactionsResponseData described = Requests.callAs(
                 BOB,
                 new DescribeTransactionsHandler(auth, plane.transactions),
                 ApiKeys.DESCRIBE_TRANSACTIONS,
@@ -255,7 +256,7 @@ class TransactionAuthorizationTest {
 
     private Errors initProducerId(InitProducerIdHandler handler, KafkaPrincipal principal, String transactionalId)
             throws Exception {
-        InitProducerIdResponseData response = call(
+        InitProducerIdResponseData response = Requests.callAs(
                 principal,
                 handler,
                 ApiKeys.INIT_PRODUCER_ID,
@@ -277,15 +278,5 @@ class TransactionAuthorizationTest {
                 .collect(java.util.stream.Collectors.toMap(
                         TxnOffsetCommitResponseData.TxnOffsetCommitResponseTopic::name,
                         topic -> Errors.forCode(topic.partitions().getFirst().errorCode())));
-    }
-
-    private static <T extends ApiMessage> T call(
-            KafkaPrincipal principal,
-            io.krabka.kernel.network.ApiHandler handler,
-            ApiKeys apiKey,
-            ApiMessage data,
-            int version)
-            throws Exception {
-        return Requests.callAs(principal, handler, Requests.request(apiKey, data, (short) version));
     }
 }
