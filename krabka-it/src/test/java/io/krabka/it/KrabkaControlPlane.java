@@ -1,9 +1,9 @@
 package io.krabka.it;
 
-import io.krabka.kernel.broker.AuthHelper;
 import io.krabka.kernel.broker.AlterConfigsHandler;
 import io.krabka.kernel.broker.ApiFeatures;
 import io.krabka.kernel.broker.ApiVersionsHandler;
+import io.krabka.kernel.broker.AuthHelper;
 import io.krabka.kernel.broker.BrokerIdentity;
 import io.krabka.kernel.broker.CreatePartitionsHandler;
 import io.krabka.kernel.broker.CreateTopicsHandler;
