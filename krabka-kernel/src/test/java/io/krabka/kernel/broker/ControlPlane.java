@@ -42,6 +42,13 @@ public final class ControlPlane implements AutoCloseable {
      */
     public static ControlPlane start(Path dir, Map<String, String> staticBrokerConfigs, boolean autoCreateTopics)
             throws IOException, FormatException, InterruptedException {
+        return start(dir, staticBrokerConfigs, autoCreateTopics, AuthHelper.NONE);
+    }
+
+    /** As {@link #start(Path, Map, boolean)}, the handlers asking {@code auth}. */
+    public static ControlPlane start(
+            Path dir, Map<String, String> staticBrokerConfigs, boolean autoCreateTopics, AuthHelper auth)
+            throws IOException, FormatException, InterruptedException {
         Controllers controllers = Controllers.formatAndStart(dir, staticBrokerConfigs);
         try {
             int port = freePort();
@@ -49,19 +56,18 @@ public final class ControlPlane implements AutoCloseable {
             BrokerIdentity identity =
                     new BrokerIdentity(Controllers.NODE_ID, CLUSTER_ID, "127.0.0.1", port, Optional.empty());
             List<ApiHandler> handlers = List.of(
-                    new MetadataHandler(
-                            AuthHelper.NONE, () -> identity, new MetadataHandler.Config(autoCreateTopics), controller),
-                    new DescribeClusterHandler(AuthHelper.NONE, () -> identity),
-                    new CreateTopicsHandler(AuthHelper.NONE, controller),
-                    new DeleteTopicsHandler(AuthHelper.NONE, new DeleteTopicsHandler.Config(true), controller),
-                    new CreatePartitionsHandler(AuthHelper.NONE, controller),
+                    new MetadataHandler(auth, () -> identity, new MetadataHandler.Config(autoCreateTopics), controller),
+                    new DescribeClusterHandler(auth, () -> identity),
+                    new CreateTopicsHandler(auth, controller),
+                    new DeleteTopicsHandler(auth, new DeleteTopicsHandler.Config(true), controller),
+                    new CreatePartitionsHandler(auth, controller),
                     new DescribeConfigsHandler(
-                            AuthHelper.NONE,
+                            auth,
                             new DescribeConfigsHandler.Config(Controllers.NODE_ID, staticBrokerConfigs),
                             controller,
                             new GroupConfigs(GroupConfigDefaults.fromProps(staticBrokerConfigs))),
-                    new AlterConfigsHandler(AuthHelper.NONE, controller),
-                    new IncrementalAlterConfigsHandler(AuthHelper.NONE, controller));
+                    new AlterConfigsHandler(auth, controller),
+                    new IncrementalAlterConfigsHandler(auth, controller));
             SocketServer server = SocketServer.start(
                     SocketServerConfig.defaults(new InetSocketAddress("127.0.0.1", port)),
                     RequestDispatcher.create(
