@@ -24,6 +24,7 @@ import io.krabka.kernel.replica.Partition;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
 import io.krabka.kernel.scheduler.KafkaScheduler;
+import io.krabka.kernel.security.Authorizer;
 import io.krabka.kernel.tiered.AsyncRemoteLogReader;
 import io.krabka.kernel.tiered.RemoteFetchMetrics;
 import io.krabka.kernel.tiered.RemoteReadConfig;
@@ -69,6 +70,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
     private final FetchSessionCacheConfig sessions;
     private final Topic topic;
     private final boolean tiered;
+    private final AuthHelper auth;
     private RemoteTierFixture tier;
     private AsyncRemoteLogReader remoteReader;
     private Path tempDir;
@@ -87,15 +89,29 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
     private record Topic(String name, int partitions, Map<String, String> configs) {}
 
     private DataPlane(FetchSessionCacheConfig sessions, Topic topic, boolean tiered) {
+        this(sessions, topic, tiered, AuthHelper.NONE);
+    }
+
+    private DataPlane(FetchSessionCacheConfig sessions, Topic topic, boolean tiered, AuthHelper auth) {
         this.sessions = sessions;
         this.topic = topic;
         this.tiered = tiered;
+        this.auth = auth;
     }
 
     /** A data plane for {@code @RegisterExtension}: started before each test with this topic, closed after it. */
     static DataPlane perTest(String topic, int partitions, Map<String, String> configs) {
         return new DataPlane(
                 FetchSessionCacheConfig.DEFAULTS, new Topic(topic, partitions, Map.copyOf(configs)), false);
+    }
+
+    /** A per-test data plane whose handlers ask {@code authorizer}. */
+    static DataPlane perTestAuthorized(String topic, int partitions, Authorizer authorizer) {
+        return new DataPlane(
+                FetchSessionCacheConfig.DEFAULTS,
+                new Topic(topic, partitions, Map.of()),
+                false,
+                new AuthHelper(Optional.of(authorizer)));
     }
 
     /**
@@ -184,14 +200,13 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
         fetchManager = new FetchManager(new FetchSessionCache(sessions, InstantSource.system()));
         server = Servers.start(
                 Servers.config(),
-                new ProduceHandler(AuthHelper.NONE, replicaManager, controller::image, transactions),
-                new FetchHandler(
-                        AuthHelper.NONE, FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
-                new ListOffsetsHandler(AuthHelper.NONE, replicaManager),
-                new DeleteRecordsHandler(AuthHelper.NONE, replicaManager),
-                new OffsetForLeaderEpochHandler(AuthHelper.NONE, replicaManager),
+                new ProduceHandler(auth, replicaManager, controller::image, transactions),
+                new FetchHandler(auth, FetchConfig.DEFAULTS, replicaManager, fetchManager, controller::image),
+                new ListOffsetsHandler(auth, replicaManager),
+                new DeleteRecordsHandler(auth, replicaManager),
+                new OffsetForLeaderEpochHandler(auth, replicaManager),
                 new MetadataHandler(
-                        AuthHelper.NONE,
+                        auth,
                         () -> new BrokerIdentity(
                                 NODE_ID,
                                 Servers.CLUSTER_ID,
@@ -200,7 +215,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
                                 Optional.empty()),
                         new MetadataHandler.Config(false),
                         controller),
-                new InitProducerIdHandler(AuthHelper.NONE, transactions));
+                new InitProducerIdHandler(auth, transactions));
     }
 
     /** Creates a topic through the controller, and returns it. */
