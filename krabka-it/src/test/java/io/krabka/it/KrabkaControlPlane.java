@@ -88,8 +88,8 @@ final class KrabkaControlPlane implements AutoCloseable {
         }
         BrokerIdentity identity = new BrokerIdentity(NODE_ID, clusterId, "127.0.0.1", port, Optional.empty());
         List<ApiHandler> handlers = List.of(
-                new MetadataHandler(() -> identity, new MetadataHandler.Config(true), controller),
-                new DescribeClusterHandler(() -> identity),
+                new MetadataHandler(listener -> identity, new MetadataHandler.Config(true), controller),
+                new DescribeClusterHandler(listener -> identity),
                 new CreateTopicsHandler(controller),
                 new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller),
                 new CreatePartitionsHandler(controller),

@@ -5,7 +5,7 @@ import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.apache.kafka.clients.admin.EndpointType;
 import org.apache.kafka.common.message.DescribeClusterRequestData;
 import org.apache.kafka.common.message.DescribeClusterResponseData;
@@ -21,14 +21,14 @@ import org.apache.kafka.common.requests.DescribeClusterRequest;
  */
 public final class DescribeClusterHandler implements ApiHandler {
 
-    private final Supplier<BrokerIdentity> identity;
+    private final Function<String, BrokerIdentity> identity;
 
     /**
      * A handler describing this broker.
      *
      * @param identity who this broker is, read per request: its advertised port is known once it listens
      */
-    public DescribeClusterHandler(Supplier<BrokerIdentity> identity) {
+    public DescribeClusterHandler(Function<String, BrokerIdentity> identity) {
         this.identity = Objects.requireNonNull(identity, "identity");
     }
 
@@ -40,10 +40,10 @@ public final class DescribeClusterHandler implements ApiHandler {
     @Override
     public CompletableFuture<Response> handle(Request request) {
         DescribeClusterRequestData data = ((DescribeClusterRequest) request.body()).data();
-        return CompletableFuture.completedFuture(Response.send(describe(data)));
+        return CompletableFuture.completedFuture(Response.send(describe(data, request.listenerName())));
     }
 
-    private DescribeClusterResponseData describe(DescribeClusterRequestData data) {
+    private DescribeClusterResponseData describe(DescribeClusterRequestData data, String listenerName) {
         EndpointType requested = EndpointType.fromId(data.endpointType());
         if (requested == null || requested == EndpointType.UNKNOWN) {
             return new DescribeClusterResponseData()
@@ -56,7 +56,7 @@ public final class DescribeClusterHandler implements ApiHandler {
                     .setErrorMessage("The request was sent to an endpoint of type " + EndpointType.BROKER
                             + ", but we wanted an endpoint of type " + requested);
         }
-        BrokerIdentity node = identity.get();
+        BrokerIdentity node = identity.apply(listenerName);
         DescribeClusterResponseData response = new DescribeClusterResponseData()
                 .setThrottleTimeMs(0)
                 .setClusterId(node.clusterId())

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.FindCoordinatorResponseData;
 import org.apache.kafka.common.message.FindCoordinatorResponseData.Coordinator;
@@ -29,7 +28,7 @@ public final class FindCoordinatorHandler implements ApiHandler {
     private final Function<String, CompletableFuture<Errors>> groups;
     private final Function<String, CompletableFuture<Errors>> transactions;
     private final int nodeId;
-    private final Supplier<InetSocketAddress> endpoint;
+    private final Function<String, InetSocketAddress> endpoint;
 
     /**
      * A handler.
@@ -38,13 +37,14 @@ public final class FindCoordinatorHandler implements ApiHandler {
      * @param transactions whether this node coordinates a transactional id
      *                     ({@code TransactionCoordinator.findCoordinator})
      * @param nodeId       this node's id
-     * @param endpoint     the address clients reach this node at (the advertised listener)
+     * @param endpoint     the address clients of a listener reach this node at, by listener name (its advertised
+     *                     endpoint)
      */
     public FindCoordinatorHandler(
             Function<String, CompletableFuture<Errors>> groups,
             Function<String, CompletableFuture<Errors>> transactions,
             int nodeId,
-            Supplier<InetSocketAddress> endpoint) {
+            Function<String, InetSocketAddress> endpoint) {
         this.groups = Objects.requireNonNull(groups, "groups");
         this.transactions = Objects.requireNonNull(transactions, "transactions");
         this.nodeId = nodeId;
@@ -63,7 +63,7 @@ public final class FindCoordinatorHandler implements ApiHandler {
         List<String> keys = version >= 4 ? data.coordinatorKeys() : List.of(data.key());
         List<CompletableFuture<Coordinator>> results = new ArrayList<>(keys.size());
         for (String key : keys) {
-            results.add(find(data.keyType(), key));
+            results.add(find(data.keyType(), key, request.listenerName()));
         }
         return CompletableFuture.allOf(results.toArray(CompletableFuture[]::new))
                 .thenApply(done -> {
@@ -76,7 +76,7 @@ public final class FindCoordinatorHandler implements ApiHandler {
                 });
     }
 
-    private CompletableFuture<Coordinator> find(byte keyType, String key) {
+    private CompletableFuture<Coordinator> find(byte keyType, String key, String listenerName) {
         CoordinatorType type;
         try {
             type = CoordinatorType.forId(keyType);
@@ -97,7 +97,7 @@ public final class FindCoordinatorHandler implements ApiHandler {
             if (found != Errors.NONE) {
                 return error(key, found, found.message());
             }
-            InetSocketAddress address = endpoint.get();
+            InetSocketAddress address = endpoint.apply(listenerName);
             return new Coordinator()
                     .setKey(key)
                     .setNodeId(nodeId)

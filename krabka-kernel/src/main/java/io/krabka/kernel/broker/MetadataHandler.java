@@ -15,8 +15,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
@@ -52,7 +52,7 @@ public final class MetadataHandler implements ApiHandler {
 
     private static final System.Logger LOG = System.getLogger(MetadataHandler.class.getName());
 
-    private final Supplier<BrokerIdentity> identity;
+    private final Function<String, BrokerIdentity> identity;
     private final Config config;
     private final Predicate<TopicPartition> offline;
     private final Controller controller;
@@ -60,9 +60,10 @@ public final class MetadataHandler implements ApiHandler {
     /**
      * A handler answering from {@code controller}'s image.
      *
-     * @param identity who this broker is, read per request: its advertised port is known once it listens
+     * @param identity who this broker is on a listener, by its name, read per request: its advertised port is known
+     *                 once it listens
      */
-    public MetadataHandler(Supplier<BrokerIdentity> identity, Config config, Controller controller) {
+    public MetadataHandler(Function<String, BrokerIdentity> identity, Config config, Controller controller) {
         this(identity, config, controller, partition -> false);
     }
 
@@ -71,7 +72,7 @@ public final class MetadataHandler implements ApiHandler {
      * offline log directory without a leader.
      */
     public MetadataHandler(
-            Supplier<BrokerIdentity> identity,
+            Function<String, BrokerIdentity> identity,
             Config config,
             Controller controller,
             Predicate<TopicPartition> offline) {
@@ -100,7 +101,7 @@ public final class MetadataHandler implements ApiHandler {
             }
         }
         MetadataImage image = controller.image();
-        BrokerIdentity node = identity.get();
+        BrokerIdentity node = identity.apply(request.listenerName());
         MetadataResponseData response = new MetadataResponseData()
                 .setThrottleTimeMs(0)
                 .setClusterId(node.clusterId())
@@ -145,7 +146,7 @@ public final class MetadataHandler implements ApiHandler {
         for (String name : names) {
             Optional<TopicImage> topic = image.topic(name);
             if (topic.isPresent()) {
-                response.topics().add(describe(topic.get(), includeOperations));
+                response.topics().add(describe(topic.get(), includeOperations, node.nodeId()));
             } else {
                 Errors error = missing(name, autoCreate);
                 if (error == Errors.LEADER_NOT_AVAILABLE) {
@@ -183,7 +184,7 @@ public final class MetadataHandler implements ApiHandler {
         return autoCreate && !Topic.isInternal(name) ? Errors.LEADER_NOT_AVAILABLE : Errors.UNKNOWN_TOPIC_OR_PARTITION;
     }
 
-    private MetadataResponseTopic describe(TopicImage topic, boolean includeOperations) {
+    private MetadataResponseTopic describe(TopicImage topic, boolean includeOperations, int nodeId) {
         MetadataResponseTopic result = new MetadataResponseTopic()
                 .setErrorCode(Errors.NONE.code())
                 .setName(topic.name())
@@ -202,7 +203,7 @@ public final class MetadataHandler implements ApiHandler {
                 described
                         .setErrorCode(Errors.LEADER_NOT_AVAILABLE.code())
                         .setLeaderId(-1)
-                        .setOfflineReplicas(List.of(identity.get().nodeId()));
+                        .setOfflineReplicas(List.of(nodeId));
             }
             result.partitions().add(described);
         });

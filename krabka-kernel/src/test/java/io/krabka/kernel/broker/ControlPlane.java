@@ -49,8 +49,8 @@ public final class ControlPlane implements AutoCloseable {
             BrokerIdentity identity =
                     new BrokerIdentity(Controllers.NODE_ID, CLUSTER_ID, "127.0.0.1", port, Optional.empty());
             List<ApiHandler> handlers = List.of(
-                    new MetadataHandler(() -> identity, new MetadataHandler.Config(autoCreateTopics), controller),
-                    new DescribeClusterHandler(() -> identity),
+                    new MetadataHandler(listener -> identity, new MetadataHandler.Config(autoCreateTopics), controller),
+                    new DescribeClusterHandler(listener -> identity),
                     new CreateTopicsHandler(controller),
                     new DeleteTopicsHandler(new DeleteTopicsHandler.Config(true), controller),
                     new CreatePartitionsHandler(controller),

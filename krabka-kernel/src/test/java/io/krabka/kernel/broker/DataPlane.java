@@ -190,7 +190,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
                 new DeleteRecordsHandler(replicaManager),
                 new OffsetForLeaderEpochHandler(replicaManager),
                 new MetadataHandler(
-                        () -> new BrokerIdentity(
+                        listener -> new BrokerIdentity(
                                 NODE_ID,
                                 Servers.CLUSTER_ID,
                                 "127.0.0.1",

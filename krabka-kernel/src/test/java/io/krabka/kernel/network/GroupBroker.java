@@ -173,7 +173,7 @@ final class GroupBroker {
                         coordinator::findCoordinator,
                         transactionalId -> CompletableFuture.completedFuture(Errors.COORDINATOR_NOT_AVAILABLE),
                         Servers.NODE_ID,
-                        () -> started.get().localAddress()),
+                        listener -> started.get().localAddress()),
                 new JoinGroupHandler(coordinator),
                 new SyncGroupHandler(coordinator),
                 new HeartbeatHandler(coordinator),
@@ -185,7 +185,7 @@ final class GroupBroker {
                 new DescribeGroupsHandler(coordinator),
                 new DeleteGroupsHandler(coordinator),
                 new MetadataHandler(
-                        () -> new BrokerIdentity(
+                        listener -> new BrokerIdentity(
                                 Servers.NODE_ID,
                                 Servers.CLUSTER_ID,
                                 "127.0.0.1",
