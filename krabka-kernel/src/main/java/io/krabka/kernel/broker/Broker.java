@@ -74,6 +74,7 @@ public final class Broker implements AutoCloseable {
     private Optional<HealthServer> health = Optional.empty();
     private LogManager logManager;
     private SocketServer socketServer;
+    private List<Listener> listeners = List.of();
 
     private Broker(BrokerConfig config, String clusterId, BrokerServices services) {
         this.config = config;
@@ -190,6 +191,8 @@ public final class Broker implements AutoCloseable {
         }
         advertisedListeners = Map.copyOf(advertised);
         listeners.forEach(this::warnIfExposed);
+        listeners.forEach(this::authenticationMetrics);
+        this.listeners = List.copyOf(listeners);
         state = State.SERVING;
         LOG.log(
                 System.Logger.Level.INFO,
@@ -233,6 +236,22 @@ public final class Broker implements AutoCloseable {
         return failure;
     }
 
+    // Kafka's counts of a listener's authentications (its socket-server-metrics, summed over network threads).
+    private void authenticationMetrics(Listener listener) {
+        listener.sasl().ifPresent(sasl -> {
+            for (var count : Map.<String, java.util.function.LongSupplier>of(
+                            "successful-authentication-total", sasl::authentications,
+                            "successful-reauthentication-total", sasl::reauthentications,
+                            "failed-authentication-total", sasl::failures)
+                    .entrySet()) {
+                metrics.gauge(
+                        MetricName.of("kafka.server", "socket-server-metrics", count.getKey())
+                                .tagged("listener", listener.name()),
+                        count.getValue());
+            }
+        });
+    }
+
     // Anyone who reaches a PLAINTEXT listener beyond this machine is served as ANONYMOUS; without an authorizer
     // that is everything.
     private void warnIfExposed(Listener listener) {
@@ -269,6 +288,11 @@ public final class Broker implements AutoCloseable {
     /** The address the first listener is bound to. */
     public InetSocketAddress listenAddress() {
         return socketServer.localAddress();
+    }
+
+    /** The listeners served, with their TLS and SASL. */
+    public List<Listener> listeners() {
+        return listeners;
     }
 
     /** The address each listener is bound to, by listener name. */

@@ -251,7 +251,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                     closeAfterFlush(ctx);
                     return false;
                 }
-                pieces.forEach(piece -> ctx.write(piece, ctx.voidPromise()));
+                boolean tls = listener.tls().isPresent();
+                for (Object piece : pieces) {
+                    // Over TLS the bytes pass through the engine: a file region goes as chunks read from the file.
+                    ctx.write(
+                            tls && piece instanceof RecordsRegion region ? region.chunks() : piece, ctx.voidPromise());
+                }
                 return true;
             }
             case Response.NoResponse none -> {

@@ -8,6 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
@@ -138,7 +139,9 @@ public final class SocketServer implements AutoCloseable {
                         listener.tls().ifPresent(tls -> {
                             InetSocketAddress peer = (InetSocketAddress) channel.remoteAddress();
                             channel.pipeline()
-                                    .addLast(new SslHandler(tls.newEngine(peer.getHostString(), peer.getPort())));
+                                    .addLast(
+                                            new SslHandler(tls.newEngine(peer.getHostString(), peer.getPort())),
+                                            new ChunkedWriteHandler());
                         });
                         int maxUntilAuthenticated = listener.sasl()
                                 .map(sasl -> sasl.maxReceiveSize())
