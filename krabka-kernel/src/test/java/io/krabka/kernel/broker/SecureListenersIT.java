@@ -124,6 +124,7 @@ class SecureListenersIT {
         props.put("log.dirs", data.toString());
         props.put("krabka.health.listen.addr", "none");
         props.put("offsets.topic.num.partitions", "1");
+        props.put("group.initial.rebalance.delay.ms", "0");
         props.put("ssl.keystore.type", "PKCS12");
         props.put("ssl.keystore.location", brokerKeystore.toString());
         props.put("ssl.keystore.password", PASSWORD);
