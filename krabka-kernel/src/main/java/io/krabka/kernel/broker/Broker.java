@@ -177,7 +177,15 @@ public final class Broker implements AutoCloseable {
         } catch (Exception e) { // Netty rethrows a failed bind's IOException undeclared
             throw e instanceof IOException io
                     ? bindFailure(
-                            "the listeners " + config.advertisedListeners().keySet(), io)
+                            (listeners.size() == 1 ? "the listener " : "the listeners ")
+                                    + String.join(
+                                            ", ",
+                                            listeners.stream()
+                                                    .map(l -> l.name() + "://"
+                                                            + l.address().getHostString() + ":"
+                                                            + l.address().getPort())
+                                                    .toList()),
+                            io)
                     : new IOException(e);
         }
         started.add(socketServer);
