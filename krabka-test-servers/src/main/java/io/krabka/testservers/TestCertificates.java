@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -110,6 +111,28 @@ public final class TestCertificates {
         keytool("-importcert", "-noprompt", "-alias", "ca", "-file", "ca.pem", "-keystore", store);
         keytool("-importcert", "-alias", name, "-file", name + ".pem", "-keystore", store);
         return dir.resolve(store);
+    }
+
+    /**
+     * Kafka's TLS settings of a broker (or a client) with this key store and the authority's trust store, both
+     * PKCS12: {@code ssl.keystore.*}, {@code ssl.key.password} and {@code ssl.truststore.*}.
+     */
+    public Map<String, String> sslSettings(Path keystore) {
+        return Map.of(
+                "ssl.keystore.type",
+                "PKCS12",
+                "ssl.keystore.location",
+                keystore.toString(),
+                "ssl.keystore.password",
+                password,
+                "ssl.key.password",
+                password,
+                "ssl.truststore.type",
+                "PKCS12",
+                "ssl.truststore.location",
+                truststore().toString(),
+                "ssl.truststore.password",
+                password);
     }
 
     private void keytool(String... args) throws IOException {

@@ -52,13 +52,7 @@ class ListenerSecurityConfigTest {
         props.put("advertised.listeners", "SASL_SSL://127.0.0.1:9094,SSL://127.0.0.1:9095,CONTROLLER://127.0.0.1:9093");
         props.put("listener.security.protocol.map", "SASL_SSL:SASL_SSL,SSL:SSL,CONTROLLER:PLAINTEXT");
         props.put("inter.broker.listener.name", "SASL_SSL");
-        props.put("ssl.keystore.type", "PKCS12");
-        props.put("ssl.keystore.location", keystore.toString());
-        props.put("ssl.keystore.password", PASSWORD);
-        props.put("ssl.key.password", PASSWORD);
-        props.put("ssl.truststore.type", "PKCS12");
-        props.put("ssl.truststore.location", certificates.truststore().toString());
-        props.put("ssl.truststore.password", PASSWORD);
+        props.putAll(certificates.sslSettings(keystore));
         props.put("listener.name.ssl.ssl.client.auth", "required");
         props.put("sasl.enabled.mechanisms", "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512");
         props.put("sasl.mechanism.inter.broker.protocol", "PLAIN");

@@ -125,13 +125,7 @@ class SecureListenersIT {
         props.put("krabka.health.listen.addr", "none");
         props.put("offsets.topic.num.partitions", "1");
         props.put("group.initial.rebalance.delay.ms", "0");
-        props.put("ssl.keystore.type", "PKCS12");
-        props.put("ssl.keystore.location", brokerKeystore.toString());
-        props.put("ssl.keystore.password", PASSWORD);
-        props.put("ssl.key.password", PASSWORD);
-        props.put("ssl.truststore.type", "PKCS12");
-        props.put("ssl.truststore.location", certificates.truststore().toString());
-        props.put("ssl.truststore.password", PASSWORD);
+        props.putAll(certificates.sslSettings(brokerKeystore));
         props.put("listener.name.ssl.ssl.client.auth", "required");
         props.put("sasl.enabled.mechanisms", "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512");
         props.put("sasl.mechanism.inter.broker.protocol", "PLAIN");
