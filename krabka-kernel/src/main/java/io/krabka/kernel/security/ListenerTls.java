@@ -19,7 +19,7 @@ import org.apache.kafka.common.security.ssl.SslPrincipalMapper;
  * suites as Kafka applies them), and the principal of a client certificate as Kafka's {@link
  * DefaultKafkaPrincipalBuilder} renders it with {@code ssl.principal.mapping.rules}.
  */
-public final class ListenerTls implements AutoCloseable {
+public final class ListenerTls {
 
     // Kafka's broker SSL settings: the client's set (stores, protocols, suites, algorithms) and the broker's own.
     private static final ConfigDef SSL_CONFIG = new ConfigDef()
@@ -81,10 +81,5 @@ public final class ListenerTls implements AutoCloseable {
      */
     public KafkaPrincipal principal(SSLSession session, InetAddress client) {
         return principals.build(new SslAuthenticationContext(session, client, listenerName));
-    }
-
-    @Override
-    public void close() {
-        engines.close();
     }
 }
