@@ -25,6 +25,8 @@ module io.krabka.kernel {
     requires jdk.httpserver;
     // The broker's metrics, on JMX under Kafka's names.
     requires java.management;
+    // SASL authentication on the listeners: kafka-clients' PLAIN and SCRAM servers are javax.security.sasl's.
+    requires java.security.sasl;
 
     // Only the launcher may use the kernel: an automatic module in a plugin's layer reads every module,
     // so the kernel's packages are exported to no one else.

@@ -12,6 +12,9 @@ module io.krabka.testservers {
     requires software.amazon.awssdk.core;
     requires software.amazon.awssdk.http;
     requires java.net.http;
+    requires org.bouncycastle.pkix;
+    requires org.bouncycastle.provider;
+    requires org.bouncycastle.util;
 
     exports io.krabka.testservers;
     exports io.krabka.testservers.faults;

@@ -89,8 +89,9 @@ final class KrabkaControlPlane implements AutoCloseable {
         }
         BrokerIdentity identity = new BrokerIdentity(NODE_ID, clusterId, "127.0.0.1", port, Optional.empty());
         List<ApiHandler> handlers = List.of(
-                new MetadataHandler(AuthHelper.NONE, () -> identity, new MetadataHandler.Config(true), controller),
-                new DescribeClusterHandler(AuthHelper.NONE, () -> identity),
+                new MetadataHandler(
+                        AuthHelper.NONE, listener -> identity, new MetadataHandler.Config(true), controller),
+                new DescribeClusterHandler(AuthHelper.NONE, listener -> identity),
                 new CreateTopicsHandler(AuthHelper.NONE, controller),
                 new DeleteTopicsHandler(AuthHelper.NONE, new DeleteTopicsHandler.Config(true), controller),
                 new CreatePartitionsHandler(AuthHelper.NONE, controller),

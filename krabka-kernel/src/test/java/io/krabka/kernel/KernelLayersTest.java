@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The kernel's packages form layers, each using only those below it: {@code record} and the leaves
- * ({@code scheduler}, {@code metrics}, {@code plugin}, {@code fetch}) at the bottom, then {@code metadata},
+ * ({@code scheduler}, {@code metrics}, {@code plugin}, {@code fetch}, {@code security}: the listeners' TLS and SASL) at
+ * the bottom, then {@code metadata},
  * {@code log}, {@code errors} (the one mapping of failures to Kafka's error codes), {@code format}, {@code controller},
  * {@code coordinator} (what the group and transaction coordinators share), {@code group}, {@code tiered}, {@code replica},
  * {@code transaction}, {@code network},
@@ -39,6 +40,7 @@ class KernelLayersTest {
         "metrics",
         "plugin",
         "fetch",
+        "security",
         "metadata",
         "log",
         "errors",
@@ -65,6 +67,8 @@ class KernelLayersTest {
             .mayNotAccessAnyLayer()
             .whereLayer("fetch")
             .mayNotAccessAnyLayer()
+            .whereLayer("security")
+            .mayNotAccessAnyLayer()
             .whereLayer("metadata")
             .mayOnlyAccessLayers("record")
             .whereLayer("log")
@@ -87,7 +91,7 @@ class KernelLayersTest {
             .mayOnlyAccessLayers(
                     "record", "scheduler", "metadata", "log", "errors", "controller", "coordinator", "group", "replica")
             .whereLayer("network")
-            .mayOnlyAccessLayers("log")
+            .mayOnlyAccessLayers("log", "security")
             .whereLayer("restore")
             .mayOnlyAccessLayers("record", "plugin", "metadata", "log", "format", "controller")
             .whereLayer("broker")

@@ -9,6 +9,7 @@ import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.metrics.MetricName;
 import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.network.Listener;
 import io.krabka.kernel.network.RequestDispatcher;
 import io.krabka.kernel.network.SocketServer;
 import io.krabka.kernel.scheduler.KafkaScheduler;
@@ -20,12 +21,15 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /**
  * A single-node broker (its own controller), Kafka's {@code KafkaRaftServer} in combined mode: its lifecycle.
@@ -66,10 +70,11 @@ public final class Broker implements AutoCloseable {
     private volatile Optional<String> logDirFailure = Optional.empty();
     private volatile State state = State.STARTING;
     private volatile boolean stoppedCleanly;
-    private volatile Endpoint advertisedListener;
+    private volatile Map<String, Endpoint> advertisedListeners = Map.of();
     private Optional<HealthServer> health = Optional.empty();
     private LogManager logManager;
     private SocketServer socketServer;
+    private List<Listener> listeners = List.of();
 
     private Broker(BrokerConfig config, String clusterId, BrokerServices services) {
         this.config = config;
@@ -127,7 +132,7 @@ public final class Broker implements AutoCloseable {
                 clusterId,
                 scheduler,
                 InstantSource.system(),
-                () -> advertisedListener,
+                this::advertisedListener,
                 metrics,
                 logDirFailureChannel,
                 dynamicConfig);
@@ -164,25 +169,44 @@ public final class Broker implements AutoCloseable {
         started.add(failureHandler::interrupt);
         RequestDispatcher dispatcher = RequestDispatcher.create(
                 handlers, table -> new ApiVersionsHandler(table, clusterId, config.nodeId(), services::features));
+        List<Listener> listeners = config.networkListeners(services.scramCredentials());
         try {
-            socketServer = SocketServer.start(config.socketServerConfig(), dispatcher);
+            socketServer = SocketServer.start(config.socketServerConfig(), listeners, dispatcher);
         } catch (InterruptedException | RuntimeException e) {
             throw e;
         } catch (Exception e) { // Netty rethrows a failed bind's IOException undeclared
             throw e instanceof IOException io
-                    ? bindFailure("the listener " + config.listener(), io)
+                    ? bindFailure(
+                            (listeners.size() == 1 ? "the listener " : "the listeners ")
+                                    + String.join(
+                                            ", ",
+                                            listeners.stream()
+                                                    .map(l -> l.name() + "://"
+                                                            + l.address().getHostString() + ":"
+                                                            + l.address().getPort())
+                                                    .toList()),
+                            io)
                     : new IOException(e);
         }
         started.add(socketServer);
         dynamicConfig.addReconfigurable(new DynamicSocketServerConfig(socketServer));
-        advertisedListener = advertised(config.advertisedListener(), socketServer.localAddress());
+        Map<String, Endpoint> advertised = new LinkedHashMap<>();
+        for (Map.Entry<String, Endpoint> listener : config.advertisedListeners().entrySet()) {
+            advertised.put(
+                    listener.getKey(),
+                    advertised(
+                            listener.getValue(), socketServer.localAddresses().get(listener.getKey())));
+        }
+        advertisedListeners = Map.copyOf(advertised);
+        listeners.forEach(this::warnIfExposed);
+        listeners.forEach(this::authenticationMetrics);
+        this.listeners = List.copyOf(listeners);
         state = State.SERVING;
         LOG.log(
                 System.Logger.Level.INFO,
                 "Krabka node " + config.nodeId() + " of cluster " + clusterId
                         + " started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: serves "
-                        + config.listener().name() + " on " + socketServer.localAddress() + ", advertised as "
-                        + advertisedListener
+                        + socketServer.localAddresses() + ", advertised as " + advertised.values()
                         + health.map(h -> "; health on http://" + h.address().getHostString() + ":"
                                         + h.address().getPort())
                                 .orElse(""));
@@ -220,6 +244,38 @@ public final class Broker implements AutoCloseable {
         return failure;
     }
 
+    // Kafka's counts of a listener's authentications (its socket-server-metrics, summed over network threads).
+    private void authenticationMetrics(Listener listener) {
+        listener.sasl().ifPresent(sasl -> {
+            for (var count : Map.<String, java.util.function.LongSupplier>of(
+                            "successful-authentication-total", sasl::authentications,
+                            "successful-reauthentication-total", sasl::reauthentications,
+                            "failed-authentication-total", sasl::failures)
+                    .entrySet()) {
+                metrics.gauge(
+                        MetricName.of("kafka.server", "socket-server-metrics", count.getKey())
+                                .tagged("listener", listener.name()),
+                        count.getValue());
+            }
+        });
+    }
+
+    // Anyone who reaches a PLAINTEXT listener beyond this machine is served as ANONYMOUS; without an authorizer
+    // that is everything.
+    private void warnIfExposed(Listener listener) {
+        boolean authorizer =
+                !config.originals().getOrDefault("authorizer.class.name", "").isBlank();
+        if (listener.protocol() == SecurityProtocol.PLAINTEXT
+                && !listener.address().getAddress().isLoopbackAddress()
+                && !authorizer) {
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Listener " + listener.name() + " is PLAINTEXT on " + listener.address() + ", beyond loopback, "
+                            + "and no authorizer is set (authorizer.class.name): anyone who reaches it can read, "
+                            + "write and delete every topic, group and config of this broker");
+        }
+    }
+
     // As Kafka: an empty host advertises the local host's name, port 0 the port bound.
     private static Endpoint advertised(Endpoint configured, InetSocketAddress bound) throws UnknownHostException {
         String host =
@@ -237,14 +293,33 @@ public final class Broker implements AutoCloseable {
         return state;
     }
 
-    /** The address the listener is bound to. */
+    /** The address the first listener is bound to. */
     public InetSocketAddress listenAddress() {
         return socketServer.localAddress();
     }
 
-    /** The listener clients are told of. */
+    /** The listeners served, with their TLS and SASL. */
+    public List<Listener> listeners() {
+        return listeners;
+    }
+
+    /** The address each listener is bound to, by listener name. */
+    public Map<String, InetSocketAddress> listenAddresses() {
+        return socketServer.localAddresses();
+    }
+
+    /** What clients of the first listener are told of. */
     public Endpoint advertisedListener() {
-        return advertisedListener;
+        return advertisedListener(config.listener().name());
+    }
+
+    /**
+     * What the clients of a listener are told of, by listener name; the inter-broker listener's for a name that is
+     * none of the broker's.
+     */
+    public Endpoint advertisedListener(String listenerName) {
+        Endpoint endpoint = advertisedListeners.get(listenerName);
+        return endpoint != null ? endpoint : advertisedListeners.get(config.interBrokerListenerName());
     }
 
     /** The health endpoint's address, when it is enabled. */

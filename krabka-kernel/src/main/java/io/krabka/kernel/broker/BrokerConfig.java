@@ -5,22 +5,34 @@ import static io.krabka.kernel.broker.BrokerConfigs.*;
 import io.krabka.kernel.group.GroupConfigDefaults;
 import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.config.LogConfig;
+import io.krabka.kernel.network.Listener;
 import io.krabka.kernel.network.SocketServerConfig;
 import io.krabka.kernel.network.Transport;
+import io.krabka.kernel.security.ListenerProps;
+import io.krabka.kernel.security.ListenerSasl;
+import io.krabka.kernel.security.ListenerTls;
+import io.krabka.kernel.security.ScramCredentials;
+import io.krabka.kernel.security.SecurityConfigException;
+import io.krabka.kernel.security.SecurityConfigs;
 import io.krabka.kernel.tiered.RemoteLogManagerConfig;
 import io.krabka.spi.plugin.ConfigException;
 import io.krabka.spi.plugin.ConfigKey;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /**
  * The broker's settings, as Kafka's {@code KafkaConfig} reads {@code server.properties}: every key it knows parsed,
@@ -49,6 +61,9 @@ public final class BrokerConfig {
         for (ConfigKey key : BrokerConfigs.ALL) {
             values.put(key.name(), parse(key, props.get(key.name())));
         }
+        for (ConfigKey key : SecurityConfigs.KEYS) {
+            values.put(key.name(), parse(key, props.get(key.name())));
+        }
         this.logManagerConfig = wrap(() -> LogManagerConfig.fromProps(props));
         this.remoteLogManagerConfig = wrap(() -> RemoteLogManagerConfig.fromProps(props));
         this.groupConfigDefaults = wrap(() -> GroupConfigDefaults.fromProps(props));
@@ -62,7 +77,10 @@ public final class BrokerConfig {
                 string(ADVERTISED_LISTENERS),
                 list(CONTROLLER_LISTENER_NAMES),
                 string(LISTENER_SECURITY_PROTOCOL_MAP),
-                props.containsKey(LISTENER_SECURITY_PROTOCOL_MAP.name()));
+                props.containsKey(LISTENER_SECURITY_PROTOCOL_MAP.name()),
+                string(SecurityConfigs.INTER_BROKER_LISTENER_NAME),
+                string(SecurityConfigs.SECURITY_INTER_BROKER_PROTOCOL),
+                props.containsKey(SecurityConfigs.SECURITY_INTER_BROKER_PROTOCOL.name()));
         this.healthListenAddress = healthAddress(string(HEALTH_LISTEN_ADDR));
         if (integer(GROUP_MIN_SESSION_TIMEOUT_MS) > integer(GROUP_MAX_SESSION_TIMEOUT_MS)) {
             throw new BrokerConfigException(
@@ -75,6 +93,9 @@ public final class BrokerConfig {
         // A plugin's settings are the plugin's to check, when it is configured.
         unknownKeys.removeIf(key -> key.startsWith(remoteLogManagerConfig.remoteStorageManagerPrefix())
                 || key.startsWith(remoteLogManagerConfig.remoteLogMetadataManagerPrefix()));
+        // A listener's own security settings: listener.name.<listener>.<key>, read with the listener's TLS and SASL.
+        unknownKeys.removeIf(key -> listeners.brokers().stream()
+                .anyMatch(listener -> key.startsWith(ListenerProps.prefix(listener.name()))));
     }
 
     /**
@@ -160,14 +181,101 @@ public final class BrokerConfig {
         return Set.copyOf(list(PROCESS_ROLES));
     }
 
-    /** The broker's listener, from {@code listeners}. */
+    /** The broker's first listener, from {@code listeners}. */
     public Endpoint listener() {
-        return listeners.broker();
+        return listeners.brokers().getFirst().endpoint();
     }
 
-    /** The listener clients are told of: {@code advertised.listeners}, else the broker's listener. */
+    /** What clients are told of the first listener: {@code advertised.listeners}, else the listener itself. */
     public Endpoint advertisedListener() {
-        return listeners.advertised();
+        return listeners.brokers().getFirst().advertised();
+    }
+
+    /** What clients are told of each broker listener, by listener name, in the order of {@code listeners}. */
+    public Map<String, Endpoint> advertisedListeners() {
+        Map<String, Endpoint> advertised = new LinkedHashMap<>();
+        listeners.brokers().forEach(listener -> advertised.put(listener.name(), listener.advertised()));
+        return advertised;
+    }
+
+    /** The inter-broker listener's name: {@code inter.broker.listener.name}, else {@code security.inter.broker.protocol}. */
+    public String interBrokerListenerName() {
+        return listeners.interBroker();
+    }
+
+    /**
+     * The broker's listeners as the socket server binds them, with their TLS (the key and trust stores read now) and
+     * SASL (the JAAS logins read now).
+     *
+     * @param scram where SASL/SCRAM reads the users' credentials
+     * @throws BrokerConfigException naming the key at fault: a store that is missing or whose password is wrong, a
+     *                               mechanism Krabka does not serve, a SASL mechanism without a JAAS login
+     */
+    public List<Listener> networkListeners(ScramCredentials scram) {
+        List<Listener> bound = new ArrayList<>();
+        for (Listeners.BrokerListener listener : listeners.brokers()) {
+            SecurityProtocol protocol = listener.protocol();
+            boolean tls = protocol == SecurityProtocol.SSL || protocol == SecurityProtocol.SASL_SSL;
+            boolean sasl = protocol == SecurityProtocol.SASL_PLAINTEXT || protocol == SecurityProtocol.SASL_SSL;
+            try {
+                bound.add(new Listener(
+                        listener.name(),
+                        listener.endpoint().socketAddress(),
+                        protocol,
+                        tls ? Optional.of(tls(listener.name())) : Optional.empty(),
+                        sasl
+                                ? Optional.of(ListenerSasl.of(originals, listener.name(), protocol, scram))
+                                : Optional.empty()));
+            } catch (SecurityConfigException e) {
+                throw BrokerConfigException.of(e.key(), e.key() + ": " + e.getMessage());
+            }
+        }
+        return bound;
+    }
+
+    private ListenerTls tls(String listenerName) {
+        try {
+            return ListenerTls.of(originals, listenerName);
+        } catch (KafkaException e) {
+            String key = givenKey(listenerName, tlsKeyAtFault(e));
+            throw BrokerConfigException.of(key, key + " of listener " + listenerName + ": " + causes(e));
+        }
+    }
+
+    // The store a message of DefaultSslEngineFactory names, and whether its password was refused.
+    private static String tlsKeyAtFault(KafkaException e) {
+        String text = causes(e).toLowerCase(Locale.ROOT);
+        boolean password = text.contains("password") || text.contains("mac");
+        if (e instanceof org.apache.kafka.common.config.ConfigException config && text.contains("ssl.")) {
+            return SecurityConfigs.KEYS.stream()
+                    .map(key -> key.name())
+                    .filter(name -> config.getMessage().contains(name))
+                    .max((a, b) -> Integer.compare(a.length(), b.length()))
+                    .orElse(SecurityConfigs.SSL_KEYSTORE_LOCATION.name());
+        }
+        if (text.contains("truststore") || text.contains("trust store")) {
+            return password
+                    ? SecurityConfigs.SSL_TRUSTSTORE_PASSWORD.name()
+                    : SecurityConfigs.SSL_TRUSTSTORE_LOCATION.name();
+        }
+        if (text.contains("key password") || text.contains("recover key") || text.contains("ssl.key.password")) {
+            return SecurityConfigs.SSL_KEY_PASSWORD.name();
+        }
+        return password ? SecurityConfigs.SSL_KEYSTORE_PASSWORD.name() : SecurityConfigs.SSL_KEYSTORE_LOCATION.name();
+    }
+
+    // A key as given: listener.name.<l>.<key> where the listener overrides it.
+    private String givenKey(String listenerName, String key) {
+        String prefixed = ListenerProps.prefix(listenerName) + key;
+        return originals.containsKey(prefixed) ? prefixed : key;
+    }
+
+    private static String causes(Throwable e) {
+        StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            text.append(": ").append(cause.getMessage());
+        }
+        return text.toString();
     }
 
     /** The controller's listener among {@code listeners}, if one is named there. */

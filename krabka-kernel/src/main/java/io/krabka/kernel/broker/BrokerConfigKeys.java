@@ -6,6 +6,7 @@ import io.krabka.kernel.log.LogManagerConfig;
 import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
+import io.krabka.kernel.security.SecurityConfigs;
 import io.krabka.kernel.tiered.RemoteLogManagerConfig;
 import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
 import io.krabka.spi.plugin.ConfigKey;
@@ -41,6 +42,7 @@ final class BrokerConfigKeys {
         RemoteLogManagerConfig.KEYS.forEach(key -> keys.put(key.name(), key));
         GroupConfigDefaults.KEYS.forEach(key -> keys.put(key.name(), key));
         TransactionCoordinatorConfig.KEYS.forEach(key -> keys.put(key.name(), key));
+        SecurityConfigs.KEYS.forEach(key -> keys.put(key.name(), key));
         Map<String, String> defaults = TopicConfigDescriber.brokerKeyDefaults();
         for (TopicConfigDef def : TopicConfigs.ALL) {
             for (ConfigSynonym synonym : def.brokerSynonyms()) {

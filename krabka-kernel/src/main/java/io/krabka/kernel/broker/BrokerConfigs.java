@@ -35,13 +35,14 @@ public final class BrokerConfigs {
             "listeners",
             STRING,
             "PLAINTEXT://:9092",
-            "The listeners, NAME://HOST:PORT, comma-separated; an empty host takes every interface. One is the "
-                    + "broker's (PLAINTEXT), and one may be the controller's (named in controller.listener.names).");
+            "The listeners, NAME://HOST:PORT, comma-separated; an empty host takes every interface. Those not named in "
+                    + "controller.listener.names are the broker's, each bound with its own security protocol.");
     public static final ConfigKey ADVERTISED_LISTENERS = key(
             "advertised.listeners",
             STRING,
             "",
-            "The broker listener clients are told to connect to; empty for the listener itself.");
+            "What clients of each broker listener are told to connect to, NAME://HOST:PORT; empty for the listeners "
+                    + "themselves.");
     public static final ConfigKey CONTROLLER_LISTENER_NAMES = key(
             "controller.listener.names",
             LIST,
@@ -51,7 +52,7 @@ public final class BrokerConfigs {
             "listener.security.protocol.map",
             STRING,
             "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL",
-            "Each listener's security protocol, NAME:PROTOCOL; Krabka serves PLAINTEXT only.");
+            "Each listener's security protocol, NAME:PROTOCOL: PLAINTEXT, SSL, SASL_PLAINTEXT or SASL_SSL.");
     public static final ConfigKey NUM_NETWORK_THREADS =
             key("num.network.threads", INT, 3, "The event loops that read requests and write responses.", atLeast(1));
     public static final ConfigKey NUM_IO_THREADS = key(

@@ -5,7 +5,7 @@ import io.krabka.kernel.metrics.MetricsRegistry;
 import io.krabka.kernel.scheduler.Scheduler;
 import java.time.InstantSource;
 import java.util.Objects;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * What a starting broker gives its {@link BrokerServices}.
@@ -14,8 +14,9 @@ import java.util.function.Supplier;
  * @param clusterId          the cluster the log directories were formatted for
  * @param scheduler          the broker's background threads ({@code background.threads})
  * @param time               the broker's clock
- * @param advertisedListener the listener clients are told of, with the port bound; to be read once the broker
- *                           serves (a request handler reads it per request)
+ * @param advertisedListeners what the clients of a listener are told of, by listener name, with the port bound
+ *                            (the inter-broker listener's for a name that is none of the broker's); to be read
+ *                            once the broker serves (a request handler reads it per request)
  * @param metrics            the broker's metrics, on JMX and the health endpoint's {@code /metrics}
  * @param logDirFailureChannel where whatever writes into a log directory (the logs, the metadata log) reports it
  *                             offline after an I/O error
@@ -27,7 +28,7 @@ public record BrokerContext(
         String clusterId,
         Scheduler scheduler,
         InstantSource time,
-        Supplier<Endpoint> advertisedListener,
+        Function<String, Endpoint> advertisedListeners,
         MetricsRegistry metrics,
         LogDirFailureChannel logDirFailureChannel,
         DynamicBrokerConfig dynamicConfig) {
@@ -38,7 +39,7 @@ public record BrokerContext(
         Objects.requireNonNull(clusterId, "clusterId");
         Objects.requireNonNull(scheduler, "scheduler");
         Objects.requireNonNull(time, "time");
-        Objects.requireNonNull(advertisedListener, "advertisedListener");
+        Objects.requireNonNull(advertisedListeners, "advertisedListeners");
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(logDirFailureChannel, "logDirFailureChannel");
         Objects.requireNonNull(dynamicConfig, "dynamicConfig");

@@ -3,9 +3,11 @@ package io.krabka.kernel.broker;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.security.ScramCredentials;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -33,6 +35,14 @@ public interface BrokerServices extends AutoCloseable {
 
     /** The feature levels ApiVersions reports, read at each request. */
     ApiFeatures features();
+
+    /**
+     * Where SASL/SCRAM reads the users' credentials, once {@link #startBeforeLogs} has run: by default none, so
+     * that every SCRAM authentication fails.
+     */
+    default ScramCredentials scramCredentials() {
+        return (user, mechanism) -> Optional.empty();
+    }
 
     /** Stops the services. */
     @Override

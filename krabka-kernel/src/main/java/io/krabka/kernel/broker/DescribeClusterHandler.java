@@ -5,7 +5,7 @@ import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.apache.kafka.clients.admin.EndpointType;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.DescribeClusterRequestData;
@@ -26,14 +26,14 @@ import org.apache.kafka.common.resource.ResourceType;
 public final class DescribeClusterHandler implements ApiHandler {
 
     private final AuthHelper auth;
-    private final Supplier<BrokerIdentity> identity;
+    private final Function<String, BrokerIdentity> identity;
 
     /**
      * A handler describing this broker.
      *
      * @param identity who this broker is, read per request: its advertised port is known once it listens
      */
-    public DescribeClusterHandler(AuthHelper auth, Supplier<BrokerIdentity> identity) {
+    public DescribeClusterHandler(AuthHelper auth, Function<String, BrokerIdentity> identity) {
         this.auth = Objects.requireNonNull(auth, "auth");
         this.identity = Objects.requireNonNull(identity, "identity");
     }
@@ -62,7 +62,7 @@ public final class DescribeClusterHandler implements ApiHandler {
                     .setErrorMessage("The request was sent to an endpoint of type " + EndpointType.BROKER
                             + ", but we wanted an endpoint of type " + requested);
         }
-        BrokerIdentity node = identity.get();
+        BrokerIdentity node = identity.apply(request.listenerName());
         DescribeClusterResponseData response = new DescribeClusterResponseData()
                 .setThrottleTimeMs(0)
                 .setClusterId(node.clusterId())

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.FindCoordinatorResponseData;
@@ -33,7 +32,7 @@ public final class FindCoordinatorHandler implements ApiHandler {
     private final Function<String, CompletableFuture<Errors>> groups;
     private final Function<String, CompletableFuture<Errors>> transactions;
     private final int nodeId;
-    private final Supplier<InetSocketAddress> endpoint;
+    private final Function<String, InetSocketAddress> endpoint;
 
     /**
      * A handler.
@@ -42,14 +41,15 @@ public final class FindCoordinatorHandler implements ApiHandler {
      * @param transactions whether this node coordinates a transactional id
      *                     ({@code TransactionCoordinator.findCoordinator})
      * @param nodeId       this node's id
-     * @param endpoint     the address clients reach this node at (the advertised listener)
+     * @param endpoint     the address clients of a listener reach this node at, by listener name (its advertised
+     *                     endpoint)
      */
     public FindCoordinatorHandler(
             AuthHelper auth,
             Function<String, CompletableFuture<Errors>> groups,
             Function<String, CompletableFuture<Errors>> transactions,
             int nodeId,
-            Supplier<InetSocketAddress> endpoint) {
+            Function<String, InetSocketAddress> endpoint) {
         this.auth = Objects.requireNonNull(auth, "auth");
         this.groups = Objects.requireNonNull(groups, "groups");
         this.transactions = Objects.requireNonNull(transactions, "transactions");
@@ -121,7 +121,7 @@ public final class FindCoordinatorHandler implements ApiHandler {
             if (found != Errors.NONE) {
                 return error(key, found, found.message());
             }
-            InetSocketAddress address = endpoint.get();
+            InetSocketAddress address = endpoint.apply(request.listenerName());
             return new Coordinator()
                     .setKey(key)
                     .setNodeId(nodeId)

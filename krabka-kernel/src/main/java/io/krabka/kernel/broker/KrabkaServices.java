@@ -120,15 +120,16 @@ public final class KrabkaServices implements BrokerServices {
                         config.maxIncrementalFetchSessionCacheSlots(),
                         FetchSessionCacheConfig.DEFAULTS.minIncrementalFetchSessionEvictionMs()),
                 context.time()));
-        // The advertised listener is read per request: its port is known once the broker listens.
-        Supplier<Endpoint> advertised = context.advertisedListener();
-        Supplier<BrokerIdentity> identity = () -> {
-            Endpoint listener = advertised.get();
+        // The advertised listeners are read per request: their ports are known once the broker listens. Each
+        // request is answered with the endpoint of the listener it came on, as Kafka answers.
+        Function<String, Endpoint> advertised = context.advertisedListeners();
+        Function<String, BrokerIdentity> identity = listenerName -> {
+            Endpoint listener = advertised.apply(listenerName);
             return new BrokerIdentity(
                     config.nodeId(), context.clusterId(), listener.host(), listener.port(), Optional.empty());
         };
-        Supplier<InetSocketAddress> endpoint = () -> {
-            Endpoint listener = advertised.get();
+        Function<String, InetSocketAddress> endpoint = listenerName -> {
+            Endpoint listener = advertised.apply(listenerName);
             return InetSocketAddress.createUnresolved(listener.host(), listener.port());
         };
         return List.of(

@@ -7,34 +7,59 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /**
- * The listeners of {@code listeners}, {@code advertised.listeners}, {@code controller.listener.names} and {@code
- * listener.security.protocol.map}, checked as Kafka checks them, and as far as Krabka serves them: one broker
- * listener, PLAINTEXT.
+ * The listeners of {@code listeners}, {@code advertised.listeners}, {@code controller.listener.names}, {@code
+ * listener.security.protocol.map} and {@code inter.broker.listener.name} (or {@code security.inter.broker.protocol}),
+ * checked as Kafka checks them: the broker's listeners, each with its security protocol and the endpoint clients are
+ * told of, and the controller's.
  *
- * @param broker     the broker's listener
- * @param advertised the listener clients are told of (an empty host: the local host's name, as Kafka)
- * @param controller the controller's listener, when {@code listeners} names one
+ * @param brokers     the broker's listeners, in the order of {@code listeners}
+ * @param controller  the controller's listener, when {@code listeners} names one
+ * @param interBroker the name of the inter-broker listener
  */
-record Listeners(Endpoint broker, Endpoint advertised, Optional<Endpoint> controller) {
+record Listeners(List<BrokerListener> brokers, Optional<Endpoint> controller, String interBroker) {
 
     private static final String LISTENERS = "listeners";
     private static final String ADVERTISED = "advertised.listeners";
     private static final String PROTOCOL_MAP = "listener.security.protocol.map";
-    private static final String PLAINTEXT = "PLAINTEXT";
+    private static final String INTER_BROKER_LISTENER = "inter.broker.listener.name";
+    private static final String INTER_BROKER_PROTOCOL = "security.inter.broker.protocol";
+
+    /**
+     * One broker listener.
+     *
+     * @param endpoint   where it listens
+     * @param protocol   its security protocol
+     * @param advertised the endpoint clients are told of (an empty host: the local host's name, as Kafka)
+     */
+    record BrokerListener(Endpoint endpoint, SecurityProtocol protocol, Endpoint advertised) {
+        BrokerListener {
+            Objects.requireNonNull(endpoint, "endpoint");
+            Objects.requireNonNull(protocol, "protocol");
+            Objects.requireNonNull(advertised, "advertised");
+        }
+
+        String name() {
+            return endpoint.name();
+        }
+    }
 
     Listeners {
-        Objects.requireNonNull(broker, "broker");
-        Objects.requireNonNull(advertised, "advertised");
+        brokers = List.copyOf(brokers);
         Objects.requireNonNull(controller, "controller");
+        Objects.requireNonNull(interBroker, "interBroker");
     }
 
     /**
      * Reads and checks the listener settings.
      *
-     * @param protocolMapSet whether {@code listener.security.protocol.map} was given: Kafka maps a controller
-     *                       listener missing from it to PLAINTEXT only when it was not
+     * @param protocolMapSet         whether {@code listener.security.protocol.map} was given: Kafka maps a controller
+     *                               listener missing from it to PLAINTEXT only when it was not
+     * @param interBrokerListener    {@code inter.broker.listener.name}, empty when not set
+     * @param interBrokerProtocol    {@code security.inter.broker.protocol}
+     * @param interBrokerProtocolSet whether it was given: Kafka refuses both at once
      * @throws BrokerConfigException naming the key at fault
      */
     static Listeners of(
@@ -42,55 +67,88 @@ record Listeners(Endpoint broker, Endpoint advertised, Optional<Endpoint> contro
             String advertisedListeners,
             List<String> controllerNames,
             String protocolMap,
-            boolean protocolMapSet) {
+            boolean protocolMapSet,
+            String interBrokerListener,
+            String interBrokerProtocol,
+            boolean interBrokerProtocolSet) {
         List<Endpoint> all = endpoints(LISTENERS, listeners);
-        Map<String, String> protocols = protocols(protocolMap);
+        Map<String, SecurityProtocol> protocols = protocols(protocolMap);
         List<String> controllers = controllerNames.stream()
                 .map(name -> name.toUpperCase(Locale.ROOT))
                 .toList();
-        List<Endpoint> brokers = new ArrayList<>();
+        Map<String, Endpoint> advertised = new HashMap<>();
+        if (!advertisedListeners.isBlank()) {
+            for (Endpoint endpoint : endpoints(ADVERTISED, advertisedListeners)) {
+                if (all.stream().noneMatch(listener -> listener.name().equals(endpoint.name()))) {
+                    throw new BrokerConfigException(
+                            ADVERTISED,
+                            advertisedListeners,
+                            "advertised.listeners listener names must be equal to or a subset of the ones defined "
+                                    + "in listeners; " + endpoint.name() + " is not");
+                }
+                advertised.put(endpoint.name(), endpoint);
+            }
+        }
+        List<BrokerListener> brokers = new ArrayList<>();
         Optional<Endpoint> controller = Optional.empty();
         for (Endpoint endpoint : all) {
             boolean isController = controllers.contains(endpoint.name());
-            String protocol = protocols.get(endpoint.name());
+            SecurityProtocol protocol = protocols.get(endpoint.name());
             if (protocol == null && !(isController && !protocolMapSet)) {
                 throw new BrokerConfigException(
                         PROTOCOL_MAP, protocolMap, "no security protocol for listener " + endpoint.name());
             }
-            if (protocol != null && !protocol.equals(PLAINTEXT)) {
-                throw new BrokerConfigException(
-                        LISTENERS,
-                        listeners,
-                        "listener " + endpoint.name() + " is " + protocol + ": Krabka serves PLAINTEXT only");
+            if (isController) {
+                if (controller.isEmpty()) {
+                    controller = Optional.of(endpoint);
+                }
+                continue;
             }
-            if (!isController) {
-                brokers.add(endpoint);
-            } else if (controller.isEmpty()) {
-                controller = Optional.of(endpoint);
-            }
+            // Kafka advertises only what advertised.listeners names, when it is set; Krabka advertises a listener
+            // it leaves out as it binds it, so that Metadata on that listener still names a reachable broker.
+            Endpoint told = routable(
+                    advertised.containsKey(endpoint.name()) ? ADVERTISED : LISTENERS,
+                    advertised.getOrDefault(endpoint.name(), endpoint));
+            brokers.add(new BrokerListener(endpoint, protocol, told));
         }
-        if (brokers.size() != 1) {
+        if (brokers.isEmpty()) {
             throw new BrokerConfigException(
-                    LISTENERS,
-                    listeners,
-                    brokers.isEmpty()
-                            ? "no broker listener (one not named in controller.listener.names)"
-                            : "Krabka serves one broker listener; these name " + brokers.size());
+                    LISTENERS, listeners, "no broker listener (one not named in controller.listener.names)");
         }
-        Endpoint broker = brokers.getFirst();
-        return new Listeners(broker, advertised(broker, advertisedListeners), controller);
+        return new Listeners(
+                brokers,
+                controller,
+                interBroker(brokers, interBrokerListener, interBrokerProtocol, interBrokerProtocolSet));
     }
 
-    private static Endpoint advertised(Endpoint broker, String advertisedListeners) {
-        if (advertisedListeners.isBlank()) {
-            return routable(LISTENERS, broker);
+    // Kafka: inter.broker.listener.name, else the listener named as security.inter.broker.protocol; one of the
+    // broker's advertised listeners.
+    private static String interBroker(
+            List<BrokerListener> brokers, String listenerName, String protocol, boolean protocolSet) {
+        if (!listenerName.isBlank() && protocolSet) {
+            throw new BrokerConfigException(
+                    INTER_BROKER_LISTENER,
+                    listenerName,
+                    "Only one of inter.broker.listener.name and security.inter.broker.protocol should be set.");
         }
-        return endpoints(ADVERTISED, advertisedListeners).stream()
-                .filter(endpoint -> endpoint.name().equals(broker.name()))
-                .findFirst()
-                .map(endpoint -> routable(ADVERTISED, endpoint))
-                .orElseThrow(() -> new BrokerConfigException(
-                        ADVERTISED, advertisedListeners, "names no listener " + broker.name() + ", the broker's"));
+        String name = listenerName.isBlank()
+                ? protocol.toUpperCase(Locale.ROOT)
+                : listenerName.trim().toUpperCase(Locale.ROOT);
+        if (brokers.stream().noneMatch(listener -> listener.name().equals(name))) {
+            throw new BrokerConfigException(
+                    listenerName.isBlank() ? INTER_BROKER_PROTOCOL : INTER_BROKER_LISTENER,
+                    listenerName.isBlank() ? protocol : listenerName,
+                    "inter.broker.listener.name must be a listener name defined in advertised.listeners; "
+                            + name + " is not among "
+                            + brokers.stream().map(BrokerListener::name).toList()
+                            + " (set inter.broker.listener.name to one of them)");
+        }
+        return name;
+    }
+
+    /** The broker listener of this name, if there is one. */
+    Optional<BrokerListener> broker(String name) {
+        return brokers.stream().filter(listener -> listener.name().equals(name)).findFirst();
     }
 
     // Kafka: a client cannot connect to 0.0.0.0, so it is never advertised.
@@ -121,8 +179,8 @@ record Listeners(Endpoint broker, Endpoint advertised, Optional<Endpoint> contro
         return endpoints;
     }
 
-    private static Map<String, String> protocols(String text) {
-        Map<String, String> protocols = new HashMap<>();
+    private static Map<String, SecurityProtocol> protocols(String text) {
+        Map<String, SecurityProtocol> protocols = new HashMap<>();
         for (String item : text.split(",")) {
             if (item.isBlank()) {
                 continue;
@@ -134,8 +192,14 @@ record Listeners(Endpoint broker, Endpoint advertised, Optional<Endpoint> contro
                         text,
                         "expected NAME:PROTOCOL items, such as " + "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
             }
-            protocols.put(
-                    parts[0].trim().toUpperCase(Locale.ROOT), parts[1].trim().toUpperCase(Locale.ROOT));
+            String protocol = parts[1].trim().toUpperCase(Locale.ROOT);
+            if (SecurityProtocol.names().stream().noneMatch(protocol::equals)) {
+                throw new BrokerConfigException(
+                        PROTOCOL_MAP,
+                        text,
+                        "unknown security protocol " + protocol + ": expected one of " + SecurityProtocol.names());
+            }
+            protocols.put(parts[0].trim().toUpperCase(Locale.ROOT), SecurityProtocol.forName(protocol));
         }
         return protocols;
     }

@@ -17,7 +17,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.internals.Topic;
@@ -62,7 +61,7 @@ public final class MetadataHandler implements ApiHandler {
     private static final System.Logger LOG = System.getLogger(MetadataHandler.class.getName());
 
     private final AuthHelper auth;
-    private final Supplier<BrokerIdentity> identity;
+    private final Function<String, BrokerIdentity> identity;
     private final Config config;
     private final Predicate<TopicPartition> offline;
     private final Controller controller;
@@ -70,9 +69,11 @@ public final class MetadataHandler implements ApiHandler {
     /**
      * A handler answering from {@code controller}'s image.
      *
-     * @param identity who this broker is, read per request: its advertised port is known once it listens
+     * @param identity who this broker is on a listener, by its name, read per request: its advertised port is known
+     *                 once it listens
      */
-    public MetadataHandler(AuthHelper auth, Supplier<BrokerIdentity> identity, Config config, Controller controller) {
+    public MetadataHandler(
+            AuthHelper auth, Function<String, BrokerIdentity> identity, Config config, Controller controller) {
         this(auth, identity, config, controller, partition -> false);
     }
 
@@ -82,7 +83,7 @@ public final class MetadataHandler implements ApiHandler {
      */
     public MetadataHandler(
             AuthHelper auth,
-            Supplier<BrokerIdentity> identity,
+            Function<String, BrokerIdentity> identity,
             Config config,
             Controller controller,
             Predicate<TopicPartition> offline) {
@@ -112,7 +113,7 @@ public final class MetadataHandler implements ApiHandler {
             }
         }
         MetadataImage image = controller.image();
-        BrokerIdentity node = identity.get();
+        BrokerIdentity node = identity.apply(request.listenerName());
         MetadataResponseData response = new MetadataResponseData()
                 .setThrottleTimeMs(0)
                 .setClusterId(node.clusterId())
@@ -173,7 +174,7 @@ public final class MetadataHandler implements ApiHandler {
             Optional<TopicImage> topic = image.topic(name);
             MetadataResponseTopic answer;
             if (topic.isPresent()) {
-                answer = describe(topic.get());
+                answer = describe(topic.get(), node.nodeId());
             } else {
                 Errors error = missing(name, autoCreate);
                 if (error == Errors.LEADER_NOT_AVAILABLE) {
@@ -259,7 +260,7 @@ public final class MetadataHandler implements ApiHandler {
         return autoCreate && !Topic.isInternal(name) ? Errors.LEADER_NOT_AVAILABLE : Errors.UNKNOWN_TOPIC_OR_PARTITION;
     }
 
-    private MetadataResponseTopic describe(TopicImage topic) {
+    private MetadataResponseTopic describe(TopicImage topic, int nodeId) {
         MetadataResponseTopic result = new MetadataResponseTopic()
                 .setErrorCode(Errors.NONE.code())
                 .setName(topic.name())
@@ -278,7 +279,7 @@ public final class MetadataHandler implements ApiHandler {
                 described
                         .setErrorCode(Errors.LEADER_NOT_AVAILABLE.code())
                         .setLeaderId(-1)
-                        .setOfflineReplicas(List.of(identity.get().nodeId()));
+                        .setOfflineReplicas(List.of(nodeId));
             }
             result.partitions().add(described);
         });

@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -20,6 +21,7 @@ final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
 
     private int maxConnections;
     private final Queue<ChannelHandlerContext> waiting = new ArrayDeque<>();
+    private final List<Channel> acceptors = new CopyOnWriteArrayList<>();
     private int connections;
 
     ConnectionLimiter(int maxConnections) {
@@ -29,7 +31,7 @@ final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         boolean admitted = admit(ctx);
-        accept(ctx.channel().parent());
+        acceptAll();
         if (admitted) {
             ctx.fireChannelActive();
         } else {
@@ -41,7 +43,7 @@ final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         ChannelHandlerContext next = release(ctx);
-        accept(ctx.channel().parent());
+        acceptAll();
         if (next != null) {
             next.executor().execute(() -> serve(next));
         }
@@ -52,7 +54,7 @@ final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
      * Changes the limit without a restart: raised, the connections waiting are served up to it and the broker
      * accepts again; lowered, the connections open stay and new ones wait until enough have closed.
      */
-    void setMaxConnections(int max, Channel acceptor) {
+    void setMaxConnections(int max) {
         List<ChannelHandlerContext> admitted = new ArrayList<>();
         synchronized (this) {
             maxConnections = max;
@@ -62,7 +64,16 @@ final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
             }
         }
         admitted.forEach(ctx -> ctx.executor().execute(() -> serve(ctx)));
-        accept(acceptor);
+        acceptAll();
+    }
+
+    /** Adds a listener's server channel: every listener's connections count against the one limit. */
+    void addAcceptor(Channel acceptor) {
+        acceptors.add(acceptor);
+    }
+
+    private void acceptAll() {
+        acceptors.forEach(this::accept);
     }
 
     /**

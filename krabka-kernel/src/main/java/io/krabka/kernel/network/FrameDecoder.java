@@ -14,13 +14,15 @@ import java.util.concurrent.RejectedExecutionException;
  * arrive. A complete frame is copied once into a heap buffer and passed on as a {@link ByteBuffer}: the request, and
  * the records its body shares bytes with, then live as long as their handler keeps them, with no pooled memory to
  * give back (Kafka's requests are heap buffers too). Frames are passed on only while the {@link ReadGate} is open;
- * the rest stay buffered until it opens again.
+ * the rest stay buffered until it opens again. Until a SASL connection has authenticated, frames are bounded by {@code
+ * sasl.server.max.receive.size} as well, as Kafka bounds them.
  */
 final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
     private static final System.Logger LOG = System.getLogger(FrameDecoder.class.getName());
 
-    private final int maxSize;
+    private final int authenticatedMaxSize;
+    private int maxSize;
     private final RequestBudget budget;
     private final ReadGate gate;
     private ByteBuf cumulation;
@@ -28,8 +30,14 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private boolean reserved;
     private boolean stopped;
 
-    FrameDecoder(int maxSize, RequestBudget budget, ReadGate gate) {
-        this.maxSize = maxSize;
+    /**
+     * @param maxSize                  {@code socket.request.max.bytes}
+     * @param maxSizeUntilAuthenticated the bound until {@link #authenticated()}: {@code maxSize} where there is no
+     *                                  authentication
+     */
+    FrameDecoder(int maxSize, int maxSizeUntilAuthenticated, RequestBudget budget, ReadGate gate) {
+        this.authenticatedMaxSize = maxSize;
+        this.maxSize = Math.min(maxSize, maxSizeUntilAuthenticated);
         this.budget = budget;
         this.gate = gate;
     }
@@ -45,6 +53,11 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
                 ? in
                 : ByteToMessageDecoder.COMPOSITE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
         decode(ctx);
+    }
+
+    /** Lifts the bound of frames before authentication. */
+    void authenticated() {
+        maxSize = authenticatedMaxSize;
     }
 
     @Override

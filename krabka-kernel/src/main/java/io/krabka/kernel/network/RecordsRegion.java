@@ -71,6 +71,11 @@ final class RecordsRegion extends AbstractReferenceCounted implements FileRegion
         return this;
     }
 
+    /** The region read in chunks, for a connection that cannot take a file region (TLS). */
+    RecordsChunks chunks() {
+        return new RecordsChunks(slice);
+    }
+
     /** Nothing to free: the segment owns the channel. */
     @Override
     protected void deallocate() {}

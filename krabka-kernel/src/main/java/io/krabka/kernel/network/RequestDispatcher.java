@@ -13,7 +13,8 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.AbstractResponse;
 
 /**
- * The handlers of a broker by API, and the ApiVersions table they make. A handler's failure becomes the request's
+ * The handlers of a broker by API (SaslHandshake and SaslAuthenticate answered by {@link IllegalSaslStateHandler}
+ * where none is given), and the ApiVersions table they make. A handler's failure becomes the request's
  * error response, as in Kafka's {@code RequestHandlerHelper.handleError}.
  */
 public final class RequestDispatcher {
@@ -26,12 +27,18 @@ public final class RequestDispatcher {
     private RequestDispatcher(
             Collection<? extends ApiHandler> handlers,
             Function<ApiVersionsTable, ? extends ApiHandler> apiVersionsHandler) {
-        this.apiVersions = ApiVersionsTable.of(handlers);
+        List<ApiHandler> all = new java.util.ArrayList<>(handlers);
+        for (ApiHandler sasl : IllegalSaslStateHandler.both()) {
+            if (handlers.stream().noneMatch(handler -> handler.apiKey() == sasl.apiKey())) {
+                all.add(sasl);
+            }
+        }
+        this.apiVersions = ApiVersionsTable.of(all);
         ApiHandler versions = apiVersionsHandler.apply(apiVersions);
         if (versions.apiKey() != ApiKeys.API_VERSIONS) {
             throw new IllegalArgumentException("the ApiVersions handler answers " + versions.apiKey());
         }
-        for (ApiHandler handler : handlers) {
+        for (ApiHandler handler : all) {
             register(handler);
         }
         register(versions);

@@ -7,10 +7,14 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,9 +27,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The broker's Kafka-protocol server: one acceptor thread, {@code num.network.threads} event loops that frame,
- * parse and write, and the requests handled on virtual threads by a {@link RequestDispatcher}'s handlers.
- * {@link #close()} stops accepting, lets the requests in flight be answered, then closes every connection.
+ * The broker's Kafka-protocol server: one acceptor thread for every listener, {@code num.network.threads} event
+ * loops shared by the listeners' connections that frame, parse and write (and encrypt, on TLS listeners, through
+ * Netty's {@link SslHandler} over the JDK's engine), and the requests handled on virtual threads by a {@link
+ * RequestDispatcher}'s handlers. {@link #close()} stops accepting, lets the requests in flight be answered, then
+ * closes every connection.
  */
 public final class SocketServer implements AutoCloseable {
 
@@ -41,9 +47,15 @@ public final class SocketServer implements AutoCloseable {
     private final Set<Channel> connections = ConcurrentHashMap.newKeySet();
     private final AtomicLong connectionIndex = new AtomicLong();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final Channel serverChannel;
+    private final List<Channel> serverChannels = new ArrayList<>();
+    private final List<Listener> listeners;
 
-    private SocketServer(SocketServerConfig config, RequestDispatcher dispatcher) throws InterruptedException {
+    private SocketServer(SocketServerConfig config, List<Listener> listeners, RequestDispatcher dispatcher)
+            throws InterruptedException {
+        this.listeners = List.copyOf(listeners);
+        if (listeners.isEmpty()) {
+            throw new IllegalArgumentException("no listener");
+        }
         this.config = config;
         this.transport = config.transport();
         this.acceptorGroup = new MultiThreadIoEventLoopGroup(
@@ -55,30 +67,51 @@ public final class SocketServer implements AutoCloseable {
         this.budget = new RequestBudget(config.queuedMaxRequests(), config.queuedMaxRequestBytes());
         this.limiter = new ConnectionLimiter(config.maxConnections());
         try {
-            this.serverChannel =
-                    bootstrap(dispatcher).bind(config.listenAddress()).sync().channel();
+            for (Listener listener : listeners) {
+                Channel channel = bootstrap(listener, dispatcher)
+                        .bind(listener.address())
+                        .sync()
+                        .channel();
+                serverChannels.add(channel);
+                limiter.addAcceptor(channel);
+            }
         } catch (InterruptedException | RuntimeException e) {
+            serverChannels.forEach(channel -> channel.close().syncUninterruptibly());
             shutdownThreads();
             throw e;
         }
     }
 
     /**
-     * Starts a server listening on the configured address.
+     * Starts a server with one PLAINTEXT listener on the configured address.
      *
      * @throws InterruptedException if interrupted while binding
      */
     public static SocketServer start(SocketServerConfig config, RequestDispatcher dispatcher)
             throws InterruptedException {
-        SocketServer server = new SocketServer(config, dispatcher);
-        LOG.log(
-                System.Logger.Level.INFO,
-                "Listening on " + server.localAddress() + " (" + server.transport + ", " + config.numNetworkThreads()
-                        + " network threads)");
+        return start(config, List.of(Listener.plaintext(config.listenAddress())), dispatcher);
+    }
+
+    /**
+     * Starts a server listening on each listener; {@code config}'s own address is not used.
+     *
+     * @throws InterruptedException if interrupted while binding
+     */
+    public static SocketServer start(SocketServerConfig config, List<Listener> listeners, RequestDispatcher dispatcher)
+            throws InterruptedException {
+        SocketServer server = new SocketServer(config, listeners, dispatcher);
+        for (int i = 0; i < server.listeners.size(); i++) {
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "Listening on " + server.serverChannels.get(i).localAddress() + " as "
+                            + server.listeners.get(i).name() + " ("
+                            + server.listeners.get(i).protocol() + ", "
+                            + server.transport + ", " + config.numNetworkThreads() + " network threads)");
+        }
         return server;
     }
 
-    private ServerBootstrap bootstrap(RequestDispatcher dispatcher) {
+    private ServerBootstrap bootstrap(Listener listener, RequestDispatcher dispatcher) {
         int highWaterMark = config.maxQueuedResponseBytes();
         ServerBootstrap bootstrap = new ServerBootstrap();
         // As Kafka: the receive buffer on the listening socket (accepted sockets inherit it, as the TCP window must
@@ -103,6 +136,16 @@ public final class SocketServer implements AutoCloseable {
                         connections.add(channel);
                         channel.closeFuture().addListener(f -> connections.remove(channel));
                         ReadGate gate = new ReadGate(channel);
+                        listener.tls().ifPresent(tls -> {
+                            InetSocketAddress peer = (InetSocketAddress) channel.remoteAddress();
+                            channel.pipeline()
+                                    .addLast(
+                                            new SslHandler(tls.newEngine(peer.getHostString(), peer.getPort())),
+                                            new ChunkedWriteHandler());
+                        });
+                        int maxUntilAuthenticated = listener.sasl()
+                                .map(sasl -> sasl.maxReceiveSize())
+                                .orElse(config.socketRequestMaxBytes());
                         channel.pipeline()
                                 .addLast(
                                         limiter,
@@ -111,9 +154,11 @@ public final class SocketServer implements AutoCloseable {
                                                 0,
                                                 config.connectionsMaxIdle().toMillis(),
                                                 TimeUnit.MILLISECONDS),
-                                        new FrameDecoder(config.socketRequestMaxBytes(), budget, gate),
+                                        new FrameDecoder(
+                                                config.socketRequestMaxBytes(), maxUntilAuthenticated, budget, gate),
                                         new ConnectionHandler(
                                                 dispatcher,
+                                                listener,
                                                 requestExecutor,
                                                 budget,
                                                 gate,
@@ -128,12 +173,22 @@ public final class SocketServer implements AutoCloseable {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("max.connections must be at least 1: " + maxConnections);
         }
-        limiter.setMaxConnections(maxConnections, serverChannel);
+        limiter.setMaxConnections(maxConnections);
     }
 
-    /** The address the server listens on (with the port chosen, where the configured port was 0). */
+    /** The address the first listener listens on (with the port chosen, where the configured port was 0). */
     public InetSocketAddress localAddress() {
-        return (InetSocketAddress) serverChannel.localAddress();
+        return (InetSocketAddress) serverChannels.getFirst().localAddress();
+    }
+
+    /** The address each listener listens on, by listener name. */
+    public Map<String, InetSocketAddress> localAddresses() {
+        Map<String, InetSocketAddress> addresses = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < listeners.size(); i++) {
+            addresses.put(listeners.get(i).name(), (InetSocketAddress)
+                    serverChannels.get(i).localAddress());
+        }
+        return addresses;
     }
 
     /** The transport in use. */
@@ -155,7 +210,7 @@ public final class SocketServer implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        serverChannel.close().syncUninterruptibly();
+        serverChannels.forEach(channel -> channel.close().syncUninterruptibly());
         List<CompletableFuture<Void>> drains = connections.stream()
                 .map(channel -> channel.pipeline().get(ConnectionHandler.class))
                 .filter(handler -> handler != null)
@@ -177,7 +232,10 @@ public final class SocketServer implements AutoCloseable {
             channel.close().syncUninterruptibly();
         }
         shutdownThreads();
-        LOG.log(System.Logger.Level.INFO, "Stopped listening on " + serverChannel.localAddress());
+        LOG.log(
+                System.Logger.Level.INFO,
+                "Stopped listening on "
+                        + serverChannels.stream().map(Channel::localAddress).toList());
     }
 
     private void shutdownThreads() {

@@ -209,7 +209,7 @@ class BrokerConfigTest {
                 "offsets.topic.compression.codec | 9                          | offsets.topic.compression.codec",
                 "listeners                       | localhost:9092             | listeners",
                 "listeners                       | PLAINTEXT://a:99999        | listeners",
-                "listeners                       | SSL://127.0.0.1:9093       | listeners",
+                "listeners                       | SSL://127.0.0.1:9093       | security.inter.broker.protocol",
                 "listeners                       | PLAINTEXT://:1,PLAINTEXT://:2 | listeners",
                 "listeners                       | CONTROLLER://:9093         | listeners",
                 "listeners                       | INTERNAL://:9092           | listener.security.protocol.map",
@@ -286,7 +286,7 @@ class BrokerConfigTest {
     @Test
     void unknownKeysAreKeptAndListedAndKnownOnesAreNot() {
         BrokerConfig config = config(
-                "ssl.keystore.location",
+                "ssl.keystore.locaton",
                 "/etc/ks",
                 "log.retention.hours",
                 "1",
@@ -296,7 +296,7 @@ class BrokerConfigTest {
                 "1000",
                 "colour",
                 "blue");
-        assertEquals(Set.of("colour", "ssl.keystore.location"), config.unknownKeys());
+        assertEquals(Set.of("colour", "ssl.keystore.locaton"), config.unknownKeys());
         assertEquals("blue", config.originals().get("colour"));
         assertTrue(BrokerConfig.knownKeys()
                 .containsAll(List.of(

@@ -131,6 +131,8 @@ class BrokerIT {
         assertEquals(
                 Set.of(
                         ApiKeys.API_VERSIONS,
+                        ApiKeys.SASL_HANDSHAKE,
+                        ApiKeys.SASL_AUTHENTICATE,
                         ApiKeys.METADATA,
                         ApiKeys.PRODUCE,
                         ApiKeys.FETCH,

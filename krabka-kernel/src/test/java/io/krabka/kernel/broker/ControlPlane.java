@@ -56,8 +56,9 @@ public final class ControlPlane implements AutoCloseable {
             BrokerIdentity identity =
                     new BrokerIdentity(Controllers.NODE_ID, CLUSTER_ID, "127.0.0.1", port, Optional.empty());
             List<ApiHandler> handlers = List.of(
-                    new MetadataHandler(auth, () -> identity, new MetadataHandler.Config(autoCreateTopics), controller),
-                    new DescribeClusterHandler(auth, () -> identity),
+                    new MetadataHandler(
+                            auth, listener -> identity, new MetadataHandler.Config(autoCreateTopics), controller),
+                    new DescribeClusterHandler(auth, listener -> identity),
                     new CreateTopicsHandler(auth, controller),
                     new DeleteTopicsHandler(auth, new DeleteTopicsHandler.Config(true), controller),
                     new CreatePartitionsHandler(auth, controller),

@@ -207,7 +207,7 @@ final class DataPlane implements AutoCloseable, BeforeEachCallback, AfterEachCal
                 new OffsetForLeaderEpochHandler(auth, replicaManager),
                 new MetadataHandler(
                         auth,
-                        () -> new BrokerIdentity(
+                        listener -> new BrokerIdentity(
                                 NODE_ID,
                                 Servers.CLUSTER_ID,
                                 "127.0.0.1",

@@ -222,7 +222,7 @@ class HandlerVersionsTest {
 
     @Test
     void describeClusterAtEveryVersionAndItsEndpointErrors() throws Exception {
-        DescribeClusterHandler handler = new DescribeClusterHandler(AuthHelper.NONE, () -> IDENTITY);
+        DescribeClusterHandler handler = new DescribeClusterHandler(AuthHelper.NONE, listener -> IDENTITY);
         for (short version = ApiKeys.DESCRIBE_CLUSTER.oldestVersion(); version <= handler.latestVersion(); version++) {
             DescribeClusterResponseData response = Requests.call(
                     handler, new DescribeClusterRequest.Builder(new DescribeClusterRequestData()).build(version));

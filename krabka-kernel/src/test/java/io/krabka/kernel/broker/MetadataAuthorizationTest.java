@@ -153,7 +153,7 @@ class MetadataAuthorizationTest {
                 .allow(ALICE, AclOperation.ALTER, ResourceType.CLUSTER, Resource.CLUSTER_NAME);
         int cluster = AuthorizedOperations.field(List.of(AclOperation.DESCRIBE, AclOperation.ALTER));
         assertEquals(cluster, metadata(false, data, (short) 10).clusterAuthorizedOperations());
-        DescribeClusterHandler describeCluster = new DescribeClusterHandler(auth(), () -> IDENTITY);
+        DescribeClusterHandler describeCluster = new DescribeClusterHandler(auth(), listener -> IDENTITY);
         DescribeClusterResponseData described = Requests.callAs(
                 ALICE,
                 describeCluster,
@@ -174,7 +174,7 @@ class MetadataAuthorizationTest {
     @Test
     void withoutAnAuthorizerEveryOperationIsReportedAsKafkaDoes() throws Exception {
         MetadataHandler handler = new MetadataHandler(
-                AuthHelper.NONE, () -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
+                AuthHelper.NONE, listener -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
         MetadataRequestData data = new MetadataRequestData()
                 .setIncludeClusterAuthorizedOperations(true)
                 .setIncludeTopicAuthorizedOperations(true);
@@ -195,7 +195,7 @@ class MetadataAuthorizationTest {
     private MetadataResponseData metadata(boolean autoCreate, MetadataRequestData data, short version)
             throws Exception {
         MetadataHandler handler = new MetadataHandler(
-                auth(), () -> IDENTITY, new MetadataHandler.Config(autoCreate), controllers.controller());
+                auth(), listener -> IDENTITY, new MetadataHandler.Config(autoCreate), controllers.controller());
         return Requests.callAs(ALICE, handler, new MetadataRequest(data, version));
     }
 

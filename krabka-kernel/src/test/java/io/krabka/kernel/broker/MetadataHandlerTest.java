@@ -60,7 +60,7 @@ class MetadataHandlerTest {
     @Test
     void everyVersionDescribesTheBrokerAndTopics() throws Exception {
         MetadataHandler handler = new MetadataHandler(
-                AuthHelper.NONE, () -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
+                AuthHelper.NONE, listener -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
         for (short version = ApiKeys.METADATA.oldestVersion(); version <= ApiKeys.METADATA.latestVersion(); version++) {
             MetadataRequestData data = new MetadataRequestData().setAllowAutoTopicCreation(false);
             for (String name : List.of("orders", "__consumer_offsets", "missing", "bad name")) {
@@ -106,7 +106,7 @@ class MetadataHandlerTest {
     @Test
     void topicIdsFromVersion12() throws Exception {
         MetadataHandler handler = new MetadataHandler(
-                AuthHelper.NONE, () -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
+                AuthHelper.NONE, listener -> IDENTITY, new MetadataHandler.Config(false), controllers.controller());
         Uuid unknown = Uuid.randomUuid();
         MetadataRequestData data = new MetadataRequestData();
         data.topics().add(new MetadataRequestTopic().setTopicId(ordersId));
@@ -149,7 +149,7 @@ class MetadataHandlerTest {
     @Test
     void autoCreationAnswersLeaderNotAvailableThenTheTopicExists() throws Exception {
         MetadataHandler handler = new MetadataHandler(
-                AuthHelper.NONE, () -> IDENTITY, new MetadataHandler.Config(true), controllers.controller());
+                AuthHelper.NONE, listener -> IDENTITY, new MetadataHandler.Config(true), controllers.controller());
         MetadataRequestData data = new MetadataRequestData().setAllowAutoTopicCreation(true);
         data.topics().add(new MetadataRequestTopic().setName("fresh"));
         data.topics().add(new MetadataRequestTopic().setName("__transaction_state"));

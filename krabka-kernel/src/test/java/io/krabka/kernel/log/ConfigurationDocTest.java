@@ -10,6 +10,7 @@ import io.krabka.kernel.group.GroupConfigs;
 import io.krabka.kernel.log.config.ConfigSynonym;
 import io.krabka.kernel.log.config.TopicConfigDef;
 import io.krabka.kernel.log.config.TopicConfigs;
+import io.krabka.kernel.security.SecurityConfigs;
 import io.krabka.kernel.tiered.RemoteLogManagerConfig;
 import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
 import io.krabka.spi.plugin.ConfigKey;
@@ -41,6 +42,26 @@ class ConfigurationDocTest {
     private static final String TRANSACTION_SECTION = "## Broker: transactions";
     private static final String DYNAMIC_SECTION = "## Broker: dynamic configs";
     private static final String GROUP_SECTION = "## Groups: group configs";
+    private static final String SECURITY_SECTION = "## Broker: listeners, TLS and SASL";
+
+    @Test
+    void everyListenerSecurityKeyIsDocumentedWithItsTypeAndDefault() throws IOException {
+        List<Row> rows = rows(SECURITY_SECTION);
+        for (ConfigKey key : SecurityConfigs.KEYS) {
+            Row row = row(rows, key.name());
+            assertEquals(type(key), row.cells().get(1), key.name() + "'s type");
+            String text = text(key.defaultValue().orElseThrow());
+            String expected = text.isEmpty() ? "empty" : code(text);
+            assertTrue(
+                    row.cells().get(2).startsWith(expected),
+                    key.name() + "'s default: expected " + expected + ", the doc says "
+                            + row.cells().get(2));
+        }
+        assertEquals(
+                SecurityConfigs.KEYS.stream().map(ConfigKey::name).sorted().toList(),
+                rows.stream().map(Row::key).sorted().toList(),
+                "the listeners' security keys documented");
+    }
 
     @Test
     void everyTopicSettingIsDocumentedWithItsTypeDefaultAndBrokerKeys() throws IOException {

@@ -58,7 +58,8 @@ class ApiVersionsIT {
     void kafkaNetworkClientNegotiatesTheVersionsOfTheHandlersRegistered() throws IOException {
         NodeApiVersions negotiated = ClientNegotiation.negotiate(Servers.NODE_ID, server.localAddress());
         assertEquals(
-                Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA),
+                // SaslHandshake and SaslAuthenticate are every broker's, as Kafka advertises them on every listener.
+                Set.of(ApiKeys.API_VERSIONS, ApiKeys.METADATA, ApiKeys.SASL_HANDSHAKE, ApiKeys.SASL_AUTHENTICATE),
                 negotiated.allSupportedApiVersions().keySet());
         assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
         assertEquals(12, negotiated.latestUsableVersion(ApiKeys.METADATA));
@@ -87,7 +88,15 @@ class ApiVersionsIT {
                                 new ApiVersion()
                                         .setApiKey(ApiKeys.METADATA.id)
                                         .setMinVersion((short) 0)
-                                        .setMaxVersion((short) 12)),
+                                        .setMaxVersion((short) 12),
+                                new ApiVersion()
+                                        .setApiKey(ApiKeys.SASL_HANDSHAKE.id)
+                                        .setMinVersion((short) 0)
+                                        .setMaxVersion((short) 1),
+                                new ApiVersion()
+                                        .setApiKey(ApiKeys.SASL_AUTHENTICATE.id)
+                                        .setMinVersion((short) 0)
+                                        .setMaxVersion((short) 2)),
                         Set.copyOf(response.data().apiKeys()),
                         "v" + version);
                 assertEquals(0, response.throttleTimeMs());

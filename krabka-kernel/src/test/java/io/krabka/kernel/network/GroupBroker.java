@@ -175,7 +175,7 @@ final class GroupBroker {
                         coordinator::findCoordinator,
                         transactionalId -> CompletableFuture.completedFuture(Errors.COORDINATOR_NOT_AVAILABLE),
                         Servers.NODE_ID,
-                        () -> started.get().localAddress()),
+                        listener -> started.get().localAddress()),
                 new JoinGroupHandler(AuthHelper.NONE, coordinator),
                 new SyncGroupHandler(AuthHelper.NONE, coordinator),
                 new HeartbeatHandler(AuthHelper.NONE, coordinator),
@@ -188,7 +188,7 @@ final class GroupBroker {
                 new DeleteGroupsHandler(AuthHelper.NONE, coordinator),
                 new MetadataHandler(
                         AuthHelper.NONE,
-                        () -> new BrokerIdentity(
+                        listener -> new BrokerIdentity(
                                 Servers.NODE_ID,
                                 Servers.CLUSTER_ID,
                                 "127.0.0.1",
