@@ -302,7 +302,7 @@ class GroupAuthorizationTest {
                 plane.groups::findCoordinator,
                 id -> CompletableFuture.completedFuture(Errors.NONE),
                 DataPlane.NODE_ID,
-                () -> java.net.InetSocketAddress.createUnresolved("127.0.0.1", 9092));
+                listener -> java.net.InetSocketAddress.createUnresolved("127.0.0.1", 9092));
         authorizer
                 .allow(ALICE, AclOperation.DESCRIBE, ResourceType.GROUP, "g1")
                 .allow(ALICE, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, "t1");
