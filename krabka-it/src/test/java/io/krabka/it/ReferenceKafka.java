@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,15 +42,16 @@ final class ReferenceKafka implements AutoCloseable {
     private final String version;
     private final Path workDir;
     private final Path config;
-    private final int brokerPort;
+    private final Map<String, Object> client;
     private final Optional<Path> faultControl;
     private Process process;
 
-    private ReferenceKafka(String version, Path workDir, Path config, int brokerPort, Optional<Path> faultControl) {
+    private ReferenceKafka(
+            String version, Path workDir, Path config, Map<String, Object> client, Optional<Path> faultControl) {
         this.version = version;
         this.workDir = workDir;
         this.config = config;
-        this.brokerPort = brokerPort;
+        this.client = Map.copyOf(client);
         this.faultControl = faultControl;
     }
 
@@ -169,7 +171,41 @@ final class ReferenceKafka implements AutoCloseable {
 
         format.format(config, workDir.resolve("data"), "127.0.0.1:" + controllerPort);
 
-        ReferenceKafka kafka = new ReferenceKafka(version, workDir, config, brokerPort, faultControl);
+        ReferenceKafka kafka = new ReferenceKafka(
+                version,
+                workDir,
+                config,
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + brokerPort),
+                faultControl);
+        kafka.launch();
+        return kafka;
+    }
+
+    /**
+     * Starts Kafka {@code version} on {@code config}, a whole {@code server.properties} as a user writes it (its own
+     * listeners, TLS, SASL, authorizer), its log directory formatted first by {@code kafka-storage format
+     * --standalone} with {@code formatOptions} added (such as {@code --add-scram}); returns once an admin client of
+     * {@code client} (its bootstrap servers and security settings) gets an answer.
+     */
+    static ReferenceKafka onConfig(
+            String version, Path workDir, Path config, List<String> formatOptions, Map<String, Object> client)
+            throws IOException, InterruptedException {
+        Files.createDirectories(workDir.resolve("logs"));
+        try (InputStream in = ReferenceKafka.class.getResourceAsStream("/reference-kafka-log4j2.properties")) {
+            Files.copy(in, workDir.resolve("log4j2.properties"));
+        }
+        List<String> format = concat(
+                java(version, workDir),
+                "kafka.tools.StorageTool",
+                "format",
+                "--standalone",
+                "-t",
+                Uuid.randomUuid().toString(),
+                "-c",
+                config.toString());
+        format.addAll(formatOptions);
+        run(workDir.resolve("logs").resolve("format.log"), format);
+        ReferenceKafka kafka = new ReferenceKafka(version, workDir, config, client, Optional.empty());
         kafka.launch();
         return kafka;
     }
@@ -217,7 +253,7 @@ final class ReferenceKafka implements AutoCloseable {
 
     /** {@code host:port} of the broker listener. */
     String bootstrapServers() {
-        return "127.0.0.1:" + brokerPort;
+        return (String) client.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
     }
 
     /** The broker's log directory. */
@@ -261,13 +297,9 @@ final class ReferenceKafka implements AutoCloseable {
 
     private void awaitReady() throws IOException, InterruptedException {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        Map<String, Object> config = Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
-                5000,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                5000);
+        Map<String, Object> config = new HashMap<>(client);
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(
