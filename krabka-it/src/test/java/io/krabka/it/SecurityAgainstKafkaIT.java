@@ -68,24 +68,29 @@ class SecurityAgainstKafkaIT {
 
     // The scenario reaches the broker, and both grants and refusals happen: both brokers failing alike is no answer.
     private static void assertKafkaServedTheScenario(Map<String, String> kafka) {
-        String all = kafka.toString();
+        StringBuilder all = new StringBuilder("Kafka's answers:");
+        kafka.forEach(
+                (step, answer) -> all.append("\n  ").append(step).append(": ").append(answer));
         assertAll(
-                () -> assertEquals("ok", kafka.get("admin, PLAIN over SASL_SSL"), all),
-                () -> assertEquals("SslAuthenticationException", kafka.get("a truststore of another CA"), all),
-                () -> assertEquals("ok", kafka.get("alice's certificate on the SSL port"), all),
-                () -> assertTrue(kafka.get("PLAIN, wrong password").startsWith("SaslAuthenticationException"), all),
-                () -> assertEquals("ok", kafka.get("SCRAM user of the format"), all),
-                () -> assertEquals("ok", kafka.get("carol, SCRAM-SHA-256"), all),
-                () -> assertEquals("ok", kafka.get("dave, SCRAM-SHA-512"), all),
-                () -> assertEquals("offset 0", kafka.get("bob produces to orders"), all),
+                () -> assertEquals("ok", kafka.get("admin, PLAIN over SASL_SSL"), all::toString),
+                () -> assertEquals(
+                        "SslAuthenticationException", kafka.get("a truststore of another CA"), all::toString),
+                () -> assertEquals("ok", kafka.get("alice's certificate on the SSL port"), all::toString),
+                () -> assertTrue(
+                        kafka.get("PLAIN, wrong password").startsWith("SaslAuthenticationException"), all::toString),
+                () -> assertEquals("ok", kafka.get("SCRAM user of the format"), all::toString),
+                () -> assertEquals("ok", kafka.get("carol, SCRAM-SHA-256"), all::toString),
+                () -> assertEquals("ok", kafka.get("dave, SCRAM-SHA-512"), all::toString),
+                () -> assertEquals("offset 0", kafka.get("bob produces to orders"), all::toString),
                 () -> assertTrue(
                         kafka.get("bob produces to eng-metrics, DENY over ALLOW")
                                 .startsWith("TopicAuthorizationException"),
-                        all),
-                () -> assertEquals("offset 0", kafka.get("alice produces to payments"), all),
-                () -> assertEquals("[eng-logs, eng-metrics, orders]", kafka.get("bob's topics"), all),
-                () -> assertEquals("[payments]", kafka.get("alice's topics"), all),
-                () -> assertEquals(kafka.get("ACLs after the delete"), kafka.get("ACLs after the restart"), all),
-                () -> assertEquals("ok", kafka.get("carol after the restart"), all));
+                        all::toString),
+                () -> assertEquals("offset 0", kafka.get("alice produces to payments"), all::toString),
+                () -> assertEquals("[eng-logs, eng-metrics, orders]", kafka.get("bob's topics"), all::toString),
+                () -> assertEquals("[payments]", kafka.get("alice's topics"), all::toString),
+                () -> assertEquals(
+                        kafka.get("ACLs after the delete"), kafka.get("ACLs after the restart"), all::toString),
+                () -> assertEquals("ok", kafka.get("carol after the restart"), all::toString));
     }
 }
