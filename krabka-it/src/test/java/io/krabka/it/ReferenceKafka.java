@@ -36,6 +36,19 @@ final class ReferenceKafka implements AutoCloseable {
      */
     static final String BROKER_LOCK = "reference-kafka-broker";
 
+    /**
+     * What a single node needs besides its listeners and log directory: topics of one partition, internal topics of
+     * one replica, no delayed first rebalance.
+     */
+    static final Map<String, String> SINGLE_NODE = Map.of(
+            "num.partitions", "1",
+            "offsets.topic.replication.factor", "1",
+            "transaction.state.log.replication.factor", "1",
+            "transaction.state.log.min.isr", "1",
+            "share.coordinator.state.topic.replication.factor", "1",
+            "share.coordinator.state.topic.min.isr", "1",
+            "group.initial.rebalance.delay.ms", "0");
+
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
@@ -95,17 +108,7 @@ final class ReferenceKafka implements AutoCloseable {
                 version,
                 workDir,
                 extraProperties,
-                (config, logDir, controllerListener) -> run(
-                        workDir.resolve("logs").resolve("format.log"),
-                        concat(
-                                java(version, workDir),
-                                "kafka.tools.StorageTool",
-                                "format",
-                                "--standalone",
-                                "-t",
-                                Uuid.randomUuid().toString(),
-                                "-c",
-                                config.toString())),
+                (config, logDir, controllerListener) -> formatStandalone(version, workDir, config, List.of()),
                 freePort(),
                 faultControl);
     }
@@ -156,13 +159,7 @@ final class ReferenceKafka implements AutoCloseable {
         server.put("inter.broker.listener.name", "PLAINTEXT");
         server.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
         server.put("log.dirs", workDir.resolve("data").toString());
-        server.put("num.partitions", "1");
-        server.put("offsets.topic.replication.factor", "1");
-        server.put("transaction.state.log.replication.factor", "1");
-        server.put("transaction.state.log.min.isr", "1");
-        server.put("share.coordinator.state.topic.replication.factor", "1");
-        server.put("share.coordinator.state.topic.min.isr", "1");
-        server.put("group.initial.rebalance.delay.ms", "0");
+        server.putAll(SINGLE_NODE);
         server.putAll(extraProperties);
         Path config = workDir.resolve("server.properties");
         try (var out = Files.newBufferedWriter(config, StandardCharsets.UTF_8)) {
@@ -194,17 +191,7 @@ final class ReferenceKafka implements AutoCloseable {
         try (InputStream in = ReferenceKafka.class.getResourceAsStream("/reference-kafka-log4j2.properties")) {
             Files.copy(in, workDir.resolve("log4j2.properties"));
         }
-        List<String> format = concat(
-                java(version, workDir),
-                "kafka.tools.StorageTool",
-                "format",
-                "--standalone",
-                "-t",
-                Uuid.randomUuid().toString(),
-                "-c",
-                config.toString());
-        format.addAll(formatOptions);
-        run(workDir.resolve("logs").resolve("format.log"), format);
+        formatStandalone(version, workDir, config, formatOptions);
         ReferenceKafka kafka = new ReferenceKafka(version, workDir, config, client, Optional.empty());
         kafka.launch();
         return kafka;
@@ -338,6 +325,22 @@ final class ReferenceKafka implements AutoCloseable {
                 "-Dkafka.logs.dir=" + workDir.resolve("logs"),
                 "-cp",
                 libs(version) + "/*");
+    }
+
+    // Kafka's own kafka-storage format --standalone of the log directory config names, with a new cluster id.
+    private static void formatStandalone(String version, Path workDir, Path config, List<String> options)
+            throws IOException, InterruptedException {
+        List<String> format = concat(
+                java(version, workDir),
+                "kafka.tools.StorageTool",
+                "format",
+                "--standalone",
+                "-t",
+                Uuid.randomUuid().toString(),
+                "-c",
+                config.toString());
+        format.addAll(options);
+        run(workDir.resolve("logs").resolve("format.log"), format);
     }
 
     private static void run(Path log, List<String> command) throws IOException, InterruptedException {

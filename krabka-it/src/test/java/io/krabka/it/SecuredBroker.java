@@ -77,15 +77,8 @@ record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path data
         server.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
         server.put("super.users", "User:admin;User:ANONYMOUS");
         server.put("allow.everyone.if.no.acl.found", "false");
-        // What a single node needs besides: where its data is, internal topics of one replica.
         server.put("log.dirs", dataDir.toString());
-        server.put("num.partitions", "1");
-        server.put("offsets.topic.replication.factor", "1");
-        server.put("transaction.state.log.replication.factor", "1");
-        server.put("transaction.state.log.min.isr", "1");
-        server.put("share.coordinator.state.topic.replication.factor", "1");
-        server.put("share.coordinator.state.topic.min.isr", "1");
-        server.put("group.initial.rebalance.delay.ms", "0");
+        server.putAll(ReferenceKafka.SINGLE_NODE);
         Files.createDirectories(file.getParent());
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             server.store(out, "issue 16: TLS, SASL and ACLs as Kafka configures them");
@@ -121,9 +114,14 @@ record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path data
         return sasl("PLAIN", "admin", ADMIN_PASSWORD);
     }
 
-    /** A client with the certificate in {@code keystore} on the SSL listener. */
+    /**
+     * A client with the certificate in {@code keystore} on the SSL listener, trusting the CA from its PEM file (as
+     * clients given a CA's {@code .pem} do).
+     */
     Map<String, Object> certificate(Path keystore) {
-        Map<String, Object> client = tls(sslBootstrap(), "SSL", certificates.truststore());
+        Map<String, Object> client = tls(sslBootstrap(), "SSL", certificates.caPem());
+        client.put(SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG, "PEM");
+        client.remove(SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG);
         client.put(SslConfigs.SSL_KEYSTORE_TYPE_CONFIG, "PKCS12");
         client.put(SslConfigs.SSL_KEYSTORE_LOCATION_CONFIG, keystore.toString());
         client.put(SslConfigs.SSL_KEYSTORE_PASSWORD_CONFIG, TestCertificates.PASSWORD);

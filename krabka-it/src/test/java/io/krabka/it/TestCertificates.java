@@ -32,7 +32,6 @@ import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
-import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
@@ -40,8 +39,8 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  * The TLS material of a test, made fresh in a directory: a CA, the broker's key and certificate for {@code 127.0.0.1}
  * and {@code localhost} (subject alternative names, so clients verify the host as they do by default), client keys
  * with the subjects a test names (their principal on an mTLS listener), and a second, unrelated CA whose truststore
- * trusts none of them. Keystores and truststores are PKCS12 files with {@link #PASSWORD}; the CA and the broker's key
- * and chain are also written as PEM. EC P-256 keys: quick to make, and every TLS stack in the tests takes them.
+ * trusts none of them. Keystores and truststores are PKCS12 files with {@link #PASSWORD}; the CA is also written as
+ * PEM. EC P-256 keys: quick to make, and every TLS stack in the tests takes them.
  */
 final class TestCertificates {
     /** The password of every keystore, truststore and key here. */
@@ -80,8 +79,6 @@ final class TestCertificates {
                 }));
         certificates.writeKeystore("broker.p12", "broker", broker, brokerCertificate);
         certificates.writePem("ca.pem", ca.certificate());
-        certificates.writePem("broker-chain.pem", brokerCertificate, ca.certificate());
-        certificates.writePem("broker-key.pem", new JcaPKCS8Generator(broker.getPrivate(), null));
         return certificates;
     }
 
@@ -109,19 +106,9 @@ final class TestCertificates {
         return dir.resolve("other-ca-trust.p12");
     }
 
-    /** The CA's certificate, PEM. */
+    /** The CA's certificate, PEM: a truststore as {@code ssl.truststore.type=PEM} takes it. */
     Path caPem() {
         return dir.resolve("ca.pem");
-    }
-
-    /** The broker's certificate chain (its own, then the CA's), PEM. */
-    Path brokerChainPem() {
-        return dir.resolve("broker-chain.pem");
-    }
-
-    /** The broker's private key, PEM (PKCS#8, not encrypted). */
-    Path brokerKeyPem() {
-        return dir.resolve("broker-key.pem");
     }
 
     private static Issuer authority(String subject) throws GeneralSecurityException, IOException {
@@ -214,13 +201,11 @@ final class TestCertificates {
         return Files.move(temporary, dir.resolve(file), StandardCopyOption.ATOMIC_MOVE);
     }
 
-    private void writePem(String file, Object... objects) throws IOException {
+    private void writePem(String file, X509Certificate certificate) throws IOException {
         Path temporary = dir.resolve(file + ".tmp");
         try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.US_ASCII);
                 JcaPEMWriter pem = new JcaPEMWriter(out)) {
-            for (Object object : objects) {
-                pem.writeObject(object);
-            }
+            pem.writeObject(certificate);
         }
         Files.move(temporary, dir.resolve(file), StandardCopyOption.ATOMIC_MOVE);
     }

@@ -159,24 +159,7 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
             int port = freePort();
             Path data = workDir.resolve("data");
             String krabka = dist.resolve("bin/krabka").toString();
-            Map<String, String> env = Map.of(
-                    "JAVA_HOME",
-                    java.getParent().getParent().toString(),
-                    "KRABKA_JAVA_OPTS",
-                    String.join(" ", JVM_OPTIONS));
-            Commands.run(
-                    workDir.resolve("format.out"),
-                    List.of(
-                            "sh",
-                            krabka,
-                            "format",
-                            "--log-dir",
-                            data.toString(),
-                            "--node-id",
-                            "1",
-                            "--standalone",
-                            "--controller-listener",
-                            "127.0.0.1:" + freePort()));
+            format(krabka, workDir, freePort());
             List<String> broker = new ArrayList<>(List.of(
                     "sh",
                     krabka,
@@ -194,7 +177,9 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
             SETTINGS.forEach((key, value) -> broker.addAll(List.of("--override", key + "=" + value)));
             extra.forEach((key, value) -> broker.addAll(List.of("--override", key + "=" + value)));
             return Commands.awaitReady(new Krabka(
-                    Commands.start(workDir.resolve("broker.out"), broker, env), "127.0.0.1:" + port, Map.of()));
+                    Commands.start(workDir.resolve("broker.out"), broker, environment(java)),
+                    "127.0.0.1:" + port,
+                    Map.of()));
         }
 
         /**
@@ -207,11 +192,24 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
             int controllerPort = freePort();
             Path config = writeServerProperties(workDir, port, controllerPort, saslSsl);
             String krabka = dist.resolve("bin/krabka").toString();
-            Map<String, String> env = Map.of(
-                    "JAVA_HOME",
-                    java.getParent().getParent().toString(),
-                    "KRABKA_JAVA_OPTS",
-                    String.join(" ", JVM_OPTIONS));
+            format(krabka, workDir, controllerPort);
+            List<String> broker = List.of(
+                    "sh",
+                    krabka,
+                    "broker",
+                    "--config",
+                    config.toString(),
+                    "--health-listen-addr",
+                    "127.0.0.1:" + freePort());
+            return Commands.awaitReady(new Krabka(
+                    Commands.start(workDir.resolve("broker.out"), broker, environment(java)),
+                    "127.0.0.1:" + port,
+                    saslSsl.map(SaslSsl::client).orElse(Map.of())));
+        }
+
+        // krabka format --standalone of the log directory under workDir, the voter on controllerPort.
+        private static void format(String krabka, Path workDir, int controllerPort)
+                throws IOException, InterruptedException {
             Commands.run(
                     workDir.resolve("format.out"),
                     List.of(
@@ -225,18 +223,15 @@ sealed interface Broker extends AutoCloseable permits Broker.Kafka, Broker.Krabk
                             "--standalone",
                             "--controller-listener",
                             "127.0.0.1:" + controllerPort));
-            List<String> broker = List.of(
-                    "sh",
-                    krabka,
-                    "broker",
-                    "--config",
-                    config.toString(),
-                    "--health-listen-addr",
-                    "127.0.0.1:" + freePort());
-            return Commands.awaitReady(new Krabka(
-                    Commands.start(workDir.resolve("broker.out"), broker, env),
-                    "127.0.0.1:" + port,
-                    saslSsl.map(SaslSsl::client).orElse(Map.of())));
+        }
+
+        // The broker's JVM: the JDK of java, with the JVM options Kafka gets.
+        private static Map<String, String> environment(Path java) {
+            return Map.of(
+                    "JAVA_HOME",
+                    java.getParent().getParent().toString(),
+                    "KRABKA_JAVA_OPTS",
+                    String.join(" ", JVM_OPTIONS));
         }
 
         @Override

@@ -96,6 +96,10 @@ record SaslSsl(Path keystore, Path truststore) {
                 Map.entry("ssl.keystore.location", keystore.toString()),
                 Map.entry("ssl.keystore.password", PASSWORD),
                 Map.entry("ssl.key.password", PASSWORD),
+                // The broker is a client of its own listener (inter-broker): it checks at start that it trusts it.
+                Map.entry("ssl.truststore.type", "PKCS12"),
+                Map.entry("ssl.truststore.location", truststore.toString()),
+                Map.entry("ssl.truststore.password", PASSWORD),
                 Map.entry("sasl.enabled.mechanisms", "PLAIN"),
                 Map.entry("sasl.mechanism.inter.broker.protocol", "PLAIN"),
                 Map.entry("listener.name.sasl_ssl.plain.sasl.jaas.config", jaas),
