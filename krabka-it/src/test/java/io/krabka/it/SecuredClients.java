@@ -8,6 +8,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -53,9 +54,13 @@ final class SecuredClients {
 
     /** {@code ok} when {@code future} completes; else its error. */
     static String answer(KafkaFuture<?> future) {
+        return answer(future, value -> "ok");
+    }
+
+    /** {@code future}'s value as {@code render} words it; else its error. */
+    static <T> String answer(KafkaFuture<T> future, Function<T, String> render) {
         try {
-            future.get(CALL_TIMEOUT.toMillis() * 2, TimeUnit.MILLISECONDS);
-            return "ok";
+            return render.apply(future.get(CALL_TIMEOUT.toMillis() * 2, TimeUnit.MILLISECONDS));
         } catch (ExecutionException e) {
             return error(e.getCause());
         } catch (InterruptedException e) {

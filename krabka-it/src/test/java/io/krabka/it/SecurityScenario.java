@@ -17,8 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
@@ -226,12 +226,14 @@ final class SecurityScenario {
         try (Admin admin = SecuredClients.admin(broker.admin(), CALL_TIMEOUT)) {
             answers.put(
                     "admin deletes bob's read of orders",
-                    bindings(admin.deleteAcls(List.of(new AclBindingFilter(
-                                    new ResourcePatternFilter(ResourceType.TOPIC, "orders", PatternType.LITERAL),
-                                    new AccessControlEntryFilter(
-                                            "User:bob", null, AclOperation.READ, AclPermissionType.ANY))))
-                            .all()
-                            .get()));
+                    answer(
+                            admin.deleteAcls(List.of(new AclBindingFilter(
+                                            new ResourcePatternFilter(
+                                                    ResourceType.TOPIC, "orders", PatternType.LITERAL),
+                                            new AccessControlEntryFilter(
+                                                    "User:bob", null, AclOperation.READ, AclPermissionType.ANY))))
+                                    .all(),
+                            SecurityScenario::bindings));
             answers.put("ACLs after the delete", awaitAcls(admin, granted.size() + 1));
         }
         answers.put("bob consumes orders after the delete", consume(bob(), "orders", "bob-group", 2));
@@ -298,19 +300,13 @@ final class SecurityScenario {
         return tools.run(name, command, null);
     }
 
-    // The broker's view of ACLs follows the controller's commit: waits (bounded) until it lists `count` of them.
-    private static String awaitAcls(Admin admin, int count) throws Exception {
-        long deadline = System.nanoTime() + CALL_TIMEOUT.toNanos();
-        String described = describeAcls(admin);
-        while (!described.startsWith(count + " ") && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            described = describeAcls(admin);
-        }
-        return described;
+    // The broker's view of ACLs follows the controller's commit: asks (bounded) until it lists `count` of them.
+    private static String awaitAcls(Admin admin, int count) throws InterruptedException {
+        return awaitAnswer(() -> describeAcls(admin), described -> described.startsWith(count + " "));
     }
 
-    private static String describeAcls(Admin admin) throws Exception {
-        return bindings(admin.describeAcls(AclBindingFilter.ANY).values().get(1, TimeUnit.MINUTES));
+    private static String describeAcls(Admin admin) {
+        return answer(admin.describeAcls(AclBindingFilter.ANY).values(), SecurityScenario::bindings);
     }
 
     private static String bindings(Collection<AclBinding> bindings) {
@@ -319,24 +315,29 @@ final class SecurityScenario {
         return sorted.size() + " " + sorted;
     }
 
-    private static String awaitCredentials(Admin admin, List<String> users) throws Exception {
-        long deadline = System.nanoTime() + CALL_TIMEOUT.toNanos();
-        String described = credentials(admin);
-        while (!users.stream().allMatch(described::contains) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            described = credentials(admin);
-        }
-        return described;
+    private static String awaitCredentials(Admin admin, List<String> users) throws InterruptedException {
+        return awaitAnswer(() -> credentials(admin), described -> users.stream().allMatch(described::contains));
     }
 
-    private static String credentials(Admin admin) throws ExecutionException, InterruptedException {
-        TreeSet<String> sorted = new TreeSet<>();
-        admin.describeUserScramCredentials()
-                .all()
-                .get()
-                .forEach((user, description) -> description
-                        .credentialInfos()
-                        .forEach(info -> sorted.add(user + " " + info.mechanism() + " " + info.iterations())));
-        return String.valueOf(sorted);
+    private static String credentials(Admin admin) {
+        return answer(admin.describeUserScramCredentials().all(), users -> {
+            TreeSet<String> sorted = new TreeSet<>();
+            users.forEach((user, description) -> description
+                    .credentialInfos()
+                    .forEach(info -> sorted.add(user + " " + info.mechanism() + " " + info.iterations())));
+            return String.valueOf(sorted);
+        });
+    }
+
+    // Asks again until the answer is the one awaited or an error (which ends the wait: it is the answer), within
+    // the call timeout.
+    private static String awaitAnswer(Supplier<String> ask, Predicate<String> awaited) throws InterruptedException {
+        long deadline = System.nanoTime() + CALL_TIMEOUT.toNanos();
+        String answer = ask.get();
+        while (!awaited.test(answer) && !answer.contains("Exception") && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            answer = ask.get();
+        }
+        return answer;
     }
 }
