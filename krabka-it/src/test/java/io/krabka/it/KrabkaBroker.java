@@ -55,6 +55,26 @@ final class KrabkaBroker implements AutoCloseable {
     }
 
     /**
+     * Runs {@code krabka format} with {@code formatArguments} (its log directory the one {@code config} names), then
+     * starts the broker as {@link #onConfig} does.
+     */
+    static KrabkaBroker formattedOnConfig(
+            Path workDir, Path config, String bootstrapServers, List<String> formatArguments)
+            throws IOException, InterruptedException {
+        Files.createDirectories(workDir);
+        KrabkaBroker broker = new KrabkaBroker(
+                workDir, KrabkaCommand.dist(), bootstrapServers, List.of("--config", config.toString()), Map.of());
+        List<String> format = new ArrayList<>(List.of("sh", broker.krabka(), "format"));
+        format.addAll(formatArguments);
+        ToolRun formatted = ToolRun.run(workDir, "format", format, broker.environment());
+        if (formatted.exitCode() != 0) {
+            throw new IllegalStateException("krabka format failed:\n" + formatted.describe());
+        }
+        broker.start();
+        return broker;
+    }
+
+    /**
      * Formats a log directory under {@code workDir} (emptied first) and starts the broker on it, returning once it
      * is ready.
      *

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,21 +36,35 @@ final class ReferenceKafka implements AutoCloseable {
      */
     static final String BROKER_LOCK = "reference-kafka-broker";
 
+    /**
+     * What a single node needs besides its listeners and log directory: topics of one partition, internal topics of
+     * one replica, no delayed first rebalance.
+     */
+    static final Map<String, String> SINGLE_NODE = Map.of(
+            "num.partitions", "1",
+            "offsets.topic.replication.factor", "1",
+            "transaction.state.log.replication.factor", "1",
+            "transaction.state.log.min.isr", "1",
+            "share.coordinator.state.topic.replication.factor", "1",
+            "share.coordinator.state.topic.min.isr", "1",
+            "group.initial.rebalance.delay.ms", "0");
+
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
     private final String version;
     private final Path workDir;
     private final Path config;
-    private final int brokerPort;
+    private final Map<String, Object> client;
     private final Optional<Path> faultControl;
     private Process process;
 
-    private ReferenceKafka(String version, Path workDir, Path config, int brokerPort, Optional<Path> faultControl) {
+    private ReferenceKafka(
+            String version, Path workDir, Path config, Map<String, Object> client, Optional<Path> faultControl) {
         this.version = version;
         this.workDir = workDir;
         this.config = config;
-        this.brokerPort = brokerPort;
+        this.client = Map.copyOf(client);
         this.faultControl = faultControl;
     }
 
@@ -93,17 +108,7 @@ final class ReferenceKafka implements AutoCloseable {
                 version,
                 workDir,
                 extraProperties,
-                (config, logDir, controllerListener) -> run(
-                        workDir.resolve("logs").resolve("format.log"),
-                        concat(
-                                java(version, workDir),
-                                "kafka.tools.StorageTool",
-                                "format",
-                                "--standalone",
-                                "-t",
-                                Uuid.randomUuid().toString(),
-                                "-c",
-                                config.toString())),
+                (config, logDir, controllerListener) -> formatStandalone(version, workDir, config, List.of()),
                 freePort(),
                 faultControl);
     }
@@ -154,13 +159,7 @@ final class ReferenceKafka implements AutoCloseable {
         server.put("inter.broker.listener.name", "PLAINTEXT");
         server.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
         server.put("log.dirs", workDir.resolve("data").toString());
-        server.put("num.partitions", "1");
-        server.put("offsets.topic.replication.factor", "1");
-        server.put("transaction.state.log.replication.factor", "1");
-        server.put("transaction.state.log.min.isr", "1");
-        server.put("share.coordinator.state.topic.replication.factor", "1");
-        server.put("share.coordinator.state.topic.min.isr", "1");
-        server.put("group.initial.rebalance.delay.ms", "0");
+        server.putAll(SINGLE_NODE);
         server.putAll(extraProperties);
         Path config = workDir.resolve("server.properties");
         try (var out = Files.newBufferedWriter(config, StandardCharsets.UTF_8)) {
@@ -169,7 +168,31 @@ final class ReferenceKafka implements AutoCloseable {
 
         format.format(config, workDir.resolve("data"), "127.0.0.1:" + controllerPort);
 
-        ReferenceKafka kafka = new ReferenceKafka(version, workDir, config, brokerPort, faultControl);
+        ReferenceKafka kafka = new ReferenceKafka(
+                version,
+                workDir,
+                config,
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + brokerPort),
+                faultControl);
+        kafka.launch();
+        return kafka;
+    }
+
+    /**
+     * Starts Kafka {@code version} on {@code config}, a whole {@code server.properties} as a user writes it (its own
+     * listeners, TLS, SASL, authorizer), its log directory formatted first by {@code kafka-storage format
+     * --standalone} with {@code formatOptions} added (such as {@code --add-scram}); returns once an admin client of
+     * {@code client} (its bootstrap servers and security settings) gets an answer.
+     */
+    static ReferenceKafka onConfig(
+            String version, Path workDir, Path config, List<String> formatOptions, Map<String, Object> client)
+            throws IOException, InterruptedException {
+        Files.createDirectories(workDir.resolve("logs"));
+        try (InputStream in = ReferenceKafka.class.getResourceAsStream("/reference-kafka-log4j2.properties")) {
+            Files.copy(in, workDir.resolve("log4j2.properties"));
+        }
+        formatStandalone(version, workDir, config, formatOptions);
+        ReferenceKafka kafka = new ReferenceKafka(version, workDir, config, client, Optional.empty());
         kafka.launch();
         return kafka;
     }
@@ -217,7 +240,7 @@ final class ReferenceKafka implements AutoCloseable {
 
     /** {@code host:port} of the broker listener. */
     String bootstrapServers() {
-        return "127.0.0.1:" + brokerPort;
+        return (String) client.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
     }
 
     /** The broker's log directory. */
@@ -261,13 +284,9 @@ final class ReferenceKafka implements AutoCloseable {
 
     private void awaitReady() throws IOException, InterruptedException {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        Map<String, Object> config = Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
-                5000,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                5000);
+        Map<String, Object> config = new HashMap<>(client);
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(
@@ -306,6 +325,22 @@ final class ReferenceKafka implements AutoCloseable {
                 "-Dkafka.logs.dir=" + workDir.resolve("logs"),
                 "-cp",
                 libs(version) + "/*");
+    }
+
+    // Kafka's own kafka-storage format --standalone of the log directory config names, with a new cluster id.
+    private static void formatStandalone(String version, Path workDir, Path config, List<String> options)
+            throws IOException, InterruptedException {
+        List<String> format = concat(
+                java(version, workDir),
+                "kafka.tools.StorageTool",
+                "format",
+                "--standalone",
+                "-t",
+                Uuid.randomUuid().toString(),
+                "-c",
+                config.toString());
+        format.addAll(options);
+        run(workDir.resolve("logs").resolve("format.log"), format);
     }
 
     private static void run(Path log, List<String> command) throws IOException, InterruptedException {

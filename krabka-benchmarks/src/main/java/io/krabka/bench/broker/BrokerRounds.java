@@ -3,8 +3,11 @@ package io.krabka.bench.broker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 
 /**
  * The rounds of a whole-broker benchmark: each round starts Kafka and Krabka one at a time (the order alternating
@@ -22,28 +25,62 @@ final class BrokerRounds {
                 throws IOException, InterruptedException;
     }
 
+    /** How one side of a round starts its broker on an empty directory. */
+    @FunctionalInterface
+    interface Start {
+        Broker start(Path dir) throws IOException, InterruptedException;
+    }
+
     private BrokerRounds() {}
 
-    /** Runs {@code rounds} rounds of {@code rows} and prints the table. */
+    /** Runs {@code rounds} rounds of {@code rows} against Kafka and Krabka on PLAINTEXT and prints the table. */
     static void run(int rounds, Rows rows) throws IOException, InterruptedException {
-        Path java = Path.of(System.getProperty("bench.java"));
+        Path java = java();
+        Path kafkaLibs = kafkaLibs();
+        Path dist = krabkaDist();
+        Map<String, Start> sides = new LinkedHashMap<>();
+        sides.put("kafka", dir -> Broker.Kafka.start(java, kafkaLibs, dir));
+        sides.put("krabka", dir -> Broker.Krabka.start(java, dist, dir));
+        System.out.print(run(rounds, sides, rows).table());
+    }
+
+    /**
+     * Runs {@code rounds} rounds of {@code rows} against each of {@code sides} (by the name of its directory), in
+     * turn, the order reversed every other round; returns the results.
+     */
+    static PerfResults run(int rounds, Map<String, Start> sides, Rows rows) throws IOException, InterruptedException {
         Path work = Path.of(System.getProperty("bench.work"));
-        Path kafkaLibs = Path.of(System.getProperty("bench.kafka.libs"));
-        PerfTools tools = new PerfTools(java, kafkaLibs);
+        PerfTools tools = new PerfTools(java(), kafkaLibs());
         PerfResults results = new PerfResults();
         for (int round = 0; round < rounds; round++) {
-            List<String> order = round % 2 == 0 ? List.of("Kafka", "Krabka") : List.of("Krabka", "Kafka");
-            for (String name : order) {
+            List<String> order = new ArrayList<>(sides.keySet());
+            if (round % 2 == 1) {
+                Collections.reverse(order);
+            }
+            for (String side : order) {
                 Path dir =
-                        Files.createDirectories(work.resolve("round-" + round).resolve(name.toLowerCase(Locale.ROOT)));
-                try (Broker broker = name.equals("Kafka")
-                        ? Broker.Kafka.start(java, kafkaLibs, dir)
-                        : Broker.Krabka.start(java, Path.of(System.getProperty("bench.krabka.dist")), dir)) {
-                    rows.run(broker, tools, dir, results);
+                        Files.createDirectories(work.resolve("round-" + round).resolve(side));
+                try (Broker broker = sides.get(side).start(dir)) {
+                    rows.run(broker, tools.clientsOf(broker, dir), dir, results);
                 }
-                System.err.printf("round %d of %d: %s done%n", round + 1, rounds, name);
+                System.err.printf("round %d of %d: %s done%n", round + 1, rounds, side);
             }
         }
-        System.out.print(results.table());
+        return results;
+    }
+
+    /** The JDK 25's {@code java} both brokers and the tools run on. */
+    static Path java() {
+        return Path.of(System.getProperty("bench.java"));
+    }
+
+    /** Apache Kafka 4.4's jars. */
+    static Path kafkaLibs() {
+        return Path.of(System.getProperty("bench.kafka.libs"));
+    }
+
+    /** Krabka's distribution. */
+    static Path krabkaDist() {
+        return Path.of(System.getProperty("bench.krabka.dist"));
     }
 }

@@ -40,13 +40,9 @@ final class Commands {
     /** Returns {@code broker} once an admin client sees its cluster; stops it and fails if it never does. */
     static <B extends Broker> B awaitReady(B broker) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + Broker.START_TIMEOUT.toNanos();
-        try (Admin admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                broker.bootstrapServers(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
-                "2000",
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                "5000"))) {
+        Map<String, Object> config = broker.admin(2000);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000);
+        try (Admin admin = Admin.create(config)) {
             while (System.nanoTime() < deadline && broker.process().isAlive()) {
                 try {
                     admin.describeCluster().nodes().get(5, TimeUnit.SECONDS);

@@ -19,6 +19,16 @@ final class PerfResults {
                 .add(value);
     }
 
+    /** The metrics measured, in the order first measured. */
+    List<String> metrics() {
+        return List.copyOf(values.keySet());
+    }
+
+    /** The median of {@code metric} on {@code broker}; NaN when it was not measured. */
+    double median(String metric, String broker) {
+        return PerfArguments.median(values.getOrDefault(metric, Map.of()).getOrDefault(broker, List.of()));
+    }
+
     String table() {
         StringBuilder table = new StringBuilder(String.format(
                 Locale.ROOT, "%-44s %12s %12s %7s  %s%n", "metric", "Krabka", "Kafka", "ratio", "better"));

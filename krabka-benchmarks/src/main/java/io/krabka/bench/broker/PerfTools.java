@@ -1,10 +1,13 @@
 package io.krabka.bench.broker;
 
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Properties;
 import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 
@@ -17,10 +20,33 @@ final class PerfTools {
 
     private final Path java;
     private final Path libs;
+    private final List<String> clientOptions;
 
     PerfTools(Path java, Path libs) {
+        this(java, libs, List.of());
+    }
+
+    private PerfTools(Path java, Path libs, List<String> clientOptions) {
         this.java = java;
         this.libs = libs;
+        this.clientOptions = clientOptions;
+    }
+
+    /**
+     * These tools as clients of {@code broker}: with its security settings ({@link Broker#client()}) in a
+     * {@code --command-config} file under {@code dir}, when it has any.
+     */
+    PerfTools clientsOf(Broker broker, Path dir) throws IOException {
+        if (broker.client().isEmpty()) {
+            return this;
+        }
+        Properties client = new Properties();
+        broker.client().forEach((key, value) -> client.put(key, String.valueOf(value)));
+        Path file = dir.resolve("client.properties");
+        try (Writer out = Files.newBufferedWriter(file)) {
+            client.store(out, "the tools' settings for " + broker.name() + " over " + broker.protocol());
+        }
+        return new PerfTools(java, libs, List.of("--command-config", file.toString()));
     }
 
     /** What ProducerPerformance measured. */
@@ -75,6 +101,7 @@ final class PerfTools {
                 "--throughput",
                 "-1"));
         args.addAll(options);
+        args.addAll(clientOptions);
         args.addAll(List.of("--producer-props", "bootstrap.servers=" + bootstrap));
         args.addAll(producerProps);
         String output =
@@ -120,6 +147,7 @@ final class PerfTools {
                 "--timeout",
                 "60000"));
         args.addAll(options);
+        args.addAll(clientOptions);
         String output =
                 Commands.run(out, command("org.apache.kafka.tools.ConsumerPerformance", args.toArray(String[]::new)));
         // A header line of names, then a line of values: "start.time, end.time, data.consumed.in.MB, MB.sec, ...".
