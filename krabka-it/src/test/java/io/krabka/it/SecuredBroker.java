@@ -1,5 +1,6 @@
 package io.krabka.it;
 
+import io.krabka.testservers.TestCertificates;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -24,9 +25,31 @@ import org.apache.kafka.common.config.SslConfigs;
  * @param sslPort        the SSL (mTLS) listener's port
  * @param controllerPort the controller listener's port
  * @param dataDir        the log directory
- * @param certificates   the broker's keystore and the CA's truststore
+ * @param tls            the broker's keystore and the CA's truststore
  */
-record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path dataDir, TestCertificates certificates) {
+record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path dataDir, Tls tls) {
+
+    /** The password of every keystore, truststore and key of the scenario. */
+    static final String PASSWORD = "test-secret";
+
+    /**
+     * The scenario's TLS files.
+     *
+     * @param ca                  the authority that issued the broker's and the clients' certificates
+     * @param brokerKeystore      the broker's key and certificate, for 127.0.0.1 and localhost
+     * @param untrustedTruststore the truststore of another authority, which issued none of them
+     */
+    record Tls(TestCertificates ca, Path brokerKeystore, Path untrustedTruststore) {
+
+        /** Makes them in {@code dir}. */
+        static Tls create(Path dir) throws IOException {
+            TestCertificates ca = TestCertificates.create(dir.resolve("ca"), PASSWORD);
+            return new Tls(
+                    ca,
+                    ca.keystore("broker", "CN=localhost,O=Krabka"),
+                    TestCertificates.create(dir.resolve("other-ca"), PASSWORD).truststore());
+        }
+    }
 
     /** The PLAIN password of the super user {@code admin}. */
     static final String ADMIN_PASSWORD = "admin-secret";
@@ -35,9 +58,9 @@ record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path data
     static final String BOB_PASSWORD = "bob-secret";
 
     /** A node on free loopback ports, its log directory {@code dataDir}. */
-    static SecuredBroker onFreePorts(Path dataDir, TestCertificates certificates) {
+    static SecuredBroker onFreePorts(Path dataDir, Tls tls) {
         return new SecuredBroker(
-                ReferenceKafka.freePort(), ReferenceKafka.freePort(), ReferenceKafka.freePort(), dataDir, certificates);
+                ReferenceKafka.freePort(), ReferenceKafka.freePort(), ReferenceKafka.freePort(), dataDir, tls);
     }
 
     /** Writes the broker's {@code server.properties} to {@code file} and returns it. */
@@ -54,12 +77,12 @@ record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path data
         server.put("listener.security.protocol.map", "SASL_SSL:SASL_SSL,SSL:SSL,CONTROLLER:PLAINTEXT");
         server.put("inter.broker.listener.name", "SASL_SSL");
         server.put("ssl.keystore.type", "PKCS12");
-        server.put("ssl.keystore.location", certificates.brokerKeystore().toString());
-        server.put("ssl.keystore.password", TestCertificates.PASSWORD);
-        server.put("ssl.key.password", TestCertificates.PASSWORD);
+        server.put("ssl.keystore.location", tls.brokerKeystore().toString());
+        server.put("ssl.keystore.password", PASSWORD);
+        server.put("ssl.key.password", PASSWORD);
         server.put("ssl.truststore.type", "PKCS12");
-        server.put("ssl.truststore.location", certificates.truststore().toString());
-        server.put("ssl.truststore.password", TestCertificates.PASSWORD);
+        server.put("ssl.truststore.location", tls.ca().truststore().toString());
+        server.put("ssl.truststore.password", PASSWORD);
         server.put("listener.name.ssl.ssl.client.auth", "required");
         server.put("sasl.enabled.mechanisms", "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512");
         server.put("sasl.mechanism.inter.broker.protocol", "PLAIN");
@@ -101,7 +124,8 @@ record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path data
         String module = mechanism.equals("PLAIN")
                 ? "org.apache.kafka.common.security.plain.PlainLoginModule"
                 : "org.apache.kafka.common.security.scram.ScramLoginModule";
-        Map<String, Object> client = tls(saslSslBootstrap(), "SASL_SSL", certificates.truststore());
+        Map<String, Object> client =
+                tls(saslSslBootstrap(), "SASL_SSL", tls.ca().truststore());
         client.put(SaslConfigs.SASL_MECHANISM, mechanism);
         client.put(
                 SaslConfigs.SASL_JAAS_CONFIG,
@@ -119,13 +143,13 @@ record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path data
      * clients given a CA's {@code .pem} do).
      */
     Map<String, Object> certificate(Path keystore) {
-        Map<String, Object> client = tls(sslBootstrap(), "SSL", certificates.caPem());
+        Map<String, Object> client = tls(sslBootstrap(), "SSL", tls.ca().caPem());
         client.put(SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG, "PEM");
         client.remove(SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG);
         client.put(SslConfigs.SSL_KEYSTORE_TYPE_CONFIG, "PKCS12");
         client.put(SslConfigs.SSL_KEYSTORE_LOCATION_CONFIG, keystore.toString());
-        client.put(SslConfigs.SSL_KEYSTORE_PASSWORD_CONFIG, TestCertificates.PASSWORD);
-        client.put(SslConfigs.SSL_KEY_PASSWORD_CONFIG, TestCertificates.PASSWORD);
+        client.put(SslConfigs.SSL_KEYSTORE_PASSWORD_CONFIG, PASSWORD);
+        client.put(SslConfigs.SSL_KEY_PASSWORD_CONFIG, PASSWORD);
         return client;
     }
 
@@ -134,7 +158,7 @@ record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path data
         Map<String, Object> client = admin();
         client.put(
                 SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG,
-                certificates.untrustedTruststore().toString());
+                tls.untrustedTruststore().toString());
         return client;
     }
 
@@ -145,12 +169,12 @@ record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path data
 
     /** A client doing TLS but no SASL on the SASL_SSL port. */
     Map<String, Object> tlsWithoutSasl() {
-        return tls(saslSslBootstrap(), "SSL", certificates.truststore());
+        return tls(saslSslBootstrap(), "SSL", tls.ca().truststore());
     }
 
     /** A client doing TLS without a certificate of its own on the SSL port, which requires one. */
     Map<String, Object> tlsWithoutCertificate() {
-        return tls(sslBootstrap(), "SSL", certificates.truststore());
+        return tls(sslBootstrap(), "SSL", tls.ca().truststore());
     }
 
     /** Writes {@code client} as a properties file for a Kafka tool's {@code --command-config} and returns it. */
@@ -182,7 +206,7 @@ record SecuredBroker(int saslSslPort, int sslPort, int controllerPort, Path data
         client.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, protocol);
         client.put(SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG, "PKCS12");
         client.put(SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG, truststore.toString());
-        client.put(SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG, TestCertificates.PASSWORD);
+        client.put(SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG, PASSWORD);
         return client;
     }
 }

@@ -29,10 +29,10 @@ class SecurityAgainstKafkaIT {
 
     @Test
     void krabkaAnswersAsKafka() throws Exception {
-        TestCertificates certificates = TestCertificates.create(dir.resolve("tls"));
-        Path alice = certificates.clientKeystore("alice", SecurityScenario.ALICE);
+        SecuredBroker.Tls tls = SecuredBroker.Tls.create(dir.resolve("tls"));
+        Path alice = tls.ca().keystore("alice", SecurityScenario.ALICE);
 
-        SecuredBroker onKafka = SecuredBroker.onFreePorts(dir.resolve("kafka").resolve("data"), certificates);
+        SecuredBroker onKafka = SecuredBroker.onFreePorts(dir.resolve("kafka").resolve("data"), tls);
         Path kafkaConfig = onKafka.writeServerProperties(dir.resolve("kafka").resolve("server.properties"));
         Map<String, String> kafka;
         ReferenceKafka reference = ReferenceKafka.onConfig(
@@ -51,7 +51,7 @@ class SecurityAgainstKafkaIT {
         }
         assertKafkaServedTheScenario(kafka);
 
-        SecuredBroker onKrabka = SecuredBroker.onFreePorts(dir.resolve("krabka").resolve("data"), certificates);
+        SecuredBroker onKrabka = SecuredBroker.onFreePorts(dir.resolve("krabka").resolve("data"), tls);
         Path krabkaConfig = onKrabka.writeServerProperties(dir.resolve("krabka").resolve("server.properties"));
         List<String> format = new ArrayList<>(onKrabka.krabkaFormatArguments());
         format.addAll(List.of("--add-scram", SecurityScenario.ERIN_SCRAM));
