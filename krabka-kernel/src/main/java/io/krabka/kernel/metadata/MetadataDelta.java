@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.apache.kafka.clients.admin.ScramMechanism;
 
 /**
  * The changes of metadata records to an image (Kafka's {@code MetadataDelta}): records are replayed in log order,
@@ -25,6 +26,8 @@ public final class MetadataDelta {
     private final Map<String, Map<String, String>> perBrokerConfigs = new HashMap<>();
     private final Map<String, Map<String, String>> groupConfigs = new HashMap<>();
     private long nextProducerId;
+    private final Map<Uuid, StandardAcl> acls;
+    private final Map<ScramMechanism, Map<String, ScramCredentialData>> scram = new EnumMap<>(ScramMechanism.class);
     /** The records since a BeginTransactionRecord, applied at its end; null outside a transaction. */
     private List<MetadataRecord> transaction;
 
@@ -42,6 +45,8 @@ public final class MetadataDelta {
         base.perBrokerConfigs().forEach((broker, configs) -> perBrokerConfigs.put(broker, new HashMap<>(configs)));
         base.groupConfigs().forEach((group, configs) -> groupConfigs.put(group, new HashMap<>(configs)));
         nextProducerId = base.nextProducerId();
+        acls = new HashMap<>(base.acls().acls());
+        base.scram().credentials().forEach((mechanism, users) -> scram.put(mechanism, new HashMap<>(users)));
     }
 
     /**
@@ -131,6 +136,24 @@ public final class MetadataDelta {
                 }
                 partitions.put(change.partitionId(), change.merge(current));
             }
+            case AccessControlEntryRecord entry -> {
+                if (acls.putIfAbsent(entry.id(), entry.acl()) != null) {
+                    throw new MetadataParseException(
+                            "AccessControlEntryRecord for ACL id " + entry.id() + ", which exists");
+                }
+            }
+            case RemoveAccessControlEntryRecord remove -> {
+                if (acls.remove(remove.id()) == null) {
+                    throw new MetadataParseException(
+                            "RemoveAccessControlEntryRecord for unknown ACL id " + remove.id());
+                }
+            }
+            case UserScramCredentialRecord credential ->
+                scram.computeIfAbsent(mechanism(credential.mechanism()), m -> new HashMap<>())
+                        .put(credential.name(), credential.credential());
+            case RemoveUserScramCredentialRecord remove ->
+                scram.computeIfAbsent(mechanism(remove.mechanism()), m -> new HashMap<>())
+                        .remove(remove.name());
             case RetainedRecord kept -> retained.merge(kept.type(), 1, Integer::sum);
             case MetadataTransactionRecord marker -> replayMarker(marker);
         }
@@ -149,7 +172,17 @@ public final class MetadataDelta {
                 brokerConfigs,
                 perBrokerConfigs,
                 groupConfigs,
-                nextProducerId);
+                nextProducerId,
+                new AclsImage(acls),
+                new ScramImage(scram));
+    }
+
+    private static ScramMechanism mechanism(byte type) {
+        ScramMechanism mechanism = ScramMechanism.fromType(type);
+        if (mechanism == ScramMechanism.UNKNOWN) {
+            throw new MetadataParseException("SCRAM credential record of unknown mechanism " + type);
+        }
+        return mechanism;
     }
 
     private void replayConfig(ConfigRecord config) {
