@@ -29,12 +29,13 @@ import org.apache.kafka.common.utils.internals.SecurityUtils;
 import org.apache.kafka.server.authorizer.Action;
 import org.apache.kafka.server.authorizer.AuthorizableRequestContext;
 import org.apache.kafka.server.authorizer.AuthorizationResult;
+import org.apache.kafka.server.authorizer.internals.CidrUtils;
 
 /**
  * The authorizer with the semantics of Kafka's {@code StandardAuthorizer}, over the ACLs of the metadata image: a
  * super user may do anything; otherwise the ACLs whose pattern matches the resource (its literal name, the wildcard
  * {@code *}, a prefix) and whose principal ({@code User:*} for any) and host ({@code *} for any) match decide, a
- * matching DENY over any ALLOW; an ALLOW of READ, WRITE, DELETE or ALTER implies DESCRIBE, of ALTER_CONFIGS implies
+ * matching DENY over any ALLOW (a host is {@code *}, an address or a CIDR block); an ALLOW of READ, WRITE, DELETE or ALTER implies DESCRIBE, of ALTER_CONFIGS implies
  * DESCRIBE_CONFIGS, of ALL everything; a resource no ACL names is decided by {@code allow.everyone.if.no.acl.found},
  * one with ACLs none of which allows is denied. Each decision goes to the audit log ({@link AuthorizerAuditLog}).
  *
@@ -127,7 +128,7 @@ public final class StandardAuthorizer implements Authorizer, MetadataPublisher {
         String host = context.clientAddress().getHostAddress();
         ResourceTypeGrants grants = new ResourceTypeGrants();
         for (StandardAcl acl : index.ofType(resourceType)) {
-            if ((!acl.host().equals(host) && !acl.host().equals(StandardAcl.WILDCARD))
+            if (!hostMatches(acl.host(), host)
                     || (!samePrincipal(acl.principal(), principal)
                             && !acl.principal().equals(StandardAcl.WILDCARD_PRINCIPAL))
                     || (acl.operation() != operation && acl.operation() != ALL)) {
@@ -151,12 +152,23 @@ public final class StandardAuthorizer implements Authorizer, MetadataPublisher {
                 && aclPrincipal.startsWith(name, colon + 1);
     }
 
+    /**
+     * Whether an ACL's host ({@code *}, an address, or since Kafka 4.4 a CIDR block such as {@code 10.0.0.0/24})
+     * takes the client's address; kafka-clients' {@code CidrUtils} (an internals package of the pinned version) does
+     * Kafka's CIDR arithmetic.
+     */
+    static boolean hostMatches(String aclHost, String host) {
+        return aclHost.equals(StandardAcl.WILDCARD)
+                || aclHost.equals(host)
+                || (aclHost.indexOf('/') >= 0 && CidrUtils.isInRange(host, aclHost));
+    }
+
     /** Kafka's {@code findResult}: ALLOWED or DENIED if {@code acl} decides the action, null if it does not. */
     static AuthorizationResult result(StandardAcl acl, KafkaPrincipal principal, String host, AclOperation operation) {
         if (!acl.principal().equals(StandardAcl.WILDCARD_PRINCIPAL) && !samePrincipal(acl.principal(), principal)) {
             return null;
         }
-        if (!acl.host().equals(StandardAcl.WILDCARD) && !acl.host().equals(host)) {
+        if (!hostMatches(acl.host(), host)) {
             return null;
         }
         boolean allow = acl.permissionType() == AclPermissionType.ALLOW;

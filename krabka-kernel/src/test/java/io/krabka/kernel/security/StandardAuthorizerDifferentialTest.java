@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Kafka 4.4's own {@code StandardAuthorizer} judges Krabka's: the same random ACLs (literal, prefixed and wildcard
- * names, wildcard principals and hosts, ALLOW and DENY, every operation) and the same random questions (principals,
+ * names, wildcard principals and hosts, CIDR blocks, ALLOW and DENY, every operation) and the same random questions (principals,
  * hosts, operations, resources sharing prefixes with the ACLs' names), under random {@code super.users} and {@code
  * allow.everyone.if.no.acl.found}, get the same answers from both, by {@code authorize} and by {@code
  * authorizeByResourceType}. A fixed seed makes a failure repeatable.
@@ -61,8 +61,9 @@ class StandardAuthorizerDifferentialTest {
         new KafkaPrincipal("Group", "ops"),
         new KafkaPrincipal("User", "a:b")
     };
-    private static final String[] ACL_HOSTS = {"*", "10.0.0.1", "10.0.0.2"};
-    private static final String[] HOSTS = {"10.0.0.1", "10.0.0.2", "10.0.0.3"};
+    private static final String[] ACL_HOSTS = {"*", "10.0.0.1", "10.0.0.2", "10.0.0.0/24", "10.0.0.2/32", "10.0.1.0/24"
+    };
+    private static final String[] HOSTS = {"10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.1.9"};
     private static final String[] SUPER_USERS = {"", "User:admin", "User:admin; User:bob", " ;User:carol;"};
     private static final AclOperation[] ACL_OPERATIONS = {
         AclOperation.ALL,
