@@ -3,9 +3,12 @@ package io.krabka.kernel.broker;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.security.Authorizer;
+import io.krabka.kernel.security.ScramCredentials;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -30,6 +33,15 @@ public interface BrokerServices extends AutoCloseable {
      * ({@link LogManager#handleLogDirFailure}); called by the broker's handler, once per directory.
      */
     void handleLogDirFailure(Path logDir);
+
+    /**
+     * The authorizer, once {@link #startBeforeLogs} has run: Krabka's {@link io.krabka.kernel.security.StandardAuthorizer}
+     * over the metadata's ACLs when {@code authorizer.class.name} names Kafka's, empty when it is empty.
+     */
+    Optional<Authorizer> authorizer();
+
+    /** The SCRAM credentials of the metadata, as SASL/SCRAM reads them, once {@link #startBeforeLogs} has run. */
+    ScramCredentials scramCredentials();
 
     /** The feature levels ApiVersions reports, read at each request. */
     ApiFeatures features();

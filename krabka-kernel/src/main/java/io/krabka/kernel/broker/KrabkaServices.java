@@ -17,6 +17,10 @@ import io.krabka.kernel.metadata.MetadataVersion;
 import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
+import io.krabka.kernel.security.Authorizer;
+import io.krabka.kernel.security.MetadataScramCredentials;
+import io.krabka.kernel.security.ScramCredentials;
+import io.krabka.kernel.security.StandardAuthorizer;
 import io.krabka.kernel.transaction.ProducerIdManager;
 import io.krabka.kernel.transaction.TransactionCoordinator;
 import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
@@ -28,6 +32,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -47,6 +52,8 @@ public final class KrabkaServices implements BrokerServices {
     private QuorumController controller;
     private GroupConfigs groupConfigs;
     private ReplicaManager replicaManager;
+    private Optional<Authorizer> authorizer = Optional.empty();
+    private ScramCredentials scramCredentials;
 
     @Override
     public Function<String, LogConfig> startBeforeLogs(BrokerContext context) throws IOException {
@@ -64,6 +71,11 @@ public final class KrabkaServices implements BrokerServices {
                 context.time(),
                 context.logDirFailureChannel());
         started.add(controller);
+        Optional<StandardAuthorizer> standardAuthorizer =
+                config.authorizerConfig().map(StandardAuthorizer::new);
+        standardAuthorizer.ifPresent(controller::register);
+        authorizer = standardAuthorizer.map(Authorizer.class::cast);
+        scramCredentials = new MetadataScramCredentials(controller::image);
         DynamicBrokerConfig dynamicConfig = context.dynamicConfig();
         controller.register(dynamicConfig);
         controller.registerConfigurationValidator(ConfigResource.Type.BROKER, dynamicConfig);
@@ -171,7 +183,12 @@ public final class KrabkaServices implements BrokerServices {
                 new OffsetDeleteHandler(groups, metadata),
                 new ListGroupsHandler(groups),
                 new DescribeGroupsHandler(groups),
-                new DeleteGroupsHandler(groups));
+                new DeleteGroupsHandler(groups),
+                new CreateAclsHandler(authorizer, controller),
+                new DescribeAclsHandler(authorizer, metadata),
+                new DeleteAclsHandler(authorizer, controller),
+                new AlterUserScramCredentialsHandler(authorizer, controller),
+                new DescribeUserScramCredentialsHandler(authorizer, metadata));
     }
 
     @Override
@@ -179,6 +196,16 @@ public final class KrabkaServices implements BrokerServices {
         if (replicaManager != null) {
             replicaManager.handleLogDirFailure(logDir);
         }
+    }
+
+    @Override
+    public Optional<Authorizer> authorizer() {
+        return authorizer;
+    }
+
+    @Override
+    public ScramCredentials scramCredentials() {
+        return Objects.requireNonNull(scramCredentials, "the services have not started");
     }
 
     @Override

@@ -356,6 +356,16 @@ class BrokerIT {
         public void handleLogDirFailure(Path logDir) {}
 
         @Override
+        public Optional<io.krabka.kernel.security.Authorizer> authorizer() {
+            return Optional.empty();
+        }
+
+        @Override
+        public io.krabka.kernel.security.ScramCredentials scramCredentials() {
+            return (user, mechanism) -> Optional.empty();
+        }
+
+        @Override
         public ApiFeatures features() {
             return ApiFeatures.NONE;
         }
