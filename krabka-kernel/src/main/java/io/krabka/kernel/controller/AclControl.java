@@ -28,7 +28,7 @@ import org.apache.kafka.server.authorizer.internals.CidrUtils;
  * block only from metadata.version 4.4-IV1), an ACL equal to one the cluster has created again with success and no
  * record; a deletion filter removes every ACL it matches and answers with them.
  */
-final class AclControl {
+public final class AclControl {
 
     private AclControl() {}
 
@@ -94,8 +94,15 @@ final class AclControl {
         return new AccessControlEntryRecord(id, acl);
     }
 
-    // Kafka's AclControlManager.validateNewAcl, with its messages.
-    static void validateNewAcl(AclBinding binding, boolean cidrSupported) {
+    /**
+     * Kafka's {@code AclControlManager.validateNewAcl}, with its messages; {@code cidrSupported} from
+     * metadata.version 4.4-IV1.
+     *
+     * @throws InvalidRequestException      for a type, pattern, operation or permission an ACL cannot have, no name,
+     *                                      a principal without a colon, no host or a bad CIDR block
+     * @throws UnsupportedVersionException for a CIDR block before 4.4-IV1
+     */
+    public static void validateNewAcl(AclBinding binding, boolean cidrSupported) {
         switch (binding.pattern().resourceType()) {
             case UNKNOWN, ANY ->
                 throw new InvalidRequestException(

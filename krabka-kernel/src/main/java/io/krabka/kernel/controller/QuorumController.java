@@ -154,12 +154,24 @@ public final class QuorumController implements Controller, AutoCloseable {
         }
     }
 
+    // The bootstrap features (with the cluster min.insync.replicas), then the bootstrap SCRAM credentials and ACLs.
     private static List<MetadataRecordAndVersion> bootstrapRecords(ControllerConfig config) throws IOException {
-        return bootstrapRecords(
-                BootstrapCheckpoint.read(config.metadataLogDir()),
+        List<FeatureLevelRecord> features = new ArrayList<>();
+        List<MetadataRecordAndVersion> others = new ArrayList<>();
+        for (MetadataRecordAndVersion record : BootstrapCheckpoint.read(config.metadataLogDir())) {
+            if (record.record() instanceof FeatureLevelRecord feature) {
+                features.add(feature);
+            } else {
+                others.add(record);
+            }
+        }
+        List<MetadataRecordAndVersion> records = new ArrayList<>(bootstrapRecords(
+                features,
                 config.staticBrokerConfigs()
                         .getOrDefault(MIN_IN_SYNC_REPLICAS, "1")
-                        .trim());
+                        .trim()));
+        records.addAll(others);
+        return records;
     }
 
     /**
