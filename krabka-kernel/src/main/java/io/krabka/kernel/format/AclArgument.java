@@ -6,6 +6,7 @@ import io.krabka.kernel.metadata.StandardAcl;
 import io.krabka.spi.common.Uuid;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.kafka.common.acl.AclOperation;
@@ -88,7 +89,7 @@ public final class AclArgument {
     private static <E extends Enum<E>> E value(
             Map<String, String> pairs, String key, Function<String, E> parse, E[] values) {
         String text = required(pairs, key);
-        E value = parse.apply(text);
+        E value = parse.apply(text.toUpperCase(Locale.ROOT));
         if (value.name().equals("UNKNOWN")
                 || value.name().equals("ANY")
                 || value.name().equals("MATCH")) {
