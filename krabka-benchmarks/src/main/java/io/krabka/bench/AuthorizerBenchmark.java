@@ -143,6 +143,20 @@ public class AuthorizerBenchmark {
                             true,
                             false)));
         }
+        checkSameAnswers();
+    }
+
+    // The two sides must answer alike, or the ratio compares different work.
+    private void checkSameAnswers() {
+        for (Question question : questions) {
+            AuthorizationResult mine =
+                    krabka.authorize(question.context(), question.actions()).getFirst();
+            AuthorizationResult theirs =
+                    kafka.authorize(question.context(), question.actions()).getFirst();
+            if (mine != theirs) {
+                throw new IllegalStateException("Krabka answers " + mine + ", Kafka " + theirs + " to " + question);
+            }
+        }
     }
 
     /** Closes Kafka's authorizer and its metrics. */
