@@ -26,8 +26,11 @@ public final class MetadataDelta {
     private final Map<String, Map<String, String>> perBrokerConfigs = new HashMap<>();
     private final Map<String, Map<String, String>> groupConfigs = new HashMap<>();
     private long nextProducerId;
-    private final Map<Uuid, StandardAcl> acls;
-    private final Map<ScramMechanism, Map<String, ScramCredentialData>> scram = new EnumMap<>(ScramMechanism.class);
+    // Copied from the base only once a record changes them: most deltas touch neither, and an image keeps its
+    // base's ACLs and credentials (the same instances) then.
+    private final MetadataImage base;
+    private Map<Uuid, StandardAcl> acls;
+    private Map<ScramMechanism, Map<String, ScramCredentialData>> scram;
     /** The records since a BeginTransactionRecord, applied at its end; null outside a transaction. */
     private List<MetadataRecord> transaction;
 
@@ -45,8 +48,22 @@ public final class MetadataDelta {
         base.perBrokerConfigs().forEach((broker, configs) -> perBrokerConfigs.put(broker, new HashMap<>(configs)));
         base.groupConfigs().forEach((group, configs) -> groupConfigs.put(group, new HashMap<>(configs)));
         nextProducerId = base.nextProducerId();
-        acls = new HashMap<>(base.acls().acls());
-        base.scram().credentials().forEach((mechanism, users) -> scram.put(mechanism, new HashMap<>(users)));
+        this.base = base;
+    }
+
+    private Map<Uuid, StandardAcl> acls() {
+        if (acls == null) {
+            acls = new HashMap<>(base.acls().acls());
+        }
+        return acls;
+    }
+
+    private Map<ScramMechanism, Map<String, ScramCredentialData>> scram() {
+        if (scram == null) {
+            scram = new EnumMap<>(ScramMechanism.class);
+            base.scram().credentials().forEach((mechanism, users) -> scram.put(mechanism, new HashMap<>(users)));
+        }
+        return scram;
     }
 
     /**
@@ -137,22 +154,22 @@ public final class MetadataDelta {
                 partitions.put(change.partitionId(), change.merge(current));
             }
             case AccessControlEntryRecord entry -> {
-                if (acls.putIfAbsent(entry.id(), entry.acl()) != null) {
+                if (acls().putIfAbsent(entry.id(), entry.acl()) != null) {
                     throw new MetadataParseException(
                             "AccessControlEntryRecord for ACL id " + entry.id() + ", which exists");
                 }
             }
             case RemoveAccessControlEntryRecord remove -> {
-                if (acls.remove(remove.id()) == null) {
+                if (acls().remove(remove.id()) == null) {
                     throw new MetadataParseException(
                             "RemoveAccessControlEntryRecord for unknown ACL id " + remove.id());
                 }
             }
             case UserScramCredentialRecord credential ->
-                scram.computeIfAbsent(mechanism(credential.mechanism()), m -> new HashMap<>())
+                scram().computeIfAbsent(mechanism(credential.mechanism()), m -> new HashMap<>())
                         .put(credential.name(), credential.credential());
             case RemoveUserScramCredentialRecord remove ->
-                scram.computeIfAbsent(mechanism(remove.mechanism()), m -> new HashMap<>())
+                scram().computeIfAbsent(mechanism(remove.mechanism()), m -> new HashMap<>())
                         .remove(remove.name());
             case RetainedRecord kept -> retained.merge(kept.type(), 1, Integer::sum);
             case MetadataTransactionRecord marker -> replayMarker(marker);
@@ -173,8 +190,8 @@ public final class MetadataDelta {
                 perBrokerConfigs,
                 groupConfigs,
                 nextProducerId,
-                new AclsImage(acls),
-                new ScramImage(scram));
+                acls == null ? base.acls() : new AclsImage(acls),
+                scram == null ? base.scram() : new ScramImage(scram));
     }
 
     private static ScramMechanism mechanism(byte type) {

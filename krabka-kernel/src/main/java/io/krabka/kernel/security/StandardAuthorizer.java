@@ -66,7 +66,8 @@ public final class StandardAuthorizer implements Authorizer, MetadataPublisher {
 
     @Override
     public void onMetadataUpdate(MetadataImage previous, MetadataImage current) {
-        if (!previous.acls().equals(current.acls()) || index == AclIndex.EMPTY) {
+        // An image whose delta changed no ACL keeps the same ACLs instance.
+        if (previous.acls() != current.acls()) {
             index = new AclIndex(current.acls().acls().values());
         }
     }
