@@ -76,7 +76,7 @@ final class ExitCode {
             case FormatException format ->
                 switch (format.kind()) {
                     case ALREADY_FORMATTED, CONFLICT -> STORAGE_REFUSED;
-                    case INVALID_VOTERS -> USAGE;
+                    case INVALID_VOTERS, INVALID_BOOTSTRAP_RECORD -> USAGE;
                     case IO_ERROR -> WRITE_FAILED;
                     case INVALID_FEATURES -> INVALID_FEATURES;
                 };

@@ -97,6 +97,21 @@ final class FormatCommand implements Command {
                         .argName("NAME=LEVEL")
                         .desc("A feature's starting level, such as group.version=0 (repeatable)")
                         .get())
+                .addOption(Option.builder()
+                        .longOpt("add-scram")
+                        .hasArg()
+                        .argName("MECHANISM=[name=..,password=..]")
+                        .desc("A SCRAM credential to bootstrap, as kafka-storage format takes it, such as "
+                                + "'SCRAM-SHA-256=[name=alice,password=alice-secret]' (repeatable)")
+                        .get())
+                .addOption(Option.builder()
+                        .longOpt("add-acl")
+                        .hasArg()
+                        .argName("principal=..,operation=..,...")
+                        .desc("An ACL to bootstrap, such as 'principal=User:admin,operation=ALL,permission=ALLOW,"
+                                + "resource-type=CLUSTER,resource-name=kafka-cluster' (repeatable; see "
+                                + "docs/commands.md)")
+                        .get())
                 .addOptionGroup(quorum)
                 .addOption(value(
                         "controller-listener",
@@ -138,7 +153,9 @@ final class FormatCommand implements Command {
                         .orElse(List.of()),
                 quorum(line),
                 listenerName(line),
-                line.hasOption("ignore-formatted"));
+                line.hasOption("ignore-formatted"),
+                values(line, "add-scram"),
+                values(line, "add-acl"));
 
         FormatResult result;
         try {
@@ -244,6 +261,10 @@ final class FormatCommand implements Command {
     }
 
     // A flag value that does not parse: a usage error with the parser's message.
+    private static List<String> values(CommandLine line, String option) {
+        return Optional.ofNullable(line.getOptionValues(option)).map(List::of).orElse(List.of());
+    }
+
     static <T> T parse(Supplier<T> parser) throws CommandException {
         try {
             return parser.get();

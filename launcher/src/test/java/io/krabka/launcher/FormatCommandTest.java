@@ -319,6 +319,59 @@ class FormatCommandTest {
     }
 
     @Test
+    void bootstrapScramUsersAndAclsArePassedOnAndBadOnesAreABadArgument() throws Exception {
+        Path dir = root.resolve("data");
+        assertFails(
+                ExitCode.USAGE,
+                "The 'iterations' value must be >= 4096 for add-scram using SCRAM_SHA_256",
+                "format",
+                "--log-dir",
+                dir.toString(),
+                "--node-id",
+                "1",
+                "--standalone",
+                "--add-scram",
+                "SCRAM-SHA-256=[name=alice,password=alice-secret,iterations=100]");
+        assertFails(
+                ExitCode.USAGE,
+                "You must supply 'permission' to add-acl",
+                "format",
+                "--log-dir",
+                dir.toString(),
+                "--node-id",
+                "1",
+                "--standalone",
+                "--add-acl",
+                "principal=User:admin,operation=ALL,resource-type=CLUSTER,resource-name=kafka-cluster");
+        assertFalse(Files.exists(dir));
+
+        assertEquals(
+                ExitCode.OK,
+                run(
+                        "format",
+                        "--log-dir",
+                        dir.toString(),
+                        "--node-id",
+                        "1",
+                        "--standalone",
+                        "--add-scram",
+                        "SCRAM-SHA-256=[name=alice,password=alice-secret]",
+                        "--add-scram",
+                        "SCRAM-SHA-512=[name=bob,password=bob-secret,iterations=8192]",
+                        "--add-acl",
+                        "principal=User:alice,operation=read,permission=allow,resource-type=topic,"
+                                + "resource-name=orders-,pattern-type=prefixed"),
+                err());
+        // After the feature levels, the users and the ACL, in the order given.
+        assertEquals(
+                List.of("UserScramCredentialRecord", "UserScramCredentialRecord", "AccessControlEntryRecord"),
+                io.krabka.kernel.format.BootstrapCheckpoint.read(dir).stream()
+                        .map(record -> record.record().getClass().getSimpleName())
+                        .filter(name -> !name.equals("FeatureLevelRecord"))
+                        .toList());
+    }
+
+    @Test
     void invalidFeaturesAndReleaseVersionsExitFive() {
         String dir = root.resolve("data").toString();
         assertFails(

@@ -39,6 +39,11 @@ public final class AuthHelper {
         this.authorizer = Objects.requireNonNull(authorizer, "authorizer").orElse(null);
     }
 
+    /** Whether an authorizer is configured: the ACL APIs answer SECURITY_DISABLED without one, as Kafka's. */
+    boolean enabled() {
+        return authorizer != null;
+    }
+
     /** Whether {@code request}'s principal may do {@code operation} on the named resource; logged either way. */
     boolean authorize(Request request, AclOperation operation, ResourceType type, String name) {
         return authorize(request, operation, type, name, true, true, 1);

@@ -8,6 +8,7 @@ import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.network.Listener;
 import io.krabka.kernel.network.SocketServerConfig;
 import io.krabka.kernel.network.Transport;
+import io.krabka.kernel.security.AuthorizerConfig;
 import io.krabka.kernel.security.ListenerProps;
 import io.krabka.kernel.security.ListenerSasl;
 import io.krabka.kernel.security.ListenerTls;
@@ -55,6 +56,7 @@ public final class BrokerConfig {
     private final LogConfig logConfigDefaults;
     private final Listeners listeners;
     private final Optional<InetSocketAddress> healthListenAddress;
+    private final Optional<AuthorizerConfig> authorizerConfig;
 
     private BrokerConfig(Map<String, String> props) {
         this.originals = Map.copyOf(props);
@@ -82,6 +84,11 @@ public final class BrokerConfig {
                 string(SecurityConfigs.SECURITY_INTER_BROKER_PROTOCOL),
                 props.containsKey(SecurityConfigs.SECURITY_INTER_BROKER_PROTOCOL.name()));
         this.healthListenAddress = healthAddress(string(HEALTH_LISTEN_ADDR));
+        try {
+            this.authorizerConfig = AuthorizerConfig.of(props);
+        } catch (IllegalArgumentException e) {
+            throw BrokerConfigException.of(SUPER_USERS.name(), e.getMessage());
+        }
         if (integer(GROUP_MIN_SESSION_TIMEOUT_MS) > integer(GROUP_MAX_SESSION_TIMEOUT_MS)) {
             throw new BrokerConfigException(
                     GROUP_MAX_SESSION_TIMEOUT_MS.name(),
@@ -343,6 +350,14 @@ public final class BrokerConfig {
     /** {@code default.replication.factor}. */
     public short defaultReplicationFactor() {
         return (short) Math.min(Short.MAX_VALUE, integer(DEFAULT_REPLICATION_FACTOR));
+    }
+
+    /**
+     * The authorizer's settings ({@code authorizer.class.name}, {@code super.users}, {@code
+     * allow.everyone.if.no.acl.found}); empty when no authorizer is configured.
+     */
+    public Optional<AuthorizerConfig> authorizerConfig() {
+        return authorizerConfig;
     }
 
     /** {@code auto.create.topics.enable}. */

@@ -7,6 +7,7 @@ import static io.krabka.spi.plugin.ConfigType.LONG;
 import static io.krabka.spi.plugin.ConfigType.STRING;
 import static io.krabka.spi.plugin.ConfigValidator.atLeast;
 
+import io.krabka.kernel.security.AuthorizerConfig;
 import io.krabka.spi.plugin.ConfigKey;
 import io.krabka.spi.plugin.ConfigType;
 import io.krabka.spi.plugin.ConfigValidator;
@@ -210,6 +211,23 @@ public final class BrokerConfigs {
             STRING,
             "",
             "The directory of the metadata log (__cluster_metadata-0); empty for the first of log.dirs.");
+    public static final ConfigKey AUTHORIZER_CLASS_NAME = key(
+                    AuthorizerConfig.AUTHORIZER_CLASS_NAME,
+                    STRING,
+                    "",
+                    "The authorizer: " + AuthorizerConfig.STANDARD_AUTHORIZER + " (served by Krabka's own, with its "
+                            + "semantics, over the ACLs in the metadata log) or empty for none.")
+            .withValidator(BrokerConfigs::standardAuthorizer);
+    public static final ConfigKey SUPER_USERS = key(
+            AuthorizerConfig.SUPER_USERS,
+            STRING,
+            "",
+            "The principals allowed everything whatever the ACLs say, semicolon-separated: User:admin;User:ops.");
+    public static final ConfigKey ALLOW_EVERYONE_IF_NO_ACL_FOUND = key(
+            AuthorizerConfig.ALLOW_EVERYONE_IF_NO_ACL_FOUND,
+            BOOLEAN,
+            false,
+            "Whether an action on a resource no ACL names is allowed; with false only super users may act on it.");
     public static final ConfigKey HEALTH_LISTEN_ADDR = key(
             HEALTH_LISTEN_ADDR_CONFIG,
             STRING,
@@ -254,6 +272,9 @@ public final class BrokerConfigs {
             MAX_INCREMENTAL_FETCH_SESSION_CACHE_SLOTS,
             FETCH_MAX_BYTES,
             METADATA_LOG_DIR,
+            AUTHORIZER_CLASS_NAME,
+            SUPER_USERS,
+            ALLOW_EVERYONE_IF_NO_ACL_FOUND,
             HEALTH_LISTEN_ADDR);
 
     private BrokerConfigs() {}
@@ -265,6 +286,15 @@ public final class BrokerConfigs {
     private static ConfigKey key(
             String name, ConfigType type, Object defaultValue, String documentation, ConfigValidator validator) {
         return ConfigKey.optional(name, type, defaultValue, documentation).withValidator(validator);
+    }
+
+    // Krabka's authorizer has the semantics of Kafka's StandardAuthorizer, the one class it takes the name of.
+    private static void standardAuthorizer(String key, Object value) {
+        String name = ((String) value).trim();
+        if (!name.isEmpty() && !name.equals(AuthorizerConfig.STANDARD_AUTHORIZER)) {
+            throw new BrokerConfigException(
+                    key, name, "Krabka serves only " + AuthorizerConfig.STANDARD_AUTHORIZER + " (or empty for none)");
+        }
     }
 
     // Kafka accepts broker, controller or both; Krabka runs one node that is both.

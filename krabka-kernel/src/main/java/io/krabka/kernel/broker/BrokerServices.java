@@ -3,6 +3,7 @@ package io.krabka.kernel.broker;
 import io.krabka.kernel.log.LogManager;
 import io.krabka.kernel.log.config.LogConfig;
 import io.krabka.kernel.network.ApiHandler;
+import io.krabka.kernel.security.Authorizer;
 import io.krabka.kernel.security.ScramCredentials;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,16 +34,17 @@ public interface BrokerServices extends AutoCloseable {
      */
     void handleLogDirFailure(Path logDir);
 
+    /**
+     * The authorizer, once {@link #startBeforeLogs} has run: Krabka's {@link io.krabka.kernel.security.StandardAuthorizer}
+     * over the metadata's ACLs when {@code authorizer.class.name} names Kafka's, empty when it is empty.
+     */
+    Optional<Authorizer> authorizer();
+
+    /** The SCRAM credentials of the metadata, as SASL/SCRAM reads them, once {@link #startBeforeLogs} has run. */
+    ScramCredentials scramCredentials();
+
     /** The feature levels ApiVersions reports, read at each request. */
     ApiFeatures features();
-
-    /**
-     * Where SASL/SCRAM reads the users' credentials, once {@link #startBeforeLogs} has run: by default none, so
-     * that every SCRAM authentication fails.
-     */
-    default ScramCredentials scramCredentials() {
-        return (user, mechanism) -> Optional.empty();
-    }
 
     /** Stops the services. */
     @Override

@@ -18,6 +18,9 @@ import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.replica.ReplicaManager;
 import io.krabka.kernel.replica.ReplicaManagerConfig;
 import io.krabka.kernel.security.Authorizer;
+import io.krabka.kernel.security.MetadataScramCredentials;
+import io.krabka.kernel.security.ScramCredentials;
+import io.krabka.kernel.security.StandardAuthorizer;
 import io.krabka.kernel.transaction.ProducerIdManager;
 import io.krabka.kernel.transaction.TransactionCoordinator;
 import io.krabka.kernel.transaction.TransactionCoordinatorConfig;
@@ -29,6 +32,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -49,6 +53,7 @@ public final class KrabkaServices implements BrokerServices {
     private GroupConfigs groupConfigs;
     private ReplicaManager replicaManager;
     private Optional<Authorizer> authorizer = Optional.empty();
+    private ScramCredentials scramCredentials;
 
     @Override
     public Function<String, LogConfig> startBeforeLogs(BrokerContext context) throws IOException {
@@ -66,6 +71,11 @@ public final class KrabkaServices implements BrokerServices {
                 context.time(),
                 context.logDirFailureChannel());
         started.add(controller);
+        Optional<StandardAuthorizer> standardAuthorizer =
+                config.authorizerConfig().map(StandardAuthorizer::new);
+        standardAuthorizer.ifPresent(controller::register);
+        authorizer = standardAuthorizer.map(Authorizer.class::cast);
+        scramCredentials = new MetadataScramCredentials(controller::image);
         DynamicBrokerConfig dynamicConfig = context.dynamicConfig();
         controller.register(dynamicConfig);
         controller.registerConfigurationValidator(ConfigResource.Type.BROKER, dynamicConfig);
@@ -177,15 +187,12 @@ public final class KrabkaServices implements BrokerServices {
                 new OffsetDeleteHandler(auth, groups, metadata),
                 new ListGroupsHandler(auth, groups),
                 new DescribeGroupsHandler(auth, groups),
-                new DeleteGroupsHandler(auth, groups));
-    }
-
-    /**
-     * The authorizer every handler asks ({@code authorizer.class.name}); empty when none is configured, and then
-     * everything is allowed, as in Kafka.
-     */
-    public Optional<Authorizer> authorizer() {
-        return authorizer;
+                new DeleteGroupsHandler(auth, groups),
+                new CreateAclsHandler(auth, controller),
+                new DescribeAclsHandler(auth, metadata),
+                new DeleteAclsHandler(auth, controller),
+                new AlterUserScramCredentialsHandler(auth, controller),
+                new DescribeUserScramCredentialsHandler(auth, metadata));
     }
 
     @Override
@@ -193,6 +200,16 @@ public final class KrabkaServices implements BrokerServices {
         if (replicaManager != null) {
             replicaManager.handleLogDirFailure(logDir);
         }
+    }
+
+    @Override
+    public Optional<Authorizer> authorizer() {
+        return authorizer;
+    }
+
+    @Override
+    public ScramCredentials scramCredentials() {
+        return Objects.requireNonNull(scramCredentials, "the services have not started");
     }
 
     @Override

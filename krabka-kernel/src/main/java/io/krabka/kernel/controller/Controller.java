@@ -4,8 +4,12 @@ import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.MetadataPublisher;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.acl.AclBindingFilter;
 import org.apache.kafka.common.message.AlterConfigsRequestData;
 import org.apache.kafka.common.message.AlterConfigsResponseData;
+import org.apache.kafka.common.message.AlterUserScramCredentialsRequestData;
+import org.apache.kafka.common.message.AlterUserScramCredentialsResponseData;
 import org.apache.kafka.common.message.CreatePartitionsRequestData;
 import org.apache.kafka.common.message.CreatePartitionsResponseData.CreatePartitionsTopicResult;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
@@ -14,6 +18,8 @@ import org.apache.kafka.common.message.DeleteTopicsRequestData;
 import org.apache.kafka.common.message.DeleteTopicsResponseData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
+import org.apache.kafka.server.authorizer.AclCreateResult;
+import org.apache.kafka.server.authorizer.AclDeleteResult;
 
 /**
  * The controller of a single-node cluster (Kafka's {@code QuorumController}): the one writer of the metadata log.
@@ -50,6 +56,16 @@ public interface Controller {
 
     /** Replaces the whole config set of each resource as a (legacy) AlterConfigs request asks. */
     CompletableFuture<AlterConfigsResponseData> legacyAlterConfigs(AlterConfigsRequestData request);
+
+    /** Creates ACLs as a CreateAcls request asks: one result per ACL, in order, with Kafka's validation. */
+    CompletableFuture<List<AclCreateResult>> createAcls(List<AclBinding> acls);
+
+    /** Deletes the ACLs each filter matches: one result per filter, naming the ACLs it deleted. */
+    CompletableFuture<List<AclDeleteResult>> deleteAcls(List<AclBindingFilter> filters);
+
+    /** Sets and removes SCRAM credentials as an AlterUserScramCredentials request asks: one result per user. */
+    CompletableFuture<AlterUserScramCredentialsResponseData> alterUserScramCredentials(
+            AlterUserScramCredentialsRequestData request);
 
     /** Gives {@code brokerId} the next block of producer ids. */
     CompletableFuture<ProducerIdsBlock> allocateProducerIds(int brokerId);

@@ -31,6 +31,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.acl.AclBindingFilter;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.PolicyViolationException;
@@ -38,6 +40,8 @@ import org.apache.kafka.common.errors.StaleBrokerEpochException;
 import org.apache.kafka.common.errors.UnknownServerException;
 import org.apache.kafka.common.message.AlterConfigsRequestData;
 import org.apache.kafka.common.message.AlterConfigsResponseData;
+import org.apache.kafka.common.message.AlterUserScramCredentialsRequestData;
+import org.apache.kafka.common.message.AlterUserScramCredentialsResponseData;
 import org.apache.kafka.common.message.CreatePartitionsRequestData;
 import org.apache.kafka.common.message.CreatePartitionsResponseData.CreatePartitionsTopicResult;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
@@ -46,6 +50,8 @@ import org.apache.kafka.common.message.DeleteTopicsRequestData;
 import org.apache.kafka.common.message.DeleteTopicsResponseData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
+import org.apache.kafka.server.authorizer.AclCreateResult;
+import org.apache.kafka.server.authorizer.AclDeleteResult;
 
 /**
  * The single-node controller: one thread runs every operation in turn, as Kafka's {@code QuorumController} runs
@@ -148,12 +154,24 @@ public final class QuorumController implements Controller, AutoCloseable {
         }
     }
 
+    // The bootstrap features (with the cluster min.insync.replicas), then the bootstrap SCRAM credentials and ACLs.
     private static List<MetadataRecordAndVersion> bootstrapRecords(ControllerConfig config) throws IOException {
-        return bootstrapRecords(
-                BootstrapCheckpoint.read(config.metadataLogDir()),
+        List<FeatureLevelRecord> features = new ArrayList<>();
+        List<MetadataRecordAndVersion> others = new ArrayList<>();
+        for (MetadataRecordAndVersion record : BootstrapCheckpoint.read(config.metadataLogDir())) {
+            if (record.record() instanceof FeatureLevelRecord feature) {
+                features.add(feature);
+            } else {
+                others.add(record);
+            }
+        }
+        List<MetadataRecordAndVersion> records = new ArrayList<>(bootstrapRecords(
+                features,
                 config.staticBrokerConfigs()
                         .getOrDefault(MIN_IN_SYNC_REPLICAS, "1")
-                        .trim());
+                        .trim()));
+        records.addAll(others);
+        return records;
     }
 
     /**
@@ -244,6 +262,22 @@ public final class QuorumController implements Controller, AutoCloseable {
     @Override
     public CompletableFuture<AlterConfigsResponseData> legacyAlterConfigs(AlterConfigsRequestData request) {
         return write("legacyAlterConfigs", current -> configuration.legacyAlterConfigs(current, request));
+    }
+
+    @Override
+    public CompletableFuture<List<AclCreateResult>> createAcls(List<AclBinding> acls) {
+        return write("createAcls", current -> AclControl.createAcls(current, acls));
+    }
+
+    @Override
+    public CompletableFuture<List<AclDeleteResult>> deleteAcls(List<AclBindingFilter> filters) {
+        return write("deleteAcls", current -> AclControl.deleteAcls(current, filters));
+    }
+
+    @Override
+    public CompletableFuture<AlterUserScramCredentialsResponseData> alterUserScramCredentials(
+            AlterUserScramCredentialsRequestData request) {
+        return write("alterUserScramCredentials", current -> ScramControl.alterUserScramCredentials(current, request));
     }
 
     /** Kafka's {@code ProducerIdControlManager}: the next block of 1000 ids, recorded before it is given. */

@@ -1,9 +1,11 @@
 package io.krabka.kernel.format;
 
+import io.krabka.kernel.metadata.AccessControlEntryRecord;
 import io.krabka.kernel.metadata.FeatureLevelRecord;
 import io.krabka.kernel.metadata.MetadataBatch;
 import io.krabka.kernel.metadata.MetadataParseException;
 import io.krabka.kernel.metadata.MetadataRecordAndVersion;
+import io.krabka.kernel.metadata.UserScramCredentialRecord;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -26,23 +28,27 @@ public final class BootstrapCheckpoint {
     }
 
     /**
-     * The feature records of the bootstrap snapshot, in the order written.
+     * The records of the bootstrap snapshot, in the order written: the feature levels, then any SCRAM credentials
+     * and ACLs ({@code --add-scram}, {@code --add-acl}).
      *
      * @throws NoSuchFileException    if the directory was not formatted
-     * @throws MetadataParseException if the snapshot holds a record other than a feature level, or bad bytes
+     * @throws MetadataParseException if the snapshot holds another record type, or bad bytes
      */
-    public static List<FeatureLevelRecord> read(Path metadataLogDir) throws IOException {
+    public static List<MetadataRecordAndVersion> read(Path metadataLogDir) throws IOException {
         Path file = file(metadataLogDir);
-        List<FeatureLevelRecord> features = new ArrayList<>();
+        List<MetadataRecordAndVersion> records = new ArrayList<>();
         for (MetadataBatch batch : MetadataBatch.readAll(ByteBuffer.wrap(Files.readAllBytes(file)), file.toString())) {
             for (MetadataRecordAndVersion record : batch.records()) {
-                if (!(record.record() instanceof FeatureLevelRecord feature)) {
+                if (!(record.record() instanceof FeatureLevelRecord
+                        || record.record() instanceof UserScramCredentialRecord
+                        || record.record() instanceof AccessControlEntryRecord)) {
                     throw new MetadataParseException(file + " bootstraps with a "
-                            + record.record().getClass().getSimpleName() + "; Krabka bootstraps feature levels only");
+                            + record.record().getClass().getSimpleName()
+                            + "; Krabka bootstraps feature levels, SCRAM credentials and ACLs only");
                 }
-                features.add(feature);
+                records.add(record);
             }
         }
-        return features;
+        return records;
     }
 }

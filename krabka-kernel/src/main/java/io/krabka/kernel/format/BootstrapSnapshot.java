@@ -2,6 +2,7 @@ package io.krabka.kernel.format;
 
 import io.krabka.kernel.log.checkpoint.AtomicFileWriter;
 import io.krabka.kernel.metadata.FeatureLevelRecord;
+import io.krabka.kernel.metadata.MetadataRecord;
 import io.krabka.kernel.metadata.MetadataRecordSerde;
 import io.krabka.kernel.record.Compression;
 import io.krabka.kernel.record.ControlRecordType;
@@ -29,7 +30,8 @@ import org.apache.kafka.common.protocol.ObjectSerializationCache;
  * <ol>
  *   <li>a control batch: {@code SnapshotHeaderRecord}, then for {@code kraft.version} 1 a {@code KRaftVersionRecord}
  *       and, when there are initial controllers, a {@code VotersRecord};</li>
- *   <li>the feature records, each framed as the metadata log frames it;</li>
+ *   <li>the feature records, then the SCRAM credentials and ACLs of {@code --add-scram} and {@code --add-acl}, each
+ *       framed as the metadata log frames it;</li>
  *   <li>a control batch: {@code SnapshotFooterRecord}.</li>
  * </ol>
  * Kafka reads its clock for the header's last contained log timestamp and again for each batch's timestamp; this
@@ -61,7 +63,11 @@ final class BootstrapSnapshot {
      * @param listenerName the controllers' listener name
      */
     static ByteBuffer encode(
-            long timestamp, BootstrapFeatures features, Optional<DynamicVoters> voters, String listenerName) {
+            long timestamp,
+            BootstrapFeatures features,
+            List<MetadataRecord> records,
+            Optional<DynamicVoters> voters,
+            String listenerName) {
         RecordBatchBuilder header = batch(0).appendControlRecord(
                         timestamp,
                         ControlRecordType.SNAPSHOT_HEADER,
@@ -87,13 +93,17 @@ final class BootstrapSnapshot {
         List<ByteBuffer> batches = new ArrayList<>();
         batches.add(header.build());
         int offset = header.numRecords();
-        RecordBatchBuilder records = batch(offset);
+        RecordBatchBuilder metadata = batch(offset);
         for (FeatureLevelRecord record : features.records()) {
-            records.append(
+            metadata.append(
                     timestamp, null, MetadataRecordSerde.serialize(record, FEATURE_LEVEL_RECORD_VERSION), List.of());
         }
-        batches.add(records.build());
-        offset += records.numRecords();
+        // The SCRAM credentials and ACLs after the features, at version 0, as Kafka's format tool adds them.
+        for (MetadataRecord record : records) {
+            metadata.append(timestamp, null, MetadataRecordSerde.serialize(record, (short) 0), List.of());
+        }
+        batches.add(metadata.build());
+        offset += metadata.numRecords();
         batches.add(batch(offset)
                 .appendControlRecord(
                         timestamp,

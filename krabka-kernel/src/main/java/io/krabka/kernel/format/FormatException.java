@@ -21,6 +21,8 @@ public final class FormatException extends Exception {
         INVALID_VOTERS,
         /** The release version or a feature level is unknown, unstable, or conflicts with another. */
         INVALID_FEATURES,
+        /** An {@code --add-scram} or {@code --add-acl} value is malformed or not allowed. */
+        INVALID_BOOTSTRAP_RECORD,
         /** Reading or writing a log directory failed. */
         IO_ERROR
     }

@@ -25,6 +25,8 @@ import java.util.TreeSet;
  * @param quorum                 how the controller quorum starts
  * @param controllerListenerName the controllers' listener name
  * @param ignoreFormatted        skip formatted directories rather than refuse them
+ * @param scramArguments         {@code --add-scram} values, Kafka's syntax ({@link ScramArgument})
+ * @param aclArguments           {@code --add-acl} values ({@link AclArgument})
  */
 public record FormatSpec(
         List<Path> logDirs,
@@ -36,7 +38,36 @@ public record FormatSpec(
         List<String> features,
         InitialQuorum quorum,
         String controllerListenerName,
-        boolean ignoreFormatted) {
+        boolean ignoreFormatted,
+        List<String> scramArguments,
+        List<String> aclArguments) {
+
+    /** What to format, bootstrapping no SCRAM credential and no ACL. */
+    public FormatSpec(
+            List<Path> logDirs,
+            Path metadataLogDir,
+            String clusterId,
+            int nodeId,
+            Optional<Uuid> directoryId,
+            Optional<String> releaseVersion,
+            List<String> features,
+            InitialQuorum quorum,
+            String controllerListenerName,
+            boolean ignoreFormatted) {
+        this(
+                logDirs,
+                metadataLogDir,
+                clusterId,
+                nodeId,
+                directoryId,
+                releaseVersion,
+                features,
+                quorum,
+                controllerListenerName,
+                ignoreFormatted,
+                List.of(),
+                List.of());
+    }
 
     /** Validates the values; paths are made absolute and normal. */
     public FormatSpec {
@@ -66,6 +97,8 @@ public record FormatSpec(
         if (controllerListenerName.isEmpty()) {
             throw new IllegalArgumentException("empty controller listener name");
         }
+        scramArguments = List.copyOf(scramArguments);
+        aclArguments = List.copyOf(aclArguments);
     }
 
     /** Every directory to format, the metadata log directory included, in path order. */

@@ -1,6 +1,8 @@
 package io.krabka.kernel.format;
 
 import io.krabka.kernel.log.checkpoint.MetaProperties;
+import io.krabka.kernel.metadata.MetadataRecord;
+import io.krabka.kernel.metadata.MetadataVersion;
 import io.krabka.spi.common.Uuid;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,7 +73,8 @@ public final class Formatter {
         return new FormatPlan(
                 spec,
                 new FormatResult(
-                        features, plan(spec, unformatted, voterDirectoryId, taken), List.copyOf(formatted.keySet())));
+                        features, plan(spec, unformatted, voterDirectoryId, taken), List.copyOf(formatted.keySet())),
+                bootstrapRecords(spec, features));
     }
 
     /**
@@ -81,8 +84,36 @@ public final class Formatter {
      * @throws FormatException naming the write that failed; no {@code meta.properties} is left behind
      */
     public FormatResult write(FormatPlan plan) throws FormatException {
-        write(plan.spec(), plan.result().features(), plan.result().formatted());
+        write(
+                plan.spec(),
+                plan.result().features(),
+                plan.bootstrapRecords(),
+                plan.result().formatted());
         return plan.result();
+    }
+
+    // Kafka's Formatter: SCRAM credentials need metadata.version 3.5-IV2; an ACL is checked as CreateAcls checks it.
+    private static List<MetadataRecord> bootstrapRecords(FormatSpec spec, BootstrapFeatures features)
+            throws FormatException {
+        MetadataVersion version = features.metadataVersion();
+        if (!spec.scramArguments().isEmpty() && version.compareTo(MetadataVersion.IBP_3_5_IV2) < 0) {
+            throw new FormatException(
+                    FormatException.Kind.INVALID_BOOTSTRAP_RECORD,
+                    "SCRAM is only supported in " + MetadataVersion.FEATURE_NAME + " " + MetadataVersion.IBP_3_5_IV2
+                            + " or later.");
+        }
+        List<MetadataRecord> records = new ArrayList<>();
+        try {
+            for (String argument : spec.scramArguments()) {
+                records.add(ScramArgument.parse(argument));
+            }
+            for (String argument : spec.aclArguments()) {
+                records.add(AclArgument.parse(argument, version.compareTo(MetadataVersion.IBP_4_4_IV1) >= 0));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new FormatException(FormatException.Kind.INVALID_BOOTSTRAP_RECORD, e.getMessage(), e);
+        }
+        return records;
     }
 
     // The directory id the voter set gives this node, checked against --directory-id.
@@ -173,7 +204,11 @@ public final class Formatter {
         return plan;
     }
 
-    private void write(FormatSpec spec, BootstrapFeatures features, List<FormattedDirectory> plan)
+    private void write(
+            FormatSpec spec,
+            BootstrapFeatures features,
+            List<MetadataRecord> bootstrapRecords,
+            List<FormattedDirectory> plan)
             throws FormatException {
         List<Path> written = new ArrayList<>();
         Path current = spec.metadataLogDir();
@@ -187,6 +222,7 @@ public final class Formatter {
                             BootstrapSnapshot.encode(
                                     clock.millis(),
                                     features,
+                                    bootstrapRecords,
                                     voters(spec, dir.directoryId()),
                                     spec.controllerListenerName()));
                 }

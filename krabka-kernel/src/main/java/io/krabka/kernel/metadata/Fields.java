@@ -31,6 +31,20 @@ final class Fields {
         }
     }
 
+    static void writeBytes(Writable out, byte[] value) {
+        out.writeUnsignedVarint(value.length + 1);
+        out.writeByteArray(value);
+    }
+
+    static byte[] readBytes(Readable in, String field) {
+        int length = in.readUnsignedVarint() - 1;
+        if (length < 0) {
+            throw new MetadataParseException("non-nullable field " + field + " was serialized as null");
+        }
+        checkRemaining(in, length, field);
+        return in.readArray(length);
+    }
+
     static void writeUuid(Writable out, Uuid id) {
         out.writeLong(id.mostSignificantBits());
         out.writeLong(id.leastSignificantBits());

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.apache.kafka.clients.admin.ScramMechanism;
 
 /**
  * The changes of metadata records to an image (Kafka's {@code MetadataDelta}): records are replayed in log order,
@@ -25,6 +26,11 @@ public final class MetadataDelta {
     private final Map<String, Map<String, String>> perBrokerConfigs = new HashMap<>();
     private final Map<String, Map<String, String>> groupConfigs = new HashMap<>();
     private long nextProducerId;
+    // Copied from the base only once a record changes them: most deltas touch neither, and an image keeps its
+    // base's ACLs and credentials (the same instances) then.
+    private final MetadataImage base;
+    private Map<Uuid, StandardAcl> acls;
+    private Map<ScramMechanism, Map<String, ScramCredentialData>> scram;
     /** The records since a BeginTransactionRecord, applied at its end; null outside a transaction. */
     private List<MetadataRecord> transaction;
 
@@ -42,6 +48,22 @@ public final class MetadataDelta {
         base.perBrokerConfigs().forEach((broker, configs) -> perBrokerConfigs.put(broker, new HashMap<>(configs)));
         base.groupConfigs().forEach((group, configs) -> groupConfigs.put(group, new HashMap<>(configs)));
         nextProducerId = base.nextProducerId();
+        this.base = base;
+    }
+
+    private Map<Uuid, StandardAcl> acls() {
+        if (acls == null) {
+            acls = new HashMap<>(base.acls().acls());
+        }
+        return acls;
+    }
+
+    private Map<ScramMechanism, Map<String, ScramCredentialData>> scram() {
+        if (scram == null) {
+            scram = new EnumMap<>(ScramMechanism.class);
+            base.scram().credentials().forEach((mechanism, users) -> scram.put(mechanism, new HashMap<>(users)));
+        }
+        return scram;
     }
 
     /**
@@ -131,6 +153,24 @@ public final class MetadataDelta {
                 }
                 partitions.put(change.partitionId(), change.merge(current));
             }
+            case AccessControlEntryRecord entry -> {
+                if (acls().putIfAbsent(entry.id(), entry.acl()) != null) {
+                    throw new MetadataParseException(
+                            "AccessControlEntryRecord for ACL id " + entry.id() + ", which exists");
+                }
+            }
+            case RemoveAccessControlEntryRecord remove -> {
+                if (acls().remove(remove.id()) == null) {
+                    throw new MetadataParseException(
+                            "RemoveAccessControlEntryRecord for unknown ACL id " + remove.id());
+                }
+            }
+            case UserScramCredentialRecord credential ->
+                scram().computeIfAbsent(mechanism(credential.mechanism()), m -> new HashMap<>())
+                        .put(credential.name(), credential.credential());
+            case RemoveUserScramCredentialRecord remove ->
+                scram().computeIfAbsent(mechanism(remove.mechanism()), m -> new HashMap<>())
+                        .remove(remove.name());
             case RetainedRecord kept -> retained.merge(kept.type(), 1, Integer::sum);
             case MetadataTransactionRecord marker -> replayMarker(marker);
         }
@@ -149,7 +189,17 @@ public final class MetadataDelta {
                 brokerConfigs,
                 perBrokerConfigs,
                 groupConfigs,
-                nextProducerId);
+                nextProducerId,
+                acls == null ? base.acls() : new AclsImage(acls),
+                scram == null ? base.scram() : new ScramImage(scram));
+    }
+
+    private static ScramMechanism mechanism(byte type) {
+        ScramMechanism mechanism = ScramMechanism.fromType(type);
+        if (mechanism == ScramMechanism.UNKNOWN) {
+            throw new MetadataParseException("SCRAM credential record of unknown mechanism " + type);
+        }
+        return mechanism;
     }
 
     private void replayConfig(ConfigRecord config) {

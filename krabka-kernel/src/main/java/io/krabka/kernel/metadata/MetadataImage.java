@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param perBrokerConfigs the dynamic configs set for one broker, by its id (the broker resource "1")
  * @param groupConfigs     the configs set on each group by group id (only keys set; defaults are not here)
  * @param nextProducerId   the first producer id not yet given out
+ * @param acls             the ACLs
+ * @param scram            the SCRAM credentials
  */
 public record MetadataImage(
         long offset,
@@ -27,11 +29,36 @@ public record MetadataImage(
         Map<String, String> brokerConfigs,
         Map<String, Map<String, String>> perBrokerConfigs,
         Map<String, Map<String, String>> groupConfigs,
-        long nextProducerId) {
+        long nextProducerId,
+        AclsImage acls,
+        ScramImage scram) {
 
     /** The image before any record. */
     public static final MetadataImage EMPTY =
             new MetadataImage(-1, Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), 0);
+
+    /** An image without ACLs or SCRAM credentials. */
+    public MetadataImage(
+            long offset,
+            Map<String, Short> features,
+            Map<String, TopicImage> topics,
+            Map<String, Map<String, String>> topicConfigs,
+            Map<String, String> brokerConfigs,
+            Map<String, Map<String, String>> perBrokerConfigs,
+            Map<String, Map<String, String>> groupConfigs,
+            long nextProducerId) {
+        this(
+                offset,
+                features,
+                topics,
+                topicConfigs,
+                brokerConfigs,
+                perBrokerConfigs,
+                groupConfigs,
+                nextProducerId,
+                AclsImage.EMPTY,
+                ScramImage.EMPTY);
+    }
 
     /** Copies the maps and checks the offset. */
     public MetadataImage {
@@ -47,6 +74,8 @@ public record MetadataImage(
         if (nextProducerId < 0) {
             throw new IllegalArgumentException("next producer id " + nextProducerId);
         }
+        Objects.requireNonNull(acls, "acls");
+        Objects.requireNonNull(scram, "scram");
     }
 
     /** The topic with this name. */

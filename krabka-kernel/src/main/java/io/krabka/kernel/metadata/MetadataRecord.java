@@ -16,6 +16,10 @@ public sealed interface MetadataRecord
                 ProducerIdsRecord,
                 PartitionChangeRecord,
                 MetadataTransactionRecord,
+                AccessControlEntryRecord,
+                RemoveAccessControlEntryRecord,
+                UserScramCredentialRecord,
+                RemoveUserScramCredentialRecord,
                 RetainedRecord {
 
     /** The record type's api key in the metadata log's frame. */

@@ -56,6 +56,14 @@ public final class MetadataRecordSerde {
                 case FeatureLevelRecord.API_KEY -> FeatureLevelRecord.read(in, checkVersion(apiKey, version, 0));
                 case ProducerIdsRecord.API_KEY -> ProducerIdsRecord.read(in, checkVersion(apiKey, version, 0));
                 case PartitionChangeRecord.API_KEY -> PartitionChangeRecord.read(in, checkVersion(apiKey, version, 2));
+                case UserScramCredentialRecord.API_KEY ->
+                    UserScramCredentialRecord.read(in, checkVersion(apiKey, version, 0));
+                case AccessControlEntryRecord.API_KEY ->
+                    AccessControlEntryRecord.read(in, checkVersion(apiKey, version, 0));
+                case RemoveAccessControlEntryRecord.API_KEY ->
+                    RemoveAccessControlEntryRecord.read(in, checkVersion(apiKey, version, 0));
+                case RemoveUserScramCredentialRecord.API_KEY ->
+                    RemoveUserScramCredentialRecord.read(in, checkVersion(apiKey, version, 0));
                 default -> readOther(in, apiKey, version);
             };
             if (in.remaining() > 0) {

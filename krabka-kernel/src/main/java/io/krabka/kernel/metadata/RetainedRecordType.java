@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * The record types of Kafka's {@code MetadataRecordType} (Kafka 4.3 and 4.4) that Krabka replays without applying,
  * with the newest version of each that Kafka writes: what a single node does not serve yet (broker and controller
- * registrations, ACLs, quotas, SCRAM credentials, delegation tokens, ELR clearing, the ZooKeeper migration state).
+ * registrations, quotas, delegation tokens, ELR clearing, the ZooKeeper migration state).
  * Each is kept in the metadata log as Kafka wrote it, so a Kafka that takes the directory back finds it.
  */
 public enum RetainedRecordType {
@@ -15,13 +15,9 @@ public enum RetainedRecordType {
     FENCE_BROKER_RECORD(7, "FenceBrokerRecord", 0),
     UNFENCE_BROKER_RECORD(8, "UnfenceBrokerRecord", 0),
     DELEGATION_TOKEN_RECORD(10, "DelegationTokenRecord", 0),
-    USER_SCRAM_CREDENTIAL_RECORD(11, "UserScramCredentialRecord", 0),
     CLIENT_QUOTA_RECORD(14, "ClientQuotaRecord", 0),
     BROKER_REGISTRATION_CHANGE_RECORD(17, "BrokerRegistrationChangeRecord", 3),
-    ACCESS_CONTROL_ENTRY_RECORD(18, "AccessControlEntryRecord", 0),
-    REMOVE_ACCESS_CONTROL_ENTRY_RECORD(19, "RemoveAccessControlEntryRecord", 0),
     ZK_MIGRATION_STATE_RECORD(21, "ZkMigrationStateRecord", 0),
-    REMOVE_USER_SCRAM_CREDENTIAL_RECORD(22, "RemoveUserScramCredentialRecord", 0),
     REMOVE_DELEGATION_TOKEN_RECORD(26, "RemoveDelegationTokenRecord", 0),
     REGISTER_CONTROLLER_RECORD(27, "RegisterControllerRecord", 0),
     CLEAR_ELR_RECORD(28, "ClearElrRecord", 0),

@@ -167,7 +167,12 @@ class BrokerIT {
                         ApiKeys.WRITE_TXN_MARKERS,
                         ApiKeys.DESCRIBE_TRANSACTIONS,
                         ApiKeys.LIST_TRANSACTIONS,
-                        ApiKeys.DESCRIBE_PRODUCERS),
+                        ApiKeys.DESCRIBE_PRODUCERS,
+                        ApiKeys.CREATE_ACLS,
+                        ApiKeys.DESCRIBE_ACLS,
+                        ApiKeys.DELETE_ACLS,
+                        ApiKeys.ALTER_USER_SCRAM_CREDENTIALS,
+                        ApiKeys.DESCRIBE_USER_SCRAM_CREDENTIALS),
                 negotiated.allSupportedApiVersions().keySet());
         assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
 
@@ -221,6 +226,69 @@ class BrokerIT {
         stopping.get(30, TimeUnit.SECONDS);
         broker.awaitShutdown();
         assertEquals(Broker.State.STOPPED, broker.state());
+    }
+
+    @Test
+    void theAuthorizerKeysStartKrabkasStandardAuthorizerAndAclsAndUsersSurviveARestart() throws Exception {
+        BrokerConfig config = config(
+                dataDir,
+                "authorizer.class.name",
+                "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+                "super.users",
+                "User:ANONYMOUS");
+        org.apache.kafka.common.acl.AclBinding acl = new org.apache.kafka.common.acl.AclBinding(
+                new org.apache.kafka.common.resource.ResourcePattern(
+                        org.apache.kafka.common.resource.ResourceType.TOPIC,
+                        "orders",
+                        org.apache.kafka.common.resource.PatternType.LITERAL),
+                new org.apache.kafka.common.acl.AccessControlEntry(
+                        "User:alice",
+                        "*",
+                        org.apache.kafka.common.acl.AclOperation.READ,
+                        org.apache.kafka.common.acl.AclPermissionType.ALLOW));
+        KrabkaServices services = new KrabkaServices();
+        Broker first = start(config, services);
+        assertTrue(services.authorizer().orElseThrow() instanceof io.krabka.kernel.security.StandardAuthorizer);
+        try (org.apache.kafka.clients.admin.Admin admin = admin(first)) {
+            admin.createAcls(List.of(acl)).all().get();
+            admin.alterUserScramCredentials(List.of(new org.apache.kafka.clients.admin.UserScramCredentialUpsertion(
+                            "alice",
+                            new org.apache.kafka.clients.admin.ScramCredentialInfo(
+                                    org.apache.kafka.clients.admin.ScramMechanism.SCRAM_SHA_512, 4096),
+                            "alice-secret")))
+                    .all()
+                    .get();
+        }
+        first.close();
+
+        KrabkaServices again = new KrabkaServices();
+        Broker second = start(config, again);
+        try (org.apache.kafka.clients.admin.Admin admin = admin(second)) {
+            assertEquals(
+                    List.of(acl),
+                    List.copyOf(admin.describeAcls(org.apache.kafka.common.acl.AclBindingFilter.ANY)
+                            .values()
+                            .get()));
+            assertEquals(
+                    List.of("alice"),
+                    admin.describeUserScramCredentials().users().get());
+        }
+        assertTrue(again.scramCredentials()
+                .credential("alice", org.apache.kafka.clients.admin.ScramMechanism.SCRAM_SHA_512)
+                .isPresent());
+
+        BrokerConfigException refused = assertThrows(
+                BrokerConfigException.class,
+                () -> config(dataDir, "authorizer.class.name", "kafka.security.authorizer.AclAuthorizer"));
+        assertEquals("authorizer.class.name", refused.key());
+    }
+
+    private static org.apache.kafka.clients.admin.Admin admin(Broker broker) {
+        return org.apache.kafka.clients.admin.Admin.create(Map.of(
+                org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                "127.0.0.1:" + broker.listenAddress().getPort(),
+                org.apache.kafka.clients.admin.AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                30_000));
     }
 
     @Test
@@ -356,6 +424,16 @@ class BrokerIT {
 
         @Override
         public void handleLogDirFailure(Path logDir) {}
+
+        @Override
+        public Optional<io.krabka.kernel.security.Authorizer> authorizer() {
+            return Optional.empty();
+        }
+
+        @Override
+        public io.krabka.kernel.security.ScramCredentials scramCredentials() {
+            return (user, mechanism) -> Optional.empty();
+        }
 
         @Override
         public ApiFeatures features() {

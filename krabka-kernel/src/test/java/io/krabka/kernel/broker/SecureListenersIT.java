@@ -16,6 +16,7 @@ import io.krabka.kernel.network.ApiHandler;
 import io.krabka.kernel.network.Listener;
 import io.krabka.kernel.network.Request;
 import io.krabka.kernel.network.Response;
+import io.krabka.kernel.security.Authorizer;
 import io.krabka.kernel.security.ListenerSasl;
 import io.krabka.kernel.security.ScramCredentials;
 import io.krabka.testservers.TestCertificates;
@@ -370,6 +371,11 @@ class SecureListenersIT {
         @Override
         public ApiFeatures features() {
             return services.features();
+        }
+
+        @Override
+        public Optional<Authorizer> authorizer() {
+            return services.authorizer();
         }
 
         @Override

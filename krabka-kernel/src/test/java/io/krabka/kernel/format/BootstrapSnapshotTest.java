@@ -82,8 +82,8 @@ class BootstrapSnapshotTest {
             throws Exception {
         BootstrapFeatures features = BootstrapFeatures.resolve(release, featureArgs);
 
-        ByteBuffer ours =
-                BootstrapSnapshot.encode(NOW, features, initialControllers.map(DynamicVoters::parse), listener);
+        ByteBuffer ours = BootstrapSnapshot.encode(
+                NOW, features, List.of(), initialControllers.map(DynamicVoters::parse), listener);
         Path theirs = KafkaSnapshots.write(
                 dir, NOW, features.metadataVersion(), features.levels(), initialControllers, listener);
 
@@ -99,7 +99,8 @@ class BootstrapSnapshotTest {
 
         Path krabka = dir.resolve("krabka");
         BootstrapSnapshot.write(
-                krabka, BootstrapSnapshot.encode(NOW, features, voters.map(DynamicVoters::parse), "CONTROLLER"));
+                krabka,
+                BootstrapSnapshot.encode(NOW, features, List.of(), voters.map(DynamicVoters::parse), "CONTROLLER"));
 
         Path ours = krabka.resolve("__cluster_metadata-0").resolve("00000000000000000000-0000000000.checkpoint");
         try (Stream<Path> files = Files.list(ours.getParent())) {
@@ -124,8 +125,9 @@ class BootstrapSnapshotTest {
     @Test
     void writingAgainReplacesTheSnapshotOfAnInterruptedFormat() throws Exception {
         BootstrapFeatures features = BootstrapFeatures.resolve(Optional.empty(), List.of());
-        BootstrapSnapshot.write(dir, BootstrapSnapshot.encode(NOW, features, Optional.empty(), "CONTROLLER"));
-        ByteBuffer second = BootstrapSnapshot.encode(NOW + 1, features, Optional.empty(), "CONTROLLER");
+        BootstrapSnapshot.write(
+                dir, BootstrapSnapshot.encode(NOW, features, List.of(), Optional.empty(), "CONTROLLER"));
+        ByteBuffer second = BootstrapSnapshot.encode(NOW + 1, features, List.of(), Optional.empty(), "CONTROLLER");
 
         BootstrapSnapshot.write(dir, second);
 

@@ -122,6 +122,24 @@ final class TestController implements Controller {
     }
 
     @Override
+    public CompletableFuture<List<org.apache.kafka.server.authorizer.AclCreateResult>> createAcls(
+            List<org.apache.kafka.common.acl.AclBinding> acls) {
+        return unsupported("createAcls");
+    }
+
+    @Override
+    public CompletableFuture<List<org.apache.kafka.server.authorizer.AclDeleteResult>> deleteAcls(
+            List<org.apache.kafka.common.acl.AclBindingFilter> filters) {
+        return unsupported("deleteAcls");
+    }
+
+    @Override
+    public CompletableFuture<org.apache.kafka.common.message.AlterUserScramCredentialsResponseData>
+            alterUserScramCredentials(org.apache.kafka.common.message.AlterUserScramCredentialsRequestData request) {
+        return unsupported("alterUserScramCredentials");
+    }
+
+    @Override
     public CompletableFuture<ProducerIdsBlock> allocateProducerIds(int brokerId) {
         return unsupported("allocateProducerIds");
     }

@@ -98,6 +98,25 @@ final class GroupBroker {
         }
 
         @Override
+        public CompletableFuture<List<org.apache.kafka.server.authorizer.AclCreateResult>> createAcls(
+                List<org.apache.kafka.common.acl.AclBinding> acls) {
+            return controller.createAcls(acls);
+        }
+
+        @Override
+        public CompletableFuture<List<org.apache.kafka.server.authorizer.AclDeleteResult>> deleteAcls(
+                List<org.apache.kafka.common.acl.AclBindingFilter> filters) {
+            return controller.deleteAcls(filters);
+        }
+
+        @Override
+        public CompletableFuture<org.apache.kafka.common.message.AlterUserScramCredentialsResponseData>
+                alterUserScramCredentials(
+                        org.apache.kafka.common.message.AlterUserScramCredentialsRequestData request) {
+            return controller.alterUserScramCredentials(request);
+        }
+
+        @Override
         public CompletableFuture<AlterConfigsResponseData> legacyAlterConfigs(AlterConfigsRequestData request) {
             return controller.legacyAlterConfigs(request);
         }
