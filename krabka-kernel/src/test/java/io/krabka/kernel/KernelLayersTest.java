@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The kernel's packages form layers, each using only those below it: {@code record} and the leaves
- * ({@code scheduler}, {@code metrics}, {@code plugin}, {@code fetch}, {@code security}: the listeners' TLS and SASL) at
- * the bottom, then {@code metadata},
- * {@code log}, {@code errors} (the one mapping of failures to Kafka's error codes), {@code format}, {@code controller},
+ * ({@code scheduler}, {@code metrics}, {@code plugin}, {@code fetch}) at the bottom, then {@code metadata},
+ * {@code security} (the listeners' TLS and SASL, and the authorizer and SCRAM credentials over the metadata's ACLs and
+ * users), {@code log}, {@code errors} (the one mapping of failures to Kafka's error codes), {@code format}, {@code controller},
  * {@code coordinator} (what the group and transaction coordinators share), {@code group}, {@code tiered}, {@code replica},
  * {@code transaction}, {@code network},
  * {@code restore}, and {@code broker}, which puts them together. A sub-package ({@code log.checkpoint},
@@ -40,8 +40,8 @@ class KernelLayersTest {
         "metrics",
         "plugin",
         "fetch",
-        "security",
         "metadata",
+        "security",
         "log",
         "errors",
         "format",
@@ -67,10 +67,10 @@ class KernelLayersTest {
             .mayNotAccessAnyLayer()
             .whereLayer("fetch")
             .mayNotAccessAnyLayer()
-            .whereLayer("security")
-            .mayNotAccessAnyLayer()
             .whereLayer("metadata")
             .mayOnlyAccessLayers("record")
+            .whereLayer("security")
+            .mayOnlyAccessLayers("record", "metadata")
             .whereLayer("log")
             .mayOnlyAccessLayers("record", "scheduler")
             .whereLayer("errors")
@@ -91,7 +91,7 @@ class KernelLayersTest {
             .mayOnlyAccessLayers(
                     "record", "scheduler", "metadata", "log", "errors", "controller", "coordinator", "group", "replica")
             .whereLayer("network")
-            .mayOnlyAccessLayers("log", "security")
+            .mayOnlyAccessLayers("log", "metadata", "security")
             .whereLayer("restore")
             .mayOnlyAccessLayers("record", "plugin", "metadata", "log", "format", "controller")
             .whereLayer("broker")

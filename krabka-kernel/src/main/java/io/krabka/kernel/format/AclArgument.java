@@ -1,7 +1,7 @@
 package io.krabka.kernel.format;
 
-import io.krabka.kernel.controller.AclControl;
 import io.krabka.kernel.metadata.AccessControlEntryRecord;
+import io.krabka.kernel.metadata.AclValidation;
 import io.krabka.kernel.metadata.StandardAcl;
 import io.krabka.spi.common.Uuid;
 import java.util.Arrays;
@@ -71,7 +71,7 @@ public final class AclArgument {
             throw new IllegalArgumentException("The only valid name for the CLUSTER resource is kafka-cluster");
         }
         try {
-            AclControl.validateNewAcl(acl.toBinding(), cidrSupported);
+            AclValidation.validateNewAcl(acl.toBinding(), cidrSupported);
         } catch (ApiException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
