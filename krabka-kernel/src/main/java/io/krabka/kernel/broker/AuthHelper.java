@@ -76,7 +76,7 @@ public final class AuthHelper {
      */
     void authorizeClusterOperation(Request request, AclOperation operation) {
         if (!authorizeCluster(request, operation)) {
-            throw new ClusterAuthorizationException("Request " + request.header() + " is not authorized.");
+            throw new ClusterAuthorizationException("Request " + describe(request) + " is not authorized.");
         }
     }
 
@@ -149,6 +149,14 @@ public final class AuthHelper {
             }
         }
         return AuthorizedOperations.field(allowed);
+    }
+
+    // Kafka renders its request object here: connection, session and listener.
+    private static String describe(Request request) {
+        return "Request(connectionId=" + request.connection().connectionId() + ", session=Session("
+                + request.principal() + "," + request.clientAddress() + "), listenerName=ListenerName("
+                + request.listenerName() + "), securityProtocol=" + request.securityProtocol() + ", header="
+                + request.header() + ")";
     }
 
     private static ResourcePattern literal(ResourceType type, String name) {

@@ -46,7 +46,10 @@ public final class DescribeUserScramCredentialsHandler implements ApiHandler {
 
     @Override
     public CompletableFuture<Response> handle(Request request) {
-        auth.authorizeClusterOperation(request, AclOperation.DESCRIBE);
+        if (!auth.authorizeCluster(request, AclOperation.DESCRIBE)) {
+            // Kafka answers with the error's own message here, not authorizeClusterOperation's.
+            throw Errors.CLUSTER_AUTHORIZATION_FAILED.exception();
+        }
         DescribeUserScramCredentialsRequestData data = ((DescribeUserScramCredentialsRequest) request.body()).data();
         Map<ScramMechanism, Map<String, ScramCredentialData>> credentials =
                 metadata.get().scram().credentials();
