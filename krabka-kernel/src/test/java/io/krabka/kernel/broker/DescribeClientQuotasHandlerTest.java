@@ -217,7 +217,7 @@ class DescribeClientQuotasHandlerTest {
     }
 
     /** The entity of type and name pairs; a null name is the type's default. */
-    private static ClientQuotaEntity entity(String... typesAndNames) {
+    static ClientQuotaEntity entity(String... typesAndNames) {
         Map<String, String> entries = new HashMap<>();
         for (int i = 0; i < typesAndNames.length; i += 2) {
             entries.put(typesAndNames[i], typesAndNames[i + 1]);
