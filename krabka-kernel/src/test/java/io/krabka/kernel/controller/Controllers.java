@@ -86,11 +86,7 @@ public final class Controllers implements AutoCloseable {
                     .toList());
             log.flush();
         } finally {
-            try {
-                scheduler.shutdown();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            shutdown(scheduler);
         }
     }
 
@@ -124,11 +120,15 @@ public final class Controllers implements AutoCloseable {
         try {
             controller.close();
         } finally {
-            try {
-                scheduler.shutdown();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            shutdown(scheduler);
+        }
+    }
+
+    private static void shutdown(KafkaScheduler scheduler) {
+        try {
+            scheduler.shutdown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
