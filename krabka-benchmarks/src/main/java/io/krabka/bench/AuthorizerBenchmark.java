@@ -1,6 +1,7 @@
 package io.krabka.bench;
 
 import io.krabka.kernel.metadata.AclsImage;
+import io.krabka.kernel.metadata.ClientQuotasImage;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.ScramImage;
 import io.krabka.kernel.metadata.StandardAcl;
@@ -114,7 +115,8 @@ public class AuthorizerBenchmark {
                         Map.of(),
                         0,
                         new AclsImage(acls),
-                        ScramImage.EMPTY));
+                        ScramImage.EMPTY,
+                        ClientQuotasImage.EMPTY));
         metrics = new Metrics();
         kafka = new org.apache.kafka.metadata.authorizer.StandardAuthorizer();
         kafka.configure(configs);

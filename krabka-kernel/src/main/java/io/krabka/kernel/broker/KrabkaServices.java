@@ -192,7 +192,8 @@ public final class KrabkaServices implements BrokerServices {
                 new DescribeAclsHandler(auth, metadata),
                 new DeleteAclsHandler(auth, controller),
                 new AlterUserScramCredentialsHandler(auth, controller),
-                new DescribeUserScramCredentialsHandler(auth, metadata));
+                new DescribeUserScramCredentialsHandler(auth, metadata),
+                new DescribeClientQuotasHandler(auth, metadata));
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.common.quota.ClientQuotaEntity;
 
 /**
  * The changes of metadata records to an image (Kafka's {@code MetadataDelta}): records are replayed in log order,
@@ -26,11 +27,12 @@ public final class MetadataDelta {
     private final Map<String, Map<String, String>> perBrokerConfigs = new HashMap<>();
     private final Map<String, Map<String, String>> groupConfigs = new HashMap<>();
     private long nextProducerId;
-    // Copied from the base only once a record changes them: most deltas touch neither, and an image keeps its
-    // base's ACLs and credentials (the same instances) then.
+    // Copied from the base only once a record changes them: most deltas touch none, and an image keeps its
+    // base's ACLs, credentials and quotas (the same instances) then.
     private final MetadataImage base;
     private Map<Uuid, StandardAcl> acls;
     private Map<ScramMechanism, Map<String, ScramCredentialData>> scram;
+    private Map<ClientQuotaEntity, Map<String, Double>> clientQuotas;
     /** The records since a BeginTransactionRecord, applied at its end; null outside a transaction. */
     private List<MetadataRecord> transaction;
 
@@ -64,6 +66,14 @@ public final class MetadataDelta {
             base.scram().credentials().forEach((mechanism, users) -> scram.put(mechanism, new HashMap<>(users)));
         }
         return scram;
+    }
+
+    private Map<ClientQuotaEntity, Map<String, Double>> clientQuotas() {
+        if (clientQuotas == null) {
+            clientQuotas = new HashMap<>();
+            base.clientQuotas().entities().forEach((entity, quotas) -> clientQuotas.put(entity, new HashMap<>(quotas)));
+        }
+        return clientQuotas;
     }
 
     /**
@@ -171,6 +181,14 @@ public final class MetadataDelta {
             case RemoveUserScramCredentialRecord remove ->
                 scram().computeIfAbsent(mechanism(remove.mechanism()), m -> new HashMap<>())
                         .remove(remove.name());
+            case ClientQuotaRecord quota -> {
+                Map<String, Double> quotas = clientQuotas().computeIfAbsent(quota.quotaEntity(), e -> new HashMap<>());
+                if (quota.remove()) {
+                    quotas.remove(quota.key());
+                } else {
+                    quotas.put(quota.key(), quota.value());
+                }
+            }
             case RetainedRecord kept -> retained.merge(kept.type(), 1, Integer::sum);
             case MetadataTransactionRecord marker -> replayMarker(marker);
         }
@@ -191,7 +209,8 @@ public final class MetadataDelta {
                 groupConfigs,
                 nextProducerId,
                 acls == null ? base.acls() : new AclsImage(acls),
-                scram == null ? base.scram() : new ScramImage(scram));
+                scram == null ? base.scram() : new ScramImage(scram),
+                clientQuotas == null ? base.clientQuotas() : new ClientQuotasImage(clientQuotas));
     }
 
     private static ScramMechanism mechanism(byte type) {

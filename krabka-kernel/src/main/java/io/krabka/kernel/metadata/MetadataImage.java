@@ -20,6 +20,7 @@ import java.util.Optional;
  * @param nextProducerId   the first producer id not yet given out
  * @param acls             the ACLs
  * @param scram            the SCRAM credentials
+ * @param clientQuotas     the client quotas
  */
 public record MetadataImage(
         long offset,
@@ -31,13 +32,14 @@ public record MetadataImage(
         Map<String, Map<String, String>> groupConfigs,
         long nextProducerId,
         AclsImage acls,
-        ScramImage scram) {
+        ScramImage scram,
+        ClientQuotasImage clientQuotas) {
 
     /** The image before any record. */
     public static final MetadataImage EMPTY =
             new MetadataImage(-1, Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), 0);
 
-    /** An image without ACLs or SCRAM credentials. */
+    /** An image without ACLs, SCRAM credentials or client quotas. */
     public MetadataImage(
             long offset,
             Map<String, Short> features,
@@ -57,7 +59,8 @@ public record MetadataImage(
                 groupConfigs,
                 nextProducerId,
                 AclsImage.EMPTY,
-                ScramImage.EMPTY);
+                ScramImage.EMPTY,
+                ClientQuotasImage.EMPTY);
     }
 
     /** Copies the maps and checks the offset. */
@@ -76,6 +79,7 @@ public record MetadataImage(
         }
         Objects.requireNonNull(acls, "acls");
         Objects.requireNonNull(scram, "scram");
+        Objects.requireNonNull(clientQuotas, "clientQuotas");
     }
 
     /** The topic with this name. */

@@ -20,6 +20,7 @@ public sealed interface MetadataRecord
                 RemoveAccessControlEntryRecord,
                 UserScramCredentialRecord,
                 RemoveUserScramCredentialRecord,
+                ClientQuotaRecord,
                 RetainedRecord {
 
     /** The record type's api key in the metadata log's frame. */

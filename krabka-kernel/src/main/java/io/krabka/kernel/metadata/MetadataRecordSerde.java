@@ -64,6 +64,7 @@ public final class MetadataRecordSerde {
                     RemoveAccessControlEntryRecord.read(in, checkVersion(apiKey, version, 0));
                 case RemoveUserScramCredentialRecord.API_KEY ->
                     RemoveUserScramCredentialRecord.read(in, checkVersion(apiKey, version, 0));
+                case ClientQuotaRecord.API_KEY -> ClientQuotaRecord.read(in, checkVersion(apiKey, version, 0));
                 default -> readOther(in, apiKey, version);
             };
             if (in.remaining() > 0) {

@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * The record types of Kafka's {@code MetadataRecordType} (Kafka 4.3 and 4.4) that Krabka replays without applying,
  * with the newest version of each that Kafka writes: what a single node does not serve yet (broker and controller
- * registrations, quotas, delegation tokens, ELR clearing, the ZooKeeper migration state).
+ * registrations, delegation tokens, ELR clearing, the ZooKeeper migration state).
  * Each is kept in the metadata log as Kafka wrote it, so a Kafka that takes the directory back finds it.
  */
 public enum RetainedRecordType {
@@ -15,7 +15,6 @@ public enum RetainedRecordType {
     FENCE_BROKER_RECORD(7, "FenceBrokerRecord", 0),
     UNFENCE_BROKER_RECORD(8, "UnfenceBrokerRecord", 0),
     DELEGATION_TOKEN_RECORD(10, "DelegationTokenRecord", 0),
-    CLIENT_QUOTA_RECORD(14, "ClientQuotaRecord", 0),
     BROKER_REGISTRATION_CHANGE_RECORD(17, "BrokerRegistrationChangeRecord", 3),
     ZK_MIGRATION_STATE_RECORD(21, "ZkMigrationStateRecord", 0),
     REMOVE_DELEGATION_TOKEN_RECORD(26, "RemoveDelegationTokenRecord", 0),

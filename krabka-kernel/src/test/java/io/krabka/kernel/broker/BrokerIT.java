@@ -172,7 +172,8 @@ class BrokerIT {
                         ApiKeys.DESCRIBE_ACLS,
                         ApiKeys.DELETE_ACLS,
                         ApiKeys.ALTER_USER_SCRAM_CREDENTIALS,
-                        ApiKeys.DESCRIBE_USER_SCRAM_CREDENTIALS),
+                        ApiKeys.DESCRIBE_USER_SCRAM_CREDENTIALS,
+                        ApiKeys.DESCRIBE_CLIENT_QUOTAS),
                 negotiated.allSupportedApiVersions().keySet());
         assertEquals(ApiKeys.API_VERSIONS.latestVersion(), negotiated.latestUsableVersion(ApiKeys.API_VERSIONS));
 

@@ -1,9 +1,11 @@
 package io.krabka.kernel.broker;
 
+import io.krabka.kernel.controller.Controllers;
 import io.krabka.kernel.format.ClusterId;
 import io.krabka.kernel.format.FormatSpec;
 import io.krabka.kernel.format.Formatter;
 import io.krabka.kernel.format.InitialQuorum;
+import io.krabka.kernel.metadata.MetadataRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -84,8 +86,19 @@ final class InProcessBroker implements BeforeEachCallback, AfterEachCallback {
 
     /** Stops the broker cleanly and starts it again on the same directory (on new ports). */
     void restart() throws Exception {
+        restart(List.of());
+    }
+
+    /**
+     * As {@link #restart()}, appending {@code records} to the metadata log while the broker is down, as a Kafka
+     * controller that had the directory would have left them.
+     */
+    void restart(List<MetadataRecord> records) throws Exception {
         broker.close();
         broker = null;
+        if (!records.isEmpty()) {
+            Controllers.appendToMetadataLog(dir, records);
+        }
         broker = Broker.start(config(), new KrabkaServices());
     }
 

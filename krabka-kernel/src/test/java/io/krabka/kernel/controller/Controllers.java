@@ -5,6 +5,8 @@ import io.krabka.kernel.format.FormatSpec;
 import io.krabka.kernel.format.Formatter;
 import io.krabka.kernel.format.InitialQuorum;
 import io.krabka.kernel.log.LogDirFailureChannel;
+import io.krabka.kernel.metadata.MetadataRecord;
+import io.krabka.kernel.metadata.MetadataRecordAndVersion;
 import io.krabka.kernel.scheduler.KafkaScheduler;
 import io.krabka.spi.common.Uuid;
 import java.io.IOException;
@@ -71,6 +73,23 @@ public final class Controllers implements AutoCloseable {
         return controllers;
     }
 
+    /**
+     * Appends {@code records} (each at its newest version) to the metadata log of {@code dir} as one batch, while no
+     * controller runs on it: what a Kafka controller that had the directory before would have left there, such as
+     * client quotas, which Krabka's own operations never write.
+     */
+    public static void appendToMetadataLog(Path dir, List<MetadataRecord> records) throws IOException {
+        KafkaScheduler scheduler = new KafkaScheduler(1, "metadata-append-");
+        try (MetadataLog log = MetadataLog.open(dir, scheduler, Clock.systemUTC(), new LogDirFailureChannel())) {
+            log.append(records.stream()
+                    .map(record -> new MetadataRecordAndVersion(record, record.highestSupportedVersion()))
+                    .toList());
+            log.flush();
+        } finally {
+            shutdown(scheduler);
+        }
+    }
+
     /** The settings of the tests' controller. */
     public ControllerConfig config() {
         return new ControllerConfig(
@@ -101,11 +120,15 @@ public final class Controllers implements AutoCloseable {
         try {
             controller.close();
         } finally {
-            try {
-                scheduler.shutdown();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            shutdown(scheduler);
+        }
+    }
+
+    private static void shutdown(KafkaScheduler scheduler) {
+        try {
+            scheduler.shutdown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

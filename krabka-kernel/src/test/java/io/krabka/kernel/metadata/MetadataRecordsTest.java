@@ -354,7 +354,7 @@ class MetadataRecordsTest {
     }
 
     /** Krabka's framed bytes equal Kafka's; each side reads the other's. */
-    private static void judge(MetadataRecord ours, short version, ApiMessage kafka) {
+    static void judge(MetadataRecord ours, short version, ApiMessage kafka) {
         ByteBuffer theirs = kafkaFramed(kafka, version);
         ByteBuffer mine = io.krabka.kernel.metadata.MetadataRecordSerde.serialize(ours, version);
         assertEquals(theirs, mine, ours + " v" + version);
@@ -367,7 +367,7 @@ class MetadataRecordsTest {
                 io.krabka.kernel.metadata.MetadataRecordSerde.read(theirs));
     }
 
-    private static ByteBuffer kafkaFramed(ApiMessage message, short version) {
+    static ByteBuffer kafkaFramed(ApiMessage message, short version) {
         MetadataRecordSerde serde = new MetadataRecordSerde();
         ApiMessageAndVersion framed = new ApiMessageAndVersion(message, version);
         ObjectSerializationCache cache = new ObjectSerializationCache();

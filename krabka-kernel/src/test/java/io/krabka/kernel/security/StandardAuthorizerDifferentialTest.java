@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.krabka.kernel.metadata.AclsImage;
+import io.krabka.kernel.metadata.ClientQuotasImage;
 import io.krabka.kernel.metadata.MetadataImage;
 import io.krabka.kernel.metadata.ScramImage;
 import io.krabka.kernel.metadata.StandardAcl;
@@ -193,7 +194,8 @@ class StandardAuthorizerDifferentialTest {
                 Map.of(),
                 0,
                 new AclsImage(acls),
-                ScramImage.EMPTY);
+                ScramImage.EMPTY,
+                ClientQuotasImage.EMPTY);
     }
 
     /** A request's context as the authorizers read it. */
