@@ -29,6 +29,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.security.auth.KafkaPrincipal;
 import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /**
@@ -263,16 +264,31 @@ public final class Broker implements AutoCloseable {
     // Anyone who reaches a PLAINTEXT listener beyond this machine is served as ANONYMOUS; without an authorizer
     // that is everything.
     private void warnIfExposed(Listener listener) {
-        boolean authorizer =
-                !config.originals().getOrDefault("authorizer.class.name", "").isBlank();
         if (listener.protocol() == SecurityProtocol.PLAINTEXT
                 && !listener.address().getAddress().isLoopbackAddress()
-                && !authorizer) {
+                && config.authorizerConfig().isEmpty()) {
             LOG.log(
                     System.Logger.Level.WARNING,
                     "Listener " + listener.name() + " is PLAINTEXT on " + listener.address() + ", beyond loopback, "
                             + "and no authorizer is set (authorizer.class.name): anyone who reaches it can read, "
                             + "write and delete every topic, group and config of this broker");
+        }
+        // Kafka's files make User:ANONYMOUS a super user for their controller listener; here it would be anyone
+        // who reaches a broker listener that lets clients in without a name.
+        boolean anonymousSuperUser = config.authorizerConfig()
+                .map(authorizer -> authorizer.superUsers().contains(KafkaPrincipal.ANONYMOUS.toString()))
+                .orElse(false);
+        boolean admitsAnonymous = listener.protocol() == SecurityProtocol.PLAINTEXT
+                || listener.tls()
+                        .filter(tls -> listener.sasl().isEmpty())
+                        .map(tls -> !tls.requiresClientCertificate())
+                        .orElse(false);
+        if (anonymousSuperUser && admitsAnonymous) {
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Listener " + listener.name() + " (" + listener.protocol() + ") serves clients that show no "
+                            + "certificate or credentials as User:ANONYMOUS, and super.users names User:ANONYMOUS: "
+                            + "every such client may do everything");
         }
     }
 

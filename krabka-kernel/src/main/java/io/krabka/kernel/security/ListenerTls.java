@@ -6,6 +6,7 @@ import java.util.Map;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSession;
 import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.SslClientAuth;
 import org.apache.kafka.common.config.internals.BrokerSecurityConfigs;
 import org.apache.kafka.common.security.auth.KafkaPrincipal;
 import org.apache.kafka.common.security.auth.SslAuthenticationContext;
@@ -41,11 +42,17 @@ public final class ListenerTls {
     private final String listenerName;
     private final DefaultSslEngineFactory engines;
     private final DefaultKafkaPrincipalBuilder principals;
+    private final boolean requiresClientCertificate;
 
-    private ListenerTls(String listenerName, DefaultSslEngineFactory engines, DefaultKafkaPrincipalBuilder principals) {
+    private ListenerTls(
+            String listenerName,
+            DefaultSslEngineFactory engines,
+            DefaultKafkaPrincipalBuilder principals,
+            boolean requiresClientCertificate) {
         this.listenerName = listenerName;
         this.engines = engines;
         this.principals = principals;
+        this.requiresClientCertificate = requiresClientCertificate;
     }
 
     /**
@@ -66,7 +73,14 @@ public final class ListenerTls {
         engines.configure(parsed);
         SslPrincipalMapper mapper = SslPrincipalMapper.fromRules(
                 (String) parsed.get(BrokerSecurityConfigs.SSL_PRINCIPAL_MAPPING_RULES_CONFIG));
-        return new ListenerTls(listenerName, engines, new DefaultKafkaPrincipalBuilder(null, mapper));
+        boolean required = SslClientAuth.forConfig((String) parsed.get(BrokerSecurityConfigs.SSL_CLIENT_AUTH_CONFIG))
+                == SslClientAuth.REQUIRED;
+        return new ListenerTls(listenerName, engines, new DefaultKafkaPrincipalBuilder(null, mapper), required);
+    }
+
+    /** Whether {@code ssl.client.auth=required}: else a client without a certificate is ANONYMOUS, as in Kafka. */
+    public boolean requiresClientCertificate() {
+        return requiresClientCertificate;
     }
 
     /** A server engine for a connection from this peer, client authentication as {@code ssl.client.auth} asks. */

@@ -1,6 +1,7 @@
 package io.krabka.kernel.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -98,6 +99,8 @@ class ListenerSecurityConfigTest {
                 listeners.get(1).tls().orElseThrow().newEngine("127.0.0.1", 1).getNeedClientAuth());
         assertEquals(
                 false, saslSsl.tls().orElseThrow().newEngine("127.0.0.1", 1).getNeedClientAuth());
+        assertTrue(listeners.get(1).tls().orElseThrow().requiresClientCertificate());
+        assertFalse(saslSsl.tls().orElseThrow().requiresClientCertificate());
     }
 
     @Test
