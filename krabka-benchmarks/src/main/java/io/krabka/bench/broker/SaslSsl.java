@@ -1,15 +1,14 @@
 package io.krabka.bench.broker;
 
+import io.krabka.testservers.TestCertificates;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 /**
  * A SASL_SSL listener as issue 16's {@code server.properties} sets one up, for the throughput benchmarks: the
- * broker's self-signed key (EC P-256) in a PKCS12 keystore made by the JDK's {@code keytool}, the truststore that
- * trusts it, PLAIN users from the listener's JAAS settings and Kafka's StandardAuthorizer with the benchmark's user
+ * broker's key in a PKCS12 keystore signed by a test authority ({@link TestCertificates}), the truststore of that
+ * authority, PLAIN users from the listener's JAAS settings and Kafka's StandardAuthorizer with the benchmark's user
  * a super user (every request authorized, as on a secured cluster).
  *
  * @param keystore   the broker's keystore
@@ -19,67 +18,10 @@ record SaslSsl(Path keystore, Path truststore) {
     private static final String PASSWORD = "bench-secret";
     private static final String USER = "bench";
 
-    /** Makes the keystore and truststore in {@code dir} with {@code keytool} next to {@code java}. */
-    static SaslSsl create(Path java, Path dir) throws IOException, InterruptedException {
-        Files.createDirectories(dir);
-        String keytool = java.resolveSibling("keytool").toString();
-        Path keystore = dir.resolve("broker.p12");
-        Path certificate = dir.resolve("broker.pem");
-        Path truststore = dir.resolve("trust.p12");
-        Commands.run(
-                dir.resolve("keystore.out"),
-                List.of(
-                        keytool,
-                        "-genkeypair",
-                        "-alias",
-                        "broker",
-                        "-keyalg",
-                        "EC",
-                        "-groupname",
-                        "secp256r1",
-                        "-dname",
-                        "CN=localhost",
-                        "-ext",
-                        "SAN=ip:127.0.0.1,dns:localhost",
-                        "-validity",
-                        "7",
-                        "-storetype",
-                        "PKCS12",
-                        "-keystore",
-                        keystore.toString(),
-                        "-storepass",
-                        PASSWORD));
-        Commands.run(
-                dir.resolve("export.out"),
-                List.of(
-                        keytool,
-                        "-exportcert",
-                        "-rfc",
-                        "-alias",
-                        "broker",
-                        "-keystore",
-                        keystore.toString(),
-                        "-storepass",
-                        PASSWORD,
-                        "-file",
-                        certificate.toString()));
-        Commands.run(
-                dir.resolve("truststore.out"),
-                List.of(
-                        keytool,
-                        "-importcert",
-                        "-noprompt",
-                        "-alias",
-                        "broker",
-                        "-file",
-                        certificate.toString(),
-                        "-storetype",
-                        "PKCS12",
-                        "-keystore",
-                        truststore.toString(),
-                        "-storepass",
-                        PASSWORD));
-        return new SaslSsl(keystore, truststore);
+    /** Makes the keystore and truststore in {@code dir}: a test authority and the broker's key it signed. */
+    static SaslSsl create(Path dir) throws IOException {
+        TestCertificates certificates = TestCertificates.create(dir, PASSWORD);
+        return new SaslSsl(certificates.keystore("broker", "CN=localhost"), certificates.truststore());
     }
 
     /** The broker's settings for a SASL_SSL listener named {@code SASL_SSL} on {@code port}. */

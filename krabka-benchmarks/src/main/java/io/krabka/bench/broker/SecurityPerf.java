@@ -37,7 +37,7 @@ public final class SecurityPerf {
         Path kafkaLibs = BrokerRounds.kafkaLibs();
         Path dist = BrokerRounds.krabkaDist();
         SaslSsl saslSsl =
-                SaslSsl.create(java, Path.of(System.getProperty("bench.work")).resolve("tls"));
+                SaslSsl.create(Path.of(System.getProperty("bench.work")).resolve("tls"));
         Map<String, BrokerRounds.Start> sides = new LinkedHashMap<>();
         sides.put("kafka-plaintext", dir -> Broker.Kafka.start(java, kafkaLibs, dir));
         sides.put("kafka-sasl_ssl", dir -> Broker.Kafka.start(java, kafkaLibs, dir, Optional.of(saslSsl)));
