@@ -146,7 +146,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (!inFlight.isEmpty()) {
             LOG.log(
                     System.Logger.Level.DEBUG,
-                    () -> "Closing " + connection.connectionId() + ": a SASL token " + "pipelined behind requests");
+                    () -> "Closing " + connection.connectionId() + ": a SASL token pipelined behind requests");
             closeAfterFlush(ctx);
             return;
         }
